@@ -1,0 +1,1 @@
+//! The eight programs of the classroom Morris Variant handout (issue #4).

@@ -1,0 +1,70 @@
+//! Command-line options shared by several commands: the rule options of `rules.md`.
+
+use clap::Args;
+
+use crate::rules::{RemovalRule, Ruleset, STANDARD};
+
+/// The rule options of the standard game (`rules.md`); defaults are the standard rules.
+#[derive(Args, Clone, Debug)]
+pub struct RuleArgs {
+    /// Which stones a mill may remove: when-all-in-mills (any stone if all are in mills) or never
+    #[arg(long, default_value = "when-all-in-mills", value_name = "RULE")]
+    pub removal: RemovalRule,
+    /// Draw when a position occurs for this many times (0 = off)
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub repetition: u8,
+    /// Draw after this many plies of sliding/flying without a removal (0 = off)
+    #[arg(long, default_value_t = 100, value_name = "PLIES")]
+    pub no_removal_plies: u16,
+}
+
+impl RuleArgs {
+    /// The ruleset these options describe, on the standard board.
+    #[must_use]
+    pub fn ruleset(&self) -> &'static Ruleset {
+        self.ruleset_on(BoardChoice::Standard)
+    }
+}
+
+/// Which board a command plays on.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardChoice {
+    /// The standard 24-point board (seed 003)
+    Standard,
+    /// The classroom Morris Variant's 22-point board
+    Classroom22,
+}
+
+impl RuleArgs {
+    /// The ruleset these options describe, on `board` (the classroom board takes its
+    /// removal rule and draw rules from these options too).
+    #[must_use]
+    pub fn ruleset_on(&self, board: BoardChoice) -> &'static Ruleset {
+        let base = match board {
+            BoardChoice::Standard => &STANDARD,
+            BoardChoice::Classroom22 => &crate::rules::CLASSROOM,
+        };
+        Ruleset {
+            removal: self.removal,
+            repetition: self.repetition,
+            no_removal_plies: self.no_removal_plies,
+            ..base.clone()
+        }
+        .into_static()
+    }
+}
+
+/// The game after playing `moves` (white-space separated) from the start of `rules`.
+///
+/// # Errors
+/// The first move that does not parse or is illegal, with its number in the list.
+pub fn game_after(rules: &'static Ruleset, moves: &str) -> anyhow::Result<crate::rules::Game> {
+    let topo = rules.topology;
+    let mut game = crate::rules::Game::new(crate::rules::Position::start(rules));
+    let list = crate::rules::notation::parse_move_list(moves, topo)
+        .map_err(|(i, e)| anyhow::anyhow!("move {i} of the move list: {e}"))?;
+    for (i, m) in list.into_iter().enumerate() {
+        game.play(m).map_err(|e| anyhow::anyhow!("move {} ({}) of the move list: {e}", i + 1, m.display(topo)))?;
+    }
+    Ok(game)
+}

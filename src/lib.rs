@@ -1,0 +1,37 @@
+//! `morris`: a Nine Men's Morris engine and toolkit.
+//!
+//! # Glossary (used everywhere in this crate)
+//! - *point*: a place a stone may stand; *line*: three points in a row; *mill*: a line
+//!   filled by one side's stones.
+//! - *stone*, *in hand* / *on board*; a side *places*, *slides*, *flies*, and *removes*
+//!   an opponent stone when it closes a mill.
+//! - *phase*: `Placing | Moving | Flying`. The classroom handout's "opening" is Placing
+//!   and its "midgame/endgame" is Moving/Flying.
+//! - *nodes*: positions visited by a search; *evals*: static evaluations (the handout's
+//!   "positions evaluated").
+//!
+//! # Modules, in dependency order
+//! - [`topology`]: both boards as data (points, lines, adjacency, symmetries).
+//! - [`rules`]: positions, moves, generation, play, notation, Zobrist keys, games.
+//! - [`perft`]: move-path counts, the rules' checksum.
+//! - [`eval`], [`search`], [`time`], [`engine`]: the tournament engine (no I/O).
+//! - [`protocol`]: the stdin/stdout line protocol of `protocol.md`.
+//! - [`classroom`]: the eight programs of the Morris Variant handout.
+//! - [`play`]: a person plays the engine in a terminal.
+//! - [`referee`]: matches, tournaments and protocol checks between engine processes.
+//! - [`perfect`]: endgame databases by retrograde analysis.
+//! - [`cli`]: command-line options shared by several commands.
+
+pub mod classroom;
+pub mod cli;
+pub mod engine;
+pub mod eval;
+pub mod perfect;
+pub mod perft;
+pub mod play;
+pub mod protocol;
+pub mod referee;
+pub mod rules;
+pub mod search;
+pub mod time;
+pub mod topology;

@@ -1,0 +1,275 @@
+//! Text forms: point names, moves in seed 003's notation, and board strings.
+//!
+//! Parsing is in two steps, as in the best rules libraries: this module turns text into
+//! a [`Move`] or reports a [`ParseMoveError`] (the text is not a move at all); whether
+//! the move is legal in a position is [`Position::check_move`](super::Position::check_move)'s
+//! business. Both boards' names go through the same code: the names are topology data.
+
+use std::fmt;
+
+use nom::bytes::complete::take_while;
+use nom::character::complete::{anychar, multispace0, satisfy};
+use nom::{IResult, Parser};
+
+use super::color::{ByColor, Color};
+use super::moves::Move;
+use crate::topology::{Point, PointSet, Topology};
+
+/// Why a text is not a move (or a point) on a board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseMoveError {
+    /// Nothing but white space.
+    #[error("empty move: expected a point such as {example}")]
+    Empty { example: &'static str },
+    /// Something other than what the grammar allows at `column` (1-based).
+    #[error("expected {expected} at column {column}, found {}", found_text(*.found))]
+    Syntax { column: usize, expected: String, found: Option<char> },
+    /// A well-formed name that the board does not have (`D4` on the standard board).
+    #[error("{name} is not a point on this board")]
+    NotAPoint { name: String, column: usize },
+}
+
+fn found_text(found: Option<char>) -> String {
+    match found {
+        Some(c) if c.is_control() || c.is_whitespace() => format!("{c:?}"),
+        Some(c) => format!("'{c}'"),
+        None => "the end of the text".to_string(),
+    }
+}
+
+/// The range of point names of a board, as people write it: `A1..G7`, `a0..g6`.
+#[must_use]
+pub fn name_range(topology: &Topology) -> String {
+    let names = topology.points().map(|p| topology.point_name(p).as_bytes());
+    let (mut lo, mut hi) = ((u8::MAX, u8::MAX), (0, 0));
+    for n in names {
+        lo = (lo.0.min(n[0]), lo.1.min(n[1]));
+        hi = (hi.0.max(n[0]), hi.1.max(n[1]));
+    }
+    format!("{}{}..{}{}", lo.0 as char, lo.1 as char, hi.0 as char, hi.1 as char)
+}
+
+type Res<'a, T> = IResult<&'a str, T>;
+
+/// A point name's two characters, checked against the board's letter and digit ranges.
+fn point_token<'a>(topology: &Topology) -> impl Fn(&'a str) -> Res<'a, (char, char)> + '_ {
+    move |input: &'a str| {
+        let range = name_range(topology);
+        let b = range.as_bytes();
+        let (lo_l, hi_l) = (b[0].to_ascii_lowercase(), b[4].to_ascii_lowercase());
+        let (lo_d, hi_d) = (b[1], b[5]);
+        (
+            satisfy(move |c: char| c.is_ascii_alphabetic() && (lo_l..=hi_l).contains(&(c.to_ascii_lowercase() as u8))),
+            satisfy(move |c: char| c.is_ascii_digit() && (lo_d..=hi_d).contains(&(c as u8))),
+        )
+            .parse(input)
+    }
+}
+
+/// A small cursor over the text that turns nom failures into [`ParseMoveError`]s.
+struct Cursor<'a> {
+    text: &'a str,
+    rest: &'a str,
+}
+
+impl<'a> Cursor<'a> {
+    fn column(&self) -> usize {
+        self.text[..self.text.len() - self.rest.len()].chars().count() + 1
+    }
+
+    fn error(&self, expected: impl Into<String>) -> ParseMoveError {
+        ParseMoveError::Syntax { column: self.column(), expected: expected.into(), found: self.rest.chars().next() }
+    }
+
+    fn skip_space(&mut self) {
+        if let Ok((rest, _)) = multispace0::<_, nom::error::Error<&str>>(self.rest) {
+            self.rest = rest;
+        }
+    }
+
+    fn point(&mut self, topology: &Topology) -> Result<Point, ParseMoveError> {
+        let column = self.column();
+        match point_token(topology)(self.rest) {
+            Ok((rest, (l, d))) => {
+                self.rest = rest;
+                let name: String = [l, d].iter().collect();
+                topology
+                    .point_named(&name)
+                    .ok_or(ParseMoveError::NotAPoint { name: name.to_uppercase_if(topology), column })
+            }
+            Err(_) => Err(self.error(format!("a point {}", name_range(topology)))),
+        }
+    }
+
+    fn symbol(&mut self, c: char) -> bool {
+        match anychar::<_, nom::error::Error<&str>>(self.rest) {
+            Ok((rest, got)) if got == c => {
+                self.rest = rest;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+trait NameCase {
+    fn to_uppercase_if(&self, topology: &Topology) -> String;
+}
+
+impl NameCase for String {
+    /// A name in the case the board writes its names in.
+    fn to_uppercase_if(&self, topology: &Topology) -> String {
+        let upper =
+            topology.points().next().is_some_and(|p| topology.point_name(p).chars().any(|c| c.is_ascii_uppercase()));
+        if upper { self.to_ascii_uppercase() } else { self.to_ascii_lowercase() }
+    }
+}
+
+/// Parses one point name (`D2`, `a0`), case-insensitive, surrounding white space allowed.
+///
+/// # Errors
+/// [`ParseMoveError`] saying what was expected where.
+pub fn parse_point(text: &str, topology: &Topology) -> Result<Point, ParseMoveError> {
+    let mut cur = Cursor { text, rest: text };
+    cur.skip_space();
+    if cur.rest.is_empty() {
+        return Err(ParseMoveError::Empty { example: example_point(topology) });
+    }
+    let p = cur.point(topology)?;
+    cur.skip_space();
+    if !cur.rest.is_empty() {
+        return Err(cur.error("the end of the point name"));
+    }
+    Ok(p)
+}
+
+fn example_point(topology: &Topology) -> &'static str {
+    let p = topology.points().nth(topology.len() / 3).unwrap_or(Point::new(0));
+    topology.point_name(p)
+}
+
+/// Parses a move in seed 003's notation: `D2`, `D2-F2`, `D3,G1`, `A7-D7,B2`.
+/// Case-insensitive; white space around the move (not inside it) is allowed.
+///
+/// # Errors
+/// [`ParseMoveError`] saying what was expected where, or which name is not a point.
+///
+/// # Examples
+/// ```
+/// use morris::rules::notation::parse_move;
+/// use morris::topology::STANDARD24;
+/// let m = parse_move(" a7-d7,b2 ", &STANDARD24).unwrap();
+/// assert_eq!(m.display(&STANDARD24).to_string(), "A7-D7,B2");
+/// assert_eq!(
+///     parse_move("D2-H2", &STANDARD24).unwrap_err().to_string(),
+///     "expected a point A1..G7 at column 4, found 'H'"
+/// );
+/// ```
+pub fn parse_move(text: &str, topology: &Topology) -> Result<Move, ParseMoveError> {
+    let mut cur = Cursor { text, rest: text };
+    cur.skip_space();
+    if cur.rest.is_empty() {
+        return Err(ParseMoveError::Empty { example: example_point(topology) });
+    }
+    let first = cur.point(topology)?;
+    let (from, to) = if cur.symbol('-') { (Some(first), cur.point(topology)?) } else { (None, first) };
+    let remove = if cur.symbol(',') { Some(cur.point(topology)?) } else { None };
+    cur.skip_space();
+    if !cur.rest.is_empty() {
+        let expected = match (from.is_some(), remove.is_some()) {
+            (false, false) => "'-', ',' or the end of the move",
+            (true, false) => "',' or the end of the move",
+            _ => "the end of the move",
+        };
+        return Err(cur.error(expected));
+    }
+    Ok(Move::new(from, to, remove))
+}
+
+/// Why a text is not a board string.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardStringError {
+    /// The string has the wrong number of letters.
+    #[error("a board string has {expected} letters (W, B or x), this one has {found}")]
+    WrongLength { expected: usize, found: usize },
+    /// A letter other than W, B or x.
+    #[error("letter {column} of the board string is {}: expected W, B or x", found_text(Some(*.found)))]
+    BadLetter { column: usize, found: char },
+}
+
+fn board_letters(input: &str) -> Res<'_, &str> {
+    take_while(|c: char| matches!(c, 'W' | 'B' | 'x' | 'X' | 'w' | 'b'))(input)
+}
+
+/// Reads a board string (`W`, `B`, `x` per point in the board's order; white space
+/// around it is fine) into each side's stones.
+///
+/// # Errors
+/// [`BoardStringError`]: a wrong letter (the first one, by position) or a wrong length.
+pub fn parse_board_string(text: &str, topology: &Topology) -> Result<ByColor<PointSet>, BoardStringError> {
+    let body = text.trim();
+    let (rest, letters) = board_letters(body).unwrap_or((body, ""));
+    if let Some(found) = rest.chars().next() {
+        let column = letters.chars().count() + 1;
+        return Err(BoardStringError::BadLetter { column, found });
+    }
+    let found = letters.chars().count();
+    if found != topology.len() {
+        return Err(BoardStringError::WrongLength { expected: topology.len(), found });
+    }
+    let mut stones = ByColor([PointSet::EMPTY; 2]);
+    for (p, c) in topology.points().zip(letters.chars()) {
+        match c {
+            'W' | 'w' => stones[Color::White] |= p.set(),
+            'B' | 'b' => stones[Color::Black] |= p.set(),
+            _ => {}
+        }
+    }
+    Ok(stones)
+}
+
+/// Writes each side's stones as a board string in the board's order.
+#[must_use]
+pub fn format_board_string(stones: ByColor<PointSet>, topology: &Topology) -> String {
+    topology
+        .points()
+        .map(|p| {
+            if stones[Color::White].contains(p) {
+                'W'
+            } else if stones[Color::Black].contains(p) {
+                'B'
+            } else {
+                'x'
+            }
+        })
+        .collect()
+}
+
+/// A list of moves separated by white space or commas between moves is ambiguous with
+/// removals, so move lists are white-space separated: `D2 F4 B4,D2`.
+///
+/// # Errors
+/// The first move that does not parse, with its position in the list (1-based).
+pub fn parse_move_list(text: &str, topology: &Topology) -> Result<Vec<Move>, (usize, ParseMoveError)> {
+    text.split_whitespace().enumerate().map(|(i, word)| parse_move(word, topology).map_err(|e| (i + 1, e))).collect()
+}
+
+/// Formats a list of moves as [`parse_move_list`] reads it.
+#[must_use]
+pub fn format_move_list(moves: &[Move], topology: &Topology) -> String {
+    moves.iter().map(|m| m.display(topology).to_string()).collect::<Vec<_>>().join(" ")
+}
+
+impl fmt::Display for super::position::Position {
+    /// The board string, side to move and hands: `xxWB... white 7 7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} {} {}",
+            format_board_string(self.stones, self.topology()),
+            self.side_to_move().name(),
+            self.in_hand(Color::White),
+            self.in_hand(Color::Black)
+        )
+    }
+}

@@ -1,0 +1,347 @@
+//! Positions: the unchecked [`Setup`] anyone may build, and the validated, `Copy`
+//! [`Position`] that play and search use (copy-make: a move returns a new position).
+
+use std::fmt;
+
+use super::color::{ByColor, Color};
+use super::ruleset::Ruleset;
+use super::zobrist::{KEYS, MAX_IN_HAND};
+use crate::topology::{Point, PointSet, Topology};
+
+/// What a side does on its turn.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Phase {
+    /// It has stones in hand and places one.
+    Placing,
+    /// It slides a stone to an adjacent empty point.
+    Moving,
+    /// Its hand is empty and it has exactly `fly_at` stones on the board: it flies.
+    Flying,
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Phase::Placing => "placing",
+            Phase::Moving => "moving",
+            Phase::Flying => "flying",
+        })
+    }
+}
+
+/// A position as anyone may describe it; [`Setup::into_position`] checks it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The rules the position is played under.
+    pub rules: &'static Ruleset,
+    /// Each side's stones on the board.
+    pub stones: ByColor<PointSet>,
+    /// Each side's stones in hand.
+    pub in_hand: ByColor<u8>,
+    /// The side to move.
+    pub side_to_move: Color,
+}
+
+/// Why a [`Setup`] is not a valid position; each variant names one broken condition.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A stone stands on a point the board does not have.
+    #[error("a stone stands outside the board")]
+    OffBoard,
+    /// Two stones share a point.
+    #[error("White and Black stones share a point")]
+    Overlap,
+    /// A side has more stones (board + hand) than the rules give.
+    #[error("{color} has {count} stones on the board and in hand, more than the {max} the rules allow")]
+    TooManyStones { color: Color, count: u32, max: u8 },
+    /// The hands do not fit alternate placing with White first.
+    #[error(
+        "stones in hand do not fit alternate placing: with {side} to move White must have {} Black's",
+        if *side == Color::White { "as many in hand as" } else { "one fewer in hand than" }
+    )]
+    HandsOutOfTurn { side: Color },
+}
+
+impl Setup {
+    /// The start position of `rules`: empty board, every stone in hand, White to move.
+    #[must_use]
+    pub fn start(rules: &'static Ruleset) -> Setup {
+        Setup {
+            rules,
+            stones: ByColor([PointSet::EMPTY; 2]),
+            in_hand: ByColor([rules.stones; 2]),
+            side_to_move: Color::White,
+        }
+    }
+
+    /// Checks the setup and makes it a position.
+    ///
+    /// # Errors
+    /// The first broken condition, as a [`SetupError`].
+    pub fn into_position(self) -> Result<Position, SetupError> {
+        let all = self.rules.topology.all();
+        let (w, b) = (self.stones[Color::White], self.stones[Color::Black]);
+        if !(w | b).is_subset(all) {
+            return Err(SetupError::OffBoard);
+        }
+        if !(w & b).is_empty() {
+            return Err(SetupError::Overlap);
+        }
+        for c in Color::ALL {
+            let count = self.stones[c].len() + u32::from(self.in_hand[c]);
+            if count > u32::from(self.rules.stones) {
+                return Err(SetupError::TooManyStones { color: c, count, max: self.rules.stones });
+            }
+        }
+        let (hw, hb) = (self.in_hand[Color::White], self.in_hand[Color::Black]);
+        let in_turn = match self.side_to_move {
+            Color::White => hw == hb,
+            Color::Black => u16::from(hb) == u16::from(hw) + 1,
+        };
+        if !in_turn {
+            return Err(SetupError::HandsOutOfTurn { side: self.side_to_move });
+        }
+        Ok(Position::from_setup_unchecked(&self))
+    }
+}
+
+/// A position: stones per side, stones in hand, side to move, rules, Zobrist key.
+///
+/// A small `Copy` value; play returns a new one. Equality ignores nothing but the key
+/// (which is a function of the rest).
+#[derive(Copy, Clone)]
+pub struct Position {
+    pub(super) stones: ByColor<PointSet>,
+    pub(super) in_hand: ByColor<u8>,
+    pub(super) side: Color,
+    pub(super) key: u64,
+    pub(super) rules: &'static Ruleset,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.stones == other.stones
+            && self.in_hand == other.in_hand
+            && self.side == other.side
+            && self.rules == other.rules
+    }
+}
+
+impl Eq for Position {}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Position({} to move, hands W{} B{}, {})",
+            self.side,
+            self.in_hand[Color::White],
+            self.in_hand[Color::Black],
+            super::notation::format_board_string(self.stones, self.rules.topology)
+        )
+    }
+}
+
+impl Position {
+    /// The start position of `rules`.
+    #[must_use]
+    pub fn start(rules: &'static Ruleset) -> Position {
+        Position::from_setup_unchecked(&Setup::start(rules))
+    }
+
+    /// A position from a setup without checking it, for callers (such as the classroom
+    /// programs) whose conventions differ from the game's own. Stones off the board are
+    /// dropped and a hand is capped at the most the keys cover; anything else is taken
+    /// as given, and play from it follows the rules mechanically.
+    #[must_use]
+    pub fn from_setup_unchecked(setup: &Setup) -> Position {
+        let all = setup.rules.topology.all();
+        let mut p = Position {
+            stones: ByColor([setup.stones.0[0] & all, setup.stones.0[1] & all]),
+            in_hand: ByColor(setup.in_hand.0.map(|h| h.min(MAX_IN_HAND as u8))),
+            side: setup.side_to_move,
+            key: 0,
+            rules: setup.rules,
+        };
+        p.stones[Color::Black] = p.stones[Color::Black].without(p.stones[Color::White]);
+        p.key = p.compute_key();
+        p
+    }
+
+    /// The position as a setup.
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        Setup { rules: self.rules, stones: self.stones, in_hand: self.in_hand, side_to_move: self.side }
+    }
+
+    /// The Zobrist key computed from scratch (play keeps [`Position::key`] up to date
+    /// incrementally; the two always agree).
+    #[must_use]
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for c in Color::ALL {
+            for p in self.stones[c] {
+                key ^= KEYS.stone[c.index()][p.index()];
+            }
+            key ^= KEYS.in_hand[c.index()][self.in_hand[c] as usize];
+        }
+        if self.side == Color::Black {
+            key ^= KEYS.black_to_move;
+        }
+        key
+    }
+
+    /// The Zobrist key.
+    #[inline]
+    #[must_use]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The rules.
+    #[inline]
+    #[must_use]
+    pub fn rules(&self) -> &'static Ruleset {
+        self.rules
+    }
+
+    /// The board.
+    #[inline]
+    #[must_use]
+    pub fn topology(&self) -> &'static Topology {
+        self.rules.topology
+    }
+
+    /// The side to move.
+    #[inline]
+    #[must_use]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The stones of `c` on the board.
+    #[inline]
+    #[must_use]
+    pub fn stones(&self, c: Color) -> PointSet {
+        self.stones[c]
+    }
+
+    /// Both sides' stones on the board.
+    #[inline]
+    #[must_use]
+    pub fn occupied(&self) -> PointSet {
+        self.stones[Color::White] | self.stones[Color::Black]
+    }
+
+    /// The empty points.
+    #[inline]
+    #[must_use]
+    pub fn empty(&self) -> PointSet {
+        self.rules.topology.all().without(self.occupied())
+    }
+
+    /// The stones `c` has in hand.
+    #[inline]
+    #[must_use]
+    pub fn in_hand(&self, c: Color) -> u8 {
+        self.in_hand[c]
+    }
+
+    /// Stones of `c` on the board plus in hand.
+    #[inline]
+    #[must_use]
+    pub fn material(&self, c: Color) -> u32 {
+        self.stones[c].len() + u32::from(self.in_hand[c])
+    }
+
+    /// Who stands on `p`, if anyone.
+    #[must_use]
+    pub fn stone_at(&self, p: Point) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| self.stones[c].contains(p))
+    }
+
+    /// What `c` does on its turn here.
+    #[inline]
+    #[must_use]
+    pub fn phase(&self, c: Color) -> Phase {
+        if self.in_hand[c] > 0 {
+            Phase::Placing
+        } else if self.rules.fly_at > 0 && self.stones[c].len() == u32::from(self.rules.fly_at) {
+            Phase::Flying
+        } else {
+            Phase::Moving
+        }
+    }
+
+    /// The position with colours swapped: each side's stones and hand go to the other,
+    /// and the other side is to move.
+    #[must_use]
+    pub fn swapped(&self) -> Position {
+        let mut setup = self.to_setup();
+        setup.stones.0.swap(0, 1);
+        setup.in_hand.0.swap(0, 1);
+        setup.side_to_move = !setup.side_to_move;
+        Position::from_setup_unchecked(&setup)
+    }
+
+    /// The position with `side` to move and nothing else changed (the classroom
+    /// programs search from either side's point of view).
+    #[must_use]
+    pub fn with_side_to_move(&self, side: Color) -> Position {
+        let mut setup = self.to_setup();
+        setup.side_to_move = side;
+        Position::from_setup_unchecked(&setup)
+    }
+
+    /// The stones the side to move may remove when it closes a mill; empty when a mill
+    /// removes nothing (rule `never` with every opponent stone in a mill).
+    #[inline]
+    #[must_use]
+    pub fn removable(&self) -> PointSet {
+        let them = self.stones[!self.side];
+        let free = them.without(self.rules.topology.in_mills(them));
+        if !free.is_empty() || self.rules.removal == super::RemovalRule::Never { free } else { them }
+    }
+}
+
+/// Why a well-formed move is not legal in a position. `Display` gives the reason as a
+/// sentence with point names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// The game is over: the side to move has lost.
+    #[error("the game is over: {0} has lost")]
+    GameOver(Color),
+    /// A placement while the side has no stones in hand.
+    #[error("{side} has no stones in hand: move a stone along a line, e.g. {example}")]
+    NothingInHand { side: Color, example: String },
+    /// A slide or flight while the side still has stones in hand.
+    #[error("{side} still has {count} stone{} in hand: place one, e.g. {example}", if *count == 1 { "" } else { "s" })]
+    MustPlace { side: Color, count: u8, example: String },
+    /// The destination is occupied.
+    #[error("{0} is occupied")]
+    Occupied(&'static str),
+    /// The point moved from holds no stone of the side to move.
+    #[error("{point} is not a {side} stone")]
+    NotOwnStone { point: &'static str, side: Color },
+    /// A slide to a point that is not adjacent.
+    #[error("{from} and {to} are not adjacent ({from} can move to {options})")]
+    NotAdjacent { from: &'static str, to: &'static str, options: String },
+    /// A move onto its own point.
+    #[error("a stone must move to another point")]
+    SamePoint,
+    /// A mill was closed but no stone named.
+    #[error("this move closes a mill: name a stone to remove, e.g. {example}")]
+    MustRemove { example: String },
+    /// A removal on a move that closes no mill.
+    #[error("this move closes no mill, so it removes no stone: play {without}")]
+    NoMill { without: String },
+    /// The stone to remove is not the opponent's.
+    #[error("{point} is not a {opponent} stone")]
+    RemoveNotOpponent { point: &'static str, opponent: Color },
+    /// The stone to remove is in a mill while others are not.
+    #[error("{point} is in a mill and {opponent} has stones outside mills")]
+    RemoveFromMill { point: &'static str, opponent: Color },
+    /// Rule `never` with every opponent stone in a mill: the mill removes nothing.
+    #[error("every {opponent} stone is in a mill, so this mill removes nothing: play {without}")]
+    NothingRemovable { opponent: Color, without: String },
+}
