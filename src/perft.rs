@@ -62,6 +62,10 @@ pub struct PerftArgs {
     /// Start from the position after these moves (white-space separated, e.g. "D2 F4 B4")
     #[arg(long, default_value = "")]
     pub moves: String,
+    /// Start from this position instead: a board string, then optionally the side to
+    /// move and White's and Black's stones in hand (e.g. "xxWWB...x black 0 0")
+    #[arg(long, conflicts_with = "moves")]
+    pub position: Option<String>,
     /// Print the count under each root move
     #[arg(long)]
     pub divide: bool,
@@ -81,8 +85,12 @@ pub struct PerftArgs {
 /// A move of `--moves` that does not parse or is illegal.
 pub fn run(args: &PerftArgs) -> anyhow::Result<std::process::ExitCode> {
     let rules = args.rules.ruleset_on(args.board);
-    let game = crate::cli::game_after(rules, &args.moves)?;
-    let pos = *game.position();
+    let pos = match &args.position {
+        Some(text) => {
+            crate::rules::notation::parse_position(text, rules).map_err(|e| anyhow::anyhow!("--position: {e}"))?
+        }
+        None => *crate::cli::game_after(rules, &args.moves)?.position(),
+    };
     let topo = pos.topology();
     let started = std::time::Instant::now();
     let total = if args.divide {

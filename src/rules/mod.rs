@@ -17,6 +17,6 @@ mod zobrist;
 pub use color::{ByColor, Color};
 pub use game::{DrawReason, Game, Outcome, WinReason};
 pub use moves::{MAX_MOVES, Move, MoveList};
-pub use notation::{BoardStringError, ParseMoveError};
+pub use notation::{BoardStringError, ParseMoveError, PositionTextError};
 pub use position::{IllegalMove, Phase, Position, Setup, SetupError};
 pub use ruleset::{CLASSROOM, RemovalRule, Ruleset, STANDARD};

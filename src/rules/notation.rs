@@ -95,7 +95,7 @@ impl<'a> Cursor<'a> {
                 let name: String = [l, d].iter().collect();
                 topology
                     .point_named(&name)
-                    .ok_or(ParseMoveError::NotAPoint { name: name.to_uppercase_if(topology), column })
+                    .ok_or(ParseMoveError::NotAPoint { name: in_board_case(&name, topology), column })
             }
             Err(_) => Err(self.error(format!("a point {}", name_range(topology)))),
         }
@@ -112,17 +112,11 @@ impl<'a> Cursor<'a> {
     }
 }
 
-trait NameCase {
-    fn to_uppercase_if(&self, topology: &Topology) -> String;
-}
-
-impl NameCase for String {
-    /// A name in the case the board writes its names in.
-    fn to_uppercase_if(&self, topology: &Topology) -> String {
-        let upper =
-            topology.points().next().is_some_and(|p| topology.point_name(p).chars().any(|c| c.is_ascii_uppercase()));
-        if upper { self.to_ascii_uppercase() } else { self.to_ascii_lowercase() }
-    }
+/// A name in the case the board writes its names in (`d4` → `D4` on the standard board).
+fn in_board_case(name: &str, topology: &Topology) -> String {
+    let upper =
+        topology.points().next().is_some_and(|p| topology.point_name(p).chars().any(|c| c.is_ascii_uppercase()));
+    if upper { name.to_ascii_uppercase() } else { name.to_ascii_lowercase() }
 }
 
 /// Parses one point name (`D2`, `a0`), case-insensitive, surrounding white space allowed.
@@ -272,4 +266,73 @@ impl fmt::Display for super::position::Position {
             self.in_hand(Color::Black)
         )
     }
+}
+
+/// Why a position text is not a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionTextError {
+    /// The board string is wrong.
+    #[error("{0}")]
+    Board(#[from] BoardStringError),
+    /// Something after the board string is not `white|black [W B]`.
+    #[error("after the board string expected {expected}, found '{found}'")]
+    Syntax { expected: &'static str, found: String },
+    /// The described position breaks the rules.
+    #[error("{0}")]
+    Setup(#[from] super::position::SetupError),
+}
+
+/// Reads a position as [`Position`](super::Position)'s `Display` writes it: the board
+/// string, then optionally the side to move (`white`/`black`, default White) and the
+/// stones in hand of White and Black (default 0 and 0: the moving phase).
+///
+/// # Errors
+/// [`PositionTextError`]: a bad board string, bad words after it, or a position the
+/// rules do not allow ([`Setup::into_position`](super::Setup::into_position)).
+///
+/// # Examples
+/// ```
+/// use morris::rules::{notation::parse_position, Color, STANDARD};
+/// let pos = parse_position("WWWxxxxxxxxxxxxxxxxBBBxx black 0 0", &STANDARD).unwrap();
+/// assert_eq!(pos.side_to_move(), Color::Black);
+/// ```
+pub fn parse_position(
+    text: &str,
+    rules: &'static super::ruleset::Ruleset,
+) -> Result<super::position::Position, PositionTextError> {
+    use nom::branch::alt;
+    use nom::bytes::complete::tag_no_case;
+    use nom::character::complete::{digit1, multispace1};
+    use nom::combinator::{all_consuming, opt};
+
+    let mut words = text.split_whitespace();
+    let board = words.next().unwrap_or("");
+    let stones = parse_board_string(board, rules.topology)?;
+    let rest: Vec<&str> = words.collect();
+    let rest = rest.join(" ");
+    let side = alt((tag_no_case::<_, _, nom::error::Error<&str>>("white"), tag_no_case("black")));
+    let hands = opt((multispace1, digit1, multispace1, digit1));
+    let parsed: IResult<&str, _> = all_consuming(opt((side, hands))).parse(rest.as_str());
+    let (side, hands) = match parsed {
+        Ok((_, None)) => (Color::White, (0, 0)),
+        Ok((_, Some((side, hands)))) => {
+            let side = if side.eq_ignore_ascii_case("white") { Color::White } else { Color::Black };
+            let hands = match hands {
+                None => (0, 0),
+                Some((_, w, _, b)) => match (w.parse::<u8>(), b.parse::<u8>()) {
+                    (Ok(w), Ok(b)) => (w, b),
+                    _ => return Err(PositionTextError::Syntax { expected: "stones in hand 0..255", found: rest }),
+                },
+            };
+            (side, hands)
+        }
+        Err(_) => {
+            return Err(PositionTextError::Syntax {
+                expected: "'white' or 'black', then optionally White's and Black's stones in hand",
+                found: rest,
+            });
+        }
+    };
+    let setup = super::position::Setup { rules, stones, in_hand: ByColor([hands.0, hands.1]), side_to_move: side };
+    Ok(setup.into_position()?)
 }

@@ -56,7 +56,7 @@ pub enum SetupError {
     TooManyStones { color: Color, count: u32, max: u8 },
     /// The hands do not fit alternate placing with White first.
     #[error(
-        "stones in hand do not fit alternate placing: with {side} to move White must have {} Black's",
+        "stones in hand do not fit alternate placing: with {side} to move White must have {} Black's (or both none)",
         if *side == Color::White { "as many in hand as" } else { "one fewer in hand than" }
     )]
     HandsOutOfTurn { side: Color },
@@ -94,10 +94,13 @@ impl Setup {
             }
         }
         let (hw, hb) = (self.in_hand[Color::White], self.in_hand[Color::Black]);
-        let in_turn = match self.side_to_move {
-            Color::White => hw == hb,
-            Color::Black => u16::from(hb) == u16::from(hw) + 1,
-        };
+        // White places first, so while placing White has as many in hand as Black on its
+        // turn and one fewer on Black's; once both hands are empty either side may move.
+        let in_turn = (hw == 0 && hb == 0)
+            || match self.side_to_move {
+                Color::White => hw == hb,
+                Color::Black => u16::from(hb) == u16::from(hw) + 1,
+            };
         if !in_turn {
             return Err(SetupError::HandsOutOfTurn { side: self.side_to_move });
         }
