@@ -73,6 +73,16 @@ struct Cursor<'a> {
 }
 
 impl<'a> Cursor<'a> {
+    /// A cursor past leading white space; an error if nothing else is there.
+    fn start(text: &'a str, topology: &Topology) -> Result<Cursor<'a>, ParseMoveError> {
+        let mut cur = Cursor { text, rest: text };
+        cur.skip_space();
+        if cur.rest.is_empty() {
+            return Err(ParseMoveError::Empty { example: example_point(topology) });
+        }
+        Ok(cur)
+    }
+
     fn column(&self) -> usize {
         self.text[..self.text.len() - self.rest.len()].chars().count() + 1
     }
@@ -124,11 +134,7 @@ fn in_board_case(name: &str, topology: &Topology) -> String {
 /// # Errors
 /// [`ParseMoveError`] saying what was expected where.
 pub fn parse_point(text: &str, topology: &Topology) -> Result<Point, ParseMoveError> {
-    let mut cur = Cursor { text, rest: text };
-    cur.skip_space();
-    if cur.rest.is_empty() {
-        return Err(ParseMoveError::Empty { example: example_point(topology) });
-    }
+    let mut cur = Cursor::start(text, topology)?;
     let p = cur.point(topology)?;
     cur.skip_space();
     if !cur.rest.is_empty() {
@@ -160,11 +166,7 @@ fn example_point(topology: &Topology) -> &'static str {
 /// );
 /// ```
 pub fn parse_move(text: &str, topology: &Topology) -> Result<Move, ParseMoveError> {
-    let mut cur = Cursor { text, rest: text };
-    cur.skip_space();
-    if cur.rest.is_empty() {
-        return Err(ParseMoveError::Empty { example: example_point(topology) });
-    }
+    let mut cur = Cursor::start(text, topology)?;
     let first = cur.point(topology)?;
     let (from, to) = if cur.symbol('-') { (Some(first), cur.point(topology)?) } else { (None, first) };
     let remove = if cur.symbol(',') { Some(cur.point(topology)?) } else { None };
