@@ -73,30 +73,34 @@ impl Position {
         let topo = self.rules.topology;
         let us = self.stones[self.side];
         let empty = self.empty();
-        let per_mill = self.removable().len().max(1);
+        // Removal choices per mill-closing move; computed only when some move closes one.
+        let per_mill = || self.removable().len().max(1);
         match self.phase(self.side) {
             Phase::Placing => {
                 let closers = topo.mill_completions(us, empty).len();
-                empty.len() + closers * (per_mill - 1)
+                if closers == 0 { empty.len() } else { empty.len() + closers * (per_mill() - 1) }
             }
             Phase::Moving => {
-                let mut count = 0;
+                let (mut quiet, mut closing) = (0, 0);
                 for from in us {
                     let rest = us.without(from.set());
                     for to in topo.neighbours(from) & empty {
-                        count += if topo.closes_mill(to, rest) { per_mill } else { 1 };
+                        if topo.closes_mill(to, rest) {
+                            closing += 1;
+                        } else {
+                            quiet += 1;
+                        }
                     }
                 }
-                count
+                if closing == 0 { quiet } else { quiet + closing * per_mill() }
             }
             Phase::Flying => {
-                let mut count = 0;
+                let mut closing = 0;
                 for from in us {
-                    let rest = us.without(from.set());
-                    let closers = topo.mill_completions(rest, empty).len();
-                    count += empty.len() + closers * (per_mill - 1);
+                    closing += topo.mill_completions(us.without(from.set()), empty).len();
                 }
-                count
+                let all = us.len() * empty.len();
+                if closing == 0 { all } else { all + closing * (per_mill() - 1) }
             }
         }
     }
