@@ -228,7 +228,10 @@ fn game_detects_wins_and_draws() {
     assert_eq!(game.repetitions(), 2);
     game.play(std_move("D5-E5")).unwrap();
     assert_eq!(game.outcome().map(|o| o.to_string()), Some("draw threefold repetition".to_string()));
-    assert!(game.play(std_move("C3-C5")).is_err());
+    assert_eq!(
+        game.play(std_move("C3-C5")).unwrap_err().to_string(),
+        "the game is over: a draw by threefold repetition"
+    );
     assert_eq!(game.undo(), Some(std_move("D5-E5")));
     assert_eq!(game.outcome(), None);
     // The no-removal counter.

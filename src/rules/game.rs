@@ -149,12 +149,10 @@ impl Game {
     /// # Errors
     /// Why the move is illegal; the game is unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        if let Some(outcome) = self.outcome() {
-            let loser = match outcome {
-                Outcome::Win { winner, .. } => !winner,
-                Outcome::Draw(_) => self.position().side_to_move(),
-            };
-            return Err(IllegalMove::GameOver(loser));
+        match self.outcome() {
+            Some(Outcome::Win { winner, .. }) => return Err(IllegalMove::GameOver(!winner)),
+            Some(draw @ Outcome::Draw(_)) => return Err(IllegalMove::Drawn { reason: draw.reason() }),
+            None => {}
         }
         let next = self.position().play(m)?;
         self.push(m, next);
