@@ -217,7 +217,7 @@ fn game_detects_wins_and_draws() {
     // A blocked side loses.
     let blocked = parse_position("BBBxxxxxxWBxxBWBxBxBxWWW white 0 0", &STANDARD).unwrap();
     let outcome = Game::new(blocked).outcome().unwrap();
-    assert_eq!(outcome.to_string(), "black white has no legal move");
+    assert_eq!(outcome.to_string(), "black by blocking white");
     // Shuffling back and forth repeats the position: a draw on the third occurrence.
     let pos = parse_position("BBxxxxxxBxBxxBBWxxxxxWWx white 0 0", &STANDARD).unwrap();
     let mut game = Game::new(pos);
@@ -227,11 +227,8 @@ fn game_detects_wins_and_draws() {
     }
     assert_eq!(game.repetitions(), 2);
     game.play(std_move("D5-E5")).unwrap();
-    assert_eq!(game.outcome().map(|o| o.to_string()), Some("draw threefold repetition".to_string()));
-    assert_eq!(
-        game.play(std_move("C3-C5")).unwrap_err().to_string(),
-        "the game is over: a draw by threefold repetition"
-    );
+    assert_eq!(game.outcome().map(|o| o.to_string()), Some("draw by repetition".to_string()));
+    assert_eq!(game.play(std_move("C3-C5")).unwrap_err().to_string(), "the game is over: drawn by repetition");
     assert_eq!(game.undo(), Some(std_move("D5-E5")));
     assert_eq!(game.outcome(), None);
     // The no-removal counter.
@@ -241,9 +238,12 @@ fn game_detects_wins_and_draws() {
         assert_eq!(game.outcome(), None);
         game.play(std_move(text)).unwrap();
     }
-    assert_eq!(game.outcome().map(|o| o.reason()), Some("no removal in too many moves".to_string()));
+    assert_eq!(game.outcome().map(|o| o.reason()), Some("by the no-removal rule".to_string()));
     // Fewer than three stones.
     let two = parse_position("BBxxxxxxxxxxxxxWxxxxxWWx black 0 0", &STANDARD).unwrap();
-    assert_eq!(Game::new(two).outcome().map(|o| o.to_string()), Some("white black has fewer than three stones".into()));
+    assert_eq!(
+        Game::new(two).outcome().map(|o| o.to_string()),
+        Some("white by reducing black to fewer than three stones".into())
+    );
     assert_eq!(two.side_to_move(), Color::Black);
 }

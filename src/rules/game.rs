@@ -44,16 +44,17 @@ impl Outcome {
         }
     }
 
-    /// A short reason in words (`black has fewer than three stones`).
+    /// The reason as a phrase that follows the result word: `white by blocking black`,
+    /// `draw by repetition`.
     #[must_use]
     pub fn reason(&self) -> String {
         match self {
             Outcome::Win { winner, reason: WinReason::FewerThanThree } => {
-                format!("{} has fewer than three stones", (!*winner).name())
+                format!("by reducing {} to fewer than three stones", (!*winner).name())
             }
-            Outcome::Win { winner, reason: WinReason::Blocked } => format!("{} has no legal move", (!*winner).name()),
-            Outcome::Draw(DrawReason::Repetition) => "threefold repetition".to_string(),
-            Outcome::Draw(DrawReason::NoRemoval) => "no removal in too many moves".to_string(),
+            Outcome::Win { winner, reason: WinReason::Blocked } => format!("by blocking {}", (!*winner).name()),
+            Outcome::Draw(DrawReason::Repetition) => "by repetition".to_string(),
+            Outcome::Draw(DrawReason::NoRemoval) => "by the no-removal rule".to_string(),
         }
     }
 }

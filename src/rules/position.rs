@@ -315,7 +315,7 @@ pub enum IllegalMove {
     #[error("the game is over: {0} has lost")]
     GameOver(Color),
     /// The game is drawn (by a draw rule of the game's history).
-    #[error("the game is over: a draw by {reason}")]
+    #[error("the game is over: drawn {reason}")]
     Drawn { reason: String },
     /// A placement while the side has no stones in hand.
     #[error("{side} has no stones in hand: move a stone along a line, e.g. {example}")]
