@@ -297,7 +297,7 @@ mod tests {
         assert_eq!(parse_line("  BOARD ", &STANDARD24), Ok(Line::Command(Command::Board)));
         assert!(matches!(parse_line("d2", &STANDARD24), Ok(Line::Move(_, _))));
         assert_eq!(err("foo"), "error unknown command 'foo': type help for the list");
-        assert_eq!(err("xy"), "illegal xy: expected a point A1..G7 at column 2, found 'y'");
+        assert_eq!(err("ab"), "illegal ab: expected a point A1..G7 at column 1, found 'a'");
         assert_eq!(parse_line(" \t\r", &STANDARD24), Ok(Line::Empty));
     }
 
