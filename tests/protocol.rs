@@ -295,11 +295,12 @@ fn undo_takes_back_to_the_opponents_turn() {
     assert_eq!(plies(&engine), 1);
     assert_eq!(engine.game().position().side_to_move(), Color::Black);
     // After the game ended on the opponent's move, only that move.
-    let (out, engine) = session(
-        "--color black --depth 1",
-        b"setboard xxxBxxBxBxxxxxWxxxWxWWWx white\nG4-G1,B6\nundo\nundo\n",
+    let (out, engine) =
+        session("--color black --depth 1", b"setboard xxxBxxBxBxxxxxWxxxWxWWWx white\nG4-G1,B6\nundo\nundo\n");
+    assert_eq!(
+        out,
+        ["result white black has fewer than three stones", "undone G4-G1,B6", "error undo: nothing to take back"]
     );
-    assert_eq!(out, ["result white black has fewer than three stones", "undone G4-G1,B6", "error undo: nothing to take back"]);
     assert_eq!(plies(&engine), 0);
 }
 
@@ -335,10 +336,8 @@ fn commands_that_make_it_the_engines_turn_make_it_move() {
 
 #[test]
 fn board_shows_a_finished_game() {
-    let (out, _) = session(
-        "--color black --depth 1",
-        b"setboard xxxBxxBxBxxxxxWxxxWxWWWx white\nG4-G1,B6\nboard\nmoves\n",
-    );
+    let (out, _) =
+        session("--color black --depth 1", b"setboard xxxBxxBxBxxxxxWxxxWxWWWx white\nG4-G1,B6\nboard\nmoves\n");
     assert!(out.contains(&"board game over: white black has fewer than three stones".to_string()), "{out:#?}");
     assert_eq!(out.last().unwrap(), "moves none: the game is over");
 }
@@ -463,4 +462,12 @@ proptest! {
         }
         let _ = COMMAND_WORDS;
     }
+}
+
+#[test]
+fn another_engines_reply_lines_are_ignored() {
+    let input = b"result white black has no legal move\nerror unknown command 'x'\nillegal D2: x\nreadyok\nundone D2\n";
+    let (out, engine) = session("--color black --depth 1", input);
+    assert!(out.is_empty(), "{out:?}");
+    assert_eq!(plies(&engine), 0);
 }

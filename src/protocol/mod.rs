@@ -85,12 +85,13 @@ impl EngineArgs {
         let rules = self.rules.ruleset();
         let game = crate::cli::game_after(rules, &self.opening).context("--opening")?;
         let oracle = match &self.tablebase {
-            Some(dir) => Some(
-                crate::perfect::open_oracle(dir).with_context(|| format!("--tablebase {}", dir.display()))?,
-            ),
+            Some(dir) => {
+                Some(crate::perfect::open_oracle(dir).with_context(|| format!("--tablebase {}", dir.display()))?)
+            }
             None => None,
         };
-        let options = EngineOptions { hash_mb: self.hash_mb, eval: self.eval, threads: usize::from(self.threads), oracle };
+        let options =
+            EngineOptions { hash_mb: self.hash_mb, eval: self.eval, threads: usize::from(self.threads), oracle };
         let mut engine = Engine::new(options, *game.start());
         engine.set_game(game);
         let settings = Settings { color: self.color, movetime: self.movetime, depth: self.depth, info: false };
@@ -169,7 +170,13 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Res
         };
         if chunk.is_empty() {
             // End of input: a last line without a line end still counts.
-            return Ok(if !any { ReadLine::Eof } else if too_long { ReadLine::TooLong } else { ReadLine::Line });
+            return Ok(if !any {
+                ReadLine::Eof
+            } else if too_long {
+                ReadLine::TooLong
+            } else {
+                ReadLine::Line
+            });
         }
         any = true;
         let (used, done) = match chunk.iter().position(|&b| b == b'\n') {

@@ -29,10 +29,15 @@ pub const MAX_PERFT: u32 = 10;
 /// The most characters of a bad line that an `illegal` reply echoes.
 const ECHO_CHARS: usize = 40;
 
+/// The keywords of the engine's own reply lines that are no commands. A line starting with
+/// one is ignored, so that two engines wired together without a filter do not answer each
+/// other's replies forever (`protocol.md` §4).
+pub const REPLY_WORDS: [&str; 5] = ["error", "illegal", "result", "readyok", "undone"];
+
 /// What a line holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
-    /// Nothing but white space: ignored.
+    /// Nothing to do: a blank line, or a reply line of another engine (see [`REPLY_WORDS`]).
     Empty,
     /// A move (well formed; not yet checked for legality), and the text it came from,
     /// ready to echo in an `illegal` reply.
@@ -53,6 +58,9 @@ pub fn parse_line(line: &str, topology: &Topology) -> Result<Line, LineError> {
     }
     let word = first_word(text);
     let lower = word.to_ascii_lowercase();
+    if REPLY_WORDS.contains(&lower.as_str()) {
+        return Ok(Line::Empty);
+    }
     if let Some(&(name, _, _)) = Command::HELP.iter().find(|(name, _, _)| *name == lower) {
         return parse_command(name, text, topology).map(Line::Command).map_err(LineError::Command);
     }
@@ -210,8 +218,10 @@ fn parse_command(name: &'static str, text: &str, topology: &Topology) -> Result<
         "eval" => none(Command::Eval)(text),
         "isready" => none(Command::IsReady)(text),
         "quit" => none(Command::Quit)(text),
-        "info" => run(name, text, arg("on or off", alt((value(true, tag_no_case("on")), value(false, tag_no_case("off"))))))
-            .map(Command::Info),
+        "info" => {
+            run(name, text, arg("on or off", alt((value(true, tag_no_case("on")), value(false, tag_no_case("off"))))))
+                .map(Command::Info)
+        }
         "movetime" => {
             let s = run(name, text, arg("a number of seconds", double))?;
             seconds_in_range(s).map(Command::MoveTime).ok_or(CommandError::OutOfRange {
@@ -238,7 +248,10 @@ fn parse_position(text: &str, topology: &Topology) -> Result<Command, CommandErr
     let (_, words) = run(
         "position",
         text,
-        (arg("startpos", tag_no_case("startpos")), opt_arg("moves", (tag_no_case("moves"), many0(preceded(space1, word))))),
+        (
+            arg("startpos", tag_no_case("startpos")),
+            opt_arg("moves", (tag_no_case("moves"), many0(preceded(space1, word)))),
+        ),
     )?;
     let words = words.map(|(_, w)| w).unwrap_or_default();
     let moves = words
@@ -299,19 +312,39 @@ mod tests {
         assert_eq!(err("foo"), "error unknown command 'foo': type help for the list");
         assert_eq!(err("ab"), "illegal ab: expected a point A1..G7 at column 1, found 'a'");
         assert_eq!(parse_line(" \t\r", &STANDARD24), Ok(Line::Empty));
+        assert_eq!(parse_line("error unknown command 'illegal'", &STANDARD24), Ok(Line::Empty));
+        assert_eq!(parse_line("Result white", &STANDARD24), Ok(Line::Empty));
     }
 
     #[test]
     fn arguments_are_checked() {
-        assert_eq!(parse_line("movetime 2.5", &STANDARD24), Ok(Line::Command(Command::MoveTime(Duration::from_millis(2500)))));
-        assert_eq!(err("movetime"), "error movetime: expected a number of seconds at column 9, found the end of the line");
-        assert_eq!(err("movetime -1"), "error movetime: -1 seconds is out of range: expected more than 0 and at most 86400");
+        assert_eq!(
+            parse_line("movetime 2.5", &STANDARD24),
+            Ok(Line::Command(Command::MoveTime(Duration::from_millis(2500))))
+        );
+        assert_eq!(
+            err("movetime"),
+            "error movetime: expected a number of seconds at column 9, found the end of the line"
+        );
+        assert_eq!(
+            err("movetime -1"),
+            "error movetime: -1 seconds is out of range: expected more than 0 and at most 86400"
+        );
         assert_eq!(err("perft 99999999999"), "error perft: expected a depth at column 7, found '9'");
         assert_eq!(err("info on off"), "error info: expected the end of the command at column 8, found ' '");
-        assert_eq!(err("position startpos moves D2 X9"), "error position: move 2 (X9): expected a point A1..G7 at column 1, found 'X'");
+        assert_eq!(
+            err("position startpos moves D2 X9"),
+            "error position: move 2 (X9): expected a point A1..G7 at column 1, found 'X'"
+        );
         assert_eq!(err("position start"), "error position: expected startpos at column 10, found 's'");
-        assert_eq!(err("setboard xxxxxxxxxxxxxxxxxxxxxxxq"), "error setboard: expected W, B or x at column 33, found 'q'");
-        assert_eq!(err("setboard xxxxxxxxxxxxxxxxxxxxxxxx white 9"), "error setboard: expected the stones Black has in hand at column 42, found the end of the line");
+        assert_eq!(
+            err("setboard xxxxxxxxxxxxxxxxxxxxxxxq"),
+            "error setboard: expected W, B or x at column 33, found 'q'"
+        );
+        assert_eq!(
+            err("setboard xxxxxxxxxxxxxxxxxxxxxxxx white 9"),
+            "error setboard: expected the stones Black has in hand at column 42, found the end of the line"
+        );
     }
 
     #[test]
