@@ -316,7 +316,7 @@ fn go_makes_the_engine_play_the_side_to_move() {
         assert_eq!(moves[1].display(&STANDARD24).to_string(), "D7");
     }
     let (out, _) = session("--color black --depth 1", b"setboard xxxBxxBxBxxxxxWxxxWxWWWx white\nG4-G1,B6\ngo\n");
-    assert_eq!(out[1], "error go: the game is over: white black has fewer than three stones");
+    assert_eq!(out[1], "error go: the game is over, white wins: black has fewer than three stones");
 }
 
 #[test]
@@ -338,7 +338,7 @@ fn commands_that_make_it_the_engines_turn_make_it_move() {
 fn board_shows_a_finished_game() {
     let (out, _) =
         session("--color black --depth 1", b"setboard xxxBxxBxBxxxxxWxxxWxWWWx white\nG4-G1,B6\nboard\nmoves\n");
-    assert!(out.contains(&"board game over: white black has fewer than three stones".to_string()), "{out:#?}");
+    assert!(out.contains(&"board game over, white wins: black has fewer than three stones".to_string()), "{out:#?}");
     assert_eq!(out.last().unwrap(), "moves none: the game is over");
 }
 
@@ -437,8 +437,8 @@ proptest! {
     /// replies) or a command that sets up positions.
     #[test]
     fn random_lines_never_panic_nor_change_the_position(line in line_strategy()) {
-        let first = line.split(|b| b.is_ascii_whitespace()).find(|w| !w.is_empty()).unwrap_or(b"");
-        let first = String::from_utf8_lossy(first).to_ascii_lowercase();
+        let text = String::from_utf8_lossy(&line);
+        let first = text.split(char::is_whitespace).find(|w| !w.is_empty()).unwrap_or("").to_ascii_lowercase();
         prop_assume!(!matches!(first.as_str(), "new" | "go" | "undo" | "position" | "setboard" | "quit"));
         let start = Game::new(Position::start(&STANDARD));
         let legal = std::str::from_utf8(&line)

@@ -42,6 +42,15 @@ pub fn format_response(response: &Response, topology: &Topology) -> String {
     }
 }
 
+/// A finished game in words: `white wins: black has no legal move`, `draw: threefold repetition`.
+#[must_use]
+pub fn describe_outcome(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win { winner, .. } => format!("{} wins: {}", winner.name(), outcome.reason()),
+        Outcome::Draw(_) => format!("draw: {}", outcome.reason()),
+    }
+}
+
 fn format_help() -> String {
     let mut out = String::from("help commands (anything else is read as a move such as D2, D2-F2, D3,G1, A7-D7,B2):");
     for (name, args, what) in Command::HELP {
@@ -108,7 +117,7 @@ pub fn format_board(pos: &Position, outcome: Option<Outcome>) -> String {
         pos.stones(b).len()
     );
     if let Some(outcome) = outcome {
-        let _ = write!(out, "\nboard game over: {outcome}");
+        let _ = write!(out, "\nboard game over, {}", describe_outcome(outcome));
     }
     let _ = write!(
         out,

@@ -58,7 +58,7 @@ pub struct EngineArgs {
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
     #[command(flatten)]
-    #[allow(missing_docs)]
+    /// The rule options of rules.md
     pub rules: RuleArgs,
 }
 
@@ -244,6 +244,12 @@ impl Session<'_> {
             let reason = format!("it is the engine's turn ({})", side.name());
             return Ok(Err(LineError::Move { text, reason }));
         }
+        if let Some(outcome) = self.engine.game().outcome() {
+            // Said here rather than by the rules core, whose reason names a loser even
+            // after a draw.
+            let reason = format!("the game is over, {}", format::describe_outcome(outcome));
+            return Ok(Err(LineError::Move { text, reason }));
+        }
         if let Err(e) = self.engine.play(m) {
             return Ok(Err(LineError::Move { text, reason: e.to_string() }));
         }
@@ -335,7 +341,7 @@ impl Session<'_> {
             }
             Command::Go => {
                 if let Some(outcome) = game.outcome() {
-                    let reason = format!("the game is over: {outcome}");
+                    let reason = format!("the game is over, {}", format::describe_outcome(outcome));
                     return Ok(Err(CommandError::NotNow { command: "go", reason }.into()));
                 }
                 self.settings.color = position.side_to_move();
@@ -382,5 +388,39 @@ impl Session<'_> {
             }
         }
         Err(CommandError::NotNow { command: "undo", reason: "nothing to take back".to_string() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line `read_line` finds in `data`, read through a buffer of `capacity` bytes.
+    fn lines(data: &[u8], capacity: usize, max: usize) -> Vec<Option<Vec<u8>>> {
+        let mut input = io::BufReader::with_capacity(capacity, data);
+        let mut buf = Vec::new();
+        let mut out = Vec::new();
+        loop {
+            match read_line(&mut input, &mut buf, max).unwrap() {
+                ReadLine::Eof => return out,
+                ReadLine::TooLong => out.push(None),
+                ReadLine::Line => out.push(Some(buf.clone())),
+            }
+            assert!(buf.capacity() <= max.max(64) * 2, "memory stays bounded");
+        }
+    }
+
+    #[test]
+    fn lines_are_split_whatever_the_chunks() {
+        let data = b"D2\r\n\nabcdefghij\nF4\r\nlast";
+        for capacity in [1, 2, 3, 7, 64] {
+            let got = lines(data, capacity, 8);
+            let want: Vec<Option<Vec<u8>>> =
+                vec![Some(b"D2".to_vec()), Some(vec![]), None, Some(b"F4".to_vec()), Some(b"last".to_vec())];
+            assert_eq!(got, want, "capacity {capacity}");
+        }
+        assert!(lines(b"", 4, 8).is_empty());
+        assert_eq!(lines(b"\n", 4, 8), vec![Some(vec![])]);
+        assert_eq!(lines(b"123456789", 4, 8), vec![None]);
     }
 }
