@@ -471,3 +471,14 @@ fn another_engines_reply_lines_are_ignored() {
     assert!(out.is_empty(), "{out:?}");
     assert_eq!(plies(&engine), 0);
 }
+
+#[test]
+fn refused_set_up_commands_leave_the_game_alone() {
+    let input = b"position startpos moves D2 F4\nposition startpos moves D2 D2\nsetboard WWWWWWWWWWxxxxxxxxxxxxxx\n\
+setboard xxxxxxxxxxxxxxxxxxxxxxxx black 9 9\nperft 0\nmovetime 1e9\nboard\n";
+    let (out, engine) = session("--color black --depth 1", input);
+    assert_eq!(plies(&engine), 2, "{out:#?}");
+    assert_eq!(out.len(), 5 + 16, "five errors and the board: {out:#?}");
+    assert!(out[..5].iter().all(|l| l.starts_with("error ")), "{out:#?}");
+    assert_eq!(out.last().unwrap(), "board setboard xxxxxxxxxxxxxBxxxxxWxxxx white 8 8");
+}

@@ -18,7 +18,7 @@ use anyhow::Context as _;
 pub use command::{Command, Response};
 pub use error::{CommandError, LineError};
 pub use format::{format_board, format_response};
-pub use parse::{Line, MAX_SECONDS, parse_line, parse_seconds};
+pub use parse::{Line, MAX_SECONDS, REPLY_WORDS, parse_line, parse_seconds};
 
 use crate::cli::RuleArgs;
 use crate::engine::{Engine, EngineOptions, EvalChoice, Limits};
