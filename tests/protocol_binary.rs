@@ -11,6 +11,7 @@ use morris::topology::STANDARD24;
 fn spawn(args: &[&str]) -> std::process::Child {
     Command::new(env!("CARGO_BIN_EXE_morris"))
         .args(args)
+        .args(["--hash", "1"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
