@@ -291,7 +291,7 @@ fn undo_takes_back_to_the_opponents_turn() {
     let (out, engine) = session("--color white --depth 1", b"undo\n");
     assert_eq!(out[1], "error undo: nothing to take back");
     assert_eq!(plies(&engine), 1);
-    // After a reply: both moves; again: the first two moves (the engine's opening move stays).
+    // After a reply: both moves; the engine's opening move stays.
     let (out, engine) = session("--color white --depth 1", b"D2\nundo\n");
     if out[0] == "D2" {
         assert_eq!(out[1..], ["illegal D2: D2 is occupied", "error undo: nothing to take back"]);
@@ -425,18 +425,13 @@ fn every_line_is_a_move_or_starts_with_a_lower_case_keyword() {
     }
 }
 
-const COMMAND_WORDS: [&str; 14] = [
-    "help", "board", "moves", "undo", "new", "go", "position", "setboard", "movetime", "eval", "perft", "info",
-    "isready", "quit",
-];
-
 fn line_strategy() -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
         proptest::collection::vec(any::<u8>(), 0..48),
         "[A-Ga-g0-9,\\- ]{0,10}".prop_map(String::into_bytes),
         "[ -~]{0,24}".prop_map(String::into_bytes),
         "\\PC{0,12}".prop_map(String::into_bytes),
-        ("(movetime|perft|info|setboard|position) ", "[ -~]{0,30}").prop_map(|(a, b)| format!("{a}{b}").into_bytes()),
+        ("(movetime|info|setboard|position|board) ", "[ -~]{0,30}").prop_map(|(a, b)| format!("{a}{b}").into_bytes()),
     ]
 }
 
@@ -449,7 +444,10 @@ proptest! {
     fn random_lines_never_panic_nor_change_the_position(line in line_strategy()) {
         let text = String::from_utf8_lossy(&line);
         let first = text.split(char::is_whitespace).find(|w| !w.is_empty()).unwrap_or("").to_ascii_lowercase();
-        prop_assume!(!matches!(first.as_str(), "new" | "go" | "undo" | "position" | "setboard" | "quit"));
+        // A deep perft takes hours.
+        prop_assume!(first != "perft");
+        // Set-up commands change the game by design: for them only "no panic" is checked.
+        let sets_up = matches!(first.as_str(), "new" | "go" | "undo" | "position" | "setboard" | "quit");
         let start = Game::new(Position::start(&STANDARD));
         let legal = std::str::from_utf8(&line)
             .ok()
@@ -460,6 +458,7 @@ proptest! {
         input.push(b'\n');
         let (out, engine) = session("--color black --depth 1", &input);
         match legal {
+            _ if sets_up => {}
             Some(m) => {
                 prop_assert_eq!(plies(&engine), 2);
                 prop_assert_eq!(engine.game().moves().next(), Some(m));
@@ -470,7 +469,6 @@ proptest! {
             }
             None => {}
         }
-        let _ = COMMAND_WORDS;
     }
 }
 
