@@ -1,0 +1,113 @@
+//! The protocol's error types: what was wrong with a line, typed, with a `Display` that is
+//! the text of the one reply line (`protocol.md` §5). No nom types here: `parse.rs` converts
+//! its parser failures into these before they leave it.
+
+use crate::rules::{BoardStringError, SetupError};
+
+/// Why a command line was not carried out. `Display` is the reply after `error `.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// The first word is no command and cannot start a move.
+    #[error("unknown command '{word}': type help for the list")]
+    Unknown {
+        /// The first word of the line.
+        word: String,
+    },
+    /// The command's arguments do not follow its grammar.
+    #[error("{command}: expected {expected} at column {column}, found {}", describe_found(*.found))]
+    Syntax {
+        /// The command word.
+        command: &'static str,
+        /// 1-based character column in the trimmed line.
+        column: usize,
+        /// What the grammar allows there.
+        expected: String,
+        /// The character found there, or `None` at the end of the line.
+        found: Option<char>,
+    },
+    /// An argument is well formed but out of range.
+    #[error("{command}: {value} is out of range: expected {range}")]
+    OutOfRange {
+        /// The command word.
+        command: &'static str,
+        /// The value as read.
+        value: String,
+        /// The allowed range in words.
+        range: &'static str,
+    },
+    /// A move in a command's move list is malformed or illegal.
+    #[error("{command}: move {index} ({text}): {reason}")]
+    BadMove {
+        /// The command word.
+        command: &'static str,
+        /// 1-based number of the move in the list.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// Why it is not a legal move.
+        reason: String,
+    },
+    /// A board string that is not one.
+    #[error("setboard: {0}")]
+    BoardString(BoardStringError),
+    /// A board that is no valid position.
+    #[error("setboard: {0}")]
+    Setup(SetupError),
+    /// The command cannot be carried out in this state.
+    #[error("{command}: {reason}")]
+    NotNow {
+        /// The command word.
+        command: &'static str,
+        /// Why not, in words.
+        reason: String,
+    },
+}
+
+/// Why a line got an `error` or `illegal` reply instead of being carried out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// The bytes are not UTF-8; `column` is the 1-based byte column of the first bad byte.
+    #[error("line is not UTF-8 text (column {column}): expected a move or a command")]
+    NotUtf8 {
+        /// 1-based byte column of the first invalid byte.
+        column: usize,
+    },
+    /// The line is longer than the protocol allows.
+    #[error("line too long (more than {max} bytes): expected a move or a command")]
+    TooLong {
+        /// The limit in bytes.
+        max: usize,
+    },
+    /// A command that was not carried out.
+    #[error("{0}")]
+    Command(#[from] CommandError),
+    /// A move that is malformed or illegal here.
+    #[error("{text}: {reason}")]
+    Move {
+        /// The line as read, ready to echo (trimmed, escaped, shortened).
+        text: String,
+        /// Why it is not a legal move.
+        reason: String,
+    },
+}
+
+impl LineError {
+    /// The reply keyword: `illegal` for moves, `error` for everything else.
+    #[must_use]
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            LineError::Move { .. } => "illegal",
+            _ => "error",
+        }
+    }
+}
+
+/// A found character as the replies write it: quoted, control characters escaped.
+#[must_use]
+pub fn describe_found(found: Option<char>) -> String {
+    match found {
+        Some(c) if c.is_control() || c.is_whitespace() => format!("'{}'", c.escape_default()),
+        Some(c) => format!("'{c}'"),
+        None => "the end of the line".to_string(),
+    }
+}

@@ -1,0 +1,371 @@
+//! Text to [`Command`]s and moves: one nom parser per command, each run with
+//! `all_consuming` over the whole (trimmed) line. nom's types never leave this file: a
+//! failure becomes a [`CommandError`] with the column, what was expected there and what was
+//! found. Whether a move is legal is not checked here (that is the loop's business, through
+//! the rules core), only that it is a move.
+
+use std::time::Duration;
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag_no_case, take_till, take_till1};
+use nom::character::complete::{space1, u8 as nom_u8, u32 as nom_u32};
+use nom::combinator::{all_consuming, cut, eof, opt, value};
+use nom::error::{ErrorKind, ParseError};
+use nom::multi::many0;
+use nom::number::complete::double;
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+use super::command::Command;
+use super::error::{CommandError, LineError};
+use crate::rules::notation::{parse_board_string, parse_move};
+use crate::rules::{BoardStringError, ByColor, Color, Move};
+use crate::topology::Topology;
+
+/// The longest `movetime` the protocol accepts, in seconds (a day: anything longer is a typo).
+pub const MAX_SECONDS: f64 = 86_400.0;
+/// The deepest `perft` the protocol runs (deeper would take hours).
+pub const MAX_PERFT: u32 = 10;
+/// The most characters of a bad line that an `illegal` reply echoes.
+const ECHO_CHARS: usize = 40;
+
+/// The keywords of the engine's own reply lines that are no commands. A line starting with
+/// one is ignored, so that two engines wired together without a filter do not answer each
+/// other's replies forever (`protocol.md` §4).
+pub const REPLY_WORDS: [&str; 5] = ["error", "illegal", "result", "readyok", "undone"];
+
+/// What a line holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// Nothing to do: a blank line, or a reply line of another engine (see [`REPLY_WORDS`]).
+    Empty,
+    /// A move (well formed; not yet checked for legality), and the text it came from,
+    /// ready to echo in an `illegal` reply.
+    Move(Move, String),
+    /// A command.
+    Command(Command),
+}
+
+/// Reads one line of text (without its line end) as a move or a command.
+///
+/// # Errors
+/// [`LineError::Move`] when the line is neither a command nor a well-formed move,
+/// [`LineError::Command`] for an unknown command or bad arguments.
+pub fn parse_line(line: &str, topology: &Topology) -> Result<Line, LineError> {
+    let text = line.trim();
+    if text.is_empty() {
+        return Ok(Line::Empty);
+    }
+    let word = first_word(text);
+    let lower = word.to_ascii_lowercase();
+    if REPLY_WORDS.contains(&lower.as_str()) {
+        return Ok(Line::Empty);
+    }
+    if let Some(&(name, _, _)) = Command::HELP.iter().find(|(name, _, _)| *name == lower) {
+        return parse_command(name, text, topology).map(Line::Command).map_err(LineError::Command);
+    }
+    // Moves start with a letter and a digit, so three letters are a (mistyped) command.
+    if word.chars().take(3).filter(char::is_ascii_alphabetic).count() == 3 {
+        return Err(CommandError::Unknown { word: echo(word) }.into());
+    }
+    match parse_move(text, topology) {
+        Ok(m) => Ok(Line::Move(m, echo(text))),
+        Err(e) => Err(LineError::Move { text: echo(text), reason: e.to_string() }),
+    }
+}
+
+/// The line as an `illegal` reply shows it: control characters escaped, at most
+/// [`ECHO_CHARS`] characters.
+#[must_use]
+pub fn echo(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == ECHO_CHARS {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Reads a number of seconds (`1.5`) above 0 and at most [`MAX_SECONDS`], for `--movetime`
+/// and the `movetime` command.
+///
+/// # Errors
+/// A sentence saying what was expected.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    match all_consuming(double::<_, nom::error::Error<&str>>).parse(text) {
+        Ok((_, s)) => seconds_in_range(s)
+            .ok_or_else(|| format!("{text} seconds is out of range: expected more than 0 and at most {MAX_SECONDS}")),
+        Err(_) => Err(format!("'{}' is not a number of seconds: expected e.g. 1.5", echo(text))),
+    }
+}
+
+fn seconds_in_range(s: f64) -> Option<Duration> {
+    if s > 0.0 && s <= MAX_SECONDS { Duration::try_from_secs_f64(s).ok() } else { None }
+}
+
+fn first_word(text: &str) -> &str {
+    let parsed: IResult<&str, &str> = take_till(char::is_whitespace).parse(text);
+    parsed.map_or(text, |(_, word)| word)
+}
+
+/// A parser failure: where, and what was expected there.
+#[derive(Debug)]
+struct Fail<'a> {
+    rest: &'a str,
+    /// `None` until a labelled parser ([`expect`]) says what it expected.
+    expected: Option<&'static str>,
+}
+
+impl<'a> ParseError<&'a str> for Fail<'a> {
+    fn from_error_kind(input: &'a str, _kind: ErrorKind) -> Self {
+        Fail { rest: input, expected: None }
+    }
+
+    fn append(_input: &'a str, _kind: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+type Res<'a, T> = IResult<&'a str, T, Fail<'a>>;
+
+/// `parser`, its failures labelled with what it expected, at the place it started (a
+/// failure deeper inside that already has a label keeps it: it is more precise).
+fn expect<'a, O>(
+    expected: &'static str,
+    mut parser: impl Parser<&'a str, Output = O, Error = Fail<'a>>,
+) -> impl Parser<&'a str, Output = O, Error = Fail<'a>> {
+    move |input: &'a str| {
+        parser.parse(input).map_err(|e| {
+            e.map(|f| match f.expected {
+                Some(_) => f,
+                None => Fail { rest: input, expected: Some(expected) },
+            })
+        })
+    }
+}
+
+/// An argument: white space, then `parser`; both failures say what argument was expected.
+fn arg<'a, O>(
+    expected: &'static str,
+    parser: impl Parser<&'a str, Output = O, Error = Fail<'a>>,
+) -> impl Parser<&'a str, Output = O, Error = Fail<'a>> {
+    preceded(expect(expected, space1), expect(expected, parser))
+}
+
+/// An optional argument: if white space follows, the argument must follow it.
+fn opt_arg<'a, O>(
+    expected: &'static str,
+    parser: impl Parser<&'a str, Output = O, Error = Fail<'a>>,
+) -> impl Parser<&'a str, Output = Option<O>, Error = Fail<'a>> {
+    opt(preceded(space1, cut(expect(expected, parser))))
+}
+
+fn word(input: &str) -> Res<'_, &str> {
+    take_till1(char::is_whitespace).parse(input)
+}
+
+fn color(input: &str) -> Res<'_, Color> {
+    alt((value(Color::White, tag_no_case("white")), value(Color::Black, tag_no_case("black")))).parse(input)
+}
+
+/// Runs `parser` over all of `text` and converts a failure into a [`CommandError::Syntax`].
+fn run<'a, O>(
+    command: &'static str,
+    text: &'a str,
+    parser: impl Parser<&'a str, Output = O, Error = Fail<'a>>,
+) -> Result<O, CommandError> {
+    match all_consuming(preceded(tag_no_case(command), parser)).parse(text) {
+        Ok((_, out)) => Ok(out),
+        Err(nom::Err::Error(f) | nom::Err::Failure(f)) => Err(CommandError::Syntax {
+            command,
+            column: text[..text.len() - f.rest.len()].chars().count() + 1,
+            // Only `all_consuming` fails unlabelled: it found more text.
+            expected: f.expected.unwrap_or("the end of the command").to_string(),
+            found: f.rest.chars().next(),
+        }),
+        Err(nom::Err::Incomplete(_)) => Err(CommandError::Syntax {
+            command,
+            column: text.chars().count() + 1,
+            expected: "more text".to_string(),
+            found: None,
+        }),
+    }
+}
+
+/// The column (1-based, in characters) at which `part`, a slice of `text`, starts.
+fn column_of(text: &str, part: &str) -> usize {
+    let offset = (part.as_ptr() as usize).saturating_sub(text.as_ptr() as usize).min(text.len());
+    text.get(..offset).map_or(1, |s| s.chars().count() + 1)
+}
+
+fn parse_command(name: &'static str, text: &str, topology: &Topology) -> Result<Command, CommandError> {
+    let none = |c: Command| move |t| run(name, t, eof).map(|_| c.clone());
+    match name {
+        "help" => none(Command::Help)(text),
+        "board" => none(Command::Board)(text),
+        "moves" => none(Command::Moves)(text),
+        "undo" => none(Command::Undo)(text),
+        "new" => none(Command::New)(text),
+        "go" => none(Command::Go)(text),
+        "eval" => none(Command::Eval)(text),
+        "isready" => none(Command::IsReady)(text),
+        "quit" => none(Command::Quit)(text),
+        "info" => {
+            run(name, text, arg("on or off", alt((value(true, tag_no_case("on")), value(false, tag_no_case("off"))))))
+                .map(Command::Info)
+        }
+        "movetime" => {
+            let s = run(name, text, arg("a number of seconds", double))?;
+            seconds_in_range(s).map(Command::MoveTime).ok_or(CommandError::OutOfRange {
+                command: name,
+                value: format!("{s} seconds"),
+                range: "more than 0 and at most 86400",
+            })
+        }
+        "perft" => {
+            let depth = run(name, text, arg("a depth", nom_u32))?;
+            if (1..=MAX_PERFT).contains(&depth) {
+                Ok(Command::Perft(depth))
+            } else {
+                Err(CommandError::OutOfRange { command: name, value: format!("depth {depth}"), range: "1 to 10" })
+            }
+        }
+        "position" => parse_position(text, topology),
+        "setboard" => parse_setboard(text, topology),
+        _ => Err(CommandError::Unknown { word: name.to_string() }),
+    }
+}
+
+fn parse_position(text: &str, topology: &Topology) -> Result<Command, CommandError> {
+    let (_, words) = run(
+        "position",
+        text,
+        (
+            arg("startpos", tag_no_case("startpos")),
+            opt_arg("moves", (tag_no_case("moves"), many0(preceded(space1, word)))),
+        ),
+    )?;
+    let words = words.map(|(_, w)| w).unwrap_or_default();
+    let moves = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            parse_move(w, topology).map_err(|e| CommandError::BadMove {
+                command: "position",
+                index: i + 1,
+                text: echo(w),
+                reason: e.to_string(),
+            })
+        })
+        .collect::<Result<Vec<Move>, CommandError>>()?;
+    Ok(Command::Position { moves })
+}
+
+fn parse_setboard(text: &str, topology: &Topology) -> Result<Command, CommandError> {
+    let hands = (expect("the stones White has in hand", nom_u8), arg("the stones Black has in hand", nom_u8));
+    let (board, rest) = run(
+        "setboard",
+        text,
+        (
+            arg("a board string of W, B and x", word),
+            opt_arg("white, black or the end of the command", (color, opt_arg("the stones White has in hand", hands))),
+        ),
+    )?;
+    let stones = parse_board_string(board, topology).map_err(|e| match e {
+        BoardStringError::BadLetter { column, found } => CommandError::Syntax {
+            command: "setboard",
+            column: column_of(text, board) + column - 1,
+            expected: "W, B or x".to_string(),
+            found: Some(found),
+        },
+        other => CommandError::BoardString(other),
+    })?;
+    let (side, hands) = rest.unwrap_or((Color::White, None));
+    let (white, black) = hands.unwrap_or((0, 0));
+    Ok(Command::SetBoard { stones, side, in_hand: ByColor([white, black]) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::STANDARD24;
+
+    fn err(line: &str) -> String {
+        match parse_line(line, &STANDARD24) {
+            Err(e) => format!("{} {e}", e.keyword()),
+            Ok(l) => panic!("{line:?} parsed as {l:?}"),
+        }
+    }
+
+    #[test]
+    fn commands_and_moves_are_told_apart() {
+        assert_eq!(parse_line("  BOARD ", &STANDARD24), Ok(Line::Command(Command::Board)));
+        assert!(matches!(parse_line("d2", &STANDARD24), Ok(Line::Move(_, _))));
+        assert_eq!(err("foo"), "error unknown command 'foo': type help for the list");
+        assert_eq!(err("ab"), "illegal ab: expected a point A1..G7 at column 1, found 'a'");
+        assert_eq!(parse_line(" \t\r", &STANDARD24), Ok(Line::Empty));
+        assert_eq!(parse_line("error unknown command 'illegal'", &STANDARD24), Ok(Line::Empty));
+        assert_eq!(parse_line("Result white", &STANDARD24), Ok(Line::Empty));
+    }
+
+    #[test]
+    fn arguments_are_checked() {
+        assert_eq!(
+            parse_line("movetime 2.5", &STANDARD24),
+            Ok(Line::Command(Command::MoveTime(Duration::from_millis(2500))))
+        );
+        assert_eq!(
+            err("movetime"),
+            "error movetime: expected a number of seconds at column 9, found the end of the line"
+        );
+        assert_eq!(
+            err("movetime -1"),
+            "error movetime: -1 seconds is out of range: expected more than 0 and at most 86400"
+        );
+        assert_eq!(err("perft 99999999999"), "error perft: expected a depth at column 7, found '9'");
+        assert_eq!(err("info on off"), "error info: expected the end of the command at column 8, found ' '");
+        assert_eq!(
+            err("position startpos moves D2 X9"),
+            "error position: move 2 (X9): expected a point A1..G7 at column 1, found 'X'"
+        );
+        assert_eq!(err("position start"), "error position: expected startpos at column 10, found 's'");
+        assert_eq!(
+            err("setboard xxxxxxxxxxxxxxxxxxxxxxxq"),
+            "error setboard: expected W, B or x at column 33, found 'q'"
+        );
+        assert_eq!(
+            err("setboard xxxxxxxxxxxxxxxxxxxxxxxx white 9"),
+            "error setboard: expected the stones Black has in hand at column 42, found the end of the line"
+        );
+    }
+
+    #[test]
+    fn setboard_defaults() {
+        let Ok(Line::Command(Command::SetBoard { side, in_hand, .. })) =
+            parse_line("setboard xxxxxxxxxxxxxxxxxxxxxxxx", &STANDARD24)
+        else {
+            panic!("setboard did not parse");
+        };
+        assert_eq!((side, in_hand), (Color::White, ByColor([0, 0])));
+        let Ok(Line::Command(Command::SetBoard { side, in_hand, .. })) =
+            parse_line("setboard xxxxxxxxxxxxxxxxxxxxxxxx black 9 9", &STANDARD24)
+        else {
+            panic!("setboard did not parse");
+        };
+        assert_eq!((side, in_hand), (Color::Black, ByColor([9, 9])));
+    }
+
+    #[test]
+    fn echo_escapes_and_shortens() {
+        assert_eq!(echo("a\u{1b}b"), "a\\u{1b}b");
+        assert_eq!(echo(&"x".repeat(50)), format!("{}...", "x".repeat(40)));
+    }
+}
