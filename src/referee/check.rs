@@ -294,15 +294,18 @@ fn play_out(s: &mut Session, rng: &mut Xoshiro256PlusPlus, limit: Duration) -> R
         match s.reply(limit, true) {
             Ok(Reply::Keyword(line)) if line.starts_with("result") => {
                 let word = line.split_whitespace().nth(1).unwrap_or("");
+                let rules = format!("{} ({})", outcome.result_word(), outcome.reason());
                 return if word == outcome.result_word() {
-                    Ok(format!("{plies} plies, {line:?} (rules: {outcome})"))
+                    Ok(format!("{plies} plies, {line:?}; the rules agree: {rules}"))
                 } else {
-                    Err(format!("its {line:?} disagrees with the rules: {outcome}"))
+                    Err(format!("its {line:?} disagrees with the rules: {rules}"))
                 };
             }
             Ok(Reply::Keyword(_)) => {}
-            Ok(Reply::Move(_, text, _)) => return Err(format!("it played {text} after the game ended ({outcome})")),
-            Err(e) => return Err(format!("no result line after the game ended ({outcome}): {e}")),
+            Ok(Reply::Move(_, text, _)) => {
+                return Err(format!("it played {text} after the game ended ({})", outcome.reason()));
+            }
+            Err(e) => return Err(format!("no result line after the game ended ({}): {e}", outcome.reason())),
         }
     }
 }

@@ -9,7 +9,7 @@
 //! engine's `result` line is advisory and only recorded.
 
 use std::fmt;
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::rules::notation::parse_move;
@@ -339,10 +339,7 @@ fn forfeit(loser: Color, kind: Forfeit, detail: String) -> Termination {
 
 /// The next event, or `None` at the deadline (or if both engines are gone and silent).
 fn next_event(rx: &mpsc::Receiver<Event>, deadline: Instant) -> Option<Event> {
-    match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-        Ok(event) => Some(event),
-        Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
-    }
+    rx.recv_timeout(deadline.saturating_duration_since(Instant::now())).ok()
 }
 
 fn note_keyword(name: &str, side: Color, text: &str, claims: &mut ByColor<Option<String>>) {
@@ -369,9 +366,18 @@ fn stop_all(procs: &mut ByColor<Option<EngineProcess>>, rx: &mpsc::Receiver<Even
             p.stop();
         }
     }
-    while let Ok(event) = rx.try_recv() {
-        if let Output::Line(text) = event.output {
-            note_keyword(&record.names[event.side], event.side, &text, &mut record.claims);
+    // Read until both output threads report EOF (the engines have exited), so a result
+    // line printed just before exiting is not lost; a grandchild holding the pipe open
+    // cannot delay us past the deadline.
+    let deadline = Instant::now() + Duration::from_millis(200);
+    let mut open = procs.0.iter().filter(|p| p.is_some()).count();
+    while open > 0 {
+        match next_event(rx, deadline) {
+            Some(Event { output: Output::Eof, .. }) => open -= 1,
+            Some(Event { side, output: Output::Line(text), .. }) => {
+                note_keyword(&record.names[side], side, &text, &mut record.claims);
+            }
+            None => break,
         }
     }
 }

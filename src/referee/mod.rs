@@ -240,7 +240,7 @@ pub fn run_tournament(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     let runner = Runner::new(engines, settings, args.game.jobs, RecordWriter::create(args.game.record.as_deref())?);
     let mut next_opening = 0;
     // Plays colour-swapped pairs for each (a, b) and returns the points of a and b.
-    let mut play = |pairs: &[(usize, usize)], each: usize| -> anyhow::Result<Vec<(f64, f64)>> {
+    let mut play = |pairs: &[(usize, usize)], each: usize| -> tournament::BoutPoints {
         let games: Vec<Pairing> =
             pairs.iter().flat_map(|&(a, b)| swapped_pairs(a, b, each, &openings, &mut next_opening)).collect();
         let records = runner.play(&games)?;

@@ -78,6 +78,9 @@ pub fn plan_round(entrants: &[usize], rng: &mut Xoshiro256PlusPlus) -> RoundPlan
     RoundPlan { pairs, odd }
 }
 
+/// Points of each bout's two entrants, in bout order.
+pub type BoutPoints = anyhow::Result<Vec<(f64, f64)>>;
+
 /// Plays bouts: given pairs `(a, b)` and a number of colour-swapped game pairs each,
 /// returns the points of `a` and `b` per pair, in order.
 pub trait BoutPlayer {
@@ -85,14 +88,14 @@ pub trait BoutPlayer {
     ///
     /// # Errors
     /// Games could not be played.
-    fn play(&mut self, pairs: &[(usize, usize)], pairs_each: usize) -> anyhow::Result<Vec<(f64, f64)>>;
+    fn play(&mut self, pairs: &[(usize, usize)], pairs_each: usize) -> BoutPoints;
 }
 
 impl<F> BoutPlayer for F
 where
-    F: FnMut(&[(usize, usize)], usize) -> anyhow::Result<Vec<(f64, f64)>>,
+    F: FnMut(&[(usize, usize)], usize) -> BoutPoints,
 {
-    fn play(&mut self, pairs: &[(usize, usize)], pairs_each: usize) -> anyhow::Result<Vec<(f64, f64)>> {
+    fn play(&mut self, pairs: &[(usize, usize)], pairs_each: usize) -> BoutPoints {
         self(pairs, pairs_each)
     }
 }
@@ -208,9 +211,7 @@ mod tests {
     use super::*;
 
     /// A player where the lower index always wins every game: 1 point per game.
-    fn lower_wins(
-        log: &mut Vec<(usize, usize)>,
-    ) -> impl FnMut(&[(usize, usize)], usize) -> anyhow::Result<Vec<(f64, f64)>> + '_ {
+    fn lower_wins(log: &mut Vec<(usize, usize)>) -> impl FnMut(&[(usize, usize)], usize) -> BoutPoints + '_ {
         move |pairs: &[(usize, usize)], each: usize| {
             log.extend_from_slice(pairs);
             let games = (2 * each) as f64;
@@ -278,7 +279,7 @@ mod tests {
     #[test]
     fn odd_one_out_can_knock_out_a_winner() {
         // The highest index always wins: then the odd one out beats whoever it meets.
-        let mut player = |pairs: &[(usize, usize)], each: usize| -> anyhow::Result<Vec<(f64, f64)>> {
+        let mut player = |pairs: &[(usize, usize)], each: usize| -> BoutPoints {
             let g = (2 * each) as f64;
             Ok(pairs.iter().map(|&(a, b)| if a > b { (g, 0.0) } else { (0.0, g) }).collect())
         };
@@ -297,7 +298,7 @@ mod tests {
     #[test]
     fn level_bouts_go_to_tiebreak_pairs_then_a_seeded_coin() {
         let mut calls = Vec::new();
-        let mut draws = |pairs: &[(usize, usize)], each: usize| -> anyhow::Result<Vec<(f64, f64)>> {
+        let mut draws = |pairs: &[(usize, usize)], each: usize| -> BoutPoints {
             calls.push(each);
             Ok(pairs.iter().map(|_| (each as f64, each as f64)).collect())
         };
@@ -320,8 +321,7 @@ mod tests {
 
     #[test]
     fn single_entrant_and_pair_lists() {
-        let mut never =
-            |_: &[(usize, usize)], _: usize| -> anyhow::Result<Vec<(f64, f64)>> { anyhow::bail!("no games") };
+        let mut never = |_: &[(usize, usize)], _: usize| -> BoutPoints { anyhow::bail!("no games") };
         assert_eq!(knockout(1, &SETTINGS, &mut never, |_| {}).unwrap().1, 0);
         assert!(knockout(0, &SETTINGS, &mut never, |_| {}).is_err());
         assert_eq!(round_robin_pairs(3), [(0, 1), (0, 2), (1, 2)]);
