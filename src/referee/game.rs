@@ -236,7 +236,7 @@ pub fn play_game(
             Err(e) => {
                 record.termination =
                     Termination::Forfeit { loser: side, kind: Forfeit::Start, detail: format!("{e:#}") };
-                stop_all(&mut procs, &rx, &mut record);
+                stop_all(&mut procs, &rx, ByColor([false, false]), &mut record);
                 return Ok(record);
             }
         }
@@ -247,6 +247,7 @@ pub fn play_game(
     let mut sent_at = procs[game.position().side_to_move()].as_ref().map_or_else(Instant::now, EngineProcess::started);
     let mut first_reply = ByColor([true, true]);
     let mut last_line: ByColor<Option<String>> = ByColor::default();
+    let mut eof_seen = ByColor([false, false]);
     record.termination = loop {
         if let Some(outcome) = game.outcome() {
             break Termination::Rules(outcome);
@@ -266,11 +267,15 @@ pub fn play_game(
             let who = event.side;
             let text = match event.output {
                 Output::Eof => {
+                    eof_seen[who] = true;
                     let status = procs[who].as_mut().and_then(|p| p.exit_status_within(Duration::from_millis(200)));
-                    let detail = match status {
-                        Some(s) => format!("exited ({s}) during the game"),
+                    let mut detail = match status {
+                        Some(s) => format!("exited during the game ({s})"),
                         None => "closed its output during the game".to_string(),
                     };
+                    if let Some(line) = procs[who].as_ref().and_then(EngineProcess::stderr_head) {
+                        detail.push_str(&format!("; its stderr began: {line}"));
+                    }
                     break Err(forfeit(who, Forfeit::Crash, detail));
                 }
                 Output::Line(text) => text,
@@ -329,7 +334,7 @@ pub fn play_game(
         record.result().word(),
         record.termination
     );
-    stop_all(&mut procs, &rx, &mut record);
+    stop_all(&mut procs, &rx, eof_seen, &mut record);
     Ok(record)
 }
 
@@ -355,7 +360,12 @@ fn note_keyword(name: &str, side: Color, text: &str, claims: &mut ByColor<Option
 }
 
 /// Stops both engines, then reads what they printed meanwhile (their `result` lines).
-fn stop_all(procs: &mut ByColor<Option<EngineProcess>>, rx: &mpsc::Receiver<Event>, record: &mut GameRecord) {
+fn stop_all(
+    procs: &mut ByColor<Option<EngineProcess>>,
+    rx: &mpsc::Receiver<Event>,
+    eof_seen: ByColor<bool>,
+    record: &mut GameRecord,
+) {
     for side in Color::ALL {
         if let Some(p) = procs[side].as_mut() {
             p.close_stdin();
@@ -370,7 +380,7 @@ fn stop_all(procs: &mut ByColor<Option<EngineProcess>>, rx: &mpsc::Receiver<Even
     // line printed just before exiting is not lost; a grandchild holding the pipe open
     // cannot delay us past the deadline.
     let deadline = Instant::now() + Duration::from_millis(200);
-    let mut open = procs.0.iter().filter(|p| p.is_some()).count();
+    let mut open = Color::ALL.into_iter().filter(|&c| procs[c].is_some() && !eof_seen[c]).count();
     while open > 0 {
         match next_event(rx, deadline) {
             Some(Event { output: Output::Eof, .. }) => open -= 1,

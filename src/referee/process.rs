@@ -7,6 +7,7 @@
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -167,6 +168,8 @@ pub struct EngineProcess {
     stdin: Option<ChildStdin>,
     started: Instant,
     status: Option<ExitStatus>,
+    /// The first non-blank line the engine wrote to stderr (why it crashed, usually).
+    stderr_head: Arc<Mutex<Option<String>>>,
 }
 
 impl EngineProcess {
@@ -205,13 +208,22 @@ impl EngineProcess {
                 )
             });
         }
+        let stderr_head = Arc::new(Mutex::new(None));
         if let Some(err) = child.stderr.take() {
             let label = name.to_string();
+            let head = Arc::clone(&stderr_head);
             thread::spawn(move || {
                 read_lines(
                     err,
                     |line| {
-                        log::debug!("{label} stderr: {}", line.trim_end());
+                        let line = line.trim();
+                        log::debug!("{label} stderr: {line}");
+                        if let Ok(mut h) = head.lock()
+                            && h.is_none()
+                            && !line.is_empty()
+                        {
+                            *h = Some(line.to_string());
+                        }
                         true
                     },
                     || {},
@@ -219,7 +231,7 @@ impl EngineProcess {
             });
         }
         let stdin = child.stdin.take();
-        Ok(EngineProcess { name: name.to_string(), child, stdin, started, status: None })
+        Ok(EngineProcess { name: name.to_string(), child, stdin, started, status: None, stderr_head })
     }
 
     /// The engine's display name.
@@ -232,6 +244,12 @@ impl EngineProcess {
     #[must_use]
     pub fn pid(&self) -> u32 {
         self.child.id()
+    }
+
+    /// The first non-blank line the engine wrote to stderr so far, if any.
+    #[must_use]
+    pub fn stderr_head(&self) -> Option<String> {
+        self.stderr_head.lock().ok().and_then(|h| h.clone())
     }
 
     /// When the process was started.

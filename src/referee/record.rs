@@ -83,3 +83,65 @@ impl RecordWriter {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::game::{Forfeit, Termination};
+    use crate::referee::stats::Standings;
+    use crate::rules::ByColor;
+    use std::time::Duration;
+
+    fn record(termination: Termination) -> GameRecord {
+        GameRecord {
+            number: 7,
+            names: ByColor(["alpha".to_string(), "beta".to_string()]),
+            opening: String::new(),
+            moves: vec!["D2".to_string(), "F4".to_string()],
+            termination,
+            think: ByColor([
+                vec![Duration::from_millis(10)],
+                vec![Duration::from_millis(30), Duration::from_millis(50)],
+            ]),
+            claims: ByColor([None, Some("result white\tblack cheats".to_string())]),
+            pids: ByColor::default(),
+        }
+    }
+
+    #[test]
+    fn one_line_per_game_with_every_field() {
+        let r = record(Termination::Forfeit { loser: Color::Black, kind: Forfeit::Time, detail: "no move".into() });
+        let line = format_record(&r);
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(HEADER.split('\t').count(), fields.len() + 1, "the header has a leading marker field");
+        assert_eq!(
+            fields,
+            [
+                "7",
+                "alpha",
+                "beta",
+                "white",
+                "time",
+                "2",
+                "-",
+                "D2 F4",
+                "black forfeits: no move",
+                "black: result white black cheats"
+            ]
+        );
+    }
+
+    #[test]
+    fn standings_count_forfeits_and_think_times() {
+        let mut s = Standings::with_names(&["alpha".to_string(), "beta".to_string()]);
+        s.add(&record(Termination::Forfeit { loser: Color::Black, kind: Forfeit::Time, detail: String::new() }));
+        s.add(&record(Termination::PlyCap(10)));
+        let (a, b) = (s.tally("alpha"), s.tally("beta"));
+        assert_eq!((a.wins, a.draws, a.losses, b.time), (1, 1, 0, 1));
+        assert_eq!(b.think_max, Duration::from_millis(50));
+        assert_eq!(b.think_mean(), Some(Duration::from_millis(40)));
+        assert_eq!(s.pair("alpha", "beta"), (1.5, 2));
+        assert!(s.crosstable().contains("1.5/2"), "{}", s.crosstable());
+        assert!(s.summary().lines().nth(1).is_some_and(|l| l.starts_with("alpha")));
+    }
+}

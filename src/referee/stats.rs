@@ -217,7 +217,7 @@ impl Standings {
             let games = t.games();
             let pct = if games > 0 { 100.0 * t.score() / f64::from(games) } else { 0.0 };
             let elo = EloEstimate::from_wdl(t.wins, t.draws, t.losses).map_or("-".to_string(), |e| e.to_string());
-            let ms = |d: Duration| format!("{:.1}", d.as_secs_f64() * 1000.0);
+            let ms = |d: Duration| format!("{:.2}", d.as_secs_f64() * 1000.0);
             let _ = writeln!(
                 out,
                 "{name:<width$} {games:>5} {:>4} {:>4} {:>4} {:>12} {elo:>22} {:>7} {:>4} {:>5} {:>6} {:>9} {:>9}",
