@@ -329,3 +329,26 @@ fn check_reports_what_a_broken_engine_gets_wrong() {
     assert_ne!(code, 0);
     assert!(out.contains("FAIL  starts as white and moves at once"), "{out}");
 }
+
+#[test]
+fn knockout_of_five_plays_two_rounds() {
+    let rm = random_mover();
+    let mut args = vec![
+        "tournament".to_string(),
+        "--movetime".to_string(),
+        "0.5".to_string(),
+        "--seed".to_string(),
+        "42".to_string(),
+    ];
+    for (i, name) in ["a", "b", "c", "d", "e"].iter().enumerate() {
+        args.push("--engine".to_string());
+        args.push(format!("{name}={rm} --seed {i}"));
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = morris(&args);
+    assert_eq!(code, 0, "{err}");
+    let round1 = out.split("Round 2").next().unwrap_or("");
+    assert_eq!(round1.matches(" vs ").count(), 3, "two pairs and the odd one out: {out}");
+    assert!(round1.contains("odd one out: "), "{out}");
+    assert!(out.contains("Round 2") && !out.contains("Round 3") && out.contains("Champion: "), "{out}");
+}

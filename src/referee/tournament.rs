@@ -328,3 +328,37 @@ mod tests {
         assert_eq!(gauntlet_pairs(3), [(0, 1), (0, 2)]);
     }
 }
+
+#[cfg(test)]
+mod golden {
+    use super::*;
+
+    /// The bracket of five entrants for a seed, where the lower index always wins: per
+    /// round the pairs, the odd one out's bout and who advances.
+    fn bracket(seed: u64) -> Vec<(Vec<(usize, usize)>, Option<(usize, usize)>, Vec<usize>)> {
+        let mut lower_wins = |pairs: &[(usize, usize)], each: usize| -> BoutPoints {
+            let g = (2 * each) as f64;
+            Ok(pairs.iter().map(|&(a, b)| if a < b { (g, 0.0) } else { (0.0, g) }).collect())
+        };
+        let settings = KnockoutSettings { pairs_per_bout: 1, tiebreak_pairs: 0, seed };
+        let (rounds, _) = knockout(5, &settings, &mut lower_wins, |_| {}).unwrap();
+        rounds
+            .iter()
+            .map(|r| {
+                (
+                    r.bouts.iter().map(|b| (b.a, b.b)).collect(),
+                    r.odd_bout.as_ref().map(|b| (b.a, b.b)),
+                    r.advancing.clone(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_bracket_of_a_seed_is_pinned() {
+        // A TA announces the seed; the bracket must not change between versions.
+        let b = bracket(42);
+        let pinned = vec![(vec![(4, 0), (3, 1)], Some((2, 1)), vec![0, 1]), (vec![(1, 0)], None, vec![0])];
+        assert_eq!(b, pinned);
+    }
+}
