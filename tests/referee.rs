@@ -352,3 +352,15 @@ fn knockout_of_five_plays_two_rounds() {
     assert!(round1.contains("odd one out: "), "{out}");
     assert!(out.contains("Round 2") && !out.contains("Round 3") && out.contains("Champion: "), "{out}");
 }
+
+#[test]
+#[ignore = "needs the engine protocol of issue #3 in this build; run with --ignored once it is merged"]
+fn check_passes_our_own_engine_and_a_match_against_it_is_clean() {
+    let engine = format!("{} --depth 2", env!("CARGO_BIN_EXE_morris"));
+    let (code, out, err) = morris(&["check", "--engine", &engine, "--movetime", "0.5"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) =
+        morris(&["match", "--engine", &engine, "--engine", &random_mover(), "--games", "2", "--movetime", "0.5"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("forfeits"), "{out}");
+}

@@ -37,8 +37,9 @@ pub struct EloEstimate {
 }
 
 impl EloEstimate {
-    /// From wins, draws and losses: the score fraction's standard error from the
-    /// per-game scores (1, ½, 0), mapped through [`elo_from_score`]. `None` without games.
+    /// From wins, draws and losses: the score fraction ± 1.96 standard errors (from the
+    /// per-game scores 1, ½, 0), mapped through [`elo_from_score`]; when every game had
+    /// the same result, the Wilson score interval. `None` without games.
     #[must_use]
     pub fn from_wdl(wins: u32, draws: u32, losses: u32) -> Option<EloEstimate> {
         let n = f64::from(wins + draws + losses);
@@ -48,8 +49,22 @@ impl EloEstimate {
         let (w, d, l) = (f64::from(wins), f64::from(draws), f64::from(losses));
         let p = (w + d / 2.0) / n;
         let variance = (w * (1.0 - p).powi(2) + d * (0.5 - p).powi(2) + l * p.powi(2)) / n;
-        let margin = Z95 * (variance / n).sqrt();
-        Some(EloEstimate { diff: elo_from_score(p), low: elo_from_score(p - margin), high: elo_from_score(p + margin) })
+        let (low, high) = if variance > 0.0 {
+            let margin = Z95 * (variance / n).sqrt();
+            (p - margin, p + margin)
+        } else {
+            // All wins, all losses or all draws: the observed spread is zero, which would
+            // claim certainty. Use the Wilson score interval with the binomial variance
+            // p(1-p) instead, so 4 wins out of 4 gives [+7, +inf], not [+inf, +inf].
+            let z2 = Z95 * Z95;
+            let center = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+            let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+            // Exact ends at 0% and 100% (the formula gives them only up to rounding).
+            let low = if p <= 0.0 { 0.0 } else { center - half };
+            let high = if p >= 1.0 { 1.0 } else { center + half };
+            (low, high)
+        };
+        Some(EloEstimate { diff: elo_from_score(p), low: elo_from_score(low), high: elo_from_score(high) })
     }
 }
 
@@ -300,9 +315,13 @@ mod tests {
     fn edge_cases() {
         assert_eq!(EloEstimate::from_wdl(0, 0, 0), None);
         let all_wins = EloEstimate::from_wdl(4, 0, 0).unwrap();
-        assert_eq!(all_wins.to_string(), "+inf [+inf, +inf]");
+        // Wilson lower bound for 4/4: 4 / (4 + z²) = 0.5101 → +7 Elo.
+        assert_eq!(all_wins.to_string(), "+inf [+7, +inf]");
+        let all_losses = EloEstimate::from_wdl(0, 0, 4).unwrap();
+        assert_eq!(all_losses.to_string(), "-inf [-inf, -7]");
         let draws = EloEstimate::from_wdl(0, 3, 0).unwrap();
-        assert_eq!(draws.to_string(), "+0 [+0, +0]");
+        assert_eq!(draws.diff, 0.0);
+        assert!(draws.low < -100.0 && (draws.low + draws.high).abs() < 1e-6, "{draws}");
         assert_eq!(format_elo(-12.4), "-12");
     }
 }
