@@ -333,9 +333,12 @@ mod tests {
 mod golden {
     use super::*;
 
+    /// A round as (pairs, the odd one out's bout, who advances).
+    type RoundSketch = (Vec<(usize, usize)>, Option<(usize, usize)>, Vec<usize>);
+
     /// The bracket of five entrants for a seed, where the lower index always wins: per
     /// round the pairs, the odd one out's bout and who advances.
-    fn bracket(seed: u64) -> Vec<(Vec<(usize, usize)>, Option<(usize, usize)>, Vec<usize>)> {
+    fn bracket(seed: u64) -> Vec<RoundSketch> {
         let mut lower_wins = |pairs: &[(usize, usize)], each: usize| -> BoutPoints {
             let g = (2 * each) as f64;
             Ok(pairs.iter().map(|&(a, b)| if a < b { (g, 0.0) } else { (0.0, g) }).collect())
