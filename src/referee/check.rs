@@ -31,6 +31,8 @@ pub struct CheckSettings {
     pub startup: Duration,
     /// Seed of the checker's random moves.
     pub seed: u64,
+    /// Arguments appended to the engine command (the rule flags, if passed on).
+    pub engine_extra: Vec<String>,
 }
 
 /// Outcome of one check item.
@@ -95,7 +97,7 @@ enum Reply {
 impl Session {
     fn start(engine: &EngineCommand, color: Color, settings: &CheckSettings) -> Result<Session, String> {
         let (tx, events) = mpsc::channel();
-        let start = StartInfo { color, movetime: settings.movetime, opening: "", extra: &[] };
+        let start = StartInfo { color, movetime: settings.movetime, opening: "", extra: &settings.engine_extra };
         let process =
             EngineProcess::spawn(&engine.name, &engine.argv(&start), color, tx).map_err(|e| format!("{e:#}"))?;
         let sent_at = process.started();

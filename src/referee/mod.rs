@@ -75,18 +75,7 @@ impl GameArgs {
         ensure!(self.jobs >= 1, "--jobs must be at least 1");
         ensure!(self.max_plies >= 1, "--max-plies must be at least 1");
         let rules = self.rules.ruleset();
-        let engine_extra = if self.pass_rules {
-            vec![
-                "--removal".to_string(),
-                self.rules.removal.name().to_string(),
-                "--repetition".to_string(),
-                self.rules.repetition.to_string(),
-                "--no-removal-plies".to_string(),
-                self.rules.no_removal_plies.to_string(),
-            ]
-        } else {
-            Vec::new()
-        };
+        let engine_extra = if self.pass_rules { rule_flags(&self.rules) } else { Vec::new() };
         Ok(GameSettings {
             rules,
             movetime,
@@ -105,6 +94,18 @@ impl GameArgs {
             Ok(openings::random_openings(count.max(1), self.random_plies, self.seed, rules))
         }
     }
+}
+
+/// The rule options as engine arguments (protocol.md accepts the same flags as we do).
+fn rule_flags(rules: &RuleArgs) -> Vec<String> {
+    vec![
+        "--removal".to_string(),
+        rules.removal.name().to_string(),
+        "--repetition".to_string(),
+        rules.repetition.to_string(),
+        "--no-removal-plies".to_string(),
+        rules.no_removal_plies.to_string(),
+    ]
 }
 
 /// Options of `morris match`.
@@ -171,6 +172,9 @@ pub struct CheckArgs {
     /// Seed of the random moves the checker plays against the engine
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub seed: u64,
+    /// Also pass the rule flags (--removal, --repetition, --no-removal-plies) to the engine
+    #[arg(long)]
+    pub pass_rules: bool,
     /// The rules the checker applies
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -326,6 +330,7 @@ pub fn run_check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         grace: Duration::from_millis(args.grace_ms),
         startup: Duration::from_millis(args.startup_ms),
         seed: args.seed,
+        engine_extra: if args.pass_rules { rule_flags(&args.rules) } else { Vec::new() },
     };
     let report = check::check_engine(&engine, &settings);
     for item in &report {
