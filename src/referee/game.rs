@@ -324,6 +324,8 @@ pub fn play_game(
         // The last move is relayed too, so the opponent sees the end of the game.
         match procs[!side].as_mut().map(|p| p.send(&canonical)) {
             Some(Ok(at)) => sent_at = at,
+            // Once the game is over, an opponent that is already gone loses nothing more.
+            _ if game.outcome().is_some() => {}
             _ => break forfeit(!side, Forfeit::Crash, "closed its input during the game".to_string()),
         }
     };
