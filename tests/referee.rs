@@ -210,6 +210,7 @@ fn match_plays_colour_swapped_pairs_and_writes_records() {
         record.to_str().expect("utf-8 path"),
     ]);
     assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "no progress bar when stderr is not a terminal: {err}");
     assert!(out.contains("alpha") && out.contains("beta") && out.contains("Elo"), "{out}");
     let text = std::fs::read_to_string(&record).expect("record file");
     let lines: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split('\t').collect()).collect();

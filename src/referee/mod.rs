@@ -267,6 +267,7 @@ pub fn run_tournament(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
                 seed: args.game.seed,
             };
             let n = names.len();
+            runner.println(&format!("Knockout of {n} entrants, seed {}: {}", args.game.seed, names.join(", ")));
             let (_, champion) = tournament::knockout(n, &ko, &mut play, |round| {
                 for line in describe_round(round, &names) {
                     runner.println(&line);
