@@ -1,37 +1,344 @@
 //! Matches, tournaments and protocol checks between engine processes (issue #6).
+//!
+//! The referee starts engine programs (`process`), relays and checks every move with
+//! `rules` (`game`), schedules games (`runner`, `tournament`), writes records (`record`),
+//! computes results (`stats`) and checks other people's engines (`check`). It knows
+//! engines only through the line protocol of protocol.md; it never calls our own search.
+
+pub mod check;
+pub mod game;
+pub mod openings;
+pub mod process;
+pub mod record;
+pub mod runner;
+pub mod stats;
+pub mod tournament;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, bail, ensure};
+
+use crate::cli::RuleArgs;
+use crate::rules::Ruleset;
+use game::GameSettings;
+use process::EngineCommand;
+use record::RecordWriter;
+use runner::{Pairing, Runner, swapped_pairs};
+use tournament::{Bout, Decision, KnockoutSettings, Round};
+
+/// Options shared by `morris match` and `morris tournament`: time, openings, records and rules.
+#[derive(clap::Args, Debug, Clone)]
+pub struct GameArgs {
+    /// Seconds per move, from writing the opponent's move to reading the reply
+    #[arg(long, default_value_t = 1.0, value_name = "S")]
+    pub movetime: f64,
+    /// Milliseconds of slack added to --movetime before a reply is late (pipes, scheduling)
+    #[arg(long, default_value_t = 50, value_name = "MS")]
+    pub grace_ms: u64,
+    /// Milliseconds added to each engine's first move (process start-up)
+    #[arg(long, default_value_t = 2000, value_name = "MS")]
+    pub startup_ms: u64,
+    /// Draw a game after this many plies past the opening (a last resort: the draw rules end games first)
+    #[arg(long, default_value_t = 1000, value_name = "PLIES")]
+    pub max_plies: usize,
+    /// Openings file: one white-space separated move list per line (`-` = the start, `#` comments)
+    #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
+    pub openings: Option<PathBuf>,
+    /// Start each colour-swapped pair from K random legal plies (from --seed)
+    #[arg(long, default_value_t = 0, value_name = "K")]
+    pub random_plies: usize,
+    /// Seed of random openings, knockout pairings and coins (same seed, same tournament)
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub seed: u64,
+    /// Write the games to FILE (tab-separated, one game per line; see README)
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Games played at once (1 is the honest default: each engine needs a free core)
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub jobs: usize,
+    /// Also pass the rule flags (--removal, --repetition, --no-removal-plies) to the engines
+    #[arg(long)]
+    pub pass_rules: bool,
+    /// The rules the referee applies
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+impl GameArgs {
+    fn settings(&self) -> anyhow::Result<GameSettings> {
+        let movetime = Duration::try_from_secs_f64(self.movetime)
+            .ok()
+            .filter(|d| !d.is_zero())
+            .with_context(|| format!("--movetime {} is not a positive number of seconds", self.movetime))?;
+        ensure!(self.jobs >= 1, "--jobs must be at least 1");
+        ensure!(self.max_plies >= 1, "--max-plies must be at least 1");
+        let rules = self.rules.ruleset();
+        let engine_extra = if self.pass_rules { rule_flags(&self.rules) } else { Vec::new() };
+        Ok(GameSettings {
+            rules,
+            movetime,
+            grace: Duration::from_millis(self.grace_ms),
+            startup: Duration::from_millis(self.startup_ms),
+            max_plies: self.max_plies,
+            engine_extra,
+        })
+    }
+
+    /// At least `count` openings (cycled if a file has fewer).
+    fn openings(&self, count: usize, rules: &'static Ruleset) -> anyhow::Result<Vec<String>> {
+        if let Some(path) = &self.openings {
+            openings::read_openings(path, rules)
+        } else {
+            Ok(openings::random_openings(count.max(1), self.random_plies, self.seed, rules))
+        }
+    }
+}
+
+/// The rule options as engine arguments (protocol.md accepts the same flags as we do).
+fn rule_flags(rules: &RuleArgs) -> Vec<String> {
+    vec![
+        "--removal".to_string(),
+        rules.removal.name().to_string(),
+        "--repetition".to_string(),
+        rules.repetition.to_string(),
+        "--no-removal-plies".to_string(),
+        rules.no_removal_plies.to_string(),
+    ]
+}
 
 /// Options of `morris match`.
 #[derive(clap::Args, Debug)]
-pub struct MatchArgs {}
+pub struct MatchArgs {
+    /// An engine command, given twice: `CMD ARGS` or `NAME=CMD ARGS`; `{color}`, `{movetime}`,
+    /// `{opening}` are filled in, else `--color C --movetime S [--opening "MOVES"]` is appended
+    #[arg(long = "engine", value_name = "CMD", required = true)]
+    pub engines: Vec<String>,
+    /// Number of games (in colour-swapped pairs from the same opening)
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub games: usize,
+    /// Time, openings, records and rules
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// The tournament formats.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Seed 003's random pair-off: winners advance, an odd one out plays a random winner
+    Knockout,
+    /// Everyone plays everyone
+    RoundRobin,
+    /// The first engine plays each other one
+    Gauntlet,
+}
 
 /// Options of `morris tournament`.
 #[derive(clap::Args, Debug)]
-pub struct TournamentArgs {}
+pub struct TournamentArgs {
+    /// An entrant, `NAME=CMD ARGS` (given once per entrant)
+    #[arg(long = "engine", value_name = "NAME=CMD", required = true)]
+    pub engines: Vec<String>,
+    /// Tournament format
+    #[arg(long, value_enum, default_value = "knockout")]
+    pub format: Format,
+    /// Games per pairing (rounded up to colour-swapped pairs)
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub games: usize,
+    /// Knockout: extra colour-swapped pairs for a level bout, before a coin from --seed decides
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub tiebreak_pairs: usize,
+    /// Time, openings, records and rules
+    #[command(flatten)]
+    pub game: GameArgs,
+}
 
 /// Options of `morris check`.
 #[derive(clap::Args, Debug)]
-pub struct CheckArgs {}
+pub struct CheckArgs {
+    /// The engine command to check (as for `morris match`)
+    #[arg(long, value_name = "CMD")]
+    pub engine: String,
+    /// Seconds per move given to the engine
+    #[arg(long, default_value_t = 1.0, value_name = "S")]
+    pub movetime: f64,
+    /// Milliseconds of slack added to --movetime
+    #[arg(long, default_value_t = 50, value_name = "MS")]
+    pub grace_ms: u64,
+    /// Milliseconds added to the engine's first move (process start-up)
+    #[arg(long, default_value_t = 2000, value_name = "MS")]
+    pub startup_ms: u64,
+    /// Seed of the random moves the checker plays against the engine
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub seed: u64,
+    /// Also pass the rule flags (--removal, --repetition, --no-removal-plies) to the engine
+    #[arg(long)]
+    pub pass_rules: bool,
+    /// The rules the checker applies
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// Parses engine commands and makes their names unique (`name#2` for a repeat).
+fn engine_commands(specs: &[String]) -> anyhow::Result<Vec<EngineCommand>> {
+    let mut engines: Vec<EngineCommand> = Vec::new();
+    for spec in specs {
+        let mut e = EngineCommand::parse(spec)?;
+        let base = e.name.clone();
+        let mut k = 1;
+        while engines.iter().any(|o| o.name == e.name) {
+            k += 1;
+            e.name = format!("{base}#{k}");
+        }
+        engines.push(e);
+    }
+    Ok(engines)
+}
 
 /// Runs `morris match`.
 ///
 /// # Errors
-/// None yet.
-pub fn run_match(_args: &MatchArgs) -> anyhow::Result<std::process::ExitCode> {
-    anyhow::bail!("match is not built yet (issue #6)")
+/// Bad options, an unreadable openings file or an unwritable record file.
+pub fn run_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
+    if args.engines.len() != 2 {
+        bail!("a match needs exactly two --engine options, got {}", args.engines.len());
+    }
+    ensure!(args.games >= 1, "--games must be at least 1");
+    let engines = engine_commands(&args.engines)?;
+    let settings = args.game.settings()?;
+    let pairs = args.games.div_ceil(2);
+    let openings = args.game.openings(pairs, settings.rules)?;
+    let mut next = 0;
+    let mut games = swapped_pairs(0, 1, pairs, &openings, &mut next);
+    games.truncate(args.games);
+    let runner = Runner::new(engines, settings, args.game.jobs, RecordWriter::create(args.game.record.as_deref())?);
+    let records = runner.play(&games)?;
+    runner.finish();
+    for r in &records {
+        println!(
+            "game {:>3}: {} - {}: {} ({})",
+            r.number,
+            r.names.0[0],
+            r.names.0[1],
+            r.result().word(),
+            r.termination
+        );
+    }
+    println!();
+    print!("{}", runner.standings().summary());
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Runs `morris tournament`.
 ///
 /// # Errors
-/// None yet.
-pub fn run_tournament(_args: &TournamentArgs) -> anyhow::Result<std::process::ExitCode> {
-    anyhow::bail!("tournament is not built yet (issue #6)")
+/// Bad options, an unreadable openings file or an unwritable record file.
+pub fn run_tournament(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
+    ensure!(args.engines.len() >= 2, "a tournament needs at least two --engine options");
+    let engines = engine_commands(&args.engines)?;
+    let settings = args.game.settings()?;
+    let pairs_each = args.games.div_ceil(2).max(1);
+    let openings = args.game.openings(64, settings.rules)?;
+    let names: Vec<String> = engines.iter().map(|e| e.name.clone()).collect();
+    let runner = Runner::new(engines, settings, args.game.jobs, RecordWriter::create(args.game.record.as_deref())?);
+    let mut next_opening = 0;
+    // Plays colour-swapped pairs for each (a, b) and returns the points of a and b.
+    let mut play = |pairs: &[(usize, usize)], each: usize| -> tournament::BoutPoints {
+        let games: Vec<Pairing> =
+            pairs.iter().flat_map(|&(a, b)| swapped_pairs(a, b, each, &openings, &mut next_opening)).collect();
+        let records = runner.play(&games)?;
+        Ok(records
+            .chunks(2 * each)
+            .zip(pairs)
+            .map(|(chunk, &(a, b))| {
+                let points = |who: usize| -> f64 {
+                    chunk.iter().filter_map(|r| r.side_of(&names[who]).map(|side| r.result().score(side))).sum()
+                };
+                (points(a), points(b))
+            })
+            .collect())
+    };
+    match args.format {
+        Format::Knockout => {
+            let ko = KnockoutSettings {
+                pairs_per_bout: pairs_each,
+                tiebreak_pairs: args.tiebreak_pairs,
+                seed: args.game.seed,
+            };
+            let n = names.len();
+            runner.println(&format!("Knockout of {n} entrants, seed {}: {}", args.game.seed, names.join(", ")));
+            let (_, champion) = tournament::knockout(n, &ko, &mut play, |round| {
+                for line in describe_round(round, &names) {
+                    runner.println(&line);
+                }
+            })?;
+            runner.finish();
+            println!("Champion: {}", names[champion]);
+        }
+        Format::RoundRobin | Format::Gauntlet => {
+            let pairs = if args.format == Format::RoundRobin {
+                tournament::round_robin_pairs(names.len())
+            } else {
+                tournament::gauntlet_pairs(names.len())
+            };
+            play(&pairs, pairs_each)?;
+            runner.finish();
+            print!("{}", runner.standings().crosstable());
+        }
+    }
+    println!();
+    print!("{}", runner.standings().summary());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The bracket lines of one knockout round.
+#[must_use]
+pub fn describe_round(round: &Round, names: &[String]) -> Vec<String> {
+    let bout_line = |b: &Bout, prefix: &str| {
+        let mut how = format!("{}-{}", b.points.0, b.points.1);
+        if b.tiebreak_pairs > 0 {
+            how.push_str(&format!(" after {} tie-break pair(s)", b.tiebreak_pairs));
+        }
+        if b.decision == Decision::Coin {
+            how.push_str(", level: coin");
+        }
+        format!("  {prefix}{} vs {}: {how} -> {}", names[b.a], names[b.b], names[b.winner])
+    };
+    let mut lines = vec![format!("Round {}", round.number)];
+    lines.extend(round.bouts.iter().map(|b| bout_line(b, "")));
+    if let Some(b) = &round.odd_bout {
+        lines.push(bout_line(b, "odd one out: "));
+    }
+    let advancing: Vec<&str> = round.advancing.iter().map(|&i| names[i].as_str()).collect();
+    lines.push(format!("  advance: {}", advancing.join(", ")));
+    lines
 }
 
 /// Runs `morris check`.
 ///
 /// # Errors
-/// None yet.
-pub fn run_check(_args: &CheckArgs) -> anyhow::Result<std::process::ExitCode> {
-    anyhow::bail!("check is not built yet (issue #6)")
+/// Bad options (failed checks are reported and give a non-zero exit code instead).
+pub fn run_check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    let engine = EngineCommand::parse(&args.engine)?;
+    let movetime = Duration::try_from_secs_f64(args.movetime)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .with_context(|| format!("--movetime {} is not a positive number of seconds", args.movetime))?;
+    let settings = check::CheckSettings {
+        rules: args.rules.ruleset(),
+        movetime,
+        grace: Duration::from_millis(args.grace_ms),
+        startup: Duration::from_millis(args.startup_ms),
+        seed: args.seed,
+        engine_extra: if args.pass_rules { rule_flags(&args.rules) } else { Vec::new() },
+    };
+    let report = check::check_engine(&engine, &settings);
+    for item in &report {
+        println!("{item}");
+    }
+    let failed = report.iter().filter(|i| i.status == check::Status::Fail).count();
+    let passed = report.iter().filter(|i| i.status == check::Status::Pass).count();
+    println!("checks passed: {passed} of {}; failed: {failed}", report.len());
+    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

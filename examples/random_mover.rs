@@ -1,0 +1,100 @@
+//! A protocol-following engine that plays random legal moves: the referee's test opponent
+//! and a template for engine authors (protocol.md). Not a strong player.
+//!
+//! `random_mover --color white|black --movetime S [--opening "D2 F4"] [--seed N] [--fault F]`
+//!
+//! `--fault` breaks one rule on purpose, for the referee's `check` tests.
+
+use std::io::{self, BufRead, Write};
+
+use clap::Parser;
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::IndexedRandom;
+
+use morris::rules::notation::parse_move;
+use morris::rules::{Color, MoveList, STANDARD};
+
+/// Plays random legal moves on stdin/stdout.
+#[derive(Parser, Debug)]
+struct Args {
+    /// The colour this engine plays
+    #[arg(long)]
+    color: Color,
+    /// Seconds per move (unused: random moves are instant)
+    #[arg(long, default_value_t = 1.0)]
+    movetime: f64,
+    /// Moves from the start, white-space separated
+    #[arg(long, default_value = "")]
+    opening: String,
+    /// Seed of the random moves
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Break one protocol rule on purpose
+    #[arg(long, value_enum)]
+    fault: Option<Fault>,
+}
+
+/// A protocol rule to break.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Fault {
+    /// Say nothing when sent an illegal move
+    IgnoreIllegal,
+    /// Never print a result line
+    NoResult,
+    /// Ignore EOF and quit: keep running until killed
+    NoExit,
+}
+
+fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let mut game = morris::cli::game_after(&STANDARD, &args.opening)?;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(args.seed);
+    let topology = STANDARD.topology;
+    let mut out = io::stdout().lock();
+    let mut reported = false;
+    let mut lines = io::stdin().lock().lines();
+    loop {
+        if let Some(outcome) = game.outcome() {
+            if !reported && args.fault != Some(Fault::NoResult) {
+                writeln!(out, "result {outcome}")?;
+                out.flush()?;
+                reported = true;
+            }
+        } else if game.position().side_to_move() == args.color {
+            let mut list = MoveList::new();
+            game.position().legal_moves(&mut list);
+            if let Some(&m) = list.as_slice().choose(&mut rng) {
+                game.play_unchecked(m);
+                writeln!(out, "{}", m.display(topology))?;
+                out.flush()?;
+                continue;
+            }
+        }
+        let Some(Ok(line)) = lines.next() else { return finish(args.fault) };
+        let text = line.trim();
+        if text == "quit" {
+            return finish(args.fault);
+        }
+        match parse_move(text, topology)
+            .map_err(|e| e.to_string())
+            .and_then(|m| game.play(m).map_err(|e| e.to_string()))
+        {
+            Ok(()) => {}
+            Err(_) if args.fault == Some(Fault::IgnoreIllegal) => {}
+            Err(reason) => {
+                writeln!(out, "illegal {text}: {reason}")?;
+                out.flush()?;
+            }
+        }
+    }
+}
+
+fn finish(fault: Option<Fault>) -> anyhow::Result<()> {
+    if fault == Some(Fault::NoExit) {
+        loop {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,411 @@
+//! One refereed game: two engine processes, every move checked with `rules`, relayed to
+//! the other side, timed, and adjudicated.
+//!
+//! What loses (the other side is credited with the win): an illegal move, a malformed
+//! move line, no move within the time limit, a crash or closed output, and a move line
+//! while it is not the engine's turn. What ends a game otherwise: the rules (win, loss or
+//! draw by `Game::outcome`) and, as a last resort, the ply cap (a draw). Lines that start
+//! with a lower-case keyword (`info`, `result`, `illegal`, `error`) are logged; an
+//! engine's `result` line is advisory and only recorded.
+
+use std::fmt;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use crate::rules::notation::parse_move;
+use crate::rules::{ByColor, Color, Move, Outcome, ParseMoveError, Ruleset};
+use crate::topology::Topology;
+
+use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
+
+/// How games are played: the same for every game of a match or tournament.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    /// The rules the referee applies.
+    pub rules: &'static Ruleset,
+    /// Time per move, from writing the opponent's move to reading the reply.
+    pub movetime: Duration,
+    /// Added to `movetime` before a reply is late (pipes and scheduling).
+    pub grace: Duration,
+    /// Added to the limit of each engine's first move (process start-up).
+    pub startup: Duration,
+    /// Plies after the opening after which the game is drawn.
+    pub max_plies: usize,
+    /// Arguments appended to every engine command (the rule flags, if passed on).
+    pub engine_extra: Vec<String>,
+}
+
+/// Why an engine lost by breaking the protocol.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Forfeit {
+    /// A well-formed move that the rules do not allow.
+    Illegal,
+    /// A move line that is not a move.
+    Malformed,
+    /// No move within the time limit.
+    Time,
+    /// The engine exited or closed its output or input.
+    Crash,
+    /// A move line when it was not the engine's turn (e.g. two moves at once).
+    Unsolicited,
+    /// The engine could not be started.
+    Start,
+}
+
+impl Forfeit {
+    /// The word in records: `illegal`, `malformed`, `time`, `crash`, `unsolicited`, `start`.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Forfeit::Illegal => "illegal",
+            Forfeit::Malformed => "malformed",
+            Forfeit::Time => "time",
+            Forfeit::Crash => "crash",
+            Forfeit::Unsolicited => "unsolicited",
+            Forfeit::Start => "start",
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// The rules ended it (win or draw).
+    Rules(Outcome),
+    /// The ply cap was reached: a draw.
+    PlyCap(usize),
+    /// An engine broke the protocol and lost.
+    Forfeit {
+        /// The side that lost.
+        loser: Color,
+        /// What it did.
+        kind: Forfeit,
+        /// The details, in words.
+        detail: String,
+    },
+}
+
+impl Termination {
+    /// The word in records: `rules`, `ply-cap` or the forfeit word.
+    #[must_use]
+    pub const fn word(&self) -> &'static str {
+        match self {
+            Termination::Rules(_) => "rules",
+            Termination::PlyCap(_) => "ply-cap",
+            Termination::Forfeit { kind, .. } => kind.word(),
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Termination::Rules(outcome) => f.write_str(&outcome.reason()),
+            Termination::PlyCap(plies) => write!(f, "ply cap of {plies} plies reached"),
+            Termination::Forfeit { loser, detail, .. } => write!(f, "{} forfeits: {detail}", loser.name()),
+        }
+    }
+}
+
+/// The result of a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// This side won.
+    Win(Color),
+    /// A draw.
+    Draw,
+}
+
+impl GameResult {
+    /// `white`, `black` or `draw` (the protocol's words).
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            GameResult::Win(c) => c.name(),
+            GameResult::Draw => "draw",
+        }
+    }
+
+    /// The score of `side`: 1, ½ or 0.
+    #[must_use]
+    pub fn score(self, side: Color) -> f64 {
+        match self {
+            GameResult::Win(c) if c == side => 1.0,
+            GameResult::Win(_) => 0.0,
+            GameResult::Draw => 0.5,
+        }
+    }
+}
+
+/// Everything about one finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Game number within its match or tournament (from 1).
+    pub number: usize,
+    /// The engines' names.
+    pub names: ByColor<String>,
+    /// The opening moves, white-space separated (empty = the start).
+    pub opening: String,
+    /// The moves the engines played after the opening, in our notation.
+    pub moves: Vec<String>,
+    /// How it ended.
+    pub termination: Termination,
+    /// Think time of each reply, except each engine's first (which includes start-up).
+    pub think: ByColor<Vec<Duration>>,
+    /// The last `result …` line each engine printed (advisory).
+    pub claims: ByColor<Option<String>>,
+    /// The engines' process ids (for checking that none was left running).
+    pub pids: ByColor<Option<u32>>,
+}
+
+impl GameRecord {
+    /// Who won.
+    #[must_use]
+    pub fn result(&self) -> GameResult {
+        match &self.termination {
+            Termination::Rules(Outcome::Win { winner, .. }) => GameResult::Win(*winner),
+            Termination::Rules(Outcome::Draw(_)) | Termination::PlyCap(_) => GameResult::Draw,
+            Termination::Forfeit { loser, .. } => GameResult::Win(!*loser),
+        }
+    }
+
+    /// The side `name` played, if it played this game.
+    #[must_use]
+    pub fn side_of(&self, name: &str) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| self.names[c] == name)
+    }
+}
+
+/// What a line from an engine is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineKind {
+    /// A move in our notation (any case, surrounding white space).
+    Move(Move),
+    /// A line that starts with a lower-case keyword (`info`, `result`, …), or is blank.
+    Keyword,
+    /// A line that should be a move (it does not start with a lower-case letter) but is not.
+    Malformed(ParseMoveError),
+}
+
+/// Classifies one engine line as protocol.md does; a move written in lower case is still
+/// a move, so parsing comes first.
+#[must_use]
+pub fn classify(line: &str, topology: &Topology) -> LineKind {
+    let text = line.trim();
+    match parse_move(text, topology) {
+        Ok(m) => LineKind::Move(m),
+        Err(_) if text.is_empty() || text.starts_with(|c: char| c.is_ascii_lowercase()) => LineKind::Keyword,
+        Err(e) => LineKind::Malformed(e),
+    }
+}
+
+/// Plays one game between `white` and `black` from `opening` (a legal move list, as
+/// checked by `openings`), and stops both engines before returning.
+///
+/// # Errors
+/// The opening is not legal under `settings.rules` (a caller's bug: openings are checked
+/// when loaded).
+pub fn play_game(
+    number: usize,
+    engines: ByColor<&EngineCommand>,
+    opening: &str,
+    settings: &GameSettings,
+) -> anyhow::Result<GameRecord> {
+    let mut game = crate::cli::game_after(settings.rules, opening)?;
+    let mut record = GameRecord {
+        number,
+        names: ByColor([engines[Color::White].name.clone(), engines[Color::Black].name.clone()]),
+        opening: opening.split_whitespace().collect::<Vec<_>>().join(" "),
+        moves: Vec::new(),
+        termination: Termination::PlyCap(0),
+        think: ByColor::default(),
+        claims: ByColor::default(),
+        pids: ByColor::default(),
+    };
+    let topology = settings.rules.topology;
+    let (tx, rx) = mpsc::channel::<Event>();
+    let mut procs: ByColor<Option<EngineProcess>> = ByColor([None, None]);
+    for side in Color::ALL {
+        let start = StartInfo { color: side, movetime: settings.movetime, opening, extra: &settings.engine_extra };
+        let argv = engines[side].argv(&start);
+        match EngineProcess::spawn(&engines[side].name, &argv, side, tx.clone()) {
+            Ok(p) => {
+                record.pids[side] = Some(p.pid());
+                procs[side] = Some(p);
+            }
+            Err(e) => {
+                record.termination =
+                    Termination::Forfeit { loser: side, kind: Forfeit::Start, detail: format!("{e:#}") };
+                stop_all(&mut procs, &rx, ByColor([false, false]), &mut record);
+                return Ok(record);
+            }
+        }
+    }
+    // Only the reader threads hold senders now, so a closed channel means both engines are gone.
+    drop(tx);
+
+    let mut sent_at = procs[game.position().side_to_move()].as_ref().map_or_else(Instant::now, EngineProcess::started);
+    let mut first_reply = ByColor([true, true]);
+    let mut last_line: ByColor<Option<String>> = ByColor::default();
+    let mut eof_seen = ByColor([false, false]);
+    record.termination = loop {
+        if let Some(outcome) = game.outcome() {
+            break Termination::Rules(outcome);
+        }
+        if record.moves.len() >= settings.max_plies {
+            break Termination::PlyCap(settings.max_plies);
+        }
+        let side = game.position().side_to_move();
+        let startup = if first_reply[side] { settings.startup } else { Duration::ZERO };
+        let limit = settings.movetime + settings.grace + startup;
+        let deadline = sent_at + limit;
+        let reply = loop {
+            let Some(event) = next_event(&rx, deadline) else {
+                let last = last_line[side].as_ref().map_or(String::new(), |l| format!(" (its last line: {l})"));
+                break Err(forfeit(side, Forfeit::Time, format!("no move within {:.3} s{last}", limit.as_secs_f64())));
+            };
+            let who = event.side;
+            let text = match event.output {
+                Output::Eof => {
+                    eof_seen[who] = true;
+                    let status = procs[who].as_mut().and_then(|p| p.exit_status_within(Duration::from_millis(200)));
+                    let mut detail = match status {
+                        Some(s) => format!("exited during the game ({s})"),
+                        None => "closed its output during the game".to_string(),
+                    };
+                    if let Some(line) = procs[who].as_ref().and_then(EngineProcess::stderr_head) {
+                        detail.push_str(&format!("; its stderr began: {line}"));
+                    }
+                    break Err(forfeit(who, Forfeit::Crash, detail));
+                }
+                Output::Line(text) => text,
+            };
+            match classify(&text, topology) {
+                LineKind::Keyword => {
+                    note_keyword(&record.names[who], who, &text, &mut record.claims);
+                    if !text.trim().is_empty() {
+                        last_line[who] = Some(text.trim().to_string());
+                    }
+                }
+                _ if who != side => {
+                    break Err(forfeit(
+                        who,
+                        Forfeit::Unsolicited,
+                        format!("sent {:?} while it was not its turn", text.trim()),
+                    ));
+                }
+                _ if event.at > deadline => {
+                    let took = event.at.saturating_duration_since(sent_at).as_secs_f64();
+                    break Err(forfeit(
+                        side,
+                        Forfeit::Time,
+                        format!("took {took:.3} s, limit {:.3} s", limit.as_secs_f64()),
+                    ));
+                }
+                LineKind::Malformed(e) => {
+                    break Err(forfeit(side, Forfeit::Malformed, format!("sent {:?}: {e}", text.trim())));
+                }
+                LineKind::Move(m) => break Ok((m, text, event.at)),
+            }
+        };
+        let (m, text, at) = match reply {
+            Ok(r) => r,
+            Err(termination) => break termination,
+        };
+        if !first_reply[side] {
+            record.think[side].push(at.saturating_duration_since(sent_at));
+        }
+        first_reply[side] = false;
+        if let Err(e) = game.play(m) {
+            break forfeit(side, Forfeit::Illegal, format!("played {:?}: {e}", text.trim()));
+        }
+        let canonical = m.display(topology).to_string();
+        record.moves.push(canonical.clone());
+        // The last move is relayed too, so the opponent sees the end of the game.
+        match procs[!side].as_mut().map(|p| p.send(&canonical)) {
+            Some(Ok(at)) => sent_at = at,
+            // Once the game is over, an opponent that is already gone loses nothing more.
+            _ if game.outcome().is_some() => {}
+            _ => break forfeit(!side, Forfeit::Crash, "closed its input during the game".to_string()),
+        }
+    };
+    log::info!(
+        "game {number}: {} (white) vs {} (black): {} by {}",
+        record.names[Color::White],
+        record.names[Color::Black],
+        record.result().word(),
+        record.termination
+    );
+    stop_all(&mut procs, &rx, eof_seen, &mut record);
+    Ok(record)
+}
+
+fn forfeit(loser: Color, kind: Forfeit, detail: String) -> Termination {
+    Termination::Forfeit { loser, kind, detail }
+}
+
+/// The next event, or `None` at the deadline (or if both engines are gone and silent).
+fn next_event(rx: &mpsc::Receiver<Event>, deadline: Instant) -> Option<Event> {
+    rx.recv_timeout(deadline.saturating_duration_since(Instant::now())).ok()
+}
+
+fn note_keyword(name: &str, side: Color, text: &str, claims: &mut ByColor<Option<String>>) {
+    let text = text.trim();
+    if text.starts_with("result") {
+        claims[side] = Some(text.to_string());
+    }
+    if text.starts_with("illegal") || text.starts_with("error") {
+        log::warn!("{name} ({}): {text}", side.name());
+    } else if !text.is_empty() {
+        log::debug!("{name} ({}): {text}", side.name());
+    }
+}
+
+/// Stops both engines, then reads what they printed meanwhile (their `result` lines).
+fn stop_all(
+    procs: &mut ByColor<Option<EngineProcess>>,
+    rx: &mpsc::Receiver<Event>,
+    eof_seen: ByColor<bool>,
+    record: &mut GameRecord,
+) {
+    for side in Color::ALL {
+        if let Some(p) = procs[side].as_mut() {
+            p.close_stdin();
+        }
+    }
+    for side in Color::ALL {
+        if let Some(p) = procs[side].as_mut() {
+            p.stop();
+        }
+    }
+    // Read until both output threads report EOF (the engines have exited), so a result
+    // line printed just before exiting is not lost; a grandchild holding the pipe open
+    // cannot delay us past the deadline.
+    let deadline = Instant::now() + Duration::from_millis(200);
+    let mut open = Color::ALL.into_iter().filter(|&c| procs[c].is_some() && !eof_seen[c]).count();
+    while open > 0 {
+        match next_event(rx, deadline) {
+            Some(Event { output: Output::Eof, .. }) => open -= 1,
+            Some(Event { side, output: Output::Line(text), .. }) => {
+                note_keyword(&record.names[side], side, &text, &mut record.claims);
+            }
+            None => break,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::STANDARD24;
+
+    #[test]
+    fn classifies_engine_lines() {
+        assert!(matches!(classify(" d2-f2 \r", &STANDARD24), LineKind::Move(_)));
+        assert!(matches!(classify("A7-D7,B2", &STANDARD24), LineKind::Move(_)));
+        assert_eq!(classify("info depth 3", &STANDARD24), LineKind::Keyword);
+        assert_eq!(classify("", &STANDARD24), LineKind::Keyword);
+        assert!(matches!(classify("D4", &STANDARD24), LineKind::Malformed(_)));
+        assert!(matches!(classify("XYZZY", &STANDARD24), LineKind::Malformed(_)));
+    }
+}

@@ -1,0 +1,115 @@
+//! Openings for fair matches: a move list per colour-swapped pair of games, read from a
+//! file or made from random legal moves with a seed.
+//!
+//! Every opening is checked with the rules before any engine starts, and an opening after
+//! which the game is already over is refused.
+
+use std::path::Path;
+
+use anyhow::{Context, bail};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::IndexedRandom;
+
+use crate::cli::game_after;
+use crate::rules::notation::format_move_list;
+use crate::rules::{Move, MoveList, Ruleset};
+
+/// Reads an openings file: one move list per line (white-space separated moves from the
+/// start), `#` starts a comment, blank lines are skipped. An empty list (`-` alone on
+/// a line) is the start position.
+///
+/// # Errors
+/// The file cannot be read, has no openings, or a line is not a legal, unfinished opening
+/// (named by its line number).
+pub fn read_openings(path: &Path, rules: &'static Ruleset) -> anyhow::Result<Vec<String>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read openings file {}", path.display()))?;
+    let mut openings = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let moves = if line == "-" { "" } else { line };
+        let opening = check_opening(moves, rules).with_context(|| format!("{}:{}", path.display(), i + 1))?;
+        openings.push(opening);
+    }
+    if openings.is_empty() {
+        bail!("openings file {} has no openings", path.display());
+    }
+    Ok(openings)
+}
+
+/// Checks that `moves` is legal from the start and leaves the game running; returns it in
+/// our notation.
+///
+/// # Errors
+/// Why it is not a usable opening.
+pub fn check_opening(moves: &str, rules: &'static Ruleset) -> anyhow::Result<String> {
+    let game = game_after(rules, moves)?;
+    if let Some(outcome) = game.outcome() {
+        bail!("the game is already over after this opening ({outcome})");
+    }
+    let list: Vec<Move> = game.moves().collect();
+    Ok(format_move_list(&list, rules.topology))
+}
+
+/// `count` openings of `plies` random legal moves each, from `seed`: the same seed gives
+/// the same openings (the generator is Xoshiro256++, a fixed algorithm). An opening that
+/// ends the game is drawn again.
+#[must_use]
+pub fn random_openings(count: usize, plies: usize, seed: u64, rules: &'static Ruleset) -> Vec<String> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut openings = Vec::with_capacity(count);
+    while openings.len() < count {
+        let mut game = crate::rules::Game::new(crate::rules::Position::start(rules));
+        let mut list = MoveList::new();
+        for _ in 0..plies {
+            if game.outcome().is_some() {
+                break;
+            }
+            game.position().legal_moves(&mut list);
+            let Some(&m) = list.as_slice().choose(&mut rng) else { break };
+            game.play_unchecked(m);
+        }
+        if game.outcome().is_none() {
+            let moves: Vec<Move> = game.moves().collect();
+            openings.push(format_move_list(&moves, rules.topology));
+        }
+    }
+    openings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::STANDARD;
+
+    #[test]
+    fn random_openings_are_reproducible_and_legal() {
+        let a = random_openings(5, 6, 42, &STANDARD);
+        assert_eq!(a, random_openings(5, 6, 42, &STANDARD));
+        assert_ne!(a, random_openings(5, 6, 43, &STANDARD));
+        for o in &a {
+            assert_eq!(o.split_whitespace().count(), 6);
+            assert!(check_opening(o, &STANDARD).is_ok());
+        }
+        assert_eq!(random_openings(2, 0, 1, &STANDARD), ["", ""]);
+    }
+
+    #[test]
+    fn reads_files_and_names_bad_lines() {
+        let dir = std::env::temp_dir().join(format!("morris-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.txt");
+        std::fs::write(&good, "# two openings\nd2 f4\n\n-\n").unwrap();
+        assert_eq!(read_openings(&good, &STANDARD).unwrap(), ["D2 F4", ""]);
+        let bad = dir.join("bad.txt");
+        std::fs::write(&bad, "D2 F4\nD2 D2\n").unwrap();
+        let err = format!("{:#}", read_openings(&bad, &STANDARD).unwrap_err());
+        assert!(err.contains("bad.txt:2") && err.contains("occupied"), "{err}");
+        assert!(read_openings(&dir.join("missing.txt"), &STANDARD).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,408 @@
+//! Engine processes: parsing an engine command, starting it with its colour and time,
+//! reading its output on threads and stopping it for sure.
+//!
+//! This module knows nothing about the rules: it moves lines, stamps them with the time
+//! they were read, and leaves their meaning to the game.
+
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use nom::branch::alt;
+use nom::bytes::complete::{is_not, tag, take_while1};
+use nom::character::complete::{char, multispace0, multispace1};
+use nom::combinator::{all_consuming, map, opt};
+use nom::multi::{many1, separated_list1};
+use nom::sequence::{delimited, terminated};
+use nom::{IResult, Parser};
+
+use crate::rules::Color;
+
+/// How long an engine may take to exit after its stdin is closed, and again after
+/// SIGTERM, before the next, harsher step.
+pub const EXIT_GRACE: Duration = Duration::from_millis(300);
+
+/// Longest line kept from an engine; the rest of a longer line is dropped, so a runaway
+/// engine cannot exhaust the referee's memory.
+const MAX_LINE: usize = 4096;
+
+/// An engine command line: a display name and the words of the command, which may
+/// contain the placeholders `{color}`, `{movetime}` and `{opening}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineCommand {
+    /// Name in records and summaries.
+    pub name: String,
+    /// The program and its arguments, before placeholders are filled in.
+    pub words: Vec<String>,
+}
+
+/// What a game tells an engine when it starts it.
+#[derive(Clone, Debug)]
+pub struct StartInfo<'a> {
+    /// The engine's colour.
+    pub color: Color,
+    /// Seconds per move.
+    pub movetime: Duration,
+    /// Moves from the start, white-space separated (may be empty).
+    pub opening: &'a str,
+    /// Extra arguments appended at the end (the rule flags, if passed on).
+    pub extra: &'a [String],
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '+' | '#' | '@')
+}
+
+/// One shell-like word: runs of unquoted text, '…' and "…" glued together.
+fn word(input: &str) -> IResult<&str, String> {
+    map(
+        many1(alt((
+            delimited(char('\''), map(opt(is_not("'")), Option::unwrap_or_default), char('\'')),
+            delimited(char('"'), map(opt(is_not("\"")), Option::unwrap_or_default), char('"')),
+            is_not(" \t\r\n'\""),
+        ))),
+        |parts: Vec<&str>| parts.concat(),
+    )
+    .parse(input)
+}
+
+/// `NAME=CMD` or `CMD`; the name has no spaces or quotes.
+fn engine_spec(input: &str) -> IResult<&str, (Option<&str>, Vec<String>)> {
+    (
+        opt(terminated(take_while1(is_name_char), tag("="))),
+        delimited(multispace0, separated_list1(multispace1, word), multispace0),
+    )
+        .parse(input)
+}
+
+impl EngineCommand {
+    /// Parses `NAME=CMD ARGS…` or `CMD ARGS…` (words split at white space; '…' and "…"
+    /// quote). Without a name, the program's file name is the name.
+    ///
+    /// # Errors
+    /// An empty command or an unclosed quote.
+    pub fn parse(spec: &str) -> anyhow::Result<EngineCommand> {
+        let Ok((_, (name, words))) = all_consuming(engine_spec).parse(spec) else {
+            bail!("engine command {spec:?} is empty or has an unclosed quote");
+        };
+        let name = match name {
+            Some(n) => n.to_string(),
+            None => {
+                let program = words.first().map_or("engine", String::as_str);
+                program.rsplit('/').next().unwrap_or(program).to_string()
+            }
+        };
+        Ok(EngineCommand { name, words })
+    }
+
+    /// Whether the command names its own arguments with placeholders.
+    #[must_use]
+    pub fn is_template(&self) -> bool {
+        self.words.iter().any(|w| w.contains("{color}") || w.contains("{movetime}") || w.contains("{opening}"))
+    }
+
+    /// The argument vector for one game: placeholders filled in, or else
+    /// `--color C --movetime S` (and `--opening "…"` when the opening is not empty)
+    /// appended; then `start.extra`.
+    #[must_use]
+    pub fn argv(&self, start: &StartInfo<'_>) -> Vec<String> {
+        let movetime = format_seconds(start.movetime);
+        let mut argv: Vec<String> = if self.is_template() {
+            self.words
+                .iter()
+                .map(|w| {
+                    w.replace("{color}", start.color.name())
+                        .replace("{movetime}", &movetime)
+                        .replace("{opening}", start.opening)
+                })
+                .collect()
+        } else {
+            let mut v = self.words.clone();
+            v.extend(["--color".to_string(), start.color.name().to_string(), "--movetime".to_string(), movetime]);
+            if !start.opening.trim().is_empty() {
+                v.extend(["--opening".to_string(), start.opening.to_string()]);
+            }
+            v
+        };
+        argv.extend(start.extra.iter().cloned());
+        argv
+    }
+}
+
+/// Seconds as the protocol writes them: `0.2`, `1`, `0.05`.
+#[must_use]
+pub fn format_seconds(d: Duration) -> String {
+    let text = format!("{:.3}", d.as_secs_f64());
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text.is_empty() { "0".to_string() } else { text.to_string() }
+}
+
+/// What an engine's output thread saw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// One line, without its line end.
+    Line(String),
+    /// The engine closed its stdout (it exited or crashed).
+    Eof,
+}
+
+/// One line (or EOF) from one side's engine, stamped with when it was read.
+#[derive(Clone, Debug)]
+pub struct Event {
+    /// Which engine.
+    pub side: Color,
+    /// When the referee read it.
+    pub at: Instant,
+    /// What it was.
+    pub output: Output,
+}
+
+/// A running engine process. Dropping it stops the process (see [`EngineProcess::stop`]).
+pub struct EngineProcess {
+    name: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    started: Instant,
+    status: Option<ExitStatus>,
+    /// The first non-blank line the engine wrote to stderr (why it crashed, usually).
+    stderr_head: Arc<Mutex<Option<String>>>,
+}
+
+impl EngineProcess {
+    /// Starts `argv` with piped stdin/stdout; its stdout lines go to `events` tagged with
+    /// `side`, its stderr lines to the log (debug level).
+    ///
+    /// # Errors
+    /// The program could not be started.
+    pub fn spawn(name: &str, argv: &[String], side: Color, events: Sender<Event>) -> anyhow::Result<EngineProcess> {
+        let Some((program, args)) = argv.split_first() else { bail!("engine {name}: empty command") };
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .with_context(|| format!("engine {name}: cannot start {program}"))?;
+        let started = Instant::now();
+        log::debug!("engine {name} ({}) started as pid {}: {argv:?}", side.name(), child.id());
+        if let Some(out) = child.stdout.take() {
+            thread::spawn(move || {
+                read_lines(
+                    out,
+                    |line| {
+                        events
+                            .send(Event {
+                                side,
+                                at: Instant::now(),
+                                output: Output::Line(line.trim_end_matches(['\n', '\r']).to_string()),
+                            })
+                            .is_ok()
+                    },
+                    || {
+                        let _ = events.send(Event { side, at: Instant::now(), output: Output::Eof });
+                    },
+                )
+            });
+        }
+        let stderr_head = Arc::new(Mutex::new(None));
+        if let Some(err) = child.stderr.take() {
+            let label = name.to_string();
+            let head = Arc::clone(&stderr_head);
+            thread::spawn(move || {
+                read_lines(
+                    err,
+                    |line| {
+                        let line = line.trim();
+                        log::debug!("{label} stderr: {line}");
+                        if let Ok(mut h) = head.lock()
+                            && h.is_none()
+                            && !line.is_empty()
+                        {
+                            *h = Some(line.to_string());
+                        }
+                        true
+                    },
+                    || {},
+                );
+            });
+        }
+        let stdin = child.stdin.take();
+        Ok(EngineProcess { name: name.to_string(), child, stdin, started, status: None, stderr_head })
+    }
+
+    /// The engine's display name.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The operating-system process id.
+    #[must_use]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The first non-blank line the engine wrote to stderr so far, if any.
+    #[must_use]
+    pub fn stderr_head(&self) -> Option<String> {
+        self.stderr_head.lock().ok().and_then(|h| h.clone())
+    }
+
+    /// When the process was started.
+    #[must_use]
+    pub fn started(&self) -> Instant {
+        self.started
+    }
+
+    /// Writes one line and flushes it; returns the time right after the flush (the
+    /// start of the engine's clock).
+    ///
+    /// # Errors
+    /// The engine's stdin is closed (it exited).
+    pub fn send(&mut self, line: &str) -> io::Result<Instant> {
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(io::Error::new(io::ErrorKind::BrokenPipe, "stdin already closed"));
+        };
+        stdin.write_all(line.as_bytes())?;
+        stdin.write_all(b"\n")?;
+        stdin.flush()?;
+        Ok(Instant::now())
+    }
+
+    /// Closes the engine's stdin (the protocol's "game over, exit").
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The exit status, if the process has exited within `wait`.
+    pub fn exit_status_within(&mut self, wait: Duration) -> Option<ExitStatus> {
+        if self.status.is_some() {
+            return self.status;
+        }
+        let deadline = Instant::now() + wait;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => {
+                    self.status = Some(status);
+                    return self.status;
+                }
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
+                _ => return None,
+            }
+        }
+    }
+
+    /// Stops the engine for sure: closes stdin and waits [`EXIT_GRACE`]; then SIGTERM
+    /// (through the `kill` command, so no `unsafe`) and waits again; then SIGKILL.
+    /// Returns the exit status (`None` if even SIGKILL could not be waited for).
+    pub fn stop(&mut self) -> Option<ExitStatus> {
+        self.close_stdin();
+        if let Some(status) = self.exit_status_within(EXIT_GRACE) {
+            return Some(status);
+        }
+        log::info!("engine {} (pid {}) did not exit on EOF: terminating it", self.name, self.pid());
+        terminate(self.pid());
+        if let Some(status) = self.exit_status_within(EXIT_GRACE) {
+            return Some(status);
+        }
+        log::warn!("engine {} (pid {}) ignored SIGTERM: killing it", self.name, self.pid());
+        let _ = self.child.kill();
+        match self.child.wait() {
+            Ok(status) => {
+                self.status = Some(status);
+                Some(status)
+            }
+            Err(_) => None,
+        }
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        // Also on errors and panics: never leave an engine running.
+        if self.status.is_none() {
+            self.stop();
+        }
+    }
+}
+
+#[cfg(unix)]
+fn terminate(pid: u32) {
+    let _ = Command::new("kill").args(["-TERM", &pid.to_string()]).stdout(Stdio::null()).stderr(Stdio::null()).status();
+}
+
+#[cfg(not(unix))]
+fn terminate(_pid: u32) {
+    // No SIGTERM here: the caller goes straight on to `Child::kill`.
+}
+
+/// Reads `source` line by line (lossy UTF-8, lines cut at [`MAX_LINE`] bytes), giving
+/// each to `line` until it returns false; calls `eof` at the end of the stream.
+fn read_lines(source: impl Read, mut line: impl FnMut(String) -> bool, eof: impl FnOnce()) {
+    let mut reader = BufReader::new(source);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match reader.by_ref().take(MAX_LINE as u64).read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {
+                if buf.last() != Some(&b'\n') && buf.len() >= MAX_LINE {
+                    // Drop the rest of an over-long line.
+                    let mut rest = Vec::new();
+                    if reader.read_until(b'\n', &mut rest).is_err() {
+                        break;
+                    }
+                }
+                if !line(String::from_utf8_lossy(&buf).into_owned()) {
+                    // Nobody listens any more; keep draining so the engine never blocks on a full pipe.
+                    let _ = io::copy(&mut reader, &mut io::sink());
+                    return;
+                }
+            }
+        }
+    }
+    eof();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_commands_with_names_and_quotes() {
+        let c = EngineCommand::parse("strong=morris --eval 'hand out' --depth \"3\"").unwrap();
+        assert_eq!(c.name, "strong");
+        assert_eq!(c.words, ["morris", "--eval", "hand out", "--depth", "3"]);
+        let c = EngineCommand::parse("  /usr/bin/morris --depth 1 ").unwrap();
+        assert_eq!(c.name, "morris");
+        assert!(EngineCommand::parse("").is_err());
+        assert!(EngineCommand::parse("morris 'open").is_err());
+    }
+
+    #[test]
+    fn fills_placeholders_or_appends() {
+        let start = StartInfo {
+            color: Color::Black,
+            movetime: Duration::from_millis(200),
+            opening: "D2 F4",
+            extra: &["--repetition".to_string(), "3".to_string()],
+        };
+        let c = EngineCommand::parse("e --side={color} -t {movetime} -o {opening}").unwrap();
+        assert_eq!(c.argv(&start), ["e", "--side=black", "-t", "0.2", "-o", "D2 F4", "--repetition", "3"]);
+        let c = EngineCommand::parse("e").unwrap();
+        assert_eq!(
+            c.argv(&start),
+            ["e", "--color", "black", "--movetime", "0.2", "--opening", "D2 F4", "--repetition", "3"]
+        );
+    }
+
+    #[test]
+    fn formats_seconds() {
+        assert_eq!(format_seconds(Duration::from_secs(1)), "1");
+        assert_eq!(format_seconds(Duration::from_millis(50)), "0.05");
+    }
+}

@@ -1,0 +1,147 @@
+//! The game record file: one finished game per line, tab-separated, written as each game
+//! ends (so an interrupted tournament keeps what it played).
+//!
+//! Format (version 1), after a header line that starts with `#`:
+//!
+//! ```text
+//! game  white  black  result  termination  plies  opening  moves  reason  claims
+//! ```
+//!
+//! `result` is `white`, `black` or `draw`; `termination` is `rules`, `ply-cap`, or the
+//! forfeit (`illegal`, `malformed`, `time`, `crash`, `unsolicited`, `start`); `plies`
+//! counts the moves after the opening; `opening` and `moves` are white-space separated
+//! moves in our notation (`-` when empty); `reason` says in words why the game ended;
+//! `claims` holds the engines' own `result` lines (advisory), `-` if none.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+use anyhow::Context;
+
+use super::game::GameRecord;
+use crate::rules::Color;
+
+/// The header line of a record file.
+pub const HEADER: &str =
+    "# morris games v1\tgame\twhite\tblack\tresult\ttermination\tplies\topening\tmoves\treason\tclaims";
+
+/// One record line (without the line end).
+#[must_use]
+pub fn format_record(record: &GameRecord) -> String {
+    let field = |s: &str| {
+        let s = s.replace(['\t', '\n', '\r'], " ");
+        if s.trim().is_empty() { "-".to_string() } else { s }
+    };
+    let claims: Vec<String> = Color::ALL
+        .into_iter()
+        .filter_map(|c| record.claims[c].as_ref().map(|claim| format!("{}: {claim}", c.name())))
+        .collect();
+    [
+        record.number.to_string(),
+        field(&record.names[Color::White]),
+        field(&record.names[Color::Black]),
+        record.result().word().to_string(),
+        record.termination.word().to_string(),
+        record.moves.len().to_string(),
+        field(&record.opening),
+        field(&record.moves.join(" ")),
+        field(&record.termination.to_string()),
+        field(&claims.join("; ")),
+    ]
+    .join("\t")
+}
+
+/// Writes records to a file as games finish; does nothing without a path.
+pub struct RecordWriter {
+    out: Option<BufWriter<File>>,
+}
+
+impl RecordWriter {
+    /// Creates (or truncates) `path` and writes the header; `None` writes nothing.
+    ///
+    /// # Errors
+    /// The file cannot be created.
+    pub fn create(path: Option<&Path>) -> anyhow::Result<RecordWriter> {
+        let Some(path) = path else { return Ok(RecordWriter { out: None }) };
+        let file = File::create(path).with_context(|| format!("cannot create record file {}", path.display()))?;
+        let mut out = BufWriter::new(file);
+        writeln!(out, "{HEADER}").and_then(|()| out.flush()).context("cannot write the record file")?;
+        Ok(RecordWriter { out: Some(out) })
+    }
+
+    /// Appends one game and flushes it.
+    ///
+    /// # Errors
+    /// The write failed.
+    pub fn write(&mut self, record: &GameRecord) -> anyhow::Result<()> {
+        if let Some(out) = self.out.as_mut() {
+            writeln!(out, "{}", format_record(record))
+                .and_then(|()| out.flush())
+                .context("cannot write the record file")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::game::{Forfeit, Termination};
+    use crate::referee::stats::Standings;
+    use crate::rules::ByColor;
+    use std::time::Duration;
+
+    fn record(termination: Termination) -> GameRecord {
+        GameRecord {
+            number: 7,
+            names: ByColor(["alpha".to_string(), "beta".to_string()]),
+            opening: String::new(),
+            moves: vec!["D2".to_string(), "F4".to_string()],
+            termination,
+            think: ByColor([
+                vec![Duration::from_millis(10)],
+                vec![Duration::from_millis(30), Duration::from_millis(50)],
+            ]),
+            claims: ByColor([None, Some("result white\tblack cheats".to_string())]),
+            pids: ByColor::default(),
+        }
+    }
+
+    #[test]
+    fn one_line_per_game_with_every_field() {
+        let r = record(Termination::Forfeit { loser: Color::Black, kind: Forfeit::Time, detail: "no move".into() });
+        let line = format_record(&r);
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(HEADER.split('\t').count(), fields.len() + 1, "the header has a leading marker field");
+        assert_eq!(
+            fields,
+            [
+                "7",
+                "alpha",
+                "beta",
+                "white",
+                "time",
+                "2",
+                "-",
+                "D2 F4",
+                "black forfeits: no move",
+                "black: result white black cheats"
+            ]
+        );
+    }
+
+    #[test]
+    fn standings_count_forfeits_and_think_times() {
+        let mut s = Standings::with_names(&["alpha".to_string(), "beta".to_string()]);
+        s.add(&record(Termination::Forfeit { loser: Color::Black, kind: Forfeit::Time, detail: String::new() }));
+        s.add(&record(Termination::PlyCap(10)));
+        let (a, b) = (s.tally("alpha"), s.tally("beta"));
+        assert_eq!((a.wins, a.draws, a.losses, b.time), (1, 1, 0, 1));
+        assert_eq!(b.think_max, Duration::from_millis(50));
+        assert_eq!(b.think_mean(), Some(Duration::from_millis(40)));
+        assert_eq!(s.pair("alpha", "beta"), (1.5, 2));
+        assert!(s.crosstable().contains("1.5/2"), "{}", s.crosstable());
+        assert!(s.summary().lines().nth(1).is_some_and(|l| l.starts_with("alpha")));
+    }
+}

@@ -1,0 +1,143 @@
+//! Plays batches of games, `jobs` at a time, with a progress bar; writes each finished game
+//! to the record file and the standings.
+//!
+//! Knows engines by index and games by pairing; no bracket or format logic here.
+
+use std::io::IsTerminal;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use anyhow::anyhow;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::game::{GameRecord, GameSettings, play_game};
+use super::process::EngineCommand;
+use super::record::RecordWriter;
+use super::stats::Standings;
+use crate::rules::ByColor;
+
+/// One game to play: engine indices and the opening.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    /// Engine playing white.
+    pub white: usize,
+    /// Engine playing black.
+    pub black: usize,
+    /// Opening moves.
+    pub opening: String,
+}
+
+/// The colour-swapped games of `pairs` openings between `a` and `b`: for each opening,
+/// `a` as white, then `b` as white. `openings` is drawn from cyclically via `next`.
+#[must_use]
+pub fn swapped_pairs(a: usize, b: usize, pairs: usize, openings: &[String], next: &mut usize) -> Vec<Pairing> {
+    let mut games = Vec::with_capacity(2 * pairs);
+    for _ in 0..pairs {
+        let opening = if openings.is_empty() { String::new() } else { openings[*next % openings.len()].clone() };
+        *next += 1;
+        games.push(Pairing { white: a, black: b, opening: opening.clone() });
+        games.push(Pairing { white: b, black: a, opening });
+    }
+    games
+}
+
+/// Runs games and keeps the books.
+pub struct Runner {
+    engines: Vec<EngineCommand>,
+    settings: GameSettings,
+    jobs: usize,
+    writer: Mutex<RecordWriter>,
+    standings: Mutex<Standings>,
+    numbered: AtomicUsize,
+    progress: ProgressBar,
+}
+
+impl Runner {
+    /// A runner for `engines`; the progress bar shows on stderr only if it is a terminal.
+    #[must_use]
+    pub fn new(engines: Vec<EngineCommand>, settings: GameSettings, jobs: usize, writer: RecordWriter) -> Runner {
+        let names: Vec<String> = engines.iter().map(|e| e.name.clone()).collect();
+        let target =
+            if std::io::stderr().is_terminal() { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
+        let progress = ProgressBar::with_draw_target(Some(0), target);
+        if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed_precise} {msg}") {
+            progress.set_style(style);
+        }
+        Runner {
+            engines,
+            settings,
+            jobs: jobs.max(1),
+            writer: Mutex::new(writer),
+            standings: Mutex::new(Standings::with_names(&names)),
+            numbered: AtomicUsize::new(0),
+            progress,
+        }
+    }
+
+    /// The engines, by index.
+    #[must_use]
+    pub fn engines(&self) -> &[EngineCommand] {
+        &self.engines
+    }
+
+    /// Plays `games` (in parallel up to `jobs`) and returns their records in the same order.
+    ///
+    /// # Errors
+    /// A game could not be set up, or the record file could not be written.
+    pub fn play(&self, games: &[Pairing]) -> anyhow::Result<Vec<GameRecord>> {
+        self.progress.inc_length(games.len() as u64);
+        let first_number = self.numbered.fetch_add(games.len(), Ordering::SeqCst) + 1;
+        let next = AtomicUsize::new(0);
+        let results: Mutex<Vec<Option<anyhow::Result<GameRecord>>>> =
+            Mutex::new(std::iter::repeat_with(|| None).take(games.len()).collect());
+        std::thread::scope(|scope| {
+            for _ in 0..self.jobs.min(games.len()) {
+                scope.spawn(|| {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::SeqCst);
+                        let Some(g) = games.get(i) else { break };
+                        let outcome = self.play_one(first_number + i, g);
+                        if let Ok(mut r) = results.lock() {
+                            r[i] = Some(outcome);
+                        }
+                    }
+                });
+            }
+        });
+        let results = results.into_inner().map_err(|_| anyhow!("a game thread panicked"))?;
+        results.into_iter().map(|r| r.unwrap_or_else(|| Err(anyhow!("a game thread panicked")))).collect()
+    }
+
+    fn play_one(&self, number: usize, g: &Pairing) -> anyhow::Result<GameRecord> {
+        let white = self.engines.get(g.white).ok_or_else(|| anyhow!("no engine {}", g.white))?;
+        let black = self.engines.get(g.black).ok_or_else(|| anyhow!("no engine {}", g.black))?;
+        self.progress.set_message(format!("{} - {}", white.name, black.name));
+        let record = play_game(number, ByColor([white, black]), &g.opening, &self.settings)?;
+        self.writer.lock().map_err(|_| anyhow!("record writer poisoned"))?.write(&record)?;
+        if let Ok(mut s) = self.standings.lock() {
+            s.add(&record);
+        }
+        self.progress.inc(1);
+        Ok(record)
+    }
+
+    /// The standings so far.
+    #[must_use]
+    pub fn standings(&self) -> Standings {
+        self.standings.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+
+    /// Removes the progress bar (before printing the summary).
+    pub fn finish(&self) {
+        self.progress.finish_and_clear();
+    }
+
+    /// Prints a line above the progress bar (to stdout when no bar is shown).
+    pub fn println(&self, line: &str) {
+        if self.progress.is_hidden() {
+            println!("{line}");
+        } else {
+            self.progress.suspend(|| println!("{line}"));
+        }
+    }
+}

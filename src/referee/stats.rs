@@ -1,0 +1,327 @@
+//! Results arithmetic: Elo difference from a score with a 95% interval, per-engine tallies
+//! (wins, draws, losses, forfeits, think times) and the summary tables.
+//!
+//! Pure bookkeeping over [`GameRecord`]s: no processes, no rules.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use super::game::{Forfeit, GameRecord, Termination};
+
+/// z for a two-sided 95% interval.
+const Z95: f64 = 1.959_964;
+
+/// The Elo difference that a score fraction `p` (0..=1) implies under the logistic model;
+/// ±infinity at 0 and 1.
+#[must_use]
+pub fn elo_from_score(p: f64) -> f64 {
+    if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+}
+
+/// An Elo difference and its 95% interval.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct EloEstimate {
+    /// Point estimate.
+    pub diff: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end of the 95% interval.
+    pub high: f64,
+}
+
+impl EloEstimate {
+    /// From wins, draws and losses: the score fraction ± 1.96 standard errors (from the
+    /// per-game scores 1, ½, 0), mapped through [`elo_from_score`]; when every game had
+    /// the same result, the Wilson score interval. `None` without games.
+    #[must_use]
+    pub fn from_wdl(wins: u32, draws: u32, losses: u32) -> Option<EloEstimate> {
+        let n = f64::from(wins + draws + losses);
+        if n == 0.0 {
+            return None;
+        }
+        let (w, d, l) = (f64::from(wins), f64::from(draws), f64::from(losses));
+        let p = (w + d / 2.0) / n;
+        let variance = (w * (1.0 - p).powi(2) + d * (0.5 - p).powi(2) + l * p.powi(2)) / n;
+        let (low, high) = if variance > 0.0 {
+            let margin = Z95 * (variance / n).sqrt();
+            (p - margin, p + margin)
+        } else {
+            // All wins, all losses or all draws: the observed spread is zero, which would
+            // claim certainty. Use the Wilson score interval with the binomial variance
+            // p(1-p) instead, so 4 wins out of 4 gives [+7, +inf], not [+inf, +inf].
+            let z2 = Z95 * Z95;
+            let center = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+            let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+            // Exact ends at 0% and 100% (the formula gives them only up to rounding).
+            let low = if p <= 0.0 { 0.0 } else { center - half };
+            let high = if p >= 1.0 { 1.0 } else { center + half };
+            (low, high)
+        };
+        Some(EloEstimate { diff: elo_from_score(p), low: elo_from_score(low), high: elo_from_score(high) })
+    }
+}
+
+/// An Elo number as the summary prints it: `+35`, `-120`, `+inf`, `-inf`.
+#[must_use]
+pub fn format_elo(x: f64) -> String {
+    if x.is_infinite() {
+        if x > 0.0 { "+inf".to_string() } else { "-inf".to_string() }
+    } else {
+        // Round first so that -0.3 prints as +0, not -0.
+        let rounded = x.round() + 0.0;
+        format!("{rounded:+.0}")
+    }
+}
+
+impl std::fmt::Display for EloEstimate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} [{}, {}]", format_elo(self.diff), format_elo(self.low), format_elo(self.high))
+    }
+}
+
+/// One engine's games.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// Losses by an illegal or malformed move.
+    pub illegal: u32,
+    /// Losses on time.
+    pub time: u32,
+    /// Losses by crashing, closing a pipe or not starting.
+    pub crash: u32,
+    /// Losses by a move out of turn.
+    pub unsolicited: u32,
+    /// Number of timed replies.
+    pub think_count: u32,
+    /// Their total.
+    pub think_total: Duration,
+    /// The longest.
+    pub think_max: Duration,
+}
+
+impl Tally {
+    /// Games played.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points: 1 per win, ½ per draw.
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        f64::from(self.wins) + f64::from(self.draws) / 2.0
+    }
+
+    /// Mean think time, if any reply was timed.
+    #[must_use]
+    pub fn think_mean(&self) -> Option<Duration> {
+        (self.think_count > 0).then(|| self.think_total / self.think_count)
+    }
+}
+
+/// Tallies per engine and scores per pair, in the order engines were first added.
+#[derive(Clone, Debug, Default)]
+pub struct Standings {
+    names: Vec<String>,
+    tallies: HashMap<String, Tally>,
+    /// (engine, opponent) → (points, games).
+    pairs: HashMap<(String, String), (f64, u32)>,
+}
+
+impl Standings {
+    /// Standings listing `names` first, in this order, even before they play.
+    #[must_use]
+    pub fn with_names(names: &[String]) -> Standings {
+        let mut s = Standings::default();
+        for n in names {
+            s.entry(n);
+        }
+        s
+    }
+
+    fn entry(&mut self, name: &str) -> &mut Tally {
+        if !self.tallies.contains_key(name) {
+            self.names.push(name.to_string());
+        }
+        self.tallies.entry(name.to_string()).or_default()
+    }
+
+    /// Adds one game to both engines' tallies.
+    pub fn add(&mut self, record: &GameRecord) {
+        let result = record.result();
+        for side in crate::rules::Color::ALL {
+            let name = record.names[side].clone();
+            let opponent = record.names[!side].clone();
+            let score = result.score(side);
+            let t = self.entry(&name);
+            match score {
+                s if s > 0.75 => t.wins += 1,
+                s if s < 0.25 => t.losses += 1,
+                _ => t.draws += 1,
+            }
+            if let Termination::Forfeit { loser, kind, .. } = &record.termination
+                && *loser == side
+            {
+                match kind {
+                    Forfeit::Illegal | Forfeit::Malformed => t.illegal += 1,
+                    Forfeit::Time => t.time += 1,
+                    Forfeit::Crash | Forfeit::Start => t.crash += 1,
+                    Forfeit::Unsolicited => t.unsolicited += 1,
+                }
+            }
+            for &d in &record.think[side] {
+                t.think_count += 1;
+                t.think_total += d;
+                t.think_max = t.think_max.max(d);
+            }
+            let pair = self.pairs.entry((name, opponent)).or_insert((0.0, 0));
+            pair.0 += score;
+            pair.1 += 1;
+        }
+    }
+
+    /// The tally of `name` (empty if it has not played).
+    #[must_use]
+    pub fn tally(&self, name: &str) -> Tally {
+        self.tallies.get(name).cloned().unwrap_or_default()
+    }
+
+    /// Points and games of `name` against `opponent`.
+    #[must_use]
+    pub fn pair(&self, name: &str, opponent: &str) -> (f64, u32) {
+        self.pairs.get(&(name.to_string(), opponent.to_string())).copied().unwrap_or((0.0, 0))
+    }
+
+    /// The summary table: per engine W/D/L, score, Elo against its opponents with a 95%
+    /// interval, forfeits and think times.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let width = self.names.iter().map(String::len).max().unwrap_or(6).max(6);
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{:<width$} {:>5} {:>4} {:>4} {:>4} {:>12} {:>22} {:>7} {:>4} {:>5} {:>6} {:>9} {:>9}",
+            "engine",
+            "games",
+            "W",
+            "D",
+            "L",
+            "score",
+            "Elo vs field [95%]",
+            "illegal",
+            "time",
+            "crash",
+            "turn",
+            "mean ms",
+            "max ms"
+        );
+        for name in &self.names {
+            let t = self.tally(name);
+            let games = t.games();
+            let pct = if games > 0 { 100.0 * t.score() / f64::from(games) } else { 0.0 };
+            let elo = EloEstimate::from_wdl(t.wins, t.draws, t.losses).map_or("-".to_string(), |e| e.to_string());
+            let ms = |d: Duration| format!("{:.2}", d.as_secs_f64() * 1000.0);
+            let _ = writeln!(
+                out,
+                "{name:<width$} {games:>5} {:>4} {:>4} {:>4} {:>12} {elo:>22} {:>7} {:>4} {:>5} {:>6} {:>9} {:>9}",
+                t.wins,
+                t.draws,
+                t.losses,
+                format!("{} ({pct:.0}%)", t.score()),
+                t.illegal,
+                t.time,
+                t.crash,
+                t.unsolicited,
+                t.think_mean().map_or("-".to_string(), ms),
+                if t.think_count > 0 { ms(t.think_max) } else { "-".to_string() },
+            );
+        }
+        out
+    }
+
+    /// The crosstable: row engine's points against each column engine, then the total.
+    #[must_use]
+    pub fn crosstable(&self) -> String {
+        let width = self.names.iter().map(String::len).max().unwrap_or(6).max(6);
+        let mut out = String::new();
+        let _ = write!(out, "{:<width$}", "");
+        for (i, _) in self.names.iter().enumerate() {
+            let _ = write!(out, " {:>7}", i + 1);
+        }
+        let _ = writeln!(out, " {:>7}", "total");
+        for (i, name) in self.names.iter().enumerate() {
+            let _ = write!(out, "{:<width$}", format!("{} {name}", i + 1));
+            for other in &self.names {
+                let cell = if other == name {
+                    "x".to_string()
+                } else {
+                    match self.pair(name, other) {
+                        (_, 0) => ".".to_string(),
+                        (points, games) => format!("{points}/{games}"),
+                    }
+                };
+                let _ = write!(out, " {cell:>7}");
+            }
+            let _ = writeln!(out, " {:>7}", self.tally(name).score());
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_known_scores() {
+        assert!(elo_from_score(0.5).abs() < 1e-9);
+        assert!((elo_from_score(0.75) - 190.848).abs() < 0.01);
+        assert!((elo_from_score(0.25) + 190.848).abs() < 0.01);
+        assert!((elo_from_score(10.0 / 11.0) - 400.0).abs() < 1e-6);
+        assert_eq!(elo_from_score(1.0), f64::INFINITY);
+        assert_eq!(elo_from_score(0.0), f64::NEG_INFINITY);
+    }
+
+    #[test]
+    fn interval_is_symmetric_in_score_and_shrinks_with_games() {
+        let e = EloEstimate::from_wdl(6, 4, 2).unwrap();
+        // p = 8/12; per-game variance = (6·(1/3)² + 4·(1/6)² + 2·(2/3)²)/12 = 5/36
+        let p: f64 = 8.0 / 12.0;
+        let margin = Z95 * (5.0f64 / 36.0 / 12.0).sqrt();
+        assert!((e.diff - elo_from_score(p)).abs() < 1e-9);
+        assert!((e.low - elo_from_score(p - margin)).abs() < 1e-9);
+        assert!((e.high - elo_from_score(p + margin)).abs() < 1e-9);
+        assert!(e.low < e.diff && e.diff < e.high);
+        let big = EloEstimate::from_wdl(60, 40, 20).unwrap();
+        assert!((big.diff - e.diff).abs() < 1e-9);
+        assert!(big.high - big.low < e.high - e.low);
+        let mirrored = EloEstimate::from_wdl(2, 4, 6).unwrap();
+        assert!((mirrored.diff + e.diff).abs() < 1e-9 && (mirrored.low + e.high).abs() < 1e-9);
+    }
+
+    #[test]
+    fn edge_cases() {
+        assert_eq!(EloEstimate::from_wdl(0, 0, 0), None);
+        let all_wins = EloEstimate::from_wdl(4, 0, 0).unwrap();
+        // Wilson lower bound for 4/4: 4 / (4 + z²) = 0.5101 → +7 Elo.
+        assert_eq!(all_wins.to_string(), "+inf [+7, +inf]");
+        let all_losses = EloEstimate::from_wdl(0, 0, 4).unwrap();
+        assert_eq!(all_losses.to_string(), "-inf [-inf, -7]");
+        let draws = EloEstimate::from_wdl(0, 3, 0).unwrap();
+        assert_eq!(draws.diff, 0.0);
+        assert!(draws.low < -100.0 && (draws.low + draws.high).abs() < 1e-6, "{draws}");
+        assert_eq!(format_elo(-12.4), "-12");
+    }
+}
