@@ -355,7 +355,6 @@ fn knockout_of_five_plays_two_rounds() {
 }
 
 #[test]
-#[ignore = "needs the engine protocol of issue #3 in this build; run with --ignored once it is merged"]
 fn check_passes_our_own_engine_and_a_match_against_it_is_clean() {
     let engine = format!("{} --depth 2", env!("CARGO_BIN_EXE_morris"));
     let (code, out, err) = morris(&["check", "--engine", &engine, "--movetime", "0.5"]);
