@@ -1,13 +1,775 @@
-//! A person plays the engine in a terminal (issue #5).
+//! A person plays the engine in a terminal (issue #5): `morris play`.
+//!
+//! The loop reads lines from any `BufRead` and writes to any `Write`, so a terminal, a
+//! pipe and the tests drive the same code ([`run_with`]). A move may be typed whole
+//! (`D3,G1`, `A7-D7`) or step by step as in seed 000: name a stone, see where it can
+//! go, pick the destination, and name the stone to remove when a mill closes. Only a
+//! complete move that `rules` accepts changes the game, so a bad line never does.
+//!
+//! This module owns the conversation: prompts, messages, announcements. The rules
+//! (legality, mills, phases, outcomes) are `rules`' and the choice of moves is the
+//! engine's; `draw` draws, `input` reads command words, `file_mode` is seed 000's
+//! board-file mode.
+
+pub mod draw;
+mod file_mode;
+pub mod input;
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+
+use crate::cli::{BoardChoice, RuleArgs};
+use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchResult, format_score};
+use crate::rules::notation::parse_move;
+use crate::rules::{Color, DrawReason, Game, IllegalMove, Move, MoveList, Outcome, Phase, Position, WinReason};
+use crate::topology::{Point, PointSet};
+use draw::Style;
+use input::{Command, Line};
+
+/// The side a person plays.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// White, who moves first
+    White,
+    /// Black
+    Black,
+}
+
+impl From<Side> for Color {
+    fn from(side: Side) -> Color {
+        match side {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+}
+
+/// When to colour the output.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorWhen {
+    /// When stdout is a terminal and `NO_COLOR` is not set
+    Auto,
+    /// Always
+    Always,
+    /// Never
+    Never,
+}
 
 /// Options of `morris play`.
 #[derive(clap::Args, Debug)]
-pub struct PlayArgs {}
+pub struct PlayArgs {
+    /// Your colour (White moves first); the engine plays the other
+    #[arg(long = "as", value_name = "COLOR", default_value = "white")]
+    pub side: Side,
+    /// Seconds the engine thinks per move (default 1, or no limit when --depth is given)
+    #[arg(long, value_name = "S", value_parser = input::parse_seconds)]
+    pub movetime: Option<f64>,
+    /// Search depth limit in plies (small is weak and fast)
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+    /// The engine's evaluation
+    #[arg(long, value_enum, default_value = "strong")]
+    pub eval: EvalChoice,
+    /// Show the engine's score and depth after each of its moves
+    #[arg(long)]
+    pub show_score: bool,
+    /// Board: standard (seed 003) or classroom22 (the handout's 22 points)
+    #[arg(long, default_value = "standard")]
+    pub board: BoardChoice,
+    /// Start from the position after these moves (white-space separated, e.g. "D2 F4 B4")
+    #[arg(long, default_value = "", value_name = "MOVES")]
+    pub moves: String,
+    /// Colour the output: auto, always or never
+    #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
+    pub color: ColorWhen,
+    /// Read the start position from this file: one board string of W, B and x in board
+    /// order (seed 000; on the standard board a0 d0 g0 b1 ... g6, rows from the bottom)
+    #[arg(long, value_name = "FILE")]
+    pub board_in: Option<PathBuf>,
+    /// File mode: the engine makes one move from --board-in and writes the board string
+    /// after it to this file, prints the move and exits
+    #[arg(long, value_name = "FILE", requires = "board_in")]
+    pub board_out: Option<PathBuf>,
+    /// With --board-in: the side to move
+    #[arg(long, value_name = "COLOR", default_value = "white")]
+    pub to_move: Side,
+    /// With --board-in: White's and Black's stones in hand (0,0 = moving phase)
+    #[arg(long, value_name = "W,B", default_value = "0,0", value_parser = input::parse_in_hand)]
+    pub in_hand: (u8, u8),
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
 
-/// Runs `morris play`.
+/// How a session is played: who is who, how long the engine thinks, how it looks.
+#[derive(Clone)]
+pub struct PlayConfig {
+    /// The person's colour.
+    pub person: Color,
+    /// The engine's limits per move (and per hint).
+    pub limits: Limits,
+    /// The engine's options.
+    pub engine: EngineOptions,
+    /// Print the engine's score and depth after each of its moves.
+    pub show_score: bool,
+    /// ANSI colour.
+    pub style: Style,
+    /// Write each line read after its prompt (when the input is not a terminal, so that
+    /// a transcript reads like a session).
+    pub echo: bool,
+}
+
+impl PlayConfig {
+    /// A plain-text session for `person` with the engine searching to `depth`.
+    #[must_use]
+    pub fn new(person: Color, depth: u32) -> PlayConfig {
+        PlayConfig {
+            person,
+            limits: Limits { depth: Some(depth), ..Limits::default() },
+            engine: EngineOptions::default(),
+            show_score: false,
+            style: Style { color: false },
+            echo: true,
+        }
+    }
+}
+
+/// Runs `morris play`: an interactive game on stdin/stdout, or with `--board-out` one
+/// engine move in seed 000's file mode.
 ///
 /// # Errors
-/// None yet.
-pub fn run(_args: &PlayArgs) -> anyhow::Result<std::process::ExitCode> {
-    anyhow::bail!("play is not built yet (issue #5)")
+/// Bad options, an unreadable or invalid `--board-in`, a `--moves` move that does not
+/// parse or is illegal, or an output error; each as one line.
+pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let rules = args.rules.ruleset_on(args.board);
+    let limits = Limits {
+        movetime: match (args.movetime, args.depth) {
+            (Some(s), _) => Some(Duration::from_secs_f64(s)),
+            (None, Some(_)) => None,
+            (None, None) => Some(Duration::from_secs(1)),
+        },
+        depth: args.depth,
+        nodes: None,
+    };
+    let engine = EngineOptions { eval: args.eval, ..EngineOptions::default() };
+    if let Some(out) = &args.board_out {
+        let spec = file_mode::FileMode {
+            board_in: args.board_in.clone().unwrap_or_default(),
+            board_out: out.clone(),
+            rules,
+            side_to_move: args.to_move.into(),
+            in_hand: args.in_hand,
+            limits,
+            engine,
+            show_score: args.show_score,
+        };
+        return file_mode::run(&spec);
+    }
+    let start = match &args.board_in {
+        Some(path) => file_mode::read_position(path, rules, args.to_move.into(), args.in_hand)?,
+        None => Position::start(rules),
+    };
+    let game = game_from(start, &args.moves)?;
+    let color = match args.color {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+    };
+    let config = PlayConfig {
+        person: args.side.into(),
+        limits,
+        engine,
+        show_score: args.show_score,
+        style: Style { color },
+        echo: !std::io::stdin().is_terminal(),
+    };
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    run_with(stdin, stdout, game, &config)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The game after `moves` from `start`.
+fn game_from(start: Position, moves: &str) -> anyhow::Result<Game> {
+    let topology = start.topology();
+    let mut game = Game::new(start);
+    let list = crate::rules::notation::parse_move_list(moves, topology)
+        .map_err(|(i, e)| anyhow::anyhow!("move {i} of --moves: {e}"))?;
+    for (i, m) in list.into_iter().enumerate() {
+        game.play(m).with_context(|| format!("move {} of --moves ({})", i + 1, m.display(topology)))?;
+    }
+    Ok(game)
+}
+
+/// Plays one game between the person typing on `input` and the engine, writing to
+/// `output`, from `game`. Returns the game as it stands when the session ends: over,
+/// quit, or at the end of the input.
+///
+/// # Errors
+/// Only output errors (and an engine that returns no move in a live position).
+pub fn run_with(input: impl BufRead, output: impl Write, game: Game, config: &PlayConfig) -> anyhow::Result<Game> {
+    let mut engine = Engine::new(config.engine.clone(), *game.start());
+    engine.set_game(game);
+    let mut session = Session { engine, out: output, config, stage: Stage::Start, last_search: None, stale: true };
+    session.play(input)?;
+    Ok(session.engine.game().clone())
+}
+
+/// Where the person is within a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Nothing chosen yet.
+    Start,
+    /// A stone picked; its destination next.
+    To(Point),
+    /// A move that closes a mill, waiting for the stone it removes.
+    Remove(Move),
+}
+
+/// What a typed line leads to.
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The kinds of message, each with its colour.
+#[derive(Copy, Clone)]
+enum Tone {
+    /// Plain information.
+    Info,
+    /// A mistake of the person's.
+    Mistake,
+    /// A mill, a phase change, the end.
+    News,
+}
+
+struct Session<'c, W: Write> {
+    engine: Engine,
+    out: W,
+    config: &'c PlayConfig,
+    stage: Stage,
+    last_search: Option<SearchResult>,
+    /// Whether the board changed since it was last drawn.
+    stale: bool,
+}
+
+impl<W: Write> Session<'_, W> {
+    fn position(&self) -> Position {
+        *self.engine.game().position()
+    }
+
+    fn person(&self) -> Color {
+        self.config.person
+    }
+
+    fn name(&self, p: Point) -> &'static str {
+        self.position().topology().point_name(p)
+    }
+
+    fn names(&self, set: PointSet) -> String {
+        set.iter().map(|p| self.name(p)).collect::<Vec<_>>().join(", ")
+    }
+
+    fn text(&self, m: Move) -> String {
+        m.display(self.position().topology()).to_string()
+    }
+
+    /// `You (White)` or `The engine (Black)`.
+    fn who(&self, c: Color) -> String {
+        if c == self.person() { format!("You ({c})") } else { format!("The engine ({c})") }
+    }
+
+    fn say(&mut self, tone: Tone, text: &str) -> std::io::Result<()> {
+        let style = self.config.style;
+        let line = match tone {
+            Tone::Info => text.to_string(),
+            Tone::Mistake => style.paint("33", text),
+            Tone::News => style.paint("1", text),
+        };
+        writeln!(self.out, "{line}")
+    }
+
+    fn play(&mut self, mut input: impl BufRead) -> anyhow::Result<()> {
+        let person = self.person();
+        let example = self.example_move();
+        self.say(
+            Tone::Info,
+            &format!("morris: you play {person}, the engine plays {}. Type a move ({example}), or help.", !person),
+        )?;
+        loop {
+            if let Some(outcome) = self.engine.game().outcome() {
+                self.draw()?;
+                self.announce_end(outcome)?;
+                return Ok(());
+            }
+            if self.position().side_to_move() != person {
+                self.engine_moves()?;
+                continue;
+            }
+            if self.stale {
+                self.draw()?;
+            }
+            let prompt = self.prompt();
+            write!(self.out, "{prompt}> ")?;
+            self.out.flush()?;
+            let mut bytes = Vec::new();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
+                writeln!(self.out)?;
+                self.say(Tone::Info, "End of input: the game is left unfinished. Bye.")?;
+                return Ok(());
+            }
+            let line = String::from_utf8_lossy(&bytes);
+            if self.config.echo {
+                writeln!(self.out, "{}", line.trim_end())?;
+            }
+            if let Flow::Quit = self.handle(&line)? {
+                self.say(Tone::Info, "You leave the game. Bye.")?;
+                return Ok(());
+            }
+        }
+    }
+
+    fn example_move(&self) -> &'static str {
+        match self.position().phase(self.person()) {
+            Phase::Placing => "a point such as D2, or D3,G1 to place and remove",
+            Phase::Moving | Phase::Flying => "a stone such as A7, or a whole move such as A7-D7",
+        }
+    }
+
+    fn prompt(&self) -> String {
+        let pos = self.position();
+        match self.stage {
+            Stage::Start => match pos.phase(self.person()) {
+                Phase::Placing => format!("Your move, {}: place a stone", self.person()),
+                Phase::Moving => format!("Your move, {}: which stone slides", self.person()),
+                Phase::Flying => format!("Your move, {}: which stone flies", self.person()),
+            },
+            Stage::To(from) => format!("Move {} to", self.name(from)),
+            Stage::Remove(_) => format!("Remove which {} stone", !self.person()),
+        }
+    }
+
+    fn draw(&mut self) -> std::io::Result<()> {
+        let pos = self.position();
+        let game = self.engine.game();
+        let style = self.config.style;
+        let mut panel = Vec::new();
+        for c in Color::ALL {
+            let who = if c == self.person() { "you" } else { "engine" };
+            let label = format!("{} ({who})", style.paint(draw::stone_code(c), &c.to_string()));
+            let pad = " ".repeat(14usize.saturating_sub(c.to_string().len() + who.len() + 3));
+            panel.push(format!(
+                "{label}{pad} {} in hand, {} on board, {}",
+                pos.in_hand(c),
+                pos.stones(c).len(),
+                pos.phase(c)
+            ));
+        }
+        panel.push(String::new());
+        let recent: Vec<(Color, Move)> = self.recent_moves(2);
+        for (c, m) in &recent {
+            let who = if *c == self.person() { "You" } else { "Engine" };
+            panel.push(format!("{who}: {}", self.describe(*m)));
+        }
+        if recent.is_empty() {
+            panel.push("No moves yet.".to_string());
+        }
+        panel.push(String::new());
+        match game.outcome() {
+            Some(_) => panel.push("Game over.".to_string()),
+            None => {
+                let side = pos.side_to_move();
+                let whose = if side == self.person() { "your" } else { "the engine's" };
+                panel.push(format!("{side} to move ({whose} turn), {}", pos.phase(side)));
+            }
+        }
+        writeln!(self.out)?;
+        for line in draw::board_lines(&pos, game.last_move(), &panel, style) {
+            writeln!(self.out, "{line}")?;
+        }
+        writeln!(self.out)?;
+        self.stale = false;
+        Ok(())
+    }
+
+    /// The last `n` moves with who made them, oldest first.
+    fn recent_moves(&self, n: usize) -> Vec<(Color, Move)> {
+        let game = self.engine.game();
+        let moves: Vec<Move> = game.moves().collect();
+        let first = game.start().side_to_move();
+        let mover = |i: usize| if i % 2 == 0 { first } else { !first };
+        let skip = moves.len().saturating_sub(n);
+        moves.iter().enumerate().skip(skip).map(|(i, &m)| (mover(i), m)).collect()
+    }
+
+    /// A move in words: `D6`, `D7-D6, removing A4`.
+    fn describe(&self, m: Move) -> String {
+        let mut text = match m.from() {
+            Some(from) => format!("{}-{}", self.name(from), self.name(m.to())),
+            None => self.name(m.to()).to_string(),
+        };
+        if let Some(r) = m.remove() {
+            text.push_str(&format!(", removing {}", self.name(r)));
+        }
+        text
+    }
+
+    fn handle(&mut self, text: &str) -> anyhow::Result<Flow> {
+        match input::parse_line(text) {
+            Line::Empty => {
+                let msg = match self.stage {
+                    Stage::Remove(_) => self.must_remove_message(),
+                    Stage::To(from) => {
+                        format!("Name where {} goes: {} (or back).", self.name(from), self.destination_list(from))
+                    }
+                    Stage::Start => format!("Type a move ({}), or help.", self.example_move()),
+                };
+                self.say(Tone::Mistake, &msg)?;
+            }
+            Line::UnknownWord(word) => {
+                self.say(Tone::Mistake, &format!("'{word}' is not a command or a point: type help for the commands."))?;
+            }
+            Line::Command(c) => return self.command(c),
+            Line::Text(t) => match self.stage {
+                Stage::Start => self.start_text(t)?,
+                Stage::To(from) => self.to_text(from, t)?,
+                Stage::Remove(m) => self.remove_text(m, t)?,
+            },
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn parse(&mut self, text: &str) -> anyhow::Result<Option<Move>> {
+        match parse_move(text, self.position().topology()) {
+            Ok(m) => Ok(Some(m)),
+            Err(e) => {
+                self.say(Tone::Mistake, &sentence(&e.to_string()))?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// A line at the start of a move: a whole move, a placement, or a stone to pick.
+    fn start_text(&mut self, text: &str) -> anyhow::Result<()> {
+        let Some(m) = self.parse(text)? else { return Ok(()) };
+        let placing = self.position().phase(self.person()) == Phase::Placing;
+        if !placing && m.from().is_none() && m.remove().is_none() {
+            return self.pick(m.to());
+        }
+        self.try_move(m)
+    }
+
+    /// The person names a stone to move.
+    fn pick(&mut self, p: Point) -> anyhow::Result<()> {
+        let pos = self.position();
+        let me = self.person();
+        let msg = match pos.stone_at(p) {
+            None => {
+                format!("{} is empty: name one of your stones that can move: {}.", self.name(p), self.movable_list())
+            }
+            Some(c) if c != me => {
+                format!(
+                    "{} is a {c} stone, and you play {me}: name one of yours: {}.",
+                    self.name(p),
+                    self.movable_list()
+                )
+            }
+            Some(_) => {
+                let to = pos.destinations(p);
+                if to.is_empty() {
+                    format!(
+                        "The stone on {} cannot move: every point next to it is taken. Stones that can move: {}.",
+                        self.name(p),
+                        self.movable_list()
+                    )
+                } else {
+                    self.stage = Stage::To(p);
+                    let list = self.destination_list(p);
+                    return Ok(self.say(Tone::Info, &format!("{} can go to {list}.", self.name(p)))?);
+                }
+            }
+        };
+        Ok(self.say(Tone::Mistake, &msg)?)
+    }
+
+    fn movable_list(&self) -> String {
+        let pos = self.position();
+        let movable: PointSet = pos.stones(self.person()).iter().filter(|&p| !pos.destinations(p).is_empty()).collect();
+        self.names(movable)
+    }
+
+    fn destination_list(&self, from: Point) -> String {
+        let pos = self.position();
+        if pos.phase(self.person()) == Phase::Flying {
+            format!("any empty point ({})", self.names(pos.destinations(from)))
+        } else {
+            self.names(pos.destinations(from))
+        }
+    }
+
+    /// A line once a stone is picked: its destination, another stone, or a whole move.
+    fn to_text(&mut self, from: Point, text: &str) -> anyhow::Result<()> {
+        let Some(m) = self.parse(text)? else { return Ok(()) };
+        if m.from().is_some() || m.remove().is_some() {
+            self.stage = Stage::Start;
+            return self.try_move(m);
+        }
+        let to = m.to();
+        if to == from {
+            let msg =
+                format!("That is the stone you picked: name where it goes ({}), or back.", self.destination_list(from));
+            return Ok(self.say(Tone::Mistake, &msg)?);
+        }
+        if self.position().stone_at(to) == Some(self.person()) {
+            return self.pick(to);
+        }
+        self.try_move(Move::new(Some(from), to, None))
+    }
+
+    /// A line while a mill waits for its removal.
+    fn remove_text(&mut self, pending: Move, text: &str) -> anyhow::Result<()> {
+        let Some(m) = self.parse(text)? else { return Ok(()) };
+        if m.from().is_some() || m.remove().is_some() {
+            let msg = self.must_remove_message();
+            return Ok(self.say(Tone::Mistake, &msg)?);
+        }
+        self.try_move(pending.with_remove(Some(m.to())))
+    }
+
+    fn must_remove_message(&self) -> String {
+        let pos = self.position();
+        format!(
+            "You closed a mill and must remove a {} stone: one of {} (or back).",
+            !self.person(),
+            self.names(pos.removable())
+        )
+    }
+
+    /// Plays `m` if the rules allow it; a mill without its removal asks for one.
+    fn try_move(&mut self, m: Move) -> anyhow::Result<()> {
+        let pos = self.position();
+        match pos.check_move(m) {
+            Ok(()) => self.person_moves(m),
+            Err(IllegalMove::MustRemove { .. }) => {
+                self.stage = Stage::Remove(m);
+                let text = format!(
+                    "Mill! {} closes a mill. Remove which {} stone? You may take {}.",
+                    self.text(m),
+                    !self.person(),
+                    self.names(pos.removable())
+                );
+                Ok(self.say(Tone::News, &text)?)
+            }
+            Err(e) => {
+                let msg = sentence(&e.to_string());
+                Ok(self.say(Tone::Mistake, &msg)?)
+            }
+        }
+    }
+
+    fn person_moves(&mut self, m: Move) -> anyhow::Result<()> {
+        let before = self.position();
+        if let Err(e) = self.engine.play(m) {
+            self.stage = Stage::Start;
+            return Ok(self.say(Tone::Mistake, &sentence(&e.to_string()))?);
+        }
+        self.stage = Stage::Start;
+        self.stale = true;
+        let mut text = format!("You play {}.", self.text(m));
+        if let Some(r) = m.remove() {
+            text.push_str(&format!(" Mill! You remove the {} stone on {}.", !self.person(), self.name(r)));
+        } else if before.closes_mill(m.from(), m.to()) {
+            text.push_str(" Mill! (Every engine stone is in a mill, so none is removed.)");
+        }
+        self.say(Tone::Info, &text)?;
+        self.announce_phases(&before)
+    }
+
+    fn engine_moves(&mut self) -> anyhow::Result<()> {
+        let before = self.position();
+        let engine_side = before.side_to_move();
+        self.say(Tone::Info, &format!("The engine ({engine_side}) is thinking..."))?;
+        self.out.flush()?;
+        let result = self.engine.think(&self.config.limits, &mut |_| {});
+        let Some(m) = result.best else { anyhow::bail!("the engine found no move in a game that is not over") };
+        self.engine.play(m).map_err(|e| anyhow::anyhow!("the engine chose an illegal move {}: {e}", self.text(m)))?;
+        self.stale = true;
+        let mut text = format!("The engine plays {}.", self.text(m));
+        if let Some(r) = m.remove() {
+            text.push_str(&format!(" Mill! It removes your stone on {}.", self.name(r)));
+        } else if before.closes_mill(m.from(), m.to()) {
+            text.push_str(" Mill! (Every stone of yours is in a mill, so none is removed.)");
+        }
+        self.say(if m.remove().is_some() { Tone::News } else { Tone::Info }, &text)?;
+        if self.config.show_score {
+            let line = search_line(&result);
+            self.say(Tone::Info, &line)?;
+        }
+        self.last_search = Some(result);
+        self.announce_phases(&before)
+    }
+
+    /// Says which side moved on to sliding or flying with the last move.
+    fn announce_phases(&mut self, before: &Position) -> anyhow::Result<()> {
+        let after = self.position();
+        for c in Color::ALL {
+            let (was, now) = (before.phase(c), after.phase(c));
+            if was == now {
+                continue;
+            }
+            let you = c == self.person();
+            let text = match now {
+                Phase::Moving if you => "== All your stones are placed: now slide them along the lines. ==".to_string(),
+                Phase::Moving => format!("== {} has placed all its stones and now slides. ==", self.who(c)),
+                Phase::Flying if you => {
+                    "== You are down to three stones: you may fly to any empty point! ==".to_string()
+                }
+                Phase::Flying => format!("== {} is down to three stones and flies. ==", self.who(c)),
+                Phase::Placing => continue,
+            };
+            self.say(Tone::News, &text)?;
+        }
+        Ok(())
+    }
+
+    fn announce_end(&mut self, outcome: Outcome) -> anyhow::Result<()> {
+        let rules = self.position().rules();
+        let text = match outcome {
+            Outcome::Win { winner, reason } => {
+                let loser = self.who(!winner);
+                let why = match reason {
+                    WinReason::FewerThanThree => {
+                        format!("{loser} has only {} stones left.", self.position().material(!winner))
+                    }
+                    WinReason::Blocked => format!("{loser} cannot move: every stone is blocked."),
+                };
+                let headline = if winner == self.person() { "You win!!" } else { "You lose!!" };
+                format!("{headline} {why}")
+            }
+            Outcome::Draw(DrawReason::Repetition) => {
+                format!("Draw: the same position has occurred {} times.", rules.repetition)
+            }
+            Outcome::Draw(DrawReason::NoRemoval) => {
+                format!("Draw: {} moves of sliding and flying without a removal.", rules.no_removal_plies)
+            }
+        };
+        self.say(Tone::News, &text)?;
+        self.say(Tone::Info, &format!("Result: {} ({}).", outcome.result_word(), outcome.reason()))?;
+        Ok(())
+    }
+
+    fn command(&mut self, c: Command) -> anyhow::Result<Flow> {
+        match c {
+            Command::Quit => return Ok(Flow::Quit),
+            Command::Help => {
+                let help = self.help();
+                self.say(Tone::Info, &help)?;
+            }
+            Command::Board => self.draw()?,
+            Command::Back => {
+                let msg =
+                    if self.stage == Stage::Start { "Nothing to go back from." } else { "Start your move again." };
+                self.stage = Stage::Start;
+                self.say(Tone::Info, msg)?;
+            }
+            Command::Moves => {
+                let text = self.moves_text();
+                self.say(Tone::Info, &text)?;
+            }
+            Command::Undo => self.undo()?,
+            Command::Hint => {
+                self.say(Tone::Info, "Thinking about a hint...")?;
+                self.out.flush()?;
+                let result = self.engine.think(&self.config.limits, &mut |_| {});
+                let text = match result.best {
+                    Some(m) => {
+                        format!("Hint: {} ({}, depth {}).", self.text(m), format_score(result.score), result.depth)
+                    }
+                    None => "The engine sees no move here.".to_string(),
+                };
+                self.say(Tone::Info, &text)?;
+            }
+            Command::Score => {
+                let eval = format_score(self.engine.evaluate());
+                let text = match &self.last_search {
+                    Some(r) => format!(
+                        "The engine's last search: {} for the engine. Static evaluation now: {eval} for the side to move.",
+                        search_line(r).trim_start_matches('(').trim_end_matches(')')
+                    ),
+                    None => {
+                        format!("The engine has not searched yet. Static evaluation now: {eval} for the side to move.")
+                    }
+                };
+                self.say(Tone::Info, &text)?;
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn moves_text(&self) -> String {
+        let pos = self.position();
+        match self.stage {
+            Stage::Start => {
+                let mut list = MoveList::new();
+                pos.legal_moves(&mut list);
+                let texts: Vec<String> = list.iter().map(|&m| self.text(m)).collect();
+                format!("{} legal moves: {}", texts.len(), texts.join(" "))
+            }
+            Stage::To(from) => format!("{} can go to {}.", self.name(from), self.destination_list(from)),
+            Stage::Remove(_) => format!("You may remove {}.", self.names(pos.removable())),
+        }
+    }
+
+    /// Takes back moves up to and including the person's last one.
+    fn undo(&mut self) -> anyhow::Result<()> {
+        let moves = self.recent_moves(usize::MAX);
+        let Some(last_own) = moves.iter().rposition(|&(c, _)| c == self.person()) else {
+            return Ok(self.say(Tone::Mistake, "Nothing to undo: you have not moved yet.")?);
+        };
+        let taken: Vec<String> = moves[last_own..].iter().map(|&(_, m)| self.text(m)).collect();
+        for _ in last_own..moves.len() {
+            self.engine.undo();
+        }
+        self.stage = Stage::Start;
+        self.stale = true;
+        let text = match taken.as_slice() {
+            [own] => format!("Took back your move {own}."),
+            [own, reply] => format!("Took back your move {own} and the engine's reply {reply}."),
+            _ => format!("Took back {}.", taken.join(" ")),
+        };
+        Ok(self.say(Tone::Info, &text)?)
+    }
+
+    fn help(&self) -> String {
+        let topology = self.position().topology();
+        let range = crate::rules::notation::name_range(topology);
+        format!(
+            "Points are named {range} (column letter, row digit), as drawn around the board.\n\
+             Moves: place D2 | slide or fly A7-D7 | with a removal D3,G1 or A7-D7,B2.\n\
+             Or step by step: name one of your stones, then where it goes; when you close a mill,\n\
+             name the opponent stone to remove (one not in a mill, unless all are).\n\
+             Commands (at every prompt): moves (what you may type now), hint (ask the engine),\n\
+             undo (take back your last move and the reply), board, score (the engine's last\n\
+             score and depth), back (start the move again), help, quit."
+        )
+    }
+}
+
+/// `(score +1.00, depth 5, 1234 nodes, 0.21 s)`.
+fn search_line(r: &SearchResult) -> String {
+    format!("(score {}, depth {}, {} nodes, {:.2} s)", format_score(r.score), r.depth, r.nodes, r.elapsed.as_secs_f64())
+}
+
+/// A message as a sentence: capital first letter, full stop at the end.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut out: String = chars.next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+    out.push_str(chars.as_str());
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
 }

@@ -96,7 +96,8 @@ impl Setup {
         let (hw, hb) = (self.in_hand[Color::White], self.in_hand[Color::Black]);
         let in_turn = match self.side_to_move {
             Color::White => hw == hb,
-            Color::Black => u16::from(hb) == u16::from(hw) + 1,
+            // Once both hands are empty (the moving phase) either side may be to move.
+            Color::Black => u16::from(hb) == u16::from(hw) + 1 || (hw == 0 && hb == 0),
         };
         if !in_turn {
             return Err(SetupError::HandsOutOfTurn { side: self.side_to_move });
