@@ -269,8 +269,11 @@ impl<W: Write> Session<'_, W> {
         self.position().topology().point_name(p)
     }
 
+    /// Point names in reading order (A1, A4, B2, ...), comma separated.
     fn names(&self, set: PointSet) -> String {
-        set.iter().map(|p| self.name(p)).collect::<Vec<_>>().join(", ")
+        let mut names: Vec<&str> = set.iter().map(|p| self.name(p)).collect();
+        names.sort_unstable();
+        names.join(", ")
     }
 
     fn text(&self, m: Move) -> String {
@@ -332,10 +335,16 @@ impl<W: Write> Session<'_, W> {
         }
     }
 
-    fn example_move(&self) -> &'static str {
-        match self.position().phase(self.person()) {
-            Phase::Placing => "a point such as D2, or D3,G1 to place and remove",
-            Phase::Moving | Phase::Flying => "a stone such as A7, or a whole move such as A7-D7",
+    /// What to type, with point names of this board (`a point such as E5`).
+    fn example_move(&self) -> String {
+        let pos = self.position();
+        let topology = pos.topology();
+        let p = topology.points().nth(topology.len() / 3).unwrap_or(Point::new(0));
+        let q = topology.neighbours(p).first().unwrap_or(p);
+        let (p, q) = (topology.point_name(p), topology.point_name(q));
+        match pos.phase(self.person()) {
+            Phase::Placing => format!("a point such as {p}, or {p},{q} to place and remove"),
+            Phase::Moving | Phase::Flying => format!("a stone such as {p}, or a whole move such as {p}-{q}"),
         }
     }
 
@@ -653,7 +662,7 @@ impl<W: Write> Session<'_, W> {
                 format!("Draw: the same position has occurred {} times.", rules.repetition)
             }
             Outcome::Draw(DrawReason::NoRemoval) => {
-                format!("Draw: {} moves of sliding and flying without a removal.", rules.no_removal_plies)
+                format!("Draw: {} plies of sliding and flying in a row without a removal.", rules.no_removal_plies)
             }
         };
         self.say(Tone::News, &text)?;
@@ -763,10 +772,16 @@ fn search_line(r: &SearchResult) -> String {
     format!("(score {}, depth {}, {} nodes, {:.2} s)", format_score(r.score), r.depth, r.nodes, r.elapsed.as_secs_f64())
 }
 
-/// A message as a sentence: capital first letter, full stop at the end.
+/// A message as a sentence: capital first letter (unless it is a point name such as
+/// `d2`, whose case belongs to the board), full stop at the end.
 fn sentence(text: &str) -> String {
+    let starts_with_point = text.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
     let mut chars = text.chars();
-    let mut out: String = chars.next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+    let mut out: String = match chars.next() {
+        Some(c) if !starts_with_point => c.to_uppercase().collect(),
+        Some(c) => c.to_string(),
+        None => String::new(),
+    };
     out.push_str(chars.as_str());
     if !out.ends_with(['.', '!', '?']) {
         out.push('.');
