@@ -190,7 +190,7 @@ pub fn board_lines(pos: &Position, last: Option<Move>, panel: &[String], style: 
     let mut out = vec![letters.trim_end().to_string()];
     for (r, (line, cells)) in rows.iter().zip(&grid).enumerate() {
         let label: String = line.chars().take(LABEL).collect::<String>().trim().to_string();
-        let body: String = cells.iter().map(|cell| render(cell, style)).collect();
+        let body = render_row(cells, style);
         let panel_line = panel.get(r).map_or("", String::as_str);
         let text = format!("{label:>LABEL$} {body} {label:<LABEL$}  {panel_line}");
         out.push(text.trim_end().to_string());
@@ -202,15 +202,40 @@ pub fn board_lines(pos: &Position, last: Option<Move>, panel: &[String], style: 
     out
 }
 
-fn render(cell: &Cell, style: Style) -> String {
+/// A cell's character and ANSI style.
+fn look(cell: &Cell) -> (char, Option<&'static str>) {
     match cell {
-        Cell::Plain(' ') => " ".to_string(),
-        Cell::Plain(c) => style.paint(LINE_CODE, &c.to_string()),
-        Cell::Point(Some(c)) => style.stone(*c),
-        Cell::Point(None) => EMPTY.to_string(),
-        Cell::Mark(c) => style.paint(MARK_CODE, &c.to_string()),
-        Cell::Removed => style.paint(MARK_CODE, "x"),
+        Cell::Plain(' ') => (' ', None),
+        Cell::Plain(c) => (*c, Some(LINE_CODE)),
+        Cell::Point(Some(c)) => (c.letter(), Some(stone_code(*c))),
+        Cell::Point(None) => (EMPTY, None),
+        Cell::Mark(c) => (*c, Some(MARK_CODE)),
+        Cell::Removed => ('x', Some(MARK_CODE)),
     }
+}
+
+/// A row of cells as text, one escape per run of equally styled cells.
+fn render_row(cells: &[Cell], style: Style) -> String {
+    let mut out = String::new();
+    let mut run: Option<&str> = None;
+    for cell in cells {
+        let (c, code) = look(cell);
+        let code = if style.color { code } else { None };
+        if code != run {
+            if run.is_some() {
+                out.push_str("\x1b[0m");
+            }
+            if let Some(code) = code {
+                out.push_str(&format!("\x1b[{code}m"));
+            }
+            run = code;
+        }
+        out.push(c);
+    }
+    if run.is_some() {
+        out.push_str("\x1b[0m");
+    }
+    out
 }
 
 /// A board without a drawing: its points row by row (by the digit of their names).

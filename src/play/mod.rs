@@ -298,10 +298,8 @@ impl<W: Write> Session<'_, W> {
     fn play(&mut self, mut input: impl BufRead) -> anyhow::Result<()> {
         let person = self.person();
         let example = self.example_move();
-        self.say(
-            Tone::Info,
-            &format!("morris: you play {person}, the engine plays {}. Type a move ({example}), or help.", !person),
-        )?;
+        let welcome = format!("You play {person}. Type a move ({example}), or help.");
+        self.say(Tone::Info, &welcome)?;
         loop {
             if let Some(outcome) = self.engine.game().outcome() {
                 self.draw()?;
@@ -409,7 +407,7 @@ impl<W: Write> Session<'_, W> {
         let game = self.engine.game();
         let moves: Vec<Move> = game.moves().collect();
         let first = game.start().side_to_move();
-        let mover = |i: usize| if i % 2 == 0 { first } else { !first };
+        let mover = |i: usize| if i.is_multiple_of(2) { first } else { !first };
         let skip = moves.len().saturating_sub(n);
         moves.iter().enumerate().skip(skip).map(|(i, &m)| (mover(i), m)).collect()
     }
@@ -444,7 +442,7 @@ impl<W: Write> Session<'_, W> {
             Line::Command(c) => return self.command(c),
             Line::Text(t) => match self.stage {
                 Stage::Start => self.start_text(t)?,
-                Stage::To(from) => self.to_text(from, t)?,
+                Stage::To(from) => self.destination_text(from, t)?,
                 Stage::Remove(m) => self.remove_text(m, t)?,
             },
         }
@@ -520,7 +518,7 @@ impl<W: Write> Session<'_, W> {
     }
 
     /// A line once a stone is picked: its destination, another stone, or a whole move.
-    fn to_text(&mut self, from: Point, text: &str) -> anyhow::Result<()> {
+    fn destination_text(&mut self, from: Point, text: &str) -> anyhow::Result<()> {
         let Some(m) = self.parse(text)? else { return Ok(()) };
         if m.from().is_some() || m.remove().is_some() {
             self.stage = Stage::Start;
@@ -614,7 +612,7 @@ impl<W: Write> Session<'_, W> {
         }
         self.say(if m.remove().is_some() { Tone::News } else { Tone::Info }, &text)?;
         if self.config.show_score {
-            let line = search_line(&result);
+            let line = format!("({})", search_line(&result));
             self.say(Tone::Info, &line)?;
         }
         self.last_search = Some(result);
@@ -695,7 +693,8 @@ impl<W: Write> Session<'_, W> {
                 let result = self.engine.think(&self.config.limits, &mut |_| {});
                 let text = match result.best {
                     Some(m) => {
-                        format!("Hint: {} ({}, depth {}).", self.text(m), format_score(result.score), result.depth)
+                        let score = format_score(result.score);
+                        format!("Hint: {} (score {score} for you, depth {}).", self.text(m), result.depth)
                     }
                     None => "The engine sees no move here.".to_string(),
                 };
@@ -705,8 +704,8 @@ impl<W: Write> Session<'_, W> {
                 let eval = format_score(self.engine.evaluate());
                 let text = match &self.last_search {
                     Some(r) => format!(
-                        "The engine's last search: {} for the engine. Static evaluation now: {eval} for the side to move.",
-                        search_line(r).trim_start_matches('(').trim_end_matches(')')
+                        "The engine's last search: {}. Static evaluation now: {eval} for the side to move.",
+                        search_line(r)
                     ),
                     None => {
                         format!("The engine has not searched yet. Static evaluation now: {eval} for the side to move.")
@@ -767,9 +766,15 @@ impl<W: Write> Session<'_, W> {
     }
 }
 
-/// `(score +1.00, depth 5, 1234 nodes, 0.21 s)`.
+/// `score +1.00 for the engine, depth 5, 1234 nodes, 0.21 s`.
 fn search_line(r: &SearchResult) -> String {
-    format!("(score {}, depth {}, {} nodes, {:.2} s)", format_score(r.score), r.depth, r.nodes, r.elapsed.as_secs_f64())
+    format!(
+        "score {} for the engine, depth {}, {} nodes, {:.2} s",
+        format_score(r.score),
+        r.depth,
+        r.nodes,
+        r.elapsed.as_secs_f64()
+    )
 }
 
 /// A message as a sentence: capital first letter (unless it is a point name such as
