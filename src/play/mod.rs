@@ -95,10 +95,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE", requires = "board_in")]
     pub board_out: Option<PathBuf>,
     /// With --board-in: the side to move
-    #[arg(long, value_name = "COLOR", default_value = "white")]
+    #[arg(long, value_name = "COLOR", default_value = "white", requires = "board_in")]
     pub to_move: Side,
     /// With --board-in: White's and Black's stones in hand (0,0 = moving phase)
-    #[arg(long, value_name = "W,B", default_value = "0,0", value_parser = input::parse_in_hand)]
+    #[arg(long, value_name = "W,B", default_value = "0,0", value_parser = input::parse_in_hand, requires = "board_in")]
     pub in_hand: (u8, u8),
     #[command(flatten)]
     pub rules: RuleArgs,
