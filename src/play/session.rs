@@ -373,7 +373,19 @@ impl<W: Write> Session<'_, W> {
                 let mut list = MoveList::new();
                 pos.legal_moves(&mut list);
                 let texts: Vec<String> = list.iter().map(|&m| self.text(m)).collect();
-                format!("{} legal moves: {}", texts.len(), texts.join(" "))
+                // Wrapped, so that a flying position's hundred moves stay readable.
+                let mut text = format!("{} legal moves:", texts.len());
+                let mut width = text.len();
+                for t in &texts {
+                    if width + 1 + t.len() > 88 {
+                        text.push_str("\n ");
+                        width = 1;
+                    }
+                    text.push(' ');
+                    text.push_str(t);
+                    width += 1 + t.len();
+                }
+                text
             }
             Stage::To(from) => format!("{} can go to {}.", self.name(from), self.destination_list(from)),
             Stage::Remove(_) => format!("You may remove {}.", self.names(pos.removable())),
