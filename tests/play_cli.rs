@@ -146,3 +146,25 @@ fn file_mode_refuses_bad_input_in_one_line_and_leaves_the_output_alone() {
     assert!(text(&out.stderr).contains("e.g. 3,2"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_board_file_starts_an_interactive_game_and_works_on_the_classroom_board() {
+    let dir = scratch("file-classroom");
+    // Classroom board order a0 d0 g0 b1 d1 f1 c2 e2 b3 c3 e3 f3 g3 c4 d4 e4 b5 d5 f5 a6 d6 g6.
+    let input = write_board(&dir, "WxxBWxxxBxxxxxWxxxxBxW");
+    let output = dir.join("out.txt");
+    let args = ["play", "--board", "classroom22", "--board-in", path(&input), "--board-out", path(&output)];
+    let out = morris(&[&args[..], &["--to-move", "black", "--depth", "1"]].concat(), "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).trim().contains('-'), "a slide in the moving phase: {}", text(&out.stdout));
+    assert_eq!(std::fs::read_to_string(&output).unwrap().trim().len(), 22);
+
+    // Without --board-out the file is the start of a game.
+    let args = ["play", "--board", "classroom22", "--board-in", path(&input), "--depth", "1"];
+    let out = morris(&args, "a0\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success());
+    assert!(stdout.contains("  0  W-----------------.-----------------.  0"), "{stdout}");
+    assert!(stdout.contains("which stone slides> a0\na0 can go to d0."), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
