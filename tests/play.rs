@@ -270,3 +270,14 @@ fn colour_is_ansi_when_asked() {
     assert_says(&out, "\x1b[1;97mW\x1b[0m");
     assert_says(&out, "\x1b[1;91mB\x1b[0m");
 }
+
+#[test]
+fn a_finished_game_can_be_taken_back() {
+    let start = setup("A1 G1 D2 B4", "A7 G7 F6", (0, 0), Color::White);
+    let (game, out) = session(start, Color::White, "D2-D1,A7\nundo\nD2\n");
+    assert_says(&out, "You win!!");
+    assert_says(&out, "Type undo to take back your last move, or Enter to leave> undo");
+    assert_says(&out, "Took back your move D2-D1,A7.");
+    assert_says(&out, "D2 can go to B2, D1, D3, F2.");
+    assert!(game.is_empty());
+}

@@ -99,7 +99,21 @@ impl<W: Write> Session<'_, W> {
             if let Some(outcome) = self.engine.game().outcome() {
                 self.draw()?;
                 self.announce_end(outcome)?;
-                return Ok(());
+                // A lost game may be taken back; anything else ends the session.
+                if self.last_own_move().is_none() {
+                    return Ok(());
+                }
+                let Some(line) =
+                    self.read_line(&mut input, "Type undo to take back your last move, or Enter to leave")?
+                else {
+                    return Ok(());
+                };
+                if input::parse_line(&line) != Line::Command(Command::Undo) {
+                    self.say(Tone::Info, "Bye.")?;
+                    return Ok(());
+                }
+                self.undo()?;
+                continue;
             }
             if self.position().side_to_move() != person {
                 self.engine_moves()?;
@@ -109,23 +123,32 @@ impl<W: Write> Session<'_, W> {
                 self.draw()?;
             }
             let prompt = self.prompt();
-            write!(self.out, "{prompt}> ")?;
-            self.out.flush()?;
-            let mut bytes = Vec::new();
-            if input.read_until(b'\n', &mut bytes)? == 0 {
-                writeln!(self.out)?;
+            let Some(line) = self.read_line(&mut input, &prompt)? else {
                 self.say(Tone::Info, "End of input: the game is left unfinished. Bye.")?;
                 return Ok(());
-            }
-            let line = String::from_utf8_lossy(&bytes);
-            if self.config.echo {
-                writeln!(self.out, "{}", line.trim_end())?;
-            }
+            };
             if let Flow::Quit = self.handle(&line)? {
                 self.say(Tone::Info, "You leave the game. Bye.")?;
                 return Ok(());
             }
         }
+    }
+
+    /// Prompts and reads one line; `None` at the end of the input.
+    fn read_line(&mut self, input: &mut impl BufRead, prompt: &str) -> anyhow::Result<Option<String>> {
+        write!(self.out, "{prompt}> ")?;
+        self.out.flush()?;
+        let mut bytes = Vec::new();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            writeln!(self.out)?;
+            return Ok(None);
+        }
+        // Invalid UTF-8 becomes U+FFFD and then a "not a point" message, never an error.
+        let line = String::from_utf8_lossy(&bytes).into_owned();
+        if self.config.echo {
+            writeln!(self.out, "{}", line.trim_end())?;
+        }
+        Ok(Some(line))
     }
 
     /// What to type, with point names of this board (`a point such as E5`).
@@ -395,7 +418,7 @@ impl<W: Write> Session<'_, W> {
     /// Takes back moves up to and including the person's last one.
     fn undo(&mut self) -> anyhow::Result<()> {
         let moves = self.recent_moves(usize::MAX);
-        let Some(last_own) = moves.iter().rposition(|&(c, _)| c == self.person()) else {
+        let Some(last_own) = self.last_own_move() else {
             return Ok(self.say(Tone::Mistake, "Nothing to undo: you have not moved yet.")?);
         };
         let taken: Vec<String> = moves[last_own..].iter().map(|&(_, m)| self.text(m)).collect();
@@ -410,6 +433,11 @@ impl<W: Write> Session<'_, W> {
             _ => format!("Took back {}.", taken.join(" ")),
         };
         Ok(self.say(Tone::Info, &text)?)
+    }
+
+    /// The index of the person's last move in the game, if they have moved.
+    fn last_own_move(&self) -> Option<usize> {
+        self.recent_moves(usize::MAX).iter().rposition(|&(c, _)| c == self.person())
     }
 
     fn help(&self) -> String {
