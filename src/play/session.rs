@@ -26,7 +26,9 @@ pub(super) enum Stage {
 
 /// What a typed line leads to.
 pub(super) enum Flow {
+    /// Read the next line.
     Continue,
+    /// The person leaves.
     Quit,
 }
 
@@ -41,6 +43,8 @@ pub(super) enum Tone {
     News,
 }
 
+/// The engine (which holds the game), where the output goes and where the person is
+/// within a move.
 pub(super) struct Session<'c, W: Write> {
     pub(super) engine: Engine,
     pub(super) out: W,
