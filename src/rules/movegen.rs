@@ -222,7 +222,9 @@ impl Position {
         if let (Some(from), Phase::Moving) = (m.from(), phase)
             && !topo.neighbours(from).contains(to)
         {
-            let options: Vec<&str> = (topo.neighbours(from) & empty).iter().map(name).collect();
+            // Sorted by name, as people read them (board order runs bottom-up).
+            let mut options: Vec<&str> = (topo.neighbours(from) & empty).iter().map(name).collect();
+            options.sort_unstable();
             let options = if options.is_empty() { "nowhere: it is blocked".to_string() } else { options.join(", ") };
             return Err(IllegalMove::NotAdjacent { from: name(from), to: name(to), options });
         }

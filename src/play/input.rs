@@ -1,0 +1,142 @@
+//! What a person types, as nom parsers: the command words that work at every prompt,
+//! and the small values of `morris play`'s own options (`--in-hand 3,2`, `--movetime 0.5`).
+//!
+//! Moves and points are not parsed here: that is `rules::notation`'s business, so the
+//! terminal game reads exactly the notation of the engine protocol. This module knows
+//! nothing of positions or the game loop.
+
+use nom::branch::alt;
+use nom::bytes::complete::tag_no_case;
+use nom::character::complete::{alpha1, char, multispace0, u8 as nom_u8};
+use nom::combinator::{all_consuming, value};
+use nom::number::complete::double;
+use nom::sequence::{delimited, separated_pair};
+use nom::{IResult, Parser};
+
+/// A command that works at every prompt.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// List what may be typed at this prompt (legal moves, destinations or removable stones).
+    Moves,
+    /// Take back the person's last move and the engine's reply.
+    Undo,
+    /// Ask the engine for a move.
+    Hint,
+    /// Draw the board again.
+    Board,
+    /// Explain the commands and the move forms.
+    Help,
+    /// Show the engine's last score and depth.
+    Score,
+    /// Forget the stone picked or the mill half-made, and start the move again.
+    Back,
+    /// Leave the game.
+    Quit,
+}
+
+/// One line typed at a prompt, sorted before anyone looks at the position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Line<'a> {
+    /// Nothing but white space.
+    Empty,
+    /// A command word.
+    Command(Command),
+    /// A word that is neither a command nor a point name (`hello`).
+    UnknownWord(&'a str),
+    /// Anything else: a point or a move, for `rules::notation` to read.
+    Text(&'a str),
+}
+
+type Res<'a, T> = IResult<&'a str, T>;
+
+fn command(input: &str) -> Res<'_, Command> {
+    // Longer words first where one is a prefix of another (`quit` before `q`).
+    alt((
+        value(Command::Moves, alt((tag_no_case("moves"), tag_no_case("legal")))),
+        value(Command::Undo, alt((tag_no_case("undo"), tag_no_case("takeback")))),
+        value(Command::Hint, tag_no_case("hint")),
+        value(Command::Board, alt((tag_no_case("board"), tag_no_case("show")))),
+        value(Command::Help, alt((tag_no_case("help"), tag_no_case("?")))),
+        value(Command::Score, alt((tag_no_case("score"), tag_no_case("eval")))),
+        value(Command::Back, alt((tag_no_case("back"), tag_no_case("cancel")))),
+        value(Command::Quit, alt((tag_no_case("quit"), tag_no_case("exit"), tag_no_case("resign"), tag_no_case("q")))),
+    ))
+    .parse(input)
+}
+
+/// Sorts one typed line: empty, a command word, an unknown word, or text for the
+/// move notation. Case and surrounding white space do not matter.
+#[must_use]
+pub fn parse_line(text: &str) -> Line<'_> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Line::Empty;
+    }
+    if let Ok((_, c)) = all_consuming(delimited(multispace0, command, multispace0)).parse(text) {
+        return Line::Command(c);
+    }
+    // Point names are a letter and a digit; a word of three or more letters is a
+    // mistyped command, and saying so beats "expected a digit at column 2".
+    if let Ok((_, word)) =
+        all_consuming(delimited(multispace0, alpha1::<_, nom::error::Error<&str>>, multispace0)).parse(text)
+        && word.len() >= 3
+    {
+        return Line::UnknownWord(word);
+    }
+    Line::Text(trimmed)
+}
+
+/// Reads `--in-hand W,B`: White's and Black's stones in hand, e.g. `3,2`.
+///
+/// # Errors
+/// One line saying what the option expects.
+pub fn parse_in_hand(text: &str) -> Result<(u8, u8), String> {
+    let pair = separated_pair(nom_u8, delimited(multispace0, char(','), multispace0), nom_u8);
+    all_consuming(delimited(multispace0, pair, multispace0)).parse(text).map(|(_, hands)| hands).map_err(
+        |_: nom::Err<nom::error::Error<&str>>| {
+            format!("'{text}' is not two stone counts: expected White's and Black's stones in hand, e.g. 3,2")
+        },
+    )
+}
+
+/// Reads `--movetime S`: seconds per engine move, a positive number such as `0.5`.
+///
+/// # Errors
+/// One line saying what the option expects.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    match all_consuming(delimited(multispace0, double::<_, nom::error::Error<&str>>, multispace0)).parse(text) {
+        Ok((_, s)) if s.is_finite() && s > 0.0 && s <= 86_400.0 => Ok(s),
+        Ok(_) => Err(format!("{text} seconds is out of range: expected more than 0 and at most a day")),
+        Err(_) => Err(format!("'{text}' is not a number of seconds, e.g. 0.5 or 2")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_sort_into_commands_words_and_text() {
+        assert_eq!(parse_line("  \t"), Line::Empty);
+        assert_eq!(parse_line(" Undo "), Line::Command(Command::Undo));
+        assert_eq!(parse_line("q"), Line::Command(Command::Quit));
+        assert_eq!(parse_line("quit"), Line::Command(Command::Quit));
+        assert_eq!(parse_line("?"), Line::Command(Command::Help));
+        assert_eq!(parse_line("hello"), Line::UnknownWord("hello"));
+        assert_eq!(parse_line("quitx"), Line::UnknownWord("quitx"));
+        assert_eq!(parse_line(" d2 "), Line::Text("d2"));
+        assert_eq!(parse_line("A7-D7,B2"), Line::Text("A7-D7,B2"));
+        assert_eq!(parse_line("ab"), Line::Text("ab"));
+    }
+
+    #[test]
+    fn option_values_parse_or_say_why_not() {
+        assert_eq!(parse_in_hand("3,2"), Ok((3, 2)));
+        assert_eq!(parse_in_hand(" 0 , 0 "), Ok((0, 0)));
+        assert!(parse_in_hand("3").unwrap_err().contains("e.g. 3,2"));
+        assert!(parse_in_hand("3,999").is_err());
+        assert_eq!(parse_seconds("0.25"), Ok(0.25));
+        assert!(parse_seconds("0").is_err());
+        assert!(parse_seconds("fast").unwrap_err().contains("not a number"));
+    }
+}
