@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-pub use bench::{BenchArgs, bench_positions, run_bench};
+pub use bench::{BenchArgs, bench_positions, random_game, run_bench};
 pub use crate::eval::EvalChoice;
 pub use crate::search::WIN;
 

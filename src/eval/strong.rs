@@ -23,10 +23,10 @@ const CLOSABLE_MOVING: i32 = 30;
 /// Per running mill: a stone of a closed mill can step into another line's gap.
 const DOUBLE_MILL: i32 = 90;
 /// Per free neighbour of a stone (a move), by phase.
-const MOBILITY_PLACING: i32 = 2;
+const MOBILITY_PLACING: i32 = 6;
 const MOBILITY_MOVING: i32 = 7;
 /// Per stone with no free neighbour.
-const BLOCKED_PLACING: i32 = 4;
+const BLOCKED_PLACING: i32 = 12;
 const BLOCKED_MOVING: i32 = 12;
 /// The opponent (moving, not flying) has no move at all: it loses when it is its turn
 /// unless the side to move frees it.
