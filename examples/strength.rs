@@ -1,6 +1,6 @@
 //! In-process strength match: the strong engine at a fixed move time against the
-//! classroom entry (`--eval handout`, depth 3), colours alternated, each opening (a few
-//! pseudo-random placing plies) played once with each colour, the standard rules with
+//! classroom entry (`--eval handout`, depth 3), colours alternated, each opening (two to
+//! four pseudo-random placing plies with no open line) played once with each colour, the standard rules with
 //! their draw rules. Checks every move for legality and records the longest think.
 //!
 //! ```sh
@@ -66,11 +66,30 @@ fn main() {
     );
 }
 
+/// `plies` pseudo-random placements from `seed`, redrawn (with the next sub-seed) while
+/// either side has an open line (two stones and an empty third point): an opening that
+/// hands one side a mill at once measures the dice, not the engines.
+fn balanced_opening(plies: usize, seed: u64) -> morris::rules::Game {
+    let mut sub = 0;
+    loop {
+        let game = random_game(&STANDARD, plies, seed * 1000 + sub);
+        let pos = game.position();
+        let topo = pos.topology();
+        let open =
+            [Color::White, Color::Black].iter().any(|&c| !topo.mill_completions(pos.stones(c), pos.empty()).is_empty());
+        if !open || sub > 100 {
+            return game;
+        }
+        sub += 1;
+    }
+}
+
 fn play_one(g: usize, first_seed: u64, movetime: Duration, tally: &Mutex<Tally>) {
     let seed = first_seed + (g / 2) as u64;
     let opening_plies = 2 + (seed % 3) as usize;
-    let mut game = random_game(&STANDARD, opening_plies, seed);
-    let strong_color = if g % 2 == 0 { Color::White } else { Color::Black };
+    let game = balanced_opening(opening_plies, seed);
+    let mut game = game;
+    let strong_color = if g.is_multiple_of(2) { Color::White } else { Color::Black };
     let start = *game.start();
     let mut strong = Engine::new(EngineOptions { hash_mb: 32, ..EngineOptions::default() }, start);
     let mut handout =

@@ -5,7 +5,8 @@
 use std::time::{Duration, Instant};
 
 use super::{Engine, EngineOptions, Limits};
-use crate::rules::{CLASSROOM, Game, MoveList, Position, Ruleset, STANDARD};
+use crate::rules::{ByColor, CLASSROOM, Color, Game, MoveList, Position, Ruleset, STANDARD, Setup};
+use crate::topology::PointSet;
 
 /// Options of `morris bench`.
 #[derive(clap::Args, Debug)]
@@ -65,10 +66,32 @@ pub fn random_game(rules: &'static Ruleset, plies: usize, seed: u64) -> Game {
     game
 }
 
+/// Flying endgames on the standard board (random play seldom reaches them): White's
+/// stones, Black's stones, the side to move; both hands empty.
+const FLYING: &[(&[&str], &[&str], Color)] = &[
+    (&["A1", "G7", "D5"], &["B2", "F4", "E5", "C5", "A4", "D1"], Color::White),
+    (&["A1", "G7", "D5"], &["B2", "F4", "E5", "C5", "A4", "D1"], Color::Black),
+    (&["C3", "E4", "D7"], &["B4", "F2", "G1"], Color::White),
+];
+
+fn flying_game(white: &[&str], black: &[&str], side: Color) -> Game {
+    let topo = STANDARD.topology;
+    let set = |names: &[&str]| names.iter().filter_map(|n| topo.point_named(n)).collect::<PointSet>();
+    let setup = Setup {
+        rules: &STANDARD,
+        stones: ByColor([set(white), set(black)]),
+        in_hand: ByColor([0, 0]),
+        side_to_move: side,
+    };
+    // Unchecked: `Setup::into_position` rejects Black to move with both hands empty.
+    Game::new(Position::from_setup_unchecked(&setup))
+}
+
 /// The bench games, in order.
 #[must_use]
 pub fn bench_positions() -> Vec<Game> {
-    SPECS.iter().map(|&(rules, plies, seed)| random_game(rules.clone().into_static(), plies, seed)).collect()
+    let random = SPECS.iter().map(|&(rules, plies, seed)| random_game(rules.clone().into_static(), plies, seed));
+    random.chain(FLYING.iter().map(|&(w, b, side)| flying_game(w, b, side))).collect()
 }
 
 /// Runs `morris bench`: prints one line per position and `Bench: <nodes> nodes <nps> nps` last.

@@ -9,9 +9,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-pub use bench::{BenchArgs, bench_positions, random_game, run_bench};
 pub use crate::eval::EvalChoice;
 pub use crate::search::WIN;
+pub use bench::{BenchArgs, bench_positions, random_game, run_bench};
 
 use crate::rules::{Game, IllegalMove, Move, Position};
 use crate::search::params::MAX_DEPTH;
@@ -183,7 +183,26 @@ impl Engine {
                 pv: it.pv.clone(),
             });
         };
-        let out = search(&self.game, &self.tt, &cfg, &mut report);
+        let helpers = self.options.threads.saturating_sub(1);
+        let out = if helpers == 0 {
+            search(&self.game, &self.tt, &cfg, &mut report)
+        } else {
+            // Lazy SMP: helper threads search the same position and share the table,
+            // so the main thread finds more of the tree already searched. Only the main
+            // thread's result counts; the helpers stop when it is done.
+            let helper_stop = AtomicBool::new(false);
+            std::thread::scope(|scope| {
+                for _ in 0..helpers {
+                    scope.spawn(|| {
+                        let helper_cfg = SearchConfig { stop: &helper_stop, ..cfg.clone() };
+                        search(&self.game, &self.tt, &helper_cfg, &mut |_| {});
+                    });
+                }
+                let out = search(&self.game, &self.tt, &cfg, &mut report);
+                helper_stop.store(true, Ordering::Relaxed);
+                out
+            })
+        };
         SearchResult {
             best: out.best,
             score: out.score,

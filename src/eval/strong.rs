@@ -23,16 +23,21 @@ const CLOSABLE_MOVING: i32 = 30;
 /// Per running mill: a stone of a closed mill can step into another line's gap.
 const DOUBLE_MILL: i32 = 90;
 /// Per free neighbour of a stone (a move), by phase.
-const MOBILITY_PLACING: i32 = 6;
-const MOBILITY_MOVING: i32 = 7;
-/// Per stone with no free neighbour.
-const BLOCKED_PLACING: i32 = 12;
-const BLOCKED_MOVING: i32 = 12;
+const MOBILITY_PLACING: i32 = 5;
+const MOBILITY_MOVING: i32 = 6;
+/// Per stone with no free neighbour: in the moving phase a blocked stone is nearly as
+/// bad as a lost one (it neither moves nor defends, and all blocked is a loss).
+const BLOCKED_PLACING: i32 = 25;
+const BLOCKED_MOVING: i32 = 45;
+/// Per empty point where one placement would open two lines at once (a fork), for the
+/// side to move and for the other side.
+const FORK_US: i32 = 30;
+const FORK_THEM: i32 = 12;
 /// The opponent (moving, not flying) has no move at all: it loses when it is its turn
 /// unless the side to move frees it.
 const OPPONENT_BLOCKED: i32 = 600;
 /// The side not to move can close a mill in two places: one block is not enough.
-const THEIR_DOUBLE_THREAT: i32 = 75;
+const THEIR_DOUBLE_THREAT: i32 = 90;
 /// The side not to move can close a mill in one place: the side to move must spend its
 /// move blocking it.
 const THEIR_THREAT: i32 = 15;
@@ -64,6 +69,8 @@ pub struct SideFeatures {
     pub mobility: i32,
     /// Stones without a free neighbour.
     pub blocked: i32,
+    /// While placing: empty points where a placement opens two lines at once.
+    pub forks: i32,
 }
 
 impl SideFeatures {
@@ -76,12 +83,7 @@ impl SideFeatures {
         let placing = pos.in_hand(c) > 0;
         let flying = pos.phase(c) == crate::rules::Phase::Flying;
         let in_mill = topo.in_mills(stones);
-        let mut f = SideFeatures {
-            material: pos.material(c) as i32,
-            placing,
-            flying,
-            ..SideFeatures::default()
-        };
+        let mut f = SideFeatures { material: pos.material(c) as i32, placing, flying, ..SideFeatures::default() };
         for &line in topo.lines() {
             let own = (line & stones).len();
             if own == 3 {
@@ -98,6 +100,18 @@ impl SideFeatures {
             f.mobility += free;
             if free == 0 {
                 f.blocked += 1;
+            }
+        }
+        if placing {
+            for p in empty {
+                let opened = topo
+                    .mill_partners(p)
+                    .iter()
+                    .filter(|&&pair| (pair & stones).len() == 1 && (pair & empty).len() == 1)
+                    .count();
+                if opened >= 2 {
+                    f.forks += 1;
+                }
             }
         }
         let gaps = topo.mill_completions(stones, empty);
@@ -168,6 +182,7 @@ pub fn strong(pos: &Position) -> i32 {
         1 => score -= THEIR_THREAT,
         _ => score -= THEIR_DOUBLE_THREAT,
     }
+    score += FORK_US * ours.forks - FORK_THEM * theirs.forks;
     if !theirs.placing && !theirs.flying && theirs.mobility == 0 {
         score += OPPONENT_BLOCKED;
     }

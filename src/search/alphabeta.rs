@@ -22,6 +22,7 @@ use crate::rules::{Game, MAX_MOVES, Move, MoveList, Position, Ruleset};
 use crate::time::Deadlines;
 
 /// How one search runs.
+#[derive(Clone)]
 pub struct SearchConfig<'a> {
     /// The static evaluation.
     pub eval: EvalChoice,
@@ -138,7 +139,7 @@ impl Searcher<'_> {
         }
         if self.cfg.max_nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;
-        } else if self.nodes % CLOCK_INTERVAL == 0 {
+        } else if self.nodes.is_multiple_of(CLOCK_INTERVAL) {
             let late = self.cfg.deadlines.is_some_and(|d| self.cfg.start.elapsed() >= d.hard);
             if late || self.cfg.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
@@ -149,7 +150,7 @@ impl Searcher<'_> {
 
     fn draw_score(&self, ply: usize) -> i32 {
         // From the root side's point of view a draw is worth -contempt.
-        if ply % 2 == 0 { -self.contempt } else { self.contempt }
+        if ply.is_multiple_of(2) { -self.contempt } else { self.contempt }
     }
 
     fn is_repetition(&self, key_now: u64, quiet: u16) -> bool {

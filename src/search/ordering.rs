@@ -98,7 +98,9 @@ impl MoveOrder {
                 self.history[j] -= bonus;
             }
         }
-        if self.history[i] >= HISTORY_MAX || tried_before.iter().any(|&q| self.history[history_index(side, q)] <= -HISTORY_MAX) {
+        if self.history[i] >= HISTORY_MAX
+            || tried_before.iter().any(|&q| self.history[history_index(side, q)] <= -HISTORY_MAX)
+        {
             for h in &mut self.history {
                 *h /= 2;
             }

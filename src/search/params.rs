@@ -9,7 +9,7 @@ pub const MAX_DEPTH: u32 = 100;
 /// removes a stone, so the sequences are short, and the cap bounds the worst case.
 pub const QUIESCENCE_PLIES: usize = 6;
 /// Check the clock every this many nodes (a power of two): a few microseconds apart.
-pub const CLOCK_INTERVAL: u64 = 1024;
+pub const CLOCK_INTERVAL: u64 = 256;
 /// First aspiration half-window, in hundredths of a stone (strong evaluation); the
 /// handout's estimate is scaled by [`HANDOUT_SCALE`].
 pub const ASPIRATION_WINDOW: i32 = 35;
