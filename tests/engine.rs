@@ -225,3 +225,28 @@ fn oracle_positions_are_played_exactly() {
     assert_eq!(result.best, Some(kids[1].0));
     assert_eq!(result.score, 0);
 }
+
+#[test]
+fn helper_threads_still_answer_with_a_legal_move() {
+    let game = game_after(&STANDARD, "D2 F4 D6").expect("moves");
+    let pos = *game.position();
+    let mut engine = Engine::new(EngineOptions { threads: 2, ..options() }, pos);
+    let result = engine.think(&depth(6), &mut |_| {});
+    assert!(pos.is_legal(result.best.expect("a move")));
+    assert_eq!(result.depth, 6);
+}
+
+#[test]
+fn the_evaluation_is_symmetric_between_the_colours() {
+    // Swapping colours (and the side to move) leaves the side to move's evaluation equal.
+    for game in bench_positions() {
+        let pos = *game.position();
+        for choice in [EvalChoice::Strong, EvalChoice::Handout] {
+            assert_eq!(
+                morris::eval::evaluate(choice, &pos),
+                morris::eval::evaluate(choice, &pos.swapped()),
+                "{choice:?} {pos:?}"
+            );
+        }
+    }
+}
