@@ -18,7 +18,7 @@ use super::params::{
 use super::tt::{Bound, TranspositionTable};
 use super::{DECIDED, Oracle, OracleValue, WIN};
 use crate::eval::{EvalChoice, evaluate};
-use crate::rules::{Game, MAX_MOVES, Move, MoveList, Position, Ruleset};
+use crate::rules::{Game, MAX_MOVES, Move, MoveList, Phase, Position, Ruleset};
 use crate::time::Deadlines;
 
 /// How one search runs.
@@ -314,10 +314,9 @@ impl Searcher<'_> {
             // The classroom entry: evaluate at the horizon, nothing more.
             return if pos.count_legal_moves() == 0 { -(WIN - ply as i32) } else { self.static_eval(pos) };
         }
-        let frame = &mut self.frames[ply];
-        pos.legal_moves(&mut frame.moves);
-        let count = frame.moves.len();
-        if count == 0 {
+        // Only a sliding side can be blocked (a placing side always has an empty point,
+        // a flying side too), and counting is cheaper than generating.
+        if pos.phase(pos.side_to_move()) == Phase::Moving && pos.count_legal_moves() == 0 {
             return -(WIN - ply as i32);
         }
         let stand = evaluate(self.cfg.eval, pos);
@@ -326,14 +325,20 @@ impl Searcher<'_> {
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        self.order.score(pos, ply, None, &frame.moves, &mut frame.scores[..count]);
+        let frame = &mut self.frames[ply];
+        pos.legal_moves(&mut frame.moves);
+        // Mill-closing moves to the front; only they are searched here.
+        let mut count = 0;
+        for i in 0..frame.moves.len() {
+            if frame.moves[i].remove().is_some() {
+                frame.moves.swap(count, i);
+                count += 1;
+            }
+        }
+        self.order.score(pos, ply, None, &frame.moves[..count], &mut frame.scores[..count]);
         for i in 0..count {
             let frame = &mut self.frames[ply];
-            let m = pick(&mut frame.moves, &mut frame.scores[..count], i);
-            if m.remove().is_none() {
-                // Ordered first, so every mill-closing move has been tried.
-                break;
-            }
+            let m = pick(&mut frame.moves[..count], &mut frame.scores[..count], i);
             let score = -self.quiesce(&pos.play_unchecked(m), -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 return 0;
