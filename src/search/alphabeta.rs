@@ -88,7 +88,10 @@ struct Searcher<'a> {
     pv_len: [usize; MAX_PLY + 1],
     nodes: u64,
     stopped: bool,
+    /// The strong engine's extras; with the handout's estimate the search is plain
+    /// alpha-beta to the given depth, as the classroom entries are.
     quiescence: bool,
+    reductions: bool,
     contempt: i32,
     /// The move searched first at the root (the previous iteration's best).
     root_first: Option<Move>,
@@ -249,7 +252,7 @@ impl Searcher<'_> {
             if i == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, child_quiet);
             } else {
-                let reduce = if depth >= LMR_DEPTH && i >= LMR_MOVES && order_score < TACTICAL {
+                let reduce = if self.reductions && depth >= LMR_DEPTH && i >= LMR_MOVES && order_score < TACTICAL {
                     1 + i32::from(depth >= 6 && i >= 12)
                 } else {
                     0
@@ -393,6 +396,7 @@ pub fn search(
         nodes: 0,
         stopped: false,
         quiescence: strong,
+        reductions: strong,
         contempt: if strong { CONTEMPT } else { 0 },
         root_first: None,
         root_best: None,
