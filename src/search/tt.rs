@@ -45,6 +45,10 @@ const BOUND_SHIFT: u32 = 48;
 const AGE_SHIFT: u32 = 50;
 const AGE_MASK: u64 = 0x3F;
 
+/// The largest table, in MiB (4 GiB: far more than a Morris search at tournament time
+/// controls fills, and a typo in `--hash` must not exhaust the machine).
+pub const MAX_HASH_MB: usize = 4096;
+
 /// A shared transposition table.
 pub struct TranspositionTable {
     slots: Vec<AtomicU64>,
@@ -53,17 +57,30 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of at most `mb` MiB (at least one entry), rounded down to a power of two
-    /// entries of 16 bytes.
+    /// A table of `mb` MiB (at least 1, at most [`MAX_HASH_MB`]), rounded down to a power
+    /// of two entries of 16 bytes. When the memory cannot be had, the size is halved until
+    /// it can: an oversized `--hash` gives a smaller table, never an abort.
     #[must_use]
     pub fn new(mb: usize) -> TranspositionTable {
-        let bytes = mb.max(1).saturating_mul(1 << 20);
+        let bytes = mb.clamp(1, MAX_HASH_MB).saturating_mul(1 << 20);
         let mut entries = 1usize;
-        while entries.saturating_mul(2) * 16 <= bytes {
+        while entries.saturating_mul(2).saturating_mul(16) <= bytes {
             entries *= 2;
         }
-        let slots = (0..entries * 2).map(|_| AtomicU64::new(0)).collect();
-        TranspositionTable { slots, mask: entries - 1, age: AtomicU64::new(0) }
+        loop {
+            let mut slots: Vec<AtomicU64> = Vec::new();
+            if entries == 1 || slots.try_reserve_exact(entries * 2).is_ok() {
+                slots.extend((0..entries * 2).map(|_| AtomicU64::new(0)));
+                return TranspositionTable { slots, mask: entries - 1, age: AtomicU64::new(0) };
+            }
+            entries /= 2;
+        }
+    }
+
+    /// The table's size in bytes.
+    #[must_use]
+    pub fn size_bytes(&self) -> usize {
+        self.slots.len() * 8
     }
 
     /// Forgets everything (a new game: keeps searches reproducible).
@@ -165,5 +182,6 @@ mod tests {
         assert!(tt.probe(0xDEAD_BEEF_1234_5679).is_none());
         tt.clear();
         assert!(tt.probe(0xDEAD_BEEF_1234_5678).is_none());
+        assert_eq!(tt.size_bytes(), 1 << 20);
     }
 }
