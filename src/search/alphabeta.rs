@@ -408,6 +408,8 @@ pub fn search(
         root.in_hand(root.side_to_move()) == 0 && root.in_hand(!root.side_to_move()) == 0 && o.probe(&root).is_some()
     });
     let mut out = SearchOutcome { best: Some(first), score: 0, depth: 0, nodes: 0, pv: vec![first] };
+    let mut iteration_started = cfg.start.elapsed();
+    let mut previous_iteration_time = Duration::ZERO;
     for depth in 1..=cfg.max_depth.clamp(1, MAX_DEPTH) {
         s.root_best = None;
         s.root_first = out.best.filter(|_| depth > 1);
@@ -459,7 +461,12 @@ pub fn search(
             (s.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
             out.pv.iter().map(|m| m.display(root.topology()).to_string()).collect::<Vec<_>>().join(" ")
         );
-        let soft_passed = cfg.deadlines.is_some_and(|dl| elapsed >= dl.soft);
+        let iteration_time = elapsed.saturating_sub(iteration_started);
+        let soft_passed = cfg.deadlines.is_some_and(|dl| {
+            !crate::time::should_start_iteration(&dl, elapsed, iteration_time, previous_iteration_time)
+        });
+        previous_iteration_time = iteration_time;
+        iteration_started = elapsed;
         let decided_within = score.abs() >= DECIDED && WIN - score.abs() + 2 <= depth as i32;
         let forced = legal.len() == 1 && cfg.deadlines.is_some();
         if soft_passed || decided_within || forced || root_in_oracle || cfg.stop.load(Ordering::Relaxed) {
