@@ -165,6 +165,19 @@ impl Searcher<'_> {
         (2..=reach).step_by(2).any(|d| self.keys[n - d] == key_now)
     }
 
+    /// In the second half of the no-removal count the evaluation shrinks towards the
+    /// draw it is heading for, so the side ahead prefers lines that remove a stone (and
+    /// reset the count) sooner rather than shuffling into a draw by the ply rule.
+    fn progress_scaled(&self, score: i32, quiet: u16) -> i32 {
+        let limit = self.rules.no_removal_plies;
+        let half = limit / 2;
+        if limit == 0 || quiet <= half {
+            return score;
+        }
+        let left = i32::from(limit.saturating_sub(quiet));
+        score * left / i32::from(limit - half)
+    }
+
     fn static_eval(&self, pos: &Position) -> i32 {
         evaluate(self.cfg.eval, pos)
     }
@@ -209,7 +222,7 @@ impl Searcher<'_> {
             }
         }
         if depth <= 0 || ply >= MAX_PLY - QUIESCENCE_PLIES - 1 {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+            return self.quiesce(pos, alpha, beta, ply, 0, quiet);
         }
         let key = pos.key();
         let mut tt_move = None;
@@ -302,7 +315,8 @@ impl Searcher<'_> {
 
     /// Stand pat on the static evaluation, or close a mill: searches only mill-closing
     /// moves, for at most [`QUIESCENCE_PLIES`] plies.
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: usize, quiet: u16) -> i32 {
         if qply > 0 {
             self.nodes += 1;
             self.pv_len[ply] = ply;
@@ -322,7 +336,7 @@ impl Searcher<'_> {
         if pos.phase(pos.side_to_move()) == Phase::Moving && pos.count_legal_moves() == 0 {
             return -(WIN - ply as i32);
         }
-        let stand = evaluate(self.cfg.eval, pos);
+        let stand = self.progress_scaled(evaluate(self.cfg.eval, pos), quiet);
         if stand >= beta || qply >= QUIESCENCE_PLIES {
             return stand;
         }
@@ -342,7 +356,7 @@ impl Searcher<'_> {
         for i in 0..count {
             let frame = &mut self.frames[ply];
             let m = pick(&mut frame.moves[..count], &mut frame.scores[..count], i);
-            let score = -self.quiesce(&pos.play_unchecked(m), -beta, -alpha, ply + 1, qply + 1);
+            let score = -self.quiesce(&pos.play_unchecked(m), -beta, -alpha, ply + 1, qply + 1, 0);
             if self.stopped {
                 return 0;
             }
