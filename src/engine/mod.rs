@@ -1,24 +1,21 @@
-//! The engine façade (issue #3): owns the game, the search and its tables and options;
-//! never touches stdin/stdout. The protocol, the terminal game and the referee drive it.
-//!
-//! This is the first, simple version: fixed-depth alpha-beta on material. Its public API
-//! is the contract other modules rely on.
+//! The engine façade (issue #3): owns the game, the transposition table, the options and
+//! the search threads; never touches stdin/stdout. The protocol, the terminal game and
+//! the referee drive it. The search itself lives in [`crate::search`], the evaluation in
+//! [`crate::eval`], the deadlines in [`crate::time`].
+
+mod bench;
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::rules::{Game, IllegalMove, Move, MoveList, Position};
-use crate::search::Oracle;
+pub use crate::eval::EvalChoice;
+pub use crate::search::WIN;
+pub use bench::{BenchArgs, bench_positions, random_game, run_bench};
 
-/// Which static evaluation the engine uses.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum EvalChoice {
-    /// The engine's own evaluation
-    #[default]
-    Strong,
-    /// The classroom handout's estimate (for measuring strength against it)
-    Handout,
-}
+use crate::rules::{Game, IllegalMove, Move, Position};
+use crate::search::params::MAX_DEPTH;
+use crate::search::{Oracle, SearchConfig, TranspositionTable, search};
 
 /// Engine options that live across games.
 #[derive(Clone)]
@@ -27,7 +24,7 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     /// Static evaluation.
     pub eval: EvalChoice,
-    /// Search threads.
+    /// Search threads (Lazy SMP: helpers share the transposition table; 1 = deterministic).
     pub threads: usize,
     /// Exact values for covered positions.
     pub oracle: Option<Arc<dyn Oracle>>,
@@ -39,7 +36,8 @@ impl Default for EngineOptions {
     }
 }
 
-/// What ends a search.
+/// What ends a search. With none set, the search runs to the deepest iteration or until
+/// [`Engine::stop_flag`] is raised.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Wall-clock time for the whole move, from the call to the returned result.
@@ -82,9 +80,6 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// Scores at or beyond this are wins (or, negated, losses) in `WIN - score` plies.
-pub const WIN: i32 = 30_000;
-
 /// A score in words: `+1.25` (stones), `win in 7`, `loss in 4`.
 #[must_use]
 pub fn format_score(score: i32) -> String {
@@ -101,13 +96,16 @@ pub fn format_score(score: i32) -> String {
 pub struct Engine {
     options: EngineOptions,
     game: Game,
+    tt: Arc<TranspositionTable>,
+    stop: Arc<AtomicBool>,
 }
 
 impl Engine {
     /// An engine at `start`.
     #[must_use]
     pub fn new(options: EngineOptions, start: Position) -> Engine {
-        Engine { options, game: Game::new(start) }
+        let tt = Arc::new(TranspositionTable::new(options.hash_mb));
+        Engine { options, game: Game::new(start), tt, stop: Arc::new(AtomicBool::new(false)) }
     }
 
     /// The game so far.
@@ -116,7 +114,7 @@ impl Engine {
         &self.game
     }
 
-    /// Replaces the game (a new start position or move list).
+    /// Replaces the game (a new start position or move list). The table is kept.
     pub fn set_game(&mut self, game: Game) {
         self.game = game;
     }
@@ -134,9 +132,11 @@ impl Engine {
         self.game.undo()
     }
 
-    /// Starts a new game from the ruleset's start position and forgets what was learnt.
+    /// Starts a new game from the ruleset's start position and forgets what was learnt
+    /// (the transposition table is cleared, so searches repeat exactly).
     pub fn new_game(&mut self) {
         self.game = Game::new(Position::start(self.game.position().rules()));
+        self.tt.clear();
     }
 
     /// The options.
@@ -145,70 +145,71 @@ impl Engine {
         &self.options
     }
 
+    /// A flag that stops a running [`Engine::think`] (from another thread) when set; it is
+    /// cleared when a search starts.
+    #[must_use]
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
     /// The static evaluation of the current position for the side to move.
     #[must_use]
     pub fn evaluate(&self) -> i32 {
-        material(self.game.position())
+        crate::eval::evaluate(self.options.eval, self.game.position())
     }
 
     /// Chooses a move for the side to move in the current game (does not play it).
+    ///
+    /// Returns a legal move whenever one exists, however small the limits; with a
+    /// `movetime` it returns before the budget runs out (see [`crate::time`]).
     pub fn think(&mut self, limits: &Limits, on_iteration: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
-        let started = Instant::now();
-        let pos = *self.game.position();
-        let mut list = MoveList::new();
-        pos.legal_moves(&mut list);
-        let depth = limits.depth.unwrap_or(3).max(1);
-        let mut nodes = 0;
-        let mut best = (list.first().copied(), -WIN - 1);
-        for &m in list.iter() {
-            let score = -negamax(&pos.play_unchecked(m), depth - 1, -WIN - 1, -best.1, &mut nodes);
-            if score > best.1 {
-                best = (Some(m), score);
-            }
+        let start = Instant::now();
+        self.stop.store(false, Ordering::Relaxed);
+        let cfg = SearchConfig {
+            eval: self.options.eval,
+            max_depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
+            max_nodes: limits.nodes,
+            deadlines: limits.movetime.map(crate::time::deadlines),
+            start,
+            oracle: self.options.oracle.as_deref(),
+            stop: &self.stop,
+        };
+        let mut report = |it: &crate::search::Iteration| {
+            on_iteration(&SearchInfo {
+                depth: it.depth,
+                score: it.score,
+                nodes: it.nodes,
+                elapsed: it.elapsed,
+                pv: it.pv.clone(),
+            });
+        };
+        let helpers = self.options.threads.saturating_sub(1);
+        let out = if helpers == 0 {
+            search(&self.game, &self.tt, &cfg, &mut report)
+        } else {
+            // Lazy SMP: helper threads search the same position and share the table,
+            // so the main thread finds more of the tree already searched. Only the main
+            // thread's result counts; the helpers stop when it is done.
+            let helper_stop = AtomicBool::new(false);
+            std::thread::scope(|scope| {
+                for _ in 0..helpers {
+                    scope.spawn(|| {
+                        let helper_cfg = SearchConfig { stop: &helper_stop, ..cfg.clone() };
+                        search(&self.game, &self.tt, &helper_cfg, &mut |_| {});
+                    });
+                }
+                let out = search(&self.game, &self.tt, &cfg, &mut report);
+                helper_stop.store(true, Ordering::Relaxed);
+                out
+            })
+        };
+        SearchResult {
+            best: out.best,
+            score: out.score,
+            depth: out.depth,
+            nodes: out.nodes,
+            elapsed: start.elapsed(),
+            pv: out.pv,
         }
-        let pv: Vec<Move> = best.0.into_iter().collect();
-        let info = SearchInfo { depth, score: best.1, nodes, elapsed: started.elapsed(), pv: pv.clone() };
-        on_iteration(&info);
-        SearchResult { best: best.0, score: best.1, depth, nodes, elapsed: started.elapsed(), pv }
     }
-}
-
-fn material(pos: &Position) -> i32 {
-    let us = pos.side_to_move();
-    100 * (pos.material(us) as i32 - pos.material(!us) as i32)
-}
-
-fn negamax(pos: &Position, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
-    *nodes += 1;
-    let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
-    if list.is_empty() {
-        return -WIN;
-    }
-    if depth == 0 {
-        return material(pos);
-    }
-    for &m in list.iter() {
-        alpha = alpha.max(-negamax(&pos.play_unchecked(m), depth - 1, -beta, -alpha, nodes));
-        if alpha >= beta {
-            break;
-        }
-    }
-    alpha
-}
-
-/// Options of `morris bench`.
-#[derive(clap::Args, Debug)]
-pub struct BenchArgs {
-    /// Search depth for every bench position
-    #[arg(long, default_value_t = 6)]
-    pub depth: u32,
-}
-
-/// Runs `morris bench`.
-///
-/// # Errors
-/// None yet.
-pub fn run_bench(_args: &BenchArgs) -> anyhow::Result<std::process::ExitCode> {
-    anyhow::bail!("bench is not built yet (issue #3)")
 }

@@ -1,2 +1,34 @@
-//! Static evaluation for the tournament engine (issue #3): the handout's estimate and
-//! our own. Knows positions, not search.
+//! Static evaluation for the tournament engine (issue #3): the classroom handout's
+//! estimate and our own. Knows positions, not search: every function here scores one
+//! position for its side to move, on any [`Topology`](crate::topology::Topology).
+//!
+//! Scores are in hundredths of a stone for [`strong`] (`+100` ≈ one stone up); the
+//! handout's estimate keeps its own units (1000 per stone in the moving phase).
+
+mod handout;
+mod strong;
+
+pub use handout::handout;
+pub use strong::{SideFeatures, strong};
+
+use crate::rules::Position;
+
+/// Which static evaluation the engine uses.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EvalChoice {
+    /// The engine's own evaluation
+    #[default]
+    Strong,
+    /// The classroom handout's estimate (for measuring strength against it)
+    Handout,
+}
+
+/// The static evaluation `choice` of `pos`, for the side to move.
+#[inline]
+#[must_use]
+pub fn evaluate(choice: EvalChoice, pos: &Position) -> i32 {
+    match choice {
+        EvalChoice::Strong => strong(pos),
+        EvalChoice::Handout => handout(pos),
+    }
+}

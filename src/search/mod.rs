@@ -1,7 +1,31 @@
 //! Search for the tournament engine (issue #3), and the [`Oracle`] trait through which it
 //! consults perfect-play tables without depending on their storage.
+//!
+//! - [`alphabeta`]: iterative deepening, aspiration windows, principal-variation
+//!   negamax with a transposition table, the draw rules, oracle probes and a
+//!   mill-closing quiescence search.
+//! - [`ordering`]: move ordering (TT move, mills, blocks, killers, history).
+//! - [`tt`]: the shared transposition table.
+//! - [`params`]: the search's tunable constants.
+//!
+//! Knows positions, games and evaluations; nothing of the protocol or of clocks beyond
+//! the deadlines it is handed.
+
+pub mod alphabeta;
+pub mod ordering;
+pub mod params;
+pub mod tt;
+
+pub use alphabeta::{Iteration, SearchConfig, SearchOutcome, search};
+pub use tt::TranspositionTable;
 
 use crate::rules::Position;
+
+/// Scores at or beyond this are wins (or, negated, losses) in `WIN - score` plies.
+pub const WIN: i32 = 30_000;
+
+/// Scores at least this far from zero are decided (win or loss at a known distance).
+pub const DECIDED: i32 = WIN - 1000;
 
 /// The exact game-theoretic value of a position for the side to move.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]

@@ -1,0 +1,27 @@
+//! The search's tunable constants, in one place (as viridithas keeps them), each with
+//! the reason for its value.
+
+/// The deepest ply a search path may reach (iterations plus quiescence).
+pub const MAX_PLY: usize = 128;
+/// The deepest iteration.
+pub const MAX_DEPTH: u32 = 100;
+/// Plies of mill-closing moves the quiescence search follows past the horizon; each
+/// removes a stone, so the sequences are short, and the cap bounds the worst case.
+pub const QUIESCENCE_PLIES: usize = 6;
+/// Check the clock every this many nodes (a power of two): a few microseconds apart.
+pub const CLOCK_INTERVAL: u64 = 256;
+/// First aspiration half-window, in hundredths of a stone (strong evaluation); the
+/// handout's estimate is scaled by [`HANDOUT_SCALE`].
+pub const ASPIRATION_WINDOW: i32 = 35;
+/// The handout's estimate counts 1000 per stone in the moving phase.
+pub const HANDOUT_SCALE: i32 = 10;
+/// Aspiration windows start at this depth (shallower iterations are too cheap to matter).
+pub const ASPIRATION_DEPTH: u32 = 4;
+/// Draws are worth this much less than zero to the side that searches (hundredths of a
+/// stone): against weaker opponents a draw is a lost half point.
+pub const CONTEMPT: i32 = 20;
+/// Late-move reductions: reduce quiet moves after this many moves, from this depth.
+pub const LMR_MOVES: usize = 3;
+pub const LMR_DEPTH: i32 = 3;
+/// History scores are capped here and halved when they reach it.
+pub const HISTORY_MAX: i32 = 1 << 16;

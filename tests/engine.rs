@@ -1,0 +1,252 @@
+//! The tournament engine's behaviour at fixed depths and node limits (no timed tests):
+//! tactics, win distances, legal answers under tiny budgets, reproducibility, the oracle.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use morris::cli::game_after;
+use morris::engine::{Engine, EngineOptions, EvalChoice, Limits, WIN, bench_positions};
+use morris::rules::{ByColor, CLASSROOM, Color, Game, Move, MoveList, Position, STANDARD, Setup};
+use morris::search::{Oracle, OracleValue};
+use morris::topology::PointSet;
+
+fn options() -> EngineOptions {
+    EngineOptions { hash_mb: 4, ..EngineOptions::default() }
+}
+
+fn engine_at(game: Game) -> Engine {
+    let mut e = Engine::new(options(), *game.start());
+    e.set_game(game);
+    e
+}
+
+fn depth(d: u32) -> Limits {
+    Limits { depth: Some(d), ..Limits::default() }
+}
+
+fn points(names: &[&str]) -> PointSet {
+    names.iter().map(|n| STANDARD.topology.point_named(n).expect("point name")).collect()
+}
+
+fn moving_position(white: &[&str], black: &[&str], side: Color) -> Position {
+    // Unchecked: `Setup::into_position` refuses Black to move with both hands empty
+    // (reported to the rules core); these positions are otherwise valid.
+    Position::from_setup_unchecked(&Setup {
+        rules: &STANDARD,
+        stones: ByColor([points(white), points(black)]),
+        in_hand: ByColor([0, 0]),
+        side_to_move: side,
+    })
+}
+
+fn text(pos: &Position, m: Move) -> String {
+    m.display(pos.topology()).to_string()
+}
+
+#[test]
+fn closes_a_mill_in_one_while_placing() {
+    let game = game_after(&STANDARD, "A1 B2 D1 B4").expect("moves");
+    let pos = *game.position();
+    let result = engine_at(game).think(&depth(3), &mut |_| {});
+    let best = result.best.expect("a move");
+    assert!(text(&pos, best).starts_with("G1,"), "played {}", text(&pos, best));
+}
+
+#[test]
+fn blocks_an_open_line_while_placing() {
+    let game = game_after(&STANDARD, "A1 B2 D1").expect("moves");
+    let pos = *game.position();
+    let result = engine_at(game).think(&depth(4), &mut |_| {});
+    assert_eq!(text(&pos, result.best.expect("a move")), "G1");
+}
+
+#[test]
+fn takes_the_fastest_win() {
+    // White slides G4-G1 to close A1 D1 G1 and leave Black two stones; deeper searches
+    // find slower wins too, but the score must stay "win in 1".
+    let pos = moving_position(&["A1", "D1", "G4", "B6", "D6"], &["C3", "E5", "A7"], Color::White);
+    for d in [1, 3, 5] {
+        let result = engine_at(Game::new(pos)).think(&depth(d), &mut |_| {});
+        assert_eq!(result.score, WIN - 1, "depth {d}");
+        assert!(text(&pos, result.best.expect("a move")).starts_with("G4-G1,"));
+    }
+}
+
+#[test]
+fn sees_a_forced_loss_and_reports_it_by_distance() {
+    // Black (three stones, flying) to move cannot stop both A1-D1-G1 (gap G1, by G4) and
+    // B6-D6-F6 (gap F6, by F4): whatever it does, White mills next move and wins.
+    let pos = moving_position(&["A1", "D1", "G4", "B6", "D6", "F4"], &["C3", "E5", "A7"], Color::Black);
+    let result = engine_at(Game::new(pos)).think(&depth(4), &mut |_| {});
+    assert!(result.best.is_some());
+    assert_eq!(result.score, -(WIN - 2));
+}
+
+#[test]
+fn blocking_every_stone_wins_and_a_blocked_side_has_no_move() {
+    // Black A1 D1 G1 A7: every neighbour white after D6-D7.
+    let blocked = moving_position(&["A4", "D2", "G4", "D7"], &["A1", "D1", "G1", "A7"], Color::Black);
+    let result = engine_at(Game::new(blocked)).think(&depth(3), &mut |_| {});
+    assert_eq!(result.best, None);
+    let pos = moving_position(&["A4", "D2", "G4", "D6"], &["A1", "D1", "G1", "A7"], Color::White);
+    let result = engine_at(Game::new(pos)).think(&depth(3), &mut |_| {});
+    assert_eq!(text(&pos, result.best.expect("a move")), "D6-D7");
+    assert_eq!(result.score, WIN - 1);
+}
+
+#[test]
+fn a_tiny_budget_still_returns_a_legal_move() {
+    for game in bench_positions() {
+        let pos = *game.position();
+        for ms in [0, 1, 10] {
+            let limits = Limits { movetime: Some(Duration::from_millis(ms)), ..Limits::default() };
+            let result = engine_at(game.clone()).think(&limits, &mut |_| {});
+            let best = result.best.expect("a move");
+            assert!(pos.is_legal(best), "{} is illegal", text(&pos, best));
+        }
+        let result = engine_at(game.clone()).think(&Limits { nodes: Some(1), ..Limits::default() }, &mut |_| {});
+        assert!(pos.is_legal(result.best.expect("a move")));
+    }
+}
+
+#[test]
+fn repeated_searches_after_new_game_count_the_same_nodes() {
+    let game = game_after(&STANDARD, "D2 F4 D6 B4 D3").expect("moves");
+    let mut engine = engine_at(game.clone());
+    let first = engine.think(&depth(7), &mut |_| {});
+    engine.new_game();
+    engine.set_game(game.clone());
+    let second = engine.think(&depth(7), &mut |_| {});
+    let fresh = engine_at(game).think(&depth(7), &mut |_| {});
+    assert_eq!(first.nodes, second.nodes);
+    assert_eq!(first.nodes, fresh.nodes);
+    assert_eq!(first.best, fresh.best);
+}
+
+#[test]
+fn reports_every_iteration_with_a_legal_pv() {
+    let game = game_after(&STANDARD, "D2 F4").expect("moves");
+    let pos = *game.position();
+    let mut depths = Vec::new();
+    let result = engine_at(game).think(&depth(5), &mut |info| {
+        depths.push(info.depth);
+        let mut p = pos;
+        for &m in &info.pv {
+            p = p.play(m).expect("pv moves are legal");
+        }
+    });
+    assert_eq!(depths, vec![1, 2, 3, 4, 5]);
+    assert_eq!(result.depth, 5);
+    assert_eq!(result.pv.first().copied(), result.best);
+}
+
+#[test]
+fn the_handout_engine_and_the_classroom_board_play_legal_moves() {
+    let opts = EngineOptions { eval: EvalChoice::Handout, ..options() };
+    let mut handout = Engine::new(opts, Position::start(&STANDARD));
+    let pos = *handout.game().position();
+    assert!(pos.is_legal(handout.think(&depth(3), &mut |_| {}).best.expect("a move")));
+    let mut classroom = Engine::new(options(), Position::start(&CLASSROOM));
+    for _ in 0..30 {
+        if classroom.game().outcome().is_some() {
+            break;
+        }
+        let m = classroom.think(&depth(3), &mut |_| {}).best.expect("a move");
+        classroom.play(m).expect("legal");
+    }
+}
+
+#[test]
+fn a_repetition_inside_the_search_is_a_draw() {
+    // White, a stone down with nothing better, may shuffle A4-A7-A4; Black's G4-G1-G4
+    // repeats. Played out, the current position has occurred twice; a third time would
+    // be a draw and the engine must still answer with a legal move.
+    let pos = moving_position(&["A1", "D1", "A4", "B6"], &["G7", "G4", "F6", "E3", "C5"], Color::White);
+    let mut game = Game::new(pos);
+    for mv in ["A4-A7", "G4-G1", "A7-A4", "G1-G4"] {
+        let m = morris::rules::notation::parse_move(mv, pos.topology()).expect("parses");
+        game.play(m).expect("legal");
+    }
+    assert_eq!(game.repetitions(), 2);
+    let now = *game.position();
+    let result = engine_at(game).think(&depth(5), &mut |_| {});
+    assert!(now.is_legal(result.best.expect("a move")));
+}
+
+/// A fake table: exact values for a few positions by key.
+struct FakeOracle(HashMap<u64, OracleValue>);
+
+impl Oracle for FakeOracle {
+    fn probe(&self, pos: &Position) -> Option<OracleValue> {
+        self.0.get(&pos.key()).copied()
+    }
+}
+
+fn children(pos: &Position) -> Vec<(Move, Position)> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    list.iter().map(|&m| (m, pos.play_unchecked(m))).collect()
+}
+
+fn oracle_engine(pos: Position, values: HashMap<u64, OracleValue>) -> Engine {
+    let oracle: Arc<dyn Oracle> = Arc::new(FakeOracle(values));
+    Engine::new(EngineOptions { oracle: Some(oracle), ..options() }, pos)
+}
+
+#[test]
+fn oracle_positions_are_played_exactly() {
+    let pos = moving_position(&["A1", "D2", "F4", "B6"], &["G7", "C5", "E3", "A4"], Color::White);
+    let kids = children(&pos);
+    assert!(kids.len() >= 3 && kids.iter().all(|(m, _)| m.remove().is_none()));
+    let limits = Limits { depth: Some(6), ..Limits::default() };
+
+    // Win: every child is a draw but two, which the opponent loses in 6 and in 2 plies.
+    let mut values: HashMap<u64, OracleValue> = kids.iter().map(|(_, c)| (c.key(), OracleValue::Draw)).collect();
+    values.insert(kids[0].1.key(), OracleValue::Loss(6));
+    values.insert(kids[2].1.key(), OracleValue::Loss(2));
+    let result = oracle_engine(pos, values).think(&limits, &mut |_| {});
+    assert_eq!(result.best, Some(kids[2].0));
+    assert_eq!(result.score, WIN - 3);
+
+    // Loss: the opponent wins after every move; lose as slowly as possible.
+    let wins_in = |i: usize| 1 + (i as u16 * 7) % 11;
+    let values = kids.iter().enumerate().map(|(i, (_, c))| (c.key(), OracleValue::Win(wins_in(i))));
+    let slowest = (0..kids.len()).map(wins_in).max().expect("children");
+    let result = oracle_engine(pos, values.collect()).think(&limits, &mut |_| {});
+    assert_eq!(result.score, -(WIN - 1 - i32::from(slowest)));
+    let chosen = kids.iter().position(|(m, _)| Some(*m) == result.best).expect("a child");
+    assert_eq!(wins_in(chosen), slowest);
+
+    // Draw: one move holds the draw, all others lose: never let it slip.
+    let mut values: HashMap<u64, OracleValue> = kids.iter().map(|(_, c)| (c.key(), OracleValue::Win(3))).collect();
+    values.insert(kids[1].1.key(), OracleValue::Draw);
+    let result = oracle_engine(pos, values).think(&limits, &mut |_| {});
+    assert_eq!(result.best, Some(kids[1].0));
+    assert_eq!(result.score, 0);
+}
+
+#[test]
+fn helper_threads_still_answer_with_a_legal_move() {
+    let game = game_after(&STANDARD, "D2 F4 D6").expect("moves");
+    let pos = *game.position();
+    let mut engine = Engine::new(EngineOptions { threads: 2, ..options() }, pos);
+    let result = engine.think(&depth(6), &mut |_| {});
+    assert!(pos.is_legal(result.best.expect("a move")));
+    assert_eq!(result.depth, 6);
+}
+
+#[test]
+fn the_evaluation_is_symmetric_between_the_colours() {
+    // Swapping colours (and the side to move) leaves the side to move's evaluation equal.
+    for game in bench_positions() {
+        let pos = *game.position();
+        for choice in [EvalChoice::Strong, EvalChoice::Handout] {
+            assert_eq!(
+                morris::eval::evaluate(choice, &pos),
+                morris::eval::evaluate(choice, &pos.swapped()),
+                "{choice:?} {pos:?}"
+            );
+        }
+    }
+}
