@@ -205,7 +205,8 @@ impl PendingOutput {
     /// # Errors
     /// Writing or renaming failed; the target is then untouched.
     pub fn commit(mut self, board: &str) -> Result<(), OutputFileError> {
-        let err = |e: std::io::Error| OutputFileError { path: self.target.display().to_string(), reason: io_reason(&e) };
+        let err =
+            |e: std::io::Error| OutputFileError { path: self.target.display().to_string(), reason: io_reason(&e) };
         let mut file = self.file.take().ok_or_else(|| err(std::io::Error::other("already written")))?;
         file.write_all(format!("{board}\n").as_bytes()).map_err(err)?;
         file.sync_all().map_err(err)?;
@@ -238,7 +239,10 @@ mod tests {
         assert_eq!(s[Color::Black].len(), 5);
         let p = start_position(s, ProgramPhase::Game);
         assert_eq!(board_string(&p), "xxxxxBxWWWWBBBBxxxxxxx");
-        assert!(matches!(parse_board("xxxxxBxWWWWBBBBxxxxxx", "f"), Err(BoardFileError::WrongLength { found: 21, .. })));
+        assert!(matches!(
+            parse_board("xxxxxBxWWWWBBBBxxxxxx", "f"),
+            Err(BoardFileError::WrongLength { found: 21, .. })
+        ));
         assert!(matches!(
             parse_board("xxxxxbxWWWWBBBBxxxxxxx", "f"),
             Err(BoardFileError::BadLetter { column: 6, found: 'b', .. })

@@ -14,7 +14,9 @@ mod run;
 pub mod search;
 pub mod spec;
 
-pub use run::{EXIT_BAD_INPUT, EXIT_NO_MOVE, Outcome, ProgramError, main, run_program};
+pub use run::{
+    EXIT_BAD_INPUT, EXIT_NO_MOVE, Outcome, ProgramError, decide, main, main_with_args, run_program, warnings,
+};
 pub use spec::{
     AB_GAME, AB_OPENING, ALL_PROGRAMS, Algorithm, Estimator, MINIMAX_GAME, MINIMAX_GAME_BLACK, MINIMAX_GAME_IMPROVED,
     MINIMAX_OPENING, MINIMAX_OPENING_BLACK, MINIMAX_OPENING_IMPROVED, ProgramPhase, ProgramSpec,

@@ -11,13 +11,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser};
+use nom::Parser as _;
 use nom::character::complete::digit1;
 use nom::combinator::all_consuming;
-use nom::Parser as _;
 
-use super::board_file::{
-    PendingOutput, max_opening_depth, read_board_file, start_position, swap_stones,
-};
+use super::board_file::{PendingOutput, max_opening_depth, read_board_file, start_position, swap_stones};
 use super::estimate;
 use super::search::{self, Estimate, Value};
 use super::spec::{Algorithm, Estimator, ProgramPhase, ProgramSpec};

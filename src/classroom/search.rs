@@ -138,7 +138,14 @@ impl Search {
     }
 
     /// The alpha-beta value of `pos` in the window (`alpha`, `beta`), `lists.len()` plies.
-    fn alpha_beta(&mut self, pos: &Position, mut alpha: Value, mut beta: Value, max: bool, lists: &mut [MoveList]) -> Value {
+    fn alpha_beta(
+        &mut self,
+        pos: &Position,
+        mut alpha: Value,
+        mut beta: Value,
+        max: bool,
+        lists: &mut [MoveList],
+    ) -> Value {
         let Some((moves, below)) = lists.split_first_mut() else {
             return self.leaf(pos);
         };

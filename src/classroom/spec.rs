@@ -64,7 +64,10 @@ impl ProgramSpec {
             Estimator::Handout => "the handout's static estimation",
             Estimator::Improved => "the improved static estimation",
         };
-        format!("Plays {}'s best {phase} move on the 22-point Morris Variant board, by {search} with {estimate}.", self.side)
+        format!(
+            "Plays {}'s best {phase} move on the 22-point Morris Variant board, by {search} with {estimate}.",
+            self.side
+        )
     }
 }
 
@@ -91,8 +94,7 @@ pub const AB_OPENING: ProgramSpec = program("ABOpening", AlphaBeta, Opening, Col
 /// Part II: White's midgame/endgame move by alpha-beta.
 pub const AB_GAME: ProgramSpec = program("ABGame", AlphaBeta, Game, Color::White, Handout);
 /// Part III: Black's opening move by MiniMax (colour swap around the White program).
-pub const MINIMAX_OPENING_BLACK: ProgramSpec =
-    program("MiniMaxOpeningBlack", MiniMax, Opening, Color::Black, Handout);
+pub const MINIMAX_OPENING_BLACK: ProgramSpec = program("MiniMaxOpeningBlack", MiniMax, Opening, Color::Black, Handout);
 /// Part III: Black's midgame/endgame move by MiniMax (colour swap around the White program).
 pub const MINIMAX_GAME_BLACK: ProgramSpec = program("MiniMaxGameBlack", MiniMax, Game, Color::Black, Handout);
 /// Part IV: White's opening move by MiniMax with the improved estimate.
