@@ -125,6 +125,9 @@ const SAFE_STONE: i32 = 40;
 const MOBILITY: i32 = 25;
 /// Midgame: a stone that cannot move at all.
 const BLOCKED_STONE: i32 = 30;
+/// Midgame: a mill that can be opened and closed again (a stone of it can step out to an
+/// empty point and back): a stone won every second move unless the opponent blocks.
+const RUNNING_MILL: i32 = 150;
 /// Opening: an empty point next to one's stone (room to move once the placing ends).
 const LIBERTY: i32 = 12;
 /// Opening: a line through a stone that the opponent has not entered (a mill still possible).
@@ -191,6 +194,7 @@ pub fn improved_game(pos: &Position) -> i32 {
                 }
             }
             value += MOBILITY * moves;
+            value += RUNNING_MILL * running_mills(topo, us, empty) as i32;
             if moves == 0 {
                 // Blocked but not to move: lost unless the opponent must open a way.
                 value -= WIN / 4;
@@ -209,6 +213,17 @@ fn threat_value(threats: u32, to_move: bool, can_remove: bool) -> i32 {
         (1, false) => SINGLE_THREAT,
         (_, false) => DOUBLE_THREAT * full + SINGLE_THREAT,
     }
+}
+
+/// The mills of `us` with a stone that can slide out to an empty point off the line.
+fn running_mills(topo: &Topology, us: PointSet, empty: PointSet) -> u32 {
+    let mut count = 0;
+    for &line in topo.lines() {
+        if line.is_subset(us) && line.iter().any(|p| !(topo.neighbours(p) & empty).without(line).is_empty()) {
+            count += 1;
+        }
+    }
+    count
 }
 
 /// Whether a mill closed against `them` would remove a stone (some stone not in a mill).
