@@ -118,6 +118,7 @@ fn expect_failure(test: &str, program: &str, input: Option<&str>, args: &[&str],
 fn bad_input_files() {
     let b = EXIT_BAD_INPUT;
     expect_failure("missing", "MiniMaxGame", None, &["IN", "OUT", "2"], b, "cannot read input file");
+    expect_failure("in-not-a-file", "MiniMaxGame", None, &["OUT/..", "OUT", "2"], b, "cannot read input file");
     expect_failure("short", "MiniMaxGame", Some("xBWBxxxWxBxxxWxBBWxxW\n"), &["IN", "OUT", "2"], b, "has 21 letters");
     expect_failure("long", "ABGame", Some("xBWBxxxWxBxxxWxBBWxxWWx"), &["IN", "OUT", "2"], b, "has 23 letters");
     expect_failure("empty", "ABOpening", Some(""), &["IN", "OUT", "2"], b, "has 0 letters");

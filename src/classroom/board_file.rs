@@ -7,7 +7,7 @@
 //! truncated or half-written board behind.
 
 use std::fs::{self, File};
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use nom::bytes::complete::take_while;
@@ -99,8 +99,13 @@ pub fn parse_board(text: &str, path: &str) -> Result<ByColor<PointSet>, BoardFil
 /// [`BoardFileError`]: unreadable file, bad letter or wrong length.
 pub fn read_board_file(path: &Path) -> Result<ByColor<PointSet>, BoardFileError> {
     let shown = path.display().to_string();
-    let bytes =
-        fs::read(path).map_err(|e| BoardFileError::Unreadable { path: shown.clone(), reason: io_reason(&e) })?;
+    let unreadable = |e: std::io::Error| BoardFileError::Unreadable { path: shown.clone(), reason: io_reason(&e) };
+    // A board is a few dozen bytes: read no more than this, so that a huge file or a
+    // device such as /dev/zero is reported (as a wrong length or letter) rather than read
+    // for ever.
+    const MAX_BYTES: u64 = 64 * 1024;
+    let mut bytes = Vec::new();
+    File::open(path).and_then(|f| f.take(MAX_BYTES).read_to_end(&mut bytes)).map_err(unreadable)?;
     // Bytes that are not UTF-8 become U+FFFD and are reported as a bad letter.
     parse_board(&String::from_utf8_lossy(&bytes), &shown)
 }
