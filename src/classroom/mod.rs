@@ -15,7 +15,7 @@ pub mod search;
 pub mod spec;
 
 pub use run::{
-    EXIT_BAD_INPUT, EXIT_NO_MOVE, Outcome, ProgramError, decide, main, main_with_args, run_program, warnings,
+    EXIT_BAD_INPUT, EXIT_NO_MOVE, ProgramError, ProgramOutput, decide, main, main_with_args, run_program, warnings,
 };
 pub use spec::{
     AB_GAME, AB_OPENING, ALL_PROGRAMS, Algorithm, Estimator, MINIMAX_GAME, MINIMAX_GAME_BLACK, MINIMAX_GAME_IMPROVED,

@@ -54,7 +54,7 @@ struct ProgramArgs {
 
 /// What a program prints and writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct ProgramOutput {
     /// The chosen board (in the input's colours).
     pub board: String,
     /// The chosen move, as the searching side (White after the swap for Black programs).
@@ -65,7 +65,7 @@ pub struct Outcome {
     pub value: Value,
 }
 
-impl Outcome {
+impl ProgramOutput {
     /// The program's three output lines, each ending in a newline.
     #[must_use]
     pub fn lines(&self) -> String {
@@ -101,7 +101,7 @@ impl ProgramError {
 /// The program `spec` on `stones` at `depth` plies, without files: `None` when the side to
 /// move has no legal move. Black programs swap colours, search as White and swap back.
 #[must_use]
-pub fn decide(spec: &ProgramSpec, stones: ByColor<PointSet>, depth: u32) -> Option<Outcome> {
+pub fn decide(spec: &ProgramSpec, stones: ByColor<PointSet>, depth: u32) -> Option<ProgramOutput> {
     let as_white = if spec.side == Color::Black { swap_stones(stones) } else { stones };
     let root = start_position(as_white, spec.phase);
     let estimate: Estimate = match (spec.phase, spec.estimator) {
@@ -116,7 +116,7 @@ pub fn decide(spec: &ProgramSpec, stones: ByColor<PointSet>, depth: u32) -> Opti
     }?;
     let after = ByColor([result.after.stones(Color::White), result.after.stones(Color::Black)]);
     let after = if spec.side == Color::Black { swap_stones(after) } else { after };
-    Some(Outcome {
+    Some(ProgramOutput {
         board: format_board_string(after, root.topology()),
         best: result.best,
         evals: result.evals,
@@ -189,7 +189,7 @@ pub fn run_program(
     output: &Path,
     depth: u32,
     warn: &mut dyn FnMut(&str),
-) -> Result<Outcome, ProgramError> {
+) -> Result<ProgramOutput, ProgramError> {
     let bad = |e: &dyn std::fmt::Display| ProgramError::BadInput(e.to_string());
     let stones = read_board_file(input).map_err(|e| bad(&e))?;
     for w in warnings(spec, stones) {
