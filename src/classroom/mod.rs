@@ -1,1 +1,23 @@
-//! The eight programs of the classroom Morris Variant handout (issue #4).
+//! The eight programs of the classroom Morris Variant handout (issue #4): `MiniMaxOpening`,
+//! `MiniMaxGame`, `ABOpening`, `ABGame`, `MiniMaxOpeningBlack`, `MiniMaxGameBlack`,
+//! `MiniMaxOpeningImproved` and `MiniMaxGameImproved`.
+//!
+//! The programs differ only in a [`ProgramSpec`] (search, phase, side, estimate); the
+//! conventions are `shared/spec/variant-board.md`. Board strings exist only at the edge
+//! ([`board_file`]); the search runs on [`Position`](crate::rules::Position) and
+//! [`Move`](crate::rules::Move) values of the rules core with the `CLASSROOM` ruleset.
+//! This module knows nothing of the tournament engine or its protocol.
+
+pub mod board_file;
+pub mod estimate;
+mod run;
+pub mod search;
+pub mod spec;
+
+pub use run::{
+    EXIT_BAD_INPUT, EXIT_NO_MOVE, ProgramError, ProgramOutput, decide, main, main_with_args, run_program, warnings,
+};
+pub use spec::{
+    AB_GAME, AB_OPENING, ALL_PROGRAMS, Algorithm, Estimator, MINIMAX_GAME, MINIMAX_GAME_BLACK, MINIMAX_GAME_IMPROVED,
+    MINIMAX_OPENING, MINIMAX_OPENING_BLACK, MINIMAX_OPENING_IMPROVED, ProgramPhase, ProgramSpec,
+};

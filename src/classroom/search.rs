@@ -1,0 +1,175 @@
+//! The handout's MiniMax and alpha-beta, on [`Position`]s and [`Move`]s.
+//!
+//! Conventions (`shared/spec/variant-board.md`): depth counts plies; the root is White's
+//! move (a MAX node) and White and Black alternate below it; a leaf at depth 0 is
+//! estimated, and only those estimations are counted; the tree is not cut at won or lost
+//! positions; a node below the root with no moves is worth −∞ to MAX and +∞ to MIN and is
+//! not counted; among equal values the first move in generation order is kept;
+//! alpha-beta cuts at `v ≥ β` (MAX) and `v ≤ α` (MIN), the root included.
+//!
+//! No allocation per node: the move lists live in one buffer of one list per ply,
+//! allocated once per search. This module knows nothing of board strings or files.
+
+use std::fmt;
+
+use crate::rules::{Color, Move, MoveList, Position};
+
+/// A static estimation, from White's point of view.
+pub type Estimate = fn(&Position) -> i32;
+
+/// A search value: a finite estimate or ±∞.
+#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Debug)]
+pub struct Value(i32);
+
+impl Value {
+    /// +∞: MIN to move and no move.
+    pub const INFINITY: Value = Value(i32::MAX);
+    /// −∞: MAX to move and no move.
+    pub const NEG_INFINITY: Value = Value(-i32::MAX);
+
+    /// A finite value (estimates stay far from `i32`'s ends).
+    #[must_use]
+    pub const fn finite(v: i32) -> Value {
+        Value(v)
+    }
+
+    /// The value as an integer, `None` for ±∞.
+    #[must_use]
+    pub const fn as_finite(self) -> Option<i32> {
+        if self.0 == i32::MAX || self.0 == -i32::MAX { None } else { Some(self.0) }
+    }
+}
+
+impl fmt::Display for Value {
+    /// `inf`, `-inf` or the integer.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Value::INFINITY => f.write_str("inf"),
+            Value::NEG_INFINITY => f.write_str("-inf"),
+            Value(v) => write!(f, "{v}"),
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub struct SearchResult {
+    /// White's chosen move (the first among the best).
+    pub best: Move,
+    /// The position after it.
+    pub after: Position,
+    /// The MiniMax value of the root.
+    pub value: Value,
+    /// Static estimations made at the leaves (the handout's "positions evaluated").
+    pub evals: u64,
+}
+
+/// A MiniMax search of `depth` plies from `root`, White (MAX) to move there.
+/// `None` when White has no move at the root, or `depth` is 0 (no move is searched).
+#[must_use]
+pub fn minimax(root: &Position, depth: u32, estimate: Estimate) -> Option<SearchResult> {
+    Search::new(depth, estimate).root(root, false)
+}
+
+/// An alpha-beta search: the same move and value as [`minimax`], with fewer estimations.
+#[must_use]
+pub fn alpha_beta(root: &Position, depth: u32, estimate: Estimate) -> Option<SearchResult> {
+    Search::new(depth, estimate).root(root, true)
+}
+
+struct Search {
+    estimate: Estimate,
+    evals: u64,
+    lists: Vec<MoveList>,
+}
+
+impl Search {
+    fn new(depth: u32, estimate: Estimate) -> Search {
+        Search { estimate, evals: 0, lists: vec![MoveList::new(); depth as usize] }
+    }
+
+    fn root(&mut self, root: &Position, pruning: bool) -> Option<SearchResult> {
+        debug_assert!(root.side_to_move() == Color::White);
+        let mut lists = std::mem::take(&mut self.lists);
+        let (moves, below) = lists.split_first_mut()?;
+        root.generate_moves(moves);
+        let (mut alpha, beta) = (Value::NEG_INFINITY, Value::INFINITY);
+        let mut best: Option<(Move, Position, Value)> = None;
+        for &m in moves.iter() {
+            let child = root.play_unchecked(m);
+            let v = if pruning {
+                self.alpha_beta(&child, alpha, beta, false, below)
+            } else {
+                self.minimax(&child, false, below)
+            };
+            // A later move must be strictly better to replace the first best.
+            if best.is_none_or(|(_, _, b)| v > b) {
+                best = Some((m, child, v));
+            }
+            if pruning {
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        let (best, after, value) = best?;
+        Some(SearchResult { best, after, value, evals: self.evals })
+    }
+
+    /// The leaf estimate, counted.
+    fn leaf(&mut self, pos: &Position) -> Value {
+        self.evals += 1;
+        Value((self.estimate)(pos))
+    }
+
+    /// The MiniMax value of `pos`, searched `lists.len()` more plies (one list per ply).
+    fn minimax(&mut self, pos: &Position, max: bool, lists: &mut [MoveList]) -> Value {
+        let Some((moves, below)) = lists.split_first_mut() else {
+            return self.leaf(pos);
+        };
+        pos.generate_moves(moves);
+        let mut best = if max { Value::NEG_INFINITY } else { Value::INFINITY };
+        for &m in moves.iter() {
+            let v = self.minimax(&pos.play_unchecked(m), !max, below);
+            best = if max { best.max(v) } else { best.min(v) };
+        }
+        best
+    }
+
+    /// The alpha-beta value of `pos` in the window (`alpha`, `beta`), `lists.len()` plies.
+    fn alpha_beta(
+        &mut self,
+        pos: &Position,
+        mut alpha: Value,
+        mut beta: Value,
+        max: bool,
+        lists: &mut [MoveList],
+    ) -> Value {
+        let Some((moves, below)) = lists.split_first_mut() else {
+            return self.leaf(pos);
+        };
+        pos.generate_moves(moves);
+        if max {
+            let mut v = Value::NEG_INFINITY;
+            for &m in moves.iter() {
+                v = v.max(self.alpha_beta(&pos.play_unchecked(m), alpha, beta, false, below));
+                if v >= beta {
+                    return v;
+                }
+                alpha = alpha.max(v);
+            }
+            v
+        } else {
+            let mut v = Value::INFINITY;
+            for &m in moves.iter() {
+                v = v.min(self.alpha_beta(&pos.play_unchecked(m), alpha, beta, true, below));
+                if v <= alpha {
+                    return v;
+                }
+                beta = beta.min(v);
+            }
+            v
+        }
+    }
+}
