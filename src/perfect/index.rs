@@ -308,9 +308,10 @@ impl Indexer {
     /// The number of positions in the orbit of the canonical position `(us, them)`.
     #[must_use]
     pub fn orbit_len(&self, us: u32, them: u32) -> u64 {
-        let fixed = 1 + (1..self.syms.len())
-            .filter(|&s| self.syms.apply(s, us) == us && self.syms.apply(s, them) == them)
-            .count();
+        let fixed = 1
+            + (1..self.syms.len())
+                .filter(|&s| self.syms.apply(s, us) == us && self.syms.apply(s, them) == them)
+                .count();
         (self.syms.len() / fixed) as u64
     }
 }

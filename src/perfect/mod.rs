@@ -205,7 +205,8 @@ pub fn build(dir: &Path, pairs: &[Vec<Subspace>], threads: usize) -> Result<Vec<
                     loaded.insert(dep, store::read_table(dir, dep, &rules, topology)?);
                 }
             }
-            let deps: Vec<&Table> = pair.iter().filter_map(|s| s.after_removal()).filter_map(|d| loaded.get(&d)).collect();
+            let deps: Vec<&Table> =
+                pair.iter().filter_map(|s| s.after_removal()).filter_map(|d| loaded.get(&d)).collect();
             let indexers: Vec<Arc<Indexer>> =
                 pair.iter().map(|s| Arc::new(Indexer::new(topology, usize::from(s.us), usize::from(s.them)))).collect();
             let bar = progress_bar(pair[0].to_string());
@@ -229,8 +230,7 @@ pub fn build(dir: &Path, pairs: &[Vec<Subspace>], threads: usize) -> Result<Vec<
             }
         }
         // Keep in memory only what the remaining pairs' removals lead to.
-        let needed: BTreeSet<Subspace> =
-            pairs[n + 1..].iter().flatten().filter_map(|s| s.after_removal()).collect();
+        let needed: BTreeSet<Subspace> = pairs[n + 1..].iter().flatten().filter_map(|s| s.after_removal()).collect();
         loaded.retain(|s, _| needed.contains(s));
     }
     Ok(reports)
@@ -252,7 +252,10 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     let positions: u64 = pairs
         .iter()
         .flatten()
-        .map(|s| index::BINOMIALS.get(STANDARD.topology.len(), usize::from(s.us)) * index::BINOMIALS.get(STANDARD.topology.len() - usize::from(s.us), usize::from(s.them)))
+        .map(|s| {
+            index::BINOMIALS.get(STANDARD.topology.len(), usize::from(s.us))
+                * index::BINOMIALS.get(STANDARD.topology.len() - usize::from(s.us), usize::from(s.them))
+        })
         .sum();
     eprintln!(
         "building {} subspaces ({} positions before symmetry) in {} with {threads} threads",
@@ -356,7 +359,9 @@ pub fn table_stats(table: &Table) -> SubspaceStats {
 
 fn run_stats(args: &DirArgs) -> anyhow::Result<ExitCode> {
     let tb = Tablebase::open(&args.dir)?;
-    println!("subspace  positions      wins     draws    losses  win%  longest-win  longest-loss  full-board  full-win%");
+    println!(
+        "subspace  positions      wins     draws    losses  win%  longest-win  longest-loss  full-board  full-win%"
+    );
     for sub in tb.subspaces() {
         let Some(t) = tb.table(sub) else { continue };
         let s = table_stats(t);
@@ -401,8 +406,9 @@ fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
         format!("'{}' is not a position: expected a board string and white or black", args.position)
     })?;
     let stones = crate::rules::notation::parse_board_string(board, STANDARD.topology)?;
-    let pos = crate::rules::Setup { rules: &STANDARD, stones, in_hand: crate::rules::ByColor([0, 0]), side_to_move: side }
-        .into_position()?;
+    let pos =
+        crate::rules::Setup { rules: &STANDARD, stones, in_hand: crate::rules::ByColor([0, 0]), side_to_move: side }
+            .into_position()?;
     let (us, them) = (pos.stones(side).len(), pos.stones(!side).len());
     if us < u32::from(MIN_STONES) || them < u32::from(MIN_STONES) {
         anyhow::bail!("the game is over: a side has fewer than {MIN_STONES} stones");

@@ -53,7 +53,11 @@ pub fn position_of(us: u32, them: u32) -> Position {
 ///
 /// # Errors
 /// [`TablebaseError::MissingTable`] when a child's subspace is not loaded.
-pub fn value_from_children(tb: &Tablebase, pos: &Position, dir: &std::path::Path) -> Result<OracleValue, TablebaseError> {
+pub fn value_from_children(
+    tb: &Tablebase,
+    pos: &Position,
+    dir: &std::path::Path,
+) -> Result<OracleValue, TablebaseError> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
     let mut best: Option<OracleValue> = None;
