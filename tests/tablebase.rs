@@ -13,7 +13,7 @@ use morris::perfect::store::{self, TablebaseError};
 use morris::perfect::verify::{position_of, value_from_children, verify_subspace};
 use morris::perfect::{Tablebase, build, open_oracle, plan, table_stats};
 use morris::rules::{ByColor, CLASSROOM, Color, Position, STANDARD, Setup};
-use morris::search::{Oracle, OracleValue};
+use morris::search::OracleValue;
 use morris::topology::{PointSet, STANDARD24};
 
 /// A fresh directory under the system's temporary directory.
@@ -267,7 +267,7 @@ fn the_command_line_probes_and_rejects_bad_input() {
     assert!(out.status.success(), "{text}");
     assert!(text.contains("win in 1 for White"), "{text}");
     assert!(text.contains("best: B2-G7,"), "{text}");
-    for bad in [format!("{board} green"), format!("{board}"), "WWx white".to_string()] {
+    for bad in [format!("{board} green"), board.to_string(), "WWx white".to_string()] {
         let out = Command::new(exe).args(["tablebase", "probe", "--dir", &dir, &bad]).output().expect("run");
         assert!(!out.status.success());
         let err = String::from_utf8_lossy(&out.stderr);

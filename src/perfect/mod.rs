@@ -201,8 +201,8 @@ pub fn build(dir: &Path, pairs: &[Vec<Subspace>], threads: usize) -> Result<Vec<
             }
             let start = Instant::now();
             for dep in pair.iter().filter_map(|s| s.after_removal()) {
-                if !loaded.contains_key(&dep) {
-                    loaded.insert(dep, store::read_table(dir, dep, &rules, topology)?);
+                if let std::collections::hash_map::Entry::Vacant(slot) = loaded.entry(dep) {
+                    slot.insert(store::read_table(dir, dep, &rules, topology)?);
                 }
             }
             let deps: Vec<&Table> =

@@ -55,6 +55,9 @@ pub struct SolveStats {
 
 /// An entry of a frontier or bucket: subspace number (0 or 1) and index.
 type Entry = (u8, u32);
+/// What a worker of one level hands back: positions resolved at the next level, and
+/// losses deferred to a later level (their removal bound).
+type LevelOutput = (Vec<Entry>, Vec<(usize, Entry)>);
 
 /// Solves the pair `subspaces` (one or two mirrored subspaces), given every table their
 /// removals lead to in `dependencies`. `threads` workers; `progress` counts positions of
@@ -209,7 +212,7 @@ pub fn solve_pair(
         }
         let next_byte = byte + 1;
         let next = AtomicUsize::new(0);
-        let results: Mutex<(Vec<Entry>, Vec<(usize, Entry)>)> = Mutex::new((Vec::new(), Vec::new()));
+        let results: Mutex<LevelOutput> = Mutex::new((Vec::new(), Vec::new()));
         let frontier_ref = &frontier;
         std::thread::scope(|scope| {
             for _ in 0..threads {
