@@ -22,7 +22,7 @@ for total in $(seq 6 $((2 * max))); do
     out=$(/usr/bin/time -f "TIME %U %S %e %M" "$exe" tablebase build --dir "$dir" --subspace "$lo-$hi" \
       --threads "$threads" 2>&1 >/tmp/tablebase-measure.$$ | grep '^TIME' || true)
     # Positions of this pair only (the lines not marked as kept).
-    positions=$(awk '/solved/ {s += $2} END {print s + 0}' /tmp/tablebase-measure.$$)
+    positions=$(awk '/solved \(time/ {s += $2} END {print s + 0}' /tmp/tablebase-measure.$$)
     read -r _ user sys wall rss <<<"$out"
     awk -v p="$lo-$hi" -v n="$positions" -v u="$user" -v s="$sys" -v w="$wall" -v m="$rss" \
       'BEGIN { c = u + s; printf "%-5s %11d %6.1f %7.1f %8.0f %16.0f\n", p, n, c, w, m / 1024, (c > 0 ? n / c : 0) }'

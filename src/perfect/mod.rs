@@ -46,7 +46,7 @@ pub enum TablebaseCommand {
     /// Build the databases by retrograde analysis (resumable: finished tables are kept)
     Build(BuildArgs),
     /// Check every stored value against its children, independently of the solver
-    Verify(DirArgs),
+    Verify(VerifyArgs),
     /// Per subspace: positions, wins, draws, losses, longest win and loss
     Stats(DirArgs),
     /// Value and best moves of one position, e.g. "xxWB...x white"
@@ -76,6 +76,20 @@ pub struct DirArgs {
     /// Directory of the table files
     #[arg(long)]
     pub dir: PathBuf,
+    /// Worker threads (default: all cores)
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// Arguments of `morris tablebase verify`.
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// Directory of the table files (the children's tables must be there too)
+    #[arg(long)]
+    pub dir: PathBuf,
+    /// Check only this subspace (repeatable; default: every table in the directory)
+    #[arg(long = "subspace")]
+    pub subspaces: Vec<Subspace>,
     /// Worker threads (default: all cores)
     #[arg(long)]
     pub threads: Option<usize>,
@@ -287,11 +301,12 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_verify(args: &DirArgs) -> anyhow::Result<ExitCode> {
+fn run_verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let tb = Tablebase::open(&args.dir)?;
     let threads = threads_or_default(args.threads);
     let mut bad = 0;
-    for sub in tb.subspaces() {
+    let subspaces = if args.subspaces.is_empty() { tb.subspaces() } else { args.subspaces.clone() };
+    for sub in subspaces {
         let bar = progress_bar(sub.to_string());
         let report = verify::verify_subspace(&tb, sub, &args.dir, threads, &bar)?;
         bar.finish_and_clear();

@@ -49,7 +49,9 @@ struct Work {
 pub struct SolveStats {
     /// Levels (distinct distances) processed.
     pub levels: u32,
-    /// Bytes of working memory the solver held for the pair (estimate from array sizes).
+    /// Bytes of working memory the solver held for the pair (estimate from array sizes):
+    /// three bytes per position, the dependency tables, and the largest queue of pending
+    /// positions (frontier and later levels) seen.
     pub working_bytes: u64,
 }
 
@@ -192,6 +194,8 @@ pub fn solve_pair(
     let mismatch = AtomicBool::new(false);
     let mut frontier: Vec<Entry> = Vec::new();
     let mut levels = 0;
+    // The count pass queues its wins and losses up front; that is usually the peak.
+    let mut peak_queue = buckets.iter().map(Vec::len).sum::<usize>();
     for d in 0..=usize::from(MAX_DISTANCE) {
         let byte = (d + 1) as u8;
         for (k, i) in std::mem::take(&mut buckets[d]) {
@@ -206,6 +210,8 @@ pub fn solve_pair(
             continue;
         }
         levels += 1;
+        let queued = frontier.len() + buckets[d..].iter().map(Vec::len).sum::<usize>();
+        peak_queue = peak_queue.max(queued);
         progress.inc(frontier.len() as u64);
         if d == usize::from(MAX_DISTANCE) {
             return Err(TablebaseError::DistanceOverflow(works[0].subspace));
@@ -290,5 +296,6 @@ pub fn solve_pair(
             values: w.values.into_iter().map(AtomicU8::into_inner).collect(),
         })
         .collect();
+    let working_bytes = working_bytes + (peak_queue * std::mem::size_of::<Entry>()) as u64;
     Ok((tables, SolveStats { levels, working_bytes }))
 }
