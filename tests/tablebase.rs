@@ -210,6 +210,11 @@ fn damaged_files_are_rejected_with_typed_errors() {
     assert!(matches!(read(&flipped), Err(TablebaseError::CorruptedTable { .. })));
     assert!(matches!(read(&good[..good.len() - 100]), Err(TablebaseError::CorruptedTable { .. })));
     assert!(matches!(read(&good[..10]), Err(TablebaseError::CorruptedTable { .. })));
+    // A header that promises more positions than any file could hold.
+    let mut count = good.clone();
+    let count_at = good.len() - 8 - 169_626 - 8;
+    count[count_at..count_at + 8].copy_from_slice(&u64::MAX.to_le_bytes());
+    assert!(matches!(read(&count), Err(TablebaseError::CorruptedTable { .. })));
     let mut magic = good.clone();
     magic[0] = b'X';
     assert!(matches!(read(&magic), Err(TablebaseError::Magic(_))));

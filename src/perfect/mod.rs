@@ -263,19 +263,22 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     }
     let pairs = plan(&targets);
     let threads = threads_or_default(args.threads);
-    let positions: u64 = pairs
-        .iter()
-        .flatten()
-        .map(|s| {
-            index::BINOMIALS.get(STANDARD.topology.len(), usize::from(s.us))
-                * index::BINOMIALS.get(STANDARD.topology.len() - usize::from(s.us), usize::from(s.them))
-        })
-        .sum();
+    let points = STANDARD.topology.len();
+    let full = |s: &Subspace| {
+        index::BINOMIALS.get(points, usize::from(s.us))
+            * index::BINOMIALS.get(points - usize::from(s.us), usize::from(s.them))
+    };
+    let positions: u64 = pairs.iter().flatten().map(full).sum();
+    // Peak memory: about 5.2 bytes per (reduced) position of the largest pair, measured
+    // (values, counts, bounds, queues and the dependency tables together).
+    let largest_pair = pairs.iter().map(|p| p.iter().map(full).sum::<u64>() / 16).max().unwrap_or(0);
     eprintln!(
-        "building {} subspaces ({} positions before symmetry) in {} with {threads} threads",
+        "building {} subspaces ({} positions before symmetry) in {} with {threads} threads; \
+         estimated peak memory {:.0} MB",
         pairs.iter().map(Vec::len).sum::<usize>(),
         positions,
-        args.dir.display()
+        args.dir.display(),
+        largest_pair as f64 * 5.2 / 1e6
     );
     let start = Instant::now();
     let reports = build(&args.dir, &pairs, threads)?;

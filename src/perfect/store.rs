@@ -195,8 +195,8 @@ pub fn read_table(dir: &Path, subspace: Subspace, rules: &str, topology: &Topolo
     let found_rules = cursor.take(usize::from(rules_len)).ok_or_else(|| corrupted("truncated header"))?;
     let count = cursor.u64().ok_or_else(|| corrupted("truncated header"))?;
     // Check the checksum before trusting any field beyond the magic and version.
-    let payload_end = cursor.at as u64 + count;
-    if bytes.len() as u64 != payload_end + 8 {
+    let payload_end = (cursor.at as u64).saturating_add(count);
+    if bytes.len() as u64 != payload_end.saturating_add(8) {
         return Err(corrupted(&format!(
             "{} bytes, the header promises {}",
             bytes.len(),
