@@ -5,10 +5,12 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use indicatif::ProgressBar;
-use morris::perfect::sector::{Subspace, header_rules};
+use morris::perfect::index::Indexer;
+use morris::perfect::retro::solve_pair;
+use morris::perfect::sector::{Board, LONG, Subspace, header_rules};
 use morris::perfect::store::{self, TablebaseError};
 use morris::perfect::verify::{position_of, value_from_children, verify_subspace};
 use morris::perfect::{Tablebase, build, open_oracle, plan, table_stats};
@@ -153,7 +155,7 @@ fn the_oracle_gives_stored_values_and_only_for_covered_positions() {
     for i in (0..t.values.len()).step_by(1013) {
         let (us, them) = t.indexer.position(i as u64);
         let pos = position_of(us, them);
-        assert_eq!(oracle.probe(&pos), Some(morris::perfect::sector::decode(t.values[i])));
+        assert_eq!(oracle.probe(&pos), Some(t.value_at(i)));
         // Colours do not matter: the same stones with Black to move.
         assert_eq!(oracle.probe(&pos.swapped()), oracle.probe(&pos));
     }
@@ -194,6 +196,37 @@ fn best_moves_lead_to_consistent_children() {
 }
 
 #[test]
+fn long_distances_go_to_the_side_list_and_survive_a_file() {
+    // Solve 3-3 with distances over 10 stored as long entries (the path distances over
+    // 253 plies take in big subspaces): same values, and a file round trip keeps them.
+    let ix = Arc::new(Indexer::new(&STANDARD24, 3, 3));
+    let pair = [Subspace::new(3, 3)];
+    let board = Board::new(&STANDARD);
+    let (tables, _) =
+        solve_pair(&board, &pair, vec![ix], &[], 2, &ProgressBar::hidden(), 10).expect("solve with a low limit");
+    let long = &tables[0];
+    let normal = tablebase().table(pair[0]).expect("3-3");
+    assert!(long.long.len() > 1000);
+    assert!(long.values.iter().all(|&b| b <= 11 || b == LONG));
+    assert!((0..normal.values.len()).all(|i| long.value_at(i) == normal.value_at(i)));
+    let dir = temp_dir("long");
+    let rules = header_rules(&STANDARD);
+    store::write_table(&dir, pair[0], &rules, &long.values, &long.long).expect("write");
+    let back = store::read_table(&dir, pair[0], &rules, &STANDARD24).expect("read back");
+    assert!((0..normal.values.len()).all(|i| back.value_at(i) == normal.value_at(i)));
+    // A long entry that is missing is a corrupted table, not a wrong value.
+    let mut fewer = long.long.clone();
+    let some = *fewer.keys().next().expect("an entry");
+    fewer.remove(&some);
+    store::write_table(&dir, pair[0], &rules, &long.values, &fewer).expect("write");
+    assert!(matches!(
+        store::read_table(&dir, pair[0], &rules, &STANDARD24),
+        Err(TablebaseError::CorruptedTable { .. })
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn damaged_files_are_rejected_with_typed_errors() {
     let rules = header_rules(&STANDARD);
     let s = Subspace::new(3, 3);
@@ -212,7 +245,7 @@ fn damaged_files_are_rejected_with_typed_errors() {
     assert!(matches!(read(&good[..10]), Err(TablebaseError::CorruptedTable { .. })));
     // A header that promises more positions than any file could hold.
     let mut count = good.clone();
-    let count_at = good.len() - 8 - 169_626 - 8;
+    let count_at = good.len() - 8 - 8 - 169_626 - 8;
     count[count_at..count_at + 8].copy_from_slice(&u64::MAX.to_le_bytes());
     assert!(matches!(read(&count), Err(TablebaseError::CorruptedTable { .. })));
     let mut magic = good.clone();
@@ -224,7 +257,7 @@ fn damaged_files_are_rejected_with_typed_errors() {
     assert!(matches!(read(&version), Err(TablebaseError::Version { found: 99, .. })));
     // A whole, well-formed file for other rules.
     let table = store::read_table(tables(), s, &rules, &STANDARD24).expect("good table");
-    store::write_table(&dir, s, "board=other", &table.values).expect("write");
+    store::write_table(&dir, s, "board=other", &table.values, &table.long).expect("write");
     assert!(matches!(store::read_table(&dir, s, &rules, &STANDARD24), Err(TablebaseError::Ruleset { .. })));
     std::fs::remove_file(&path).expect("remove");
     assert!(matches!(store::read_table(&dir, s, &rules, &STANDARD24), Err(TablebaseError::MissingTable { .. })));

@@ -224,10 +224,11 @@ pub fn build(dir: &Path, pairs: &[Vec<Subspace>], threads: usize) -> Result<Vec<
             let indexers: Vec<Arc<Indexer>> =
                 pair.iter().map(|s| Arc::new(Indexer::new(topology, usize::from(s.us), usize::from(s.them)))).collect();
             let bar = progress_bar(pair[0].to_string());
-            let (tables, stats) = retro::solve_pair(&board, pair, indexers, &deps, threads, &bar)?;
+            let (tables, stats) =
+                retro::solve_pair(&board, pair, indexers, &deps, threads, &bar, sector::MAX_SHORT_DISTANCE)?;
             bar.finish_and_clear();
             for t in &tables {
-                store::write_table(dir, t.subspace, &rules, &t.values)?;
+                store::write_table(dir, t.subspace, &rules, &t.values, &t.long)?;
             }
             let seconds = start.elapsed().as_secs_f64();
             for t in tables {
@@ -353,9 +354,9 @@ pub struct SubspaceStats {
 #[must_use]
 pub fn table_stats(table: &Table) -> SubspaceStats {
     let mut s = SubspaceStats::default();
-    for (i, &b) in table.values.iter().enumerate() {
+    for i in 0..table.values.len() {
         let w = table.indexer.orbit_len_at(i as u64);
-        match sector::decode(b) {
+        match table.value_at(i) {
             OracleValue::Win(n) => {
                 s.wins += 1;
                 s.full_wins += w;

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::sector::{MIN_STONES, Subspace, decode, header_rules, is_supported};
+use super::sector::{MIN_STONES, Subspace, header_rules, is_supported};
 use super::store::{Table, TablebaseError, read_table};
 use crate::rules::{Color, Move, MoveList, Position, STANDARD};
 use crate::search::{Oracle, OracleValue};
@@ -95,7 +95,7 @@ impl Tablebase {
         if sub.us < MIN_STONES {
             return Some(OracleValue::Loss(0));
         }
-        self.tables.get(&sub).map(|t| decode(t.get(us, them)))
+        self.tables.get(&sub).map(|t| t.value(us, them))
     }
 
     /// The value of `pos` for its side to move, if covered: both hands empty, the rules

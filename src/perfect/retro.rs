@@ -19,19 +19,23 @@
 //!
 //! This module knows the solver's bookkeeping; files are `store`'s, checking is `verify`'s.
 
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering::Relaxed};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
 use indicatif::ProgressBar;
 
 use super::index::Indexer;
-use super::sector::{Board, MAX_DISTANCE, Subspace};
+use super::sector::{Board, LONG, MAX_SHORT_DISTANCE, Subspace};
 use super::store::{Table, TablebaseError};
+use crate::search::OracleValue;
 
 /// Positions handled per work item of the count pass.
 const CHUNK: usize = 1 << 14;
 /// `bound` value of a position that can never lose (it has a removal to a loss or a draw).
-const CANNOT_LOSE: u8 = u8::MAX;
+const CANNOT_LOSE: u16 = u16::MAX;
+/// The last level the solver counts to (levels are distances in plies).
+const MAX_LEVEL: usize = u16::MAX as usize - 2;
 
 /// One subspace being solved.
 struct Work {
@@ -42,7 +46,9 @@ struct Work {
     count: Vec<AtomicU8>,
     /// The least distance a loss can have (1 + the longest removal to a won child), or
     /// [`CANNOT_LOSE`].
-    bound: Vec<AtomicU8>,
+    bound: Vec<AtomicU16>,
+    /// Distances over [`MAX_SHORT_DISTANCE`] (their value byte is [`LONG`]).
+    long: HashMap<u64, u16>,
 }
 
 /// What solving a pair cost.
@@ -63,7 +69,8 @@ type LevelOutput = (Vec<Entry>, Vec<(usize, Entry)>);
 
 /// Solves the pair `subspaces` (one or two mirrored subspaces), given every table their
 /// removals lead to in `dependencies`. `threads` workers; `progress` counts positions of
-/// the count pass and then resolved positions.
+/// the count pass and then resolved positions. Distances over `short_limit` (normally
+/// [`MAX_SHORT_DISTANCE`]; lower only to test the long path) go to the tables' long list.
 ///
 /// # Errors
 /// [`TablebaseError::MissingTable`] if a dependency is absent (`dir` names where it was
@@ -75,8 +82,10 @@ pub fn solve_pair(
     dependencies: &[&Table],
     threads: usize,
     progress: &ProgressBar,
+    short_limit: u16,
 ) -> Result<(Vec<Table>, SolveStats), TablebaseError> {
-    let works: Vec<Work> = subspaces
+    let short_limit = short_limit.min(MAX_SHORT_DISTANCE);
+    let mut works: Vec<Work> = subspaces
         .iter()
         .zip(indexers)
         .map(|(&subspace, indexer)| {
@@ -86,11 +95,13 @@ pub fn solve_pair(
                 indexer,
                 values: (0..n).map(|_| AtomicU8::new(0)).collect(),
                 count: (0..n).map(|_| AtomicU8::new(0)).collect(),
-                bound: (0..n).map(|_| AtomicU8::new(0)).collect(),
+                bound: (0..n).map(|_| AtomicU16::new(0)).collect(),
+                long: HashMap::new(),
             }
         })
         .collect();
-    let other = |k: usize| if works.len() == 1 { 0 } else { 1 - k };
+    let pair_len = works.len();
+    let other = move |k: usize| if pair_len == 1 { 0 } else { 1 - k };
     let dep_for = |k: usize| -> Option<&Table> {
         let after = works[k].subspace.after_removal()?;
         dependencies.iter().copied().find(|t| t.subspace == after)
@@ -103,13 +114,13 @@ pub fn solve_pair(
         }
     }
     let total: u64 = works.iter().map(|w| w.values.len() as u64).sum();
-    let working_bytes = total * 3 + dependencies.iter().map(|t| t.values.len() as u64).sum::<u64>();
+    let working_bytes = total * 4 + dependencies.iter().map(|t| t.values.len() as u64).sum::<u64>();
     progress.set_length(total);
     progress.set_message("count pass");
 
     // Count pass: queue initial wins (removal to a loss) and losses (no move, or only
     // removals to won children) by level.
-    let buckets: Mutex<Vec<Vec<Entry>>> = Mutex::new(vec![Vec::new(); usize::from(MAX_DISTANCE) + 2]);
+    let buckets: Mutex<Vec<Vec<Entry>>> = Mutex::new(Vec::new());
     let overflow = AtomicBool::new(false);
     for (k, w) in works.iter().enumerate() {
         let next = AtomicUsize::new(0);
@@ -118,7 +129,7 @@ pub fn solve_pair(
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 scope.spawn(|| {
-                    let mut local: Vec<(u8, Entry)> = Vec::new();
+                    let mut local: Vec<(u16, Entry)> = Vec::new();
                     let mut children: Vec<u32> = Vec::with_capacity(128);
                     loop {
                         let start = next.fetch_add(CHUNK, Relaxed);
@@ -129,8 +140,8 @@ pub fn solve_pair(
                         for i in start..end {
                             let (us, them) = w.indexer.position(i as u64);
                             children.clear();
-                            let mut win_at = u16::MAX;
-                            let mut bound = 0u16;
+                            let mut win_at = u32::MAX;
+                            let mut bound = 0u32;
                             let mut any_move = false;
                             let mut draw_child = false;
                             board.for_each_move(
@@ -141,10 +152,10 @@ pub fn solve_pair(
                                     any_move = true;
                                     match dep {
                                         None => win_at = 1,
-                                        Some(t) => match t.get(them_after, after) {
-                                            0 => draw_child = true,
-                                            b if b % 2 == 1 => win_at = win_at.min(u16::from(b)),
-                                            b => bound = bound.max(u16::from(b)),
+                                        Some(t) => match t.value(them_after, after) {
+                                            OracleValue::Draw => draw_child = true,
+                                            OracleValue::Loss(n) => win_at = win_at.min(u32::from(n) + 1),
+                                            OracleValue::Win(n) => bound = bound.max(u32::from(n) + 1),
                                         },
                                     }
                                 },
@@ -152,22 +163,20 @@ pub fn solve_pair(
                             children.sort_unstable();
                             children.dedup();
                             w.count[i].store(children.len() as u8, Relaxed);
-                            // A child loss in L (byte L + 1) makes this a win in L + 1
-                            // (byte L + 2); a child win in W (byte W + 1) bounds a loss
-                            // from below by W + 1 (byte W + 2).
+                            // A removal to a child lost in L makes this a win in L + 1; one
+                            // to a child won in W bounds a loss from below by W + 1.
                             let entry = (k as u8, i as u32);
-                            if win_at != u16::MAX {
+                            if win_at as usize > MAX_LEVEL && win_at != u32::MAX || bound as usize > MAX_LEVEL {
+                                overflow.store(true, Relaxed);
+                            } else if win_at != u32::MAX {
                                 w.bound[i].store(CANNOT_LOSE, Relaxed);
-                                local.push((win_at as u8, entry));
+                                local.push((win_at as u16, entry));
                             } else if draw_child {
                                 w.bound[i].store(CANNOT_LOSE, Relaxed);
-                            } else if bound >= u16::from(CANNOT_LOSE) {
-                                overflow.store(true, Relaxed);
                             } else {
-                                // Level of a loss = byte − 1; loss bound level = W + 1 = bound byte.
-                                w.bound[i].store(bound as u8, Relaxed);
+                                w.bound[i].store(bound as u16, Relaxed);
                                 if children.is_empty() {
-                                    let level = if any_move { bound as u8 } else { 0 };
+                                    let level = if any_move { bound as u16 } else { 0 };
                                     local.push((level, entry));
                                 }
                             }
@@ -176,7 +185,7 @@ pub fn solve_pair(
                     }
                     if let Ok(mut b) = buckets.lock() {
                         for (level, entry) in local {
-                            b[usize::from(level)].push(entry);
+                            push_at(&mut b, usize::from(level), entry);
                         }
                     }
                 });
@@ -196,27 +205,33 @@ pub fn solve_pair(
     let mut levels = 0;
     // The count pass queues its wins and losses up front; that is usually the peak.
     let mut peak_queue = buckets.iter().map(Vec::len).sum::<usize>();
-    for d in 0..=usize::from(MAX_DISTANCE) {
-        let byte = (d + 1) as u8;
-        for (k, i) in std::mem::take(&mut buckets[d]) {
+    for d in 0..=MAX_LEVEL {
+        let byte = byte_of(d, short_limit);
+        for (k, i) in buckets.get_mut(d).map(std::mem::take).unwrap_or_default() {
             if works[usize::from(k)].values[i as usize].compare_exchange(0, byte, Relaxed, Relaxed).is_ok() {
                 frontier.push((k, i));
             }
         }
         if frontier.is_empty() {
-            if buckets[d..].iter().all(Vec::is_empty) {
+            if buckets.iter().skip(d).all(Vec::is_empty) {
                 break;
             }
             continue;
         }
         levels += 1;
-        let queued = frontier.len() + buckets[d..].iter().map(Vec::len).sum::<usize>();
+        let queued = frontier.len() + buckets.iter().skip(d).map(Vec::len).sum::<usize>();
         peak_queue = peak_queue.max(queued);
         progress.inc(frontier.len() as u64);
-        if d == usize::from(MAX_DISTANCE) {
+        if d == MAX_LEVEL {
             return Err(TablebaseError::DistanceOverflow(works[0].subspace));
         }
-        let next_byte = byte + 1;
+        if byte == LONG {
+            for &(k, i) in &frontier {
+                works[usize::from(k)].long.insert(u64::from(i), d as u16);
+            }
+        }
+        let works = &works;
+        let next_byte = byte_of(d + 1, short_limit);
         let next = AtomicUsize::new(0);
         let results: Mutex<LevelOutput> = Mutex::new((Vec::new(), Vec::new()));
         let frontier_ref = &frontier;
@@ -284,7 +299,7 @@ pub fn solve_pair(
         }
         let (resolved, deferred) = results.into_inner().unwrap_or_default();
         for (level, entry) in deferred {
-            buckets[level].push(entry);
+            push_at(&mut buckets, level, entry);
         }
         frontier = resolved;
     }
@@ -294,8 +309,22 @@ pub fn solve_pair(
             subspace: w.subspace,
             indexer: w.indexer,
             values: w.values.into_iter().map(AtomicU8::into_inner).collect(),
+            long: w.long,
         })
         .collect();
     let working_bytes = working_bytes + (peak_queue * std::mem::size_of::<Entry>()) as u64;
     Ok((tables, SolveStats { levels, working_bytes }))
+}
+
+/// The value byte of a position resolved at level (distance) `d`.
+fn byte_of(d: usize, short_limit: u16) -> u8 {
+    if d > usize::from(short_limit) { LONG } else { (d + 1) as u8 }
+}
+
+/// Queues `entry` for level `level`.
+fn push_at(buckets: &mut Vec<Vec<Entry>>, level: usize, entry: Entry) {
+    if buckets.len() <= level {
+        buckets.resize_with(level + 1, Vec::new);
+    }
+    buckets[level].push(entry);
 }

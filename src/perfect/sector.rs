@@ -112,29 +112,39 @@ pub fn pairs_up_to(max: u8) -> Vec<Vec<Subspace>> {
     out
 }
 
-/// The largest distance (in plies) a value byte can hold.
-pub const MAX_DISTANCE: u16 = 254;
+/// The largest distance (in plies) a value byte holds itself; longer ones are stored
+/// as [`LONG`] with the distance in the table's side list.
+pub const MAX_SHORT_DISTANCE: u16 = 253;
+
+/// The value byte of a position whose distance is over [`MAX_SHORT_DISTANCE`].
+pub const LONG: u8 = u8::MAX;
 
 /// Encodes a value as one byte: 0 = draw (or not yet known while solving), else the
-/// distance in plies plus one. A win is always at an odd distance and a loss at an even
-/// one (a win in n is a move to a loss in n − 1; a blocked side has lost in 0), so the
-/// parity of the byte tells which.
+/// distance in plies plus one, or [`LONG`] for a distance over [`MAX_SHORT_DISTANCE`]. A
+/// win is always at an odd distance and a loss at an even one (a win in n is a move to a
+/// loss in n − 1; a blocked side has lost in 0), so the parity tells which.
 #[must_use]
 pub fn encode(value: OracleValue) -> u8 {
     match value {
         OracleValue::Draw => 0,
-        OracleValue::Win(n) | OracleValue::Loss(n) => (n.min(MAX_DISTANCE) + 1) as u8,
+        OracleValue::Win(n) | OracleValue::Loss(n) if n > MAX_SHORT_DISTANCE => LONG,
+        OracleValue::Win(n) | OracleValue::Loss(n) => (n + 1) as u8,
     }
 }
 
-/// Decodes a value byte (see [`encode`]).
+/// Decodes a value byte other than [`LONG`] (see [`encode`]).
 #[must_use]
 pub fn decode(byte: u8) -> OracleValue {
     match byte {
         0 => OracleValue::Draw,
-        b if b % 2 == 1 => OracleValue::Loss(u16::from(b) - 1),
-        b => OracleValue::Win(u16::from(b) - 1),
+        b => distance_value(u16::from(b) - 1),
     }
+}
+
+/// The value with distance `n`: a win when odd, a loss when even.
+#[must_use]
+pub fn distance_value(n: u16) -> OracleValue {
+    if n % 2 == 1 { OracleValue::Win(n) } else { OracleValue::Loss(n) }
 }
 
 /// The rules a table is built for, as raw masks: the solver's move generator.
@@ -273,9 +283,12 @@ mod tests {
 
     #[test]
     fn values_round_trip() {
-        for v in [OracleValue::Draw, OracleValue::Win(1), OracleValue::Loss(0), OracleValue::Loss(26)] {
+        for v in
+            [OracleValue::Draw, OracleValue::Win(1), OracleValue::Loss(0), OracleValue::Loss(26), OracleValue::Win(253)]
+        {
             assert_eq!(decode(encode(v)), v);
         }
+        assert_eq!(encode(OracleValue::Loss(254)), LONG);
     }
 
     #[test]

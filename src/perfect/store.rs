@@ -10,23 +10,27 @@
 //! | 2 + n | length and UTF-8 text of the rules ([`header_rules`](super::sector::header_rules)) |
 //! | 8 | number of positions (canonical, after symmetry reduction) |
 //! | count | one value byte per position ([`encode`](super::sector::encode)) |
+//! | 8 | number of long entries (positions whose byte is [`LONG`]) |
+//! | 10 each | long entries by ascending index: index (8), distance in plies (2) |
 //! | 8 | FNV-1a 64 hash of everything before it |
 //!
 //! A write goes to `NAME.tmp` and is renamed over `NAME` only when complete, so an
 //! interrupted build leaves either nothing or a whole file. This module knows bytes and
 //! files; it does not know how values are computed.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::index::Indexer;
-use super::sector::Subspace;
+use super::sector::{LONG, MAX_SHORT_DISTANCE, Subspace, decode, distance_value};
+use crate::search::OracleValue;
 use crate::topology::Topology;
 
 /// The file magic.
 pub const MAGIC: &[u8; 8] = b"MORRISTB";
 /// The format version this build reads and writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// Why a table could not be used. A table that fails any check is never probed.
 #[derive(Debug, thiserror::Error)]
@@ -89,8 +93,8 @@ pub enum TablebaseError {
     /// The rules are not ones the tables cover.
     #[error("tables cover only the standard board, flying at 3, removal when-all-in-mills: not '{0}'")]
     UnsupportedRules(String),
-    /// A distance exceeded what a value byte holds.
-    #[error("subspace {0}: a distance exceeds 254 plies, which the value byte cannot hold")]
+    /// A distance exceeded what the solver counts (65,533 plies).
+    #[error("subspace {0}: a distance exceeds 65,533 plies")]
     DistanceOverflow(Subspace),
     /// The solver's un-move generation disagreed with its move generation (a bug).
     #[error("subspace {0}: un-moves do not match moves (a solver bug)")]
@@ -105,14 +109,27 @@ pub struct Table {
     pub indexer: Arc<Indexer>,
     /// One value byte per canonical position.
     pub values: Vec<u8>,
+    /// The distances of the positions whose byte is [`LONG`], by index.
+    pub long: HashMap<u64, u16>,
 }
 
 impl Table {
-    /// The value byte of the position with these stone sets.
+    /// The value of the canonical position with dense index `index`.
     #[inline]
     #[must_use]
-    pub fn get(&self, us: u32, them: u32) -> u8 {
-        self.values[self.indexer.index(us, them) as usize]
+    pub fn value_at(&self, index: usize) -> OracleValue {
+        match self.values[index] {
+            // Loading checks that every LONG byte has its entry.
+            LONG => distance_value(self.long.get(&(index as u64)).copied().unwrap_or(MAX_SHORT_DISTANCE + 1)),
+            b => decode(b),
+        }
+    }
+
+    /// The value of the position with these stone sets.
+    #[inline]
+    #[must_use]
+    pub fn value(&self, us: u32, them: u32) -> OracleValue {
+        self.value_at(self.indexer.index(us, them) as usize)
     }
 }
 
@@ -147,11 +164,18 @@ pub fn table_path(dir: &Path, subspace: Subspace) -> PathBuf {
     dir.join(subspace.file_name())
 }
 
-/// Writes `values` as `subspace`'s table in `dir`: to a temporary file, then renamed.
+/// Writes `values` (with the `long` distances) as `subspace`'s table in `dir`: to a
+/// temporary file, then renamed.
 ///
 /// # Errors
 /// [`TablebaseError::Io`] when the directory or file cannot be written.
-pub fn write_table(dir: &Path, subspace: Subspace, rules: &str, values: &[u8]) -> Result<(), TablebaseError> {
+pub fn write_table(
+    dir: &Path,
+    subspace: Subspace,
+    rules: &str,
+    values: &[u8],
+    long: &HashMap<u64, u16>,
+) -> Result<(), TablebaseError> {
     let path = table_path(dir, subspace);
     let tmp = path.with_extension(format!("{}.tmp", super::sector::FILE_EXTENSION));
     let io = |path: &Path| {
@@ -160,6 +184,13 @@ pub fn write_table(dir: &Path, subspace: Subspace, rules: &str, values: &[u8]) -
     };
     let mut bytes = header(subspace, rules, values.len() as u64);
     bytes.extend_from_slice(values);
+    let mut entries: Vec<(u64, u16)> = long.iter().map(|(&i, &d)| (i, d)).collect();
+    entries.sort_unstable();
+    bytes.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+    for (i, d) in entries {
+        bytes.extend_from_slice(&i.to_le_bytes());
+        bytes.extend_from_slice(&d.to_le_bytes());
+    }
     let sum = fnv1a(&bytes, FNV_OFFSET);
     bytes.extend_from_slice(&sum.to_le_bytes());
     std::fs::write(&tmp, &bytes).map_err(io(&tmp))?;
@@ -194,16 +225,20 @@ pub fn read_table(dir: &Path, subspace: Subspace, rules: &str, topology: &Topolo
     let rules_len = cursor.u16().ok_or_else(|| corrupted("truncated header"))?;
     let found_rules = cursor.take(usize::from(rules_len)).ok_or_else(|| corrupted("truncated header"))?;
     let count = cursor.u64().ok_or_else(|| corrupted("truncated header"))?;
-    // Check the checksum before trusting any field beyond the magic and version.
-    let payload_end = (cursor.at as u64).saturating_add(count);
-    if bytes.len() as u64 != payload_end.saturating_add(8) {
-        return Err(corrupted(&format!(
-            "{} bytes, the header promises {}",
-            bytes.len(),
-            payload_end.saturating_add(8)
-        )));
+    // Check the length and checksum before trusting any field beyond magic and version.
+    let values_start = cursor.at;
+    let values_end = (values_start as u64).saturating_add(count);
+    let long_count = usize::try_from(values_end)
+        .ok()
+        .and_then(|end| bytes.get(end..end.checked_add(8)?))
+        .and_then(|b| b.try_into().ok())
+        .map(u64::from_le_bytes)
+        .ok_or_else(|| corrupted(&format!("{} bytes, too short for {count} positions", bytes.len())))?;
+    let expected = values_end.saturating_add(8).saturating_add(long_count.saturating_mul(10)).saturating_add(8);
+    if bytes.len() as u64 != expected {
+        return Err(corrupted(&format!("{} bytes, the header promises {expected}", bytes.len())));
     }
-    let end = payload_end as usize;
+    let end = bytes.len() - 8;
     let stored = bytes[end..].try_into().map(u64::from_le_bytes).map_err(|_| corrupted("truncated checksum"))?;
     if fnv1a(&bytes[..end], FNV_OFFSET) != stored {
         return Err(corrupted("checksum mismatch"));
@@ -220,8 +255,21 @@ pub fn read_table(dir: &Path, subspace: Subspace, rules: &str, topology: &Topolo
     if indexer.len() != count {
         return Err(corrupted(&format!("{count} positions, subspace {subspace} has {}", indexer.len())));
     }
-    let values = bytes[cursor.at..end].to_vec();
-    Ok(Table { subspace, indexer: Arc::new(indexer), values })
+    let values = bytes[values_start..values_end as usize].to_vec();
+    let mut long = HashMap::with_capacity(long_count as usize);
+    let mut entries = Cursor { bytes: &bytes[..end], at: values_end as usize + 8 };
+    for _ in 0..long_count {
+        let (Some(i), Some(d)) = (entries.u64(), entries.u16()) else {
+            return Err(corrupted("truncated long entries"));
+        };
+        if values.get(i as usize) != Some(&LONG) || long.insert(i, d).is_some() {
+            return Err(corrupted("a long entry does not fit the values"));
+        }
+    }
+    if values.iter().filter(|&&b| b == LONG).count() != long.len() {
+        return Err(corrupted("a long value has no entry"));
+    }
+    Ok(Table { subspace, indexer: Arc::new(indexer), values, long })
 }
 
 /// A reader over a byte slice that returns `None` past the end.

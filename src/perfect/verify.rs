@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use indicatif::ProgressBar;
 
 use super::probe::{Tablebase, preference, value_through};
-use super::sector::{Subspace, decode};
+use super::sector::Subspace;
 use super::store::TablebaseError;
 use crate::rules::{ByColor, Color, MoveList, Position, STANDARD, Setup};
 use crate::search::OracleValue;
@@ -108,7 +108,7 @@ pub fn verify_subspace(
                     for i in start..end {
                         let (us, them) = table.indexer.position(i as u64);
                         let pos = position_of(us, them);
-                        let stored = decode(table.values[i]);
+                        let stored = table.value_at(i);
                         match value_from_children(tb, &pos, dir) {
                             Ok(v) if v == stored => {}
                             Ok(v) => {
