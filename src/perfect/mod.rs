@@ -270,7 +270,7 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
             * index::BINOMIALS.get(points - usize::from(s.us), usize::from(s.them))
     };
     let positions: u64 = pairs.iter().flatten().map(full).sum();
-    // Peak memory: about 5.2 bytes per (reduced) position of the largest pair, measured
+    // Peak memory: about 6.2 bytes per (reduced) position of the largest pair, measured
     // (values, counts, bounds, queues and the dependency tables together).
     let largest_pair = pairs.iter().map(|p| p.iter().map(full).sum::<u64>() / 16).max().unwrap_or(0);
     eprintln!(
@@ -279,7 +279,7 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
         pairs.iter().map(Vec::len).sum::<usize>(),
         positions,
         args.dir.display(),
-        largest_pair as f64 * 5.2 / 1e6
+        largest_pair as f64 * 6.2 / 1e6
     );
     let start = Instant::now();
     let reports = build(&args.dir, &pairs, threads)?;
