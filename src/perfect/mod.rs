@@ -306,7 +306,12 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn run_verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
-    let tb = Tablebase::open(&args.dir)?;
+    // With --subspace, load only what those subspaces' children need.
+    let tb = if args.subspaces.is_empty() {
+        Tablebase::open(&args.dir)?
+    } else {
+        Tablebase::open_for(&args.dir, &args.subspaces)?
+    };
     let threads = threads_or_default(args.threads);
     let mut bad = 0;
     let subspaces = if args.subspaces.is_empty() { tb.subspaces() } else { args.subspaces.clone() };
@@ -432,7 +437,7 @@ fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
     if us < u32::from(MIN_STONES) || them < u32::from(MIN_STONES) {
         anyhow::bail!("the game is over: a side has fewer than {MIN_STONES} stones");
     }
-    let tb = Tablebase::open(&args.dir)?;
+    let tb = Tablebase::open_for(&args.dir, &[Subspace::new(us as u8, them as u8)])?;
     let Some(v) = tb.value(&pos) else {
         anyhow::bail!("subspace {us}-{them} is not in {}", args.dir.display());
     };

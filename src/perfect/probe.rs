@@ -72,6 +72,21 @@ impl Tablebase {
         Ok(Tablebase::from_tables(tables))
     }
 
+    /// Loads the tables of `subspace` and of every subspace its moves lead to (its
+    /// mirror, and the one after a removal), for checking or probing it alone.
+    ///
+    /// # Errors
+    /// A needed table is missing ([`TablebaseError::MissingTable`]) or fails a check.
+    pub fn open_for(dir: &Path, subspaces: &[Subspace]) -> Result<Tablebase, TablebaseError> {
+        let mut needed: Vec<Subspace> =
+            subspaces.iter().flat_map(|&s| [Some(s), Some(s.mirrored()), s.after_removal()]).flatten().collect();
+        needed.sort();
+        needed.dedup();
+        let rules = header_rules(&STANDARD);
+        let tables = needed.into_iter().map(|s| read_table(dir, s, &rules, STANDARD.topology));
+        Ok(Tablebase::from_tables(tables.collect::<Result<Vec<_>, _>>()?))
+    }
+
     /// The loaded subspaces, in order.
     #[must_use]
     pub fn subspaces(&self) -> Vec<Subspace> {
