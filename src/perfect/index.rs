@@ -1,0 +1,362 @@
+//! Compact position indices for one subspace, reduced by the board's symmetries.
+//!
+//! A subspace `(a, b)` holds every moving-phase position with `a` stones for the side to
+//! move ("us") and `b` for the other side ("them"). A position is ranked in two steps: the
+//! "us" set among the `C(n, a)` subsets of the board's `n` points, then the "them" set among
+//! the `C(n − a, b)` subsets of the points "us" leaves free (combinatorial number system,
+//! colex order). Symmetry reduction keeps one position per orbit of the board's symmetry
+//! group: "us" is mapped to the smallest-ranked set of its orbit (its representative), and
+//! when the representative is fixed by some symmetries (its stabilizer), "them" is mapped to
+//! the smallest rank among its images under the stabilizer. The dense index numbers the
+//! canonical positions: representative blocks in order, and inside a block the canonical
+//! "them" ranks in order.
+//!
+//! The fast symmetry tables are built from the topology's slow reference
+//! [`Symmetry::apply_set`](crate::topology::Symmetry::apply_set) (style habit 17). This
+//! module knows sets and symmetries only; it knows nothing of moves, values or files.
+
+use crate::topology::{PointSet, Topology};
+
+/// The most points a board may have for these tables (binomials and byte chunks).
+const MAX_N: usize = 32;
+
+/// Binomial coefficients `C(n, k)` for `n, k ≤ MAX_N`.
+pub(crate) struct Binomials([[u64; MAX_N + 1]; MAX_N + 1]);
+
+impl Binomials {
+    const fn new() -> Binomials {
+        let mut t = [[0u64; MAX_N + 1]; MAX_N + 1];
+        let mut n = 0;
+        while n <= MAX_N {
+            t[n][0] = 1;
+            let mut k = 1;
+            while k <= n {
+                t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
+                k += 1;
+            }
+            n += 1;
+        }
+        Binomials(t)
+    }
+
+    /// `C(n, k)`, 0 when `k > n`.
+    #[inline]
+    pub(crate) fn get(&self, n: usize, k: usize) -> u64 {
+        if k > n || n > MAX_N { 0 } else { self.0[n][k] }
+    }
+}
+
+/// The binomial table.
+pub(crate) static BINOMIALS: Binomials = Binomials::new();
+
+/// The colex rank of a set of bit positions (each below 32).
+#[inline]
+fn rank_bits(mut bits: u32) -> u64 {
+    let mut rank = 0;
+    let mut i = 1;
+    while bits != 0 {
+        let c = bits.trailing_zeros() as usize;
+        rank += BINOMIALS.0[c][i];
+        bits &= bits - 1;
+        i += 1;
+    }
+    rank
+}
+
+/// The set of `k` bit positions below `n` with colex rank `rank`.
+fn unrank_bits(mut rank: u64, k: usize, n: usize) -> u32 {
+    let mut bits = 0u32;
+    let mut hi = n;
+    for i in (1..=k).rev() {
+        // The largest c < hi with C(c, i) <= rank.
+        let mut c = hi - 1;
+        while BINOMIALS.get(c, i) > rank {
+            c -= 1;
+        }
+        bits |= 1 << c;
+        rank -= BINOMIALS.get(c, i);
+        hi = c;
+    }
+    bits
+}
+
+/// `bits` squeezed onto the points of `free` (the i-th free point becomes bit i).
+#[inline]
+fn compress(bits: u32, free: u32) -> u32 {
+    let mut out = 0;
+    let mut rest = bits;
+    while rest != 0 {
+        let p = rest.trailing_zeros();
+        let below = free & ((1u32 << p) - 1);
+        out |= 1 << below.count_ones();
+        rest &= rest - 1;
+    }
+    out
+}
+
+/// The inverse of [`compress`]: bit i of `bits` goes to the i-th point of `free`.
+fn expand(bits: u32, free: u32) -> u32 {
+    let mut out = 0;
+    let mut f = free;
+    let mut i = 0;
+    while f != 0 {
+        let p = f.trailing_zeros();
+        if bits & (1 << i) != 0 {
+            out |= 1 << p;
+        }
+        f &= f - 1;
+        i += 1;
+    }
+    out
+}
+
+/// Fast images of point sets under every symmetry: per symmetry, one 256-entry table per
+/// 8-bit chunk of the set.
+pub(crate) struct SymmetryTables {
+    chunks: usize,
+    tables: Vec<[u32; 256]>,
+    count: usize,
+}
+
+impl SymmetryTables {
+    /// Tables for every symmetry of `topology`, from its reference `apply_set`.
+    pub(crate) fn new(topology: &Topology) -> SymmetryTables {
+        let syms = topology.symmetries();
+        let chunks = topology.len().div_ceil(8);
+        let mut tables = Vec::with_capacity(syms.len() * chunks);
+        for s in syms {
+            for chunk in 0..chunks {
+                let mut t = [0u32; 256];
+                for (byte, slot) in t.iter_mut().enumerate() {
+                    let bits = (byte as u32) << (8 * chunk);
+                    *slot = s.apply_set(PointSet(bits & topology.all().0)).0;
+                }
+                tables.push(t);
+            }
+        }
+        SymmetryTables { chunks, tables, count: syms.len() }
+    }
+
+    /// The number of symmetries (identity first).
+    pub(crate) fn len(&self) -> usize {
+        self.count
+    }
+
+    /// The image of `set` under symmetry `s`.
+    #[inline]
+    pub(crate) fn apply(&self, s: usize, set: u32) -> u32 {
+        let base = s * self.chunks;
+        let mut out = 0;
+        for chunk in 0..self.chunks {
+            out |= self.tables[base + chunk][((set >> (8 * chunk)) & 0xff) as usize];
+        }
+        out
+    }
+}
+
+/// One representative "us" set and its block of dense indices.
+struct Block {
+    us: u32,
+    start: u64,
+    /// Symmetries (other than the identity) that fix `us`.
+    stabilizer: Vec<u8>,
+    /// When the stabilizer is non-trivial: for each "them" rank, its dense offset in the
+    /// block, or `u32::MAX` when it is not canonical.
+    offset_of: Vec<u32>,
+    /// When the stabilizer is non-trivial: the canonical "them" ranks in order.
+    canonical: Vec<u32>,
+}
+
+/// The index of one subspace `(a, b)` on one board.
+pub struct Indexer {
+    us_count: usize,
+    them_count: usize,
+    n: usize,
+    all: u32,
+    syms: SymmetryTables,
+    /// For each "us" rank: the block of its representative and a symmetry taking it there.
+    us_block: Vec<(u32, u8)>,
+    blocks: Vec<Block>,
+    len: u64,
+}
+
+impl Indexer {
+    /// The index of subspace `(us, them)` on `topology`.
+    ///
+    /// # Panics
+    /// If the board has more than 32 points (no board in `topology` does).
+    #[must_use]
+    pub fn new(topology: &Topology, us: usize, them: usize) -> Indexer {
+        let n = topology.len();
+        assert!(n <= MAX_N && us + them <= n, "subspace does not fit the board");
+        let syms = SymmetryTables::new(topology);
+        let us_sets = BINOMIALS.get(n, us) as usize;
+        let them_sets = BINOMIALS.get(n - us, them);
+        let mut us_block = vec![(u32::MAX, 0u8); us_sets];
+        let mut blocks = Vec::new();
+        let mut len = 0u64;
+        // Ranks ascend, so the first member met of each orbit is its smallest: the representative.
+        for rank in 0..us_sets {
+            if us_block[rank].0 != u32::MAX {
+                continue;
+            }
+            let set = unrank_bits(rank as u64, us, n);
+            let id = blocks.len() as u32;
+            let mut stabilizer = Vec::new();
+            for s in 0..syms.len() {
+                let image = syms.apply(s, set);
+                if image == set && s != 0 {
+                    stabilizer.push(s as u8);
+                }
+                let r = rank_bits(image) as usize;
+                if us_block[r].0 == u32::MAX {
+                    // Symmetry `s` sends `set` to `image`; the image goes back by s's inverse.
+                    let back = (0..syms.len()).find(|&t| syms.apply(t, image) == set).unwrap_or(0);
+                    us_block[r] = (id, back as u8);
+                }
+            }
+            let mut block = Block { us: set, start: len, stabilizer, offset_of: Vec::new(), canonical: Vec::new() };
+            if block.stabilizer.is_empty() {
+                len += them_sets;
+            } else {
+                let free = !set & topology.all().0;
+                block.offset_of = vec![u32::MAX; them_sets as usize];
+                for t in 0..them_sets {
+                    let bits = unrank_bits(t, them, n - us);
+                    let them_set = expand(bits, free);
+                    let min = block
+                        .stabilizer
+                        .iter()
+                        .map(|&s| rank_bits(compress(syms.apply(s as usize, them_set), free)))
+                        .min()
+                        .unwrap_or(t);
+                    if min >= t {
+                        block.offset_of[t as usize] = block.canonical.len() as u32;
+                        block.canonical.push(t as u32);
+                    }
+                }
+                len += block.canonical.len() as u64;
+            }
+            blocks.push(block);
+        }
+        Indexer { us_count: us, them_count: them, n, all: topology.all().0, syms, us_block, blocks, len }
+    }
+
+    /// The number of canonical positions (orbits) in the subspace.
+    #[must_use]
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the subspace is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The number of positions before symmetry reduction.
+    #[must_use]
+    pub fn full_len(&self) -> u64 {
+        BINOMIALS.get(self.n, self.us_count) * BINOMIALS.get(self.n - self.us_count, self.them_count)
+    }
+
+    /// The dense index of the position with these stone sets (disjoint, with the
+    /// subspace's counts; anything else gives a meaningless index, never a panic
+    /// beyond a bounds-checked lookup).
+    #[inline]
+    #[must_use]
+    pub fn index(&self, us: u32, them: u32) -> u64 {
+        let (block_id, s) = self.us_block[rank_bits(us) as usize];
+        let block = &self.blocks[block_id as usize];
+        let them = self.syms.apply(s as usize, them);
+        let free = !block.us & self.all;
+        let mut rank = rank_bits(compress(them, free));
+        if block.stabilizer.is_empty() {
+            return block.start + rank;
+        }
+        for &g in &block.stabilizer {
+            rank = rank.min(rank_bits(compress(self.syms.apply(g as usize, them), free)));
+        }
+        block.start + u64::from(block.offset_of[rank as usize])
+    }
+
+    /// The canonical position with dense index `index` (< [`Indexer::len`]), as
+    /// `(us, them)` stone sets.
+    #[must_use]
+    pub fn position(&self, index: u64) -> (u32, u32) {
+        let b = self.blocks.partition_point(|blk| blk.start <= index) - 1;
+        let block = &self.blocks[b];
+        let offset = index - block.start;
+        let rank = if block.stabilizer.is_empty() { offset } else { u64::from(block.canonical[offset as usize]) };
+        let bits = unrank_bits(rank, self.them_count, self.n - self.us_count);
+        (block.us, expand(bits, !block.us & self.all))
+    }
+
+    /// The number of positions in the orbit of the canonical position with dense index
+    /// `index` (fast for the common case: a representative fixed by no symmetry but the
+    /// identity has full orbits).
+    #[must_use]
+    pub fn orbit_len_at(&self, index: u64) -> u64 {
+        let b = self.blocks.partition_point(|blk| blk.start <= index) - 1;
+        if self.blocks[b].stabilizer.is_empty() {
+            return self.syms.len() as u64;
+        }
+        let (us, them) = self.position(index);
+        self.orbit_len(us, them)
+    }
+
+    /// The number of positions in the orbit of the canonical position `(us, them)`.
+    #[must_use]
+    pub fn orbit_len(&self, us: u32, them: u32) -> u64 {
+        let fixed = 1
+            + (1..self.syms.len())
+                .filter(|&s| self.syms.apply(s, us) == us && self.syms.apply(s, them) == them)
+                .count();
+        (self.syms.len() / fixed) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::STANDARD24;
+
+    #[test]
+    fn rank_and_unrank_agree() {
+        for k in 0..=4 {
+            for r in 0..BINOMIALS.get(10, k) {
+                let bits = unrank_bits(r, k, 10);
+                assert_eq!(bits.count_ones() as usize, k);
+                assert_eq!(rank_bits(bits), r);
+            }
+        }
+        assert_eq!(expand(compress(0b1010_0100, 0b1110_0110), 0b1110_0110), 0b1010_0100);
+    }
+
+    #[test]
+    fn fast_symmetry_tables_match_the_reference() {
+        let syms = SymmetryTables::new(&STANDARD24);
+        for (i, s) in STANDARD24.symmetries().iter().enumerate() {
+            for set in [0x00_0007u32, 0x12_3456, 0xff_ffff, 0x80_0001] {
+                assert_eq!(syms.apply(i, set), s.apply_set(PointSet(set)).0);
+            }
+        }
+    }
+
+    #[test]
+    fn three_three_has_169626_orbits_and_index_round_trips() {
+        let ix = Indexer::new(&STANDARD24, 3, 3);
+        assert_eq!(ix.full_len(), 2_691_920);
+        assert_eq!(ix.len(), 169_626);
+        let mut total = 0;
+        for i in 0..ix.len() {
+            let (us, them) = ix.position(i);
+            assert_eq!(ix.index(us, them), i);
+            total += ix.orbit_len(us, them);
+            let s = (i % 16) as usize;
+            let (u2, t2) = (ix.syms.apply(s, us), ix.syms.apply(s, them));
+            assert_eq!(ix.index(u2, t2), i);
+        }
+        assert_eq!(total, ix.full_len());
+    }
+}

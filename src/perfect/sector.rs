@@ -1,0 +1,322 @@
+//! Subspaces (the sectors of the moving phase), the value byte, and move and un-move
+//! generation on raw stone sets for the solver.
+//!
+//! A subspace `(a, b)` holds the positions with both hands empty, `a` stones for the side
+//! to move and `b` for the other. A move that removes nothing leads from `(a, b)` to
+//! `(b, a)`; a removing move leads to `(b − 1, a)`, or wins at once when `b − 1` is below
+//! three. So `(a, b)` and `(b, a)` are solved together, after every subspace with fewer
+//! stones (style habit 16: solve in dependency order, name each file after its sector).
+//!
+//! [`Board`] generates children ([`Board::for_each_move`]) and parents
+//! ([`Board::for_each_unmove`]) of the non-removing moves; the two must fit each other
+//! exactly (style habit 18), which `verify` checks independently through the rules core.
+//! Nothing here knows files, indices or threads.
+
+use std::fmt;
+
+use nom::Parser;
+use nom::character::complete::{char, u8 as dec_u8};
+use nom::combinator::all_consuming;
+
+use crate::rules::{RemovalRule, Ruleset};
+use crate::search::OracleValue;
+use crate::topology::MAX_POINTS;
+
+/// Fewer stones than this on the board (both hands empty) and a side has lost.
+pub const MIN_STONES: u8 = 3;
+
+/// A subspace: stones of the side to move and of the other side, hands empty.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, PartialOrd, Ord)]
+pub struct Subspace {
+    /// Stones of the side to move.
+    pub us: u8,
+    /// Stones of the other side.
+    pub them: u8,
+}
+
+impl Subspace {
+    /// The subspace with `us` and `them` stones.
+    #[must_use]
+    pub const fn new(us: u8, them: u8) -> Subspace {
+        Subspace { us, them }
+    }
+
+    /// The subspace a non-removing move leads to (the colours' roles swap).
+    #[must_use]
+    pub const fn mirrored(self) -> Subspace {
+        Subspace { us: self.them, them: self.us }
+    }
+
+    /// The subspace a removing move leads to, or `None` when it wins at once.
+    #[must_use]
+    pub const fn after_removal(self) -> Option<Subspace> {
+        if self.them <= MIN_STONES { None } else { Some(Subspace { us: self.them - 1, them: self.us }) }
+    }
+
+    /// The table file name, e.g. `4-3.mtb`.
+    #[must_use]
+    pub fn file_name(self) -> String {
+        format!("{self}.{FILE_EXTENSION}")
+    }
+
+    /// The pair solved together with this subspace, smaller `us` first (one entry when
+    /// `us == them`).
+    #[must_use]
+    pub fn pair(self) -> Vec<Subspace> {
+        let (lo, hi) = (self.us.min(self.them), self.us.max(self.them));
+        if lo == hi { vec![Subspace::new(lo, hi)] } else { vec![Subspace::new(lo, hi), Subspace::new(hi, lo)] }
+    }
+
+    /// The pairs every subspace of this one's pair depends on (through removals).
+    #[must_use]
+    pub fn dependencies(self) -> Vec<Subspace> {
+        self.pair().into_iter().filter_map(Subspace::after_removal).collect()
+    }
+}
+
+/// The extension of table files.
+pub const FILE_EXTENSION: &str = "mtb";
+
+impl fmt::Display for Subspace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.us, self.them)
+    }
+}
+
+impl std::str::FromStr for Subspace {
+    type Err = String;
+    /// Reads `A-B`, e.g. `4-3` (4 stones for the side to move, 3 for the other).
+    fn from_str(s: &str) -> Result<Subspace, String> {
+        let parsed: nom::IResult<&str, (u8, char, u8)> = all_consuming((dec_u8, char('-'), dec_u8)).parse(s.trim());
+        match parsed {
+            Ok((_, (us, _, them))) if us >= MIN_STONES && them >= MIN_STONES => Ok(Subspace::new(us, them)),
+            Ok(_) => Err(format!("subspace '{s}' has a side with fewer than {MIN_STONES} stones")),
+            Err(_) => Err(format!("'{s}' is not a subspace: expected two stone counts like 4-3")),
+        }
+    }
+}
+
+/// The pairs of subspaces with 3..=`max` stones a side, in dependency order (fewer
+/// stones first), each pair smaller `us` first.
+#[must_use]
+pub fn pairs_up_to(max: u8) -> Vec<Vec<Subspace>> {
+    let mut out = Vec::new();
+    for total in 2 * MIN_STONES..=2 * max {
+        for lo in MIN_STONES..=total / 2 {
+            let hi = total - lo;
+            if hi <= max {
+                out.push(Subspace::new(lo, hi).pair());
+            }
+        }
+    }
+    out
+}
+
+/// The largest distance (in plies) a value byte holds itself; longer ones are stored
+/// as [`LONG`] with the distance in the table's side list.
+pub const MAX_SHORT_DISTANCE: u16 = 253;
+
+/// The value byte of a position whose distance is over [`MAX_SHORT_DISTANCE`].
+pub const LONG: u8 = u8::MAX;
+
+/// Encodes a value as one byte: 0 = draw (or not yet known while solving), else the
+/// distance in plies plus one, or [`LONG`] for a distance over [`MAX_SHORT_DISTANCE`]. A
+/// win is always at an odd distance and a loss at an even one (a win in n is a move to a
+/// loss in n − 1; a blocked side has lost in 0), so the parity tells which.
+#[must_use]
+pub fn encode(value: OracleValue) -> u8 {
+    match value {
+        OracleValue::Draw => 0,
+        OracleValue::Win(n) | OracleValue::Loss(n) if n > MAX_SHORT_DISTANCE => LONG,
+        OracleValue::Win(n) | OracleValue::Loss(n) => (n + 1) as u8,
+    }
+}
+
+/// Decodes a value byte other than [`LONG`] (see [`encode`]).
+#[must_use]
+pub fn decode(byte: u8) -> OracleValue {
+    match byte {
+        0 => OracleValue::Draw,
+        b => distance_value(u16::from(b) - 1),
+    }
+}
+
+/// The value with distance `n`: a win when odd, a loss when even.
+#[must_use]
+pub fn distance_value(n: u16) -> OracleValue {
+    if n % 2 == 1 { OracleValue::Win(n) } else { OracleValue::Loss(n) }
+}
+
+/// The rules a table is built for, as raw masks: the solver's move generator.
+pub struct Board {
+    all: u32,
+    neighbours: [u32; MAX_POINTS],
+    /// For each point, the other two points of each line through it (0 = no line).
+    partners: [[u32; 4]; MAX_POINTS],
+    lines: Vec<u32>,
+    fly_at: u32,
+}
+
+impl Board {
+    /// The move generator for `rules` (removal rule `when-all-in-mills` assumed; see
+    /// [`is_supported`]).
+    #[must_use]
+    pub fn new(rules: &Ruleset) -> Board {
+        let topo = rules.topology;
+        let mut neighbours = [0; MAX_POINTS];
+        let mut partners = [[0; 4]; MAX_POINTS];
+        for p in topo.points() {
+            neighbours[p.index()] = topo.neighbours(p).0;
+            for (slot, pair) in partners[p.index()].iter_mut().zip(topo.mill_partners(p)) {
+                *slot = pair.0;
+            }
+        }
+        Board {
+            all: topo.all().0,
+            neighbours,
+            partners,
+            lines: topo.lines().iter().map(|l| l.0).collect(),
+            fly_at: u32::from(rules.fly_at),
+        }
+    }
+
+    #[inline]
+    fn closes_mill(&self, p: usize, stones: u32) -> bool {
+        self.partners[p].iter().any(|&pair| pair != 0 && pair & stones == pair)
+    }
+
+    /// The stones a mill may remove from `them` (rule `when-all-in-mills`).
+    #[inline]
+    #[must_use]
+    pub fn removable(&self, them: u32) -> u32 {
+        let mut milled = 0;
+        for &line in &self.lines {
+            if line & them == line {
+                milled |= line;
+            }
+        }
+        let free = them & !milled;
+        if free == 0 { them } else { free }
+    }
+
+    /// Calls `slide(us_after)` for each move of the side to move that removes nothing and
+    /// `remove(us_after, them_after)` for each move with its removal.
+    #[inline]
+    pub fn for_each_move(&self, us: u32, them: u32, mut slide: impl FnMut(u32), mut remove: impl FnMut(u32, u32)) {
+        let empty = self.all & !(us | them);
+        let flying = us.count_ones() == self.fly_at;
+        let removable = self.removable(them);
+        let mut from_bits = us;
+        while from_bits != 0 {
+            let from = from_bits.trailing_zeros() as usize;
+            from_bits &= from_bits - 1;
+            let mut to_bits = if flying { empty } else { self.neighbours[from] & empty };
+            while to_bits != 0 {
+                let to = to_bits.trailing_zeros() as usize;
+                to_bits &= to_bits - 1;
+                let after = us ^ (1 << from) ^ (1 << to);
+                if self.closes_mill(to, after) {
+                    let mut r_bits = removable;
+                    while r_bits != 0 {
+                        let r = r_bits & r_bits.wrapping_neg();
+                        r_bits ^= r;
+                        remove(after, them ^ r);
+                    }
+                } else {
+                    slide(after);
+                }
+            }
+        }
+    }
+
+    /// Calls `parent(us, them)` for each position (side to move first) from which a move
+    /// that removes nothing leads to this one: the stone that just moved is one of
+    /// `them` (the side not to move), it did not close a mill, and it came from an empty
+    /// point (adjacent, unless that side flies).
+    #[inline]
+    pub fn for_each_unmove(&self, us: u32, them: u32, mut parent: impl FnMut(u32, u32)) {
+        let empty = self.all & !(us | them);
+        let flying = them.count_ones() == self.fly_at;
+        let mut to_bits = them;
+        while to_bits != 0 {
+            let to = to_bits.trailing_zeros() as usize;
+            to_bits &= to_bits - 1;
+            if self.closes_mill(to, them) {
+                continue;
+            }
+            let mut from_bits = if flying { empty } else { self.neighbours[to] & empty };
+            while from_bits != 0 {
+                let from = from_bits.trailing_zeros() as usize;
+                from_bits &= from_bits - 1;
+                parent(them ^ (1 << to) ^ (1 << from), us);
+            }
+        }
+    }
+}
+
+/// Whether tables can be built and probed for `rules`: the standard board, flying at
+/// three stones, removal rule `when-all-in-mills`. The draw rules do not matter: the
+/// tables hold game-theoretic values.
+#[must_use]
+pub fn is_supported(rules: &Ruleset) -> bool {
+    *rules.topology == crate::topology::STANDARD24
+        && u32::from(rules.fly_at) == u32::from(MIN_STONES)
+        && rules.removal == RemovalRule::WhenAllInMills
+}
+
+/// The rule description written in every table header: the board and move rules, and
+/// what the values mean with respect to the draw rules.
+#[must_use]
+pub fn header_rules(rules: &Ruleset) -> String {
+    format!(
+        "board={} fly-at={} removal={} draws=game-theoretic (any repetition is a draw; no move-count rule)",
+        rules.topology.name(),
+        rules.fly_at,
+        rules.removal.name()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::STANDARD;
+
+    #[test]
+    fn values_round_trip() {
+        for v in
+            [OracleValue::Draw, OracleValue::Win(1), OracleValue::Loss(0), OracleValue::Loss(26), OracleValue::Win(253)]
+        {
+            assert_eq!(decode(encode(v)), v);
+        }
+        assert_eq!(encode(OracleValue::Loss(254)), LONG);
+    }
+
+    #[test]
+    fn subspaces_parse_and_order() {
+        assert_eq!("4-3".parse::<Subspace>(), Ok(Subspace::new(4, 3)));
+        assert!("2-3".parse::<Subspace>().is_err());
+        assert!("4-".parse::<Subspace>().is_err());
+        let pairs = pairs_up_to(4);
+        assert_eq!(pairs[0], vec![Subspace::new(3, 3)]);
+        assert_eq!(pairs[1], vec![Subspace::new(3, 4), Subspace::new(4, 3)]);
+        assert_eq!(pairs[2], vec![Subspace::new(4, 4)]);
+    }
+
+    #[test]
+    fn unmoves_invert_moves() {
+        let board = Board::new(&STANDARD);
+        // A few positions: each non-removing child lists the parent among its un-moves.
+        for (us, them) in [(0b111u32 << 4, 0b1011u32 << 12), (0x00_0f0f, 0x0f_0000), (0x10_1010, 0x01_0101)] {
+            board.for_each_move(
+                us,
+                them,
+                |after| {
+                    let mut found = false;
+                    board.for_each_unmove(them, after, |pu, pt| found |= pu == us && pt == them);
+                    assert!(found);
+                },
+                |_, _| {},
+            );
+        }
+    }
+}
