@@ -184,7 +184,7 @@ pub fn plan(targets: &[Subspace]) -> Vec<Vec<Subspace>> {
 /// The directory cannot be written, a needed table is missing or corrupt, or the solver
 /// fails ([`TablebaseError`]).
 pub fn build(dir: &Path, pairs: &[Vec<Subspace>], threads: usize) -> Result<Vec<BuildReport>, TablebaseError> {
-    std::fs::create_dir_all(dir).map_err(|source| TablebaseError::Io { path: dir.to_path_buf(), source })?;
+    std::fs::create_dir_all(dir).map_err(|cause| TablebaseError::Io { path: dir.to_path_buf(), cause })?;
     let rules = header_rules(&STANDARD);
     let topology = STANDARD.topology;
     let board = Board::new(&STANDARD);

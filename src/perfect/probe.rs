@@ -50,7 +50,7 @@ impl Tablebase {
     /// The directory cannot be read, holds no table ([`TablebaseError::MissingTable`]
     /// for 3-3), or a table fails a check (magic, version, rules, checksum, ...).
     pub fn open(dir: &Path) -> Result<Tablebase, TablebaseError> {
-        let io = |source| TablebaseError::Io { path: dir.to_path_buf(), source };
+        let io = |cause| TablebaseError::Io { path: dir.to_path_buf(), cause };
         let mut tables = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(io)? {
             let path = entry.map_err(io)?.path();

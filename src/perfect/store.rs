@@ -36,12 +36,12 @@ pub const VERSION: u32 = 2;
 #[derive(Debug, thiserror::Error)]
 pub enum TablebaseError {
     /// The file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{}: {cause}", .path.display())]
     Io {
         /// The file.
         path: PathBuf,
-        /// What went wrong.
-        source: std::io::Error,
+        /// What went wrong (named `cause`, not `source`, so it is printed once).
+        cause: std::io::Error,
     },
     /// The file does not start with the table magic.
     #[error("{0}: not a morris table (bad magic bytes)")]
@@ -180,7 +180,7 @@ pub fn write_table(
     let tmp = path.with_extension(format!("{}.tmp", super::sector::FILE_EXTENSION));
     let io = |path: &Path| {
         let path = path.to_path_buf();
-        move |source| TablebaseError::Io { path, source }
+        move |cause| TablebaseError::Io { path, cause }
     };
     let mut bytes = header(subspace, rules, values.len() as u64);
     bytes.extend_from_slice(values);
@@ -209,7 +209,7 @@ pub fn read_table(dir: &Path, subspace: Subspace, rules: &str, topology: &Topolo
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Err(TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace });
         }
-        Err(source) => return Err(TablebaseError::Io { path, source }),
+        Err(cause) => return Err(TablebaseError::Io { path, cause }),
     };
     let corrupted = |reason: &str| TablebaseError::CorruptedTable { path: path.clone(), reason: reason.to_string() };
     let mut cursor = Cursor { bytes: &bytes, at: 0 };

@@ -79,7 +79,7 @@ pub enum LineError {
         max: usize,
     },
     /// A command that was not carried out.
-    #[error("{0}")]
+    #[error(transparent)]
     Command(#[from] CommandError),
     /// A move that is malformed or illegal here.
     #[error("{text}: {reason}")]

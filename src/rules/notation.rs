@@ -274,13 +274,13 @@ impl fmt::Display for super::position::Position {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionTextError {
     /// The board string is wrong.
-    #[error("{0}")]
+    #[error(transparent)]
     Board(#[from] BoardStringError),
     /// Something after the board string is not `white|black [W B]`.
     #[error("after the board string expected {expected}, found '{found}'")]
     Syntax { expected: &'static str, found: String },
     /// The described position breaks the rules.
-    #[error("{0}")]
+    #[error(transparent)]
     Setup(#[from] super::position::SetupError),
 }
 
