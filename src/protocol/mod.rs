@@ -104,9 +104,12 @@ impl EngineArgs {
 /// # Errors
 /// Bad options (see [`EngineArgs::build`]), or stdin/stdout failing.
 pub fn run_stdio(args: &EngineArgs) -> anyhow::Result<ExitCode> {
+    // A harness may time White's first move from the moment it starts the process, so
+    // that move's clock starts before the tables are allocated and loaded.
+    let started = Instant::now();
     let (mut engine, settings) = args.build()?;
     log::info!("engine plays {} under {}", settings.color.name(), engine.game().position().rules().describe());
-    run(io::stdin().lock(), io::stdout().lock(), &mut engine, settings)?;
+    run_from(io::stdin().lock(), io::stdout().lock(), &mut engine, settings, started)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -115,9 +118,24 @@ pub fn run_stdio(args: &EngineArgs) -> anyhow::Result<ExitCode> {
 ///
 /// # Errors
 /// Only reading or writing failing; bad input is answered on `output`, never an error.
-pub fn run(mut input: impl BufRead, mut output: impl Write, engine: &mut Engine, settings: Settings) -> io::Result<()> {
+pub fn run(input: impl BufRead, output: impl Write, engine: &mut Engine, settings: Settings) -> io::Result<()> {
+    run_from(input, output, engine, settings, Instant::now())
+}
+
+/// [`run`], with the clock of a first engine move (at the start position or after
+/// `--opening`) running since `started`.
+///
+/// # Errors
+/// Only reading or writing failing.
+pub fn run_from(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    engine: &mut Engine,
+    settings: Settings,
+    started: Instant,
+) -> io::Result<()> {
     let mut session = Session { engine, settings };
-    session.after_setup(&mut output, Instant::now())?;
+    session.after_setup(&mut output, started)?;
     let mut buf = Vec::with_capacity(256);
     loop {
         let read = read_line(&mut input, &mut buf, MAX_LINE)?;
