@@ -18,6 +18,11 @@ pub const MIN_MARGIN: Duration = Duration::from_millis(25);
 pub const MARGIN_DIVISOR: u32 = 10;
 /// Never start an iteration after this fraction of the hard deadline (percent).
 pub const SOFT_PERCENT: u32 = 70;
+/// Before this fraction of the hard deadline (percent) a new iteration always starts,
+/// whatever its predicted cost: a cut iteration is not wasted, because its move replaces
+/// the last completed iteration's only after it has beaten that move at the new depth,
+/// and its table entries order the next search. The prediction decides only later.
+pub const ALWAYS_START_PERCENT: u32 = 40;
 /// An iteration is predicted to take the previous one's time times the last growth
 /// ratio, kept within these bounds (tenths): alpha-beta iterations grow by roughly the
 /// effective branching factor, which varies with the phase.
@@ -50,14 +55,16 @@ pub fn deadlines(movetime: Duration) -> Deadlines {
 }
 
 /// Whether to start the next iteration at `elapsed`, when the last completed iteration
-/// took `last` and the one before it `before`: only if it is predicted to finish before
-/// the hard deadline and the soft deadline has not passed. (An iteration cut at the hard
-/// deadline is not quite wasted, since its best move is kept when it has beaten the
-/// previous one, but mostly it is.)
+/// took `last` and the one before it `before`: always before [`ALWAYS_START_PERCENT`] of
+/// the hard deadline; after that only if it is predicted to finish before the hard
+/// deadline and the soft deadline has not passed.
 #[must_use]
 pub fn should_start_iteration(deadlines: &Deadlines, elapsed: Duration, last: Duration, before: Duration) -> bool {
     if elapsed >= deadlines.soft {
         return false;
+    }
+    if elapsed < deadlines.hard * ALWAYS_START_PERCENT / 100 {
+        return true;
     }
     let ratio_tenths = if before.is_zero() {
         MAX_GROWTH_TENTHS / 2
@@ -91,6 +98,9 @@ mod tests {
         assert!(should_start_iteration(&d, ms(100), ms(40), ms(10)));
         // 500 ms in, the last took 300 ms: predicted at least 450 ms more, past 900 ms.
         assert!(!should_start_iteration(&d, ms(500), ms(300), ms(100)));
+        // Early on an iteration starts even when it is not predicted to finish.
+        assert!(should_start_iteration(&d, ms(300), ms(250), ms(40)));
+        assert!(!should_start_iteration(&d, ms(400), ms(250), ms(40)));
         // Past the soft deadline nothing starts, however cheap.
         assert!(!should_start_iteration(&d, ms(700), ms(1), ms(1)));
     }
