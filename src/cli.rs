@@ -68,3 +68,27 @@ pub fn game_after(rules: &'static Ruleset, moves: &str) -> anyhow::Result<crate:
     }
     Ok(game)
 }
+
+/// The most seconds a time option accepts (a day).
+pub const MAX_SECONDS: f64 = 86_400.0;
+
+/// Reads a number of seconds (`1.5`, `0.05`) above 0 and at most [`MAX_SECONDS`], for every
+/// `--movetime` and the protocol's `movetime` command.
+///
+/// # Errors
+/// A sentence saying what was expected.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    use nom::Parser;
+    use nom::character::complete::multispace0;
+    use nom::combinator::all_consuming;
+    use nom::number::complete::double;
+    use nom::sequence::delimited;
+    let parsed = all_consuming(delimited(multispace0, double::<_, nom::error::Error<&str>>, multispace0)).parse(text);
+    // The text as typed, escaped and cut short, for the message.
+    let shown: String = text.trim().chars().take(40).flat_map(char::escape_debug).collect();
+    match parsed {
+        Ok((_, s)) if s.is_finite() && s > 0.0 && s <= MAX_SECONDS => Ok(s),
+        Ok(_) => Err(format!("{shown} seconds is out of range: expected more than 0 and at most {MAX_SECONDS}")),
+        Err(_) => Err(format!("'{shown}' is not a number of seconds: expected e.g. 1.5")),
+    }
+}

@@ -9,7 +9,6 @@ use nom::branch::alt;
 use nom::bytes::complete::tag_no_case;
 use nom::character::complete::{alpha1, char, multispace0, u8 as nom_u8};
 use nom::combinator::{all_consuming, value};
-use nom::number::complete::double;
 use nom::sequence::{delimited, separated_pair};
 use nom::{IResult, Parser};
 
@@ -99,17 +98,7 @@ pub fn parse_in_hand(text: &str) -> Result<(u8, u8), String> {
     )
 }
 
-/// Reads `--movetime S`: seconds per engine move, a positive number such as `0.5`.
-///
-/// # Errors
-/// One line saying what the option expects.
-pub fn parse_seconds(text: &str) -> Result<f64, String> {
-    match all_consuming(delimited(multispace0, double::<_, nom::error::Error<&str>>, multispace0)).parse(text) {
-        Ok((_, s)) if s.is_finite() && s > 0.0 && s <= 86_400.0 => Ok(s),
-        Ok(_) => Err(format!("{text} seconds is out of range: expected more than 0 and at most a day")),
-        Err(_) => Err(format!("'{text}' is not a number of seconds, e.g. 0.5 or 2")),
-    }
-}
+pub use crate::cli::parse_seconds;
 
 #[cfg(test)]
 mod tests {

@@ -37,7 +37,7 @@ pub struct EngineArgs {
     #[arg(long, default_value = "white", value_name = "SIDE")]
     pub color: Color,
     /// Seconds per move, fractions allowed (e.g. 1.5), measured from reading the opponent's move
-    #[arg(long, default_value = "1.0", value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, default_value = "1.0", value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub movetime: Duration,
     /// Start from the position after these moves, e.g. "D2 F4 B4" (empty: the start position)
     #[arg(long, default_value = "", value_name = "MOVES")]

@@ -23,7 +23,7 @@ use crate::rules::{BoardStringError, ByColor, Color, Move};
 use crate::topology::Topology;
 
 /// The longest `movetime` the protocol accepts, in seconds (a day: anything longer is a typo).
-pub const MAX_SECONDS: f64 = 86_400.0;
+pub use crate::cli::MAX_SECONDS;
 /// The deepest `perft` the protocol runs (deeper would take hours).
 pub const MAX_PERFT: u32 = 10;
 /// The most characters of a bad line that an `illegal` reply echoes.
@@ -99,12 +99,7 @@ pub fn echo(text: &str) -> String {
 /// # Errors
 /// A sentence saying what was expected.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    match all_consuming(double::<_, nom::error::Error<&str>>).parse(text) {
-        Ok((_, s)) => seconds_in_range(s)
-            .ok_or_else(|| format!("{text} seconds is out of range: expected more than 0 and at most {MAX_SECONDS}")),
-        Err(_) => Err(format!("'{}' is not a number of seconds: expected e.g. 1.5", echo(text))),
-    }
+    crate::cli::parse_seconds(text).and_then(|s| seconds_in_range(s).ok_or_else(|| format!("{s} seconds is too long")))
 }
 
 fn seconds_in_range(s: f64) -> Option<Duration> {

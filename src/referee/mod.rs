@@ -32,7 +32,7 @@ use tournament::{Bout, Decision, KnockoutSettings, Round};
 #[derive(clap::Args, Debug, Clone)]
 pub struct GameArgs {
     /// Seconds per move, from writing the opponent's move to reading the reply
-    #[arg(long, default_value_t = 1.0, value_name = "S")]
+    #[arg(long, default_value_t = 1.0, value_name = "S", value_parser = crate::cli::parse_seconds, allow_negative_numbers = true)]
     pub movetime: f64,
     /// Milliseconds of slack added to --movetime before a reply is late (pipes, scheduling)
     #[arg(long, default_value_t = 50, value_name = "MS")]
@@ -161,7 +161,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "CMD")]
     pub engine: String,
     /// Seconds per move given to the engine
-    #[arg(long, default_value_t = 1.0, value_name = "S")]
+    #[arg(long, default_value_t = 1.0, value_name = "S", value_parser = crate::cli::parse_seconds, allow_negative_numbers = true)]
     pub movetime: f64,
     /// Milliseconds of slack added to --movetime
     #[arg(long, default_value_t = 50, value_name = "MS")]
