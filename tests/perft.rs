@@ -2,6 +2,9 @@
 //! its full depth and against a naive reference generator, written independently of
 //! `topology`/`rules`, at small depths (counts and the very positions each move reaches).
 
+#[path = "classroom_support/reference.rs"]
+mod classroom_spec;
+
 use morris::perft::perft;
 use morris::rules::notation::{format_board_string, parse_position};
 use morris::rules::{CLASSROOM, Color, MoveList, Position, RemovalRule, Ruleset, STANDARD};
@@ -61,54 +64,15 @@ fn standard_reference() -> RefBoard {
     RefBoard { neighbours, lines }
 }
 
-/// The classroom board straight from the index tables of shared/spec/variant-board.md.
+/// The classroom board straight from the tables of shared/spec/variant-board.md (the
+/// classroom tests' naive reference holds them).
 fn classroom_reference() -> RefBoard {
-    let neighbours: Vec<Vec<usize>> = [
-        &[1, 3, 19][..],
-        &[0, 2, 4],
-        &[1, 5, 12],
-        &[0, 4, 6, 8],
-        &[1, 3, 5],
-        &[2, 4, 7, 11],
-        &[3, 7, 9],
-        &[5, 6, 10],
-        &[3, 9, 16],
-        &[6, 8, 13],
-        &[7, 11, 15],
-        &[5, 10, 12, 18],
-        &[2, 11, 21],
-        &[9, 14, 16],
-        &[13, 15, 17],
-        &[10, 14, 18],
-        &[8, 13, 17, 19],
-        &[14, 16, 18, 20],
-        &[11, 15, 17, 21],
-        &[0, 16, 20],
-        &[17, 19, 21],
-        &[12, 18, 20],
-    ]
-    .iter()
-    .map(|n| n.to_vec())
-    .collect();
-    let lines = vec![
-        [0, 1, 2],
-        [3, 4, 5],
-        [10, 11, 12],
-        [13, 14, 15],
-        [16, 17, 18],
-        [19, 20, 21],
-        [3, 8, 16],
-        [6, 9, 13],
-        [7, 10, 15],
-        [5, 11, 18],
-        [2, 12, 21],
-        [14, 17, 20],
-        [0, 3, 6],
-        [2, 5, 7],
-        [13, 16, 19],
-        [15, 18, 21],
-    ];
-    RefBoard { neighbours, lines }
+    use classroom_spec::{LINES, NAMES, NEIGHBOURS};
+    let index = |name: &str| NAMES.iter().position(|n| *n == name).unwrap();
+    RefBoard {
+        neighbours: NEIGHBOURS.iter().map(|n| n.to_vec()).collect(),
+        lines: LINES.iter().map(|l| [index(l[0]), index(l[1]), index(l[2])]).collect(),
+    }
 }
 
 /// A reference position: one char per point ('W', 'B', 'x'), hands, side to move.

@@ -48,37 +48,12 @@ pub struct Limits {
     pub nodes: Option<u64>,
 }
 
-/// One completed iteration, reported while searching.
-#[derive(Clone, Debug)]
-pub struct SearchInfo {
-    /// Iteration depth in plies.
-    pub depth: u32,
-    /// Score for the side to move (see [`format_score`]).
-    pub score: i32,
-    /// Nodes so far.
-    pub nodes: u64,
-    /// Time since the search started.
-    pub elapsed: Duration,
-    /// Principal variation.
-    pub pv: Vec<Move>,
-}
-
-/// The answer of a search.
-#[derive(Clone, Debug)]
-pub struct SearchResult {
-    /// The move to play (`None` only when the side to move has no move).
-    pub best: Option<Move>,
-    /// Score for the side to move.
-    pub score: i32,
-    /// Depth of the last completed iteration.
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Time taken.
-    pub elapsed: Duration,
-    /// Principal variation, starting with `best`.
-    pub pv: Vec<Move>,
-}
+/// One completed iteration, reported while searching: depth, score for the side to move
+/// (see [`format_score`]), nodes, time since the start and principal variation.
+pub use crate::search::Iteration as SearchInfo;
+/// The answer of a search: the move to play (`None` only when the side to move has no
+/// move), its score, the last completed depth, nodes, time taken and principal variation.
+pub use crate::search::SearchOutcome as SearchResult;
 
 /// A score in words: `+1.25` (stones), `win in 7`, `loss in 4`.
 #[must_use]
@@ -174,15 +149,7 @@ impl Engine {
             oracle: self.options.oracle.as_deref(),
             stop: &self.stop,
         };
-        let mut report = |it: &crate::search::Iteration| {
-            on_iteration(&SearchInfo {
-                depth: it.depth,
-                score: it.score,
-                nodes: it.nodes,
-                elapsed: it.elapsed,
-                pv: it.pv.clone(),
-            });
-        };
+        let mut report = |it: &SearchInfo| on_iteration(it);
         let helpers = self.options.threads.saturating_sub(1);
         let out = if helpers == 0 {
             search(&self.game, &self.tt, &cfg, &mut report)
@@ -203,13 +170,6 @@ impl Engine {
                 out
             })
         };
-        SearchResult {
-            best: out.best,
-            score: out.score,
-            depth: out.depth,
-            nodes: out.nodes,
-            elapsed: start.elapsed(),
-            pv: out.pv,
-        }
+        SearchResult { elapsed: start.elapsed(), ..out }
     }
 }

@@ -66,6 +66,8 @@ pub struct SearchOutcome {
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
+    /// Time from the start of the search to its result.
+    pub elapsed: Duration,
     /// Principal variation, starting with `best`.
     pub pv: Vec<Move>,
 }
@@ -393,7 +395,14 @@ pub fn search(
     let mut legal = MoveList::new();
     root.legal_moves(&mut legal);
     let Some(&first) = legal.first() else {
-        return SearchOutcome { best: None, score: -WIN, depth: 0, nodes: 0, pv: Vec::new() };
+        return SearchOutcome {
+            best: None,
+            score: -WIN,
+            depth: 0,
+            nodes: 0,
+            elapsed: cfg.start.elapsed(),
+            pv: Vec::new(),
+        };
     };
     let mut keys: Vec<u64> = game.repetition_keys().collect();
     keys.pop();
@@ -421,7 +430,8 @@ pub fn search(
     let root_in_oracle = cfg.oracle.is_some_and(|o| {
         root.in_hand(root.side_to_move()) == 0 && root.in_hand(!root.side_to_move()) == 0 && o.probe(&root).is_some()
     });
-    let mut out = SearchOutcome { best: Some(first), score: 0, depth: 0, nodes: 0, pv: vec![first] };
+    let mut out =
+        SearchOutcome { best: Some(first), score: 0, depth: 0, nodes: 0, elapsed: Duration::ZERO, pv: vec![first] };
     let mut iteration_started = cfg.start.elapsed();
     let mut previous_iteration_time = Duration::ZERO;
     for depth in 1..=cfg.max_depth.clamp(1, MAX_DEPTH) {
@@ -488,5 +498,6 @@ pub fn search(
         }
     }
     out.nodes = s.nodes;
+    out.elapsed = cfg.start.elapsed();
     out
 }
