@@ -28,9 +28,9 @@ use record::RecordWriter;
 use runner::{Pairing, Runner, swapped_pairs};
 use tournament::{Bout, Decision, KnockoutSettings, Round};
 
-/// Options shared by `morris match` and `morris tournament`: time, openings, records and rules.
+/// The time limits of `morris match`, `morris tournament` and `morris check`.
 #[derive(clap::Args, Debug, Clone)]
-pub struct GameArgs {
+pub struct TimingArgs {
     /// Seconds per move, from writing the opponent's move to reading the reply
     #[arg(long, default_value_t = 1.0, value_name = "S", value_parser = crate::cli::parse_seconds, allow_negative_numbers = true)]
     pub movetime: f64,
@@ -40,6 +40,34 @@ pub struct GameArgs {
     /// Milliseconds added to each engine's first move (process start-up)
     #[arg(long, default_value_t = 2000, value_name = "MS")]
     pub startup_ms: u64,
+}
+
+/// The time limits as durations: per move, grace, start-up.
+struct Timing {
+    movetime: Duration,
+    grace: Duration,
+    startup: Duration,
+}
+
+impl TimingArgs {
+    fn timing(&self) -> anyhow::Result<Timing> {
+        let movetime = Duration::try_from_secs_f64(self.movetime)
+            .ok()
+            .filter(|d| !d.is_zero())
+            .with_context(|| format!("--movetime {} is not a positive number of seconds", self.movetime))?;
+        Ok(Timing {
+            movetime,
+            grace: Duration::from_millis(self.grace_ms),
+            startup: Duration::from_millis(self.startup_ms),
+        })
+    }
+}
+
+/// Options shared by `morris match` and `morris tournament`: time, openings, records and rules.
+#[derive(clap::Args, Debug, Clone)]
+pub struct GameArgs {
+    #[command(flatten)]
+    pub timing: TimingArgs,
     /// Draw a game after this many plies past the opening (a last resort: the draw rules end games first)
     #[arg(long, default_value_t = 1000, value_name = "PLIES")]
     pub max_plies: usize,
@@ -68,22 +96,12 @@ pub struct GameArgs {
 
 impl GameArgs {
     fn settings(&self) -> anyhow::Result<GameSettings> {
-        let movetime = Duration::try_from_secs_f64(self.movetime)
-            .ok()
-            .filter(|d| !d.is_zero())
-            .with_context(|| format!("--movetime {} is not a positive number of seconds", self.movetime))?;
+        let Timing { movetime, grace, startup } = self.timing.timing()?;
         ensure!(self.jobs >= 1, "--jobs must be at least 1");
         ensure!(self.max_plies >= 1, "--max-plies must be at least 1");
         let rules = self.rules.ruleset();
         let engine_extra = if self.pass_rules { rule_flags(&self.rules) } else { Vec::new() };
-        Ok(GameSettings {
-            rules,
-            movetime,
-            grace: Duration::from_millis(self.grace_ms),
-            startup: Duration::from_millis(self.startup_ms),
-            max_plies: self.max_plies,
-            engine_extra,
-        })
+        Ok(GameSettings { rules, movetime, grace, startup, max_plies: self.max_plies, engine_extra })
     }
 
     /// At least `count` openings (cycled if a file has fewer).
@@ -160,15 +178,8 @@ pub struct CheckArgs {
     /// The engine command to check (as for `morris match`)
     #[arg(long, value_name = "CMD")]
     pub engine: String,
-    /// Seconds per move given to the engine
-    #[arg(long, default_value_t = 1.0, value_name = "S", value_parser = crate::cli::parse_seconds, allow_negative_numbers = true)]
-    pub movetime: f64,
-    /// Milliseconds of slack added to --movetime
-    #[arg(long, default_value_t = 50, value_name = "MS")]
-    pub grace_ms: u64,
-    /// Milliseconds added to the engine's first move (process start-up)
-    #[arg(long, default_value_t = 2000, value_name = "MS")]
-    pub startup_ms: u64,
+    #[command(flatten)]
+    pub timing: TimingArgs,
     /// Seed of the random moves the checker plays against the engine
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub seed: u64,
@@ -321,15 +332,12 @@ pub fn describe_round(round: &Round, names: &[String]) -> Vec<String> {
 /// Bad options (failed checks are reported and give a non-zero exit code instead).
 pub fn run_check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let engine = EngineCommand::parse(&args.engine)?;
-    let movetime = Duration::try_from_secs_f64(args.movetime)
-        .ok()
-        .filter(|d| !d.is_zero())
-        .with_context(|| format!("--movetime {} is not a positive number of seconds", args.movetime))?;
+    let Timing { movetime, grace, startup } = args.timing.timing()?;
     let settings = check::CheckSettings {
         rules: args.rules.ruleset(),
         movetime,
-        grace: Duration::from_millis(args.grace_ms),
-        startup: Duration::from_millis(args.startup_ms),
+        grace,
+        startup,
         seed: args.seed,
         engine_extra: if args.pass_rules { rule_flags(&args.rules) } else { Vec::new() },
     };
