@@ -22,6 +22,8 @@
 //! - [`perfect`]: endgame databases by retrograde analysis.
 //! - [`cli`]: command-line options shared by several commands.
 
+#![deny(missing_docs)]
+
 pub mod classroom;
 pub mod cli;
 pub mod engine;

@@ -75,6 +75,7 @@ pub struct PerftArgs {
     /// Board: standard (seed 003) or classroom22 (the handout's 22 points)
     #[arg(long, default_value = "standard")]
     pub board: crate::cli::BoardChoice,
+    /// The rule options.
     #[command(flatten)]
     pub rules: crate::cli::RuleArgs,
 }

@@ -27,6 +27,7 @@ pub const ALWAYS_START_PERCENT: u32 = 40;
 /// ratio, kept within these bounds (tenths): alpha-beta iterations grow by roughly the
 /// effective branching factor, which varies with the phase.
 pub const MIN_GROWTH_TENTHS: u32 = 15;
+/// See [`MIN_GROWTH_TENTHS`].
 pub const MAX_GROWTH_TENTHS: u32 = 60;
 
 /// When to stop searching, measured from the start of the search.

@@ -99,6 +99,7 @@ pub struct PlayArgs {
     /// With --board-in: White's and Black's stones in hand (0,0 = moving phase)
     #[arg(long, value_name = "W,B", default_value = "0,0", value_parser = input::parse_in_hand, requires = "board_in")]
     pub in_hand: (u8, u8),
+    /// The rule options.
     #[command(flatten)]
     pub rules: RuleArgs,
 }

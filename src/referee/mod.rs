@@ -66,6 +66,7 @@ impl TimingArgs {
 /// Options shared by `morris match` and `morris tournament`: time, openings, records and rules.
 #[derive(clap::Args, Debug, Clone)]
 pub struct GameArgs {
+    /// The time limits.
     #[command(flatten)]
     pub timing: TimingArgs,
     /// Draw a game after this many plies past the opening (a last resort: the draw rules end games first)
@@ -178,6 +179,7 @@ pub struct CheckArgs {
     /// The engine command to check (as for `morris match`)
     #[arg(long, value_name = "CMD")]
     pub engine: String,
+    /// The time limits.
     #[command(flatten)]
     pub timing: TimingArgs,
     /// Seed of the random moves the checker plays against the engine

@@ -29,7 +29,12 @@ pub enum DrawReason {
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 pub enum Outcome {
     /// A side won.
-    Win { winner: Color, reason: WinReason },
+    Win {
+        /// The side that won.
+        winner: Color,
+        /// Why.
+        reason: WinReason,
+    },
     /// A draw.
     Draw(DrawReason),
 }

@@ -20,13 +20,28 @@ use crate::topology::{Point, PointSet, Topology};
 pub enum ParseMoveError {
     /// Nothing but white space.
     #[error("empty move: expected a point such as {example}")]
-    Empty { example: &'static str },
+    Empty {
+        /// A legal alternative, in notation.
+        example: &'static str,
+    },
     /// Something other than what the grammar allows at `column` (1-based).
     #[error("expected {expected} at column {column}, found {}", found_text(*.found))]
-    Syntax { column: usize, expected: String, found: Option<char> },
+    Syntax {
+        /// The column (1-based, in characters) where the problem is.
+        column: usize,
+        /// What was expected there.
+        expected: String,
+        /// What was found there.
+        found: Option<char>,
+    },
     /// A well-formed name that the board does not have (`D4` on the standard board).
     #[error("{name} is not a point on this board")]
-    NotAPoint { name: String, column: usize },
+    NotAPoint {
+        /// The name as written.
+        name: String,
+        /// The column (1-based, in characters) where the problem is.
+        column: usize,
+    },
 }
 
 fn found_text(found: Option<char>) -> String {
@@ -187,10 +202,20 @@ pub fn parse_move(text: &str, topology: &Topology) -> Result<Move, ParseMoveErro
 pub enum BoardStringError {
     /// The string has the wrong number of letters.
     #[error("a board string has {expected} letters (W, B or x), this one has {found}")]
-    WrongLength { expected: usize, found: usize },
+    WrongLength {
+        /// What was expected there.
+        expected: usize,
+        /// What was found there.
+        found: usize,
+    },
     /// A letter other than W, B or x.
     #[error("letter {column} of the board string is {}: expected W, B or x", found_text(Some(*.found)))]
-    BadLetter { column: usize, found: char },
+    BadLetter {
+        /// The column (1-based, in characters) where the problem is.
+        column: usize,
+        /// What was found there.
+        found: char,
+    },
 }
 
 fn board_letters(input: &str) -> Res<'_, &str> {
@@ -278,7 +303,12 @@ pub enum PositionTextError {
     Board(#[from] BoardStringError),
     /// Something after the board string is not `white|black [W B]`.
     #[error("after the board string expected {expected}, found '{found}'")]
-    Syntax { expected: &'static str, found: String },
+    Syntax {
+        /// What was expected there.
+        expected: &'static str,
+        /// What was found there.
+        found: String,
+    },
     /// The described position breaks the rules.
     #[error(transparent)]
     Setup(#[from] super::position::SetupError),

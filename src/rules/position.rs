@@ -53,13 +53,23 @@ pub enum SetupError {
     Overlap,
     /// A side has more stones (board + hand) than the rules give.
     #[error("{color} has {count} stones on the board and in hand, more than the {max} the rules allow")]
-    TooManyStones { color: Color, count: u32, max: u8 },
+    TooManyStones {
+        /// The side.
+        color: Color,
+        /// How many.
+        count: u32,
+        /// The most the rules allow.
+        max: u8,
+    },
     /// The hands do not fit alternate placing with White first.
     #[error(
         "stones in hand do not fit alternate placing: with {side} to move White must have {} Black's (or both none)",
         if *side == Color::White { "as many in hand as" } else { "one fewer in hand than" }
     )]
-    HandsOutOfTurn { side: Color },
+    HandsOutOfTurn {
+        /// The side to move.
+        side: Color,
+    },
 }
 
 impl Setup {
@@ -316,38 +326,86 @@ pub enum IllegalMove {
     GameOver(Color),
     /// The game is drawn (by a draw rule of the game's history).
     #[error("the game is over: drawn {reason}")]
-    Drawn { reason: String },
+    Drawn {
+        /// Why.
+        reason: String,
+    },
     /// A placement while the side has no stones in hand.
     #[error("{side} has no stones in hand: move a stone along a line, e.g. {example}")]
-    NothingInHand { side: Color, example: String },
+    NothingInHand {
+        /// The side to move.
+        side: Color,
+        /// A legal alternative, in notation.
+        example: String,
+    },
     /// A slide or flight while the side still has stones in hand.
     #[error("{side} still has {count} stone{} in hand: place one, e.g. {example}", if *count == 1 { "" } else { "s" })]
-    MustPlace { side: Color, count: u8, example: String },
+    MustPlace {
+        /// The side to move.
+        side: Color,
+        /// How many.
+        count: u8,
+        /// A legal alternative, in notation.
+        example: String,
+    },
     /// The destination is occupied.
     #[error("{0} is occupied")]
     Occupied(&'static str),
     /// The point moved from holds no stone of the side to move.
     #[error("{point} is not a {side} stone")]
-    NotOwnStone { point: &'static str, side: Color },
+    NotOwnStone {
+        /// The point, by name.
+        point: &'static str,
+        /// The side to move.
+        side: Color,
+    },
     /// A slide to a point that is not adjacent.
     #[error("{from} and {to} are not adjacent ({from} can move to {options})")]
-    NotAdjacent { from: &'static str, to: &'static str, options: String },
+    NotAdjacent {
+        /// The point moved from, by name.
+        from: &'static str,
+        /// The point moved to, by name.
+        to: &'static str,
+        /// Where the stone can go instead.
+        options: String,
+    },
     /// A move onto its own point.
     #[error("a stone must move to another point")]
     SamePoint,
     /// A mill was closed but no stone named.
     #[error("this move closes a mill: name a stone to remove, e.g. {example}")]
-    MustRemove { example: String },
+    MustRemove {
+        /// A legal alternative, in notation.
+        example: String,
+    },
     /// A removal on a move that closes no mill.
     #[error("this move closes no mill, so it removes no stone: play {without}")]
-    NoMill { without: String },
+    NoMill {
+        /// The same move without the removal, in notation.
+        without: String,
+    },
     /// The stone to remove is not the opponent's.
     #[error("{point} is not a {opponent} stone")]
-    RemoveNotOpponent { point: &'static str, opponent: Color },
+    RemoveNotOpponent {
+        /// The point, by name.
+        point: &'static str,
+        /// The side whose stone was named.
+        opponent: Color,
+    },
     /// The stone to remove is in a mill while others are not.
     #[error("{point} is in a mill and {opponent} has stones outside mills")]
-    RemoveFromMill { point: &'static str, opponent: Color },
+    RemoveFromMill {
+        /// The point, by name.
+        point: &'static str,
+        /// The side whose stone was named.
+        opponent: Color,
+    },
     /// Rule `never` with every opponent stone in a mill: the mill removes nothing.
     #[error("every {opponent} stone is in a mill, so this mill removes nothing: play {without}")]
-    NothingRemovable { opponent: Color, without: String },
+    NothingRemovable {
+        /// The side whose stone was named.
+        opponent: Color,
+        /// The same move without the removal, in notation.
+        without: String,
+    },
 }

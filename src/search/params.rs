@@ -20,8 +20,9 @@ pub const ASPIRATION_DEPTH: u32 = 4;
 /// Draws are worth this much less than zero to the side that searches (hundredths of a
 /// stone): against weaker opponents a draw is a lost half point.
 pub const CONTEMPT: i32 = 20;
-/// Late-move reductions: reduce quiet moves after this many moves, from this depth.
+/// Late-move reductions: reduce quiet moves after this many moves ...
 pub const LMR_MOVES: usize = 3;
+/// ... and only from this remaining depth on.
 pub const LMR_DEPTH: i32 = 3;
 /// History scores are capped here and halved when they reach it.
 pub const HISTORY_MAX: i32 = 1 << 16;
