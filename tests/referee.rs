@@ -62,7 +62,11 @@ fn command(name: &str, cmd: &str) -> EngineCommand {
 }
 
 fn is_running(pid: u32) -> bool {
-    Command::new("kill").args(["-0", &pid.to_string()]).status().is_ok_and(|s| s.success())
+    Command::new("kill")
+        .args(["-0", &pid.to_string()])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// Plays one game and checks that both engines are gone afterwards.
