@@ -184,7 +184,30 @@ impl Report {
             self.items.push(Item { status: Status::Skip, name, detail: "not run after the failure above".to_string() });
         }
     }
+
+    /// Records item `index`; on failure skips the items after it up to `until` (the end of
+    /// its session) and gives `None`, so a session's steps chain with `?`.
+    fn require(&mut self, index: usize, until: usize, outcome: Result<String, String>) -> Option<()> {
+        if self.record(ITEMS[index], outcome) {
+            Some(())
+        } else {
+            self.skip_rest(index + 1, until);
+            None
+        }
+    }
 }
+
+/// Whether the engine exits with status 0 within a second of `after` (`quit`, EOF).
+fn exits_cleanly(process: &mut EngineProcess, after: &str) -> Result<String, String> {
+    match process.exit_status_within(Duration::from_secs(1)) {
+        Some(s) if s.success() => Ok("exited 0".to_string()),
+        Some(s) => Err(format!("exited with {s}")),
+        None => Err(format!("still running 1 s after {after}")),
+    }
+}
+
+/// The white session's items are those before this index.
+const WHITE_END: usize = 2;
 
 /// Runs every check item against `engine` and returns the report (in [`ITEMS`] order).
 /// The engine processes are always stopped.
@@ -197,20 +220,12 @@ pub fn check_engine(engine: &EngineCommand, settings: &CheckSettings) -> Vec<Ite
     // Session 1: white.
     match Session::start(engine, Color::White, settings) {
         Err(e) => {
-            report.record(ITEMS[0], Err(e));
-            report.skip_rest(1, 2);
+            let _ = report.require(0, WHITE_END, Err(e));
         }
         Ok(mut white) => {
-            if report.record(ITEMS[0], white.engine_move(first_limit)) {
-                let quit =
-                    white.send("quit").and_then(|()| match white.process.exit_status_within(Duration::from_secs(1)) {
-                        Some(s) if s.success() => Ok("exited 0".to_string()),
-                        Some(s) => Err(format!("exited with {s}")),
-                        None => Err("still running 1 s after quit".to_string()),
-                    });
+            if report.require(0, WHITE_END, white.engine_move(first_limit)).is_some() {
+                let quit = white.send("quit").and_then(|()| exits_cleanly(&mut white.process, "quit"));
                 report.record(ITEMS[1], quit);
-            } else {
-                report.skip_rest(1, 2);
             }
             white.process.stop();
         }
@@ -218,28 +233,33 @@ pub fn check_engine(engine: &EngineCommand, settings: &CheckSettings) -> Vec<Ite
 
     // Session 2: black, against seeded random moves.
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
-    let mut black = match Session::start(engine, Color::Black, settings) {
-        Ok(s) => s,
+    match Session::start(engine, Color::Black, settings) {
         Err(e) => {
-            report.record(ITEMS[2], Err(e));
-            report.skip_rest(3, ITEMS.len());
-            return report.items;
+            let _ = report.require(WHITE_END, ITEMS.len(), Err(e));
         }
-    };
-    let answered = black.our_move(&mut rng).and_then(|()| black.engine_move(first_limit));
-    if !report.record(ITEMS[2], answered) {
-        report.skip_rest(3, ITEMS.len());
-        black.process.stop();
-        return report.items;
+        Ok(mut black) => {
+            let _ = black_session(&mut black, &mut report, &mut rng, limit, first_limit);
+            black.process.stop();
+        }
     }
+    report.items
+}
+
+/// Items 2.. against the engine as black; stops at the first failure of items 2–5.
+fn black_session(
+    black: &mut Session,
+    report: &mut Report,
+    rng: &mut Xoshiro256PlusPlus,
+    limit: Duration,
+    first_limit: Duration,
+) -> Option<()> {
+    let end = ITEMS.len();
+    let answered = black.our_move(rng).and_then(|()| black.engine_move(first_limit));
+    report.require(2, end, answered)?;
     let timely = black
-        .our_move(&mut rng)
+        .our_move(rng)
         .and_then(|()| black.engine_move(limit).map(|d| format!("{d} (limit {:.3} s)", limit.as_secs_f64())));
-    if !report.record(ITEMS[3], timely) {
-        report.skip_rest(4, ITEMS.len());
-        black.process.stop();
-        return report.items;
-    }
+    report.require(3, end, timely)?;
     // A placement on an occupied point is well-formed and illegal in every placing position.
     let occupied = black.game.last_move().map(Move::to);
     let illegal = occupied.map(|p| Move::place(p).display(black.game.position().topology()).to_string());
@@ -251,28 +271,14 @@ pub fn check_engine(engine: &EngineCommand, settings: &CheckSettings) -> Vec<Ite
             Err(e) => Err(format!("after the illegal move {text}: {e}")),
         }),
     };
-    if !report.record(ITEMS[4], rejected) {
-        report.skip_rest(5, ITEMS.len());
-        black.process.stop();
-        return report.items;
-    }
-    let kept = black.our_move(&mut rng).and_then(|()| black.engine_move(limit));
-    if !report.record(ITEMS[5], kept) {
-        report.skip_rest(6, ITEMS.len());
-        black.process.stop();
-        return report.items;
-    }
-    let finished = play_out(&mut black, &mut rng, limit);
+    report.require(4, end, rejected)?;
+    let kept = black.our_move(rng).and_then(|()| black.engine_move(limit));
+    report.require(5, end, kept)?;
+    let finished = play_out(black, rng, limit);
     report.record(ITEMS[6], finished);
     black.process.close_stdin();
-    let eof = match black.process.exit_status_within(Duration::from_secs(1)) {
-        Some(s) if s.success() => Ok("exited 0".to_string()),
-        Some(s) => Err(format!("exited with {s}")),
-        None => Err("still running 1 s after EOF".to_string()),
-    };
-    report.record(ITEMS[7], eof);
-    black.process.stop();
-    report.items
+    report.record(ITEMS[7], exits_cleanly(&mut black.process, "EOF"));
+    Some(())
 }
 
 /// Plays the game to its end (the engine as black), then waits for a `result` line that
@@ -296,7 +302,7 @@ fn play_out(s: &mut Session, rng: &mut Xoshiro256PlusPlus, limit: Duration) -> R
         match s.reply(limit, true) {
             Ok(Reply::Keyword(line)) if line.starts_with("result") => {
                 let word = line.split_whitespace().nth(1).unwrap_or("");
-                let rules = format!("{} ({})", outcome.result_word(), outcome.reason());
+                let rules = format!("{} {}", outcome.result_word(), outcome.reason());
                 return if word == outcome.result_word() {
                     Ok(format!("{plies} plies, {line:?}; the rules agree: {rules}"))
                 } else {
