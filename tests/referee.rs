@@ -263,24 +263,22 @@ fn match_rejects_bad_options_with_one_line() {
     assert!(err.contains("/nonexistent/file"), "{err}");
 }
 
+/// `morris tournament --format FORMAT` between three random movers, 0.5 s a move.
+fn tournament_of_three(format: &str, extra: &[&str]) -> (i32, String, String) {
+    let rm = random_mover();
+    let engines: Vec<String> =
+        ["one", "two", "three"].iter().enumerate().map(|(i, name)| format!("{name}={rm} --seed {}", i + 1)).collect();
+    let mut args = vec!["tournament", "--format", format, "--movetime", "0.5"];
+    for e in &engines {
+        args.extend(["--engine", e.as_str()]);
+    }
+    args.extend(extra);
+    morris(&args)
+}
+
 #[test]
 fn knockout_of_three_prints_the_bracket_and_a_champion() {
-    let rm = random_mover();
-    let (code, out, err) = morris(&[
-        "tournament",
-        "--format",
-        "knockout",
-        "--engine",
-        &format!("one={rm} --seed 1"),
-        "--engine",
-        &format!("two={rm} --seed 2"),
-        "--engine",
-        &format!("three={rm} --seed 3"),
-        "--movetime",
-        "0.5",
-        "--seed",
-        "4",
-    ]);
+    let (code, out, err) = tournament_of_three("knockout", &["--seed", "4"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Round 1") && out.contains("odd one out: ") && out.contains("Champion: "), "{out}");
     assert!(!out.contains("Round 2"), "three entrants finish in one round: {out}");
@@ -288,22 +286,7 @@ fn knockout_of_three_prints_the_bracket_and_a_champion() {
 
 #[test]
 fn round_robin_prints_a_crosstable() {
-    let rm = random_mover();
-    let (code, out, err) = morris(&[
-        "tournament",
-        "--format",
-        "round-robin",
-        "--engine",
-        &format!("one={rm} --seed 1"),
-        "--engine",
-        &format!("two={rm} --seed 2"),
-        "--engine",
-        &format!("three={rm} --seed 3"),
-        "--movetime",
-        "0.5",
-        "--jobs",
-        "2",
-    ]);
+    let (code, out, err) = tournament_of_three("round-robin", &["--jobs", "2"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("total") && out.contains("1 one") && out.contains("3 three"), "{out}");
     // Each engine plays 4 games (2 against each of the others).
