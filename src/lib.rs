@@ -21,6 +21,7 @@
 //! - [`referee`]: matches, tournaments and protocol checks between engine processes.
 //! - [`perfect`]: endgame databases by retrograde analysis.
 //! - [`cli`]: command-line options shared by several commands.
+//! - [`files`]: files written whole (temporary file, then rename).
 
 #![deny(missing_docs)]
 
@@ -28,6 +29,7 @@ pub mod classroom;
 pub mod cli;
 pub mod engine;
 pub mod eval;
+pub mod files;
 pub mod perfect;
 pub mod perft;
 pub mod play;

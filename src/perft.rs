@@ -90,7 +90,7 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<std::process::ExitCode> {
         Some(text) => {
             crate::rules::notation::parse_position(text, rules).map_err(|e| anyhow::anyhow!("--position: {e}"))?
         }
-        None => *crate::cli::game_after(rules, &args.moves)?.position(),
+        None => *crate::rules::notation::game_after(rules, &args.moves)?.position(),
     };
     let topo = pos.topology();
     let started = std::time::Instant::now();

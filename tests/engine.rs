@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use morris::cli::game_after;
 use morris::engine::{Engine, EngineOptions, EvalChoice, Limits, WIN, bench_positions};
+use morris::rules::notation::game_after;
 use morris::rules::{ByColor, CLASSROOM, Color, Game, Move, MoveList, Position, STANDARD, Setup};
 use morris::search::{Oracle, OracleValue};
 use morris::topology::PointSet;

@@ -83,7 +83,7 @@ impl EngineArgs {
     /// An illegal `--opening`, or databases that cannot be loaded.
     pub fn build(&self) -> anyhow::Result<(Engine, Settings)> {
         let rules = self.rules.ruleset();
-        let game = crate::cli::game_after(rules, &self.opening).context("--opening")?;
+        let game = crate::rules::notation::game_after(rules, &self.opening).context("--opening")?;
         let oracle = match &self.tablebase {
             Some(dir) => {
                 Some(crate::perfect::open_oracle(dir).with_context(|| format!("--tablebase {}", dir.display()))?)

@@ -211,7 +211,7 @@ pub fn play_game(
     opening: &str,
     settings: &GameSettings,
 ) -> anyhow::Result<GameRecord> {
-    let mut game = crate::cli::game_after(settings.rules, opening)?;
+    let mut game = crate::rules::notation::game_after(settings.rules, opening)?;
     let mut record = GameRecord {
         number,
         names: ByColor([engines[Color::White].name.clone(), engines[Color::Black].name.clone()]),

@@ -142,19 +142,6 @@ impl PartialEq for Position {
 
 impl Eq for Position {}
 
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Position({} to move, hands W{} B{}, {})",
-            self.side,
-            self.in_hand[Color::White],
-            self.in_hand[Color::Black],
-            super::notation::format_board_string(self.stones, self.rules.topology)
-        )
-    }
-}
-
 impl Position {
     /// The start position of `rules`.
     #[must_use]
@@ -232,6 +219,13 @@ impl Position {
         self.side
     }
 
+    /// Each side's stones on the board.
+    #[inline]
+    #[must_use]
+    pub fn all_stones(&self) -> ByColor<PointSet> {
+        self.stones
+    }
+
     /// The stones of `c` on the board.
     #[inline]
     #[must_use]
@@ -291,8 +285,8 @@ impl Position {
     #[must_use]
     pub fn swapped(&self) -> Position {
         let mut setup = self.to_setup();
-        setup.stones.0.swap(0, 1);
-        setup.in_hand.0.swap(0, 1);
+        setup.stones = setup.stones.swapped();
+        setup.in_hand = setup.in_hand.swapped();
         setup.side_to_move = !setup.side_to_move;
         Position::from_setup_unchecked(&setup)
     }
