@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::command::{Command, Response};
+use super::command::{COMMANDS, CommandSpec, Response};
 use crate::engine::format_score;
 use crate::rules::notation::diagram::diagram;
 use crate::rules::notation::format_move_list;
@@ -49,9 +49,9 @@ pub fn describe_outcome(outcome: Outcome) -> String {
 
 fn format_help() -> String {
     let mut out = String::from("help commands (anything else is read as a move such as D2, D2-F2, D3,G1, A7-D7,B2):");
-    for (name, args, what) in Command::HELP {
+    for CommandSpec { name, args, help, .. } in COMMANDS {
         let usage = if args.is_empty() { (*name).to_string() } else { format!("{name} {args}") };
-        let _ = write!(out, "\nhelp   {usage:<36} {what}");
+        let _ = write!(out, "\nhelp   {usage:<36} {help}");
     }
     out
 }

@@ -14,8 +14,8 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
 
-use super::game::{LineKind, classify};
 use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
+use crate::protocol::FromEngine;
 use crate::rules::{Color, Game, Move, MoveList, Position, Ruleset};
 
 /// How the check runs.
@@ -131,12 +131,12 @@ impl Session {
                     limit.as_secs_f64()
                 ));
             }
-            match classify(&text, topology) {
-                LineKind::Keyword if text.trim().is_empty() => {}
-                LineKind::Keyword if keywords_too => return Ok(Reply::Keyword(text.trim().to_string())),
-                LineKind::Keyword => log::debug!("{}: {}", self.process.name(), text.trim()),
-                LineKind::Malformed(e) => return Err(format!("it sent {:?}, which is not a move: {e}", text.trim())),
-                LineKind::Move(m) => return Ok(Reply::Move(m, text.trim().to_string(), took)),
+            match FromEngine::parse_on(&text, topology) {
+                Ok(FromEngine::Blank) => {}
+                Ok(FromEngine::Keyword { .. }) if keywords_too => return Ok(Reply::Keyword(text.trim().to_string())),
+                Ok(FromEngine::Keyword { .. }) => log::debug!("{}: {}", self.process.name(), text.trim()),
+                Err(e) => return Err(format!("it sent {:?}, which is not a move: {e}", text.trim())),
+                Ok(FromEngine::Move(m)) => return Ok(Reply::Move(m, text.trim().to_string(), took)),
             }
         }
     }
