@@ -154,7 +154,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         depth: args.depth,
         nodes: None,
     };
-    let engine = EngineOptions { eval: args.eval, ..EngineOptions::default() };
+    let engine = EngineOptions::for_eval(args.eval);
     if let Some(out) = &args.board_out {
         let spec = file_mode::FileMode {
             board_in: args.board_in.clone().unwrap_or_default(),

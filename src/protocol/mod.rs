@@ -92,8 +92,12 @@ impl EngineArgs {
             }
             None => None,
         };
-        let options =
-            EngineOptions { hash_mb: self.hash_mb, eval: self.eval, threads: usize::from(self.threads), oracle };
+        let options = EngineOptions {
+            hash_mb: self.hash_mb,
+            threads: usize::from(self.threads),
+            oracle,
+            ..EngineOptions::for_eval(self.eval)
+        };
         let mut engine = Engine::new(options, *game.start());
         engine.set_game(game);
         let settings = Settings { color: self.color, movetime: self.movetime, depth: self.depth, info: false };

@@ -305,7 +305,14 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn removable(&self) -> PointSet {
-        let them = self.stones[!self.side];
+        self.removable_by(self.side)
+    }
+
+    /// The stones `side` may remove when it closes a mill (whoever is to move).
+    #[inline]
+    #[must_use]
+    pub fn removable_by(&self, side: Color) -> PointSet {
+        let them = self.stones[!side];
         let free = them.without(self.rules.topology.in_mills(them));
         if !free.is_empty() || self.rules.removal == super::RemovalRule::Never { free } else { them }
     }
