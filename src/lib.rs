@@ -20,6 +20,7 @@
 //! - [`play`]: a person plays the engine in a terminal.
 //! - [`referee`]: matches, tournaments and protocol checks between engine processes.
 //! - [`perfect`]: endgame databases by retrograde analysis.
+//! - [`cmd`]: the `morris` command line, one file per subcommand (clap, printing).
 //! - [`cli`]: command-line options shared by several commands.
 //! - [`files`]: files written whole (temporary file, then rename).
 
@@ -27,6 +28,7 @@
 
 pub mod classroom;
 pub mod cli;
+pub mod cmd;
 pub mod engine;
 pub mod eval;
 pub mod files;

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 pub use crate::eval::EvalChoice;
 pub use crate::search::params::SearchSettings;
 pub use crate::search::{DECIDED, WIN};
-pub use bench::{BenchArgs, bench_positions, random_game, run_bench};
+pub use bench::{BENCH_DEPTH, BenchLine, BenchReport, bench_positions, random_game, run_bench};
 
 use crate::rules::{Game, IllegalMove, Move, Position};
 use crate::search::params::MAX_DEPTH;
