@@ -2,7 +2,7 @@
 //! and `anyhow`. Library modules take plain settings and return reports and typed errors;
 //! a file here turns arguments into those settings, calls the library, and prints.
 //!
-//! Done so far: [`bench`] and [`perft`]. The other subcommands still keep their clap
+//! Done so far: [`mod@bench`] and [`mod@perft`]. The other subcommands still keep their clap
 //! structs beside their library code (`protocol::EngineArgs`, `play::PlayArgs`,
 //! `referee::{MatchArgs, TournamentArgs, CheckArgs}`, `perfect::TablebaseCommand`) and
 //! are dispatched from here; each moves into its own file here the same way.

@@ -64,7 +64,7 @@ pub fn parse_line(line: &str, topology: &Topology) -> Result<ToEngine, LineError
 }
 
 /// The line as an `illegal` reply shows it: control characters escaped, at most
-/// [`ECHO_CHARS`] characters.
+/// 40 characters (`ECHO_CHARS`).
 #[must_use]
 pub fn echo(text: &str) -> String {
     let mut out = String::new();
