@@ -77,3 +77,17 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
         Err(_) => Err(format!("'{shown}' is not a number of seconds: expected e.g. 1.5")),
     }
 }
+
+/// Reads an increment in seconds: 0, or what [`parse_seconds`] accepts.
+///
+/// # Errors
+/// A sentence saying what was expected.
+pub fn parse_increment(text: &str) -> Result<std::time::Duration, String> {
+    let zero = text.trim().parse::<f64>().is_ok_and(|s| s == 0.0);
+    if zero {
+        return Ok(std::time::Duration::ZERO);
+    }
+    parse_seconds(text)
+        .and_then(|s| std::time::Duration::try_from_secs_f64(s).map_err(|e| e.to_string()))
+        .map_err(|e| e.replace("more than 0", "0 or more"))
+}

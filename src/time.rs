@@ -1,6 +1,13 @@
-//! Time management (issue #3): a pure function from the move-time budget to soft and
-//! hard deadlines. Reads no clock itself; the search measures elapsed time against the
-//! deadlines it is given.
+//! Time management (issues #3 and #11): pure functions from a move-time budget or a game
+//! clock to deadlines. Reads no clock itself; the search measures elapsed time against the
+//! deadlines it is given, and tells [`Deadlines::soft_for`] how its best move is faring.
+//!
+//! Under a game clock ([`clock_deadlines`]) a move is planned to take its share of what is
+//! left above a reserve (more late in the placing phase, where the game is decided, and
+//! less with stones still to place early), plus most of the increment; an unstable best
+//! move or a falling score stretches that up to twice, and one move never takes more than
+//! three shares or what is left above the reserve. A forced move, a decided score and a
+//! position the tables cover stop the search early (the search knows those).
 //!
 //! The budget (`Limits::movetime`) is the whole time from the call of `think` to the
 //! printed reply, and the reply must arrive in time even when another process holds the
@@ -33,10 +40,85 @@ pub const MAX_GROWTH_TENTHS: u32 = 60;
 /// When to stop searching, measured from the start of the search.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Deadlines {
-    /// Don't start a new iteration after this.
+    /// Don't start a new iteration after this (when the best move is steady).
     pub soft: Duration,
+    /// Don't start a new iteration after this when the best move changed or the score fell
+    /// in the last iteration (at least `soft`, at most `hard`).
+    pub stretched: Duration,
+    /// Before this a new iteration always starts, whatever its predicted cost.
+    pub always: Duration,
     /// Abort the search at this point, whatever it is doing.
     pub hard: Duration,
+}
+
+/// How the last iteration went, for [`Deadlines::soft_for`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Trend {
+    /// The best move differs from the previous iteration's.
+    pub best_changed: bool,
+    /// How much the score fell since the previous iteration (engine units; negative: rose).
+    pub score_drop: i32,
+}
+
+/// A score drop (engine units, 100 = a stone) from which the position counts as sharp.
+pub const SHARP_DROP: i32 = 30;
+
+impl Deadlines {
+    /// The soft deadline after an iteration that went as `trend` says.
+    #[must_use]
+    pub fn soft_for(&self, trend: Trend) -> Duration {
+        if trend.best_changed || trend.score_drop >= SHARP_DROP { self.stretched } else { self.soft }
+    }
+}
+
+/// A game clock as the side to move sees it before its move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the clock.
+    pub remaining: Duration,
+    /// Time added after each move (Fischer increment).
+    pub increment: Duration,
+}
+
+/// The least of the clock never planned for: scheduling delays, the reply's way out.
+pub const MIN_RESERVE: Duration = Duration::from_millis(50);
+/// The reserve as a fraction of the clock, when that is more than [`MIN_RESERVE`]: 1/20.
+pub const RESERVE_DIVISOR: u32 = 20;
+/// Moves of the sliding phase the clock is shared over (beyond the stones still to place).
+pub const MOVING_MOVES: u32 = 20;
+/// The share of the increment planned per move (percent).
+pub const INCREMENT_PERCENT: u32 = 75;
+/// A move may take at most this many planned shares.
+pub const MAX_SHARES: u32 = 3;
+
+/// The deadlines of one move under a game clock, for a side with `in_hand` stones still to
+/// place.
+///
+/// ```
+/// use std::time::Duration;
+/// use morris::time::{Clock, clock_deadlines};
+/// let clock = Clock { remaining: Duration::from_secs(10), increment: Duration::from_millis(100) };
+/// let d = clock_deadlines(clock, 9);
+/// assert!(d.soft < d.stretched && d.stretched <= d.hard);
+/// assert!(d.hard < Duration::from_secs(2));
+/// ```
+#[must_use]
+pub fn clock_deadlines(clock: Clock, in_hand: u8) -> Deadlines {
+    let reserve = (clock.remaining / RESERVE_DIVISOR).max(MIN_RESERVE);
+    let usable = clock.remaining.saturating_sub(reserve);
+    let moves_to_go = MOVING_MOVES + u32::from(in_hand.min(9));
+    let mut share = usable / moves_to_go;
+    if (1..=3).contains(&in_hand) {
+        // The last stones placed decide the game's shape: half as much again.
+        share = share * 3 / 2;
+    }
+    let target = share + clock.increment * INCREMENT_PERCENT / 100;
+    let most = (target * MAX_SHARES).min(usable);
+    let margin = (most / MARGIN_DIVISOR).max(MIN_MARGIN);
+    let hard = most.saturating_sub(margin);
+    let soft = target.min(hard);
+    let stretched = (target * 2).min(hard);
+    Deadlines { soft, stretched, always: soft * ALWAYS_START_PERCENT / 100, hard }
 }
 
 /// The deadlines for a per-move budget of `movetime`.
@@ -52,19 +134,26 @@ pub fn deadlines(movetime: Duration) -> Deadlines {
     let margin = (movetime / MARGIN_DIVISOR).max(MIN_MARGIN);
     let hard = movetime.saturating_sub(margin);
     let soft = hard * SOFT_PERCENT / 100;
-    Deadlines { soft, hard }
+    Deadlines { soft, stretched: soft, always: hard * ALWAYS_START_PERCENT / 100, hard }
 }
 
 /// Whether to start the next iteration at `elapsed`, when the last completed iteration
-/// took `last` and the one before it `before`: always before [`ALWAYS_START_PERCENT`] of
-/// the hard deadline; after that only if it is predicted to finish before the hard
-/// deadline and the soft deadline has not passed.
+/// took `last` and the one before it `before` and went as `trend` says: always before
+/// `deadlines.always` ([`ALWAYS_START_PERCENT`] of the hard deadline per move); after that
+/// only if it is predicted to finish before the hard deadline and the soft deadline
+/// ([`Deadlines::soft_for`]) has not passed.
 #[must_use]
-pub fn should_start_iteration(deadlines: &Deadlines, elapsed: Duration, last: Duration, before: Duration) -> bool {
-    if elapsed >= deadlines.soft {
+pub fn should_start_iteration(
+    deadlines: &Deadlines,
+    elapsed: Duration,
+    last: Duration,
+    before: Duration,
+    trend: Trend,
+) -> bool {
+    if elapsed >= deadlines.soft_for(trend) {
         return false;
     }
-    if elapsed < deadlines.hard * ALWAYS_START_PERCENT / 100 {
+    if elapsed < deadlines.always {
         return true;
     }
     let ratio_tenths = if before.is_zero() {
@@ -85,7 +174,8 @@ mod tests {
     fn keeps_a_margin_and_never_underflows() {
         assert_eq!(deadlines(Duration::from_millis(200)).hard, Duration::from_millis(175));
         assert_eq!(deadlines(Duration::from_millis(20)).hard, Duration::ZERO);
-        assert_eq!(deadlines(Duration::ZERO), Deadlines { soft: Duration::ZERO, hard: Duration::ZERO });
+        let zero = Duration::ZERO;
+        assert_eq!(deadlines(zero), Deadlines { soft: zero, stretched: zero, always: zero, hard: zero });
         let d = deadlines(Duration::from_secs(10));
         assert_eq!(d.hard, Duration::from_secs(9));
         assert!(d.soft <= d.hard);
@@ -95,6 +185,7 @@ mod tests {
     fn starts_an_iteration_only_when_it_should_finish() {
         let d = deadlines(Duration::from_millis(1000));
         let ms = Duration::from_millis;
+        let should_start_iteration = |d, e, l, b| should_start_iteration(d, e, l, b, Trend::default());
         // 100 ms in, the last iteration took 40 ms after 10 ms: predicted 4 × 40 = 160 ms.
         assert!(should_start_iteration(&d, ms(100), ms(40), ms(10)));
         // 500 ms in, the last took 300 ms: predicted at least 450 ms more, past 900 ms.
@@ -104,5 +195,40 @@ mod tests {
         assert!(!should_start_iteration(&d, ms(400), ms(250), ms(40)));
         // Past the soft deadline nothing starts, however cheap.
         assert!(!should_start_iteration(&d, ms(700), ms(1), ms(1)));
+    }
+
+    #[test]
+    fn a_clock_is_spent_in_shares_above_a_reserve() {
+        let ms = Duration::from_millis;
+        let clock = |remaining, increment| Clock { remaining: ms(remaining), increment: ms(increment) };
+        // 10 s + 0.1 s, nine stones in hand: 9.5 s over 29 moves (327 ms) + 75 ms.
+        let d = clock_deadlines(clock(10_000, 100), 9);
+        assert!(d.soft > ms(400) && d.soft < ms(405), "{d:?}");
+        assert_eq!(d.stretched, d.soft * 2);
+        assert!(d.hard >= d.stretched && d.hard < d.soft * 3, "{d:?}");
+        // Late in the placing phase a move gets more.
+        assert!(clock_deadlines(clock(10_000, 100), 2).soft > clock_deadlines(clock(10_000, 100), 9).soft);
+        assert!(clock_deadlines(clock(10_000, 100), 2).soft > clock_deadlines(clock(10_000, 100), 0).soft);
+        // Never into the reserve, whatever the increment promises.
+        for (left, inc) in [(60, 0), (60, 1000), (1, 5000), (0, 0), (200, 200), (3_000, 3_000)] {
+            let d = clock_deadlines(clock(left, inc), 0);
+            let reserve = (ms(left) / RESERVE_DIVISOR).max(MIN_RESERVE);
+            assert!(d.hard <= ms(left).saturating_sub(reserve), "{left} ms + {inc} ms: {d:?}");
+            assert!(d.always <= d.soft && d.soft <= d.stretched && d.stretched <= d.hard, "{d:?}");
+        }
+    }
+
+    #[test]
+    fn an_unsteady_best_move_stretches_the_soft_deadline() {
+        let d = clock_deadlines(Clock { remaining: Duration::from_secs(60), increment: Duration::ZERO }, 0);
+        let steady = Trend::default();
+        assert_eq!(d.soft_for(steady), d.soft);
+        assert_eq!(d.soft_for(Trend { best_changed: true, ..steady }), d.stretched);
+        assert_eq!(d.soft_for(Trend { score_drop: SHARP_DROP, ..steady }), d.stretched);
+        assert_eq!(d.soft_for(Trend { score_drop: -200, ..steady }), d.soft);
+        let e = (d.soft + d.stretched) / 2;
+        let ms = Duration::from_millis;
+        assert!(!should_start_iteration(&d, e, ms(1), ms(1), steady));
+        assert!(should_start_iteration(&d, e, ms(1), ms(1), Trend { best_changed: true, ..steady }));
     }
 }

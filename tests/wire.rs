@@ -35,6 +35,11 @@ fn command() -> impl Strategy<Value = Command> {
         Just(Command::Eval),
         Just(Command::IsReady),
         Just(Command::Quit),
+        Just(Command::Stop),
+        (1..86_400_000u64, 1..86_400_000u64, 0..100_000u64, 0..100_000u64).prop_map(|(w, b, wi, bi)| {
+            let ms = Duration::from_millis;
+            Command::Clock { remaining: ByColor([ms(w), ms(b)]), increment: ByColor([ms(wi), ms(bi)]) }
+        }),
         proptest::collection::vec(a_move(), 0..6).prop_map(|moves| Command::Position { moves }),
         (stones(), any::<bool>(), any::<u8>(), any::<u8>()).prop_map(|(stones, black, w, b)| Command::SetBoard {
             stones,

@@ -64,6 +64,9 @@ impl EngineOptions {
 pub struct Limits {
     /// Wall-clock time for the whole move, from the call to the returned result.
     pub movetime: Option<Duration>,
+    /// The side to move's game clock, from the call: the time manager chooses the time for
+    /// this move ([`crate::time::clock_deadlines`]). Takes the place of `movetime`.
+    pub clock: Option<crate::time::Clock>,
     /// The deepest iteration to search.
     pub depth: Option<u32>,
     /// Stop after about this many nodes.
@@ -160,14 +163,32 @@ impl Engine {
     /// Returns a legal move whenever one exists, however small the limits; with a
     /// `movetime` it returns before the budget runs out (see [`crate::time`]).
     pub fn think(&mut self, limits: &Limits, on_iteration: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
-        let start = Instant::now();
         self.stop.store(false, Ordering::Relaxed);
+        self.think_unless_stopped(limits, on_iteration)
+    }
+
+    /// [`Engine::think`], but a stop raised before the call is kept rather than cleared:
+    /// the search then returns at once with a legal move (the first root move searched).
+    /// A caller that lowers the flag itself and then hands it to another thread uses this,
+    /// so that a stop which arrives before the search starts is not lost.
+    pub fn think_unless_stopped(
+        &mut self,
+        limits: &Limits,
+        on_iteration: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let start = Instant::now();
         let cfg = SearchConfig {
             eval: self.options.eval,
             settings: self.options.search,
             max_depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
             max_nodes: limits.nodes,
-            deadlines: limits.movetime.map(crate::time::deadlines),
+            deadlines: match limits.clock {
+                Some(clock) => {
+                    let position = self.game.position();
+                    Some(crate::time::clock_deadlines(clock, position.in_hand(position.side_to_move())))
+                }
+                None => limits.movetime.map(crate::time::deadlines),
+            },
             start,
             oracle: self.options.oracle.as_deref(),
             stop: &self.stop,

@@ -152,7 +152,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             (None, None) => Some(Duration::from_secs(1)),
         },
         depth: args.depth,
-        nodes: None,
+        ..Limits::default()
     };
     let engine = EngineOptions::for_eval(args.eval);
     if let Some(out) = &args.board_out {

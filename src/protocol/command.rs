@@ -45,8 +45,18 @@ pub enum Command {
     Perft(u32),
     /// Whether to print search progress.
     Info(bool),
-    /// Answer `readyok`.
+    /// Answer `readyok` (at once, even during a search).
     IsReady,
+    /// During a search: play the best move found so far, now (outside one: nothing).
+    Stop,
+    /// The clocks as they stand before the next move: each side's remaining time and
+    /// increment (a game clock, `protocol.md` §4).
+    Clock {
+        /// Each side's remaining time.
+        remaining: ByColor<Duration>,
+        /// Each side's increment per move.
+        increment: ByColor<Duration>,
+    },
     /// Exit.
     Quit,
 }
@@ -83,7 +93,12 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec("eval", "", "the static evaluation"),
     CommandSpec { range: Some("1 to 10"), ..spec("perft", "DEPTH", "count move sequences (1 to 10 plies)") },
     spec("info", "on|off", "print search progress"),
-    spec("isready", "", "answer readyok"),
+    CommandSpec {
+        range: Some("more than 0 and at most 86400 (increments: 0 to 86400)"),
+        ..spec("clock", "WHITE BLACK [WINC BINC]", "game clocks: seconds left for each side, increments")
+    },
+    spec("isready", "", "answer readyok, at once even while thinking"),
+    spec("stop", "", "while thinking: play the best move so far, now"),
     spec("quit", "", "exit"),
 ];
 
@@ -111,6 +126,8 @@ impl Command {
             Command::Perft(_) => "perft",
             Command::Info(_) => "info",
             Command::IsReady => "isready",
+            Command::Stop => "stop",
+            Command::Clock { .. } => "clock",
             Command::Quit => "quit",
         }
     }

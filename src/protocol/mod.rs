@@ -9,9 +9,13 @@ mod format;
 mod parse;
 mod wire;
 
-use std::io::{self, BufRead, Write};
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
@@ -23,8 +27,9 @@ pub use parse::{MAX_SECONDS, REPLY_WORDS, echo, parse_line, parse_seconds};
 pub use wire::{FromEngine, ToEngine, WIRE_BOARD};
 
 use crate::cli::RuleArgs;
-use crate::engine::{Engine, EngineOptions, EvalChoice, Limits};
-use crate::rules::{Color, Game, Move, MoveList, Position, Setup};
+use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo};
+use crate::rules::{ByColor, Color, Game, Move, MoveList, Position, Setup};
+use crate::topology::Topology;
 
 /// The longest line the engine reads, in bytes; the rest of a longer line is skipped
 /// (`protocol.md` §5).
@@ -41,6 +46,12 @@ pub struct EngineArgs {
     /// Seconds per move, fractions allowed (e.g. 1.5), measured from reading the opponent's move
     #[arg(long, default_value = "1.0", value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub movetime: Duration,
+    /// A game clock instead: seconds for all the engine's moves, fractions allowed
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true, conflicts_with = "movetime")]
+    pub time: Option<Duration>,
+    /// With --time: seconds added to the engine's clock after each of its moves
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::parse_increment, allow_negative_numbers = true, requires = "time")]
+    pub inc: Option<Duration>,
     /// Start from the position after these moves, e.g. "D2 F4 B4" (empty: the start position)
     #[arg(long, default_value = "", value_name = "MOVES")]
     pub opening: String,
@@ -75,6 +86,17 @@ pub struct Settings {
     pub depth: Option<u32>,
     /// Whether to print `info` lines.
     pub info: bool,
+    /// The game clocks, if the engine plays on a clock (then `movetime` is not used).
+    pub clock: Option<GameClocks>,
+}
+
+/// Both sides' game clocks (`--time`/`--inc`, or the `clock` command).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameClocks {
+    /// Time left for each side.
+    pub remaining: ByColor<Duration>,
+    /// Each side's increment per move.
+    pub increment: ByColor<Duration>,
 }
 
 impl EngineArgs {
@@ -100,12 +122,17 @@ impl EngineArgs {
         };
         let mut engine = Engine::new(options, *game.start());
         engine.set_game(game);
-        let settings = Settings { color: self.color, movetime: self.movetime, depth: self.depth, info: false };
+        let clock = self.time.map(|t| {
+            let inc = self.inc.unwrap_or_default();
+            GameClocks { remaining: ByColor([t, t]), increment: ByColor([inc, inc]) }
+        });
+        let settings = Settings { color: self.color, movetime: self.movetime, depth: self.depth, info: false, clock };
         Ok((engine, settings))
     }
 }
 
-/// Runs the protocol loop on stdin/stdout until end of input or `quit`.
+/// Runs the protocol loop on stdin/stdout until end of input or `quit`. A reader thread
+/// reads stdin, so `stop`, `quit`, `isready` and end of input act while the engine thinks.
 ///
 /// # Errors
 /// Bad options (see [`EngineArgs::build`]), or stdin/stdout failing.
@@ -115,12 +142,14 @@ pub fn run_stdio(args: &EngineArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let (mut engine, settings) = args.build()?;
     log::info!("engine plays {} under {}", settings.color.name(), engine.game().position().rules().describe());
-    run_from(io::stdin().lock(), io::stdout().lock(), &mut engine, settings, started)?;
+    run_threaded(io::stdin(), io::stdout(), &mut engine, settings, started)?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// Runs the protocol loop over `input` and `output` until end of input or `quit`, driving
 /// `engine` (whose game is the starting position; if the engine is to move, it moves first).
+/// Lines are read on this thread, between searches: nothing interrupts a search (see
+/// [`run_threaded`] for the loop that listens while it thinks).
 ///
 /// # Errors
 /// Only reading or writing failing; bad input is answered on `output`, never an error.
@@ -134,39 +163,171 @@ pub fn run(input: impl BufRead, output: impl Write, engine: &mut Engine, setting
 /// # Errors
 /// Only reading or writing failing.
 pub fn run_from(
-    mut input: impl BufRead,
-    mut output: impl Write,
+    input: impl BufRead,
+    output: impl Write,
     engine: &mut Engine,
     settings: Settings,
     started: Instant,
 ) -> io::Result<()> {
-    let mut session = Session { engine, settings };
-    session.after_setup(&mut output, started)?;
-    let mut buf = Vec::with_capacity(256);
-    loop {
-        let read = read_line(&mut input, &mut buf, MAX_LINE)?;
-        let read_at = Instant::now();
-        let reply = match read {
-            ReadLine::Eof => return Ok(()),
-            ReadLine::TooLong => Err(LineError::TooLong { max: MAX_LINE }),
-            ReadLine::Line => match std::str::from_utf8(&buf) {
-                Err(e) => Err(LineError::NotUtf8 { column: e.valid_up_to() + 1 }),
-                Ok(text) => {
-                    log::debug!("read {text:?}");
-                    match parse_line(text, session.topology()) {
-                        Ok(ToEngine::Blank) => Ok(()),
-                        Ok(ToEngine::Command(Command::Quit)) => return Ok(()),
-                        Ok(ToEngine::Command(c)) => session.command(c, &mut output, read_at)?,
-                        Ok(ToEngine::Move(m)) => session.opponent_move(m, echo(text.trim()), &mut output, read_at)?,
-                        Err(e) => Err(e),
-                    }
-                }
-            },
-        };
-        if let Err(e) = reply {
-            writeln!(output, "{} {e}", e.keyword())?;
+    let source = Source::Direct { input, buf: Vec::with_capacity(256) };
+    Session::new(engine, settings, source).serve(output, started)
+}
+
+/// The protocol loop with a reader thread (`protocol.md` §3): `input` is read on its own
+/// thread and the lines reach the loop over a channel. While the engine thinks, a listener
+/// answers `isready` at once, turns `stop` into the engine's stop flag (the best move so
+/// far is played now), ends the loop on `quit` or end of input without a move, and keeps
+/// every other line, in order, for after the move. The search itself sees only the flag.
+///
+/// The reader thread is not joined: when the loop ends on `quit` it may still be waiting
+/// for input, and it ends with the process (or when `input` ends).
+///
+/// # Errors
+/// Only reading or writing failing.
+pub fn run_threaded(
+    input: impl Read + Send + 'static,
+    output: impl Write + Send + 'static,
+    engine: &mut Engine,
+    settings: Settings,
+    started: Instant,
+) -> io::Result<()> {
+    let (tx, rx) = mpsc::channel();
+    let wake = tx.clone();
+    std::thread::Builder::new().name("morris-reader".to_string()).spawn(move || {
+        let mut input = io::BufReader::new(input);
+        let mut buf = Vec::with_capacity(256);
+        loop {
+            let item = read_input(&mut input, &mut buf);
+            let last = matches!(item, Input::Eof | Input::Failed(_));
+            if tx.send(item).is_err() || last {
+                return;
+            }
         }
-        output.flush()?;
+    })?;
+    let shared = SharedOut(Arc::new(Mutex::new(output)));
+    let source: Source<io::Empty> =
+        Source::Thread { rx: Mutex::new(rx), wake, out: Box::new(shared.clone()) };
+    Session::new(engine, settings, source).serve(shared, started)
+}
+
+/// One thing read from the input.
+enum Input {
+    /// A line, without its line end.
+    Line(Vec<u8>),
+    /// A line longer than [`MAX_LINE`] (skipped).
+    TooLong,
+    /// The end of the input.
+    Eof,
+    /// Reading failed.
+    Failed(io::Error),
+    /// Sent by the loop itself when a search is over, to end its listener.
+    SearchDone,
+}
+
+fn read_input(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Input {
+    match read_line(input, buf, MAX_LINE) {
+        Ok(ReadLine::Line) => Input::Line(buf.clone()),
+        Ok(ReadLine::TooLong) => Input::TooLong,
+        Ok(ReadLine::Eof) => Input::Eof,
+        Err(e) => Input::Failed(e),
+    }
+}
+
+/// Where the loop's lines come from.
+enum Source<R> {
+    /// Read on the loop's own thread, between searches.
+    Direct {
+        /// The input.
+        input: R,
+        /// The line buffer.
+        buf: Vec<u8>,
+    },
+    /// Read by a reader thread; a listener takes them during a search.
+    Thread {
+        /// The lines (locked by the loop, or by the listener during a search).
+        rx: Mutex<Receiver<Input>>,
+        /// Wakes the listener when the search is over.
+        wake: Sender<Input>,
+        /// The listener's handle on the output (for `readyok`).
+        out: Box<dyn Write + Send>,
+    },
+}
+
+/// An output shared by the loop and the listener: each line is written under one lock.
+struct SharedOut<W>(Arc<Mutex<W>>);
+
+impl<W> Clone for SharedOut<W> {
+    fn clone(&self) -> Self {
+        SharedOut(Arc::clone(&self.0))
+    }
+}
+
+impl<W: Write> SharedOut<W> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, W> {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl<W: Write> Write for SharedOut<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.lock().write(buf)
+    }
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.lock().write_all(buf)
+    }
+    fn write_fmt(&mut self, args: std::fmt::Arguments<'_>) -> io::Result<()> {
+        // Formatted first, so that a line is never split by the other thread's line.
+        let text = std::fmt::format(args);
+        self.lock().write_all(text.as_bytes())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.lock().flush()
+    }
+}
+
+/// What the listener of one search saw.
+struct Heard {
+    /// Lines for after the search, in order.
+    queued: Vec<Input>,
+    /// `quit` or end of input: the loop ends without a move.
+    quit: bool,
+}
+
+/// Takes the input during a search until the loop's [`Input::SearchDone`]
+/// (`protocol.md` §3): `isready` answered, `stop` raised, `quit` and end of input raise the
+/// stop and end the loop, anything else kept for afterwards.
+fn listen(rx: &Mutex<Receiver<Input>>, stop: &AtomicBool, out: &mut dyn Write, topology: &Topology) -> Heard {
+    let rx = rx.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut heard = Heard { queued: Vec::new(), quit: false };
+    loop {
+        let item = rx.recv().unwrap_or(Input::Eof);
+        let line = match &item {
+            Input::SearchDone => return heard,
+            Input::Eof | Input::Failed(_) => {
+                stop.store(true, Ordering::Relaxed);
+                heard.quit = true;
+                heard.queued.push(item);
+                return heard;
+            }
+            Input::TooLong => None,
+            Input::Line(bytes) => std::str::from_utf8(bytes).ok().map(|t| parse_line(t, topology)),
+        };
+        match line {
+            Some(Ok(ToEngine::Command(Command::Stop))) => {
+                log::debug!("stop during the search");
+                stop.store(true, Ordering::Relaxed);
+            }
+            Some(Ok(ToEngine::Command(Command::Quit))) => {
+                stop.store(true, Ordering::Relaxed);
+                heard.quit = true;
+                return heard;
+            }
+            Some(Ok(ToEngine::Command(Command::IsReady))) => {
+                // A failed write shows again on the loop's next write.
+                let _ = writeln!(out, "{}", format_response(&Response::ReadyOk, topology)).and_then(|()| out.flush());
+            }
+            _ => heard.queued.push(item),
+        }
     }
 }
 
@@ -226,13 +387,69 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Res
     }
 }
 
-/// The loop's state: the engine and the settings.
-struct Session<'e> {
+/// The loop's state: the engine, the settings and the input.
+struct Session<'e, R> {
     engine: &'e mut Engine,
     settings: Settings,
+    source: Source<R>,
+    /// Lines read during a search, for after it.
+    queue: VecDeque<Input>,
+    /// The loop is to end (`quit` or end of input during a search).
+    quit: bool,
 }
 
-impl Session<'_> {
+impl<'e, R: BufRead> Session<'e, R> {
+    fn new(engine: &'e mut Engine, settings: Settings, source: Source<R>) -> Self {
+        Session { engine, settings, source, queue: VecDeque::new(), quit: false }
+    }
+
+    fn next_input(&mut self) -> Input {
+        if let Some(item) = self.queue.pop_front() {
+            return item;
+        }
+        match &mut self.source {
+            Source::Direct { input, buf } => read_input(input, buf),
+            Source::Thread { rx, .. } => {
+                rx.lock().unwrap_or_else(std::sync::PoisonError::into_inner).recv().unwrap_or(Input::Eof)
+            }
+        }
+    }
+
+    /// The loop: the first move if it is the engine's, then line after line.
+    fn serve(mut self, mut output: impl Write, started: Instant) -> io::Result<()> {
+        self.after_setup(&mut output, started)?;
+        loop {
+            if self.quit {
+                return Ok(());
+            }
+            let item = self.next_input();
+            let read_at = Instant::now();
+            let reply = match item {
+                Input::Eof => return Ok(()),
+                Input::Failed(e) => return Err(e),
+                Input::SearchDone => continue,
+                Input::TooLong => Err(LineError::TooLong { max: MAX_LINE }),
+                Input::Line(buf) => match std::str::from_utf8(&buf) {
+                    Err(e) => Err(LineError::NotUtf8 { column: e.valid_up_to() + 1 }),
+                    Ok(text) => {
+                        log::debug!("read {text:?}");
+                        match parse_line(text, self.topology()) {
+                            Ok(ToEngine::Blank) => Ok(()),
+                            Ok(ToEngine::Command(Command::Quit)) => return Ok(()),
+                            Ok(ToEngine::Command(c)) => self.command(c, &mut output, read_at)?,
+                            Ok(ToEngine::Move(m)) => self.opponent_move(m, echo(text.trim()), &mut output, read_at)?,
+                            Err(e) => Err(e),
+                        }
+                    }
+                },
+            };
+            if let Err(e) = reply {
+                writeln!(output, "{} {e}", e.keyword())?;
+            }
+            output.flush()?;
+        }
+    }
+
     fn topology(&self) -> &'static crate::topology::Topology {
         self.engine.game().position().topology()
     }
@@ -282,21 +499,61 @@ impl Session<'_> {
     /// Thinks, plays and prints the engine's move, then the result if the game is over.
     fn engine_move(&mut self, out: &mut impl Write, since: Instant) -> io::Result<()> {
         // protocol.md §3: the budget runs from reading the opponent's line to the flush.
-        let budget = self.settings.movetime.saturating_sub(since.elapsed()).max(MIN_THINK);
-        let limits = Limits { movetime: Some(budget), depth: self.settings.depth, nodes: None };
+        let me = self.engine.game().position().side_to_move();
+        let limits = match self.settings.clock {
+            // The clock has run since the line was read: the time manager gets what is left.
+            Some(c) => Limits {
+                clock: Some(crate::time::Clock {
+                    remaining: c.remaining[me].saturating_sub(since.elapsed()),
+                    increment: c.increment[me],
+                }),
+                depth: self.settings.depth,
+                ..Limits::default()
+            },
+            None => {
+                let budget = self.settings.movetime.saturating_sub(since.elapsed()).max(MIN_THINK);
+                Limits { movetime: Some(budget), depth: self.settings.depth, ..Limits::default() }
+            }
+        };
         let topology = self.topology();
         let show_info = self.settings.info;
         let mut write_error = None;
-        let result = self.engine.think(&limits, &mut |info| {
+        let Session { engine, source, queue, quit, .. } = self;
+        let stop = engine.stop_flag();
+        // Lowered here, before a listener can raise it: a stop read from now on counts.
+        stop.store(false, Ordering::Relaxed);
+        let mut on_info = |info: &SearchInfo| {
             if show_info && write_error.is_none() {
                 let line = format_response(&Response::Info(info.clone()), topology);
                 if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
                     write_error = Some(e);
                 }
             }
-        });
+        };
+        let result = match source {
+            Source::Direct { .. } => engine.think_unless_stopped(&limits, &mut on_info),
+            Source::Thread { rx, wake, out: side } => {
+                let stop = &stop;
+                let (result, heard) = std::thread::scope(|scope| {
+                    let listener = scope.spawn(move || listen(rx, stop, side.as_mut(), topology));
+                    let result = engine.think_unless_stopped(&limits, &mut on_info);
+                    // The listener holds the receiver until it reads this.
+                    let _ = wake.send(Input::SearchDone);
+                    (result, listener.join())
+                });
+                if let Ok(heard) = heard {
+                    queue.extend(heard.queued);
+                    *quit |= heard.quit;
+                }
+                result
+            }
+        };
         if let Some(e) = write_error {
             return Err(e);
+        }
+        if self.quit {
+            log::info!("quit during the search");
+            return Ok(());
         }
         log::info!(
             "depth {} score {} nodes {} time {:?}",
@@ -322,6 +579,10 @@ impl Session<'_> {
         }
         self.write(out, &Response::Move(m))?;
         out.flush()?;
+        if let Some(c) = &mut self.settings.clock {
+            // The engine keeps its own clock until a `clock` command says otherwise.
+            c.remaining[me] = c.remaining[me].saturating_sub(since.elapsed()) + c.increment[me];
+        }
         log::info!("played {} after {:?}", m.display(topology), since.elapsed());
         if let Some(outcome) = self.engine.game().outcome() {
             self.write(out, &Response::Result(outcome))?;
@@ -350,13 +611,18 @@ impl Session<'_> {
             },
             Command::MoveTime(t) => {
                 self.settings.movetime = t;
+                self.settings.clock = None;
                 return Ok(Ok(()));
             }
             Command::Info(on) => {
                 self.settings.info = on;
                 return Ok(Ok(()));
             }
-            Command::Quit => return Ok(Ok(())),
+            Command::Quit | Command::Stop => return Ok(Ok(())),
+            Command::Clock { remaining, increment } => {
+                self.settings.clock = Some(GameClocks { remaining, increment });
+                return Ok(Ok(()));
+            }
             Command::New => {
                 self.engine.new_game();
                 return self.after_setup(out, since).map(Ok);

@@ -204,6 +204,8 @@ fn parse_command(spec: &'static CommandSpec, text: &str, topology: &Topology) ->
         "eval" => none(Command::Eval)(text),
         "isready" => none(Command::IsReady)(text),
         "quit" => none(Command::Quit)(text),
+        "stop" => none(Command::Stop)(text),
+        "clock" => parse_clock(text),
         "info" => {
             run(name, text, arg("on or off", alt((value(true, tag_no_case("on")), value(false, tag_no_case("off"))))))
                 .map(Command::Info)
@@ -228,6 +230,36 @@ fn parse_command(spec: &'static CommandSpec, text: &str, topology: &Topology) ->
         "setboard" => parse_setboard(text, topology),
         _ => Err(CommandError::Unknown { word: name.to_string() }),
     }
+}
+
+/// An increment: 0 up to [`MAX_SECONDS`].
+fn increment_in_range(s: f64) -> Option<Duration> {
+    if s == 0.0 { Some(Duration::ZERO) } else { seconds_in_range(s) }
+}
+
+fn parse_clock(text: &str) -> Result<Command, CommandError> {
+    let name = "clock";
+    let ((white, black), incs) = run(
+        name,
+        text,
+        (
+            (arg("White's seconds left", double), arg("Black's seconds left", double)),
+            opt_arg("White's increment in seconds", (double, arg("Black's increment in seconds", double))),
+        ),
+    )?;
+    let range = "more than 0 and at most 86400";
+    let out = |what: &str, s: f64, range: &'static str| CommandError::OutOfRange {
+        command: name,
+        value: format!("{what} {s} seconds"),
+        range,
+    };
+    let w = seconds_in_range(white).ok_or_else(|| out("White's clock", white, range))?;
+    let b = seconds_in_range(black).ok_or_else(|| out("Black's clock", black, range))?;
+    let (winc, binc) = incs.unwrap_or((0.0, 0.0));
+    let inc_range = "0 to 86400";
+    let wi = increment_in_range(winc).ok_or_else(|| out("White's increment", winc, inc_range))?;
+    let bi = increment_in_range(binc).ok_or_else(|| out("Black's increment", binc, inc_range))?;
+    Ok(Command::Clock { remaining: ByColor([w, b]), increment: ByColor([wi, bi]) })
 }
 
 fn parse_position(text: &str, topology: &Topology) -> Result<Command, CommandError> {

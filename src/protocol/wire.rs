@@ -70,6 +70,18 @@ impl fmt::Display for Shown<'_> {
                 in_hand[Color::Black]
             ),
             Command::MoveTime(d) => write!(f, " {}", d.as_secs_f64()),
+            Command::Clock { remaining, increment } => {
+                write!(f, " {} {}", remaining[Color::White].as_secs_f64(), remaining[Color::Black].as_secs_f64())?;
+                if increment.0.iter().any(|d| !d.is_zero()) {
+                    write!(
+                        f,
+                        " {} {}",
+                        increment[Color::White].as_secs_f64(),
+                        increment[Color::Black].as_secs_f64()
+                    )?;
+                }
+                Ok(())
+            }
             Command::Perft(depth) => write!(f, " {depth}"),
             Command::Info(on) => f.write_str(if *on { " on" } else { " off" }),
             _ => Ok(()),

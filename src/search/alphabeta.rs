@@ -466,6 +466,11 @@ pub fn search(
             break;
         }
         s.completed_depth = depth;
+        // For the time manager: a best move that changes or a falling score asks for time.
+        let trend = crate::time::Trend {
+            best_changed: depth > 1 && s.pv_len[0] > 0 && Some(s.pv[0][0]) != out.best,
+            score_drop: if depth > 1 { out.score - score } else { 0 },
+        };
         let pv = s.pv[0][..s.pv_len[0]].to_vec();
         out.best = pv.first().copied().or(out.best);
         out.score = score;
@@ -481,7 +486,7 @@ pub fn search(
         );
         let iteration_time = elapsed.saturating_sub(iteration_started);
         let soft_passed = cfg.deadlines.is_some_and(|dl| {
-            !crate::time::should_start_iteration(&dl, elapsed, iteration_time, previous_iteration_time)
+            !crate::time::should_start_iteration(&dl, elapsed, iteration_time, previous_iteration_time, trend)
         });
         previous_iteration_time = iteration_time;
         iteration_started = elapsed;
