@@ -31,6 +31,7 @@ fn settings() -> GameSettings {
         startup: Duration::from_secs(2),
         max_plies: 1000,
         engine_extra: Vec::new(),
+        clock: None,
     }
 }
 
@@ -191,6 +192,60 @@ fn morris(args: &[&str]) -> (i32, String, String) {
 }
 
 #[test]
+fn a_clock_that_runs_out_loses_the_game_in_morris_match() {
+    let (moves, _) = legal_game();
+    let script = fake("scripted.sh");
+    let game = moves.join(" ");
+    let dir = std::env::temp_dir().join(format!("morris-referee-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let record = dir.join("clock.tsv");
+    // 0.3 s a move on a 1 s clock without increment: the fifth move is too late, and a
+    // per-move limit of 10 s would never have caught it.
+    let (code, out, err) = morris(&[
+        "match",
+        "--engine",
+        &format!("slowpoke=env DELAY=0.3 {script} '{game}'"),
+        "--engine",
+        &format!("quick={script} '{game}'"),
+        "--games",
+        "2",
+        "--time",
+        "1",
+        "--inc",
+        "0",
+        "--record",
+        record.to_str().expect("utf-8 path"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("slowpoke") && out.contains("quick"), "{out}");
+    let text = std::fs::read_to_string(&record).expect("record file");
+    let lines: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split('\t').collect()).collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    for line in &lines {
+        let slow_side = if line[1] == "slowpoke" { "white" } else { "black" };
+        let quick_side = if slow_side == "white" { "black" } else { "white" };
+        assert_eq!(line[4], "time", "a loss on time: {line:?}");
+        assert_eq!(line[3], quick_side, "{line:?}");
+        let words: Vec<&str> = line[10].split_whitespace().collect();
+        let clock = |side: &str| -> f64 {
+            let i = words.iter().position(|w| *w == side).unwrap_or_else(|| panic!("{side} in {words:?}"));
+            words[i + 1].parse().expect("seconds")
+        };
+        assert!(clock(slow_side) == 0.0, "the fallen clock is at 0: {words:?}");
+        assert!(clock(quick_side) > 0.5, "the other clock is not: {words:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    // Bad clock values are one line and no games.
+    for bad in [&["--time", "0"][..], &["--time", "1", "--inc", "-1"], &["--inc", "1"], &["--send-clock"]] {
+        let mut args = vec!["match", "--engine", "a=true", "--engine", "b=true"];
+        args.extend_from_slice(bad);
+        let (code, _, err) = morris(&args);
+        assert_ne!(code, 0, "{bad:?} accepted");
+        assert!(err.starts_with("error:"), "{bad:?}: {err}");
+    }
+}
+
+#[test]
 fn match_plays_colour_swapped_pairs_and_writes_records() {
     let rm = random_mover();
     let dir = std::env::temp_dir().join(format!("morris-referee-{}", std::process::id()));
@@ -218,7 +273,7 @@ fn match_plays_colour_swapped_pairs_and_writes_records() {
     assert!(out.contains("alpha") && out.contains("beta") && out.contains("Elo"), "{out}");
     let text = std::fs::read_to_string(&record).expect("record file");
     let lines: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split('\t').collect()).collect();
-    assert!(text.starts_with("# morris games v1"));
+    assert!(text.starts_with("# morris games v2"));
     assert_eq!(lines.len(), 4);
     for pair in lines.chunks(2) {
         assert_eq!((pair[0][1], pair[0][2]), ("alpha", "beta"));

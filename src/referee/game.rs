@@ -32,6 +32,21 @@ pub struct GameSettings {
     pub max_plies: usize,
     /// Arguments appended to every engine command (the rule flags, if passed on).
     pub engine_extra: Vec<String>,
+    /// A game clock instead of `movetime` (issue #11).
+    pub clock: Option<ClockSettings>,
+}
+
+/// A game clock for each side: the time for all its moves and the increment after each.
+/// A reply may take what is left on the mover's clock plus the grace (plus start-up for a
+/// first move, which is not charged); a clock that falls loses the game on time.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ClockSettings {
+    /// Each side's time at the start.
+    pub time: Duration,
+    /// Added to a side's clock after each of its moves (Fischer).
+    pub increment: Duration,
+    /// Send `clock <white> <black> <winc> <binc>` (protocol.md §4) before each relayed move.
+    pub send: bool,
 }
 
 /// Why an engine lost by breaking the protocol.
@@ -155,6 +170,8 @@ pub struct GameRecord {
     pub claims: ByColor<Option<String>>,
     /// The engines' process ids (for checking that none was left running).
     pub pids: ByColor<Option<u32>>,
+    /// Each side's clock at the end, when the game was played on a clock.
+    pub clocks: Option<ByColor<Duration>>,
 }
 
 impl GameRecord {
@@ -197,13 +214,14 @@ pub fn play_game(
         think: ByColor::default(),
         claims: ByColor::default(),
         pids: ByColor::default(),
+        clocks: settings.clock.map(|c| ByColor([c.time, c.time])),
     };
     let topology = settings.rules.topology;
     let (tx, rx) = mpsc::channel::<Event>();
     let mut procs: ByColor<Option<EngineProcess>> = ByColor([None, None]);
     for side in Color::ALL {
         let start = StartInfo { color: side, movetime: settings.movetime, opening, extra: &settings.engine_extra };
-        let argv = engines[side].argv(&start);
+        let argv = engines[side].argv_with_clock(&start, settings.clock.map(|c| (c.time, c.increment)));
         match EngineProcess::spawn(&engines[side].name, &argv, side, tx.clone()) {
             Ok(p) => {
                 record.pids[side] = Some(p.pid());
@@ -233,7 +251,8 @@ pub fn play_game(
         }
         let side = game.position().side_to_move();
         let startup = if first_reply[side] { settings.startup } else { Duration::ZERO };
-        let limit = settings.movetime + settings.grace + startup;
+        let budget = record.clocks.map_or(settings.movetime, |c| c[side]);
+        let limit = budget + settings.grace + startup;
         let deadline = sent_at + limit;
         let reply = loop {
             let Some(event) = next_event(&rx, deadline) else {
@@ -286,10 +305,23 @@ pub fn play_game(
         };
         let (m, text, at) = match reply {
             Ok(r) => r,
-            Err(termination) => break termination,
+            Err(termination) => {
+                if let (Termination::Forfeit { kind: Forfeit::Time, loser, .. }, Some(clocks)) =
+                    (&termination, record.clocks.as_mut())
+                {
+                    // The flag fell.
+                    clocks[*loser] = Duration::ZERO;
+                }
+                break termination;
+            }
         };
+        let took = at.saturating_duration_since(sent_at);
         if !first_reply[side] {
-            record.think[side].push(at.saturating_duration_since(sent_at));
+            record.think[side].push(took);
+        }
+        if let (Some(clocks), Some(c)) = (record.clocks.as_mut(), settings.clock) {
+            // Start-up is not charged; the grace is, down to zero.
+            clocks[side] = clocks[side].saturating_sub(took.saturating_sub(startup)) + c.increment;
         }
         first_reply[side] = false;
         if let Err(e) = game.play(m) {
@@ -298,6 +330,23 @@ pub fn play_game(
         let canonical = m.display(topology).to_string();
         record.moves.push(canonical.clone());
         // The last move is relayed too, so the opponent sees the end of the game.
+        if let (Some(clocks), Some(c)) = (record.clocks, settings.clock)
+            && c.send
+            && game.outcome().is_none()
+            && let Some(p) = procs[!side].as_mut()
+        {
+            let s = |d: Duration| super::process::format_seconds(d);
+            // A clock at zero would be refused; the reply then has the grace only.
+            let left = |d: Duration| s(d.max(Duration::from_millis(1)));
+            let line = format!(
+                "clock {} {} {} {}",
+                left(clocks[Color::White]),
+                left(clocks[Color::Black]),
+                s(c.increment),
+                s(c.increment)
+            );
+            let _ = p.send(&line);
+        }
         match procs[!side].as_mut().map(|p| p.send(&canonical)) {
             Some(Ok(at)) => sent_at = at,
             // Once the game is over, an opponent that is already gone loses nothing more.

@@ -69,6 +69,16 @@ pub struct GameArgs {
     /// The time limits.
     #[command(flatten)]
     pub timing: TimingArgs,
+    /// A game clock instead of --movetime: seconds for all of a side's moves; a side whose
+    /// clock falls loses on time. Engines get `--time S --inc S` (or `{time}`, `{inc}`)
+    #[arg(long, value_name = "S", value_parser = crate::cli::parse_seconds, allow_negative_numbers = true, conflicts_with = "movetime")]
+    pub time: Option<f64>,
+    /// With --time: seconds added to a side's clock after each of its moves
+    #[arg(long, value_name = "S", value_parser = crate::cli::parse_increment, allow_negative_numbers = true, requires = "time")]
+    pub inc: Option<Duration>,
+    /// With --time: also send each engine `clock W B WINC BINC` (protocol.md) before each move
+    #[arg(long, requires = "time")]
+    pub send_clock: bool,
     /// Draw a game after this many plies past the opening (a last resort: the draw rules end games first)
     #[arg(long, default_value_t = 1000, value_name = "PLIES")]
     pub max_plies: usize,
@@ -102,7 +112,15 @@ impl GameArgs {
         ensure!(self.max_plies >= 1, "--max-plies must be at least 1");
         let rules = self.rules.ruleset();
         let engine_extra = if self.pass_rules { rule_flags(&self.rules) } else { Vec::new() };
-        Ok(GameSettings { rules, movetime, grace, startup, max_plies: self.max_plies, engine_extra })
+        let clock = match self.time {
+            Some(t) => Some(game::ClockSettings {
+                time: Duration::try_from_secs_f64(t).with_context(|| format!("--time {t} is not a number of seconds"))?,
+                increment: self.inc.unwrap_or_default(),
+                send: self.send_clock,
+            }),
+            None => None,
+        };
+        Ok(GameSettings { rules, movetime, grace, startup, max_plies: self.max_plies, engine_extra, clock })
     }
 
     /// At least `count` openings (cycled if a file has fewer).

@@ -102,7 +102,9 @@ impl EngineCommand {
     /// Whether the command names its own arguments with placeholders.
     #[must_use]
     pub fn is_template(&self) -> bool {
-        self.words.iter().any(|w| w.contains("{color}") || w.contains("{movetime}") || w.contains("{opening}"))
+        self.words.iter().any(|w| {
+            ["{color}", "{movetime}", "{time}", "{inc}", "{opening}"].iter().any(|p| w.contains(p))
+        })
     }
 
     /// The argument vector for one game: placeholders filled in, or else
@@ -110,19 +112,37 @@ impl EngineCommand {
     /// appended; then `start.extra`.
     #[must_use]
     pub fn argv(&self, start: &StartInfo<'_>) -> Vec<String> {
+        self.argv_with_clock(start, None)
+    }
+
+    /// [`EngineCommand::argv`] for a game on a clock of `(time, increment)` per side: the
+    /// placeholders `{time}` and `{inc}` are filled in too, and without placeholders
+    /// `--time S --inc S` takes the place of `--movetime S`.
+    #[must_use]
+    pub fn argv_with_clock(&self, start: &StartInfo<'_>, clock: Option<(Duration, Duration)>) -> Vec<String> {
         let movetime = format_seconds(start.movetime);
+        let (time, inc) = clock.map_or((String::new(), String::new()), |(t, i)| {
+            (format_seconds(t), if i.is_zero() { "0".to_string() } else { format_seconds(i) })
+        });
         let mut argv: Vec<String> = if self.is_template() {
             self.words
                 .iter()
                 .map(|w| {
                     w.replace("{color}", start.color.name())
                         .replace("{movetime}", &movetime)
+                        .replace("{time}", &time)
+                        .replace("{inc}", &inc)
                         .replace("{opening}", start.opening)
                 })
                 .collect()
         } else {
             let mut v = self.words.clone();
-            v.extend(["--color".to_string(), start.color.name().to_string(), "--movetime".to_string(), movetime]);
+            v.extend(["--color".to_string(), start.color.name().to_string()]);
+            if clock.is_some() {
+                v.extend(["--time".to_string(), time, "--inc".to_string(), inc]);
+            } else {
+                v.extend(["--movetime".to_string(), movetime]);
+            }
             if !start.opening.trim().is_empty() {
                 v.extend(["--opening".to_string(), start.opening.to_string()]);
             }

@@ -4,14 +4,16 @@
 //! Format (version 1), after a header line that starts with `#`:
 //!
 //! ```text
-//! game  white  black  result  termination  plies  opening  moves  reason  claims
+//! game  white  black  result  termination  plies  opening  moves  reason  claims  clocks
 //! ```
 //!
 //! `result` is `white`, `black` or `draw`; `termination` is `rules`, `ply-cap`, or the
 //! forfeit (`illegal`, `malformed`, `time`, `crash`, `unsolicited`, `start`); `plies`
 //! counts the moves after the opening; `opening` and `moves` are white-space separated
 //! moves in our notation (`-` when empty); `reason` says in words why the game ended;
-//! `claims` holds the engines' own `result` lines (advisory), `-` if none.
+//! `claims` holds the engines' own `result` lines (advisory), `-` if none; `clocks` is
+//! each side's remaining game clock in seconds, `white 4.21 black 3.9`, or `-` without a
+//! clock (version 2 added this column).
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -24,7 +26,7 @@ use crate::rules::Color;
 
 /// The header line of a record file.
 pub const HEADER: &str =
-    "# morris games v1\tgame\twhite\tblack\tresult\ttermination\tplies\topening\tmoves\treason\tclaims";
+    "# morris games v2\tgame\twhite\tblack\tresult\ttermination\tplies\topening\tmoves\treason\tclaims\tclocks";
 
 /// One record line (without the line end).
 #[must_use]
@@ -48,6 +50,16 @@ pub fn format_record(record: &GameRecord) -> String {
         field(&record.moves.join(" ")),
         field(&record.termination.to_string()),
         field(&claims.join("; ")),
+        record.clocks.map_or_else(
+            || "-".to_string(),
+            |c| {
+                format!(
+                    "white {} black {}",
+                    super::process::format_seconds(c[Color::White]),
+                    super::process::format_seconds(c[Color::Black])
+                )
+            },
+        ),
     ]
     .join("\t")
 }
@@ -105,6 +117,7 @@ mod tests {
             ]),
             claims: ByColor([None, Some("result white\tblack cheats".to_string())]),
             pids: ByColor::default(),
+            clocks: Some(ByColor([Duration::from_millis(4210), Duration::ZERO])),
         }
     }
 
@@ -126,7 +139,8 @@ mod tests {
                 "-",
                 "D2 F4",
                 "black forfeits: no move",
-                "black: result white black cheats"
+                "black: result white black cheats",
+                "white 4.21 black 0"
             ]
         );
     }
