@@ -212,3 +212,34 @@ fn bad_clock_flags_are_refused() {
     assert_eq!(clock.remaining.0, [Duration::from_secs(5); 2]);
     assert_eq!(clock.increment.0, [Duration::ZERO; 2]);
 }
+
+/// A placing move for White on none of `taken`.
+fn free_point(taken: &[&str]) -> &'static str {
+    ["A7", "G7", "A1", "G1", "D7", "D1"].into_iter().find(|p| !taken.iter().any(|t| t.contains(p))).expect("a point")
+}
+
+#[test]
+fn pondering_gives_way_to_the_opponents_move_and_to_quit() {
+    for flags in ["--color black --movetime 0.2 --ponder", "--color black --movetime 0.2"] {
+        let mut live = Live::start(flags);
+        if !flags.contains("--ponder") {
+            live.send("ponder on\n");
+        }
+        live.send("D2\n");
+        let first = live.next_line();
+        assert!(is_move(&first), "{first:?}");
+        // Now the engine thinks on White's time, and still answers at once.
+        live.send("isready\n");
+        assert_eq!(live.next_line(), "readyok");
+        let white = free_point(&["D2", &first]);
+        live.send(&format!("{white}\n"));
+        let second = live.next_line();
+        assert!(is_move(&second), "{flags}: the move after pondering: {second:?}");
+        live.send("quit\n");
+        let Live { input, lines, loop_thread, started } = live;
+        loop_thread.join().expect("no panic").expect("no I/O error");
+        well_before(started.elapsed());
+        assert!(lines.try_iter().all(|l| l.starts_with("info ")), "nothing after quit");
+        drop(input);
+    }
+}

@@ -49,6 +49,7 @@ fn command() -> impl Strategy<Value = Command> {
         (1..86_400_000u64).prop_map(|ms| Command::MoveTime(Duration::from_millis(ms))),
         (1..=10u32).prop_map(Command::Perft),
         any::<bool>().prop_map(Command::Info),
+        any::<bool>().prop_map(Command::Ponder),
     ]
 }
 

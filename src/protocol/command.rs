@@ -45,6 +45,8 @@ pub enum Command {
     Perft(u32),
     /// Whether to print search progress.
     Info(bool),
+    /// Whether to think on the opponent's time.
+    Ponder(bool),
     /// Answer `readyok` (at once, even during a search).
     IsReady,
     /// During a search: play the best move found so far, now (outside one: nothing).
@@ -97,6 +99,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         range: Some("more than 0 and at most 86400 (increments: 0 to 86400)"),
         ..spec("clock", "WHITE BLACK [WINC BINC]", "game clocks: seconds left for each side, increments")
     },
+    spec("ponder", "on|off", "think on the opponent's time"),
     spec("isready", "", "answer readyok, at once even while thinking"),
     spec("stop", "", "while thinking: play the best move so far, now"),
     spec("quit", "", "exit"),
@@ -125,6 +128,7 @@ impl Command {
             Command::Eval => "eval",
             Command::Perft(_) => "perft",
             Command::Info(_) => "info",
+            Command::Ponder(_) => "ponder",
             Command::IsReady => "isready",
             Command::Stop => "stop",
             Command::Clock { .. } => "clock",

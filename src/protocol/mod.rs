@@ -52,6 +52,10 @@ pub struct EngineArgs {
     /// With --time: seconds added to the engine's clock after each of its moves
     #[arg(long, value_name = "SECONDS", value_parser = crate::cli::parse_increment, allow_negative_numbers = true, requires = "time")]
     pub inc: Option<Duration>,
+    /// Think on the opponent's time, on the reply the engine expects (off by default:
+    /// tournament rules may forbid it)
+    #[arg(long)]
+    pub ponder: bool,
     /// Start from the position after these moves, e.g. "D2 F4 B4" (empty: the start position)
     #[arg(long, default_value = "", value_name = "MOVES")]
     pub opening: String,
@@ -88,6 +92,8 @@ pub struct Settings {
     pub info: bool,
     /// The game clocks, if the engine plays on a clock (then `movetime` is not used).
     pub clock: Option<GameClocks>,
+    /// Whether to think on the opponent's time.
+    pub ponder: bool,
 }
 
 /// Both sides' game clocks (`--time`/`--inc`, or the `clock` command).
@@ -126,7 +132,7 @@ impl EngineArgs {
             let inc = self.inc.unwrap_or_default();
             GameClocks { remaining: ByColor([t, t]), increment: ByColor([inc, inc]) }
         });
-        let settings = Settings { color: self.color, movetime: self.movetime, depth: self.depth, info: false, clock };
+        let settings = Settings { color: self.color, movetime: self.movetime, depth: self.depth, info: false, clock, ponder: self.ponder };
         Ok((engine, settings))
     }
 }
@@ -212,8 +218,8 @@ pub fn run_threaded(
 
 /// One thing read from the input.
 enum Input {
-    /// A line, without its line end.
-    Line(Vec<u8>),
+    /// A line, without its line end, and when it was read.
+    Line(Vec<u8>, Instant),
     /// A line longer than [`MAX_LINE`] (skipped).
     TooLong,
     /// The end of the input.
@@ -226,7 +232,7 @@ enum Input {
 
 fn read_input(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Input {
     match read_line(input, buf, MAX_LINE) {
-        Ok(ReadLine::Line) => Input::Line(buf.clone()),
+        Ok(ReadLine::Line) => Input::Line(buf.clone(), Instant::now()),
         Ok(ReadLine::TooLong) => Input::TooLong,
         Ok(ReadLine::Eof) => Input::Eof,
         Err(e) => Input::Failed(e),
@@ -296,7 +302,16 @@ struct Heard {
 /// Takes the input during a search until the loop's [`Input::SearchDone`]
 /// (`protocol.md` §3): `isready` answered, `stop` raised, `quit` and end of input raise the
 /// stop and end the loop, anything else kept for afterwards.
-fn listen(rx: &Mutex<Receiver<Input>>, stop: &AtomicBool, out: &mut dyn Write, topology: &Topology) -> Heard {
+///
+/// While pondering (`ponder`), any line but `isready` also ends the search: the opponent
+/// has moved, or wants something else.
+fn listen(
+    rx: &Mutex<Receiver<Input>>,
+    stop: &AtomicBool,
+    out: &mut dyn Write,
+    topology: &Topology,
+    ponder: bool,
+) -> Heard {
     let rx = rx.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let mut heard = Heard { queued: Vec::new(), quit: false };
     loop {
@@ -310,7 +325,7 @@ fn listen(rx: &Mutex<Receiver<Input>>, stop: &AtomicBool, out: &mut dyn Write, t
                 return heard;
             }
             Input::TooLong => None,
-            Input::Line(bytes) => std::str::from_utf8(bytes).ok().map(|t| parse_line(t, topology)),
+            Input::Line(bytes, _) => std::str::from_utf8(bytes).ok().map(|t| parse_line(t, topology)),
         };
         match line {
             Some(Ok(ToEngine::Command(Command::Stop))) => {
@@ -326,7 +341,13 @@ fn listen(rx: &Mutex<Receiver<Input>>, stop: &AtomicBool, out: &mut dyn Write, t
                 // A failed write shows again on the loop's next write.
                 let _ = writeln!(out, "{}", format_response(&Response::ReadyOk, topology)).and_then(|()| out.flush());
             }
-            _ => heard.queued.push(item),
+            Some(Ok(ToEngine::Blank)) => {}
+            _ => {
+                if ponder {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                heard.queued.push(item);
+            }
         }
     }
 }
@@ -423,13 +444,16 @@ impl<'e, R: BufRead> Session<'e, R> {
                 return Ok(());
             }
             let item = self.next_input();
-            let read_at = Instant::now();
+            let read_at = match &item {
+                Input::Line(_, at) => *at,
+                _ => Instant::now(),
+            };
             let reply = match item {
                 Input::Eof => return Ok(()),
                 Input::Failed(e) => return Err(e),
                 Input::SearchDone => continue,
                 Input::TooLong => Err(LineError::TooLong { max: MAX_LINE }),
-                Input::Line(buf) => match std::str::from_utf8(&buf) {
+                Input::Line(buf, _) => match std::str::from_utf8(&buf) {
                     Err(e) => Err(LineError::NotUtf8 { column: e.valid_up_to() + 1 }),
                     Ok(text) => {
                         log::debug!("read {text:?}");
@@ -516,41 +540,7 @@ impl<'e, R: BufRead> Session<'e, R> {
             }
         };
         let topology = self.topology();
-        let show_info = self.settings.info;
-        let mut write_error = None;
-        let Session { engine, source, queue, quit, .. } = self;
-        let stop = engine.stop_flag();
-        // Lowered here, before a listener can raise it: a stop read from now on counts.
-        stop.store(false, Ordering::Relaxed);
-        let mut on_info = |info: &SearchInfo| {
-            if show_info && write_error.is_none() {
-                let line = format_response(&Response::Info(info.clone()), topology);
-                if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
-                    write_error = Some(e);
-                }
-            }
-        };
-        let result = match source {
-            Source::Direct { .. } => engine.think_unless_stopped(&limits, &mut on_info),
-            Source::Thread { rx, wake, out: side } => {
-                let stop = &stop;
-                let (result, heard) = std::thread::scope(|scope| {
-                    let listener = scope.spawn(move || listen(rx, stop, side.as_mut(), topology));
-                    let result = engine.think_unless_stopped(&limits, &mut on_info);
-                    // The listener holds the receiver until it reads this.
-                    let _ = wake.send(Input::SearchDone);
-                    (result, listener.join())
-                });
-                if let Ok(heard) = heard {
-                    queue.extend(heard.queued);
-                    *quit |= heard.quit;
-                }
-                result
-            }
-        };
-        if let Some(e) = write_error {
-            return Err(e);
-        }
+        let result = self.search(&limits, out, false)?;
         if self.quit {
             log::info!("quit during the search");
             return Ok(());
@@ -586,8 +576,73 @@ impl<'e, R: BufRead> Session<'e, R> {
         log::info!("played {} after {:?}", m.display(topology), since.elapsed());
         if let Some(outcome) = self.engine.game().outcome() {
             self.write(out, &Response::Result(outcome))?;
+        } else if self.settings.ponder
+            && result.pv.first() == Some(&m)
+            && let Some(&reply) = result.pv.get(1)
+        {
+            self.ponder(reply, out)?;
         }
         Ok(())
+    }
+
+    /// Runs a search under `limits`, listening to the input meanwhile if it is read on
+    /// another thread (see [`listen`]); `info` lines go to `out` unless pondering.
+    fn search(&mut self, limits: &Limits, out: &mut impl Write, ponder: bool) -> io::Result<crate::engine::SearchResult> {
+        let topology = self.topology();
+        let show_info = self.settings.info && !ponder;
+        let mut write_error = None;
+        let Session { engine, source, queue, quit, .. } = self;
+        let stop = engine.stop_flag();
+        // Lowered here, before a listener can raise it: a stop read from now on counts.
+        stop.store(false, Ordering::Relaxed);
+        let mut on_info = |info: &SearchInfo| {
+            if show_info && write_error.is_none() {
+                let line = format_response(&Response::Info(info.clone()), topology);
+                if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+                    write_error = Some(e);
+                }
+            }
+        };
+        let result = match source {
+            Source::Direct { .. } => engine.think_unless_stopped(&limits, &mut on_info),
+            Source::Thread { rx, wake, out: side } => {
+                let stop = &stop;
+                let (result, heard) = std::thread::scope(|scope| {
+                    let listener = scope.spawn(move || listen(rx, stop, side.as_mut(), topology, ponder));
+                    let result = engine.think_unless_stopped(&limits, &mut on_info);
+                    // The listener holds the receiver until it reads this.
+                    let _ = wake.send(Input::SearchDone);
+                    (result, listener.join())
+                });
+                if let Ok(heard) = heard {
+                    queue.extend(heard.queued);
+                    *quit |= heard.quit;
+                }
+                result
+            }
+        };
+        if let Some(e) = write_error {
+            return Err(e);
+        }
+        Ok(result)
+    }
+
+    /// Thinks on the opponent's time (`--ponder`): on the position after `reply`, the reply
+    /// the last search expected, until a line arrives. The table keeps what was found, so
+    /// when the opponent plays `reply` the next search starts from it (a ponder hit).
+    fn ponder(&mut self, reply: Move, out: &mut impl Write) -> io::Result<()> {
+        if !matches!(self.source, Source::Thread { .. }) || !self.queue.is_empty() {
+            return Ok(());
+        }
+        if self.engine.play(reply).is_err() {
+            return Ok(());
+        }
+        let result = self.search(&Limits::default(), out, true);
+        self.engine.undo();
+        if let Ok(r) = &result {
+            log::info!("pondered {} to depth {} in {:?}", reply.display(self.topology()), r.depth, r.elapsed);
+        }
+        result.map(|_| ())
     }
 
     /// Carries out a command read at `since`.
@@ -616,6 +671,10 @@ impl<'e, R: BufRead> Session<'e, R> {
             }
             Command::Info(on) => {
                 self.settings.info = on;
+                return Ok(Ok(()));
+            }
+            Command::Ponder(on) => {
+                self.settings.ponder = on;
                 return Ok(Ok(()));
             }
             Command::Quit | Command::Stop => return Ok(Ok(())),

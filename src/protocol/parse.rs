@@ -210,6 +210,10 @@ fn parse_command(spec: &'static CommandSpec, text: &str, topology: &Topology) ->
             run(name, text, arg("on or off", alt((value(true, tag_no_case("on")), value(false, tag_no_case("off"))))))
                 .map(Command::Info)
         }
+        "ponder" => {
+            run(name, text, arg("on or off", alt((value(true, tag_no_case("on")), value(false, tag_no_case("off"))))))
+                .map(Command::Ponder)
+        }
         "movetime" => {
             let s = run(name, text, arg("a number of seconds", double))?;
             seconds_in_range(s).map(Command::MoveTime).ok_or(CommandError::OutOfRange {

@@ -83,7 +83,7 @@ impl fmt::Display for Shown<'_> {
                 Ok(())
             }
             Command::Perft(depth) => write!(f, " {depth}"),
-            Command::Info(on) => f.write_str(if *on { " on" } else { " off" }),
+            Command::Info(on) | Command::Ponder(on) => f.write_str(if *on { " on" } else { " off" }),
             _ => Ok(()),
         }
     }
