@@ -70,3 +70,41 @@ fn bad_options_are_one_line_on_stderr_and_a_failure() {
         }
     }
 }
+
+/// Waits up to two minutes for the child to exit (a search it failed to end would run ten).
+fn wait_briefly(child: &mut std::process::Child) -> std::process::ExitStatus {
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return status;
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(120), "still thinking long after quit");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn stop_quit_and_isready_work_while_the_binary_thinks() {
+    let mut child = spawn(&["--color", "black", "--movetime", "600"]);
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    writeln!(stdin, "D2\nisready").expect("write");
+    out.read_line(&mut line).expect("a line");
+    assert_eq!(line.trim_end(), "readyok", "isready is answered during the ten-minute search");
+    writeln!(stdin, "stop").expect("write");
+    line.clear();
+    out.read_line(&mut line).expect("a line");
+    let m = parse_move(line.trim_end(), &STANDARD24).expect("stop plays the move");
+    let mut game = Game::new(Position::start(&STANDARD));
+    game.play(parse_move("D2", &STANDARD24).expect("D2")).expect("legal");
+    game.play(m).expect("a legal reply");
+    // White's next move starts another long search, which quit ends at once.
+    let white = ["A7", "G7", "A1"].into_iter().find(|p| !line.contains(p)).expect("a free point");
+    writeln!(stdin, "{white}\nquit").expect("write");
+    let status = wait_briefly(&mut child);
+    assert!(status.success(), "{status:?}");
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut out, &mut rest).expect("read");
+    assert!(rest.is_empty(), "no move after quit: {rest:?}");
+}
