@@ -61,8 +61,7 @@ impl Live {
         let (reader, writer) = io::pipe().expect("a pipe");
         let (tx, lines) = mpsc::channel();
         let sink = LineSink { tx, buf: Vec::new() };
-        let loop_thread =
-            std::thread::spawn(move || run_threaded(reader, sink, &mut engine, settings, Instant::now()));
+        let loop_thread = std::thread::spawn(move || run_threaded(reader, sink, &mut engine, settings, Instant::now()));
         Live { input: Some(writer), lines, loop_thread, started: Instant::now() }
     }
 

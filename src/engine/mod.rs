@@ -171,11 +171,7 @@ impl Engine {
     /// the search then returns at once with a legal move (the first root move searched).
     /// A caller that lowers the flag itself and then hands it to another thread uses this,
     /// so that a stop which arrives before the search starts is not lost.
-    pub fn think_unless_stopped(
-        &mut self,
-        limits: &Limits,
-        on_iteration: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
+    pub fn think_unless_stopped(&mut self, limits: &Limits, on_iteration: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
         let start = Instant::now();
         let cfg = SearchConfig {
             eval: self.options.eval,

@@ -132,7 +132,14 @@ impl EngineArgs {
             let inc = self.inc.unwrap_or_default();
             GameClocks { remaining: ByColor([t, t]), increment: ByColor([inc, inc]) }
         });
-        let settings = Settings { color: self.color, movetime: self.movetime, depth: self.depth, info: false, clock, ponder: self.ponder };
+        let settings = Settings {
+            color: self.color,
+            movetime: self.movetime,
+            depth: self.depth,
+            info: false,
+            clock,
+            ponder: self.ponder,
+        };
         Ok((engine, settings))
     }
 }
@@ -211,8 +218,7 @@ pub fn run_threaded(
         }
     })?;
     let shared = SharedOut(Arc::new(Mutex::new(output)));
-    let source: Source<io::Empty> =
-        Source::Thread { rx: Mutex::new(rx), wake, out: Box::new(shared.clone()) };
+    let source: Source<io::Empty> = Source::Thread { rx: Mutex::new(rx), wake, out: Box::new(shared.clone()) };
     Session::new(engine, settings, source).serve(shared, started)
 }
 
@@ -431,7 +437,7 @@ impl<'e, R: BufRead> Session<'e, R> {
         match &mut self.source {
             Source::Direct { input, buf } => read_input(input, buf),
             Source::Thread { rx, .. } => {
-                rx.lock().unwrap_or_else(std::sync::PoisonError::into_inner).recv().unwrap_or(Input::Eof)
+                rx.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner).recv().unwrap_or(Input::Eof)
             }
         }
     }
@@ -587,7 +593,12 @@ impl<'e, R: BufRead> Session<'e, R> {
 
     /// Runs a search under `limits`, listening to the input meanwhile if it is read on
     /// another thread (see [`listen`]); `info` lines go to `out` unless pondering.
-    fn search(&mut self, limits: &Limits, out: &mut impl Write, ponder: bool) -> io::Result<crate::engine::SearchResult> {
+    fn search(
+        &mut self,
+        limits: &Limits,
+        out: &mut impl Write,
+        ponder: bool,
+    ) -> io::Result<crate::engine::SearchResult> {
         let topology = self.topology();
         let show_info = self.settings.info && !ponder;
         let mut write_error = None;
@@ -604,12 +615,12 @@ impl<'e, R: BufRead> Session<'e, R> {
             }
         };
         let result = match source {
-            Source::Direct { .. } => engine.think_unless_stopped(&limits, &mut on_info),
+            Source::Direct { .. } => engine.think_unless_stopped(limits, &mut on_info),
             Source::Thread { rx, wake, out: side } => {
                 let stop = &stop;
                 let (result, heard) = std::thread::scope(|scope| {
                     let listener = scope.spawn(move || listen(rx, stop, side.as_mut(), topology, ponder));
-                    let result = engine.think_unless_stopped(&limits, &mut on_info);
+                    let result = engine.think_unless_stopped(limits, &mut on_info);
                     // The listener holds the receiver until it reads this.
                     let _ = wake.send(Input::SearchDone);
                     (result, listener.join())

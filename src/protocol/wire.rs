@@ -73,12 +73,7 @@ impl fmt::Display for Shown<'_> {
             Command::Clock { remaining, increment } => {
                 write!(f, " {} {}", remaining[Color::White].as_secs_f64(), remaining[Color::Black].as_secs_f64())?;
                 if increment.0.iter().any(|d| !d.is_zero()) {
-                    write!(
-                        f,
-                        " {} {}",
-                        increment[Color::White].as_secs_f64(),
-                        increment[Color::Black].as_secs_f64()
-                    )?;
+                    write!(f, " {} {}", increment[Color::White].as_secs_f64(), increment[Color::Black].as_secs_f64())?;
                 }
                 Ok(())
             }

@@ -114,7 +114,8 @@ impl GameArgs {
         let engine_extra = if self.pass_rules { rule_flags(&self.rules) } else { Vec::new() };
         let clock = match self.time {
             Some(t) => Some(game::ClockSettings {
-                time: Duration::try_from_secs_f64(t).with_context(|| format!("--time {t} is not a number of seconds"))?,
+                time: Duration::try_from_secs_f64(t)
+                    .with_context(|| format!("--time {t} is not a number of seconds"))?,
                 increment: self.inc.unwrap_or_default(),
                 send: self.send_clock,
             }),

@@ -102,9 +102,9 @@ impl EngineCommand {
     /// Whether the command names its own arguments with placeholders.
     #[must_use]
     pub fn is_template(&self) -> bool {
-        self.words.iter().any(|w| {
-            ["{color}", "{movetime}", "{time}", "{inc}", "{opening}"].iter().any(|p| w.contains(p))
-        })
+        self.words
+            .iter()
+            .any(|w| ["{color}", "{movetime}", "{time}", "{inc}", "{opening}"].iter().any(|p| w.contains(p)))
     }
 
     /// The argument vector for one game: placeholders filled in, or else
