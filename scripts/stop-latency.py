@@ -18,7 +18,7 @@ WHITE = ["D2", "A7", "G7", "A1", "G1", "D7", "D1", "B6", "F6"]
 
 
 def start():
-    return subprocess.Popen([engine, "--color", "black", "--movetime", "60"], stdin=subprocess.PIPE,
+    return subprocess.Popen([engine, "--color", "black", "--movetime", "60"] + sys.argv[3:], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True, bufsize=1)
 
 
