@@ -577,7 +577,9 @@ impl<'e, R: BufRead> Session<'e, R> {
         out.flush()?;
         if let Some(c) = &mut self.settings.clock {
             // The engine keeps its own clock until a `clock` command says otherwise.
-            c.remaining[me] = c.remaining[me].saturating_sub(since.elapsed()) + c.increment[me];
+            // A referee also charges what the engine cannot see (crate::time::MOVE_OVERHEAD).
+            let used = since.elapsed() + crate::time::MOVE_OVERHEAD;
+            c.remaining[me] = c.remaining[me].saturating_sub(used) + c.increment[me];
         }
         log::info!("played {} after {:?}", m.display(topology), since.elapsed());
         if let Some(outcome) = self.engine.game().outcome() {
