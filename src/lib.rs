@@ -20,6 +20,7 @@
 //! - [`play`]: a person plays the engine in a terminal.
 //! - [`referee`]: matches, tournaments and protocol checks between engine processes.
 //! - [`perfect`]: endgame databases by retrograde analysis.
+//! - [`serve`]: a local web server: play, study and replay on a board in a browser.
 //! - [`cli`]: command-line options shared by several commands.
 
 #![deny(missing_docs)]
@@ -35,5 +36,6 @@ pub mod protocol;
 pub mod referee;
 pub mod rules;
 pub mod search;
+pub mod serve;
 pub mod time;
 pub mod topology;

@@ -33,6 +33,8 @@ enum Command {
     /// Build, verify and probe endgame databases
     #[command(subcommand)]
     Tablebase(morris::perfect::TablebaseCommand),
+    /// Serve a board to play, study and replay games in a browser
+    Serve(morris::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Some(Command::Tournament(args)) => morris::referee::run_tournament(&args),
         Some(Command::Check(args)) => morris::referee::run_check(&args),
         Some(Command::Tablebase(cmd)) => morris::perfect::run(&cmd),
+        Some(Command::Serve(args)) => morris::serve::run(&args),
     };
     match outcome {
         Ok(code) => code,
