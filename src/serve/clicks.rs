@@ -15,11 +15,23 @@ use crate::topology::{Point, PointSet};
 /// The most clicks one move takes.
 const MAX_CLICKS: usize = 3;
 
+/// What the next click chooses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stage {
+    /// Where the selected stone goes.
+    To,
+    /// The opponent stone a closed mill removes.
+    Remove,
+}
+
 /// What the clicks so far lead to.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Step {
     /// Not a whole move yet.
     Need {
+        /// What the next click chooses.
+        stage: Stage,
         /// The clicks that stand.
         clicks: Vec<&'static str>,
         /// Where the next click may go.
@@ -86,6 +98,7 @@ pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Step, ApiError> {
             }
             let verb = if pos.phase(side) == Phase::Flying { "fly" } else { "slide" };
             return Ok(Step::Need {
+                stage: Stage::To,
                 clicks: vec![name(from)],
                 highlight: names(pos, targets),
                 prompt: format!("Where does {} {verb}?", name(from)),
@@ -106,6 +119,7 @@ pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Step, ApiError> {
                     let mut clicks: Vec<&'static str> = from.into_iter().map(name).collect();
                     clicks.push(name(to));
                     Ok(Step::Need {
+                        stage: Stage::Remove,
                         clicks,
                         highlight: names(pos, removable),
                         prompt: format!("Mill! Remove a {} stone.", !side),

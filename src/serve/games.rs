@@ -319,6 +319,8 @@ pub enum InputReply {
     /// The move is not complete: the clicks so far, the points that may come next and
     /// what to do.
     Need {
+        /// What the next click chooses: `to` or `remove`.
+        stage: clicks::Stage,
         /// The clicks that stand (a click on another own stone replaces the first).
         clicks: Vec<&'static str>,
         /// The points the next click may go to.
@@ -445,19 +447,22 @@ impl GameSession {
         }
     }
 
-    /// The clicks so far (point names) → a move to play, or what comes next.
+    /// The clicks so far (point names) → a move, played at once, or what comes next
+    /// (`None`: the move was played).
     ///
     /// # Errors
     /// 409 when it is not the person's turn; 422 with the rules core's reason for a click
     /// that no legal move allows.
-    pub fn input(&mut self, slot: &Arc<Slot<GameSession>>, id: &str, names: &[String]) -> Result<InputReply, ApiError> {
+    pub fn input(&mut self, slot: &Arc<Slot<GameSession>>, names: &[String]) -> Result<Option<InputReply>, ApiError> {
         self.check_human_turn()?;
         let pos = self.position();
         match clicks::interpret(&pos, names)? {
-            Step::Need { clicks, highlight, prompt } => Ok(InputReply::Need { clicks, highlight, prompt }),
+            Step::Need { stage, clicks, highlight, prompt } => {
+                Ok(Some(InputReply::Need { stage, clicks, highlight, prompt }))
+            }
             Step::Play(m) => {
                 self.play_human(slot, m)?;
-                Ok(InputReply::Played { state: Box::new(self.state(id)) })
+                Ok(None)
             }
         }
     }

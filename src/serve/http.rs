@@ -35,7 +35,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use tiny_http::{Header, Method, Request, Response};
 
-use super::games::{GameSession, NewGameRequest, SettingsRequest};
+use super::games::{GameSession, InputReply, NewGameRequest, SettingsRequest};
 use super::replay::{ReplayRequest, ReplaySession};
 use super::slot::{Session, Slot};
 use super::{ApiError, ServeConfig};
@@ -527,8 +527,11 @@ fn game_action_reply(hub: &Arc<Hub>, request: &mut Request, id: &str, action: Ga
     match action {
         GameAction::Input => {
             let clicks: ClicksBody = required_body(request)?;
-            let reply = slot.update(|s, slot| s.input(slot, id, &clicks.clicks))?;
-            json(200, &reply)
+            let need = slot.update(|s, slot| s.input(slot, &clicks.clicks))?;
+            match need {
+                Some(need) => json(200, &need),
+                None => json(200, &InputReply::Played { state: Box::new(slot.lock().state(id)) }),
+            }
         }
         GameAction::Move => {
             let mv: MoveBody = required_body(request)?;
