@@ -101,6 +101,16 @@ impl ServerHandle {
     pub fn sessions(&self) -> usize {
         self.hub.count()
     }
+
+    /// How many searches and analyses are running, counting a cancelled search until its
+    /// thread has returned the engine (for tests: nothing runs that nobody watches).
+    #[must_use]
+    pub fn searches_running(&self) -> usize {
+        let games = self.hub.games.lock().unwrap_or_else(PoisonError::into_inner);
+        let replays = self.hub.replays.lock().unwrap_or_else(PoisonError::into_inner);
+        games.values().filter(|s| s.lock().is_searching()).count()
+            + replays.values().filter(|s| s.lock().is_analyzing()).count()
+    }
 }
 
 /// The server's sessions and settings, shared by every handler.

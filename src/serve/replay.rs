@@ -329,18 +329,17 @@ impl ReplaySession {
         }
     }
 
-    /// Stops the analysis (the replay is closed or nobody watches it).
+    /// Stops the analysis (the replay is closed or nobody watches it); the analysing
+    /// thread ends after the position it is on.
     pub fn stop(&mut self) -> bool {
-        let was = self.analyzing;
-        self.stop.store(true, Ordering::Relaxed);
+        let was = self.analyzing && !self.stop.swap(true, Ordering::Relaxed);
         if was {
-            self.analyzing = false;
-            self.analysis.push_str(" (stopped)");
+            self.analysis.push_str(" (stopped: no page was watching)");
         }
         was
     }
 
-    /// Whether the analysis is running.
+    /// Whether the analysing thread is running.
     #[must_use]
     pub fn is_analyzing(&self) -> bool {
         self.analyzing
@@ -357,7 +356,7 @@ fn spawn_analysis(config: &Arc<ServeConfig>, slot: &Arc<Slot<ReplaySession>>, pr
         let mut engine: Option<Engine> = None;
         for (i, game) in prefixes.iter().enumerate() {
             if stop.load(Ordering::Relaxed) {
-                return;
+                break;
             }
             let value = match verdict::exact_value(tables, game) {
                 Some(v) => Value::Exact(v),
