@@ -626,6 +626,12 @@ impl GameSession {
         self.search.is_some() || matches!(self.engine, EngineSlot::Busy)
     }
 
+    /// Whether searches are paused because no page watched.
+    #[must_use]
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
     /// A page asks again: a search paused for lack of watchers resumes.
     pub fn resume(&mut self, slot: &Arc<Slot<GameSession>>) {
         if self.paused {

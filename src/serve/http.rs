@@ -496,7 +496,10 @@ fn route(hub: &Arc<Hub>, request: &mut Request) -> Result<Reply, ApiError> {
         Target::Game(id, None) if is_get => {
             let poll = parse_query(query)?;
             let slot = hub.game(&id)?;
-            slot.update(|s, slot| s.resume(slot));
+            // Checked first: a change (even none) raises the version and wakes polls.
+            if slot.lock().is_paused() {
+                slot.update(|s, slot| s.resume(slot));
+            }
             let state = slot.wait_newer(poll.after, poll.wait).state(&id);
             json(200, &state)
         }
