@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use morris::perfect::{Subspace, Tablebase, build, plan};
 use morris::rules::notation::parse_move;
 use morris::rules::{Game, MoveList, Position, STANDARD};
-use morris::serve::{ServeConfig, ServerHandle, start};
 use morris::search::OracleValue;
+use morris::serve::{ServeConfig, ServerHandle, start};
 use serde_json::{Value, json};
 
 /// A server on a free port with quick searches.
@@ -212,7 +212,8 @@ fn the_engine_may_play_white_and_a_person_waits_for_it() {
     let (status, _) = post(&s, &format!("/api/games/{id}/settings"), &json!({"engine_black": true, "movetime": 0.05}));
     assert_eq!(status, 200);
     wait_for(&s, &id, |st| moves(st).len() >= 4);
-    let (status, state) = post(&s, &format!("/api/games/{id}/settings"), &json!({"engine_black": false, "engine_white": false}));
+    let (status, state) =
+        post(&s, &format!("/api/games/{id}/settings"), &json!({"engine_black": false, "engine_white": false}));
     assert_eq!(status, 200);
     assert_eq!(state["engine_sides"], json!([false, false]));
 }
@@ -233,7 +234,8 @@ fn a_hint_is_shown_and_not_played() {
 #[test]
 fn new_game_settings_choose_board_side_time_and_strength() {
     let s = server();
-    let (id, state) = new_game(&s, &json!({"board": "classroom22", "human": "both", "movetime": 2.5, "strength": "club"}));
+    let (id, state) =
+        new_game(&s, &json!({"board": "classroom22", "human": "both", "movetime": 2.5, "strength": "club"}));
     assert_eq!(state["board"], "classroom22");
     assert_eq!(state["geometry"]["points"].as_array().map(Vec::len), Some(22));
     assert_eq!(state["movetime"], 2.5);
@@ -314,15 +316,20 @@ fn oversized_and_malformed_requests_are_refused_and_the_server_carries_on() {
     assert_eq!(reply.0, 413, "{reply:?}");
     assert!(error(&reply).contains("more than the 1048576 accepted"), "{}", error(&reply));
     // Announced only: refused without reading it.
-    let head = format!("POST /api/games/{id}/input HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000000\r\nConnection: close\r\n\r\n");
+    let head = format!(
+        "POST /api/games/{id}/input HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000000\r\nConnection: close\r\n\r\n"
+    );
     assert_eq!(raw(&s, head.as_bytes()), 413);
-    let long_url = format!("GET /api/games/{id}?after={} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "1".repeat(5000));
+    let long_url =
+        format!("GET /api/games/{id}?after={} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "1".repeat(5000));
     assert_eq!(raw(&s, long_url.as_bytes()), 414);
-    let fat_header = format!("GET / HTTP/1.1\r\nHost: x\r\nX-Junk: {}\r\nConnection: close\r\n\r\n", "j".repeat(40_000));
+    let fat_header =
+        format!("GET / HTTP/1.1\r\nHost: x\r\nX-Junk: {}\r\nConnection: close\r\n\r\n", "j".repeat(40_000));
     assert_eq!(raw(&s, fat_header.as_bytes()), 431);
     assert_eq!(raw(&s, b"THIS IS NOT HTTP\r\n\r\n"), 400);
     assert_eq!(raw(&s, b"GET / HTTP/1.1\r\nNo colon here\r\n\r\n"), 400);
-    let not_utf8 = b"POST /api/replays HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nConnection: close\r\n\r\n\xff\xfe\xfd\xfc";
+    let not_utf8 =
+        b"POST /api/replays HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nConnection: close\r\n\r\n\xff\xfe\xfd\xfc";
     assert_eq!(raw(&s, not_utf8), 400);
     // A half-sent request that stops: the server is not stuck.
     {
@@ -436,11 +443,9 @@ fn replays_read_referee_records_and_move_lists() {
     assert_eq!(status, 201);
     assert_eq!(classroom["geometry"]["name"], "classroom22");
     // Bad replays.
-    for (text, game, want) in [
-        ("", None, "no moves found"),
-        ("D2 X9", None, "move 2 (X9)"),
-        ("D2 F4", Some(2), "game 2 is out of range"),
-    ] {
+    for (text, game, want) in
+        [("", None, "no moves found"), ("D2 X9", None, "move 2 (X9)"), ("D2 F4", Some(2), "game 2 is out of range")]
+    {
         let mut body = json!({ "text": text });
         if let Some(g) = game {
             body["game"] = json!(g);
@@ -525,7 +530,10 @@ fn perfect_play_values_mark_every_move_and_replays_mark_the_one_that_threw_value
             OracleValue::Loss(n) => ("loss", *n),
             OracleValue::Draw => ("draw", 0),
         };
-        assert_eq!((shown["value"]["kind"].as_str(), shown["value"]["plies"].as_u64()), (Some(kind), Some(u64::from(plies))));
+        assert_eq!(
+            (shown["value"]["kind"].as_str(), shown["value"]["plies"].as_u64()),
+            (Some(kind), Some(u64::from(plies)))
+        );
     }
     let value = tb.value(game.position()).expect("covered");
     let side = game.position().side_to_move();

@@ -126,7 +126,7 @@ fn a_person_plays_the_engine_by_clicking() {
     b.click_on(&point("A4"));
     b.wait_text("#message", |t| t == "Where does A4 slide?");
     assert_eq!(count(&b, ".target"), 1, "A4 can only slide to A1");
-    assert_eq!(count(&b, &format!("[data-point=\"A1\"] .target")), 1);
+    assert_eq!(count(&b, "[data-point=\"A1\"] .target"), 1);
     b.click_on("#hint");
     b.wait_text("#search", |t| t.starts_with("Hint: "));
 

@@ -58,9 +58,11 @@ fn start_set(pos: &Position) -> PointSet {
     let side = pos.side_to_move();
     match pos.phase(side) {
         Phase::Placing => pos.empty(),
-        Phase::Moving | Phase::Flying => {
-            pos.stones(side).iter().filter(|&p| !pos.destinations(p).is_empty()).fold(PointSet::EMPTY, |s, p| s | p.set())
-        }
+        Phase::Moving | Phase::Flying => pos
+            .stones(side)
+            .iter()
+            .filter(|&p| !pos.destinations(p).is_empty())
+            .fold(PointSet::EMPTY, |s, p| s | p.set()),
     }
 }
 
@@ -94,7 +96,10 @@ pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Step, ApiError> {
         let Some(&to) = rest.first() else {
             let targets = pos.destinations(from);
             if targets.is_empty() {
-                return Err(ApiError::illegal(format!("{} cannot move: every neighbouring point is taken", name(from))));
+                return Err(ApiError::illegal(format!(
+                    "{} cannot move: every neighbouring point is taken",
+                    name(from)
+                )));
             }
             let verb = if pos.phase(side) == Phase::Flying { "fly" } else { "slide" };
             return Ok(Step::Need {

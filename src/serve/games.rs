@@ -12,9 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::clicks::{self, Step};
 use super::slot::{Meta, Session, Slot};
 use super::verdict;
-use super::view::{
-    Geometry, MoveView, PositionView, ValueView, geometry, outcome_words, score_words, value_words,
-};
+use super::view::{Geometry, MoveView, PositionView, ValueView, geometry, outcome_words, score_words, value_words};
 use super::{ApiError, ServeConfig};
 use crate::cli::BoardChoice;
 use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo, SearchResult};
@@ -673,7 +671,9 @@ impl GameSession {
         let mut engine = match std::mem::replace(&mut self.engine, EngineSlot::Busy) {
             EngineSlot::Busy => return,
             EngineSlot::Idle(e) if e.options().eval == self.strength.eval() => e,
-            EngineSlot::Idle(_) | EngineSlot::Absent => Box::new(Engine::new(self.engine_options(), *self.game.start())),
+            EngineSlot::Idle(_) | EngineSlot::Absent => {
+                Box::new(Engine::new(self.engine_options(), *self.game.start()))
+            }
         };
         engine.set_game(self.game.clone());
         let id = SEARCH_IDS.fetch_add(1, Ordering::Relaxed);

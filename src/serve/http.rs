@@ -26,7 +26,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_while1, take_while_m_n};
+use nom::bytes::complete::{tag, take_while_m_n, take_while1};
 use nom::character::complete::char;
 use nom::combinator::{all_consuming, eof, map, opt, value};
 use nom::sequence::preceded;
@@ -168,7 +168,10 @@ impl Hub {
                 let mut s = slot.lock();
                 let searching = s.is_searching();
                 let meta = s.meta();
-                (searching && meta.is_abandoned(config.abandon_after), !searching && meta.is_abandoned(config.idle_expiry))
+                (
+                    searching && meta.is_abandoned(config.abandon_after),
+                    !searching && meta.is_abandoned(config.idle_expiry),
+                )
             };
             if abandoned && slot.update(|s, _| s.abandon()) {
                 log::info!("game {id}: no page is watching; its search is stopped");
@@ -200,8 +203,8 @@ impl Hub {
 /// # Errors
 /// The address cannot be bound.
 pub fn start(config: ServeConfig) -> anyhow::Result<ServerHandle> {
-    let server = tiny_http::Server::http(config.bind)
-        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.bind))?;
+    let server =
+        tiny_http::Server::http(config.bind).map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.bind))?;
     let addr = server.server_addr().to_ip().ok_or_else(|| anyhow::anyhow!("the server has no IP address"))?;
     let server = Arc::new(server);
     let hub = Arc::new(Hub {
@@ -334,12 +337,15 @@ fn game_action(input: &str) -> Res<'_, GameAction> {
 /// The path (without the query) to a target.
 fn parse_path(path: &str) -> Option<Target> {
     let page = value(Target::Page, alt((tag("/index.html"), tag("/"))));
-    let game = map(
-        preceded(tag("/api/games/"), (session_id, opt(preceded(char('/'), game_action)))),
-        |(id, action)| Target::Game(id, action),
-    );
+    let game =
+        map(preceded(tag("/api/games/"), (session_id, opt(preceded(char('/'), game_action)))), |(id, action)| {
+            Target::Game(id, action)
+        });
     let replay = map(
-        preceded(tag("/api/replays/"), (session_id, opt(preceded(char('/'), value(ReplayAction::Close, tag("close")))))),
+        preceded(
+            tag("/api/replays/"),
+            (session_id, opt(preceded(char('/'), value(ReplayAction::Close, tag("close"))))),
+        ),
         |(id, action)| Target::Replay(id, action),
     );
     let games = value(Target::Games, (tag("/api/games"), opt(char('/'))));
@@ -378,9 +384,8 @@ fn parse_query(query: &str) -> Result<Poll, ApiError> {
                     .map_err(|_| ApiError::bad_request(format!("after={val}: expected a version number")))?;
             }
             "wait" => {
-                let secs: f64 = val
-                    .parse()
-                    .map_err(|_| ApiError::bad_request(format!("wait={val}: expected seconds")))?;
+                let secs: f64 =
+                    val.parse().map_err(|_| ApiError::bad_request(format!("wait={val}: expected seconds")))?;
                 if !(secs.is_finite() && secs >= 0.0 && secs <= MAX_WAIT.as_secs_f64()) {
                     return Err(ApiError::bad_request(format!(
                         "wait={val} is out of range: expected 0 to {} seconds",
@@ -389,7 +394,11 @@ fn parse_query(query: &str) -> Result<Poll, ApiError> {
                 }
                 poll.wait = Duration::from_secs_f64(secs);
             }
-            _ => return Err(ApiError::bad_request(format!("unknown query parameter '{shown}': expected after or wait"))),
+            _ => {
+                return Err(ApiError::bad_request(format!(
+                    "unknown query parameter '{shown}': expected after or wait"
+                )));
+            }
         }
     }
     Ok(poll)
@@ -461,11 +470,18 @@ struct Empty {}
 fn route(hub: &Arc<Hub>, request: &mut Request) -> Result<Reply, ApiError> {
     let url = request.url().to_string();
     if url.len() > MAX_URL {
-        return Err(ApiError { status: 414, reason: format!("the URL has {} bytes, more than the {MAX_URL} accepted", url.len()) });
+        return Err(ApiError {
+            status: 414,
+            reason: format!("the URL has {} bytes, more than the {MAX_URL} accepted", url.len()),
+        });
     }
-    let head: usize = request.headers().iter().map(|h| h.field.as_str().as_str().len() + h.value.as_str().len() + 4).sum();
+    let head: usize =
+        request.headers().iter().map(|h| h.field.as_str().as_str().len() + h.value.as_str().len() + 4).sum();
     if head > MAX_HEADERS {
-        return Err(ApiError { status: 431, reason: format!("the headers have {head} bytes, more than the {MAX_HEADERS} accepted") });
+        return Err(ApiError {
+            status: 431,
+            reason: format!("the headers have {head} bytes, more than the {MAX_HEADERS} accepted"),
+        });
     }
     let (path, query) = url.split_once('?').unwrap_or((&url, ""));
     let shown: String = path.chars().take(60).flat_map(char::escape_debug).collect();

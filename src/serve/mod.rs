@@ -189,9 +189,9 @@ impl ServeArgs {
     /// Tables that cannot be loaded.
     pub fn config(&self) -> anyhow::Result<ServeConfig> {
         let tables = match &self.tablebase {
-            Some(dir) => Some(Arc::new(
-                Tablebase::open(dir).with_context(|| format!("--tablebase {}", dir.display()))?,
-            )),
+            Some(dir) => {
+                Some(Arc::new(Tablebase::open(dir).with_context(|| format!("--tablebase {}", dir.display()))?))
+            }
             None => None,
         };
         Ok(ServeConfig {

@@ -104,7 +104,10 @@ pub fn read_games(text: &str) -> Result<Vec<Recorded>, ApiError> {
                 other => other.to_string(),
             };
             games.push(Recorded {
-                title: format!("game {}: {} (White) vs {} (Black), {result}: {}", fields[0], fields[1], fields[2], fields[8]),
+                title: format!(
+                    "game {}: {} (White) vs {} (Black), {result}: {}",
+                    fields[0], fields[1], fields[2], fields[8]
+                ),
                 moves,
             });
         }
@@ -348,7 +351,12 @@ impl ReplaySession {
 
 /// Values every position of `prefixes` (the game after 0, 1, ... moves) on a thread of
 /// its own, position by position, until done or `stop` is raised.
-fn spawn_analysis(config: &Arc<ServeConfig>, slot: &Arc<Slot<ReplaySession>>, prefixes: Vec<Game>, stop: Arc<AtomicBool>) {
+fn spawn_analysis(
+    config: &Arc<ServeConfig>,
+    slot: &Arc<Slot<ReplaySession>>,
+    prefixes: Vec<Game>,
+    stop: Arc<AtomicBool>,
+) {
     let config = Arc::clone(config);
     let target = Arc::clone(slot);
     let work = move || {

@@ -142,7 +142,12 @@ impl MoveView {
     #[must_use]
     pub fn of(m: Move, topology: &Topology) -> MoveView {
         let name = |p: Point| topology.point_name(p);
-        MoveView { text: m.display(topology).to_string(), from: m.from().map(name), to: name(m.to()), remove: m.remove().map(name) }
+        MoveView {
+            text: m.display(topology).to_string(),
+            from: m.from().map(name),
+            to: name(m.to()),
+            remove: m.remove().map(name),
+        }
     }
 }
 

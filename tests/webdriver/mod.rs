@@ -50,7 +50,8 @@ fn find_program(env: &str, names: &[&str], extra: &[&str]) -> Option<PathBuf> {
 /// browser is a failure: `.ci/run` installs them.
 pub fn browser_or_skip() -> Option<(PathBuf, PathBuf)> {
     let driver = find_program("CHROMEDRIVER", &["chromedriver"], &["/usr/lib/chromium/chromedriver"]);
-    let browser = find_program("CHROME", &["chromium", "chromium-browser", "google-chrome"], &["/usr/lib/chromium/chromium"]);
+    let browser =
+        find_program("CHROME", &["chromium", "chromium-browser", "google-chrome"], &["/usr/lib/chromium/chromium"]);
     match (driver, browser) {
         (Some(d), Some(b)) => Some((d, b)),
         (d, b) => {
@@ -135,10 +136,8 @@ impl Browser {
             "goog:chromeOptions": {"binary": chromium.display().to_string(), "args": args},
         }}});
         let reply = browser.raw("POST", "/session", Some(&caps)).expect("new session");
-        browser.session = reply["value"]["sessionId"]
-            .as_str()
-            .unwrap_or_else(|| panic!("no session: {reply}"))
-            .to_string();
+        browser.session =
+            reply["value"]["sessionId"].as_str().unwrap_or_else(|| panic!("no session: {reply}")).to_string();
         browser
     }
 
@@ -218,7 +217,8 @@ impl Browser {
     /// Read in one script, because the page may replace the element at any moment.
     pub fn text(&self, css: &str) -> String {
         self.find(css);
-        let v = self.script_with("const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", &[json!(css)]);
+        let v = self
+            .script_with("const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", &[json!(css)]);
         v.as_str().unwrap_or("").to_string()
     }
 
@@ -270,25 +270,20 @@ impl Browser {
 
     /// Waits until the text of `css` satisfies `ok`; returns it.
     pub fn wait_text(&self, css: &str, ok: impl Fn(&str) -> bool) -> String {
-        let mut last = String::new();
-        let found = {
-            let deadline = Instant::now() + Duration::from_secs(20);
-            loop {
-                last = self.find_all(css).first().map(|_| self.text(css)).unwrap_or_default();
-                if ok(&last) {
-                    break true;
-                }
-                if Instant::now() >= deadline {
-                    break false;
-                }
-                std::thread::sleep(Duration::from_millis(50));
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let last = if self.find_all(css).is_empty() { String::new() } else { self.text(css) };
+            if ok(&last) {
+                return last;
             }
-        };
-        if !found {
-            let page = self.script("return [location.href, document.readyState, document.body ? document.body.innerText.slice(0, 300) : '']");
-            panic!("timed out waiting on the text of {css}; last: {last:?}; page: {page}");
+            if Instant::now() >= deadline {
+                let page = self.script(
+                    "return [location.href, document.readyState, document.body ? document.body.innerText.slice(0, 300) : '']",
+                );
+                panic!("timed out waiting on the text of {css}; last: {last:?}; page: {page}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
         }
-        last
     }
 }
 
