@@ -577,3 +577,69 @@ fn the_binary_prints_its_url_and_serves_the_page() {
     assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
     assert!(stderr.contains("--tablebase /nonexistent/morris-tables"), "{stderr}");
 }
+
+/// The resident memory of process `pid`, in MiB (`VmRSS`, and the peak `VmHWM`).
+fn memory_mib(pid: u32) -> (f64, f64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|kb| kb.parse::<f64>().ok())
+            .map_or(0.0, |kb| kb / 1024.0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// Memory of a real `morris serve` process with one and with twenty open games, each
+/// after the engine's first reply (so each game's engine and table exist).
+#[test]
+#[ignore = "a measurement: run with --release --ignored --nocapture"]
+fn measure_memory_with_one_and_twenty_games() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(["serve", "--port", "0", "--movetime", "0.2"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn morris serve");
+    let pid = child.id();
+    let mut line = String::new();
+    let mut out = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    std::io::BufRead::read_line(&mut out, &mut line).expect("the URL");
+    let base = line.trim().trim_end_matches('/').to_string();
+    let agent = agent();
+    let post = |path: &str, body: &Value| -> Value {
+        let mut r = agent.post(&format!("{base}{path}")).send_json(body).expect("answer");
+        r.body_mut().read_json().expect("json")
+    };
+    let get = |path: &str| -> Value {
+        let mut r = agent.get(&format!("{base}{path}")).call().expect("answer");
+        r.body_mut().read_json().expect("json")
+    };
+    let play_one = || {
+        let id = post("/api/games", &json!({}))["id"].as_str().expect("id").to_string();
+        post(&format!("/api/games/{id}/input"), &json!({"clicks": ["D2"]}));
+        let mut version = 0;
+        loop {
+            let state = get(&format!("/api/games/{id}?after={version}&wait=5"));
+            if state["moves"].as_array().map_or(0, Vec::len) == 2 {
+                break;
+            }
+            version = state["version"].as_u64().expect("version");
+        }
+    };
+    let (idle, _) = memory_mib(pid);
+    play_one();
+    let (one, _) = memory_mib(pid);
+    for _ in 1..20 {
+        play_one();
+    }
+    let (twenty, peak) = memory_mib(pid);
+    let _ = child.kill();
+    let _ = child.wait();
+    eprintln!(
+        "morris serve memory (RSS): started {idle:.1} MiB, 1 game {one:.1} MiB, 20 games {twenty:.1} MiB (peak {peak:.1} MiB)"
+    );
+    assert!(twenty > one, "each game's engine costs memory");
+}

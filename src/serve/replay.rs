@@ -416,14 +416,25 @@ mod tests {
 
     #[test]
     fn record_lines_give_the_opening_then_the_moves() {
-        let text = format!(
-            "{}\n1\talpha\tbeta\twhite\trules\t2\tD2 F4\tB4 D6\twhite wins by blocking black\t-\n",
-            crate::referee::record::HEADER
-        );
+        use crate::referee::game::{GameRecord, Termination};
+        use crate::referee::record::{HEADER, format_record};
+        use crate::rules::{ByColor, DrawReason, Outcome};
+        // Written by the referee's own record writer, so a change of its format shows here.
+        let record = GameRecord {
+            number: 3,
+            names: ByColor(["alpha".to_string(), "beta".to_string()]),
+            opening: "D2 F4".to_string(),
+            moves: vec!["B4".to_string(), "D6".to_string()],
+            termination: Termination::Rules(Outcome::Draw(DrawReason::Repetition)),
+            think: ByColor::default(),
+            claims: ByColor::default(),
+            pids: ByColor::default(),
+        };
+        let text = format!("{HEADER}\n{}\n", format_record(&record));
         let games = read_games(&text).unwrap();
         assert_eq!(games[0].moves, vec!["D2", "F4", "B4", "D6"]);
-        assert!(games[0].title.starts_with("game 1: alpha (White) vs beta (Black), White wins"), "{}", games[0].title);
-        let bad = format!("{}\n1\talpha\tbeta\n", crate::referee::record::HEADER);
+        assert!(games[0].title.starts_with("game 3: alpha (White) vs beta (Black), draw"), "{}", games[0].title);
+        let bad = format!("{HEADER}\n1\talpha\tbeta\n");
         assert!(read_games(&bad).unwrap_err().reason.contains("has 3 tab-separated fields"));
     }
 }
