@@ -506,6 +506,7 @@ fn game_into_the_tables(tb: &Tablebase) -> (Vec<String>, String) {
 fn perfect_play_values_mark_every_move_and_replays_mark_the_one_that_threw_value_away() {
     let tb = tables();
     let (moves, worst) = game_into_the_tables(&tb);
+    eprintln!("a game into the tables: {} (worst move then: {worst})", moves.join(" "));
     let s = server_with(|c| c.tables = Some(Arc::clone(&tb)));
     let (id, start) = new_game(&s, &json!({"human": "both"}));
     assert_eq!(start["perfect"]["covered"], false, "the placing phase is not in the tables");

@@ -17,7 +17,7 @@ use super::{ApiError, ServeConfig};
 use crate::cli::BoardChoice;
 use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo, SearchResult};
 use crate::rules::notation::parse_move;
-use crate::rules::{ByColor, Color, Game, Move, MoveList, Phase, Position};
+use crate::rules::{ByColor, Color, Game, Move, MoveList, Position};
 use crate::search::Oracle;
 
 /// How strongly the engine plays: its evaluation and a depth limit.
@@ -735,12 +735,5 @@ impl GameSession {
             }
         }
         self.after_change(slot);
-    }
-
-    /// The phase of the side to move (for tests and logs).
-    #[must_use]
-    pub fn phase(&self) -> Phase {
-        let pos = self.position();
-        pos.phase(pos.side_to_move())
     }
 }
