@@ -130,11 +130,34 @@ fn a_person_plays_the_engine_by_clicking() {
     b.click_on("#hint");
     b.wait_text("#search", |t| t.starts_with("Hint: "));
 
+    // Flip board turns the drawing round: A1 goes from the top left to the bottom right.
+    let spot = |name: &str| {
+        b.script_with(
+            "const c = document.querySelector(`[data-point=\"${arguments[0]}\"] .spot`); return [+c.getAttribute('cx'), +c.getAttribute('cy')]",
+            &[serde_json::json!(name)],
+        )
+    };
+    let before = spot("A1");
+    b.click_on("#flip");
+    let after = b.wait("the flipped board", || {
+        let now = spot("A1");
+        (now != before).then_some(now)
+    });
+    assert!(after[0].as_f64() > before[0].as_f64() && after[1].as_f64() > before[1].as_f64(), "{before} → {after}");
+    b.click_on("#flip");
+
     let png = b.screenshot();
     assert!(png.starts_with(b"\x89PNG"), "a PNG");
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-board.png");
     std::fs::write(&path, &png).expect("save the screenshot");
     eprintln!("screenshot: {}", path.display());
+
+    // "Engine plays this side": the engine takes White over and slides at once.
+    b.click_on("#engine-this-side");
+    let list = wait_moves(&b, 19);
+    assert!(list[18].contains('-'), "a slide: {}", list[18]);
+    assert_eq!(b.text("#white-who"), "engine");
+    b.wait_text("#status", |t| t.starts_with("Black to move"));
 }
 
 fn record_text() -> String {
