@@ -577,6 +577,12 @@ fn the_binary_prints_its_url_and_serves_the_page() {
     let stderr = String::from_utf8_lossy(&bad.stderr);
     assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
     assert!(stderr.contains("--tablebase /nonexistent/morris-tables"), "{stderr}");
+    let slow = std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(["serve", "--movetime", "100"])
+        .output()
+        .expect("run");
+    assert!(!slow.status.success());
+    assert_eq!(String::from_utf8_lossy(&slow.stderr).trim(), "morris: --movetime 100: expected 0.05 to 60 seconds");
 }
 
 /// The resident memory of process `pid`, in MiB (`VmRSS`, and the peak `VmHWM`).

@@ -186,8 +186,12 @@ impl ServeArgs {
     /// The server configuration these options describe (loading the tables).
     ///
     /// # Errors
-    /// Tables that cannot be loaded.
+    /// A move time the page could not offer, or tables that cannot be loaded.
     pub fn config(&self) -> anyhow::Result<ServeConfig> {
+        let (lo, hi) = games::MOVETIME_RANGE;
+        if !(lo..=hi).contains(&self.movetime.as_secs_f64()) {
+            anyhow::bail!("--movetime {}: expected {lo} to {hi} seconds", self.movetime.as_secs_f64());
+        }
         let tables = match &self.tablebase {
             Some(dir) => {
                 Some(Arc::new(Tablebase::open(dir).with_context(|| format!("--tablebase {}", dir.display()))?))
