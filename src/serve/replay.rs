@@ -22,7 +22,7 @@ use super::view::{Geometry, MoveView, PositionView, geometry, outcome_words, sco
 use super::{ApiError, ServeConfig};
 use crate::engine::{Engine, EngineOptions, EvalChoice};
 use crate::rules::notation::parse_move;
-use crate::rules::{Color, Game, Position, Ruleset};
+use crate::rules::{Color, Game, Move, Position, Ruleset};
 use crate::search::Oracle;
 use crate::topology::Topology;
 
@@ -131,31 +131,52 @@ pub fn read_games(text: &str) -> Result<Vec<Recorded>, ApiError> {
     Ok(vec![Recorded { title: format!("move list, {} moves", moves.len()), moves }])
 }
 
+/// A game played through: the view of every position, the moves, and a note if the
+/// record's game went on with an illegal move.
+struct PlayedThrough {
+    start: Position,
+    moves: Vec<Move>,
+    plies: Vec<PlyView>,
+    note: Option<String>,
+}
+
+fn ply_view(game: &Game) -> PlyView {
+    let pos = game.position();
+    let topology = pos.topology();
+    PlyView {
+        position: PositionView::of(pos),
+        mv: game.last_move().map(|m| MoveView::of(m, topology)),
+        mover: game.last_move().map(|_| (!pos.side_to_move()).name()),
+        outcome: game.outcome().map(outcome_words),
+    }
+}
+
 /// The moves of `recorded` on `rules`' board, each checked by the rules core; stops at
 /// the first one that is illegal, with a note saying so.
 ///
 /// # Errors
-/// The first move that is not a move at all on this board (a 422).
-fn play_through(rules: &'static Ruleset, recorded: &Recorded) -> Result<(Game, Vec<Game>, Option<String>), ApiError> {
-    let topo = rules.topology;
-    let mut game = Game::new(Position::start(rules));
-    let mut games = vec![game.clone()];
-    let mut note = None;
+/// Too many moves (400), or the first move that is not a move at all on this board (422).
+fn play_through(rules: &'static Ruleset, recorded: &Recorded) -> Result<PlayedThrough, ApiError> {
     if recorded.moves.len() > MAX_PLIES {
         return Err(ApiError::bad_request(format!(
             "the game has {} moves, more than the {MAX_PLIES} a replay shows",
             recorded.moves.len()
         )));
     }
+    let topo = rules.topology;
+    let start = Position::start(rules);
+    let mut game = Game::new(start);
+    let mut played = PlayedThrough { start, moves: Vec::new(), plies: vec![ply_view(&game)], note: None };
     for (i, text) in recorded.moves.iter().enumerate() {
         let m = parse_move(text, topo).map_err(|e| ApiError::illegal(format!("move {} ({text}): {e}", i + 1)))?;
         if let Err(e) = game.play(m) {
-            note = Some(format!("move {} ({text}) is illegal here: {e}; the replay stops before it", i + 1));
+            played.note = Some(format!("move {} ({text}) is illegal here: {e}; the replay stops before it", i + 1));
             break;
         }
-        games.push(game.clone());
+        played.moves.push(m);
+        played.plies.push(ply_view(&game));
     }
-    Ok((game, games, note))
+    Ok(played)
 }
 
 /// A replay on the page.
@@ -266,21 +287,9 @@ impl ReplaySession {
             None => play_through(rules_for(BoardName::Standard), recorded)
                 .or_else(|e| play_through(rules_for(BoardName::Classroom22), recorded).map_err(|_| e)),
         }?;
-        let (_, prefixes, note) = played;
-        let rules = prefixes[0].position().rules();
+        let PlayedThrough { start, moves, plies, note } = played;
+        let rules = start.rules();
         let topology = rules.topology;
-        let plies = prefixes
-            .iter()
-            .map(|g| {
-                let pos = g.position();
-                PlyView {
-                    position: PositionView::of(pos),
-                    mv: g.last_move().map(|m| MoveView::of(m, topology)),
-                    mover: g.last_move().map(|_| (!pos.side_to_move()).name()),
-                    outcome: g.outcome().map(outcome_words),
-                }
-            })
-            .collect::<Vec<_>>();
         let stop = Arc::new(AtomicBool::new(false));
         let tables_used = config.tables.is_some() && rules.topology.name() == "standard24";
         let analysis = format!(
@@ -302,7 +311,7 @@ impl ReplaySession {
             stop: Arc::clone(&stop),
         };
         let slot = slot_for(session);
-        spawn_analysis(config, &slot, prefixes, stop);
+        spawn_analysis(config, &slot, start, moves, stop);
         Ok(slot)
     }
 
@@ -349,12 +358,13 @@ impl ReplaySession {
     }
 }
 
-/// Values every position of `prefixes` (the game after 0, 1, ... moves) on a thread of
-/// its own, position by position, until done or `stop` is raised.
+/// Values the start and the position after every move on a thread of its own, position
+/// by position (one game played on as it goes), until done or `stop` is raised.
 fn spawn_analysis(
     config: &Arc<ServeConfig>,
     slot: &Arc<Slot<ReplaySession>>,
-    prefixes: Vec<Game>,
+    start: Position,
+    moves: Vec<Move>,
     stop: Arc<AtomicBool>,
 ) {
     let config = Arc::clone(config);
@@ -362,11 +372,16 @@ fn spawn_analysis(
     let work = move || {
         let tables = config.tables.as_deref();
         let mut engine: Option<Engine> = None;
-        for (i, game) in prefixes.iter().enumerate() {
+        let mut game = Game::new(start);
+        for i in 0..=moves.len() {
+            if i > 0 {
+                // Checked when the replay was loaded.
+                game.play_unchecked(moves[i - 1]);
+            }
             if stop.load(Ordering::Relaxed) {
                 break;
             }
-            let value = match verdict::exact_value(tables, game) {
+            let value = match verdict::exact_value(tables, &game) {
                 Some(v) => Value::Exact(v),
                 None => {
                     let engine = engine.get_or_insert_with(|| {
@@ -376,9 +391,9 @@ fn spawn_analysis(
                             threads: 1,
                             oracle: config.tables.clone().map(|t| t as Arc<dyn Oracle>),
                         };
-                        Engine::new(options, *game.start())
+                        Engine::new(options, start)
                     });
-                    verdict::position_value(tables, engine, game, config.analysis_time)
+                    verdict::position_value(tables, engine, &game, config.analysis_time)
                 }
             };
             let side = game.position().side_to_move();
