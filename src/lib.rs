@@ -21,11 +21,13 @@
 //! - [`referee`]: matches, tournaments and protocol checks between engine processes.
 //! - [`perfect`]: endgame databases by retrograde analysis.
 //! - [`cli`]: command-line options shared by several commands.
+//! - [`cmd`]: the command layer (clap arguments and printing) over the library.
 
 #![deny(missing_docs)]
 
 pub mod classroom;
 pub mod cli;
+pub mod cmd;
 pub mod engine;
 pub mod eval;
 pub mod perfect;

@@ -32,7 +32,7 @@ enum Command {
     Check(morris::referee::CheckArgs),
     /// Build, verify and probe endgame databases
     #[command(subcommand)]
-    Tablebase(morris::perfect::TablebaseCommand),
+    Tablebase(morris::cmd::tablebase::TablebaseCommand),
 }
 
 fn main() -> ExitCode {
@@ -48,7 +48,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => morris::referee::run_match(&args),
         Some(Command::Tournament(args)) => morris::referee::run_tournament(&args),
         Some(Command::Check(args)) => morris::referee::run_check(&args),
-        Some(Command::Tablebase(cmd)) => morris::perfect::run(&cmd),
+        Some(Command::Tablebase(cmd)) => morris::cmd::tablebase::run(&cmd),
     };
     match outcome {
         Ok(code) => code,
