@@ -221,3 +221,39 @@ fn help_names_the_program_and_the_exit_statuses() {
         assert!(r.stdout.contains("Exit status"), "{}", r.stdout);
     }
 }
+
+/// The example session of `docs/classroom.md` replayed with the real binaries: every
+/// `$ cat FILE` sets up a board file, every `$ PROGRAM IN OUT DEPTH` must print exactly
+/// the lines that follow it and write the board it prints to OUT.
+#[test]
+fn documented_examples_replay() {
+    let doc = include_str!("../docs/classroom.md");
+    let start = doc.find("```text\n$ cat board1.txt").expect("docs/classroom.md has its example session");
+    let block = &doc[start + "```text\n".len()..];
+    let block = &block[..block.find("```").unwrap()];
+    let dir = scratch("docs");
+    let mut lines = block.lines().peekable();
+    let mut runs = 0;
+    while let Some(line) = lines.next() {
+        let command = line.strip_prefix("$ ").unwrap_or_else(|| panic!("expected a command, found {line:?}"));
+        let mut expected = String::new();
+        while let Some(next) = lines.next_if(|l| !l.starts_with("$ ")) {
+            expected.push_str(next);
+            expected.push('\n');
+        }
+        let words: Vec<&str> = command.split_whitespace().collect();
+        if words[0] == "cat" {
+            fs::write(dir.join(words[1]), &expected).unwrap();
+            continue;
+        }
+        let [program, input, output, depth] = words[..] else { panic!("unexpected command {command:?}") };
+        let (input, output) = (dir.join(input), dir.join(output));
+        let r = run(program, &[input.to_str().unwrap(), output.to_str().unwrap(), depth]);
+        assert_eq!(r.code, 0, "{command}: {}", r.stderr);
+        assert_eq!(r.stdout, expected, "{command}");
+        let board = expected.lines().next().unwrap().strip_prefix("Board Position: ").unwrap();
+        assert_eq!(fs::read_to_string(&output).unwrap(), format!("{board}\n"), "{command}");
+        runs += 1;
+    }
+    assert_eq!(runs, 8, "one example per program");
+}
