@@ -1,4 +1,4 @@
-//! Endgame databases (issue #7): counts against the reference figures, the independent
+//! Endgame databases: counts against the reference figures, the independent
 //! verify pass, typed errors on damaged files, hand-checked positions, the oracle and
 //! the command line. Tables up to 4-4 are built once into a temporary directory (a few
 //! seconds with the test profile's optimisation).

@@ -1,4 +1,4 @@
-//! The eight programs of the classroom Morris Variant handout (issue #4): `MiniMaxOpening`,
+//! The eight programs of the classroom Morris Variant handout: `MiniMaxOpening`,
 //! `MiniMaxGame`, `ABOpening`, `ABGame`, `MiniMaxOpeningBlack`, `MiniMaxGameBlack`,
 //! `MiniMaxOpeningImproved` and `MiniMaxGameImproved`.
 //!

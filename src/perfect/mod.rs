@@ -1,4 +1,4 @@
-//! Endgame databases by retrograde analysis (issue #7): perfect play in the moving
+//! Endgame databases by retrograde analysis: perfect play in the moving
 //! phase (both hands empty) with up to K stones a side, computed by the engine itself.
 //!
 //! Layout (style guide, `perfect/`): [`sector`] (subspaces, value byte, the solver's move

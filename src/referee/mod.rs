@@ -1,4 +1,4 @@
-//! Matches, tournaments and protocol checks between engine processes (issue #6).
+//! Matches, tournaments and protocol checks between engine processes.
 //!
 //! The referee starts engine programs (`process`), relays and checks every move with
 //! `rules` (`game`), schedules games (`runner`, `tournament`), writes records (`record`),
