@@ -1,5 +1,5 @@
-//! The engine façade (issue #3): owns the game, the transposition table, the options and
-//! the search threads; never touches stdin/stdout. The protocol, the terminal game and
+//! The engine façade: owns the game, the transposition table, the options and the
+//! search threads; never touches stdin/stdout. The protocol, the terminal game and
 //! the referee drive it. The search itself lives in [`crate::search`], the evaluation in
 //! [`crate::eval`], the deadlines in [`crate::time`].
 

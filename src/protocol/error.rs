@@ -13,8 +13,9 @@ pub enum CommandError {
         /// The first word of the line.
         word: String,
     },
-    /// The command's arguments do not follow its grammar.
-    #[error("{command}: expected {expected} at column {column}, found {}", describe_found(*.found))]
+    /// The command's arguments do not follow its grammar. The reply names the word found
+    /// and ends with the command's usage.
+    #[error("{command}: expected {expected} at column {column}, found {}; usage: {}", describe_found(.found.as_deref()), usage(command))]
     Syntax {
         /// The command word.
         command: &'static str,
@@ -22,8 +23,8 @@ pub enum CommandError {
         column: usize,
         /// What the grammar allows there.
         expected: String,
-        /// The character found there, or `None` at the end of the line.
-        found: Option<char>,
+        /// The word (or letter of a board string) found there, or `None` at the end of the line.
+        found: Option<String>,
     },
     /// An argument is well formed but out of range.
     #[error("{command}: {value} is out of range: expected {range}")]
@@ -102,12 +103,27 @@ impl LineError {
     }
 }
 
-/// A found character as the replies write it: quoted, control characters escaped.
+/// A found word as the replies write it: quoted, control characters escaped, cut to 20
+/// characters.
 #[must_use]
-pub fn describe_found(found: Option<char>) -> String {
+pub fn describe_found(found: Option<&str>) -> String {
     match found {
-        Some(c) if c.is_control() || c.is_whitespace() => format!("'{}'", c.escape_default()),
-        Some(c) => format!("'{c}'"),
+        Some(word) => {
+            let mut shown: String = word.chars().take(20).flat_map(char::escape_default).collect();
+            if word.chars().count() > 20 {
+                shown.push_str("...");
+            }
+            format!("'{shown}'")
+        }
         None => "the end of the line".to_string(),
+    }
+}
+
+/// A command's usage as `help` lists it: `movetime SECONDS`, `board`.
+fn usage(command: &str) -> String {
+    match super::command::Command::HELP.iter().find(|(name, _, _)| *name == command) {
+        Some((name, "", _)) => (*name).to_string(),
+        Some((name, args, _)) => format!("{name} {args}"),
+        None => command.to_string(),
     }
 }

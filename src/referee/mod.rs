@@ -1,4 +1,4 @@
-//! Matches, tournaments and protocol checks between engine processes (issue #6).
+//! Matches, tournaments and protocol checks between engine processes.
 //!
 //! The referee starts engine programs (`process`), relays and checks every move with
 //! `rules` (`game`), schedules games (`runner`, `tournament`), writes records (`record`),
@@ -81,7 +81,7 @@ pub struct GameArgs {
     /// Seed of random openings, knockout pairings and coins (same seed, same tournament)
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub seed: u64,
-    /// Write the games to FILE (tab-separated, one game per line; see README)
+    /// Write the games to FILE (tab-separated, one game per line; see docs/referee.md)
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
     /// Games played at once (1 is the honest default: each engine needs a free core)

@@ -1,4 +1,4 @@
-//! Search for the tournament engine (issue #3), and the [`Oracle`] trait through which it
+//! Search for the tournament engine, and the [`Oracle`] trait through which it
 //! consults perfect-play tables without depending on their storage.
 //!
 //! - [`alphabeta`]: iterative deepening, aspiration windows, principal-variation
