@@ -188,7 +188,7 @@ pub struct CheckArgs {
     pub seed: u64,
     /// Most whole games per engine (at least 2, one as each colour); fewer once every
     /// situation (placing, moving, flying, captures, a blocked side, …) was met
-    #[arg(long, default_value_t = 4, value_name = "N")]
+    #[arg(long, default_value_t = 6, value_name = "N")]
     pub games: usize,
     /// Print one JSON object per engine (one line each) instead of the text report
     #[arg(long)]

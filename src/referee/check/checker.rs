@@ -13,41 +13,75 @@ use rand::seq::IndexedRandom;
 use super::report::Situation;
 use crate::referee::game::GameResult;
 use crate::rules::{Color, Game, Move, MoveList, Outcome, Phase, Position, WinReason};
+use crate::topology::PointSet;
 
 /// How the checker plays a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Style {
     /// Closes a mill when it can, else plays at random: games reach captures and flying.
     Capturer,
-    /// Closes a mill when it can, else leaves the engine the fewest moves: games reach
-    /// blocked sides and crowded boards where every stone stands in a mill.
+    /// Leaves the engine the fewest moves (the fewest free points next to its stones while
+    /// placing) and never lets it fly: games reach a blocked side.
     Blocker,
+    /// Builds mills and keeps them closed, moving other stones: once the engine has taken
+    /// the loose stones, every checker stone stands in a mill when the engine closes one.
+    Fortress,
 }
 
 impl Style {
-    /// The style of the checker's `game`-th game (from 0): two of each, in turn, so each
+    /// The style of the checker's `game`-th game (from 0): two of each in turn, so each
     /// style meets the engine as either colour.
     #[must_use]
     pub const fn of_game(game: usize) -> Style {
-        if game % 4 < 2 { Style::Capturer } else { Style::Blocker }
+        match game % 6 {
+            0 | 1 => Style::Capturer,
+            2 | 3 => Style::Blocker,
+            _ => Style::Fortress,
+        }
     }
 
-    /// The checker's move in `position` (`None` if it has none).
+    /// The checker's move in `position` (`None` if it has none): the best by the style's
+    /// preference, ties broken at random.
     pub fn choose(self, position: &Position, rng: &mut Xoshiro256PlusPlus) -> Option<Move> {
         let mut list = MoveList::new();
         position.legal_moves(&mut list);
         let moves = list.as_slice();
-        let captures: Vec<Move> = moves.iter().copied().filter(|m| m.remove().is_some()).collect();
-        if let Some(&m) = captures.choose(rng) {
-            return Some(m);
-        }
+        let best = moves.iter().map(|&m| self.cost(position, m)).min()?;
+        let best: Vec<Move> = moves.iter().copied().filter(|&m| self.cost(position, m) == best).collect();
+        best.choose(rng).copied()
+    }
+
+    /// How little the style likes `m` (lower is better).
+    fn cost(self, position: &Position, m: Move) -> u32 {
+        let us = position.side_to_move();
+        let after = position.play_unchecked(m);
+        let topology = position.topology();
         match self {
-            Style::Capturer => moves.choose(rng).copied(),
+            Style::Capturer => u32::from(m.remove().is_none()),
             Style::Blocker => {
-                let mobility = |m: &Move| position.play_unchecked(*m).count_legal_moves();
-                let least = moves.iter().map(mobility).min()?;
-                let best: Vec<Move> = moves.iter().copied().filter(|m| mobility(m) == least).collect();
-                best.choose(rng).copied()
+                let flies = u32::from(after.in_hand(!us) == 0 && after.phase(!us) == Phase::Flying);
+                let freedom = if after.in_hand(!us) > 0 {
+                    let mut near = PointSet::EMPTY;
+                    for p in after.stones(!us).iter() {
+                        near |= topology.neighbours(p);
+                    }
+                    (near & after.empty()).len()
+                } else {
+                    after.count_legal_moves()
+                };
+                flies * 1000 + freedom
+            }
+            Style::Fortress => {
+                let mine = after.stones(us);
+                let loose = mine.without(topology.in_mills(mine)).len();
+                // While placing, also prefer lines that hold only our stones (mills to be).
+                let promise: u32 = topology
+                    .lines()
+                    .iter()
+                    .filter(|&&line| (line & after.stones(!us)).is_empty())
+                    .map(|&line| (line & mine).len().pow(2))
+                    .sum();
+                loose * 100 + 100u32.saturating_sub(promise)
             }
         }
     }
@@ -151,7 +185,7 @@ mod tests {
         // White to move can close the mill A7-D7-G7 (G7 empty).
         let game = crate::cli::game_after(&STANDARD, "A7 A1 D7 D1").expect("legal");
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-        for style in [Style::Capturer, Style::Blocker] {
+        for style in [Style::Capturer, Style::Fortress] {
             let m = style.choose(game.position(), &mut rng).expect("a move");
             assert!(m.remove().is_some(), "{style:?} closes the mill");
             let met = situations_of(&game, m);
