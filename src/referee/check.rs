@@ -380,7 +380,9 @@ impl Session {
                 format!("no result line within {:.3} s of the end ({outcome})", limit.as_secs_f64()),
             ),
             Some(line) => match claimed_result(line) {
-                Some(r) if r == rules => tally.pass(Check::ResultLine, format!("{line:?} agrees with the rules: {outcome}")),
+                Some(r) if r == rules => {
+                    tally.pass(Check::ResultLine, format!("{line:?} agrees with the rules: {outcome}"))
+                }
                 Some(_) => tally.fail(Check::ResultLine, format!("{line:?} disagrees with the rules: {outcome}")),
                 None => tally.fail(Check::ResultLine, format!("{line:?} does not say who won (the rules: {outcome})")),
             },
@@ -444,7 +446,12 @@ pub fn check_engine(engine: &EngineCommand, settings: &CheckSettings) -> Report 
 }
 
 /// The short session as white: its first move, `isready`, `quit`.
-fn white_session(engine: &EngineCommand, settings: &CheckSettings, limits: Limits, tally: &mut Tally) -> Result<(), Fault> {
+fn white_session(
+    engine: &EngineCommand,
+    settings: &CheckSettings,
+    limits: Limits,
+    tally: &mut Tally,
+) -> Result<(), Fault> {
     let mut s = Session::start(engine, Color::White, settings)?;
     s.engine_move(limits.first, tally)?;
     s.quiet(QUIET_AFTER_MOVE, "right after its first move as white")?;
@@ -505,7 +512,9 @@ fn play_game(
             let limit = if s.replies == 0 { limits.first } else { limits.each };
             let moved = s.engine_move(limit, tally);
             if let Some(text) = after_illegal.take() {
-                moved.map_err(|f| fault(Check::SurvivesIllegal, format!("after the illegal move {text}: {}", f.detail)))?;
+                moved.map_err(|f| {
+                    fault(Check::SurvivesIllegal, format!("after the illegal move {text}: {}", f.detail))
+                })?;
                 tally.pass(Check::SurvivesIllegal, format!("after {text} it answered the next move legally"));
             } else {
                 moved?;

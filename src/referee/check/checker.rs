@@ -102,9 +102,7 @@ pub fn situations_of(game: &Game, m: Move) -> Vec<Situation> {
         met.push(Situation::Capture);
     }
     let them = position.stones(!side);
-    if position.closes_mill(m.from(), m.to())
-        && !them.is_empty()
-        && them.is_subset(position.topology().in_mills(them))
+    if position.closes_mill(m.from(), m.to()) && !them.is_empty() && them.is_subset(position.topology().in_mills(them))
     {
         met.push(Situation::AllInMills);
     }
