@@ -3,7 +3,7 @@
 //!
 //! A short session as white (first move, `isready`, `quit`), then whole games against
 //! the checker's seeded moves, alternating the engine's colour and the checker's
-//! [`Style`](checker::Style), until every [`Situation`] was met (or `--games` were
+//! [`checker::Style`], until every [`Situation`] was met (or `--games` were
 //! played). Every reply is timed and checked with the rules; the first black game also
 //! sends an illegal move. Checking stops at the first failed required check. The rules
 //! decide legality; nothing here searches.
@@ -492,7 +492,7 @@ fn play_game(
     rng: &mut Xoshiro256PlusPlus,
     tally: &mut Tally,
 ) -> Result<(), Fault> {
-    let color = if index % 2 == 0 { Color::Black } else { Color::White };
+    let color = if index.is_multiple_of(2) { Color::Black } else { Color::White };
     let style = Style::of_game(index);
     let mut s = Session::start(engine, color, settings)?;
     let mut illegal_pending = color == Color::Black && !tally.black_started;
