@@ -20,11 +20,13 @@
 //! - [`play`]: a person plays the engine in a terminal.
 //! - [`referee`]: matches, tournaments and protocol checks between engine processes.
 //! - [`perfect`]: endgame databases by retrograde analysis.
+//! - [`analysis`]: where a game was decided, by the tables and the engine.
 //! - [`cli`]: command-line options shared by several commands.
 //! - [`cmd`]: the command layer (clap arguments and printing) over the library.
 
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod classroom;
 pub mod cli;
 pub mod cmd;

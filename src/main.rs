@@ -30,6 +30,8 @@ enum Command {
     Tournament(morris::referee::TournamentArgs),
     /// Check that an engine program follows protocol.md
     Check(morris::referee::CheckArgs),
+    /// Show where a game was decided: every move valued by the tables and the engine
+    Analyze(morris::cmd::analyze::AnalyzeArgs),
     /// Build, verify and probe endgame databases
     #[command(subcommand)]
     Tablebase(morris::cmd::tablebase::TablebaseCommand),
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => morris::referee::run_match(&args),
         Some(Command::Tournament(args)) => morris::referee::run_tournament(&args),
         Some(Command::Check(args)) => morris::referee::run_check(&args),
+        Some(Command::Analyze(args)) => morris::cmd::analyze::run(&args),
         Some(Command::Tablebase(cmd)) => morris::cmd::tablebase::run(&cmd),
     };
     match outcome {

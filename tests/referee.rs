@@ -31,6 +31,7 @@ fn settings() -> GameSettings {
         startup: Duration::from_secs(2),
         max_plies: 1000,
         engine_extra: Vec::new(),
+        tablebase: None,
     }
 }
 

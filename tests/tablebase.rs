@@ -463,3 +463,63 @@ fn the_command_line_probes_and_rejects_bad_input() {
     let out = Command::new(exe).args(["tablebase", "build", "--dir", &dir, "--subspace", "2-3"]).output().expect("run");
     assert!(!out.status.success());
 }
+
+#[test]
+fn the_referee_adjudicates_covered_wins_and_draws() {
+    use morris::referee::game::{GameResult, Termination, adjudicate};
+    let tb = tablebase();
+    let won = morris::rules::Game::new(position(&["A7", "D7", "B2"], &["A1", "D1", "E4"]));
+    let Some(Termination::Tablebase { result, detail }) = adjudicate(tb, &won) else { panic!("covered") };
+    assert_eq!((result, detail.as_str()), (GameResult::Win(Color::White), "white wins (conversion in 1)"));
+    let drawn = morris::rules::Game::new(position(&["A7", "D7", "G7"], &["D6", "F6", "A4"]));
+    assert!(matches!(adjudicate(tb, &drawn), Some(Termination::Tablebase { result: GameResult::Draw, .. })));
+    let five = morris::rules::Game::new(position(&["A7", "D7", "G7", "B6", "D6"], &["A1", "D1", "G1", "B2", "D2"]));
+    assert_eq!(adjudicate(tb, &five), None);
+    assert_eq!(adjudicate(tb, &morris::rules::Game::new(Position::start(&STANDARD))), None);
+}
+
+#[test]
+fn analyze_marks_the_move_that_lost_the_draw() {
+    use morris::analysis::{AnalyzeSettings, analyze};
+    use morris::engine::{EngineOptions, Limits};
+    let tb = std::sync::Arc::new(Tablebase::open(tables()).expect("open"));
+    let start = position(&["A7", "D7", "G7"], &["D6", "F6", "A4"]);
+    let mut game = morris::rules::Game::new(start);
+    let blunder = morris::rules::notation::parse_move("A7-B6", &STANDARD24).expect("move");
+    game.play(blunder).expect("legal");
+    let settings = AnalyzeSettings {
+        limits: Limits { depth: Some(2), ..Limits::default() },
+        engine: EngineOptions::default(),
+        tablebase: Some(tb),
+    };
+    let a = analyze(&game, 0, &settings, &mut |_, _| {});
+    let m = &a.moves[0];
+    assert!(m.value_lost);
+    assert_eq!(m.best.map(|(b, _)| b.display(&STANDARD24).to_string()), Some("G7-B6".to_string()));
+    assert_eq!(a.value_losing(Color::White).count(), 1);
+    assert_eq!(a.value_losing(Color::Black).count(), 0);
+    // The same from the command line, with the game in a file.
+    let file = temp_dir("analyze").join("game.txt");
+    std::fs::write(&file, "A7-B6\n").expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(["analyze", "--tablebase"])
+        .arg(tables())
+        .args(["--start", "WWWxBBxxxBxxxxxxxxxxxxxx white"])
+        .arg(&file)
+        .output()
+        .expect("run morris");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains(">> move 1 by White, A7-B6: draw -> loss; best was G7-B6 (draw)"), "{text}");
+    assert!(text.contains("White: 1 value-losing move"), "{text}");
+    for bad in [vec!["analyze", "/no/such/file"], vec!["analyze", "--game", "2"]] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_morris"));
+        cmd.args(&bad);
+        if bad.len() == 3 {
+            cmd.arg(&file);
+        }
+        let out = cmd.output().expect("run");
+        assert!(!out.status.success());
+        assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    }
+}

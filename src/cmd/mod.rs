@@ -2,4 +2,5 @@
 //! printing and the `anyhow` errors, over library modules that take plain settings and
 //! return reports and typed errors.
 
+pub mod analyze;
 pub mod tablebase;

@@ -101,6 +101,12 @@ pub fn preference(v: TableValue) -> i64 {
     }
 }
 
+impl std::fmt::Debug for Tablebase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tablebase").field("dir", &self.dir).field("subspaces", &self.tables.len()).finish()
+    }
+}
+
 impl Tablebase {
     /// Opens every table file (`A-B.mtb`) in `dir`, reading and checking its header.
     ///

@@ -90,6 +90,10 @@ pub struct GameArgs {
     /// Also pass the rule flags (--removal, --repetition, --no-removal-plies) to the engines
     #[arg(long)]
     pub pass_rules: bool,
+    /// Endgame tables: end a game as soon as it reaches a position they decide (its
+    /// result with perfect play under the rules, at the game's count)
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<PathBuf>,
     /// The rules the referee applies
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -102,7 +106,13 @@ impl GameArgs {
         ensure!(self.max_plies >= 1, "--max-plies must be at least 1");
         let rules = self.rules.ruleset();
         let engine_extra = if self.pass_rules { rule_flags(&self.rules) } else { Vec::new() };
-        Ok(GameSettings { rules, movetime, grace, startup, max_plies: self.max_plies, engine_extra })
+        let tablebase = match &self.tablebase {
+            Some(dir) => Some(
+                crate::perfect::open_oracle(dir, rules).with_context(|| format!("--tablebase {}", dir.display()))?,
+            ),
+            None => None,
+        };
+        Ok(GameSettings { rules, movetime, grace, startup, max_plies: self.max_plies, engine_extra, tablebase })
     }
 
     /// At least `count` openings (cycled if a file has fewer).
