@@ -21,8 +21,9 @@
 //! - [`referee`]: matches, tournaments and protocol checks between engine processes.
 //! - [`perfect`]: endgame databases by retrograde analysis.
 //! - [`analysis`]: where a game was decided, by the tables and the engine.
+//! - [`cmd`]: the `morris` command line, one file per subcommand (clap, printing).
 //! - [`cli`]: command-line options shared by several commands.
-//! - [`cmd`]: the command layer (clap arguments and printing) over the library.
+//! - [`files`]: files written whole (temporary file, then rename).
 
 #![deny(missing_docs)]
 
@@ -32,6 +33,7 @@ pub mod cli;
 pub mod cmd;
 pub mod engine;
 pub mod eval;
+pub mod files;
 pub mod perfect;
 pub mod perft;
 pub mod play;

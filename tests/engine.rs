@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use morris::cli::game_after;
 use morris::engine::{Engine, EngineOptions, EvalChoice, Limits, WIN, bench_positions};
+use morris::rules::notation::game_after;
 use morris::rules::{ByColor, CLASSROOM, Color, Game, Move, MoveList, Position, STANDARD, Setup};
 use morris::search::params::{ORACLE_STONE, ORACLE_WIN_OFFSET};
 use morris::search::{Oracle, OracleValue};
@@ -144,7 +144,7 @@ fn reports_every_iteration_with_a_legal_pv() {
 
 #[test]
 fn the_handout_engine_and_the_classroom_board_play_legal_moves() {
-    let opts = EngineOptions { eval: EvalChoice::Handout, ..options() };
+    let opts = EngineOptions { hash_mb: 4, ..EngineOptions::for_eval(EvalChoice::Handout) };
     let mut handout = Engine::new(opts, Position::start(&STANDARD));
     let pos = *handout.game().position();
     assert!(pos.is_legal(handout.think(&depth(3), &mut |_| {}).best.expect("a move")));

@@ -126,7 +126,7 @@ fn std_move(text: &str) -> Move {
 }
 
 fn after(moves: &str) -> Position {
-    *morris::cli::game_after(&STANDARD, moves).unwrap().position()
+    *morris::rules::notation::game_after(&STANDARD, moves).unwrap().position()
 }
 
 fn illegal(pos: &Position, text: &str) -> String {

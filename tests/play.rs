@@ -28,7 +28,7 @@ fn setup_on(rules: &'static Ruleset, white: &str, black: &str, hands: (u8, u8), 
 }
 
 fn after(moves: &str) -> Game {
-    morris::cli::game_after(&STANDARD, moves).unwrap()
+    morris::rules::notation::game_after(&STANDARD, moves).unwrap()
 }
 
 /// Plays a session with the person as `person`; returns the final game and the transcript.

@@ -67,7 +67,7 @@ fn options_choose_colour_board_and_start() {
     assert!(stdout.contains("(score "), "{stdout}");
     let out = morris(&["play", "--moves", "A1 A1"], "");
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(text(&out.stderr).trim(), "morris: move 2 of --moves (A1): A1 is occupied");
+    assert_eq!(text(&out.stderr).trim(), "morris: --moves: move 2 (A1) of the move list: A1 is occupied");
 }
 
 fn write_board(dir: &Path, board: &str) -> PathBuf {

@@ -345,7 +345,12 @@ fn commands_that_make_it_the_engines_turn_make_it_move() {
     assert!(out.iter().all(|l| is_move_line(l)));
     assert_eq!(plies(&engine), 1);
     let (out, _) = session("--color white --depth 1", b"setboard xxxBxxBxBxxxxxWxxxWxWWWx white 9 9\n");
-    assert_eq!(out[1], "error setboard: White has 14 stones on the board and in hand, more than the 9 the rules allow");
+    // Every problem of the position is named, not only the first.
+    assert_eq!(
+        out[1],
+        "error setboard: White has 14 stones on the board and in hand, more than the 9 the rules allow; \
+         Black has 12 stones on the board and in hand, more than the 9 the rules allow"
+    );
 }
 
 #[test]

@@ -178,7 +178,7 @@ fn games_start_from_the_opening() {
     assert!(matches!(record.termination, Termination::Rules(_)), "{:?}", record.termination);
     // Black moves first after three plies; the result line is the engines' own (advisory).
     let full = format!("D2 F4 B4 {}", record.moves.join(" "));
-    assert!(morris::cli::game_after(&STANDARD, &full).is_ok());
+    assert!(morris::rules::notation::game_after(&STANDARD, &full).is_ok());
     assert!(record.claims[Color::White].is_some() && record.claims[Color::Black].is_some());
 }
 

@@ -17,7 +17,7 @@ use nom::Parser as _;
 use nom::character::complete::digit1;
 use nom::combinator::all_consuming;
 
-use super::board_file::{PendingOutput, max_opening_depth, read_board_file, start_position, swap_stones};
+use super::board_file::{PendingOutput, max_opening_depth, read_board_file, start_position};
 use super::estimate;
 use super::search::{self, Estimate, Value};
 use super::spec::{Algorithm, Estimator, ProgramPhase, ProgramSpec};
@@ -133,7 +133,7 @@ impl ProgramError {
 /// move has no legal move. Black programs swap colours, search as White and swap back.
 #[must_use]
 pub fn decide(spec: &ProgramSpec, stones: ByColor<PointSet>, depth: u32) -> Option<ProgramOutput> {
-    let as_white = if spec.side == Color::Black { swap_stones(stones) } else { stones };
+    let as_white = if spec.side == Color::Black { stones.swapped() } else { stones };
     let root = start_position(as_white, spec.phase);
     let estimate: Estimate = match (spec.phase, spec.estimator) {
         (ProgramPhase::Opening, Estimator::Handout) => estimate::handout_opening,
@@ -145,8 +145,8 @@ pub fn decide(spec: &ProgramSpec, stones: ByColor<PointSet>, depth: u32) -> Opti
         Algorithm::MiniMax => search::minimax(&root, depth, estimate),
         Algorithm::AlphaBeta => search::alpha_beta(&root, depth, estimate),
     }?;
-    let after = ByColor([result.after.stones(Color::White), result.after.stones(Color::Black)]);
-    let after = if spec.side == Color::Black { swap_stones(after) } else { after };
+    let after = result.after.all_stones();
+    let after = if spec.side == Color::Black { after.swapped() } else { after };
     Some(ProgramOutput {
         board: format_board_string(after, root.topology()),
         best: result.best,

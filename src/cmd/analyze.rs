@@ -10,7 +10,8 @@ use std::time::Duration;
 use anyhow::Context;
 
 use crate::analysis::{self, AnalyzeSettings, GameAnalysis, MoveReport, Verdict};
-use crate::cli::{RuleArgs, game_after, parse_seconds};
+use crate::cli::{RuleArgs, parse_seconds};
+use crate::rules::notation::{game_after, game_from};
 use crate::engine::{EngineOptions, EvalChoice, Limits};
 use crate::referee::record::parse_records;
 use crate::rules::{Color, Ruleset};
@@ -115,9 +116,8 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         },
         engine: EngineOptions {
             hash_mb: args.hash_mb,
-            eval: EvalChoice::Strong,
-            threads: 1,
             oracle: tablebase.clone().map(|t| t as Arc<dyn crate::search::Oracle>),
+            ..EngineOptions::for_eval(EvalChoice::Strong)
         },
         tablebase,
     };
@@ -147,18 +147,6 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         print_game(&analysis, args.brief, rules);
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The game after `moves` from `start`.
-fn game_from(start: crate::rules::Position, moves: &str) -> anyhow::Result<crate::rules::Game> {
-    let topo = start.topology();
-    let mut game = crate::rules::Game::new(start);
-    let list = crate::rules::notation::parse_move_list(moves, topo)
-        .map_err(|(i, e)| anyhow::anyhow!("move {i} of the move list: {e}"))?;
-    for (i, m) in list.into_iter().enumerate() {
-        game.play(m).map_err(|e| anyhow::anyhow!("move {} ({}) of the move list: {e}", i + 1, m.display(topo)))?;
-    }
-    Ok(game)
 }
 
 fn mark(m: &MoveReport, rules: &Ruleset) -> Option<String> {

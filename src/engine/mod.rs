@@ -10,8 +10,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 pub use crate::eval::EvalChoice;
-pub use crate::search::WIN;
-pub use bench::{BenchArgs, bench_positions, random_game, run_bench};
+pub use crate::search::params::SearchSettings;
+pub use crate::search::{DECIDED, WIN};
+pub use bench::{BENCH_DEPTH, BenchLine, BenchReport, bench_positions, random_game, run_bench};
 
 use crate::rules::{Game, IllegalMove, Move, Position};
 use crate::search::params::MAX_DEPTH;
@@ -24,6 +25,8 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     /// Static evaluation.
     pub eval: EvalChoice,
+    /// What the search does beyond plain alpha-beta.
+    pub search: SearchSettings,
     /// Search threads (Lazy SMP: helpers share the transposition table; 1 = deterministic).
     pub threads: usize,
     /// Exact values for covered positions.
@@ -32,7 +35,26 @@ pub struct EngineOptions {
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions { hash_mb: 64, eval: EvalChoice::Strong, threads: 1, oracle: None }
+        EngineOptions {
+            hash_mb: 64,
+            eval: EvalChoice::Strong,
+            search: SearchSettings::STRONG,
+            threads: 1,
+            oracle: None,
+        }
+    }
+}
+
+impl EngineOptions {
+    /// The engine an evaluation choice names: the tournament engine, or the classroom
+    /// engine (the handout's estimate with plain alpha-beta, [`SearchSettings::CLASSROOM`]).
+    #[must_use]
+    pub fn for_eval(eval: EvalChoice) -> EngineOptions {
+        let search = match eval {
+            EvalChoice::Strong => SearchSettings::STRONG,
+            EvalChoice::Handout => SearchSettings::CLASSROOM,
+        };
+        EngineOptions { eval, search, ..EngineOptions::default() }
     }
 }
 
@@ -61,9 +83,9 @@ pub fn format_score(score: i32) -> String {
     // Wins the search sees to the end come within MAX_PLY plies; beyond that, a score
     // is a win the tables prove (see `search::params::ORACLE_WIN_OFFSET`).
     let table = |s: i32| WIN - s > crate::search::params::ORACLE_WIN_OFFSET;
-    if score >= WIN - 1000 {
+    if score >= DECIDED {
         if table(score) { "win (tables)".to_string() } else { format!("win in {}", WIN - score) }
-    } else if score <= -(WIN - 1000) {
+    } else if score <= -DECIDED {
         if table(-score) { "loss (tables)".to_string() } else { format!("loss in {}", WIN + score) }
     } else {
         format!("{:+.2}", f64::from(score) / 100.0)
@@ -145,6 +167,7 @@ impl Engine {
         self.stop.store(false, Ordering::Relaxed);
         let cfg = SearchConfig {
             eval: self.options.eval,
+            settings: self.options.search,
             max_depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
             max_nodes: limits.nodes,
             deadlines: limits.movetime.map(crate::time::deadlines),

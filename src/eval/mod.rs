@@ -9,7 +9,7 @@
 mod handout;
 mod strong;
 
-pub use handout::handout;
+pub use handout::{HANDOUT_DECIDED, HANDOUT_LOST_AT, handout, handout_moving, handout_placing};
 pub use strong::{SideFeatures, strong};
 
 use crate::rules::Position;

@@ -448,7 +448,7 @@ impl<W: Write> Session<'_, W> {
 
     fn help(&self) -> String {
         let topology = self.position().topology();
-        let range = crate::rules::notation::name_range(topology);
+        let range = topology.name_range();
         format!(
             "Points are named {range} (column letter, row digit), as drawn around the board.\n\
              Moves: place D2 | slide or fly A7-D7 | with a removal D3,G1 or A7-D7,B2.\n\

@@ -2,7 +2,24 @@
 //! the text of the one reply line (`protocol.md` §5). No nom types here: `parse.rs` converts
 //! its parser failures into these before they leave it.
 
-use crate::rules::{BoardStringError, SetupError};
+use crate::rules::{BoardStringError, Color, IllegalMove, Outcome, ParseMoveError, SetupError};
+
+/// Why a move was refused: not a move at all, illegal here, or not the opponent's turn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveRefusal {
+    /// The text is not a move.
+    #[error(transparent)]
+    Syntax(#[from] ParseMoveError),
+    /// The move is not legal in the position.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+    /// It is the engine's turn, not the opponent's.
+    #[error("it is the engine's turn ({})", .0.name())]
+    EnginesTurn(Color),
+    /// The game is over.
+    #[error("the game is over, {}", super::format::describe_outcome(*.0))]
+    GameOver(Outcome),
+}
 
 /// Why a command line was not carried out. `Display` is the reply after `error `.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -46,7 +63,7 @@ pub enum CommandError {
         /// The move as written.
         text: String,
         /// Why it is not a legal move.
-        reason: String,
+        reason: MoveRefusal,
     },
     /// A board string that is not one.
     #[error("setboard: {0}")]
@@ -88,7 +105,7 @@ pub enum LineError {
         /// The line as read, ready to echo (trimmed, escaped, shortened).
         text: String,
         /// Why it is not a legal move.
-        reason: String,
+        reason: MoveRefusal,
     },
 }
 
@@ -121,9 +138,9 @@ pub fn describe_found(found: Option<&str>) -> String {
 
 /// A command's usage as `help` lists it: `movetime SECONDS`, `board`.
 fn usage(command: &str) -> String {
-    match super::command::Command::HELP.iter().find(|(name, _, _)| *name == command) {
-        Some((name, "", _)) => (*name).to_string(),
-        Some((name, args, _)) => format!("{name} {args}"),
+    match super::command::command_spec(command) {
+        Some(spec) if spec.args.is_empty() => spec.name.to_string(),
+        Some(spec) => format!("{} {}", spec.name, spec.args),
         None => command.to_string(),
     }
 }

@@ -16,8 +16,9 @@ use nom::number::complete::double;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
-use super::command::Command;
+use super::command::{Command, CommandSpec, command_spec};
 use super::error::{CommandError, LineError};
+use super::wire::ToEngine;
 use crate::rules::notation::{parse_board_string, parse_move};
 use crate::rules::{BoardStringError, ByColor, Color, Move};
 use crate::topology::Topology;
@@ -34,48 +35,36 @@ const ECHO_CHARS: usize = 40;
 /// other's replies forever (`protocol.md` §4).
 pub const REPLY_WORDS: [&str; 5] = ["error", "illegal", "result", "readyok", "undone"];
 
-/// What a line holds.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Line {
-    /// Nothing to do: a blank line, or a reply line of another engine (see [`REPLY_WORDS`]).
-    Empty,
-    /// A move (well formed; not yet checked for legality), and the text it came from,
-    /// ready to echo in an `illegal` reply.
-    Move(Move, String),
-    /// A command.
-    Command(Command),
-}
-
 /// Reads one line of text (without its line end) as a move or a command.
 ///
 /// # Errors
 /// [`LineError::Move`] when the line is neither a command nor a well-formed move,
 /// [`LineError::Command`] for an unknown command or bad arguments.
-pub fn parse_line(line: &str, topology: &Topology) -> Result<Line, LineError> {
+pub fn parse_line(line: &str, topology: &Topology) -> Result<ToEngine, LineError> {
     let text = line.trim();
     if text.is_empty() {
-        return Ok(Line::Empty);
+        return Ok(ToEngine::Blank);
     }
     let word = first_word(text);
     let lower = word.to_ascii_lowercase();
     if REPLY_WORDS.contains(&lower.as_str()) {
-        return Ok(Line::Empty);
+        return Ok(ToEngine::Blank);
     }
-    if let Some(&(name, _, _)) = Command::HELP.iter().find(|(name, _, _)| *name == lower) {
-        return parse_command(name, text, topology).map(Line::Command).map_err(LineError::Command);
+    if let Some(spec) = command_spec(&lower) {
+        return parse_command(spec, text, topology).map(ToEngine::Command).map_err(LineError::Command);
     }
     // Moves start with a letter and a digit, so three letters are a (mistyped) command.
     if word.chars().take(3).filter(char::is_ascii_alphabetic).count() == 3 {
         return Err(CommandError::Unknown { word: echo(word) }.into());
     }
     match parse_move(text, topology) {
-        Ok(m) => Ok(Line::Move(m, echo(text))),
-        Err(e) => Err(LineError::Move { text: echo(text), reason: e.to_string() }),
+        Ok(m) => Ok(ToEngine::Move(m)),
+        Err(e) => Err(LineError::Move { text: echo(text), reason: e.into() }),
     }
 }
 
 /// The line as an `illegal` reply shows it: control characters escaped, at most
-/// [`ECHO_CHARS`] characters.
+/// 40 characters (`ECHO_CHARS`).
 #[must_use]
 pub fn echo(text: &str) -> String {
     let mut out = String::new();
@@ -206,7 +195,9 @@ fn column_of(text: &str, part: &str) -> usize {
     text.get(..offset).map_or(1, |s| s.chars().count() + 1)
 }
 
-fn parse_command(name: &'static str, text: &str, topology: &Topology) -> Result<Command, CommandError> {
+fn parse_command(spec: &'static CommandSpec, text: &str, topology: &Topology) -> Result<Command, CommandError> {
+    let name = spec.name;
+    let range = spec.range.unwrap_or("");
     let none = |c: Command| move |t| run(name, t, eof).map(|_| c.clone());
     match name {
         "help" => none(Command::Help)(text),
@@ -227,7 +218,7 @@ fn parse_command(name: &'static str, text: &str, topology: &Topology) -> Result<
             seconds_in_range(s).map(Command::MoveTime).ok_or(CommandError::OutOfRange {
                 command: name,
                 value: format!("{s} seconds"),
-                range: "more than 0 and at most 86400",
+                range,
             })
         }
         "perft" => {
@@ -235,7 +226,7 @@ fn parse_command(name: &'static str, text: &str, topology: &Topology) -> Result<
             if (1..=MAX_PERFT).contains(&depth) {
                 Ok(Command::Perft(depth))
             } else {
-                Err(CommandError::OutOfRange { command: name, value: format!("depth {depth}"), range: "1 to 10" })
+                Err(CommandError::OutOfRange { command: name, value: format!("depth {depth}"), range })
             }
         }
         "position" => parse_position(text, topology),
@@ -262,7 +253,7 @@ fn parse_position(text: &str, topology: &Topology) -> Result<Command, CommandErr
                 command: "position",
                 index: i + 1,
                 text: echo(w),
-                reason: e.to_string(),
+                reason: e.into(),
             })
         })
         .collect::<Result<Vec<Move>, CommandError>>()?;
@@ -307,20 +298,20 @@ mod tests {
 
     #[test]
     fn commands_and_moves_are_told_apart() {
-        assert_eq!(parse_line("  BOARD ", &STANDARD24), Ok(Line::Command(Command::Board)));
-        assert!(matches!(parse_line("d2", &STANDARD24), Ok(Line::Move(_, _))));
+        assert_eq!(parse_line("  BOARD ", &STANDARD24), Ok(ToEngine::Command(Command::Board)));
+        assert!(matches!(parse_line("d2", &STANDARD24), Ok(ToEngine::Move(_))));
         assert_eq!(err("foo"), "error unknown command 'foo': type help for the list");
         assert_eq!(err("ab"), "illegal ab: ab is not a point: columns are A-G and rows 1-7");
-        assert_eq!(parse_line(" \t\r", &STANDARD24), Ok(Line::Empty));
-        assert_eq!(parse_line("error unknown command 'illegal'", &STANDARD24), Ok(Line::Empty));
-        assert_eq!(parse_line("Result white", &STANDARD24), Ok(Line::Empty));
+        assert_eq!(parse_line(" \t\r", &STANDARD24), Ok(ToEngine::Blank));
+        assert_eq!(parse_line("error unknown command 'illegal'", &STANDARD24), Ok(ToEngine::Blank));
+        assert_eq!(parse_line("Result white", &STANDARD24), Ok(ToEngine::Blank));
     }
 
     #[test]
     fn arguments_are_checked() {
         assert_eq!(
             parse_line("movetime 2.5", &STANDARD24),
-            Ok(Line::Command(Command::MoveTime(Duration::from_millis(2500))))
+            Ok(ToEngine::Command(Command::MoveTime(Duration::from_millis(2500))))
         );
         assert_eq!(
             err("movetime"),
@@ -359,13 +350,13 @@ mod tests {
 
     #[test]
     fn setboard_defaults() {
-        let Ok(Line::Command(Command::SetBoard { side, in_hand, .. })) =
+        let Ok(ToEngine::Command(Command::SetBoard { side, in_hand, .. })) =
             parse_line("setboard xxxxxxxxxxxxxxxxxxxxxxxx", &STANDARD24)
         else {
             panic!("setboard did not parse");
         };
         assert_eq!((side, in_hand), (Color::White, ByColor([0, 0])));
-        let Ok(Line::Command(Command::SetBoard { side, in_hand, .. })) =
+        let Ok(ToEngine::Command(Command::SetBoard { side, in_hand, .. })) =
             parse_line("setboard xxxxxxxxxxxxxxxxxxxxxxxx black 9 9", &STANDARD24)
         else {
             panic!("setboard did not parse");

@@ -18,7 +18,8 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use super::game::{GameResult, LineKind, classify};
+use super::game::GameResult;
+use crate::protocol::FromEngine;
 use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
 use crate::rules::{Color, Game, Move, Outcome, Phase, Position, Ruleset};
 use checker::{Style, claimed_result, situations_of};
@@ -193,9 +194,9 @@ impl Session {
                 }
                 Output::Line(text) => text,
             };
-            match classify(&text, topology) {
-                LineKind::Keyword if text.trim().is_empty() => {}
-                LineKind::Keyword => {
+            match FromEngine::parse_on(&text, topology) {
+                Ok(FromEngine::Blank) => {}
+                Ok(FromEngine::Keyword { .. }) => {
                     let text = text.trim().to_string();
                     log::debug!("{}: {text}", self.process.name());
                     if text.starts_with("result") {
@@ -203,8 +204,8 @@ impl Session {
                     }
                     return Line::Keyword(text);
                 }
-                LineKind::Malformed(e) => return Line::Other(text.trim().to_string(), e.to_string()),
-                LineKind::Move(m) => return Line::Move(m, text.trim().to_string(), event.at),
+                Err(e) => return Line::Other(text.trim().to_string(), e.to_string()),
+                Ok(FromEngine::Move(m)) => return Line::Move(m, text.trim().to_string(), event.at),
             }
         }
     }

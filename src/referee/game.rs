@@ -12,9 +12,8 @@ use std::fmt;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::rules::notation::parse_move;
-use crate::rules::{ByColor, Color, Move, Outcome, ParseMoveError, Ruleset};
-use crate::topology::Topology;
+use crate::protocol::FromEngine;
+use crate::rules::{ByColor, Color, Outcome, Ruleset};
 
 use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
 
@@ -203,29 +202,6 @@ pub fn adjudicate(tb: &crate::perfect::Tablebase, game: &crate::rules::Game) -> 
     Some(Termination::Tablebase { result, detail })
 }
 
-/// What a line from an engine is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LineKind {
-    /// A move in our notation (any case, surrounding white space).
-    Move(Move),
-    /// A line that starts with a lower-case keyword (`info`, `result`, …), or is blank.
-    Keyword,
-    /// A line that should be a move (it does not start with a lower-case letter) but is not.
-    Malformed(ParseMoveError),
-}
-
-/// Classifies one engine line as protocol.md does; a move written in lower case is still
-/// a move, so parsing comes first.
-#[must_use]
-pub fn classify(line: &str, topology: &Topology) -> LineKind {
-    let text = line.trim();
-    match parse_move(text, topology) {
-        Ok(m) => LineKind::Move(m),
-        Err(_) if text.is_empty() || text.starts_with(|c: char| c.is_ascii_lowercase()) => LineKind::Keyword,
-        Err(e) => LineKind::Malformed(e),
-    }
-}
-
 /// Plays one game between `white` and `black` from `opening` (a legal move list, as
 /// checked by `openings`), and stops both engines before returning.
 ///
@@ -238,7 +214,7 @@ pub fn play_game(
     opening: &str,
     settings: &GameSettings,
 ) -> anyhow::Result<GameRecord> {
-    let mut game = crate::cli::game_after(settings.rules, opening)?;
+    let mut game = crate::rules::notation::game_after(settings.rules, opening)?;
     let mut record = GameRecord {
         number,
         names: ByColor([engines[Color::White].name.clone(), engines[Color::Black].name.clone()]),
@@ -310,8 +286,8 @@ pub fn play_game(
                 }
                 Output::Line(text) => text,
             };
-            match classify(&text, topology) {
-                LineKind::Keyword => {
+            match FromEngine::parse_on(&text, topology) {
+                Ok(FromEngine::Blank | FromEngine::Keyword { .. }) => {
                     note_keyword(&record.names[who], who, &text, &mut record.claims);
                     if !text.trim().is_empty() {
                         last_line[who] = Some(text.trim().to_string());
@@ -332,10 +308,10 @@ pub fn play_game(
                         format!("took {took:.3} s, limit {:.3} s", limit.as_secs_f64()),
                     ));
                 }
-                LineKind::Malformed(e) => {
+                Err(e) => {
                     break Err(forfeit(side, Forfeit::Malformed, format!("sent {:?}: {e}", text.trim())));
                 }
-                LineKind::Move(m) => break Ok((m, text, event.at)),
+                Ok(FromEngine::Move(m)) => break Ok((m, text, event.at)),
             }
         };
         let (m, text, at) = match reply {
@@ -421,21 +397,5 @@ fn stop_all(
             }
             None => break,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::topology::STANDARD24;
-
-    #[test]
-    fn classifies_engine_lines() {
-        assert!(matches!(classify(" d2-f2 \r", &STANDARD24), LineKind::Move(_)));
-        assert!(matches!(classify("A7-D7,B2", &STANDARD24), LineKind::Move(_)));
-        assert_eq!(classify("info depth 3", &STANDARD24), LineKind::Keyword);
-        assert_eq!(classify("", &STANDARD24), LineKind::Keyword);
-        assert!(matches!(classify("D4", &STANDARD24), LineKind::Malformed(_)));
-        assert!(matches!(classify("XYZZY", &STANDARD24), LineKind::Malformed(_)));
     }
 }

@@ -1,9 +1,14 @@
-//! Text forms: point names, moves in seed 003's notation, and board strings.
+//! Every text form of the rules, in one place: point names, moves in seed 003's notation,
+//! move lists (and the game they play from a start), board strings, and a position's
+//! text (`Display`, `Debug`, [`parse_position`]); [`diagram`] draws a position.
 //!
 //! Parsing is in two steps, as in the best rules libraries: this module turns text into
 //! a [`Move`] or reports a [`ParseMoveError`] (the text is not a move at all); whether
-//! the move is legal in a position is [`Position::check_move`](super::Position::check_move)'s
-//! business. Both boards' names go through the same code: the names are topology data.
+//! the move is legal in a position is [`Position::check_move`]'s business. Both boards'
+//! names go through the same code: the names are topology data. The dependency runs one
+//! way: this module uses `position`, `moves` and `game`; they know no text.
+
+pub mod diagram;
 
 use std::fmt;
 
@@ -12,7 +17,10 @@ use nom::character::complete::{anychar, multispace0, satisfy};
 use nom::{IResult, Parser};
 
 use super::color::{ByColor, Color};
+use super::game::Game;
 use super::moves::Move;
+use super::position::{IllegalMove, Position, Setup, SetupError};
+use super::ruleset::Ruleset;
 use crate::topology::{Point, PointSet, Topology};
 
 /// Why a text is not a move (or a point) on a board. Each message names what was typed
@@ -97,32 +105,12 @@ fn found_text(found: Option<char>) -> String {
     }
 }
 
-/// The range of point names of a board, as people write it: `A1..G7`, `a0..g6`.
-#[must_use]
-pub fn name_range(topology: &Topology) -> String {
-    let names = topology.points().map(|p| topology.point_name(p).as_bytes());
-    let (mut lo, mut hi) = ((u8::MAX, u8::MAX), (0, 0));
-    for n in names {
-        lo = (lo.0.min(n[0]), lo.1.min(n[1]));
-        hi = (hi.0.max(n[0]), hi.1.max(n[1]));
-    }
-    format!("{}{}..{}{}", lo.0 as char, lo.1 as char, hi.0 as char, hi.1 as char)
-}
-
 type Res<'a, T> = IResult<&'a str, T>;
 
 /// A point name's two characters, checked against the board's letter and digit ranges.
 fn point_token<'a>(topology: &Topology) -> impl Fn(&'a str) -> Res<'a, (char, char)> + '_ {
     move |input: &'a str| {
-        let range = name_range(topology);
-        let b = range.as_bytes();
-        let (lo_l, hi_l) = (b[0].to_ascii_lowercase(), b[4].to_ascii_lowercase());
-        let (lo_d, hi_d) = (b[1], b[5]);
-        (
-            satisfy(move |c: char| c.is_ascii_alphabetic() && (lo_l..=hi_l).contains(&(c.to_ascii_lowercase() as u8))),
-            satisfy(move |c: char| c.is_ascii_digit() && (lo_d..=hi_d).contains(&(c as u8))),
-        )
-            .parse(input)
+        (satisfy(|c: char| topology.is_column_letter(c)), satisfy(|c: char| topology.is_row_digit(c))).parse(input)
     }
 }
 
@@ -176,14 +164,13 @@ impl<'a> Cursor<'a> {
         match point_token(topology)(word) {
             Ok(("", (l, d))) => {
                 self.rest = rest;
-                let name: String = [l, d].iter().collect();
-                topology.point_named(&name).ok_or_else(|| {
-                    let name = in_board_case(&name, topology);
+                topology.point_at(l, d).ok_or_else(|| {
+                    let name = in_board_case(&[l, d].iter().collect::<String>(), topology);
                     ParseMoveError::NotAPoint { same_column: same_column(&name, topology), name, column }
                 })
             }
             _ => {
-                let range = name_range(topology);
+                let range = topology.name_range();
                 let r: Vec<char> = range.chars().collect();
                 let text = match self.rest.chars().next() {
                     _ if !word.is_empty() => Some(shown(word)),
@@ -227,9 +214,7 @@ fn same_column(name: &str, topology: &Topology) -> String {
 
 /// A name in the case the board writes its names in (`d4` → `D4` on the standard board).
 fn in_board_case(name: &str, topology: &Topology) -> String {
-    let upper =
-        topology.points().next().is_some_and(|p| topology.point_name(p).chars().any(|c| c.is_ascii_uppercase()));
-    if upper { name.to_ascii_uppercase() } else { name.to_ascii_lowercase() }
+    if topology.has_upper_case_names() { name.to_ascii_uppercase() } else { name.to_ascii_lowercase() }
 }
 
 /// Parses one point name (`D2`, `a0`), case-insensitive, surrounding white space allowed.
@@ -285,6 +270,35 @@ pub fn parse_move(text: &str, topology: &Topology) -> Result<Move, ParseMoveErro
     Ok(Move::new(from, to, remove))
 }
 
+/// A move with the board it is written on, for `Display`: see [`Move::display`].
+pub struct MoveText<'a> {
+    mv: Move,
+    topology: &'a Topology,
+}
+
+impl fmt::Display for MoveText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |p| self.topology.point_name(p);
+        if let Some(from) = self.mv.from() {
+            write!(f, "{}-", name(from))?;
+        }
+        f.write_str(name(self.mv.to()))?;
+        if let Some(r) = self.mv.remove() {
+            write!(f, ",{}", name(r))?;
+        }
+        Ok(())
+    }
+}
+
+impl Move {
+    /// The move in seed 003's notation on `topology` (`D2`, `D2-F2`, `D3,G1`, `A7-D7,B2`),
+    /// as [`parse_move`] reads it.
+    #[must_use]
+    pub fn display(self, topology: &Topology) -> MoveText<'_> {
+        MoveText { mv: self, topology }
+    }
+}
+
 /// Why a text is not a board string.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardStringError {
@@ -306,18 +320,39 @@ pub enum BoardStringError {
     },
 }
 
-fn board_letters(input: &str) -> Res<'_, &str> {
-    take_while(|c: char| matches!(c, 'W' | 'B' | 'x' | 'X' | 'w' | 'b'))(input)
+/// Which letters a board string may use.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LetterCase {
+    /// Exactly `W`, `B` and `x` (the classroom handout's board files).
+    Exact,
+    /// `W`, `B` and `x` in either case (the protocol, `morris play`, tests).
+    Any,
 }
 
-/// Reads a board string (`W`, `B`, `x` per point in the board's order; white space
-/// around it is fine) into each side's stones.
+/// Reads a board string (`W`, `B`, `x` per point in the board's order, in either case;
+/// white space around it is fine) into each side's stones.
 ///
 /// # Errors
 /// [`BoardStringError`]: a wrong letter (the first one, by position) or a wrong length.
 pub fn parse_board_string(text: &str, topology: &Topology) -> Result<ByColor<PointSet>, BoardStringError> {
+    parse_board_string_with(text, topology, LetterCase::Any)
+}
+
+/// Reads a board string as [`parse_board_string`] does, with the letters `case` allows.
+///
+/// # Errors
+/// [`BoardStringError`]: a wrong letter (the first one, by position) or a wrong length.
+pub fn parse_board_string_with(
+    text: &str,
+    topology: &Topology,
+    case: LetterCase,
+) -> Result<ByColor<PointSet>, BoardStringError> {
+    let letter = move |c: char| match case {
+        LetterCase::Exact => matches!(c, 'W' | 'B' | 'x'),
+        LetterCase::Any => matches!(c, 'W' | 'B' | 'x' | 'X' | 'w' | 'b'),
+    };
     let body = text.trim();
-    let (rest, letters) = board_letters(body).unwrap_or((body, ""));
+    let (rest, letters) = take_while::<_, _, nom::error::Error<&str>>(letter)(body).unwrap_or((body, ""));
     if let Some(found) = rest.chars().next() {
         let column = letters.chars().count() + 1;
         return Err(BoardStringError::BadLetter { column, found });
@@ -369,13 +404,93 @@ pub fn format_move_list(moves: &[Move], topology: &Topology) -> String {
     moves.iter().map(|m| m.display(topology).to_string()).collect::<Vec<_>>().join(" ")
 }
 
-impl fmt::Display for super::position::Position {
+/// Why a move list cannot be played from its start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveListError {
+    /// A word of the list is not a move.
+    #[error("move {number} of the move list: {error}")]
+    Parse {
+        /// The move's number in the list (1-based).
+        number: usize,
+        /// Why it is not a move.
+        error: ParseMoveError,
+    },
+    /// A move is not legal where the list has got to.
+    #[error("move {number} ({text}) of the move list: {error}")]
+    Illegal {
+        /// The move's number in the list (1-based).
+        number: usize,
+        /// The move, in notation.
+        text: String,
+        /// Why it is illegal.
+        error: IllegalMove,
+    },
+}
+
+/// The game after playing `moves` ([`parse_move_list`]'s form) from `start`.
+///
+/// # Errors
+/// The first move that does not parse or is illegal, with its number in the list.
+pub fn game_from(start: Position, moves: &str) -> Result<Game, MoveListError> {
+    let topology = start.topology();
+    let list = parse_move_list(moves, topology).map_err(|(number, error)| MoveListError::Parse { number, error })?;
+    let mut game = Game::new(start);
+    for (i, m) in list.into_iter().enumerate() {
+        game.play(m).map_err(|error| MoveListError::Illegal {
+            number: i + 1,
+            text: m.display(topology).to_string(),
+            error,
+        })?;
+    }
+    Ok(game)
+}
+
+/// The game after playing `moves` from the start position of `rules`.
+///
+/// # Errors
+/// The first move that does not parse or is illegal, with its number in the list.
+///
+/// # Examples
+/// ```
+/// use morris::rules::{STANDARD, notation::game_after};
+/// assert_eq!(game_after(&STANDARD, "D2 F4").unwrap().len(), 2);
+/// assert_eq!(
+///     game_after(&STANDARD, "D2 D2").unwrap_err().to_string(),
+///     "move 2 (D2) of the move list: D2 is occupied"
+/// );
+/// ```
+pub fn game_after(rules: &'static Ruleset, moves: &str) -> Result<Game, MoveListError> {
+    game_from(Position::start(rules), moves)
+}
+
+impl Position {
+    /// The board string of the position's stones, in the board's order.
+    #[must_use]
+    pub fn board_string(&self) -> String {
+        format_board_string(self.all_stones(), self.topology())
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Position({} to move, hands W{} B{}, {})",
+            self.side_to_move(),
+            self.in_hand(Color::White),
+            self.in_hand(Color::Black),
+            self.board_string()
+        )
+    }
+}
+
+impl fmt::Display for Position {
     /// The board string, side to move and hands: `xxWB... white 7 7`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "{} {} {} {}",
-            format_board_string(self.stones, self.topology()),
+            self.board_string(),
             self.side_to_move().name(),
             self.in_hand(Color::White),
             self.in_hand(Color::Black)
@@ -399,16 +514,16 @@ pub enum PositionTextError {
     },
     /// The described position breaks the rules.
     #[error(transparent)]
-    Setup(#[from] super::position::SetupError),
+    Setup(#[from] SetupError),
 }
 
-/// Reads a position as [`Position`](super::Position)'s `Display` writes it: the board
+/// Reads a position as [`Position`]'s `Display` writes it: the board
 /// string, then optionally the side to move (`white`/`black`, default White) and the
 /// stones in hand of White and Black (default 0 and 0: the moving phase).
 ///
 /// # Errors
 /// [`PositionTextError`]: a bad board string, bad words after it, or a position the
-/// rules do not allow ([`Setup::into_position`](super::Setup::into_position)).
+/// rules do not allow ([`Setup::into_position`]).
 ///
 /// # Examples
 /// ```
@@ -416,10 +531,7 @@ pub enum PositionTextError {
 /// let pos = parse_position("WWWxxxxxxxxxxxxxxxxBBBxx black 0 0", &STANDARD).unwrap();
 /// assert_eq!(pos.side_to_move(), Color::Black);
 /// ```
-pub fn parse_position(
-    text: &str,
-    rules: &'static super::ruleset::Ruleset,
-) -> Result<super::position::Position, PositionTextError> {
+pub fn parse_position(text: &str, rules: &'static Ruleset) -> Result<Position, PositionTextError> {
     use nom::branch::alt;
     use nom::bytes::complete::tag_no_case;
     use nom::character::complete::{digit1, multispace1};
@@ -453,6 +565,6 @@ pub fn parse_position(
             });
         }
     };
-    let setup = super::position::Setup { rules, stones, in_hand: ByColor([hands.0, hands.1]), side_to_move: side };
+    let setup = Setup { rules, stones, in_hand: ByColor([hands.0, hands.1]), side_to_move: side };
     Ok(setup.into_position()?)
 }

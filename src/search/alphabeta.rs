@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use super::ordering::{MoveOrder, TACTICAL, pick};
 use super::params::{
-    ASPIRATION_DEPTH, ASPIRATION_WINDOW, CLOCK_INTERVAL, CONTEMPT, HANDOUT_SCALE, LMR_DEPTH, LMR_MOVES, MAX_DEPTH,
-    MAX_PLY, ORACLE_MAX_DISTANCE, ORACLE_STONE, ORACLE_WIN_OFFSET, QUIESCENCE_PLIES,
+    ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, CLOCK_INTERVAL, LMR_DEPTH, LMR_MOVES, MAX_DEPTH, MAX_PLY, ORACLE_MAX_DISTANCE,
+    ORACLE_STONE, ORACLE_WIN_OFFSET, QUIESCENCE_PLIES, SearchSettings,
 };
 use super::tt::{Bound, TranspositionTable};
 use super::{DECIDED, Oracle, OracleValue, WIN};
@@ -26,6 +26,8 @@ use crate::time::Deadlines;
 pub struct SearchConfig<'a> {
     /// The static evaluation.
     pub eval: EvalChoice,
+    /// What the search does beyond plain alpha-beta.
+    pub settings: SearchSettings,
     /// The deepest iteration (at most [`MAX_DEPTH`]).
     pub max_depth: u32,
     /// Stop after about this many nodes.
@@ -90,11 +92,6 @@ struct Searcher<'a> {
     pv_len: [usize; MAX_PLY + 1],
     nodes: u64,
     stopped: bool,
-    /// The strong engine's extras; with the handout's estimate the search is plain
-    /// alpha-beta to the given depth, as the classroom entries are.
-    quiescence: bool,
-    reductions: bool,
-    contempt: i32,
     /// The move searched first at the root (the previous iteration's best).
     root_first: Option<Move>,
     /// The best root move of this iteration so far, once it is provably no worse than
@@ -163,7 +160,7 @@ impl Searcher<'_> {
 
     fn draw_score(&self, ply: usize) -> i32 {
         // From the root side's point of view a draw is worth -contempt.
-        if ply.is_multiple_of(2) { -self.contempt } else { self.contempt }
+        if ply.is_multiple_of(2) { -self.cfg.settings.contempt } else { self.cfg.settings.contempt }
     }
 
     fn is_repetition(&self, key_now: u64, quiet: u16) -> bool {
@@ -275,11 +272,12 @@ impl Searcher<'_> {
             if i == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, child_quiet);
             } else {
-                let reduce = if self.reductions && depth >= LMR_DEPTH && i >= LMR_MOVES && order_score < TACTICAL {
-                    1 + i32::from(depth >= 6 && i >= 12)
-                } else {
-                    0
-                };
+                let reduce =
+                    if self.cfg.settings.reductions && depth >= LMR_DEPTH && i >= LMR_MOVES && order_score < TACTICAL {
+                        1 + i32::from(depth >= 6 && i >= 12)
+                    } else {
+                        0
+                    };
                 score = -self.negamax(&child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, child_quiet);
                 if score > alpha && reduce > 0 {
                     score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, child_quiet);
@@ -337,7 +335,7 @@ impl Searcher<'_> {
                 return -(WIN - ply as i32);
             }
         }
-        if !self.quiescence {
+        if !self.cfg.settings.quiescence {
             // The classroom entry: evaluate at the horizon, nothing more.
             return if pos.count_legal_moves() == 0 { -(WIN - ply as i32) } else { self.static_eval(pos) };
         }
@@ -414,7 +412,6 @@ pub fn search(
     };
     let mut keys: Vec<u64> = game.repetition_keys().collect();
     keys.pop();
-    let strong = cfg.eval == EvalChoice::Strong;
     let mut s = Searcher {
         cfg,
         tt,
@@ -426,14 +423,11 @@ pub fn search(
         pv_len: [0; MAX_PLY + 1],
         nodes: 0,
         stopped: false,
-        quiescence: strong,
-        reductions: strong,
-        contempt: if strong { CONTEMPT } else { 0 },
         root_first: None,
         root_best: None,
         completed_depth: 0,
     };
-    let window = if strong { ASPIRATION_WINDOW } else { ASPIRATION_WINDOW * HANDOUT_SCALE };
+    let window = cfg.settings.aspiration_window;
     let quiet = game.quiet_plies();
     let root_in_oracle = cfg.oracle.is_some_and(|o| {
         root.in_hand(root.side_to_move()) == 0
@@ -467,7 +461,7 @@ pub fn search(
                 break score;
             }
             delta *= 2;
-            if delta > 16 * window {
+            if delta > ASPIRATION_GIVE_UP * window {
                 (alpha, beta) = (-WIN, WIN);
             }
         };

@@ -181,7 +181,7 @@ mod tests {
     #[test]
     fn styles_prefer_captures_and_play_legal_moves() {
         // White to move can close the mill A7-D7-G7 (G7 empty).
-        let game = crate::cli::game_after(&STANDARD, "A7 A1 D7 D1").expect("legal");
+        let game = crate::rules::notation::game_after(&STANDARD, "A7 A1 D7 D1").expect("legal");
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
         for style in [Style::Capturer, Style::Fortress] {
             let m = style.choose(game.position(), &mut rng).expect("a move");
@@ -194,7 +194,7 @@ mod tests {
     #[test]
     fn a_mill_against_stones_all_in_mills_is_noticed() {
         // Black's three stones form the mill A1-D1-G1; white closes A7-D7-G7.
-        let game = crate::cli::game_after(&STANDARD, "A7 A1 D7 D1 B6 G1,B6").expect("legal");
+        let game = crate::rules::notation::game_after(&STANDARD, "A7 A1 D7 D1 B6 G1,B6").expect("legal");
         let g7 = STANDARD.topology.point_named("G7").expect("point");
         let a1 = STANDARD.topology.point_named("A1").expect("point");
         let m = Move::new(None, g7, Some(a1));
