@@ -272,7 +272,17 @@ pub fn analyze(
             && matches!(before, Verdict::Search { .. })
             && after.score(side) <= before.score(side) - MISTAKE;
         let best = best_move.filter(|&b| b != m).map(|b| (b, before));
-        reports.push(MoveReport { number: i + 1, side, played: m, opening: i < opening_plies, before, after, best, value_lost, search_mistake });
+        reports.push(MoveReport {
+            number: i + 1,
+            side,
+            played: m,
+            opening: i < opening_plies,
+            before,
+            after,
+            best,
+            value_lost,
+            search_mistake,
+        });
         pos = pos.play_unchecked(m);
     }
     GameAnalysis { moves: reports, outcome: game.outcome() }

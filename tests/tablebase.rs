@@ -247,7 +247,11 @@ fn under_a_short_rule_the_tables_agree_with_a_brute_force_search_at_every_count(
             seen[usize::from(stored.wdl.code())] += 1;
             for count in 0..SHORT_RULE {
                 let table = stored.at_count(count, SHORT_RULE, SHORT_RULE).expect("same rule");
-                assert_eq!(sign(table), brute(&pos, count, SHORT_RULE, &mut memo), "{pos} at count {count}: {stored:?}");
+                assert_eq!(
+                    sign(table),
+                    brute(&pos, count, SHORT_RULE, &mut memo),
+                    "{pos} at count {count}: {stored:?}"
+                );
                 assert_eq!(tb.value_at_count(&pos, count, true), Some(table));
             }
         }
@@ -368,7 +372,8 @@ fn damaged_files_are_rejected_with_typed_errors() {
         TableFile::open(&dir, s, Some(&rules))
     };
     let file = open(&good).expect("good file");
-    let data_start = good.len() - file.header.class_blocks.iter().chain(&file.header.distance_blocks).map(|b| b.len as usize).sum::<usize>();
+    let data_start = good.len()
+        - file.header.class_blocks.iter().chain(&file.header.distance_blocks).map(|b| b.len as usize).sum::<usize>();
     // The header: any flipped bit fails its checksum.
     let mut header_flip = good.clone();
     header_flip[30] ^= 0x10;
@@ -458,7 +463,8 @@ fn the_command_line_probes_and_rejects_bad_input() {
     let out = Command::new(exe).args(["tablebase", "stats", "--dir", &dir]).output().expect("run");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.lines().any(|l| l.trim_start().starts_with("3-3") && l.contains("169626")), "{text}");
-    let out = Command::new(exe).args(["tablebase", "verify", "--dir", &dir, "--subspace", "3-3"]).output().expect("run");
+    let out =
+        Command::new(exe).args(["tablebase", "verify", "--dir", &dir, "--subspace", "3-3"]).output().expect("run");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
     let out = Command::new(exe).args(["tablebase", "build", "--dir", &dir, "--subspace", "2-3"]).output().expect("run");
     assert!(!out.status.success());

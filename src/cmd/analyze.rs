@@ -11,9 +11,9 @@ use anyhow::Context;
 
 use crate::analysis::{self, AnalyzeSettings, GameAnalysis, MoveReport, Verdict};
 use crate::cli::{RuleArgs, parse_seconds};
-use crate::rules::notation::{game_after, game_from};
 use crate::engine::{EngineOptions, EvalChoice, Limits};
 use crate::referee::record::parse_records;
+use crate::rules::notation::{game_after, game_from};
 use crate::rules::{Color, Ruleset};
 
 /// Arguments of `morris analyze`.
@@ -103,9 +103,9 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     let rules: &'static Ruleset = args.rules.ruleset();
     let inputs = read_inputs(args)?;
     let tablebase = match &args.tablebase {
-        Some(dir) => Some(
-            crate::perfect::open_oracle(dir, rules).with_context(|| format!("--tablebase {}", dir.display()))?,
-        ),
+        Some(dir) => {
+            Some(crate::perfect::open_oracle(dir, rules).with_context(|| format!("--tablebase {}", dir.display()))?)
+        }
         None => None,
     };
     let settings = AnalyzeSettings {
@@ -122,9 +122,9 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         tablebase,
     };
     let start = match &args.start {
-        Some(text) => Some(
-            crate::rules::notation::parse_position(text, rules).with_context(|| format!("--start '{text}'"))?,
-        ),
+        Some(text) => {
+            Some(crate::rules::notation::parse_position(text, rules).with_context(|| format!("--start '{text}'"))?)
+        }
         None => None,
     };
     for input in &inputs {

@@ -16,7 +16,7 @@ use nom::combinator::{all_consuming, value};
 
 use crate::perfect::sector::{self, MIN_STONES};
 use crate::perfect::{
-    self, BuildOptions, BuildReport, Subspace, Tablebase, TableValue, Wdl, full_board_counts, is_possible, verify,
+    self, BuildOptions, BuildReport, Subspace, TableValue, Tablebase, Wdl, full_board_counts, is_possible, verify,
 };
 use crate::rules::{Color, STANDARD};
 
@@ -218,7 +218,10 @@ fn run_verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let mut bad = 0;
     for sub in subspaces {
         let tables = verify::load_for(&args.dir, sub, &rules)?;
-        let bar = progress_bar(perfect::canonical_positions(sub), "{prefix:>5} [{bar:30}] {human_pos}/{human_len} {per_sec} {eta}");
+        let bar = progress_bar(
+            perfect::canonical_positions(sub),
+            "{prefix:>5} [{bar:30}] {human_pos}/{human_len} {per_sec} {eta}",
+        );
         bar.set_prefix(sub.to_string());
         let start = Instant::now();
         let report = verify::verify_subspace(&tables, sub, tb.rule_plies(), &args.dir, threads, &bar)?;
@@ -254,7 +257,8 @@ fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     for sub in tb.subspaces() {
         let Some(h) = tb.header(sub) else { continue };
         let s = &h.summary;
-        let file_mb = std::fs::metadata(perfect::store::table_path(&args.dir, sub)).map_or(0.0, |m| m.len() as f64 / 1e6);
+        let file_mb =
+            std::fs::metadata(perfect::store::table_path(&args.dir, sub)).map_or(0.0, |m| m.len() as f64 / 1e6);
         let mut line = format!(
             "{:>8} {:>11} {:>11} {:>11} {:>11} {:>14} {:>11} {:>12} {:>13} {:>8.1}",
             sub.to_string(),

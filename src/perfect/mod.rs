@@ -253,7 +253,10 @@ pub fn build(
             for t in solved {
                 let needed_later = plan.pairs[n + 1..].iter().flatten().any(|s| s.after_removal() == Some(t.subspace));
                 if needed_later {
-                    loaded.insert(t.subspace, Table { subspace: t.subspace, indexer: t.indexer, wdl: t.wdl, distance: Vec::new() });
+                    loaded.insert(
+                        t.subspace,
+                        Table { subspace: t.subspace, indexer: t.indexer, wdl: t.wdl, distance: Vec::new() },
+                    );
                 }
             }
             done_steps += 2 * positions;

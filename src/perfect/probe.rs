@@ -236,9 +236,10 @@ impl Tablebase {
         };
         let result = if build { Some(src.indexer.get_or_init(init)) } else { src.indexer.get() }?;
         Some(
-            result
-                .as_ref()
-                .map_err(|reason| TablebaseError::CorruptedTable { path: src.file.path.clone(), reason: reason.clone() }),
+            result.as_ref().map_err(|reason| TablebaseError::CorruptedTable {
+                path: src.file.path.clone(),
+                reason: reason.clone(),
+            }),
         )
     }
 

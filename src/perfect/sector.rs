@@ -282,9 +282,16 @@ mod tests {
     #[test]
     fn destinations_and_removals_make_up_the_moves() {
         let board = Board::new(&STANDARD);
-        for (us, them) in [(0b111u32 << 4, 0b1011u32 << 12), (0x00_0f0f, 0x0f_0000), (0x10_1010, 0x01_0101), (0x00_0007, 0x00_0380)] {
+        for (us, them) in
+            [(0b111u32 << 4, 0b1011u32 << 12), (0x00_0f0f, 0x0f_0000), (0x10_1010, 0x01_0101), (0x00_0007, 0x00_0380)]
+        {
             let moves = std::cell::RefCell::new(Vec::new());
-            board.for_each_move(us, them, |a| moves.borrow_mut().push((a, them)), |a, t| moves.borrow_mut().push((a, t)));
+            board.for_each_move(
+                us,
+                them,
+                |a| moves.borrow_mut().push((a, them)),
+                |a, t| moves.borrow_mut().push((a, t)),
+            );
             let mut moves = moves.into_inner();
             let mut again = Vec::new();
             board.for_each_destination(us, them, |a, closes| {

@@ -68,7 +68,8 @@ pub fn stored_value(tables: &Tables, pos: &Position, dir: &Path) -> Result<Table
     if sub.us < MIN_STONES {
         return Ok(LOST_NOW);
     }
-    let table = tables.get(&sub).ok_or_else(|| TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace: sub })?;
+    let table =
+        tables.get(&sub).ok_or_else(|| TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace: sub })?;
     Ok(table.value(us, them))
 }
 

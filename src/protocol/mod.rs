@@ -88,7 +88,8 @@ impl EngineArgs {
         let game = crate::rules::notation::game_after(rules, &self.opening).context("--opening")?;
         let oracle = match &self.tablebase {
             Some(dir) => {
-                let tb = crate::perfect::open_oracle(dir, rules).with_context(|| format!("--tablebase {}", dir.display()))?;
+                let tb = crate::perfect::open_oracle(dir, rules)
+                    .with_context(|| format!("--tablebase {}", dir.display()))?;
                 Some(tb as std::sync::Arc<dyn crate::search::Oracle>)
             }
             None => None,

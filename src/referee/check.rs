@@ -19,8 +19,8 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use super::game::GameResult;
-use crate::protocol::FromEngine;
 use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
+use crate::protocol::FromEngine;
 use crate::rules::{Color, Game, Move, Outcome, Phase, Position, Ruleset};
 use checker::{Style, claimed_result, situations_of};
 pub use report::{Check, Contract, Item, Report, Situation, Status};

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use super::ordering::{MoveOrder, TACTICAL, pick};
 use super::params::{
-    ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, CLOCK_INTERVAL, LMR_DEPTH, LMR_MOVES, MAX_DEPTH, MAX_PLY, ORACLE_MAX_DISTANCE,
-    ORACLE_STONE, ORACLE_WIN_OFFSET, QUIESCENCE_PLIES, SearchSettings,
+    ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, CLOCK_INTERVAL, LMR_DEPTH, LMR_MOVES, MAX_DEPTH, MAX_PLY,
+    ORACLE_MAX_DISTANCE, ORACLE_STONE, ORACLE_WIN_OFFSET, QUIESCENCE_PLIES, SearchSettings,
 };
 use super::tt::{Bound, TranspositionTable};
 use super::{DECIDED, Oracle, OracleValue, WIN};
@@ -128,7 +128,10 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 /// the loser holds out longest, and every such score is still decided.
 fn oracle_score(value: OracleValue, pos: &Position, ply: usize) -> i32 {
     let progress = |loser: crate::rules::Color, n: u16| {
-        ORACLE_WIN_OFFSET + ply as i32 + i32::from(n.min(ORACLE_MAX_DISTANCE)) + ORACLE_STONE * pos.stones(loser).len() as i32
+        ORACLE_WIN_OFFSET
+            + ply as i32
+            + i32::from(n.min(ORACLE_MAX_DISTANCE))
+            + ORACLE_STONE * pos.stones(loser).len() as i32
     };
     let side = pos.side_to_move();
     match value {
