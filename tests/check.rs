@@ -3,21 +3,10 @@
 //! none of our extras passes with warnings; each way of breaking the contract fails the
 //! check it belongs to, and the exit status follows the required checks alone.
 
-use std::path::PathBuf;
 use std::process::Command;
 
-fn fake(name: &str) -> String {
-    format!("{}/tests/fake_engines/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The random mover example, built by `cargo test` next to the test binaries.
-fn random_mover() -> String {
-    let exe = std::env::current_exe().expect("test binary path");
-    let dir = exe.parent().and_then(|deps| deps.parent()).expect("target directory");
-    let path: PathBuf = dir.join("examples").join(format!("random_mover{}", std::env::consts::EXE_SUFFIX));
-    assert!(path.exists(), "{} is missing: run `cargo test` (it builds the examples)", path.display());
-    path.display().to_string()
-}
+mod engines_support;
+use engines_support::{fake, random_mover};
 
 /// A fake that wraps the random mover: `fake.sh MOVER ARGS`.
 fn wrapped(name: &str, mover_args: &str) -> String {

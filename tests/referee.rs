@@ -2,7 +2,6 @@
 //! example: each way of breaking the protocol is adjudicated with the right reason, the
 //! other side is credited, and no engine process is left running.
 
-use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
@@ -10,18 +9,8 @@ use morris::referee::game::{Forfeit, GameRecord, GameResult, GameSettings, Termi
 use morris::referee::process::EngineCommand;
 use morris::rules::{ByColor, Color, Game, MoveList, Position, STANDARD};
 
-fn fake(name: &str) -> String {
-    format!("{}/tests/fake_engines/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The random mover example, built by `cargo test` next to the test binaries.
-fn random_mover() -> String {
-    let exe = std::env::current_exe().expect("test binary path");
-    let dir = exe.parent().and_then(|deps| deps.parent()).expect("target directory");
-    let path: PathBuf = dir.join("examples").join(format!("random_mover{}", std::env::consts::EXE_SUFFIX));
-    assert!(path.exists(), "{} is missing: run `cargo test` (it builds the examples)", path.display());
-    path.display().to_string()
-}
+mod engines_support;
+use engines_support::{fake, random_mover};
 
 fn settings() -> GameSettings {
     GameSettings {

@@ -188,7 +188,7 @@ fn short(v: &Verdict, side: Color) -> String {
 
 fn print_game(a: &GameAnalysis, brief: bool, rules: &Ruleset) {
     if !brief {
-        println!("{:>4}  {:5}  {:10}  {:32}  {}", "move", "side", "played", "value before", "value after");
+        println!("{:>4}  {:5}  {:10}  {:32}  value after", "move", "side", "played", "value before");
     }
     for m in &a.moves {
         let marked = mark(m, rules);

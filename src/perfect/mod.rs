@@ -253,10 +253,8 @@ pub fn build(
             for t in solved {
                 let needed_later = plan.pairs[n + 1..].iter().flatten().any(|s| s.after_removal() == Some(t.subspace));
                 if needed_later {
-                    loaded.insert(
-                        t.subspace,
-                        Table { subspace: t.subspace, indexer: t.indexer, wdl: t.wdl, distance: Vec::new() },
-                    );
+                    // Later pairs need only the classes of their removals' targets.
+                    loaded.insert(t.subspace, Table { distance: Vec::new(), ..t });
                 }
             }
             done_steps += 2 * positions;

@@ -23,9 +23,12 @@ use crate::search::{Oracle, OracleValue};
 /// Blocks the cache holds by default (about 16 KB to 32 KB each once unpacked).
 pub const DEFAULT_CACHE_BLOCKS: usize = 4096;
 
+/// One cache slot: a block's key and its unpacked bytes.
+type Slot = Option<(u64, Arc<Vec<u8>>)>;
+
 /// A direct-mapped cache of unpacked blocks, shared by all threads.
 struct BlockCache {
-    slots: Vec<Mutex<Option<(u64, Arc<Vec<u8>>)>>>,
+    slots: Vec<Mutex<Slot>>,
 }
 
 impl BlockCache {

@@ -53,28 +53,6 @@ pub const MAX_LEVEL: u16 = 0x7ffe;
 /// Queue entries pack the subspace (bit 31), a loss flag (bit 30) and the index.
 const INDEX_BITS: u32 = 30;
 
-/// One solved subspace: a class and a distance per canonical position.
-pub struct Solved {
-    /// The subspace.
-    pub subspace: Subspace,
-    /// Its index.
-    pub indexer: Arc<Indexer>,
-    /// One [`Wdl`] code per position.
-    pub wdl: Vec<u8>,
-    /// The distance (level) per position; for draws, the previous position's distance
-    /// (a don't-care value that keeps runs unbroken for compression).
-    pub distance: Vec<u16>,
-}
-
-impl Solved {
-    /// The value of the position with dense index `i`.
-    #[must_use]
-    pub fn value_at(&self, i: usize) -> TableValue {
-        let wdl = Wdl::from_code(self.wdl[i]).unwrap_or(Wdl::Draw);
-        TableValue { wdl, distance: if wdl == Wdl::Draw { 0 } else { self.distance[i] } }
-    }
-}
-
 /// What solving a pair cost.
 pub struct SolveStats {
     /// Levels (distinct distances) processed.
@@ -93,6 +71,10 @@ struct Work {
     /// Unresolved distinct children, and the two cannot-lose flags.
     count: Vec<AtomicU8>,
 }
+
+/// What the workers of one level hand back: positions resolved at the next level, and
+/// losses deferred to a later one.
+type LevelOutput = (Vec<u32>, Vec<(usize, u32)>);
 
 fn entry(k: usize, i: usize, loss: bool) -> u32 {
     ((k as u32) << 31) | (u32::from(loss) << INDEX_BITS) | i as u32
@@ -130,7 +112,7 @@ pub fn solve_pair(
     horizon: u16,
     threads: usize,
     progress: &ProgressBar,
-) -> Result<(Vec<Solved>, SolveStats), TablebaseError> {
+) -> Result<(Vec<Table>, SolveStats), TablebaseError> {
     let works: Vec<Work> = subspaces
         .iter()
         .zip(indexers)
@@ -279,7 +261,7 @@ pub fn solve_pair(
         progress.inc(frontier.len() as u64);
         let works = &works;
         let next = AtomicUsize::new(0);
-        let results: Mutex<(Vec<u32>, Vec<(usize, u32)>)> = Mutex::new((Vec::new(), Vec::new()));
+        let results: Mutex<LevelOutput> = Mutex::new((Vec::new(), Vec::new()));
         let frontier_ref = &frontier;
         std::thread::scope(|scope| {
             for _ in 0..threads {
@@ -361,8 +343,10 @@ pub fn solve_pair(
     Ok((solved, SolveStats { levels, working_bytes }))
 }
 
-/// Turns the solver's arrays into classes and distances, reusing their memory.
-fn finish(w: Work, horizon: u16) -> Solved {
+/// Turns the solver's arrays into classes and distances, reusing their memory. For
+/// draws the distance is the previous position's (a don't-care value that keeps runs
+/// unbroken for compression).
+fn finish(w: Work, horizon: u16) -> Table {
     let mut wdl: Vec<u8> = w.count.into_iter().map(AtomicU8::into_inner).collect();
     let mut distance: Vec<u16> = w.level.into_iter().map(AtomicU16::into_inner).collect();
     let mut previous = 0;
@@ -377,7 +361,7 @@ fn finish(w: Work, horizon: u16) -> Solved {
             previous = value.distance;
         }
     }
-    Solved { subspace: w.subspace, indexer: w.indexer, wdl, distance }
+    Table { subspace: w.subspace, indexer: w.indexer, wdl, distance }
 }
 
 /// Queues `e` for level `level`.

@@ -7,7 +7,8 @@
 //! three. So `(a, b)` and `(b, a)` are solved together, after every subspace with fewer
 //! stones (style habit 16: solve in dependency order, name each file after its sector).
 //!
-//! [`Board`] generates children ([`Board::for_each_move`]) and parents
+//! [`Board`] generates children ([`Board::for_each_destination`], with
+//! [`Board::removable`]) and parents
 //! ([`Board::for_each_unmove`]) of the non-removing moves; the two must fit each other
 //! exactly (style habit 18), which `verify` checks independently through the rules core.
 //! Nothing here knows files, indices or threads.
@@ -163,36 +164,6 @@ impl Board {
         if free == 0 { them } else { free }
     }
 
-    /// Calls `slide(us_after)` for each move of the side to move that removes nothing and
-    /// `remove(us_after, them_after)` for each move with its removal.
-    #[inline]
-    pub fn for_each_move(&self, us: u32, them: u32, mut slide: impl FnMut(u32), mut remove: impl FnMut(u32, u32)) {
-        let empty = self.all & !(us | them);
-        let flying = us.count_ones() == self.fly_at;
-        let removable = self.removable(them);
-        let mut from_bits = us;
-        while from_bits != 0 {
-            let from = from_bits.trailing_zeros() as usize;
-            from_bits &= from_bits - 1;
-            let mut to_bits = if flying { empty } else { self.neighbours[from] & empty };
-            while to_bits != 0 {
-                let to = to_bits.trailing_zeros() as usize;
-                to_bits &= to_bits - 1;
-                let after = us ^ (1 << from) ^ (1 << to);
-                if self.closes_mill(to, after) {
-                    let mut r_bits = removable;
-                    while r_bits != 0 {
-                        let r = r_bits & r_bits.wrapping_neg();
-                        r_bits ^= r;
-                        remove(after, them ^ r);
-                    }
-                } else {
-                    slide(after);
-                }
-            }
-        }
-    }
-
     /// Calls `to(us_after, closes)` for each move of the side to move, before any
     /// removal: `closes` tells whether it closes a mill (and so goes on to remove one of
     /// [`Board::removable`]). The solver handles removals itself, grouped by the stone
@@ -280,53 +251,17 @@ mod tests {
     }
 
     #[test]
-    fn destinations_and_removals_make_up_the_moves() {
-        let board = Board::new(&STANDARD);
-        for (us, them) in
-            [(0b111u32 << 4, 0b1011u32 << 12), (0x00_0f0f, 0x0f_0000), (0x10_1010, 0x01_0101), (0x00_0007, 0x00_0380)]
-        {
-            let moves = std::cell::RefCell::new(Vec::new());
-            board.for_each_move(
-                us,
-                them,
-                |a| moves.borrow_mut().push((a, them)),
-                |a, t| moves.borrow_mut().push((a, t)),
-            );
-            let mut moves = moves.into_inner();
-            let mut again = Vec::new();
-            board.for_each_destination(us, them, |a, closes| {
-                if closes {
-                    let mut r = board.removable(them);
-                    while r != 0 {
-                        let bit = r & r.wrapping_neg();
-                        r ^= bit;
-                        again.push((a, them ^ bit));
-                    }
-                } else {
-                    again.push((a, them));
-                }
-            });
-            moves.sort_unstable();
-            again.sort_unstable();
-            assert_eq!(moves, again);
-        }
-    }
-
-    #[test]
     fn unmoves_invert_moves() {
         let board = Board::new(&STANDARD);
         // A few positions: each non-removing child lists the parent among its un-moves.
         for (us, them) in [(0b111u32 << 4, 0b1011u32 << 12), (0x00_0f0f, 0x0f_0000), (0x10_1010, 0x01_0101)] {
-            board.for_each_move(
-                us,
-                them,
-                |after| {
+            board.for_each_destination(us, them, |after, closes| {
+                if !closes {
                     let mut found = false;
                     board.for_each_unmove(them, after, |pu, pt| found |= pu == us && pt == them);
                     assert!(found);
-                },
-                |_, _| {},
-            );
+                }
+            });
         }
     }
 }

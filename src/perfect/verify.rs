@@ -104,8 +104,8 @@ pub fn value_from_children(
 pub fn load_for(dir: &Path, subspace: Subspace, rules: &str) -> Result<Tables, TablebaseError> {
     let mut tables = Tables::new();
     for s in [Some(subspace), Some(subspace.mirrored()), subspace.after_removal()].into_iter().flatten() {
-        if !tables.contains_key(&s) {
-            tables.insert(s, Table::load(dir, s, rules, STANDARD.topology, true)?);
+        if let std::collections::hash_map::Entry::Vacant(slot) = tables.entry(s) {
+            slot.insert(Table::load(dir, s, rules, STANDARD.topology, true)?);
         }
     }
     Ok(tables)

@@ -7,9 +7,10 @@ use crate::rules::{BoardStringError, Color, IllegalMove, Outcome, ParseMoveError
 /// Why a move was refused: not a move at all, illegal here, or not the opponent's turn.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveRefusal {
-    /// The text is not a move.
+    /// The text is not a move (boxed: it is by far the largest reason, and errors travel
+    /// through every parser's `Result`).
     #[error(transparent)]
-    Syntax(#[from] ParseMoveError),
+    Syntax(Box<ParseMoveError>),
     /// The move is not legal in the position.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
@@ -19,6 +20,12 @@ pub enum MoveRefusal {
     /// The game is over.
     #[error("the game is over, {}", super::format::describe_outcome(*.0))]
     GameOver(Outcome),
+}
+
+impl From<ParseMoveError> for MoveRefusal {
+    fn from(e: ParseMoveError) -> MoveRefusal {
+        MoveRefusal::Syntax(Box::new(e))
+    }
 }
 
 /// Why a command line was not carried out. `Display` is the reply after `error `.
