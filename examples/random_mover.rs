@@ -48,7 +48,7 @@ enum Fault {
 
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let mut game = morris::cli::game_after(&STANDARD, &args.opening)?;
+    let mut game = morris::rules::notation::game_after(&STANDARD, &args.opening)?;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(args.seed);
     let topology = STANDARD.topology;
     let mut out = io::stdout().lock();

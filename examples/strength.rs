@@ -92,8 +92,7 @@ fn play_one(g: usize, first_seed: u64, movetime: Duration, tally: &Mutex<Tally>)
     let strong_color = if g.is_multiple_of(2) { Color::White } else { Color::Black };
     let start = *game.start();
     let mut strong = Engine::new(EngineOptions { hash_mb: 32, ..EngineOptions::default() }, start);
-    let mut handout =
-        Engine::new(EngineOptions { hash_mb: 8, eval: EvalChoice::Handout, ..EngineOptions::default() }, start);
+    let mut handout = Engine::new(EngineOptions { hash_mb: 8, ..EngineOptions::for_eval(EvalChoice::Handout) }, start);
     let strong_limits = Limits { movetime: Some(movetime), ..Limits::default() };
     let handout_limits = Limits { depth: Some(3), ..Limits::default() };
     let mut max_think = Duration::ZERO;

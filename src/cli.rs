@@ -1,4 +1,5 @@
-//! Command-line options shared by several commands: the rule options of `rules.md`.
+//! Command-line options shared by several commands: the rule options of `rules.md`,
+//! turned into a [`Ruleset`] for the engine, `play`, `perft` and the referee.
 
 use clap::Args;
 
@@ -52,21 +53,6 @@ impl RuleArgs {
         }
         .into_static()
     }
-}
-
-/// The game after playing `moves` (white-space separated) from the start of `rules`.
-///
-/// # Errors
-/// The first move that does not parse or is illegal, with its number in the list.
-pub fn game_after(rules: &'static Ruleset, moves: &str) -> anyhow::Result<crate::rules::Game> {
-    let topo = rules.topology;
-    let mut game = crate::rules::Game::new(crate::rules::Position::start(rules));
-    let list = crate::rules::notation::parse_move_list(moves, topo)
-        .map_err(|(i, e)| anyhow::anyhow!("move {i} of the move list: {e}"))?;
-    for (i, m) in list.into_iter().enumerate() {
-        game.play(m).map_err(|e| anyhow::anyhow!("move {} ({}) of the move list: {e}", i + 1, m.display(topo)))?;
-    }
-    Ok(game)
 }
 
 /// The most seconds a time option accepts (a day).

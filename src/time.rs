@@ -1,6 +1,7 @@
-//! Time management (issue #3): a pure function from the move-time budget to soft and
-//! hard deadlines. Reads no clock itself; the search measures elapsed time against the
-//! deadlines it is given.
+//! Time management: a pure function from the move-time budget to soft and hard
+//! deadlines. The engine ([`crate::engine`]) turns its time limit into [`Deadlines`] here
+//! and hands them to the search ([`crate::search`]), which measures elapsed time against
+//! them and asks [`should_start_iteration`] before each new depth. Reads no clock itself.
 //!
 //! The budget (`Limits::movetime`) is the whole time from the call of `think` to the
 //! printed reply, and the reply must arrive in time even when another process holds the

@@ -6,7 +6,7 @@
 mod reference;
 
 use morris::classroom::board_file::parse_board;
-use morris::classroom::board_file::{board_string, start_position};
+use morris::classroom::board_file::start_position;
 use morris::classroom::{
     AB_GAME, AB_OPENING, Algorithm, MINIMAX_GAME, MINIMAX_GAME_BLACK, MINIMAX_OPENING, MINIMAX_OPENING_BLACK,
     ProgramPhase, ProgramSpec, decide,
@@ -69,7 +69,7 @@ fn real_children(board: &str, opening: bool, side: Color) -> Vec<String> {
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
     assert_eq!(moves.len() as u32, pos.count_generated_moves(), "count_generated_moves on {board}");
-    moves.iter().map(|&m| board_string(&pos.play_unchecked(m))).collect()
+    moves.iter().map(|&m| pos.play_unchecked(m).board_string()).collect()
 }
 
 fn as_strings(boards: Vec<reference::Board>) -> Vec<String> {

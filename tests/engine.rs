@@ -5,9 +5,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use morris::cli::game_after;
 use morris::engine::{Engine, EngineOptions, EvalChoice, Limits, WIN, bench_positions};
+use morris::rules::notation::game_after;
 use morris::rules::{ByColor, CLASSROOM, Color, Game, Move, MoveList, Position, STANDARD, Setup};
+use morris::search::params::{ORACLE_STONE, ORACLE_WIN_OFFSET};
 use morris::search::{Oracle, OracleValue};
 use morris::topology::PointSet;
 
@@ -143,7 +144,7 @@ fn reports_every_iteration_with_a_legal_pv() {
 
 #[test]
 fn the_handout_engine_and_the_classroom_board_play_legal_moves() {
-    let opts = EngineOptions { eval: EvalChoice::Handout, ..options() };
+    let opts = EngineOptions { hash_mb: 4, ..EngineOptions::for_eval(EvalChoice::Handout) };
     let mut handout = Engine::new(opts, Position::start(&STANDARD));
     let pos = *handout.game().position();
     assert!(pos.is_legal(handout.think(&depth(3), &mut |_| {}).best.expect("a move")));
@@ -178,7 +179,7 @@ fn a_repetition_inside_the_search_is_a_draw() {
 struct FakeOracle(HashMap<u64, OracleValue>);
 
 impl Oracle for FakeOracle {
-    fn probe(&self, pos: &Position) -> Option<OracleValue> {
+    fn probe(&self, pos: &Position, _count: u16) -> Option<OracleValue> {
         self.0.get(&pos.key()).copied()
     }
 }
@@ -207,14 +208,17 @@ fn oracle_positions_are_played_exactly() {
     values.insert(kids[2].1.key(), OracleValue::Loss(2));
     let result = oracle_engine(pos, values).think(&limits, &mut |_| {});
     assert_eq!(result.best, Some(kids[2].0));
-    assert_eq!(result.score, WIN - 3);
+    // A table's win scores below every win the search sees to the end, by the loser's
+    // stones and the plies to conversion (the child is at ply 1; Black has four stones).
+    let table_win = |plies: i32, n: u16| WIN - (ORACLE_WIN_OFFSET + plies + i32::from(n) + ORACLE_STONE * 4);
+    assert_eq!(result.score, table_win(1, 2));
 
     // Loss: the opponent wins after every move; lose as slowly as possible.
     let wins_in = |i: usize| 1 + (i as u16 * 7) % 11;
     let values = kids.iter().enumerate().map(|(i, (_, c))| (c.key(), OracleValue::Win(wins_in(i))));
     let slowest = (0..kids.len()).map(wins_in).max().expect("children");
     let result = oracle_engine(pos, values.collect()).think(&limits, &mut |_| {});
-    assert_eq!(result.score, -(WIN - 1 - i32::from(slowest)));
+    assert_eq!(result.score, -table_win(1, slowest));
     let chosen = kids.iter().position(|(m, _)| Some(*m) == result.best).expect("a child");
     assert_eq!(wins_in(chosen), slowest);
 

@@ -189,7 +189,7 @@ fn cases() -> Vec<Case> {
         let position = if fields[2] == "start" {
             Position::start(rules)
         } else if let Some(moves) = fields[2].strip_prefix("moves ") {
-            *morris::cli::game_after(rules, moves).unwrap().position()
+            *morris::rules::notation::game_after(rules, moves).unwrap().position()
         } else {
             parse_position(fields[2], rules).unwrap()
         };

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use morris::perfect::{Subspace, Tablebase, build, plan};
+use morris::perfect::{BuildOptions, Subspace, Tablebase, build, plan, plan_build};
 use morris::rules::notation::parse_move;
 use morris::rules::{Game, MoveList, Position, STANDARD};
 use morris::search::OracleValue;
@@ -146,9 +146,12 @@ fn illegal_clicks_and_moves_are_refused_with_the_protocols_reasons() {
     game.play(parse_move("D2", STANDARD.topology).unwrap()).unwrap();
     let protocol_reason = game.position().check_move(parse_move("D2", STANDARD.topology).unwrap()).unwrap_err();
     assert_eq!(error(&occupied), protocol_reason.to_string());
-    assert_eq!(error(&input(json!(["D4"]))), "D4: D4 is not a point on this board");
+    assert_eq!(
+        error(&input(json!(["D4"]))),
+        "D4: D4 is not a point on this board: column D has D1, D2, D3, D5, D6, D7"
+    );
     let bad = play("D2-H2");
-    assert_eq!((bad.0, error(&bad).as_str()), (422, "expected a point A1..G7 at column 4, found 'H'"));
+    assert_eq!((bad.0, error(&bad).as_str()), (422, "H2 is not a point: columns are A-G and rows 1-7"));
     assert_eq!(error(&play("d2-f2")), "Black still has 9 stones in hand: place one, e.g. A7");
     assert_eq!(error(&play("D3,G1")), "this move closes no mill, so it removes no stone: play D3");
     assert_eq!(input(json!([])).0, 400);
@@ -172,7 +175,7 @@ fn a_mill_asks_for_a_stone_to_remove_and_undo_takes_moves_back() {
     assert_eq!(need["stage"], "remove");
     assert_eq!(need["clicks"], json!(["G7"]));
     assert_eq!(need["highlight"], json!(["B6", "D6"]));
-    assert_eq!(error(&input(json!(["G7", "A1"]))), "A1 is not a Black stone");
+    assert_eq!(error(&input(json!(["G7", "A1"]))), "A1 is not a Black stone: a mill removes one of Black's stones");
     let (status, played) = input(json!(["G7", "D6"]));
     assert_eq!(status, 200, "{played}");
     assert_eq!(moves(&played["state"]).last().map(String::as_str), Some("G7,D6"));
@@ -464,8 +467,11 @@ fn tables() -> Arc<Tablebase> {
     Arc::clone(TB.get_or_init(|| {
         let dir: PathBuf = std::env::temp_dir().join(format!("morris-serve-tb-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        build(&dir, &plan(&[Subspace::new(4, 3)]), 2).expect("build tables");
+        let options = BuildOptions { threads: 2, rule_plies: STANDARD.no_removal_plies };
+        let plan = plan_build(&dir, plan(&[Subspace::new(4, 3)]), &options);
+        build(&dir, &plan, &options, &indicatif::ProgressBar::hidden(), &mut |_| {}).expect("build tables");
         let tb = Tablebase::open(&dir).expect("open tables");
+        tb.wait_ready();
         let _ = std::fs::remove_dir_all(&dir);
         Arc::new(tb)
     }))
@@ -484,7 +490,7 @@ fn game_into_the_tables(tb: &Tablebase) -> (Vec<String>, String) {
         let mut game = Game::new(Position::start(&STANDARD));
         let mut moves = Vec::new();
         while game.outcome().is_none() && moves.len() < 300 {
-            if let Some(values) = tb.move_values(game.position()) {
+            if let Some(values) = morris::serve::verdict::move_values(Some(&tb), &game) {
                 let kinds: Vec<_> = values.iter().map(|(_, v)| std::mem::discriminant(v)).collect();
                 if kinds.iter().any(|k| *k != kinds[0]) {
                     let worst = values.last().expect("moves").0;
@@ -521,7 +527,7 @@ fn perfect_play_values_mark_every_move_and_replays_mark_the_one_that_threw_value
     for m in &moves {
         game.play(parse_move(m, STANDARD.topology).unwrap()).unwrap();
     }
-    let expected = tb.move_values(game.position()).expect("covered");
+    let expected = morris::serve::verdict::move_values(Some(&tb), &game).expect("covered");
     let shown = perfect["moves"].as_array().expect("moves");
     assert_eq!(shown.len(), expected.len(), "every legal move is marked");
     for ((m, v), shown) in expected.iter().zip(shown) {
@@ -536,7 +542,7 @@ fn perfect_play_values_mark_every_move_and_replays_mark_the_one_that_threw_value
             (Some(kind), Some(u64::from(plies)))
         );
     }
-    let value = tb.value(game.position()).expect("covered");
+    let value = morris::serve::verdict::exact_value(Some(&tb), &game).expect("covered");
     let side = game.position().side_to_move();
     assert_eq!(perfect["value"], morris::serve::view::value_words(value, side));
     // The replay of the same game plus its worst move marks that move, and only moves

@@ -96,7 +96,10 @@ fn a_person_plays_the_engine_by_clicking() {
     assert_eq!(b.wait_text("#message", |t| t.contains("Mill")), "Mill! Remove a Black stone.");
     assert_eq!(count(&b, ".removable"), 2, "B6 and D6 may be removed");
     b.click_on(&point("A1"));
-    assert_eq!(b.wait_text("#message", |t| t.contains("not")), "A1 is not a Black stone");
+    assert_eq!(
+        b.wait_text("#message", |t| t.contains("not")),
+        "A1 is not a Black stone: a mill removes one of Black's stones"
+    );
     b.click_on(&point("D6"));
     let list = wait_moves(&b, 5);
     assert_eq!(list[4], "G7,D6");
@@ -122,7 +125,7 @@ fn a_person_plays_the_engine_by_clicking() {
     }
     assert_eq!(moves(&b).len(), 18);
     b.click_on(&point("D1"));
-    assert_eq!(b.wait_text("#message", |t| !t.is_empty()), "D1 is not a White stone");
+    assert_eq!(b.wait_text("#message", |t| !t.is_empty()), "D1 is not a White stone: move one of White's own stones");
     b.click_on(&point("A4"));
     b.wait_text("#message", |t| t == "Where does A4 slide?");
     assert_eq!(count(&b, ".target"), 1, "A4 can only slide to A1");

@@ -1,23 +1,19 @@
 //! The edge of the programs: board files ⇄ [`Position`]s, and the output file.
 //!
 //! A board file holds one board string: a `W`, `B` or `x` per point in the board's order
-//! (white space around it is fine). Nothing inside the search sees a board string. The
-//! output file is written only once the search has a result, through a temporary file in
-//! the same directory and a rename, so a failed or interrupted run never leaves a
-//! truncated or half-written board behind.
+//! (white space around it is fine), read by `rules::notation` with the handout's exact
+//! letters. Nothing inside the search sees a board string. The output file is written
+//! only once the search has a result, whole ([`crate::files::AtomicFile`]), so a failed
+//! or interrupted run never leaves a truncated or half-written board behind.
 
-use std::fs::{self, File};
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-
-use nom::bytes::complete::take_while;
-use nom::character::complete::multispace0;
-use nom::sequence::delimited;
-use nom::{IResult, Parser};
+use std::fs::File;
+use std::io::Read;
+use std::path::Path;
 
 use super::spec::ProgramPhase;
-use crate::rules::notation::format_board_string;
-use crate::rules::{ByColor, CLASSROOM, Color, Position, Setup};
+use crate::files::{AtomicFile, io_reason};
+use crate::rules::notation::{LetterCase, parse_board_string_with};
+use crate::rules::{BoardStringError, ByColor, CLASSROOM, Color, Position, Setup};
 use crate::topology::PointSet;
 
 /// Why a board file cannot be used.
@@ -63,34 +59,20 @@ pub struct OutputFileError {
     pub reason: String,
 }
 
-fn board_letters(input: &str) -> IResult<&str, &str> {
-    delimited(multispace0, take_while(|c: char| matches!(c, 'W' | 'B' | 'x')), multispace0).parse(input)
-}
-
 /// Parses a board string (strictly `W`, `B`, `x`; white space around it allowed) into
 /// each side's stones on the classroom board. `path` only names the file in errors.
 ///
 /// # Errors
 /// The first letter that is not `W`, `B` or `x`, or a wrong number of letters.
 pub fn parse_board(text: &str, path: &str) -> Result<ByColor<PointSet>, BoardFileError> {
-    let topology = CLASSROOM.topology;
-    let (rest, letters) = board_letters(text).unwrap_or((text, ""));
-    let found = letters.chars().count();
-    if let Some(c) = rest.chars().next() {
-        return Err(BoardFileError::BadLetter { path: path.to_string(), column: found + 1, found: c });
-    }
-    if found != topology.len() {
-        return Err(BoardFileError::WrongLength { path: path.to_string(), found, expected: topology.len() });
-    }
-    let mut stones = ByColor([PointSet::EMPTY; 2]);
-    for (p, c) in topology.points().zip(letters.chars()) {
-        match c {
-            'W' => stones[Color::White] |= p.set(),
-            'B' => stones[Color::Black] |= p.set(),
-            _ => {}
+    parse_board_string_with(text, CLASSROOM.topology, LetterCase::Exact).map_err(|e| match e {
+        BoardStringError::BadLetter { column, found } => {
+            BoardFileError::BadLetter { path: path.to_string(), column, found }
         }
-    }
-    Ok(stones)
+        BoardStringError::WrongLength { expected, found } => {
+            BoardFileError::WrongLength { path: path.to_string(), found, expected }
+        }
+    })
 }
 
 /// Reads and parses a board file.
@@ -139,40 +121,11 @@ pub fn max_opening_depth() -> u32 {
     2 * u32::from(hand)
 }
 
-/// The board string of a position (stones only).
-#[must_use]
-pub fn board_string(position: &Position) -> String {
-    let stones = ByColor([position.stones(Color::White), position.stones(Color::Black)]);
-    format_board_string(stones, position.topology())
-}
-
-/// The board string with colours swapped (`W` ⇄ `B`).
-#[must_use]
-pub fn swap_stones(stones: ByColor<PointSet>) -> ByColor<PointSet> {
-    ByColor([stones[Color::Black], stones[Color::White]])
-}
-
-fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => {
-            // The OS text without Rust's " (os error N)" suffix.
-            let text = e.to_string();
-            text.split(" (os error").next().unwrap_or(&text).to_string()
-        }
-    }
-}
-
-/// An output file about to be written: a temporary file in the target's directory,
-/// created before the search so that an unwritable target is found before any work is
-/// done. [`PendingOutput::commit`] writes and renames it; dropping it removes it.
+/// An output file about to be written: created before the search so that an unwritable
+/// target is found before any work is done. [`PendingOutput::commit`] writes the board;
+/// dropping it removes the temporary file.
 #[derive(Debug)]
-pub struct PendingOutput {
-    target: PathBuf,
-    temp: PathBuf,
-    file: Option<File>,
-}
+pub struct PendingOutput(AtomicFile);
 
 impl PendingOutput {
     /// Checks the target and creates the temporary file next to it.
@@ -181,55 +134,15 @@ impl PendingOutput {
     /// The target is a directory, is read-only, names no file, or its directory does not
     /// exist or is not writable.
     pub fn create(target: &Path) -> Result<PendingOutput, OutputFileError> {
-        let err = |reason: String| OutputFileError { path: target.display().to_string(), reason };
-        let Some(name) = target.file_name() else {
-            return Err(err("the path names no file".to_string()));
-        };
-        if let Ok(meta) = fs::metadata(target) {
-            if meta.is_dir() {
-                return Err(err("it is a directory".to_string()));
-            }
-            if meta.permissions().readonly() {
-                return Err(err("the file is read-only".to_string()));
-            }
-        }
-        let dir = match target.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let mut temp_name = std::ffi::OsString::from(".");
-        temp_name.push(name);
-        temp_name.push(format!(".{}.tmp", std::process::id()));
-        let temp = dir.join(temp_name);
-        let file = File::options().write(true).create_new(true).open(&temp).map_err(|e| err(io_reason(&e)))?;
-        Ok(PendingOutput { target: target.to_path_buf(), temp, file: Some(file) })
+        AtomicFile::create(target).map(PendingOutput).map_err(|e| OutputFileError { path: e.path, reason: e.reason })
     }
 
     /// Writes `board` and a newline, then puts the file in place of the target.
     ///
     /// # Errors
     /// Writing or renaming failed; the target is then untouched.
-    pub fn commit(mut self, board: &str) -> Result<(), OutputFileError> {
-        let err =
-            |e: std::io::Error| OutputFileError { path: self.target.display().to_string(), reason: io_reason(&e) };
-        let mut file = self.file.take().ok_or_else(|| err(std::io::Error::other("already written")))?;
-        file.write_all(format!("{board}\n").as_bytes()).map_err(err)?;
-        file.sync_all().map_err(err)?;
-        drop(file);
-        fs::rename(&self.temp, &self.target).map_err(err)?;
-        // Renamed: nothing left for Drop to remove.
-        self.temp = PathBuf::new();
-        Ok(())
-    }
-}
-
-impl Drop for PendingOutput {
-    fn drop(&mut self) {
-        self.file.take();
-        if !self.temp.as_os_str().is_empty() {
-            // Best effort: a leftover temporary file is harmless and named after the target.
-            let _ = fs::remove_file(&self.temp);
-        }
+    pub fn commit(self, board: &str) -> Result<(), OutputFileError> {
+        self.0.commit(format!("{board}\n").as_bytes()).map_err(|e| OutputFileError { path: e.path, reason: e.reason })
     }
 }
 
@@ -243,7 +156,7 @@ mod tests {
         assert_eq!(s[Color::White].len(), 4);
         assert_eq!(s[Color::Black].len(), 5);
         let p = start_position(s, ProgramPhase::Game);
-        assert_eq!(board_string(&p), "xxxxxBxWWWWBBBBxxxxxxx");
+        assert_eq!(p.board_string(), "xxxxxBxWWWWBBBBxxxxxxx");
         assert!(matches!(
             parse_board("xxxxxBxWWWWBBBBxxxxxx", "f"),
             Err(BoardFileError::WrongLength { found: 21, .. })

@@ -10,15 +10,13 @@ use crate::rules::{Color, Phase, Position};
 use crate::topology::{Point, PointSet, Topology};
 
 /// The value of a won position in the midgame/endgame estimates (the handout's 10000).
-pub const WIN: i32 = 10_000;
-
-/// A side with this many stones or fewer has lost (the handout's `≤ 2`).
-const LOST_AT: u32 = 2;
+pub use crate::eval::HANDOUT_DECIDED as WIN;
+use crate::eval::HANDOUT_LOST_AT as LOST_AT;
 
 /// The handout's opening estimate: `numWhitePieces − numBlackPieces`.
 #[must_use]
 pub fn handout_opening(pos: &Position) -> i32 {
-    stone_count(pos, Color::White) - stone_count(pos, Color::Black)
+    crate::eval::handout_placing(pos, Color::White)
 }
 
 /// The handout's midgame/endgame estimate:
@@ -26,79 +24,14 @@ pub fn handout_opening(pos: &Position) -> i32 {
 /// has no move, else `1000·(numWhite − numBlack) − numBlackMoves`.
 #[must_use]
 pub fn handout_game(pos: &Position) -> i32 {
-    let (white, black) = (stone_count(pos, Color::White), stone_count(pos, Color::Black));
-    if black <= LOST_AT as i32 {
-        return WIN;
-    }
-    if white <= LOST_AT as i32 {
-        return -WIN;
-    }
-    let black_moves = generated_moves(pos, Color::Black);
-    if black_moves == 0 {
-        return WIN;
-    }
-    1000 * (white - black) - black_moves as i32
+    crate::eval::handout_moving(pos, Color::White)
 }
 
 /// The number of moves `side`'s generator produces in `pos` (whoever is to move there):
-/// the handout's `numBlackMoves` for `side` = Black. Equal to
-/// [`Position::count_generated_moves`] with `side` to move (a test pins it), but counted
-/// in bulk for the common case, sliding, because the midgame searches spend most of their
-/// time here: the slides are the empty neighbours of each stone, and only the slides
-/// onto a point completing a line (rare) need a closer look.
+/// the handout's `numBlackMoves` for `side` = Black ([`Position::count_moves_for`]).
 #[must_use]
 pub fn generated_moves(pos: &Position, side: Color) -> u32 {
-    if pos.phase(side) != Phase::Moving {
-        return if pos.side_to_move() == side {
-            pos.count_generated_moves()
-        } else {
-            pos.with_side_to_move(side).count_generated_moves()
-        };
-    }
-    let topo = pos.topology();
-    let (us, them, empty) = (pos.stones(side), pos.stones(!side), pos.empty());
-    // The slides: each stone's empty neighbours, summed per point in a three-bit-sliced
-    // counter (a point has at most four neighbours) so that only three population counts
-    // are needed rather than one per stone.
-    let (mut ones, mut twos, mut fours) = (0u32, 0u32, 0u32);
-    for p in us {
-        let m = (topo.neighbours(p) & empty).0;
-        let carry = ones & m;
-        ones ^= m;
-        fours |= twos & carry;
-        twos ^= carry;
-    }
-    let mut count = ones.count_ones() + 2 * twos.count_ones() + 4 * fours.count_ones();
-    // The empty points that complete a line of `us` (a line missing exactly one point,
-    // tested without a population count: the default target has no such instruction).
-    let mut completions = PointSet::EMPTY;
-    for &line in topo.lines() {
-        let missing = line.without(us).0;
-        if missing != 0 && missing & (missing - 1) == 0 {
-            completions |= PointSet(missing) & empty;
-        }
-    }
-    if completions.is_empty() {
-        return count;
-    }
-    // A mill-closing slide is one move per stone it may remove (at least one).
-    let per_mill = them.without(topo.in_mills(them)).len().max(1);
-    for to in completions {
-        // The stones that close a mill by sliding to `to`: adjacent, and not one of the
-        // two stones of the line they would complete.
-        let mut closers = PointSet::EMPTY;
-        for &pair in topo.mill_partners(to) {
-            if pair.is_subset(us) {
-                closers |= (topo.neighbours(to) & us).without(pair);
-            }
-        }
-        count += closers.len() * (per_mill - 1);
-    }
-    count
-}
-
-fn stone_count(pos: &Position, c: Color) -> i32 {
-    pos.stones(c).len() as i32
+    pos.count_moves_for(side)
 }
 
 // ---------------------------------------------------------------------------------------

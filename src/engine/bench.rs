@@ -8,13 +8,8 @@ use super::{Engine, EngineOptions, Limits};
 use crate::rules::{ByColor, CLASSROOM, Color, Game, MoveList, Position, Ruleset, STANDARD, Setup};
 use crate::topology::PointSet;
 
-/// Options of `morris bench`.
-#[derive(clap::Args, Debug)]
-pub struct BenchArgs {
-    /// Search depth for every bench position
-    #[arg(long, default_value_t = 9)]
-    pub depth: u32,
-}
+/// The default bench depth (the one the recorded signatures use).
+pub const BENCH_DEPTH: u32 = 9;
 
 /// (ruleset, plies, seed): the position after `plies` pseudo-random legal moves chosen by
 /// a fixed generator. Random play reaches every phase, removals and flying included;
@@ -94,38 +89,53 @@ pub fn bench_positions() -> Vec<Game> {
     random.chain(FLYING.iter().map(|&(w, b, side)| flying_game(w, b, side))).collect()
 }
 
-/// Runs `morris bench`: prints one line per position and `Bench: <nodes> nodes <nps> nps` last.
-///
-/// # Errors
-/// None in practice (stdout closed is the only failure).
-pub fn run_bench(args: &BenchArgs) -> anyhow::Result<std::process::ExitCode> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    let limits = Limits { depth: Some(args.depth.max(1)), ..Limits::default() };
-    let mut total_nodes = 0u64;
-    let mut total_time = Duration::ZERO;
+/// One bench position's search.
+#[derive(Clone, Debug)]
+pub struct BenchLine {
+    /// The position searched.
+    pub position: Position,
+    /// What the search found.
+    pub result: super::SearchResult,
+    /// How long it took.
+    pub elapsed: Duration,
+}
+
+/// The bench: one line per position, and the totals.
+#[derive(Clone, Debug)]
+pub struct BenchReport {
+    /// Each position's search, in order.
+    pub lines: Vec<BenchLine>,
+}
+
+impl BenchReport {
+    /// The signature: nodes over every position.
+    #[must_use]
+    pub fn total_nodes(&self) -> u64 {
+        self.lines.iter().map(|l| l.result.nodes).sum()
+    }
+
+    /// Nodes per second over the whole bench.
+    #[must_use]
+    pub fn nodes_per_second(&self) -> u64 {
+        let time: Duration = self.lines.iter().map(|l| l.elapsed).sum();
+        (self.total_nodes() as f64 / time.as_secs_f64().max(1e-9)) as u64
+    }
+}
+
+/// Searches every bench position to `depth` with a fresh engine each; `on_line` sees
+/// each line as it is done.
+pub fn run_bench(depth: u32, on_line: &mut dyn FnMut(usize, &BenchLine)) -> BenchReport {
+    let limits = Limits { depth: Some(depth.max(1)), ..Limits::default() };
+    let mut lines = Vec::new();
     for (i, game) in bench_positions().into_iter().enumerate() {
-        let pos = *game.position();
-        let mut engine = Engine::new(EngineOptions { hash_mb: 16, ..EngineOptions::default() }, pos);
+        let position = *game.position();
+        let mut engine = Engine::new(EngineOptions { hash_mb: 16, ..EngineOptions::default() }, position);
         engine.set_game(game);
         let started = Instant::now();
         let result = engine.think(&limits, &mut |_| {});
-        total_time += started.elapsed();
-        total_nodes += result.nodes;
-        let best = result.best.map_or_else(|| "-".to_string(), |m| m.display(pos.topology()).to_string());
-        writeln!(
-            out,
-            "{:>2} {:<11} {:<7} depth {:>2} nodes {:>10} best {:<9} score {}",
-            i + 1,
-            pos.topology().name(),
-            pos.phase(pos.side_to_move()).to_string(),
-            result.depth,
-            result.nodes,
-            best,
-            super::format_score(result.score)
-        )?;
+        let line = BenchLine { position, result, elapsed: started.elapsed() };
+        on_line(i, &line);
+        lines.push(line);
     }
-    let nps = (total_nodes as f64 / total_time.as_secs_f64().max(1e-9)) as u64;
-    writeln!(out, "Bench: {total_nodes} nodes {nps} nps")?;
-    Ok(std::process::ExitCode::SUCCESS)
+    BenchReport { lines }
 }

@@ -1,5 +1,5 @@
-//! The engine façade (issue #3): owns the game, the transposition table, the options and
-//! the search threads; never touches stdin/stdout. The protocol, the terminal game and
+//! The engine façade: owns the game, the transposition table, the options and the
+//! search threads; never touches stdin/stdout. The protocol, the terminal game and
 //! the referee drive it. The search itself lives in [`crate::search`], the evaluation in
 //! [`crate::eval`], the deadlines in [`crate::time`].
 
@@ -10,8 +10,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 pub use crate::eval::EvalChoice;
-pub use crate::search::WIN;
-pub use bench::{BenchArgs, bench_positions, random_game, run_bench};
+pub use crate::search::params::SearchSettings;
+pub use crate::search::{DECIDED, WIN};
+pub use bench::{BENCH_DEPTH, BenchLine, BenchReport, bench_positions, random_game, run_bench};
 
 use crate::rules::{Game, IllegalMove, Move, Position};
 use crate::search::params::MAX_DEPTH;
@@ -24,6 +25,8 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     /// Static evaluation.
     pub eval: EvalChoice,
+    /// What the search does beyond plain alpha-beta.
+    pub search: SearchSettings,
     /// Search threads (Lazy SMP: helpers share the transposition table; 1 = deterministic).
     pub threads: usize,
     /// Exact values for covered positions.
@@ -32,7 +35,26 @@ pub struct EngineOptions {
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions { hash_mb: 64, eval: EvalChoice::Strong, threads: 1, oracle: None }
+        EngineOptions {
+            hash_mb: 64,
+            eval: EvalChoice::Strong,
+            search: SearchSettings::STRONG,
+            threads: 1,
+            oracle: None,
+        }
+    }
+}
+
+impl EngineOptions {
+    /// The engine an evaluation choice names: the tournament engine, or the classroom
+    /// engine (the handout's estimate with plain alpha-beta, [`SearchSettings::CLASSROOM`]).
+    #[must_use]
+    pub fn for_eval(eval: EvalChoice) -> EngineOptions {
+        let search = match eval {
+            EvalChoice::Strong => SearchSettings::STRONG,
+            EvalChoice::Handout => SearchSettings::CLASSROOM,
+        };
+        EngineOptions { eval, search, ..EngineOptions::default() }
     }
 }
 
@@ -55,13 +77,16 @@ pub use crate::search::Iteration as SearchInfo;
 /// move), its score, the last completed depth, nodes, time taken and principal variation.
 pub use crate::search::SearchOutcome as SearchResult;
 
-/// A score in words: `+1.25` (stones), `win in 7`, `loss in 4`.
+/// A score in words: `+1.25` (stones), `win in 7`, `loss in 4`, `win (tables)`.
 #[must_use]
 pub fn format_score(score: i32) -> String {
-    if score >= WIN - 1000 {
-        format!("win in {}", WIN - score)
-    } else if score <= -(WIN - 1000) {
-        format!("loss in {}", WIN + score)
+    // Wins the search sees to the end come within MAX_PLY plies; beyond that, a score
+    // is a win the tables prove (see `search::params::ORACLE_WIN_OFFSET`).
+    let table = |s: i32| WIN - s > crate::search::params::ORACLE_WIN_OFFSET;
+    if score >= DECIDED {
+        if table(score) { "win (tables)".to_string() } else { format!("win in {}", WIN - score) }
+    } else if score <= -DECIDED {
+        if table(-score) { "loss (tables)".to_string() } else { format!("loss in {}", WIN + score) }
     } else {
         format!("{:+.2}", f64::from(score) / 100.0)
     }
@@ -142,6 +167,7 @@ impl Engine {
         self.stop.store(false, Ordering::Relaxed);
         let cfg = SearchConfig {
             eval: self.options.eval,
+            settings: self.options.search,
             max_depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
             max_nodes: limits.nodes,
             deadlines: limits.movetime.map(crate::time::deadlines),

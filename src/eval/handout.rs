@@ -1,37 +1,49 @@
-//! The classroom handout's static estimate (seeds 001/002, "Static estimation"), turned
-//! from White's point of view into the side to move's, as a negamax search needs.
+//! The classroom handout's static estimate (seeds 001/002, "Static estimation"), the one
+//! copy: for any side (the classroom programs score for White) and for the side to move,
+//! as a negamax search needs.
 
-use crate::rules::Position;
+use crate::rules::{Color, Position};
 
-/// The handout's decided-position value.
+/// The handout's decided-position value (its 10000): a won position for the side it
+/// scores for.
 pub const HANDOUT_DECIDED: i32 = 10_000;
 
-/// The handout's estimate for the side to move ("us"; the handout's White).
-///
-/// - Placing (either side has stones in hand): stones on the board, ours minus theirs.
-/// - Otherwise: `+10000` if they have at most two stones or no move, `-10000` if we have
-///   at most two, else `1000·(ours − theirs) − their move count`.
+/// A side with this many stones or fewer has lost (the handout's `≤ 2`).
+pub const HANDOUT_LOST_AT: u32 = 2;
+
+/// The handout's estimate for the side to move ("us"; the handout's White): the placing
+/// estimate while either side has stones in hand, else the moving one.
 #[must_use]
 pub fn handout(pos: &Position) -> i32 {
     let us = pos.side_to_move();
+    if pos.in_hand(us) > 0 || pos.in_hand(!us) > 0 { handout_placing(pos, us) } else { handout_moving(pos, us) }
+}
+
+/// The handout's opening estimate for `us`: stones on the board, ours minus theirs.
+#[must_use]
+pub fn handout_placing(pos: &Position, us: Color) -> i32 {
+    pos.stones(us).len() as i32 - pos.stones(!us).len() as i32
+}
+
+/// The handout's midgame/endgame estimate for `us`: `+10000` if they have at most two
+/// stones, else `-10000` if we have at most two, else `+10000` if they have no move, else
+/// `1000·(ours − theirs) − their move count` (their generator's moves, removals
+/// included: [`Position::count_moves_for`]).
+#[must_use]
+pub fn handout_moving(pos: &Position, us: Color) -> i32 {
     let them = !us;
-    let ours = pos.stones(us).len() as i32;
-    let theirs = pos.stones(them).len() as i32;
-    if pos.in_hand(us) > 0 || pos.in_hand(them) > 0 {
-        return ours - theirs;
-    }
-    if theirs <= 2 {
+    let (ours, theirs) = (pos.stones(us).len(), pos.stones(them).len());
+    if theirs <= HANDOUT_LOST_AT {
         return HANDOUT_DECIDED;
     }
-    if ours <= 2 {
+    if ours <= HANDOUT_LOST_AT {
         return -HANDOUT_DECIDED;
     }
-    // The handout counts the positions their move generator produces, removals included.
-    let their_moves = pos.with_side_to_move(them).count_generated_moves() as i32;
+    let their_moves = pos.count_moves_for(them) as i32;
     if their_moves == 0 {
         return HANDOUT_DECIDED;
     }
-    1000 * (ours - theirs) - their_moves
+    1000 * (ours as i32 - theirs as i32) - their_moves
 }
 
 #[cfg(test)]

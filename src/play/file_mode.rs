@@ -14,7 +14,8 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 
 use crate::engine::{Engine, EngineOptions, Limits, format_score};
-use crate::rules::notation::{format_board_string, parse_board_string};
+use crate::files::write_whole;
+use crate::rules::notation::parse_board_string;
 use crate::rules::{ByColor, Color, Game, Position, Ruleset, Setup};
 
 /// Exit status when the side to move has no move (the game in the file is over).
@@ -76,25 +77,10 @@ pub fn run(spec: &FileMode) -> anyhow::Result<ExitCode> {
     let result = engine.think(&spec.limits, &mut |_| {});
     let Some(m) = result.best else { bail!("the engine found no move") };
     let after = pos.play(m).map_err(|e| anyhow::anyhow!("the engine chose an illegal move: {e}"))?;
-    let board = format_board_string(ByColor([after.stones(Color::White), after.stones(Color::Black)]), pos.topology());
-    write_whole(&spec.board_out, &format!("{board}\n"))?;
+    write_whole(&spec.board_out, format!("{}\n", after.board_string()).as_bytes())?;
     println!("{}", m.display(pos.topology()));
     if spec.show_score {
         println!("score {} depth {} nodes {}", format_score(result.score), result.depth, result.nodes);
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Writes `text` to `path` through a temporary file beside it and a rename.
-fn write_whole(path: &Path, text: &str) -> anyhow::Result<()> {
-    let mut temp = path.as_os_str().to_owned();
-    temp.push(format!(".tmp{}", std::process::id()));
-    let temp = PathBuf::from(temp);
-    let shown = path.display();
-    std::fs::write(&temp, text).with_context(|| format!("cannot write {shown}"))?;
-    std::fs::rename(&temp, path).map_err(|e| {
-        // Best effort: the temporary file is ours and of no use now.
-        let _ = std::fs::remove_file(&temp);
-        anyhow::anyhow!("cannot write {shown}: {e}")
-    })
 }

@@ -1,4 +1,4 @@
-//! A person plays the engine in a terminal (issue #5): `morris play`.
+//! A person plays the engine in a terminal: `morris play`.
 //!
 //! The loop reads lines from any `BufRead` and writes to any `Write`, so a terminal, a
 //! pipe and the tests drive the same code ([`run_with`]). A move may be typed whole
@@ -154,7 +154,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         depth: args.depth,
         nodes: None,
     };
-    let engine = EngineOptions { eval: args.eval, ..EngineOptions::default() };
+    let engine = EngineOptions::for_eval(args.eval);
     if let Some(out) = &args.board_out {
         let spec = file_mode::FileMode {
             board_in: args.board_in.clone().unwrap_or_default(),
@@ -172,7 +172,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         Some(path) => file_mode::read_position(path, rules, args.to_move.into(), args.in_hand)?,
         None => Position::start(rules),
     };
-    let game = game_from(start, &args.moves)?;
+    let game = crate::rules::notation::game_from(start, &args.moves).context("--moves")?;
     let color = match args.color {
         ColorWhen::Always => true,
         ColorWhen::Never => false,
@@ -190,18 +190,6 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout().lock();
     run_with(stdin, stdout, game, &config)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The game after `moves` from `start`.
-fn game_from(start: Position, moves: &str) -> anyhow::Result<Game> {
-    let topology = start.topology();
-    let mut game = Game::new(start);
-    let list = crate::rules::notation::parse_move_list(moves, topology)
-        .map_err(|(i, e)| anyhow::anyhow!("move {i} of --moves: {e}"))?;
-    for (i, m) in list.into_iter().enumerate() {
-        game.play(m).with_context(|| format!("move {} of --moves ({})", i + 1, m.display(topology)))?;
-    }
-    Ok(game)
 }
 
 /// Plays one game between the person typing on `input` and the engine, writing to

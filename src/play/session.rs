@@ -259,7 +259,9 @@ impl<W: Write> Session<'_, W> {
                 self.say(Tone::Mistake, &msg)?;
             }
             Line::UnknownWord(word) => {
-                self.say(Tone::Mistake, &format!("'{word}' is not a command or a point: type help for the commands."))?;
+                let msg =
+                    format!("'{word}' is not a command or a move: type a move ({}), or help.", self.example_move());
+                self.say(Tone::Mistake, &msg)?;
             }
             Line::Command(c) => return self.command(c),
             Line::Text(t) => match self.stage {
@@ -446,7 +448,7 @@ impl<W: Write> Session<'_, W> {
 
     fn help(&self) -> String {
         let topology = self.position().topology();
-        let range = crate::rules::notation::name_range(topology);
+        let range = topology.name_range();
         format!(
             "Points are named {range} (column letter, row digit), as drawn around the board.\n\
              Moves: place D2 | slide or fly A7-D7 | with a removal D3,G1 or A7-D7,B2.\n\

@@ -51,24 +51,76 @@ pub enum Command {
     Quit,
 }
 
+/// One command of `protocol.md` §4: the one table that the parser, `help` and the range
+/// errors read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommandSpec {
+    /// The command word.
+    pub name: &'static str,
+    /// Its argument syntax, as `help` shows it (empty: no arguments).
+    pub args: &'static str,
+    /// What it does, as `help` shows it.
+    pub help: &'static str,
+    /// The range its numeric argument takes, in words, for the out-of-range error.
+    pub range: Option<&'static str>,
+}
+
+const fn spec(name: &'static str, args: &'static str, help: &'static str) -> CommandSpec {
+    CommandSpec { name, args, help, range: None }
+}
+
+/// The commands, in the order `help` lists them.
+pub const COMMANDS: &[CommandSpec] = &[
+    spec("help", "", "list the commands"),
+    spec("board", "", "draw the position"),
+    spec("moves", "", "list the legal moves"),
+    spec("undo", "", "take back your last move and the engine's reply"),
+    spec("new", "", "start a new game; the engine keeps its colour"),
+    spec("go", "", "the engine plays the side to move from now on, and moves"),
+    spec("position", "startpos [moves M1 M2 ...]", "the position after these moves"),
+    spec("setboard", "BOARD [white|black [W B]]", "24 letters W/B/x, side to move, stones in hand"),
+    CommandSpec { range: Some("more than 0 and at most 86400"), ..spec("movetime", "SECONDS", "time per move") },
+    spec("eval", "", "the static evaluation"),
+    CommandSpec { range: Some("1 to 10"), ..spec("perft", "DEPTH", "count move sequences (1 to 10 plies)") },
+    spec("info", "on|off", "print search progress"),
+    spec("isready", "", "answer readyok"),
+    spec("quit", "", "exit"),
+];
+
+/// The table entry of the command word `name` (lower case).
+#[must_use]
+pub fn command_spec(name: &str) -> Option<&'static CommandSpec> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
 impl Command {
-    /// The command words, in the order `help` lists them, with their argument syntax and what they do.
-    pub const HELP: &'static [(&'static str, &'static str, &'static str)] = &[
-        ("help", "", "list the commands"),
-        ("board", "", "draw the position"),
-        ("moves", "", "list the legal moves"),
-        ("undo", "", "take back your last move and the engine's reply"),
-        ("new", "", "start a new game; the engine keeps its colour"),
-        ("go", "", "the engine plays the side to move from now on, and moves"),
-        ("position", "startpos [moves M1 M2 ...]", "the position after these moves"),
-        ("setboard", "BOARD [white|black [W B]]", "24 letters W/B/x, side to move, stones in hand"),
-        ("movetime", "SECONDS", "time per move"),
-        ("eval", "", "the static evaluation"),
-        ("perft", "DEPTH", "count move sequences (1 to 10 plies)"),
-        ("info", "on|off", "print search progress"),
-        ("isready", "", "answer readyok"),
-        ("quit", "", "exit"),
-    ];
+    /// The command word.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Help => "help",
+            Command::Board => "board",
+            Command::Moves => "moves",
+            Command::Undo => "undo",
+            Command::New => "new",
+            Command::Go => "go",
+            Command::Position { .. } => "position",
+            Command::SetBoard { .. } => "setboard",
+            Command::MoveTime(_) => "movetime",
+            Command::Eval => "eval",
+            Command::Perft(_) => "perft",
+            Command::Info(_) => "info",
+            Command::IsReady => "isready",
+            Command::Quit => "quit",
+        }
+    }
+
+    /// The command's table entry.
+    #[must_use]
+    pub fn spec(&self) -> &'static CommandSpec {
+        // Every command word is in the table (a test checks).
+        command_spec(self.name()).unwrap_or(&COMMANDS[0])
+    }
 }
 
 /// A line the engine prints (or, for [`Response::Board`] and [`Response::Help`], several).

@@ -2,7 +2,31 @@
 //! the text of the one reply line (`protocol.md` §5). No nom types here: `parse.rs` converts
 //! its parser failures into these before they leave it.
 
-use crate::rules::{BoardStringError, SetupError};
+use crate::rules::{BoardStringError, Color, IllegalMove, Outcome, ParseMoveError, SetupError};
+
+/// Why a move was refused: not a move at all, illegal here, or not the opponent's turn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveRefusal {
+    /// The text is not a move (boxed: it is by far the largest reason, and errors travel
+    /// through every parser's `Result`).
+    #[error(transparent)]
+    Syntax(Box<ParseMoveError>),
+    /// The move is not legal in the position.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+    /// It is the engine's turn, not the opponent's.
+    #[error("it is the engine's turn ({})", .0.name())]
+    EnginesTurn(Color),
+    /// The game is over.
+    #[error("the game is over, {}", super::format::describe_outcome(*.0))]
+    GameOver(Outcome),
+}
+
+impl From<ParseMoveError> for MoveRefusal {
+    fn from(e: ParseMoveError) -> MoveRefusal {
+        MoveRefusal::Syntax(Box::new(e))
+    }
+}
 
 /// Why a command line was not carried out. `Display` is the reply after `error `.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -13,8 +37,9 @@ pub enum CommandError {
         /// The first word of the line.
         word: String,
     },
-    /// The command's arguments do not follow its grammar.
-    #[error("{command}: expected {expected} at column {column}, found {}", describe_found(*.found))]
+    /// The command's arguments do not follow its grammar. The reply names the word found
+    /// and ends with the command's usage.
+    #[error("{command}: expected {expected} at column {column}, found {}; usage: {}", describe_found(.found.as_deref()), usage(command))]
     Syntax {
         /// The command word.
         command: &'static str,
@@ -22,8 +47,8 @@ pub enum CommandError {
         column: usize,
         /// What the grammar allows there.
         expected: String,
-        /// The character found there, or `None` at the end of the line.
-        found: Option<char>,
+        /// The word (or letter of a board string) found there, or `None` at the end of the line.
+        found: Option<String>,
     },
     /// An argument is well formed but out of range.
     #[error("{command}: {value} is out of range: expected {range}")]
@@ -45,7 +70,7 @@ pub enum CommandError {
         /// The move as written.
         text: String,
         /// Why it is not a legal move.
-        reason: String,
+        reason: MoveRefusal,
     },
     /// A board string that is not one.
     #[error("setboard: {0}")]
@@ -87,7 +112,7 @@ pub enum LineError {
         /// The line as read, ready to echo (trimmed, escaped, shortened).
         text: String,
         /// Why it is not a legal move.
-        reason: String,
+        reason: MoveRefusal,
     },
 }
 
@@ -102,12 +127,27 @@ impl LineError {
     }
 }
 
-/// A found character as the replies write it: quoted, control characters escaped.
+/// A found word as the replies write it: quoted, control characters escaped, cut to 20
+/// characters.
 #[must_use]
-pub fn describe_found(found: Option<char>) -> String {
+pub fn describe_found(found: Option<&str>) -> String {
     match found {
-        Some(c) if c.is_control() || c.is_whitespace() => format!("'{}'", c.escape_default()),
-        Some(c) => format!("'{c}'"),
+        Some(word) => {
+            let mut shown: String = word.chars().take(20).flat_map(char::escape_default).collect();
+            if word.chars().count() > 20 {
+                shown.push_str("...");
+            }
+            format!("'{shown}'")
+        }
         None => "the end of the line".to_string(),
+    }
+}
+
+/// A command's usage as `help` lists it: `movetime SECONDS`, `board`.
+fn usage(command: &str) -> String {
+    match super::command::command_spec(command) {
+        Some(spec) if spec.args.is_empty() => spec.name.to_string(),
+        Some(spec) => format!("{} {}", spec.name, spec.args),
+        None => command.to_string(),
     }
 }

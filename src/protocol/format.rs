@@ -1,20 +1,16 @@
 //! [`Response`]s as the lines of `protocol.md`: moves in seed 003's notation, everything
-//! else after a lower-case keyword. Also the board drawing of the `board` command, derived
-//! from the topology's point names (a letter for the column, a digit for the row) and its
-//! adjacency, so no board is drawn from a hand-made picture.
+//! else after a lower-case keyword. Also the `board` reply, drawn by
+//! [`rules::notation::diagram`](crate::rules::notation::diagram) from the board's own
+//! drawing.
 
 use std::fmt::Write as _;
 
-use super::command::{Command, Response};
+use super::command::{COMMANDS, CommandSpec, Response};
 use crate::engine::format_score;
-use crate::rules::notation::{format_board_string, format_move_list};
+use crate::rules::notation::diagram::diagram;
+use crate::rules::notation::format_move_list;
 use crate::rules::{Color, Outcome, Position};
-use crate::topology::{Point, Topology};
-
-/// Characters between two neighbouring columns of the drawing.
-const COLUMN_STEP: usize = 4;
-/// Lines between two neighbouring rows of the drawing.
-const ROW_STEP: usize = 2;
+use crate::topology::Topology;
 
 /// The text of a response: one line, or several for `board` and `help`, without the
 /// final line end.
@@ -53,56 +49,23 @@ pub fn describe_outcome(outcome: Outcome) -> String {
 
 fn format_help() -> String {
     let mut out = String::from("help commands (anything else is read as a move such as D2, D2-F2, D3,G1, A7-D7,B2):");
-    for (name, args, what) in Command::HELP {
+    for CommandSpec { name, args, help, .. } in COMMANDS {
         let usage = if args.is_empty() { (*name).to_string() } else { format!("{name} {args}") };
-        let _ = write!(out, "\nhelp   {usage:<36} {what}");
+        let _ = write!(out, "\nhelp   {usage:<36} {help}");
     }
     out
 }
 
-/// Where a point sits in the drawing: (row, column) in text cells, from its name.
-fn cell(topology: &Topology, p: Point) -> Option<(usize, usize)> {
-    let name = topology.point_name(p).as_bytes();
-    let letter = name.first()?.to_ascii_uppercase().checked_sub(b'A')?;
-    let digit = name.get(1)?.checked_sub(b'1')?;
-    Some((usize::from(digit) * ROW_STEP, usize::from(letter) * COLUMN_STEP))
-}
-
-/// The drawing of a position, each line starting with `board`: the grid with stones (`W`,
-/// `B`, `.` for an empty point), then the side to move, the stones, and the `setboard` line.
+/// The drawing of a position, each line starting with `board`: the board's drawing with
+/// stones (`W`, `B`, `.` for an empty point, [`diagram`]), then the side to move, the
+/// stones, and the `setboard` line.
 #[must_use]
 pub fn format_board(pos: &Position, outcome: Option<Outcome>) -> String {
-    let topology = pos.topology();
-    let cells: Vec<(Point, (usize, usize))> =
-        topology.points().filter_map(|p| cell(topology, p).map(|c| (p, c))).collect();
-    let rows = cells.iter().map(|(_, (r, _))| r + 1).max().unwrap_or(0);
-    let cols = cells.iter().map(|(_, (_, c))| c + 1).max().unwrap_or(0);
-    let mut grid = vec![vec![' '; cols]; rows];
-    // Lines first, stones on top: each edge between two points in one row or column.
-    for &(p, (r, c)) in &cells {
-        for &(q, (r2, c2)) in &cells {
-            if p < q && topology.neighbours(p).contains(q) {
-                if r == r2 {
-                    (c.min(c2) + 1..c.max(c2)).for_each(|x| grid[r][x] = '-');
-                } else if c == c2 {
-                    (r.min(r2) + 1..r.max(r2)).for_each(|y| grid[y][c] = '|');
-                }
-            }
-        }
-    }
-    for &(p, (r, c)) in &cells {
-        grid[r][c] = pos.stone_at(p).map_or('.', Color::letter);
-    }
-    let mut out = String::from("board   ");
-    for x in 0..cols.div_ceil(COLUMN_STEP) {
-        let _ = write!(out, " {:<3}", char::from(b'A' + x as u8));
-    }
-    let mut out = out.trim_end().to_string();
-    for (y, row) in grid.iter().enumerate() {
-        let label = if y % ROW_STEP == 0 { format!("{:<2}", y / ROW_STEP + 1) } else { "  ".to_string() };
-        let line: String = row.iter().collect();
-        let _ = write!(out, "\nboard {label} {line}");
-        out = out.trim_end().to_string();
+    let drawing = diagram(pos);
+    let mut out = format!("board    {}", drawing.letters).trim_end().to_string();
+    for (label, text) in &drawing.rows {
+        let line = format!("\nboard {label:<2} {text}");
+        out.push_str(line.trim_end());
     }
     let side = pos.side_to_move();
     let (w, b) = (Color::White, Color::Black);
@@ -119,13 +82,7 @@ pub fn format_board(pos: &Position, outcome: Option<Outcome>) -> String {
     if let Some(outcome) = outcome {
         let _ = write!(out, "\nboard game over, {}", describe_outcome(outcome));
     }
-    let _ = write!(
-        out,
-        "\nboard setboard {} {} {} {}",
-        format_board_string(pos.to_setup().stones, topology),
-        side.name(),
-        pos.in_hand(w),
-        pos.in_hand(b)
-    );
+    let _ =
+        write!(out, "\nboard setboard {} {} {} {}", pos.board_string(), side.name(), pos.in_hand(w), pos.in_hand(b));
     out
 }

@@ -1,5 +1,5 @@
-//! The line protocol of `protocol.md` (issue #3): reads lines, parses them (`parse`), drives
-//! the [`Engine`] and prints replies (`format`). The loop only translates: no search logic
+//! The tournament engine's line protocol (`protocol.md`): reads lines, parses them
+//! (`parse`), drives the [`Engine`] and prints replies (`format`). The loop only translates: no search logic
 //! and no rules here, only the state `protocol.md` §3 defines (which colour the engine
 //! plays, the time per move, whether to print `info`).
 
@@ -7,6 +7,7 @@ mod command;
 mod error;
 mod format;
 mod parse;
+mod wire;
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
@@ -16,9 +17,10 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 
 pub use command::{Command, Response};
-pub use error::{CommandError, LineError};
+pub use error::{CommandError, LineError, MoveRefusal};
 pub use format::{format_board, format_response};
-pub use parse::{Line, MAX_SECONDS, REPLY_WORDS, parse_line, parse_seconds};
+pub use parse::{MAX_SECONDS, REPLY_WORDS, echo, parse_line, parse_seconds};
+pub use wire::{FromEngine, ToEngine, WIRE_BOARD};
 
 use crate::cli::RuleArgs;
 use crate::engine::{Engine, EngineOptions, EvalChoice, Limits};
@@ -83,15 +85,21 @@ impl EngineArgs {
     /// An illegal `--opening`, or databases that cannot be loaded.
     pub fn build(&self) -> anyhow::Result<(Engine, Settings)> {
         let rules = self.rules.ruleset();
-        let game = crate::cli::game_after(rules, &self.opening).context("--opening")?;
+        let game = crate::rules::notation::game_after(rules, &self.opening).context("--opening")?;
         let oracle = match &self.tablebase {
             Some(dir) => {
-                Some(crate::perfect::open_oracle(dir).with_context(|| format!("--tablebase {}", dir.display()))?)
+                let tb = crate::perfect::open_oracle(dir, rules)
+                    .with_context(|| format!("--tablebase {}", dir.display()))?;
+                Some(tb as std::sync::Arc<dyn crate::search::Oracle>)
             }
             None => None,
         };
-        let options =
-            EngineOptions { hash_mb: self.hash_mb, eval: self.eval, threads: usize::from(self.threads), oracle };
+        let options = EngineOptions {
+            hash_mb: self.hash_mb,
+            threads: usize::from(self.threads),
+            oracle,
+            ..EngineOptions::for_eval(self.eval)
+        };
         let mut engine = Engine::new(options, *game.start());
         engine.set_game(game);
         let settings = Settings { color: self.color, movetime: self.movetime, depth: self.depth, info: false };
@@ -148,10 +156,10 @@ pub fn run_from(
                 Ok(text) => {
                     log::debug!("read {text:?}");
                     match parse_line(text, session.topology()) {
-                        Ok(Line::Empty) => Ok(()),
-                        Ok(Line::Command(Command::Quit)) => return Ok(()),
-                        Ok(Line::Command(c)) => session.command(c, &mut output, read_at)?,
-                        Ok(Line::Move(m, text)) => session.opponent_move(m, text, &mut output, read_at)?,
+                        Ok(ToEngine::Blank) => Ok(()),
+                        Ok(ToEngine::Command(Command::Quit)) => return Ok(()),
+                        Ok(ToEngine::Command(c)) => session.command(c, &mut output, read_at)?,
+                        Ok(ToEngine::Move(m)) => session.opponent_move(m, echo(text.trim()), &mut output, read_at)?,
                         Err(e) => Err(e),
                     }
                 }
@@ -259,17 +267,15 @@ impl Session<'_> {
         if side == self.settings.color && self.engine.game().outcome().is_none() {
             // Cannot happen (the engine moves whenever it is its turn), but a move for the
             // engine's side must never be taken from the opponent.
-            let reason = format!("it is the engine's turn ({})", side.name());
-            return Ok(Err(LineError::Move { text, reason }));
+            return Ok(Err(LineError::Move { text, reason: MoveRefusal::EnginesTurn(side) }));
         }
         if let Some(outcome) = self.engine.game().outcome() {
             // Said here rather than by the rules core, whose reason names a loser even
             // after a draw.
-            let reason = format!("the game is over, {}", format::describe_outcome(outcome));
-            return Ok(Err(LineError::Move { text, reason }));
+            return Ok(Err(LineError::Move { text, reason: MoveRefusal::GameOver(outcome) }));
         }
         if let Err(e) = self.engine.play(m) {
-            return Ok(Err(LineError::Move { text, reason: e.to_string() }));
+            return Ok(Err(LineError::Move { text, reason: e.into() }));
         }
         self.after_setup(out, since)?;
         Ok(Ok(()))
@@ -370,8 +376,7 @@ impl Session<'_> {
                 for (i, m) in moves.into_iter().enumerate() {
                     if let Err(e) = game.play(m) {
                         let text = m.display(position.topology()).to_string();
-                        let error =
-                            CommandError::BadMove { command: "position", index: i + 1, text, reason: e.to_string() };
+                        let error = CommandError::BadMove { command: "position", index: i + 1, text, reason: e.into() };
                         return Ok(Err(error.into()));
                     }
                 }

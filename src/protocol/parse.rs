@@ -16,8 +16,9 @@ use nom::number::complete::double;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
-use super::command::Command;
+use super::command::{Command, CommandSpec, command_spec};
 use super::error::{CommandError, LineError};
+use super::wire::ToEngine;
 use crate::rules::notation::{parse_board_string, parse_move};
 use crate::rules::{BoardStringError, ByColor, Color, Move};
 use crate::topology::Topology;
@@ -34,48 +35,36 @@ const ECHO_CHARS: usize = 40;
 /// other's replies forever (`protocol.md` §4).
 pub const REPLY_WORDS: [&str; 5] = ["error", "illegal", "result", "readyok", "undone"];
 
-/// What a line holds.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Line {
-    /// Nothing to do: a blank line, or a reply line of another engine (see [`REPLY_WORDS`]).
-    Empty,
-    /// A move (well formed; not yet checked for legality), and the text it came from,
-    /// ready to echo in an `illegal` reply.
-    Move(Move, String),
-    /// A command.
-    Command(Command),
-}
-
 /// Reads one line of text (without its line end) as a move or a command.
 ///
 /// # Errors
 /// [`LineError::Move`] when the line is neither a command nor a well-formed move,
 /// [`LineError::Command`] for an unknown command or bad arguments.
-pub fn parse_line(line: &str, topology: &Topology) -> Result<Line, LineError> {
+pub fn parse_line(line: &str, topology: &Topology) -> Result<ToEngine, LineError> {
     let text = line.trim();
     if text.is_empty() {
-        return Ok(Line::Empty);
+        return Ok(ToEngine::Blank);
     }
     let word = first_word(text);
     let lower = word.to_ascii_lowercase();
     if REPLY_WORDS.contains(&lower.as_str()) {
-        return Ok(Line::Empty);
+        return Ok(ToEngine::Blank);
     }
-    if let Some(&(name, _, _)) = Command::HELP.iter().find(|(name, _, _)| *name == lower) {
-        return parse_command(name, text, topology).map(Line::Command).map_err(LineError::Command);
+    if let Some(spec) = command_spec(&lower) {
+        return parse_command(spec, text, topology).map(ToEngine::Command).map_err(LineError::Command);
     }
     // Moves start with a letter and a digit, so three letters are a (mistyped) command.
     if word.chars().take(3).filter(char::is_ascii_alphabetic).count() == 3 {
         return Err(CommandError::Unknown { word: echo(word) }.into());
     }
     match parse_move(text, topology) {
-        Ok(m) => Ok(Line::Move(m, echo(text))),
-        Err(e) => Err(LineError::Move { text: echo(text), reason: e.to_string() }),
+        Ok(m) => Ok(ToEngine::Move(m)),
+        Err(e) => Err(LineError::Move { text: echo(text), reason: e.into() }),
     }
 }
 
 /// The line as an `illegal` reply shows it: control characters escaped, at most
-/// [`ECHO_CHARS`] characters.
+/// 40 characters (`ECHO_CHARS`).
 #[must_use]
 pub fn echo(text: &str) -> String {
     let mut out = String::new();
@@ -179,13 +168,18 @@ fn run<'a, O>(
 ) -> Result<O, CommandError> {
     match all_consuming(preceded(tag_no_case(command), parser)).parse(text) {
         Ok((_, out)) => Ok(out),
-        Err(nom::Err::Error(f) | nom::Err::Failure(f)) => Err(CommandError::Syntax {
-            command,
-            column: text[..text.len() - f.rest.len()].chars().count() + 1,
-            // Only `all_consuming` fails unlabelled: it found more text.
-            expected: f.expected.unwrap_or("the end of the command").to_string(),
-            found: f.rest.chars().next(),
-        }),
+        Err(nom::Err::Error(f) | nom::Err::Failure(f)) => {
+            // The reply names the whole word found there, not just its first character.
+            let at = f.rest.trim_start();
+            let found = first_word(at);
+            Err(CommandError::Syntax {
+                command,
+                column: text[..text.len() - at.len()].chars().count() + 1,
+                // Only `all_consuming` fails unlabelled: it found more text.
+                expected: f.expected.unwrap_or("the end of the command").to_string(),
+                found: (!found.is_empty()).then(|| found.to_string()),
+            })
+        }
         Err(nom::Err::Incomplete(_)) => Err(CommandError::Syntax {
             command,
             column: text.chars().count() + 1,
@@ -201,7 +195,9 @@ fn column_of(text: &str, part: &str) -> usize {
     text.get(..offset).map_or(1, |s| s.chars().count() + 1)
 }
 
-fn parse_command(name: &'static str, text: &str, topology: &Topology) -> Result<Command, CommandError> {
+fn parse_command(spec: &'static CommandSpec, text: &str, topology: &Topology) -> Result<Command, CommandError> {
+    let name = spec.name;
+    let range = spec.range.unwrap_or("");
     let none = |c: Command| move |t| run(name, t, eof).map(|_| c.clone());
     match name {
         "help" => none(Command::Help)(text),
@@ -222,7 +218,7 @@ fn parse_command(name: &'static str, text: &str, topology: &Topology) -> Result<
             seconds_in_range(s).map(Command::MoveTime).ok_or(CommandError::OutOfRange {
                 command: name,
                 value: format!("{s} seconds"),
-                range: "more than 0 and at most 86400",
+                range,
             })
         }
         "perft" => {
@@ -230,7 +226,7 @@ fn parse_command(name: &'static str, text: &str, topology: &Topology) -> Result<
             if (1..=MAX_PERFT).contains(&depth) {
                 Ok(Command::Perft(depth))
             } else {
-                Err(CommandError::OutOfRange { command: name, value: format!("depth {depth}"), range: "1 to 10" })
+                Err(CommandError::OutOfRange { command: name, value: format!("depth {depth}"), range })
             }
         }
         "position" => parse_position(text, topology),
@@ -257,7 +253,7 @@ fn parse_position(text: &str, topology: &Topology) -> Result<Command, CommandErr
                 command: "position",
                 index: i + 1,
                 text: echo(w),
-                reason: e.to_string(),
+                reason: e.into(),
             })
         })
         .collect::<Result<Vec<Move>, CommandError>>()?;
@@ -279,7 +275,7 @@ fn parse_setboard(text: &str, topology: &Topology) -> Result<Command, CommandErr
             command: "setboard",
             column: column_of(text, board) + column - 1,
             expected: "W, B or x".to_string(),
-            found: Some(found),
+            found: Some(found.to_string()),
         },
         other => CommandError::BoardString(other),
     })?;
@@ -302,55 +298,65 @@ mod tests {
 
     #[test]
     fn commands_and_moves_are_told_apart() {
-        assert_eq!(parse_line("  BOARD ", &STANDARD24), Ok(Line::Command(Command::Board)));
-        assert!(matches!(parse_line("d2", &STANDARD24), Ok(Line::Move(_, _))));
+        assert_eq!(parse_line("  BOARD ", &STANDARD24), Ok(ToEngine::Command(Command::Board)));
+        assert!(matches!(parse_line("d2", &STANDARD24), Ok(ToEngine::Move(_))));
         assert_eq!(err("foo"), "error unknown command 'foo': type help for the list");
-        assert_eq!(err("ab"), "illegal ab: expected a point A1..G7 at column 1, found 'a'");
-        assert_eq!(parse_line(" \t\r", &STANDARD24), Ok(Line::Empty));
-        assert_eq!(parse_line("error unknown command 'illegal'", &STANDARD24), Ok(Line::Empty));
-        assert_eq!(parse_line("Result white", &STANDARD24), Ok(Line::Empty));
+        assert_eq!(err("ab"), "illegal ab: ab is not a point: columns are A-G and rows 1-7");
+        assert_eq!(parse_line(" \t\r", &STANDARD24), Ok(ToEngine::Blank));
+        assert_eq!(parse_line("error unknown command 'illegal'", &STANDARD24), Ok(ToEngine::Blank));
+        assert_eq!(parse_line("Result white", &STANDARD24), Ok(ToEngine::Blank));
     }
 
     #[test]
     fn arguments_are_checked() {
         assert_eq!(
             parse_line("movetime 2.5", &STANDARD24),
-            Ok(Line::Command(Command::MoveTime(Duration::from_millis(2500))))
+            Ok(ToEngine::Command(Command::MoveTime(Duration::from_millis(2500))))
         );
         assert_eq!(
             err("movetime"),
-            "error movetime: expected a number of seconds at column 9, found the end of the line"
+            "error movetime: expected a number of seconds at column 9, found the end of the line; usage: movetime SECONDS"
         );
         assert_eq!(
             err("movetime -1"),
             "error movetime: -1 seconds is out of range: expected more than 0 and at most 86400"
         );
-        assert_eq!(err("perft 99999999999"), "error perft: expected a depth at column 7, found '9'");
-        assert_eq!(err("info on off"), "error info: expected the end of the command at column 8, found ' '");
+        assert_eq!(
+            err("perft 99999999999"),
+            "error perft: expected a depth at column 7, found '99999999999'; usage: perft DEPTH"
+        );
+        assert_eq!(
+            err("info on off"),
+            "error info: expected the end of the command at column 9, found 'off'; usage: info on|off"
+        );
         assert_eq!(
             err("position startpos moves D2 X9"),
-            "error position: move 2 (X9): expected a point A1..G7 at column 1, found 'X'"
+            "error position: move 2 (X9): X9 is not a point: columns are A-G and rows 1-7"
         );
-        assert_eq!(err("position start"), "error position: expected startpos at column 10, found 's'");
+        assert_eq!(
+            err("position start"),
+            "error position: expected startpos at column 10, found 'start'; usage: position startpos [moves M1 M2 ...]"
+        );
         assert_eq!(
             err("setboard xxxxxxxxxxxxxxxxxxxxxxxq"),
-            "error setboard: expected W, B or x at column 33, found 'q'"
+            "error setboard: expected W, B or x at column 33, found 'q'; usage: setboard BOARD [white|black [W B]]"
         );
         assert_eq!(
             err("setboard xxxxxxxxxxxxxxxxxxxxxxxx white 9"),
-            "error setboard: expected the stones Black has in hand at column 42, found the end of the line"
+            "error setboard: expected the stones Black has in hand at column 42, found the end of the line; \
+             usage: setboard BOARD [white|black [W B]]"
         );
     }
 
     #[test]
     fn setboard_defaults() {
-        let Ok(Line::Command(Command::SetBoard { side, in_hand, .. })) =
+        let Ok(ToEngine::Command(Command::SetBoard { side, in_hand, .. })) =
             parse_line("setboard xxxxxxxxxxxxxxxxxxxxxxxx", &STANDARD24)
         else {
             panic!("setboard did not parse");
         };
         assert_eq!((side, in_hand), (Color::White, ByColor([0, 0])));
-        let Ok(Line::Command(Command::SetBoard { side, in_hand, .. })) =
+        let Ok(ToEngine::Command(Command::SetBoard { side, in_hand, .. })) =
             parse_line("setboard xxxxxxxxxxxxxxxxxxxxxxxx black 9 9", &STANDARD24)
         else {
             panic!("setboard did not parse");

@@ -12,9 +12,8 @@ use std::fmt;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::rules::notation::parse_move;
-use crate::rules::{ByColor, Color, Move, Outcome, ParseMoveError, Ruleset};
-use crate::topology::Topology;
+use crate::protocol::FromEngine;
+use crate::rules::{ByColor, Color, Outcome, Ruleset};
 
 use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
 
@@ -33,6 +32,9 @@ pub struct GameSettings {
     pub max_plies: usize,
     /// Arguments appended to every engine command (the rule flags, if passed on).
     pub engine_extra: Vec<String>,
+    /// Endgame tables: a game that reaches a position they decide under the rules (at its
+    /// count of plies without a removal) ends there with that result.
+    pub tablebase: Option<std::sync::Arc<crate::perfect::Tablebase>>,
 }
 
 /// Why an engine lost by breaking the protocol.
@@ -74,6 +76,13 @@ pub enum Termination {
     Rules(Outcome),
     /// The ply cap was reached: a draw.
     PlyCap(usize),
+    /// The tables decided the position reached: perfect play from there has this result.
+    Tablebase {
+        /// The result with perfect play.
+        result: GameResult,
+        /// The tables' value, in words.
+        detail: String,
+    },
     /// An engine broke the protocol and lost.
     Forfeit {
         /// The side that lost.
@@ -92,6 +101,7 @@ impl Termination {
         match self {
             Termination::Rules(_) => "rules",
             Termination::PlyCap(_) => "ply-cap",
+            Termination::Tablebase { .. } => "tablebase",
             Termination::Forfeit { kind, .. } => kind.word(),
         }
     }
@@ -102,6 +112,7 @@ impl fmt::Display for Termination {
         match self {
             Termination::Rules(outcome) => f.write_str(&outcome.reason()),
             Termination::PlyCap(plies) => write!(f, "ply cap of {plies} plies reached"),
+            Termination::Tablebase { detail, .. } => write!(f, "adjudicated by the tables: {detail}"),
             Termination::Forfeit { loser, detail, .. } => write!(f, "{} forfeits: {detail}", loser.name()),
         }
     }
@@ -165,6 +176,7 @@ impl GameRecord {
         match &self.termination {
             Termination::Rules(Outcome::Win { winner, .. }) => GameResult::Win(*winner),
             Termination::Rules(Outcome::Draw(_)) | Termination::PlyCap(_) => GameResult::Draw,
+            Termination::Tablebase { result, .. } => *result,
             Termination::Forfeit { loser, .. } => GameResult::Win(!*loser),
         }
     }
@@ -176,27 +188,18 @@ impl GameRecord {
     }
 }
 
-/// What a line from an engine is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LineKind {
-    /// A move in our notation (any case, surrounding white space).
-    Move(Move),
-    /// A line that starts with a lower-case keyword (`info`, `result`, …), or is blank.
-    Keyword,
-    /// A line that should be a move (it does not start with a lower-case letter) but is not.
-    Malformed(ParseMoveError),
-}
-
-/// Classifies one engine line as protocol.md does; a move written in lower case is still
-/// a move, so parsing comes first.
+/// The result the tables give the game's position under its rules (at its count of plies
+/// without a removal), if they cover it.
 #[must_use]
-pub fn classify(line: &str, topology: &Topology) -> LineKind {
-    let text = line.trim();
-    match parse_move(text, topology) {
-        Ok(m) => LineKind::Move(m),
-        Err(_) if text.is_empty() || text.starts_with(|c: char| c.is_ascii_lowercase()) => LineKind::Keyword,
-        Err(e) => LineKind::Malformed(e),
-    }
+pub fn adjudicate(tb: &crate::perfect::Tablebase, game: &crate::rules::Game) -> Option<Termination> {
+    use crate::search::OracleValue;
+    let side = game.position().side_to_move();
+    let (result, detail) = match tb.value_at_count(game.position(), game.quiet_plies(), true)? {
+        OracleValue::Win(n) => (GameResult::Win(side), format!("{} wins (conversion in {n})", side.name())),
+        OracleValue::Loss(n) => (GameResult::Win(!side), format!("{} wins (conversion in {n})", (!side).name())),
+        OracleValue::Draw => (GameResult::Draw, "a draw with best play".to_string()),
+    };
+    Some(Termination::Tablebase { result, detail })
 }
 
 /// Plays one game between `white` and `black` from `opening` (a legal move list, as
@@ -211,7 +214,7 @@ pub fn play_game(
     opening: &str,
     settings: &GameSettings,
 ) -> anyhow::Result<GameRecord> {
-    let mut game = crate::cli::game_after(settings.rules, opening)?;
+    let mut game = crate::rules::notation::game_after(settings.rules, opening)?;
     let mut record = GameRecord {
         number,
         names: ByColor([engines[Color::White].name.clone(), engines[Color::Black].name.clone()]),
@@ -252,6 +255,9 @@ pub fn play_game(
         if let Some(outcome) = game.outcome() {
             break Termination::Rules(outcome);
         }
+        if let Some(adjudication) = settings.tablebase.as_deref().and_then(|tb| adjudicate(tb, &game)) {
+            break adjudication;
+        }
         if record.moves.len() >= settings.max_plies {
             break Termination::PlyCap(settings.max_plies);
         }
@@ -280,8 +286,8 @@ pub fn play_game(
                 }
                 Output::Line(text) => text,
             };
-            match classify(&text, topology) {
-                LineKind::Keyword => {
+            match FromEngine::parse_on(&text, topology) {
+                Ok(FromEngine::Blank | FromEngine::Keyword { .. }) => {
                     note_keyword(&record.names[who], who, &text, &mut record.claims);
                     if !text.trim().is_empty() {
                         last_line[who] = Some(text.trim().to_string());
@@ -302,10 +308,10 @@ pub fn play_game(
                         format!("took {took:.3} s, limit {:.3} s", limit.as_secs_f64()),
                     ));
                 }
-                LineKind::Malformed(e) => {
+                Err(e) => {
                     break Err(forfeit(side, Forfeit::Malformed, format!("sent {:?}: {e}", text.trim())));
                 }
-                LineKind::Move(m) => break Ok((m, text, event.at)),
+                Ok(FromEngine::Move(m)) => break Ok((m, text, event.at)),
             }
         };
         let (m, text, at) = match reply {
@@ -391,21 +397,5 @@ fn stop_all(
             }
             None => break,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::topology::STANDARD24;
-
-    #[test]
-    fn classifies_engine_lines() {
-        assert!(matches!(classify(" d2-f2 \r", &STANDARD24), LineKind::Move(_)));
-        assert!(matches!(classify("A7-D7,B2", &STANDARD24), LineKind::Move(_)));
-        assert_eq!(classify("info depth 3", &STANDARD24), LineKind::Keyword);
-        assert_eq!(classify("", &STANDARD24), LineKind::Keyword);
-        assert!(matches!(classify("D4", &STANDARD24), LineKind::Malformed(_)));
-        assert!(matches!(classify("XYZZY", &STANDARD24), LineKind::Malformed(_)));
     }
 }

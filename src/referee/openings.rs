@@ -11,8 +11,8 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
 
-use crate::cli::game_after;
 use crate::rules::notation::format_move_list;
+use crate::rules::notation::game_after;
 use crate::rules::{Move, MoveList, Ruleset};
 
 /// Reads an openings file: one move list per line (white-space separated moves from the

@@ -89,3 +89,11 @@ impl<T> IndexMut<Color> for ByColor<T> {
         &mut self.0[c.index()]
     }
 }
+
+impl<T: Copy> ByColor<T> {
+    /// The values with the sides swapped: White's become Black's and Black's White's.
+    #[must_use]
+    pub fn swapped(self) -> ByColor<T> {
+        ByColor([self.0[1], self.0[0]])
+    }
+}

@@ -18,5 +18,5 @@ pub use color::{ByColor, Color};
 pub use game::{DrawReason, Game, Outcome, WinReason};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{BoardStringError, ParseMoveError, PositionTextError};
-pub use position::{IllegalMove, Phase, Position, Setup, SetupError};
+pub use position::{IllegalMove, Phase, Position, Setup, SetupError, SetupProblem};
 pub use ruleset::{CLASSROOM, RemovalRule, Ruleset, STANDARD};

@@ -80,20 +80,7 @@ impl Position {
                 let closers = topo.mill_completions(us, empty).len();
                 if closers == 0 { empty.len() } else { empty.len() + closers * (per_mill() - 1) }
             }
-            Phase::Moving => {
-                let (mut quiet, mut closing) = (0, 0);
-                for from in us {
-                    let rest = us.without(from.set());
-                    for to in topo.neighbours(from) & empty {
-                        if topo.closes_mill(to, rest) {
-                            closing += 1;
-                        } else {
-                            quiet += 1;
-                        }
-                    }
-                }
-                if closing == 0 { quiet } else { quiet + closing * per_mill() }
-            }
+            Phase::Moving => self.count_slides(self.side),
             Phase::Flying => {
                 let mut closing = 0;
                 for from in us {
@@ -103,6 +90,66 @@ impl Position {
                 if closing == 0 { all } else { all + closing * (per_mill() - 1) }
             }
         }
+    }
+
+    /// The number of moves `side`'s generator would produce here, whoever is to move
+    /// (the same as [`Position::count_generated_moves`] with `side` to move): the
+    /// classroom handout's `numBlackMoves` and the evaluations' mobility count. Sliding,
+    /// the common case, is counted without copying the position.
+    #[inline]
+    #[must_use]
+    pub fn count_moves_for(&self, side: Color) -> u32 {
+        match self.phase(side) {
+            Phase::Moving => self.count_slides(side),
+            _ if side == self.side => self.count_generated_moves(),
+            _ => self.with_side_to_move(side).count_generated_moves(),
+        }
+    }
+
+    /// The slides of `side` (in the moving phase), a mill-closing slide once per stone it
+    /// may remove. The empty neighbours of each stone are summed per point in a
+    /// three-bit-sliced counter (a point has at most four neighbours), so three population
+    /// counts replace one per stone; only slides onto a point completing a line (rare)
+    /// need a closer look.
+    fn count_slides(&self, side: Color) -> u32 {
+        let topo = self.rules.topology;
+        let (us, empty) = (self.stones[side], self.empty());
+        let (mut ones, mut twos, mut fours) = (0u32, 0u32, 0u32);
+        for p in us {
+            let m = (topo.neighbours(p) & empty).0;
+            let carry = ones & m;
+            ones ^= m;
+            fours |= twos & carry;
+            twos ^= carry;
+        }
+        let count = ones.count_ones() + 2 * twos.count_ones() + 4 * fours.count_ones();
+        // The empty points that complete a line of `us` (a line missing exactly one point,
+        // tested without a population count: the default target has no such instruction).
+        let mut completions = PointSet::EMPTY;
+        for &line in topo.lines() {
+            let missing = line.without(us).0;
+            if missing != 0 && missing & (missing - 1) == 0 {
+                completions |= PointSet(missing) & empty;
+            }
+        }
+        if completions.is_empty() {
+            return count;
+        }
+        // A mill-closing slide is one move per stone it may remove (at least one).
+        let per_mill = self.removable_by(side).len().max(1);
+        let mut closing = 0;
+        for to in completions {
+            // The stones that close a mill by sliding to `to`: adjacent, and not one of
+            // the two stones of the line they would complete.
+            let mut closers = PointSet::EMPTY;
+            for &pair in topo.mill_partners(to) {
+                if pair.is_subset(us) {
+                    closers |= (topo.neighbours(to) & us).without(pair);
+                }
+            }
+            closing += closers.len();
+        }
+        count + closing * (per_mill - 1)
     }
 
     /// The number of legal moves (0 when the side to move has lost by material).
@@ -213,7 +260,7 @@ impl Position {
                 return Err(IllegalMove::NotOwnStone { point: name(from), side });
             }
             if from == to {
-                return Err(IllegalMove::SamePoint);
+                return Err(IllegalMove::SamePoint(name(from)));
             }
         }
         if !empty.contains(to) {

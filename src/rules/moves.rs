@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::topology::{Point, Topology};
+use crate::topology::Point;
 
 const NONE: u8 = u8::MAX;
 
@@ -83,12 +83,6 @@ impl Move {
     pub const fn from_bits(bits: u32) -> Move {
         Move { from: (bits >> 16) as u8, to: (bits >> 8) as u8, remove: bits as u8 }
     }
-
-    /// The move in seed 003's notation on `topology` (`D2`, `D2-F2`, `D3,G1`, `A7-D7,B2`).
-    #[must_use]
-    pub fn display(self, topology: &Topology) -> MoveText<'_> {
-        MoveText { mv: self, topology }
-    }
 }
 
 impl fmt::Debug for Move {
@@ -100,26 +94,6 @@ impl fmt::Debug for Move {
         }
         if let Some(r) = self.remove() {
             write!(f, "x{}", r.index())?;
-        }
-        Ok(())
-    }
-}
-
-/// A move with the board it is written on, for `Display`.
-pub struct MoveText<'a> {
-    mv: Move,
-    topology: &'a Topology,
-}
-
-impl fmt::Display for MoveText<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = |p| self.topology.point_name(p);
-        if let Some(from) = self.mv.from() {
-            write!(f, "{}-", name(from))?;
-        }
-        f.write_str(name(self.mv.to()))?;
-        if let Some(r) = self.mv.remove() {
-            write!(f, ",{}", name(r))?;
         }
         Ok(())
     }

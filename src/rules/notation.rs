@@ -1,9 +1,14 @@
-//! Text forms: point names, moves in seed 003's notation, and board strings.
+//! Every text form of the rules, in one place: point names, moves in seed 003's notation,
+//! move lists (and the game they play from a start), board strings, and a position's
+//! text (`Display`, `Debug`, [`parse_position`]); [`diagram`] draws a position.
 //!
 //! Parsing is in two steps, as in the best rules libraries: this module turns text into
 //! a [`Move`] or reports a [`ParseMoveError`] (the text is not a move at all); whether
-//! the move is legal in a position is [`Position::check_move`](super::Position::check_move)'s
-//! business. Both boards' names go through the same code: the names are topology data.
+//! the move is legal in a position is [`Position::check_move`]'s business. Both boards'
+//! names go through the same code: the names are topology data. The dependency runs one
+//! way: this module uses `position`, `moves` and `game`; they know no text.
+
+pub mod diagram;
 
 use std::fmt;
 
@@ -12,36 +17,84 @@ use nom::character::complete::{anychar, multispace0, satisfy};
 use nom::{IResult, Parser};
 
 use super::color::{ByColor, Color};
+use super::game::Game;
 use super::moves::Move;
+use super::position::{IllegalMove, Position, Setup, SetupError};
+use super::ruleset::Ruleset;
 use crate::topology::{Point, PointSet, Topology};
 
-/// Why a text is not a move (or a point) on a board.
+/// Why a text is not a move (or a point) on a board. Each message names what was typed
+/// and says what would have been right there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
     /// Nothing but white space.
-    #[error("empty move: expected a point such as {example}")]
+    #[error("empty move: type a point such as {example}")]
     Empty {
         /// A legal alternative, in notation.
         example: &'static str,
     },
-    /// Something other than what the grammar allows at `column` (1-based).
-    #[error("expected {expected} at column {column}, found {}", found_text(*.found))]
+    /// A move part that is followed by something the grammar does not allow there
+    /// (`D2 F4`: one move per word).
+    #[error("after {after} expected {expected}, found '{found}'")]
     Syntax {
         /// The column (1-based, in characters) where the problem is.
         column: usize,
         /// What was expected there.
         expected: String,
-        /// What was found there.
-        found: Option<char>,
+        /// The part of the move read so far, as written.
+        after: String,
+        /// What was found there, as written (escaped, cut short).
+        found: String,
+    },
+    /// Where a point belongs, a word that is no point name (`H9`, `D22`, `-`), or nothing.
+    #[error("{}", bad_point_text(.text.as_deref(), .after, .columns, .rows))]
+    BadPoint {
+        /// The column (1-based, in characters) where the problem is.
+        column: usize,
+        /// The word found as written (escaped, cut short); `None` at the end of the text.
+        text: Option<String>,
+        /// The part of the move read before it, as written.
+        after: String,
+        /// The board's column letters, as a range (`A-G`).
+        columns: String,
+        /// The board's row digits, as a range (`1-7`).
+        rows: String,
     },
     /// A well-formed name that the board does not have (`D4` on the standard board).
-    #[error("{name} is not a point on this board")]
+    #[error("{name} is not a point on this board: column {} has {same_column}", &.name[..1])]
     NotAPoint {
         /// The name as written.
         name: String,
         /// The column (1-based, in characters) where the problem is.
         column: usize,
+        /// The points the board has in the name's column (`D1, D2, D3, D5, D6, D7`).
+        same_column: String,
     },
+}
+
+fn bad_point_text(text: Option<&str>, after: &str, columns: &str, rows: &str) -> String {
+    let axes = format!("columns are {columns} and rows {rows}");
+    match text {
+        Some(word) if word.chars().all(char::is_alphanumeric) => format!("{word} is not a point: {axes}"),
+        Some(other) => format!("'{other}' is not a point: {axes}"),
+        None => format!("a point is missing after {after}: {axes}"),
+    }
+}
+
+/// Text as a message quotes it: control characters escaped, at most 20 characters.
+fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars().take(20) {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if text.chars().count() > 20 {
+        out.push_str("...");
+    }
+    out
 }
 
 fn found_text(found: Option<char>) -> String {
@@ -52,32 +105,12 @@ fn found_text(found: Option<char>) -> String {
     }
 }
 
-/// The range of point names of a board, as people write it: `A1..G7`, `a0..g6`.
-#[must_use]
-pub fn name_range(topology: &Topology) -> String {
-    let names = topology.points().map(|p| topology.point_name(p).as_bytes());
-    let (mut lo, mut hi) = ((u8::MAX, u8::MAX), (0, 0));
-    for n in names {
-        lo = (lo.0.min(n[0]), lo.1.min(n[1]));
-        hi = (hi.0.max(n[0]), hi.1.max(n[1]));
-    }
-    format!("{}{}..{}{}", lo.0 as char, lo.1 as char, hi.0 as char, hi.1 as char)
-}
-
 type Res<'a, T> = IResult<&'a str, T>;
 
 /// A point name's two characters, checked against the board's letter and digit ranges.
 fn point_token<'a>(topology: &Topology) -> impl Fn(&'a str) -> Res<'a, (char, char)> + '_ {
     move |input: &'a str| {
-        let range = name_range(topology);
-        let b = range.as_bytes();
-        let (lo_l, hi_l) = (b[0].to_ascii_lowercase(), b[4].to_ascii_lowercase());
-        let (lo_d, hi_d) = (b[1], b[5]);
-        (
-            satisfy(move |c: char| c.is_ascii_alphabetic() && (lo_l..=hi_l).contains(&(c.to_ascii_lowercase() as u8))),
-            satisfy(move |c: char| c.is_ascii_digit() && (lo_d..=hi_d).contains(&(c as u8))),
-        )
-            .parse(input)
+        (satisfy(|c: char| topology.is_column_letter(c)), satisfy(|c: char| topology.is_row_digit(c))).parse(input)
     }
 }
 
@@ -102,8 +135,18 @@ impl<'a> Cursor<'a> {
         self.text[..self.text.len() - self.rest.len()].chars().count() + 1
     }
 
+    /// What has been read so far, as written.
+    fn read(&self) -> &'a str {
+        self.text[..self.text.len() - self.rest.len()].trim()
+    }
+
     fn error(&self, expected: impl Into<String>) -> ParseMoveError {
-        ParseMoveError::Syntax { column: self.column(), expected: expected.into(), found: self.rest.chars().next() }
+        ParseMoveError::Syntax {
+            column: self.column(),
+            expected: expected.into(),
+            after: shown(self.read()),
+            found: shown(self.rest.trim()),
+        }
     }
 
     fn skip_space(&mut self) {
@@ -114,15 +157,34 @@ impl<'a> Cursor<'a> {
 
     fn point(&mut self, topology: &Topology) -> Result<Point, ParseMoveError> {
         let column = self.column();
-        match point_token(topology)(self.rest) {
-            Ok((rest, (l, d))) => {
+        // The whole word is the candidate name, so `D22` is reported as itself, not as
+        // `D2` followed by a stray `2`.
+        let word_len = self.rest.find(|c: char| !c.is_alphanumeric()).unwrap_or(self.rest.len());
+        let (word, rest) = self.rest.split_at(word_len);
+        match point_token(topology)(word) {
+            Ok(("", (l, d))) => {
                 self.rest = rest;
-                let name: String = [l, d].iter().collect();
-                topology
-                    .point_named(&name)
-                    .ok_or(ParseMoveError::NotAPoint { name: in_board_case(&name, topology), column })
+                topology.point_at(l, d).ok_or_else(|| {
+                    let name = in_board_case(&[l, d].iter().collect::<String>(), topology);
+                    ParseMoveError::NotAPoint { same_column: same_column(&name, topology), name, column }
+                })
             }
-            Err(_) => Err(self.error(format!("a point {}", name_range(topology)))),
+            _ => {
+                let range = topology.name_range();
+                let r: Vec<char> = range.chars().collect();
+                let text = match self.rest.chars().next() {
+                    _ if !word.is_empty() => Some(shown(word)),
+                    Some(c) => Some(shown(&c.to_string())),
+                    None => None,
+                };
+                Err(ParseMoveError::BadPoint {
+                    column,
+                    text,
+                    after: shown(self.read()),
+                    columns: format!("{}-{}", r[0], r[4]),
+                    rows: format!("{}-{}", r[1], r[5]),
+                })
+            }
         }
     }
 
@@ -137,11 +199,22 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// The names of the board's points in `name`'s column (`D1, D2, D3, D5, D6, D7`).
+fn same_column(name: &str, topology: &Topology) -> String {
+    let mut names: Vec<&str> = topology
+        .points()
+        .map(|p| topology.point_name(p))
+        .filter(|n| {
+            n.chars().next().map(|c| c.to_ascii_lowercase()) == name.chars().next().map(|c| c.to_ascii_lowercase())
+        })
+        .collect();
+    names.sort_unstable();
+    names.join(", ")
+}
+
 /// A name in the case the board writes its names in (`d4` → `D4` on the standard board).
 fn in_board_case(name: &str, topology: &Topology) -> String {
-    let upper =
-        topology.points().next().is_some_and(|p| topology.point_name(p).chars().any(|c| c.is_ascii_uppercase()));
-    if upper { name.to_ascii_uppercase() } else { name.to_ascii_lowercase() }
+    if topology.has_upper_case_names() { name.to_ascii_uppercase() } else { name.to_ascii_lowercase() }
 }
 
 /// Parses one point name (`D2`, `a0`), case-insensitive, surrounding white space allowed.
@@ -177,7 +250,7 @@ fn example_point(topology: &Topology) -> &'static str {
 /// assert_eq!(m.display(&STANDARD24).to_string(), "A7-D7,B2");
 /// assert_eq!(
 ///     parse_move("D2-H2", &STANDARD24).unwrap_err().to_string(),
-///     "expected a point A1..G7 at column 4, found 'H'"
+///     "H2 is not a point: columns are A-G and rows 1-7"
 /// );
 /// ```
 pub fn parse_move(text: &str, topology: &Topology) -> Result<Move, ParseMoveError> {
@@ -195,6 +268,35 @@ pub fn parse_move(text: &str, topology: &Topology) -> Result<Move, ParseMoveErro
         return Err(cur.error(expected));
     }
     Ok(Move::new(from, to, remove))
+}
+
+/// A move with the board it is written on, for `Display`: see [`Move::display`].
+pub struct MoveText<'a> {
+    mv: Move,
+    topology: &'a Topology,
+}
+
+impl fmt::Display for MoveText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |p| self.topology.point_name(p);
+        if let Some(from) = self.mv.from() {
+            write!(f, "{}-", name(from))?;
+        }
+        f.write_str(name(self.mv.to()))?;
+        if let Some(r) = self.mv.remove() {
+            write!(f, ",{}", name(r))?;
+        }
+        Ok(())
+    }
+}
+
+impl Move {
+    /// The move in seed 003's notation on `topology` (`D2`, `D2-F2`, `D3,G1`, `A7-D7,B2`),
+    /// as [`parse_move`] reads it.
+    #[must_use]
+    pub fn display(self, topology: &Topology) -> MoveText<'_> {
+        MoveText { mv: self, topology }
+    }
 }
 
 /// Why a text is not a board string.
@@ -218,18 +320,39 @@ pub enum BoardStringError {
     },
 }
 
-fn board_letters(input: &str) -> Res<'_, &str> {
-    take_while(|c: char| matches!(c, 'W' | 'B' | 'x' | 'X' | 'w' | 'b'))(input)
+/// Which letters a board string may use.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LetterCase {
+    /// Exactly `W`, `B` and `x` (the classroom handout's board files).
+    Exact,
+    /// `W`, `B` and `x` in either case (the protocol, `morris play`, tests).
+    Any,
 }
 
-/// Reads a board string (`W`, `B`, `x` per point in the board's order; white space
-/// around it is fine) into each side's stones.
+/// Reads a board string (`W`, `B`, `x` per point in the board's order, in either case;
+/// white space around it is fine) into each side's stones.
 ///
 /// # Errors
 /// [`BoardStringError`]: a wrong letter (the first one, by position) or a wrong length.
 pub fn parse_board_string(text: &str, topology: &Topology) -> Result<ByColor<PointSet>, BoardStringError> {
+    parse_board_string_with(text, topology, LetterCase::Any)
+}
+
+/// Reads a board string as [`parse_board_string`] does, with the letters `case` allows.
+///
+/// # Errors
+/// [`BoardStringError`]: a wrong letter (the first one, by position) or a wrong length.
+pub fn parse_board_string_with(
+    text: &str,
+    topology: &Topology,
+    case: LetterCase,
+) -> Result<ByColor<PointSet>, BoardStringError> {
+    let letter = move |c: char| match case {
+        LetterCase::Exact => matches!(c, 'W' | 'B' | 'x'),
+        LetterCase::Any => matches!(c, 'W' | 'B' | 'x' | 'X' | 'w' | 'b'),
+    };
     let body = text.trim();
-    let (rest, letters) = board_letters(body).unwrap_or((body, ""));
+    let (rest, letters) = take_while::<_, _, nom::error::Error<&str>>(letter)(body).unwrap_or((body, ""));
     if let Some(found) = rest.chars().next() {
         let column = letters.chars().count() + 1;
         return Err(BoardStringError::BadLetter { column, found });
@@ -281,13 +404,93 @@ pub fn format_move_list(moves: &[Move], topology: &Topology) -> String {
     moves.iter().map(|m| m.display(topology).to_string()).collect::<Vec<_>>().join(" ")
 }
 
-impl fmt::Display for super::position::Position {
+/// Why a move list cannot be played from its start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveListError {
+    /// A word of the list is not a move.
+    #[error("move {number} of the move list: {error}")]
+    Parse {
+        /// The move's number in the list (1-based).
+        number: usize,
+        /// Why it is not a move.
+        error: ParseMoveError,
+    },
+    /// A move is not legal where the list has got to.
+    #[error("move {number} ({text}) of the move list: {error}")]
+    Illegal {
+        /// The move's number in the list (1-based).
+        number: usize,
+        /// The move, in notation.
+        text: String,
+        /// Why it is illegal.
+        error: IllegalMove,
+    },
+}
+
+/// The game after playing `moves` ([`parse_move_list`]'s form) from `start`.
+///
+/// # Errors
+/// The first move that does not parse or is illegal, with its number in the list.
+pub fn game_from(start: Position, moves: &str) -> Result<Game, MoveListError> {
+    let topology = start.topology();
+    let list = parse_move_list(moves, topology).map_err(|(number, error)| MoveListError::Parse { number, error })?;
+    let mut game = Game::new(start);
+    for (i, m) in list.into_iter().enumerate() {
+        game.play(m).map_err(|error| MoveListError::Illegal {
+            number: i + 1,
+            text: m.display(topology).to_string(),
+            error,
+        })?;
+    }
+    Ok(game)
+}
+
+/// The game after playing `moves` from the start position of `rules`.
+///
+/// # Errors
+/// The first move that does not parse or is illegal, with its number in the list.
+///
+/// # Examples
+/// ```
+/// use morris::rules::{STANDARD, notation::game_after};
+/// assert_eq!(game_after(&STANDARD, "D2 F4").unwrap().len(), 2);
+/// assert_eq!(
+///     game_after(&STANDARD, "D2 D2").unwrap_err().to_string(),
+///     "move 2 (D2) of the move list: D2 is occupied"
+/// );
+/// ```
+pub fn game_after(rules: &'static Ruleset, moves: &str) -> Result<Game, MoveListError> {
+    game_from(Position::start(rules), moves)
+}
+
+impl Position {
+    /// The board string of the position's stones, in the board's order.
+    #[must_use]
+    pub fn board_string(&self) -> String {
+        format_board_string(self.all_stones(), self.topology())
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Position({} to move, hands W{} B{}, {})",
+            self.side_to_move(),
+            self.in_hand(Color::White),
+            self.in_hand(Color::Black),
+            self.board_string()
+        )
+    }
+}
+
+impl fmt::Display for Position {
     /// The board string, side to move and hands: `xxWB... white 7 7`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "{} {} {} {}",
-            format_board_string(self.stones, self.topology()),
+            self.board_string(),
             self.side_to_move().name(),
             self.in_hand(Color::White),
             self.in_hand(Color::Black)
@@ -311,16 +514,16 @@ pub enum PositionTextError {
     },
     /// The described position breaks the rules.
     #[error(transparent)]
-    Setup(#[from] super::position::SetupError),
+    Setup(#[from] SetupError),
 }
 
-/// Reads a position as [`Position`](super::Position)'s `Display` writes it: the board
+/// Reads a position as [`Position`]'s `Display` writes it: the board
 /// string, then optionally the side to move (`white`/`black`, default White) and the
 /// stones in hand of White and Black (default 0 and 0: the moving phase).
 ///
 /// # Errors
 /// [`PositionTextError`]: a bad board string, bad words after it, or a position the
-/// rules do not allow ([`Setup::into_position`](super::Setup::into_position)).
+/// rules do not allow ([`Setup::into_position`]).
 ///
 /// # Examples
 /// ```
@@ -328,10 +531,7 @@ pub enum PositionTextError {
 /// let pos = parse_position("WWWxxxxxxxxxxxxxxxxBBBxx black 0 0", &STANDARD).unwrap();
 /// assert_eq!(pos.side_to_move(), Color::Black);
 /// ```
-pub fn parse_position(
-    text: &str,
-    rules: &'static super::ruleset::Ruleset,
-) -> Result<super::position::Position, PositionTextError> {
+pub fn parse_position(text: &str, rules: &'static Ruleset) -> Result<Position, PositionTextError> {
     use nom::branch::alt;
     use nom::bytes::complete::tag_no_case;
     use nom::character::complete::{digit1, multispace1};
@@ -365,6 +565,6 @@ pub fn parse_position(
             });
         }
     };
-    let setup = super::position::Setup { rules, stones, in_hand: ByColor([hands.0, hands.1]), side_to_move: side };
+    let setup = Setup { rules, stones, in_hand: ByColor([hands.0, hands.1]), side_to_move: side };
     Ok(setup.into_position()?)
 }

@@ -42,9 +42,31 @@ pub struct Setup {
     pub side_to_move: Color,
 }
 
-/// Why a [`Setup`] is not a valid position; each variant names one broken condition.
+/// Why a [`Setup`] is not a valid position: every broken condition, in a fixed order
+/// (`Display` joins them with `; `).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError {
+    /// The broken conditions; never empty.
+    pub problems: Vec<SetupProblem>,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// One broken condition of a [`Setup`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
+pub enum SetupProblem {
     /// A stone stands on a point the board does not have.
     #[error("a stone stands outside the board")]
     OffBoard,
@@ -87,20 +109,21 @@ impl Setup {
     /// Checks the setup and makes it a position.
     ///
     /// # Errors
-    /// The first broken condition, as a [`SetupError`].
+    /// Every broken condition, as a [`SetupError`].
     pub fn into_position(self) -> Result<Position, SetupError> {
         let all = self.rules.topology.all();
         let (w, b) = (self.stones[Color::White], self.stones[Color::Black]);
+        let mut problems = Vec::new();
         if !(w | b).is_subset(all) {
-            return Err(SetupError::OffBoard);
+            problems.push(SetupProblem::OffBoard);
         }
         if !(w & b).is_empty() {
-            return Err(SetupError::Overlap);
+            problems.push(SetupProblem::Overlap);
         }
         for c in Color::ALL {
             let count = self.stones[c].len() + u32::from(self.in_hand[c]);
             if count > u32::from(self.rules.stones) {
-                return Err(SetupError::TooManyStones { color: c, count, max: self.rules.stones });
+                problems.push(SetupProblem::TooManyStones { color: c, count, max: self.rules.stones });
             }
         }
         let (hw, hb) = (self.in_hand[Color::White], self.in_hand[Color::Black]);
@@ -112,7 +135,10 @@ impl Setup {
                 Color::Black => u16::from(hb) == u16::from(hw) + 1,
             };
         if !in_turn {
-            return Err(SetupError::HandsOutOfTurn { side: self.side_to_move });
+            problems.push(SetupProblem::HandsOutOfTurn { side: self.side_to_move });
+        }
+        if !problems.is_empty() {
+            return Err(SetupError { problems });
         }
         Ok(Position::from_setup_unchecked(&self))
     }
@@ -141,19 +167,6 @@ impl PartialEq for Position {
 }
 
 impl Eq for Position {}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Position({} to move, hands W{} B{}, {})",
-            self.side,
-            self.in_hand[Color::White],
-            self.in_hand[Color::Black],
-            super::notation::format_board_string(self.stones, self.rules.topology)
-        )
-    }
-}
 
 impl Position {
     /// The start position of `rules`.
@@ -232,6 +245,13 @@ impl Position {
         self.side
     }
 
+    /// Each side's stones on the board.
+    #[inline]
+    #[must_use]
+    pub fn all_stones(&self) -> ByColor<PointSet> {
+        self.stones
+    }
+
     /// The stones of `c` on the board.
     #[inline]
     #[must_use]
@@ -291,8 +311,8 @@ impl Position {
     #[must_use]
     pub fn swapped(&self) -> Position {
         let mut setup = self.to_setup();
-        setup.stones.0.swap(0, 1);
-        setup.in_hand.0.swap(0, 1);
+        setup.stones = setup.stones.swapped();
+        setup.in_hand = setup.in_hand.swapped();
         setup.side_to_move = !setup.side_to_move;
         Position::from_setup_unchecked(&setup)
     }
@@ -311,7 +331,14 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn removable(&self) -> PointSet {
-        let them = self.stones[!self.side];
+        self.removable_by(self.side)
+    }
+
+    /// The stones `side` may remove when it closes a mill (whoever is to move).
+    #[inline]
+    #[must_use]
+    pub fn removable_by(&self, side: Color) -> PointSet {
+        let them = self.stones[!side];
         let free = them.without(self.rules.topology.in_mills(them));
         if !free.is_empty() || self.rules.removal == super::RemovalRule::Never { free } else { them }
     }
@@ -352,7 +379,7 @@ pub enum IllegalMove {
     #[error("{0} is occupied")]
     Occupied(&'static str),
     /// The point moved from holds no stone of the side to move.
-    #[error("{point} is not a {side} stone")]
+    #[error("{point} is not a {side} stone: move one of {side}'s own stones")]
     NotOwnStone {
         /// The point, by name.
         point: &'static str,
@@ -369,9 +396,9 @@ pub enum IllegalMove {
         /// Where the stone can go instead.
         options: String,
     },
-    /// A move onto its own point.
-    #[error("a stone must move to another point")]
-    SamePoint,
+    /// A move onto its own point (the point, by name).
+    #[error("{0}-{0} goes nowhere: a stone must move to another point")]
+    SamePoint(&'static str),
     /// A mill was closed but no stone named.
     #[error("this move closes a mill: name a stone to remove, e.g. {example}")]
     MustRemove {
@@ -385,7 +412,7 @@ pub enum IllegalMove {
         without: String,
     },
     /// The stone to remove is not the opponent's.
-    #[error("{point} is not a {opponent} stone")]
+    #[error("{point} is not a {opponent} stone: a mill removes one of {opponent}'s stones")]
     RemoveNotOpponent {
         /// The point, by name.
         point: &'static str,
@@ -408,4 +435,33 @@ pub enum IllegalMove {
         /// The same move without the removal, in notation.
         without: String,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::STANDARD;
+
+    #[test]
+    fn setup_errors_list_every_problem() {
+        let mut setup = Setup::start(&STANDARD);
+        setup.stones = ByColor([PointSet(0b111), PointSet(0b110)]);
+        setup.in_hand = ByColor([9, 3]);
+        let err = setup.into_position().unwrap_err();
+        assert_eq!(
+            err.problems,
+            vec![
+                SetupProblem::Overlap,
+                SetupProblem::TooManyStones { color: Color::White, count: 12, max: 9 },
+                SetupProblem::HandsOutOfTurn { side: Color::White },
+            ]
+        );
+        assert!(err.to_string().starts_with("White and Black stones share a point; White has 12 stones"));
+        let mut one = Setup::start(&STANDARD);
+        one.in_hand = ByColor([9, 8]);
+        assert_eq!(
+            one.into_position().unwrap_err().problems,
+            vec![SetupProblem::HandsOutOfTurn { side: Color::White }]
+        );
+    }
 }

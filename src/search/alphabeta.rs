@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use super::ordering::{MoveOrder, TACTICAL, pick};
 use super::params::{
-    ASPIRATION_DEPTH, ASPIRATION_WINDOW, CLOCK_INTERVAL, CONTEMPT, HANDOUT_SCALE, LMR_DEPTH, LMR_MOVES, MAX_DEPTH,
-    MAX_PLY, QUIESCENCE_PLIES,
+    ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, CLOCK_INTERVAL, LMR_DEPTH, LMR_MOVES, MAX_DEPTH, MAX_PLY,
+    ORACLE_MAX_DISTANCE, ORACLE_STONE, ORACLE_WIN_OFFSET, QUIESCENCE_PLIES, SearchSettings,
 };
 use super::tt::{Bound, TranspositionTable};
 use super::{DECIDED, Oracle, OracleValue, WIN};
@@ -26,6 +26,8 @@ use crate::time::Deadlines;
 pub struct SearchConfig<'a> {
     /// The static evaluation.
     pub eval: EvalChoice,
+    /// What the search does beyond plain alpha-beta.
+    pub settings: SearchSettings,
     /// The deepest iteration (at most [`MAX_DEPTH`]).
     pub max_depth: u32,
     /// Stop after about this many nodes.
@@ -90,11 +92,6 @@ struct Searcher<'a> {
     pv_len: [usize; MAX_PLY + 1],
     nodes: u64,
     stopped: bool,
-    /// The strong engine's extras; with the handout's estimate the search is plain
-    /// alpha-beta to the given depth, as the classroom entries are.
-    quiescence: bool,
-    reductions: bool,
-    contempt: i32,
     /// The move searched first at the root (the previous iteration's best).
     root_first: Option<Move>,
     /// The best root move of this iteration so far, once it is provably no worse than
@@ -124,11 +121,22 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// The score of an exact oracle value found at `ply`.
-fn oracle_score(value: OracleValue, ply: usize) -> i32 {
+/// The score of an exact oracle value of `pos`, found at `ply`. A table's win is proven
+/// but its end is not in sight, so it scores below every win the search sees to the end;
+/// among table wins, fewer stones left to the loser come first (each conversion takes
+/// one), then fewer plies to the next conversion. So the engine converts when it can and
+/// the loser holds out longest, and every such score is still decided.
+fn oracle_score(value: OracleValue, pos: &Position, ply: usize) -> i32 {
+    let progress = |loser: crate::rules::Color, n: u16| {
+        ORACLE_WIN_OFFSET
+            + ply as i32
+            + i32::from(n.min(ORACLE_MAX_DISTANCE))
+            + ORACLE_STONE * pos.stones(loser).len() as i32
+    };
+    let side = pos.side_to_move();
     match value {
-        OracleValue::Win(n) => WIN - ply as i32 - i32::from(n),
-        OracleValue::Loss(n) => -(WIN - ply as i32 - i32::from(n)),
+        OracleValue::Win(n) => WIN - progress(!side, n),
+        OracleValue::Loss(n) => -(WIN - progress(side, n)),
         OracleValue::Draw => 0,
     }
 }
@@ -155,7 +163,7 @@ impl Searcher<'_> {
 
     fn draw_score(&self, ply: usize) -> i32 {
         // From the root side's point of view a draw is worth -contempt.
-        if ply.is_multiple_of(2) { -self.contempt } else { self.contempt }
+        if ply.is_multiple_of(2) { -self.cfg.settings.contempt } else { self.cfg.settings.contempt }
     }
 
     fn is_repetition(&self, key_now: u64, quiet: u16) -> bool {
@@ -218,9 +226,9 @@ impl Searcher<'_> {
             if let Some(oracle) = self.cfg.oracle
                 && pos.in_hand(pos.side_to_move()) == 0
                 && pos.in_hand(!pos.side_to_move()) == 0
-                && let Some(value) = oracle.probe(pos)
+                && let Some(value) = oracle.probe(pos, quiet)
             {
-                return oracle_score(value, ply);
+                return oracle_score(value, pos, ply);
             }
         }
         if depth <= 0 || ply >= MAX_PLY - QUIESCENCE_PLIES - 1 {
@@ -267,11 +275,12 @@ impl Searcher<'_> {
             if i == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, child_quiet);
             } else {
-                let reduce = if self.reductions && depth >= LMR_DEPTH && i >= LMR_MOVES && order_score < TACTICAL {
-                    1 + i32::from(depth >= 6 && i >= 12)
-                } else {
-                    0
-                };
+                let reduce =
+                    if self.cfg.settings.reductions && depth >= LMR_DEPTH && i >= LMR_MOVES && order_score < TACTICAL {
+                        1 + i32::from(depth >= 6 && i >= 12)
+                    } else {
+                        0
+                    };
                 score = -self.negamax(&child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, child_quiet);
                 if score > alpha && reduce > 0 {
                     score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, child_quiet);
@@ -329,7 +338,7 @@ impl Searcher<'_> {
                 return -(WIN - ply as i32);
             }
         }
-        if !self.quiescence {
+        if !self.cfg.settings.quiescence {
             // The classroom entry: evaluate at the horizon, nothing more.
             return if pos.count_legal_moves() == 0 { -(WIN - ply as i32) } else { self.static_eval(pos) };
         }
@@ -406,7 +415,6 @@ pub fn search(
     };
     let mut keys: Vec<u64> = game.repetition_keys().collect();
     keys.pop();
-    let strong = cfg.eval == EvalChoice::Strong;
     let mut s = Searcher {
         cfg,
         tt,
@@ -418,17 +426,16 @@ pub fn search(
         pv_len: [0; MAX_PLY + 1],
         nodes: 0,
         stopped: false,
-        quiescence: strong,
-        reductions: strong,
-        contempt: if strong { CONTEMPT } else { 0 },
         root_first: None,
         root_best: None,
         completed_depth: 0,
     };
-    let window = if strong { ASPIRATION_WINDOW } else { ASPIRATION_WINDOW * HANDOUT_SCALE };
+    let window = cfg.settings.aspiration_window;
     let quiet = game.quiet_plies();
     let root_in_oracle = cfg.oracle.is_some_and(|o| {
-        root.in_hand(root.side_to_move()) == 0 && root.in_hand(!root.side_to_move()) == 0 && o.probe(&root).is_some()
+        root.in_hand(root.side_to_move()) == 0
+            && root.in_hand(!root.side_to_move()) == 0
+            && o.probe(&root, game.quiet_plies()).is_some()
     });
     let mut out =
         SearchOutcome { best: Some(first), score: 0, depth: 0, nodes: 0, elapsed: Duration::ZERO, pv: vec![first] };
@@ -457,7 +464,7 @@ pub fn search(
                 break score;
             }
             delta *= 2;
-            if delta > 16 * window {
+            if delta > ASPIRATION_GIVE_UP * window {
                 (alpha, beta) = (-WIN, WIN);
             }
         };

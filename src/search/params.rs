@@ -15,6 +15,9 @@ pub const CLOCK_INTERVAL: u64 = 256;
 pub const ASPIRATION_WINDOW: i32 = 35;
 /// The handout's estimate counts 1000 per stone in the moving phase.
 pub const HANDOUT_SCALE: i32 = 10;
+/// An aspiration window that has widened to this many times its first size is dropped
+/// for a full-width search.
+pub const ASPIRATION_GIVE_UP: i32 = 16;
 /// Aspiration windows start at this depth (shallower iterations are too cheap to matter).
 pub const ASPIRATION_DEPTH: u32 = 4;
 /// Draws are worth this much less than zero to the side that searches (hundredths of a
@@ -26,3 +29,48 @@ pub const LMR_MOVES: usize = 3;
 pub const LMR_DEPTH: i32 = 3;
 /// History scores are capped here and halved when they reach it.
 pub const HISTORY_MAX: i32 = 1 << 16;
+/// A win proven by the tables scores at most `WIN - ORACLE_WIN_OFFSET`: below every win
+/// the search follows to its end (those come within `MAX_PLY` plies).
+pub const ORACLE_WIN_OFFSET: i32 = MAX_PLY as i32;
+/// Each stone the loser still has costs a table win this much: conversions come first.
+pub const ORACLE_STONE: i32 = 40;
+/// Table distances count up to this (a cursed win's rank can be larger; the order of
+/// the shorter ones is what matters). With nine stones and `MAX_PLY` plies the score
+/// stays decided: 128 + 128 + 200 + 9 × 40 < 1000.
+pub const ORACLE_MAX_DISTANCE: u16 = 200;
+
+/// What the search does beyond plain alpha-beta, chosen per engine (not derived from the
+/// evaluation): see the presets [`SearchSettings::STRONG`] and [`SearchSettings::CLASSROOM`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchSettings {
+    /// Follow mill-closing moves past the horizon ([`QUIESCENCE_PLIES`]).
+    pub quiescence: bool,
+    /// Late-move reductions ([`LMR_MOVES`], [`LMR_DEPTH`]).
+    pub reductions: bool,
+    /// What a draw costs the side that searches, in evaluation units.
+    pub contempt: i32,
+    /// The first aspiration half-window, in evaluation units.
+    pub aspiration_window: i32,
+}
+
+impl SearchSettings {
+    /// The tournament engine: quiescence, reductions and contempt on, windows sized for
+    /// the strong evaluation.
+    pub const STRONG: SearchSettings =
+        SearchSettings { quiescence: true, reductions: true, contempt: CONTEMPT, aspiration_window: ASPIRATION_WINDOW };
+
+    /// The classroom engine: plain alpha-beta to the given depth, as the classroom
+    /// entries search, with windows sized for the handout's estimate.
+    pub const CLASSROOM: SearchSettings = SearchSettings {
+        quiescence: false,
+        reductions: false,
+        contempt: 0,
+        aspiration_window: ASPIRATION_WINDOW * HANDOUT_SCALE,
+    };
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings::STRONG
+    }
+}

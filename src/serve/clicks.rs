@@ -169,7 +169,7 @@ mod tests {
         assert_eq!(interpret(&pos, &clicks(&["d2"])).unwrap(), Step::Play(Move::place(d2)));
         let after = pos.play(Move::place(d2)).unwrap();
         assert_eq!(reason(&after, &["D2"]), "D2 is occupied");
-        assert_eq!(reason(&after, &["D4"]), "D4: D4 is not a point on this board");
+        assert_eq!(reason(&after, &["D4"]), "D4: D4 is not a point on this board: column D has D1, D2, D3, D5, D6, D7");
         assert_eq!(start_points(&after).len(), 23);
     }
 
@@ -185,7 +185,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(matches!(interpret(&pos, &clicks(&["G7", "D6"])).unwrap(), Step::Play(_)));
-        assert_eq!(reason(&pos, &["G7", "A1"]), "A1 is not a Black stone");
+        assert_eq!(reason(&pos, &["G7", "A1"]), "A1 is not a Black stone: a mill removes one of Black's stones");
     }
 
     #[test]
@@ -196,7 +196,7 @@ mod tests {
             Step::Need { highlight, .. } => assert_eq!(highlight, vec!["A4"]),
             other => panic!("{other:?}"),
         }
-        assert_eq!(reason(&pos, &["B2"]), "B2 is not a White stone");
+        assert_eq!(reason(&pos, &["B2"]), "B2 is not a White stone: move one of White's own stones");
         assert_eq!(reason(&pos, &["A7", "A1"]), "A7 and A1 are not adjacent (A7 can move to A4)");
         // Another own stone replaces the first.
         match interpret(&pos, &clicks(&["A7", "D7"])).unwrap() {

@@ -659,9 +659,9 @@ impl GameSession {
     fn engine_options(&self) -> EngineOptions {
         EngineOptions {
             hash_mb: self.config.hash_mb,
-            eval: self.strength.eval(),
             threads: self.config.threads,
             oracle: self.config.tables.clone().map(|t| t as Arc<dyn Oracle>),
+            ..EngineOptions::for_eval(self.strength.eval())
         }
     }
 

@@ -194,7 +194,11 @@ impl ServeArgs {
         }
         let tables = match &self.tablebase {
             Some(dir) => {
-                Some(Arc::new(Tablebase::open(dir).with_context(|| format!("--tablebase {}", dir.display()))?))
+                let rules = self.rules.ruleset();
+                Some(
+                    crate::perfect::open_oracle(dir, rules)
+                        .with_context(|| format!("--tablebase {}", dir.display()))?,
+                )
             }
             None => None,
         };

@@ -387,9 +387,9 @@ fn spawn_analysis(
                     let engine = engine.get_or_insert_with(|| {
                         let options = EngineOptions {
                             hash_mb: config.hash_mb,
-                            eval: EvalChoice::Strong,
                             threads: 1,
                             oracle: config.tables.clone().map(|t| t as Arc<dyn Oracle>),
+                            ..EngineOptions::for_eval(EvalChoice::Strong)
                         };
                         Engine::new(options, start)
                     });

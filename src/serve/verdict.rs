@@ -36,7 +36,13 @@ pub fn move_values(tables: Option<&Tablebase>, game: &Game) -> Option<Vec<(Move,
     if game.outcome().is_some() {
         return None;
     }
-    tables?.move_values(game.position())
+    let tb = tables?;
+    let count = game.quiet_plies();
+    let rule = game.position().rules().no_removal_plies;
+    // Each move's table value for the mover, at the game's count (a slide's child is one
+    // ply further on the count, a removal starts a fresh one: `value_through` knows).
+    let moves = tb.move_values(game.position()).ok()??;
+    moves.into_iter().map(|(m, v)| Some((m, v.at_count(count, rule, tb.rule_plies())?))).collect()
 }
 
 /// The exact value of the current position for the side to move, if the game is over or
@@ -48,7 +54,7 @@ pub fn exact_value(tables: Option<&Tablebase>, game: &Game) -> Option<OracleValu
             Some(if winner == game.position().side_to_move() { OracleValue::Win(0) } else { OracleValue::Loss(0) })
         }
         Some(Outcome::Draw(_)) => Some(OracleValue::Draw),
-        None => tables?.value(game.position()),
+        None => tables?.value_at_count(game.position(), game.quiet_plies(), true),
     }
 }
 
@@ -86,7 +92,11 @@ pub fn judge_move(before: Value, after: Value, mover: Color) -> Option<String> {
     match (before, after) {
         (Value::Exact(b), Value::Exact(a)) => {
             // `a` is for the opponent; through the move it is the mover's negation.
-            let a = crate::perfect::probe::value_through(a);
+            let a = match a {
+                OracleValue::Win(n) => OracleValue::Loss(n + 1),
+                OracleValue::Loss(n) => OracleValue::Win(n + 1),
+                OracleValue::Draw => OracleValue::Draw,
+            };
             (rank(a) < rank(b)).then(|| format!("{mover} turned a {} into a {}", word(b), word(a)))
         }
         (b, a) => {

@@ -11,12 +11,14 @@
 //! This module knows nothing of stones, colours or rules; `rules` builds on it.
 
 mod classroom22;
+mod drawing;
 mod standard24;
 
 use std::fmt;
 use std::sync::OnceLock;
 
 pub use classroom22::CLASSROOM22;
+pub use drawing::{Drawing, LABEL_WIDTH};
 pub use standard24::STANDARD24;
 
 /// The largest number of points a [`Topology`] may have (the width of [`PointSet`]).
@@ -205,6 +207,12 @@ pub struct Topology {
     name: &'static str,
     len: usize,
     names: [&'static str; MAX_POINTS],
+    /// Point index + 1 by (lower-case column letter, row digit); 0 where there is none.
+    by_name: [[u8; 10]; 26],
+    /// The name range as people write it (`A1..G7`), in the board's own case.
+    name_range: [u8; 6],
+    /// The drawing of the board: see [`Topology::layout`].
+    layout: &'static str,
     neighbours: [PointSet; MAX_POINTS],
     lines: [PointSet; MAX_LINES],
     line_count: usize,
@@ -250,9 +258,33 @@ const fn coordinates(name: &str) -> (i32, i32) {
     (col, row)
 }
 
+/// The smallest and largest letter and digit of `names`: `A1..G7`.
+const fn name_range_of(names: &[&str]) -> [u8; 6] {
+    let (mut lo_l, mut lo_d, mut hi_l, mut hi_d) = (u8::MAX, u8::MAX, 0, 0);
+    let mut i = 0;
+    while i < names.len() {
+        let b = names[i].as_bytes();
+        if b[0] < lo_l {
+            lo_l = b[0];
+        }
+        if b[0] > hi_l {
+            hi_l = b[0];
+        }
+        if b[1] < lo_d {
+            lo_d = b[1];
+        }
+        if b[1] > hi_d {
+            hi_d = b[1];
+        }
+        i += 1;
+    }
+    [lo_l, lo_d, b'.', b'.', hi_l, hi_d]
+}
+
 impl Topology {
     /// Builds a board from its point names (in board-string order), its lines of three
-    /// (each listed once, in order along the line) and the edges that lie on no line.
+    /// (each listed once, in order along the line), the edges that lie on no line, and
+    /// its drawing ([`Topology::layout`]).
     ///
     /// # Panics
     /// At compile time, when the declaration is inconsistent: an unknown or duplicate
@@ -264,12 +296,16 @@ impl Topology {
         points: &[&'static str],
         lines: &[[&'static str; 3]],
         extra_edges: &[[&'static str; 2]],
+        layout: &'static str,
     ) -> Topology {
         assert!(points.len() <= MAX_POINTS && lines.len() <= MAX_LINES);
         let mut t = Topology {
             name,
             len: points.len(),
             names: [""; MAX_POINTS],
+            by_name: [[0; 10]; 26],
+            name_range: [0; 6],
+            layout,
             neighbours: [PointSet::EMPTY; MAX_POINTS],
             lines: [PointSet::EMPTY; MAX_LINES],
             line_count: lines.len(),
@@ -281,8 +317,11 @@ impl Topology {
         while i < points.len() {
             assert!(index_of(points, points[i]) == i, "duplicate point name");
             t.names[i] = points[i];
+            let (col, row) = coordinates(points[i]);
+            t.by_name[col as usize][row as usize] = i as u8 + 1;
             i += 1;
         }
+        t.name_range = name_range_of(points);
         let mut l = 0;
         while l < lines.len() {
             let a = index_of(points, lines[l][0]);
@@ -373,7 +412,56 @@ impl Topology {
     /// The point with this name, ignoring case.
     #[must_use]
     pub fn point_named(&self, name: &str) -> Option<Point> {
-        (0..self.len).find(|&i| self.names[i].eq_ignore_ascii_case(name)).map(|i| Point(i as u8))
+        match name.as_bytes() {
+            &[letter, digit] => self.point_at(char::from(letter), char::from(digit)),
+            _ => None,
+        }
+    }
+
+    /// The point named by a column letter (either case) and a row digit, by one table
+    /// lookup.
+    #[must_use]
+    pub fn point_at(&self, letter: char, digit: char) -> Option<Point> {
+        let col = (letter.to_ascii_lowercase() as usize).checked_sub('a' as usize)?;
+        let row = (digit as usize).checked_sub('0' as usize)?;
+        let index = *self.by_name.get(col)?.get(row)?;
+        index.checked_sub(1).map(Point)
+    }
+
+    /// The range of point names as people write them, in the board's case: `A1..G7`,
+    /// `a0..g6`.
+    #[must_use]
+    pub fn name_range(&self) -> &str {
+        std::str::from_utf8(&self.name_range).unwrap_or("")
+    }
+
+    /// Whether `letter` is within the board's column letters (either case).
+    #[must_use]
+    pub fn is_column_letter(&self, letter: char) -> bool {
+        let (lo, hi) = (self.name_range[0].to_ascii_lowercase(), self.name_range[4].to_ascii_lowercase());
+        letter.is_ascii_alphabetic() && (lo..=hi).contains(&(letter.to_ascii_lowercase() as u8))
+    }
+
+    /// Whether `digit` is within the board's row digits.
+    #[must_use]
+    pub fn is_row_digit(&self, digit: char) -> bool {
+        digit.is_ascii_digit() && (self.name_range[1]..=self.name_range[5]).contains(&(digit as u8))
+    }
+
+    /// Whether the board writes its names in upper case (`D2`) rather than lower (`a0`).
+    #[must_use]
+    pub fn has_upper_case_names(&self) -> bool {
+        self.name_range[0].is_ascii_uppercase()
+    }
+
+    /// The board's drawing: a text picture in which `o` marks a point, each row starts
+    /// with a three-character row label (the digit of the names in that row), and the
+    /// last line holds the column letters under the points. Lines `-`, `|`, `/` and `\`
+    /// join the points. [`Topology::drawing`] reads it; a test checks that it names
+    /// every point once.
+    #[must_use]
+    pub const fn layout(&self) -> &'static str {
+        self.layout
     }
 
     /// The points adjacent to `p`.

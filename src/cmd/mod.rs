@@ -1,0 +1,70 @@
+//! The command layer: the `morris` command line (clap), one file per subcommand, printing
+//! and `anyhow`. Library modules take plain settings and return reports and typed errors;
+//! a file here turns arguments into those settings, calls the library, and prints.
+//!
+//! Done so far: [`mod@analyze`], [`mod@bench`], [`mod@perft`] and [`mod@tablebase`]. The
+//! other subcommands still keep their clap structs beside their library code
+//! (`protocol::EngineArgs`, `play::PlayArgs`, `referee::{MatchArgs, TournamentArgs,
+//! CheckArgs}`) and are dispatched from here; each moves into its own file the same way.
+
+pub mod analyze;
+pub mod bench;
+pub mod perft;
+pub mod tablebase;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Nine Men's Morris engine and toolkit. With no subcommand: the tournament engine,
+/// speaking the line protocol of protocol.md on stdin/stdout.
+#[derive(Parser, Debug)]
+#[command(name = "morris", version, about, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(flatten)]
+    engine: crate::protocol::EngineArgs,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play the engine in the terminal
+    Play(crate::play::PlayArgs),
+    /// Count move paths from a position (the rules' checksum)
+    Perft(perft::PerftArgs),
+    /// Search a fixed set of positions and print the node signature and speed
+    Bench(bench::BenchArgs),
+    /// Play games between two engine programs and report the result
+    Match(crate::referee::MatchArgs),
+    /// Run a knockout, round-robin or gauntlet tournament between engine programs
+    Tournament(crate::referee::TournamentArgs),
+    /// Check that an engine program follows protocol.md
+    Check(crate::referee::CheckArgs),
+    /// Play and study in a browser: a local web server with a board to click
+    Serve(crate::serve::ServeArgs),
+    /// Show where a game was decided: every move valued by the tables and the engine
+    Analyze(analyze::AnalyzeArgs),
+    /// Build, verify and probe endgame tables
+    #[command(subcommand)]
+    Tablebase(tablebase::TablebaseCommand),
+}
+
+/// Runs the command line `cli` describes.
+///
+/// # Errors
+/// Whatever the subcommand reports; the caller prints it.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        None => crate::protocol::run_stdio(&cli.engine),
+        Some(Command::Play(args)) => crate::play::run(&args),
+        Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Match(args)) => crate::referee::run_match(&args),
+        Some(Command::Tournament(args)) => crate::referee::run_tournament(&args),
+        Some(Command::Check(args)) => crate::referee::run_check(&args),
+        Some(Command::Serve(args)) => crate::serve::run(&args),
+        Some(Command::Analyze(args)) => analyze::run(&args),
+        Some(Command::Tablebase(cmd)) => tablebase::run(&cmd),
+    }
+}

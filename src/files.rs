@@ -1,0 +1,129 @@
+//! Files written whole: a temporary file beside the target, renamed over it only once
+//! everything is written, so a failed or interrupted run never leaves a truncated or
+//! half-written file behind. Also the operating system's reasons in plain words.
+//!
+//! The one home of "write to a temporary file, then rename" for every program that
+//! writes an output file (the classroom programs, `morris play`'s file mode, tables).
+
+use std::ffi::OsString;
+use std::fs::{self, File};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Why a file cannot be written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot write '{path}': {reason}")]
+pub struct WriteError {
+    /// The file.
+    pub path: String,
+    /// What went wrong, in words ([`io_reason`]).
+    pub reason: String,
+}
+
+/// An I/O error in words, without Rust's " (os error N)" suffix.
+#[must_use]
+pub fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => {
+            let text = e.to_string();
+            text.split(" (os error").next().unwrap_or(&text).to_string()
+        }
+    }
+}
+
+/// A file about to be written whole: a temporary file in the target's directory,
+/// created up front so that an unwritable target is found before any work is done.
+/// [`AtomicFile::commit`] writes and renames it; dropping it uncommitted removes it.
+#[derive(Debug)]
+pub struct AtomicFile {
+    target: PathBuf,
+    temp: PathBuf,
+    file: Option<File>,
+}
+
+impl AtomicFile {
+    /// Checks the target and creates the temporary file next to it (`.NAME.PID.tmp`).
+    ///
+    /// # Errors
+    /// The target is a directory, is read-only, names no file, or its directory does not
+    /// exist or is not writable.
+    pub fn create(target: &Path) -> Result<AtomicFile, WriteError> {
+        let err = |reason: String| WriteError { path: target.display().to_string(), reason };
+        let Some(name) = target.file_name() else {
+            return Err(err("the path names no file".to_string()));
+        };
+        if let Ok(meta) = fs::metadata(target) {
+            if meta.is_dir() {
+                return Err(err("it is a directory".to_string()));
+            }
+            if meta.permissions().readonly() {
+                return Err(err("the file is read-only".to_string()));
+            }
+        }
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let mut temp_name = OsString::from(".");
+        temp_name.push(name);
+        temp_name.push(format!(".{}.tmp", std::process::id()));
+        let temp = dir.join(temp_name);
+        let file = File::options().write(true).create_new(true).open(&temp).map_err(|e| err(io_reason(&e)))?;
+        Ok(AtomicFile { target: target.to_path_buf(), temp, file: Some(file) })
+    }
+
+    /// Writes `bytes`, syncs them, and puts the file in place of the target.
+    ///
+    /// # Errors
+    /// Writing or renaming failed; the target is then untouched.
+    pub fn commit(mut self, bytes: &[u8]) -> Result<(), WriteError> {
+        let err = |e: std::io::Error| WriteError { path: self.target.display().to_string(), reason: io_reason(&e) };
+        let mut file = self.file.take().ok_or_else(|| err(std::io::Error::other("already written")))?;
+        file.write_all(bytes).map_err(err)?;
+        file.sync_all().map_err(err)?;
+        drop(file);
+        fs::rename(&self.temp, &self.target).map_err(err)?;
+        // Renamed: nothing left for Drop to remove.
+        self.temp = PathBuf::new();
+        Ok(())
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        self.file.take();
+        if !self.temp.as_os_str().is_empty() {
+            // Best effort: a leftover temporary file is harmless and named after the target.
+            let _ = fs::remove_file(&self.temp);
+        }
+    }
+}
+
+/// Writes `bytes` to `path` whole ([`AtomicFile`]).
+///
+/// # Errors
+/// The target cannot be written; it is then untouched.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    AtomicFile::create(path)?.commit(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_whole_and_leaves_nothing_behind_when_dropped() {
+        let dir = std::env::temp_dir().join(format!("morris-files-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("out.txt");
+        write_whole(&target, b"one\n").unwrap();
+        assert_eq!(fs::read_to_string(&target).unwrap(), "one\n");
+        drop(AtomicFile::create(&target).unwrap());
+        assert_eq!(fs::read_to_string(&target).unwrap(), "one\n");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "no temporary file is left");
+        assert!(write_whole(&dir, b"x").unwrap_err().reason.contains("directory"));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

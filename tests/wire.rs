@@ -1,0 +1,85 @@
+//! The protocol codec round-trips: for every line value, `parse(display(x)) == x`, in
+//! both directions (`protocol::ToEngine`, `protocol::FromEngine`), and any text that
+//! parses prints back to text that parses to the same value.
+
+use std::time::Duration;
+
+use morris::protocol::{Command, FromEngine, ToEngine};
+use morris::rules::{ByColor, Color, Move};
+use morris::topology::{Point, PointSet, STANDARD24};
+use proptest::prelude::*;
+
+fn point() -> impl Strategy<Value = Point> {
+    (0..STANDARD24.len() as u8).prop_map(Point::new)
+}
+
+fn a_move() -> impl Strategy<Value = Move> {
+    (proptest::option::of(point()), point(), proptest::option::of(point())).prop_map(|(f, t, r)| Move::new(f, t, r))
+}
+
+fn stones() -> impl Strategy<Value = ByColor<PointSet>> {
+    (any::<u32>(), any::<u32>()).prop_map(|(w, b)| {
+        let all = STANDARD24.all().0;
+        ByColor([PointSet(w & all), PointSet(b & all & !w)])
+    })
+}
+
+fn command() -> impl Strategy<Value = Command> {
+    prop_oneof![
+        Just(Command::Help),
+        Just(Command::Board),
+        Just(Command::Moves),
+        Just(Command::Undo),
+        Just(Command::New),
+        Just(Command::Go),
+        Just(Command::Eval),
+        Just(Command::IsReady),
+        Just(Command::Quit),
+        proptest::collection::vec(a_move(), 0..6).prop_map(|moves| Command::Position { moves }),
+        (stones(), any::<bool>(), any::<u8>(), any::<u8>()).prop_map(|(stones, black, w, b)| Command::SetBoard {
+            stones,
+            side: if black { Color::Black } else { Color::White },
+            in_hand: ByColor([w, b]),
+        }),
+        (1..86_400_000u64).prop_map(|ms| Command::MoveTime(Duration::from_millis(ms))),
+        (1..=10u32).prop_map(Command::Perft),
+        any::<bool>().prop_map(Command::Info),
+    ]
+}
+
+fn to_engine() -> impl Strategy<Value = ToEngine> {
+    prop_oneof![Just(ToEngine::Blank), a_move().prop_map(ToEngine::Move), command().prop_map(ToEngine::Command)]
+}
+
+fn from_engine() -> impl Strategy<Value = FromEngine> {
+    prop_oneof![
+        Just(FromEngine::Blank),
+        a_move().prop_map(FromEngine::Move),
+        ("(info|result|error|illegal|board|moves|eval|perft|help|undone|readyok)", "([!-~]+( [!-~]+)*)?")
+            .prop_map(|(word, rest)| FromEngine::Keyword { word, rest }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn lines_to_the_engine_round_trip(line in to_engine()) {
+        prop_assert_eq!(line.to_string().parse::<ToEngine>(), Ok(line));
+    }
+
+    #[test]
+    fn lines_from_the_engine_round_trip(line in from_engine()) {
+        prop_assert_eq!(line.to_string().parse::<FromEngine>(), Ok(line));
+    }
+
+    #[test]
+    fn parsed_text_prints_to_the_same_value(text in "[ -~]{0,40}") {
+        if let Ok(line) = text.parse::<ToEngine>() {
+            prop_assert_eq!(line.to_string().parse::<ToEngine>(), Ok(line));
+        }
+        if let Ok(line) = text.parse::<FromEngine>() {
+            prop_assert_eq!(line.to_string().parse::<FromEngine>(), Ok(line));
+        }
+    }
+}
