@@ -1,5 +1,5 @@
 //! Speed: nodes per second and the depth reached in a fixed time from the start position
-//! and from a middle-game position (the README's "Measured" numbers).
+//! and from a middle-game position (the "Measured" numbers of docs/engine.md).
 //!
 //! ```sh
 //! cargo run --release --example speed -- [movetime_ms=1000] [timing_rounds=0]

@@ -1,4 +1,5 @@
-//! Command-line options shared by several commands: the rule options of `rules.md`.
+//! Command-line options shared by several commands: the rule options of `rules.md`,
+//! turned into a [`Ruleset`] for the engine, `play`, `perft` and the referee.
 
 use clap::Args;
 

@@ -20,12 +20,15 @@
 //! - [`play`]: a person plays the engine in a terminal.
 //! - [`referee`]: matches, tournaments and protocol checks between engine processes.
 //! - [`perfect`]: endgame databases by retrograde analysis.
+//! - [`serve`]: a local web server: play, study and replay on a board in a browser.
+//! - [`analysis`]: where a game was decided, by the tables and the engine.
 //! - [`cmd`]: the `morris` command line, one file per subcommand (clap, printing).
 //! - [`cli`]: command-line options shared by several commands.
 //! - [`files`]: files written whole (temporary file, then rename).
 
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod classroom;
 pub mod cli;
 pub mod cmd;
@@ -39,5 +42,6 @@ pub mod protocol;
 pub mod referee;
 pub mod rules;
 pub mod search;
+pub mod serve;
 pub mod time;
 pub mod topology;

@@ -1,4 +1,4 @@
-//! Time management (issues #3 and #11): pure functions from a move-time budget or a game
+//! Time management: pure functions from a move-time budget or a game
 //! clock to deadlines. Reads no clock itself; the search measures elapsed time against the
 //! deadlines it is given, and tells [`Deadlines::soft_for`] how its best move is faring.
 //!

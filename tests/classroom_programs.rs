@@ -1,13 +1,13 @@
-//! The eight classroom binaries as processes: their output lines and output file, and
-//! every kind of bad input (one line on stderr, the documented exit status, the output
-//! file untouched).
+//! The eight classroom binaries as processes: their output lines and output file, the
+//! blocked side (status 3, the unchanged board printed and written), and every kind of
+//! bad input (one line on stderr, the documented exit status, the output file untouched).
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use morris::classroom::board_file::parse_board;
-use morris::classroom::{ALL_PROGRAMS, EXIT_BAD_INPUT, EXIT_NO_MOVE, ProgramPhase, decide};
+use morris::classroom::{ALL_PROGRAMS, BLOCKED_ESTIMATE, EXIT_BAD_INPUT, EXIT_NO_MOVE, ProgramPhase, decide};
 
 fn binary(name: &str) -> &'static str {
     match name {
@@ -181,23 +181,57 @@ fn unwritable_output() {
     assert_eq!(fs::read_to_string(&out).unwrap(), SENTINEL);
 }
 
-#[test]
-fn no_legal_move_has_its_own_status() {
-    // White a0 g0 a6 g6 are all blocked.
-    let blocked = Some("WBWBxBxxxxxxBxxxBxBWBW");
-    expect_failure("blocked", "MiniMaxGame", blocked, &["IN", "OUT", "2"], EXIT_NO_MOVE, "White has no legal move");
-    expect_failure("blocked-ab", "ABGame", blocked, &["IN", "OUT", "2"], EXIT_NO_MOVE, "no legal move");
-    let black_blocked = Some("BWBWxWxxxxxxWxxxWxWBWB");
-    expect_failure("blocked-b", "MiniMaxGameBlack", black_blocked, &["IN", "OUT", "1"], EXIT_NO_MOVE, "Black has no");
-    // A full board in the opening: no point to place on (after the too-many-stones warnings).
-    let dir = scratch("full");
+/// Runs `program` on `board` when its side has no legal move: status 3, one stderr line
+/// containing `message` (after any warnings), the three lines for the unchanged board
+/// with 0 positions evaluated and the blocked estimate, and the unchanged board in the
+/// output file (which replaced what was there, with no temporary file left).
+fn expect_blocked(test: &str, program: &str, board: &str, depth: &str, message: &str) {
+    let dir = scratch(test);
     let (input, output) = (dir.join("in.txt"), dir.join("out.txt"));
-    fs::write(&input, "WBWBWBWBWBWBBBWBWBBBWB").unwrap();
-    let r = run("MiniMaxOpening", &[input.to_str().unwrap(), output.to_str().unwrap(), "1"]);
-    assert_eq!(r.code, i32::from(EXIT_NO_MOVE));
-    assert_eq!(r.stdout, "");
-    assert!(r.stderr.lines().last().unwrap().contains("White has no legal move"), "{}", r.stderr);
-    assert!(!output.exists());
+    fs::write(&input, format!("  {board}\n")).unwrap();
+    fs::write(&output, SENTINEL).unwrap();
+    let r = run(program, &[input.to_str().unwrap(), output.to_str().unwrap(), depth]);
+    assert_eq!(r.code, i32::from(EXIT_NO_MOVE), "{test}: {}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        format!("Board Position: {board}\nPositions evaluated by static estimation: 0.\nMINIMAX estimate: -10000.\n"),
+        "{test}"
+    );
+    let last = r.stderr.lines().last().unwrap_or_default();
+    assert!(last.starts_with(&format!("{program}: ")), "{test}: {:?}", r.stderr);
+    assert!(last.contains(message), "{test}: {:?} lacks {message:?}", r.stderr);
+    assert_eq!(fs::read_to_string(&output).unwrap(), format!("{board}\n"), "{test}");
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 2, "{test}: a file was left behind");
+}
+
+#[test]
+fn a_blocked_side_prints_the_unchanged_board_and_has_its_own_status() {
+    assert_eq!(BLOCKED_ESTIMATE.to_string(), "-10000");
+    // White a0 g0 a6 g6 are all blocked.
+    let blocked = "WBWBxBxxxxxxBxxxBxBWBW";
+    expect_blocked("blocked", "MiniMaxGame", blocked, "2", "White has no legal move");
+    expect_blocked("blocked-ab", "ABGame", blocked, "2", "no legal move");
+    expect_blocked("blocked-improved", "MiniMaxGameImproved", blocked, "3", "no legal move");
+    // The same with the colours swapped, for Black: the estimate is Black's point of view.
+    let black_blocked = "BWBWxWxxxxxxWxxxWxWBWB";
+    expect_blocked("blocked-b", "MiniMaxGameBlack", black_blocked, "1", "Black has no legal move");
+    // Black is blocked, but the White program's White can move: an ordinary run.
+    let r = run_on("not-blocked", "MiniMaxGame", black_blocked, "1");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    // A full board in the opening: no point to place on (after the too-many-stones warnings).
+    let full = "WBWBWBWBWBWBBBWBWBBBWB";
+    for program in ["MiniMaxOpening", "ABOpening", "MiniMaxOpeningBlack", "MiniMaxOpeningImproved"] {
+        expect_blocked(&format!("full-{program}"), program, full, "1", "has no legal move");
+    }
+    // Bad input still wins over a blocked board: the depth is checked first.
+    expect_failure("blocked-bad-depth", "MiniMaxGame", Some(blocked), &["IN", "OUT", "0"], EXIT_BAD_INPUT, "depth");
+}
+
+fn run_on(test: &str, program: &str, board: &str, depth: &str) -> Run {
+    let dir = scratch(test);
+    let (input, output) = (dir.join("in.txt"), dir.join("out.txt"));
+    fs::write(&input, board).unwrap();
+    run(program, &[input.to_str().unwrap(), output.to_str().unwrap(), depth])
 }
 
 #[test]
@@ -220,4 +254,60 @@ fn help_names_the_program_and_the_exit_statuses() {
         assert!(r.stdout.contains(&format!("Usage: {} <INPUT_FILE> <OUTPUT_FILE> <DEPTH>", spec.name)), "{}", r.stdout);
         assert!(r.stdout.contains("Exit status"), "{}", r.stdout);
     }
+}
+
+/// An example session of `docs/classroom.md` (the ```` ```text ```` block that starts
+/// with `first`) replayed with the real binaries: `$ cat FILE` sets up a board file, or
+/// checks the file a program wrote; `$ PROGRAM IN OUT DEPTH` must print exactly the lines
+/// that follow it (with `; echo "status $?"`, stdout, then stderr, then the status).
+/// Returns how many programs ran.
+fn replay_documented(test: &str, first: &str) -> usize {
+    let doc = include_str!("../docs/classroom.md");
+    let start = doc.find(&format!("```text\n{first}")).unwrap_or_else(|| panic!("docs/classroom.md has {first:?}"));
+    let block = &doc[start + "```text\n".len()..];
+    let block = &block[..block.find("```").unwrap()];
+    let dir = scratch(test);
+    let mut lines = block.lines().peekable();
+    let mut runs = 0;
+    while let Some(line) = lines.next() {
+        let command = line.strip_prefix("$ ").unwrap_or_else(|| panic!("expected a command, found {line:?}"));
+        let mut expected = String::new();
+        while let Some(next) = lines.next_if(|l| !l.starts_with("$ ")) {
+            expected.push_str(next);
+            expected.push('\n');
+        }
+        let (command, with_status) = match command.strip_suffix("; echo \"status $?\"") {
+            Some(c) => (c, true),
+            None => (command, false),
+        };
+        let words: Vec<&str> = command.split_whitespace().collect();
+        if words[0] == "cat" {
+            let file = dir.join(words[1]);
+            if file.exists() {
+                assert_eq!(fs::read_to_string(&file).unwrap(), expected, "{command}");
+            } else {
+                fs::write(file, &expected).unwrap();
+            }
+            continue;
+        }
+        let [program, input, output, depth] = words[..] else { panic!("unexpected command {command:?}") };
+        let (input, output) = (dir.join(input), dir.join(output));
+        let r = run(program, &[input.to_str().unwrap(), output.to_str().unwrap(), depth]);
+        if with_status {
+            assert_eq!(format!("{}{}status {}\n", r.stdout, r.stderr, r.code), expected, "{command}");
+        } else {
+            assert_eq!(r.code, 0, "{command}: {}", r.stderr);
+            assert_eq!(r.stdout, expected, "{command}");
+        }
+        let board = r.stdout.lines().next().unwrap().strip_prefix("Board Position: ").unwrap();
+        assert_eq!(fs::read_to_string(&output).unwrap(), format!("{board}\n"), "{command}");
+        runs += 1;
+    }
+    runs
+}
+
+#[test]
+fn documented_examples_replay() {
+    assert_eq!(replay_documented("docs", "$ cat board1.txt"), 8, "one example per program");
+    assert_eq!(replay_documented("docs-blocked", "$ cat blocked.txt"), 1);
 }

@@ -8,6 +8,7 @@ use std::time::Duration;
 use morris::engine::{Engine, EngineOptions, EvalChoice, Limits, WIN, bench_positions};
 use morris::rules::notation::game_after;
 use morris::rules::{ByColor, CLASSROOM, Color, Game, Move, MoveList, Position, STANDARD, Setup};
+use morris::search::params::{ORACLE_STONE, ORACLE_WIN_OFFSET};
 use morris::search::{Oracle, OracleValue};
 use morris::topology::PointSet;
 
@@ -178,7 +179,7 @@ fn a_repetition_inside_the_search_is_a_draw() {
 struct FakeOracle(HashMap<u64, OracleValue>);
 
 impl Oracle for FakeOracle {
-    fn probe(&self, pos: &Position) -> Option<OracleValue> {
+    fn probe(&self, pos: &Position, _count: u16) -> Option<OracleValue> {
         self.0.get(&pos.key()).copied()
     }
 }
@@ -207,14 +208,17 @@ fn oracle_positions_are_played_exactly() {
     values.insert(kids[2].1.key(), OracleValue::Loss(2));
     let result = oracle_engine(pos, values).think(&limits, &mut |_| {});
     assert_eq!(result.best, Some(kids[2].0));
-    assert_eq!(result.score, WIN - 3);
+    // A table's win scores below every win the search sees to the end, by the loser's
+    // stones and the plies to conversion (the child is at ply 1; Black has four stones).
+    let table_win = |plies: i32, n: u16| WIN - (ORACLE_WIN_OFFSET + plies + i32::from(n) + ORACLE_STONE * 4);
+    assert_eq!(result.score, table_win(1, 2));
 
     // Loss: the opponent wins after every move; lose as slowly as possible.
     let wins_in = |i: usize| 1 + (i as u16 * 7) % 11;
     let values = kids.iter().enumerate().map(|(i, (_, c))| (c.key(), OracleValue::Win(wins_in(i))));
     let slowest = (0..kids.len()).map(wins_in).max().expect("children");
     let result = oracle_engine(pos, values.collect()).think(&limits, &mut |_| {});
-    assert_eq!(result.score, -(WIN - 1 - i32::from(slowest)));
+    assert_eq!(result.score, -table_win(1, slowest));
     let chosen = kids.iter().position(|(m, _)| Some(*m) == result.best).expect("a child");
     assert_eq!(wins_in(chosen), slowest);
 

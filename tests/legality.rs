@@ -134,21 +134,30 @@ fn illegal(pos: &Position, text: &str) -> String {
 }
 
 #[test]
-fn syntax_errors_say_what_was_expected_where() {
+fn syntax_errors_name_what_was_typed_and_what_was_expected() {
     let err = |t: &str| parse_move(t, &STANDARD24).unwrap_err().to_string();
-    assert_eq!(err("D2-H2"), "expected a point A1..G7 at column 4, found 'H'");
-    assert_eq!(err("D4"), "D4 is not a point on this board");
-    assert_eq!(err("d4-d3"), "D4 is not a point on this board");
-    assert_eq!(err("   "), "empty move: expected a point such as E5");
-    assert_eq!(err("D2 F2"), "expected '-', ',' or the end of the move at column 4, found 'F'");
-    assert_eq!(err("D2-F2x"), "expected ',' or the end of the move at column 6, found 'x'");
-    assert_eq!(err("D3,G1,A1"), "expected the end of the move at column 6, found ','");
-    assert_eq!(err("D2-"), "expected a point A1..G7 at column 4, found the end of the text");
-    assert_eq!(err("D8"), "expected a point A1..G7 at column 1, found 'D'");
+    assert_eq!(err("H9"), "H9 is not a point: columns are A-G and rows 1-7");
+    assert_eq!(err("D2-H2"), "H2 is not a point: columns are A-G and rows 1-7");
+    assert_eq!(err("D22"), "D22 is not a point: columns are A-G and rows 1-7");
+    assert_eq!(err("D4"), "D4 is not a point on this board: column D has D1, D2, D3, D5, D6, D7");
+    assert_eq!(err("d4-d3"), "D4 is not a point on this board: column D has D1, D2, D3, D5, D6, D7");
+    assert_eq!(err("   "), "empty move: type a point such as E5");
+    assert_eq!(err("D2 F2"), "after D2 expected '-', ',' or the end of the move, found 'F2'");
+    assert_eq!(err("D2-F2x"), "F2x is not a point: columns are A-G and rows 1-7");
+    assert_eq!(err("D2-F2;"), "after D2-F2 expected ',' or the end of the move, found ';'");
+    assert_eq!(err("D3,G1,A1"), "after D3,G1 expected the end of the move, found ',A1'");
+    assert_eq!(err("D2-"), "a point is missing after D2-: columns are A-G and rows 1-7");
+    assert_eq!(err("D2--F2"), "'-' is not a point: columns are A-G and rows 1-7");
+    assert_eq!(err("D8"), "D8 is not a point: columns are A-G and rows 1-7");
+    assert_eq!(err("\u{0}"), "'\\u{0}' is not a point: columns are A-G and rows 1-7");
     assert_eq!(parse_point("a0", &morris::topology::CLASSROOM22).map(Point::index), Ok(0));
     assert_eq!(
         parse_move("a3", &morris::topology::CLASSROOM22).unwrap_err().to_string(),
-        "a3 is not a point on this board"
+        "a3 is not a point on this board: column a has a0, a6"
+    );
+    assert_eq!(
+        parse_move("h1", &morris::topology::CLASSROOM22).unwrap_err().to_string(),
+        "h1 is not a point: columns are a-g and rows 0-6"
     );
 }
 
@@ -161,7 +170,7 @@ fn illegal_moves_say_which_rule_they_break() {
     // White A1 D1 against Black A7 D7: G1 closes a mill.
     let mill = after("A1 A7 D1 D7");
     assert_eq!(illegal(&mill, "G1"), "this move closes a mill: name a stone to remove, e.g. G1,A7");
-    assert_eq!(illegal(&mill, "G1,A1"), "A1 is not a Black stone");
+    assert_eq!(illegal(&mill, "G1,A1"), "A1 is not a Black stone: a mill removes one of Black's stones");
     // Black in a mill on A7 D7 G7 with a stone outside it on B4.
     let guarded = after("A1 A7 D1 D7 B2 G7,B2 C3 B4");
     assert_eq!(illegal(&guarded, "G1,D7"), "D7 is in a mill and Black has stones outside mills");
@@ -170,9 +179,10 @@ fn illegal_moves_say_which_rule_they_break() {
     // Moving phase: the blocked-white position of tests/data/perft.txt, Black to move.
     let moving = parse_position("BBBxxxxxxWBxxBWBxBxBxWWW black 0 0", &STANDARD).unwrap();
     assert_eq!(illegal(&moving, "E4"), "Black has no stones in hand: move a stone along a line, e.g. D7-D6");
-    assert_eq!(illegal(&moving, "A1-A4"), "A1 is not a Black stone");
+    assert_eq!(illegal(&moving, "A1-A4"), "A1 is not a Black stone: move one of Black's own stones");
     assert_eq!(illegal(&moving, "D2-E4"), "D2 and E4 are not adjacent (D2 can move to B2, D3, F2)");
     assert_eq!(illegal(&moving, "G7-G4"), "G4 is occupied");
+    assert_eq!(illegal(&moving, "D7-D7"), "D7-D7 goes nowhere: a stone must move to another point");
     let white = parse_position("BBBxxxxxxWBxxBWBxBxBxWWW white 0 0", &STANDARD).unwrap();
     assert_eq!(illegal(&white, "A1-A4"), "the game is over: White has lost");
 }

@@ -56,12 +56,17 @@ fn assert_says(transcript: &str, text: &str) {
 #[test]
 fn every_mistake_while_placing_gets_its_own_message_and_changes_nothing() {
     let start = after("A1 A7");
-    let (game, out) = session(start.clone(), Color::White, "D4\nH2\nd2x\nhello\nA1\nA7\nA1-A4\nD2,A7\nC3-C4,A7\n\n");
+    let (game, out) =
+        session(start.clone(), Color::White, "D4\nH2\nd2x\nD2 F4\nhello\nA1\nA7\nA1-A4\nD2,A7\nC3-C4,A7\n\n");
     assert_eq!(moves(&game), moves(&start), "no bad line may change the game");
-    assert_says(&out, "D4 is not a point on this board.");
-    assert_says(&out, "Expected a point A1..G7 at column 1, found 'H'.");
-    assert_says(&out, "Expected '-', ',' or the end of the move at column 3, found 'x'.");
-    assert_says(&out, "'hello' is not a command or a point: type help for the commands.");
+    assert_says(&out, "D4 is not a point on this board: column D has D1, D2, D3, D5, D6, D7.");
+    assert_says(&out, "H2 is not a point: columns are A-G and rows 1-7.");
+    assert_says(&out, "d2x is not a point: columns are A-G and rows 1-7.");
+    assert_says(&out, "After D2 expected '-', ',' or the end of the move, found 'F4'.");
+    assert_says(
+        &out,
+        "'hello' is not a command or a move: type a move (a point such as E5, or E5,D5 to place and remove), or help.",
+    );
     assert_says(&out, "A1 is occupied.");
     assert_says(&out, "A7 is occupied.");
     assert_says(&out, "White still has 8 stones in hand: place one, e.g. D7.");
@@ -78,9 +83,9 @@ fn a_mill_while_placing_asks_which_stone_to_remove() {
     let (game, out) = session(start, Color::White, input);
     assert_says(&out, "Mill! G1 closes a mill. Remove which Black stone? You may take B6.");
     assert_says(&out, "Remove which Black stone> ");
-    assert_says(&out, "A1 is not a Black stone.");
+    assert_says(&out, "A1 is not a Black stone: a mill removes one of Black's stones.");
     assert_says(&out, "A7 is in a mill and Black has stones outside mills.");
-    assert_says(&out, "C3 is not a Black stone.");
+    assert_says(&out, "C3 is not a Black stone: a mill removes one of Black's stones.");
     assert_says(&out, "You closed a mill and must remove a Black stone: one of B6 (or back).");
     assert_says(&out, "You may remove B6.");
     assert_says(&out, "You play G1,B6. Mill! You remove the Black stone on B6.");
@@ -254,7 +259,7 @@ fn the_board_shows_coordinates_stones_and_the_last_move() {
 fn the_classroom_board_is_drawn_with_its_own_names() {
     let start = setup_on(&CLASSROOM, "", "", (9, 9), Color::White);
     let (game, out) = session(start, Color::White, "d2\na0\n");
-    assert_says(&out, "d2 is not a point on this board.");
+    assert_says(&out, "d2 is not a point on this board: column d has d0, d1, d4, d5, d6.");
     assert_says(&out, "     a   b   c         d         e   f   g");
     assert_says(&out, "  0  .-----------------.-----------------.  0");
     assert_says(&out, "You play a0.");

@@ -45,7 +45,7 @@ fn a_piped_session_plays_and_ends_at_quit_or_end_of_input() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("place a stone> A1\nYou play A1."), "{stdout}");
     assert!(stdout.contains("The engine plays "), "{stdout}");
-    assert!(stdout.contains("D4 is not a point on this board."), "{stdout}");
+    assert!(stdout.contains("D4 is not a point on this board: column D has D1, D2, D3, D5, D6, D7."), "{stdout}");
     assert!(stdout.contains("You leave the game. Bye."), "{stdout}");
     assert!(!stdout.contains('\x1b'), "no colour when stdout is not a terminal");
 

@@ -409,8 +409,8 @@ fn a_long_line_is_refused_and_skipped_in_bounded_memory() {
 #[test]
 fn control_characters_are_escaped_in_the_reply() {
     let (out, _) = session("--color black --depth 1", b"D2\x1b[31m\n\x00\n");
-    assert_eq!(out[0], "illegal D2\\u{1b}[31m: expected '-', ',' or the end of the move at column 3, found '\\u{1b}'");
-    assert_eq!(out[1], "illegal \\u{0}: expected a point A1..G7 at column 1, found '\\0'");
+    assert_eq!(out[0], "illegal D2\\u{1b}[31m: after D2 expected '-', ',' or the end of the move, found '\\u{1b}[31m'");
+    assert_eq!(out[1], "illegal \\u{0}: '\\u{0}' is not a point: columns are A-G and rows 1-7");
 }
 
 #[test]

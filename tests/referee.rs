@@ -2,7 +2,6 @@
 //! example: each way of breaking the protocol is adjudicated with the right reason, the
 //! other side is credited, and no engine process is left running.
 
-use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
@@ -10,18 +9,8 @@ use morris::referee::game::{Forfeit, GameRecord, GameResult, GameSettings, Termi
 use morris::referee::process::EngineCommand;
 use morris::rules::{ByColor, Color, Game, MoveList, Position, STANDARD};
 
-fn fake(name: &str) -> String {
-    format!("{}/tests/fake_engines/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The random mover example, built by `cargo test` next to the test binaries.
-fn random_mover() -> String {
-    let exe = std::env::current_exe().expect("test binary path");
-    let dir = exe.parent().and_then(|deps| deps.parent()).expect("target directory");
-    let path: PathBuf = dir.join("examples").join(format!("random_mover{}", std::env::consts::EXE_SUFFIX));
-    assert!(path.exists(), "{} is missing: run `cargo test` (it builds the examples)", path.display());
-    path.display().to_string()
-}
+mod engines_support;
+use engines_support::{fake, random_mover};
 
 fn settings() -> GameSettings {
     GameSettings {
@@ -32,6 +21,7 @@ fn settings() -> GameSettings {
         max_plies: 1000,
         engine_extra: Vec::new(),
         clock: None,
+        tablebase: None,
     }
 }
 
@@ -349,31 +339,6 @@ fn round_robin_prints_a_crosstable() {
 }
 
 #[test]
-fn check_passes_a_compliant_engine() {
-    let (code, out, err) = morris(&["check", "--engine", &random_mover(), "--movetime", "0.5"]);
-    assert_eq!(code, 0, "{out}{err}");
-    assert_eq!(out.lines().filter(|l| l.starts_with("PASS")).count(), 8, "{out}");
-}
-
-#[test]
-fn check_reports_what_a_broken_engine_gets_wrong() {
-    let rm = random_mover();
-    let cases = [
-        ("ignore-illegal", "FAIL  rejects an illegal move with a keyword line: after the illegal move"),
-        ("no-result", "FAIL  plays legal moves to the end and prints a result line: no result line"),
-        ("no-exit", "FAIL  exits on EOF: still running"),
-    ];
-    for (fault, line) in cases {
-        let (code, out, _) = morris(&["check", "--engine", &format!("{rm} --fault {fault}"), "--movetime", "0.5"]);
-        assert_ne!(code, 0, "{fault}: {out}");
-        assert!(out.lines().any(|l| l.starts_with(line)), "{fault}: {out}");
-    }
-    let (code, out, _) = morris(&["check", "--engine", &fake("crash.sh"), "--movetime", "0.5", "--startup-ms", "200"]);
-    assert_ne!(code, 0);
-    assert!(out.contains("FAIL  starts as white and moves at once"), "{out}");
-}
-
-#[test]
 fn knockout_of_five_plays_two_rounds() {
     let rm = random_mover();
     let mut args = vec![
@@ -401,6 +366,8 @@ fn check_passes_our_own_engine_and_a_match_against_it_is_clean() {
     let engine = format!("{} --depth 2", env!("CARGO_BIN_EXE_morris"));
     let (code, out, err) = morris(&["check", "--engine", &engine, "--movetime", "0.5"]);
     assert_eq!(code, 0, "{out}{err}");
+    // Ours keeps the recommended part of the protocol too: no warnings.
+    assert!(out.lines().any(|l| l.ends_with("recommended 5 of 5 passed")), "{out}");
     let (code, out, err) =
         morris(&["match", "--engine", &engine, "--engine", &random_mover(), "--games", "2", "--movetime", "0.5"]);
     assert_eq!(code, 0, "{err}");

@@ -1,21 +1,22 @@
-//! Endgame databases (issue #7): counts against the reference figures, the independent
-//! verify pass, typed errors on damaged files, hand-checked positions, the oracle and
-//! the command line. Tables up to 4-4 are built once into a temporary directory (a few
-//! seconds with the test profile's optimisation).
+//! Endgame tables: counts against the reference figures, the independent verify pass,
+//! the no-removal rule (checked against a brute-force search over position and count),
+//! typed errors on damaged files, hand-checked positions, the oracle and the command
+//! line. Tables up to 4-4 are built once into a temporary directory (a few seconds).
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use indicatif::ProgressBar;
-use morris::perfect::index::Indexer;
-use morris::perfect::retro::solve_pair;
-use morris::perfect::sector::{Board, LONG, Subspace, header_rules};
-use morris::perfect::store::{self, TablebaseError};
-use morris::perfect::verify::{position_of, value_from_children, verify_subspace};
-use morris::perfect::{Tablebase, build, open_oracle, plan, table_stats};
-use morris::rules::{ByColor, CLASSROOM, Color, Position, STANDARD, Setup};
-use morris::search::OracleValue;
+use morris::perfect::store::{self, TableFile, TablebaseError};
+use morris::perfect::verify::{load_for, position_of, value_from_children, verify_subspace};
+use morris::perfect::{
+    BuildOptions, Subspace, Table, TableValue, Tablebase, Wdl, build, canonical_positions, full_board_counts,
+    open_oracle, plan, plan_build, rules_text,
+};
+use morris::rules::{ByColor, CLASSROOM, Color, MoveList, Position, Ruleset, STANDARD, Setup};
+use morris::search::{Oracle, OracleValue};
 use morris::topology::{PointSet, STANDARD24};
 
 /// A fresh directory under the system's temporary directory.
@@ -26,27 +27,50 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Tables up to 4-4, built once for all tests of this file.
+/// Builds everything `targets` needs in `dir` under a no-removal rule of `plies`.
+fn build_into(dir: &Path, targets: &[Subspace], plies: u16) -> Vec<morris::perfect::BuildReport> {
+    let options = BuildOptions { threads: 2, rule_plies: plies };
+    let plan = plan_build(dir, plan(targets), &options);
+    build(dir, &plan, &options, &ProgressBar::hidden(), &mut |_| {}).expect("build")
+}
+
+/// Tables up to 4-4 under the standard rule (100 plies), built once for all tests.
 fn tables() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = temp_dir("shared");
-        let pairs = plan(&[Subspace::new(4, 4)]);
-        build(&dir, &pairs, 2).expect("build up to 4-4");
+        build_into(&dir, &[Subspace::new(4, 4)], STANDARD.no_removal_plies);
         dir
     })
 }
+
+/// The same pairs up to 4-3 under a rule of only 3 plies, where the rule bites.
+fn short_rule_tables() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = temp_dir("short-rule");
+        build_into(&dir, &[Subspace::new(4, 3)], SHORT_RULE);
+        dir
+    })
+}
+
+const SHORT_RULE: u16 = 3;
 
 fn tablebase() -> &'static Tablebase {
     static TB: OnceLock<Tablebase> = OnceLock::new();
     TB.get_or_init(|| Tablebase::open(tables()).expect("open tables"))
 }
 
+fn load(dir: &Path, s: Subspace) -> Table {
+    let plies = Tablebase::open(dir).expect("open").rule_plies();
+    Table::load(dir, s, &rules_text(plies), &STANDARD24, true).expect("load table")
+}
+
 fn set(names: &[&str]) -> PointSet {
     names.iter().map(|n| STANDARD24.point_named(n).expect("point name")).collect()
 }
 
-/// White to move, hands empty.
+/// White to move, hands empty, standard rules.
 fn position(white: &[&str], black: &[&str]) -> Position {
     Setup {
         rules: &STANDARD,
@@ -58,61 +82,89 @@ fn position(white: &[&str], black: &[&str]) -> Position {
     .expect("valid position")
 }
 
+fn value(pos: &Position) -> TableValue {
+    tablebase().value(pos).expect("no damage").expect("covered")
+}
+
+fn win(distance: u16) -> TableValue {
+    TableValue { wdl: Wdl::Win, distance }
+}
+
+fn loss(distance: u16) -> TableValue {
+    TableValue { wdl: Wdl::Loss, distance }
+}
+
 #[test]
 fn three_three_matches_the_reference_figures() {
-    let tb = tablebase();
-    let t = tb.table(Subspace::new(3, 3)).expect("3-3 built");
+    let t = load(tables(), Subspace::new(3, 3));
     assert_eq!(t.indexer.full_len(), 2_691_920);
-    assert_eq!(t.values.len(), 169_626);
-    let s = table_stats(t);
-    assert_eq!(s.full_wins + s.full_draws + s.full_losses, 2_691_920);
-    let share = s.full_wins as f64 / 2_691_920.0;
+    assert_eq!(t.wdl.len(), 169_626);
+    let full = full_board_counts(&t);
+    assert_eq!(full.total(), 2_691_920);
+    // Every removal in 3-3 ends the game, so distance to conversion is distance to the end.
+    let share = full.count(Wdl::Win) as f64 / 2_691_920.0;
     assert!((0.82..0.84).contains(&share), "win share {share}");
-    assert_eq!(s.longest_win, 25);
-    assert_eq!(s.longest_loss, 26);
+    let h = tablebase().header(Subspace::new(3, 3)).expect("3-3 open");
+    assert_eq!((h.summary.longest_win, h.summary.longest_loss), (25, 26));
+    assert_eq!(h.summary.count(Wdl::CursedWin) + h.summary.count(Wdl::BlessedLoss), 0);
 }
 
 #[test]
 fn subspaces_up_to_four_have_the_expected_sizes() {
     let tb = tablebase();
-    assert_eq!(
-        tb.subspaces(),
-        vec![Subspace::new(3, 3), Subspace::new(3, 4), Subspace::new(4, 3), Subspace::new(4, 4)]
-    );
-    let full: u64 = tb.subspaces().iter().map(|&s| tb.table(s).map_or(0, |t| t.indexer.full_len())).sum();
-    assert_eq!(full, 2_691_920 + 2 * 12_113_640 + 51_482_970);
-    // Reduction by 16 symmetries: a little more than a sixteenth (symmetric positions).
-    for s in tb.subspaces() {
-        let t = tb.table(s).expect("loaded");
-        assert!(t.values.len() as u64 * 16 >= t.indexer.full_len());
-        assert!((t.values.len() as u64 * 16) < t.indexer.full_len() * 102 / 100);
+    let subs = [Subspace::new(3, 3), Subspace::new(3, 4), Subspace::new(4, 3), Subspace::new(4, 4)];
+    assert_eq!(tb.subspaces(), subs.to_vec());
+    for s in subs {
+        let t = load(tables(), s);
+        // The orbit count without an index agrees with the index.
+        assert_eq!(canonical_positions(s), t.wdl.len() as u64, "{s}");
+        // Reduction by 16 symmetries: a little more than a sixteenth (symmetric positions).
+        assert!(t.wdl.len() as u64 * 16 >= t.indexer.full_len());
+        assert!((t.wdl.len() as u64 * 16) < t.indexer.full_len() * 102 / 100);
     }
+    // Every subspace 3-3 .. 9-9: the figure the whole build covers.
+    let all: u64 = morris::perfect::sector::pairs_up_to(9).iter().flatten().map(|&s| canonical_positions(s)).sum();
+    assert_eq!(all, morris::perfect::ALL_POSITIONS);
+    assert_eq!(all, 8_904_593_601);
 }
 
 #[test]
 fn verify_passes() {
-    let tb = tablebase();
+    let rules = rules_text(STANDARD.no_removal_plies);
     for s in [Subspace::new(3, 3), Subspace::new(3, 4), Subspace::new(4, 3)] {
-        let report = verify_subspace(tb, s, tables(), 2, &ProgressBar::hidden()).expect("verify runs");
+        let loaded = load_for(tables(), s, &rules).expect("load");
+        let report = verify_subspace(&loaded, s, 100, tables(), 2, &ProgressBar::hidden()).expect("verify runs");
         assert_eq!(report.errors, 0, "{s}: {:?}", report.examples.first().map(|e| &e.0));
-        assert_eq!(report.positions, tb.table(s).map_or(0, |t| t.values.len() as u64));
+        assert_eq!(report.positions, canonical_positions(s));
     }
     // 4-4 by sample (the full check is `morris tablebase verify`).
-    let t = tb.table(Subspace::new(4, 4)).expect("4-4");
-    for i in (0..t.values.len()).step_by(97) {
+    let loaded = load_for(tables(), Subspace::new(4, 4), &rules).expect("load");
+    let t = &loaded[&Subspace::new(4, 4)];
+    for i in (0..t.wdl.len()).step_by(97) {
         let (us, them) = t.indexer.position(i as u64);
         let pos = position_of(us, them);
-        assert_eq!(value_from_children(tb, &pos, tables()).ok(), tb.value(&pos), "{pos}");
+        assert_eq!(value_from_children(&loaded, &pos, 100, tables()).ok(), Some(t.value_at(i)), "{pos}");
     }
+}
+
+#[test]
+fn a_verify_catches_a_wrong_value() {
+    let rules = rules_text(STANDARD.no_removal_plies);
+    let mut loaded = load_for(tables(), Subspace::new(3, 3), &rules).expect("load");
+    let t = loaded.get_mut(&Subspace::new(3, 3)).expect("3-3");
+    let i = t.wdl.iter().position(|&c| c == Wdl::Win.code()).expect("a win");
+    t.distance[i] += 2;
+    let report = verify_subspace(&loaded, Subspace::new(3, 3), 100, tables(), 2, &ProgressBar::hidden()).expect("runs");
+    assert!(report.errors >= 1);
 }
 
 #[test]
 fn a_mill_that_wins_at_once_is_a_win_in_one() {
     // White flies B2 to G7 and closes A7-D7-G7: Black is down to two stones.
     let pos = position(&["A7", "D7", "B2"], &["A1", "D1", "E4"]);
-    assert_eq!(tablebase().value(&pos), Some(OracleValue::Win(1)));
-    let moves = tablebase().move_values(&pos).expect("covered");
-    assert_eq!(moves[0].1, OracleValue::Win(1));
+    assert_eq!(value(&pos), win(1));
+    let moves = tablebase().move_values(&pos).expect("no damage").expect("covered");
+    assert_eq!(moves[0].1, win(1));
     assert_eq!(moves[0].0.display(&STANDARD24).to_string().split(',').next(), Some("B2-G7"));
 }
 
@@ -121,10 +173,9 @@ fn a_blocked_side_has_lost() {
     // White's four stones in the lower left corner have no empty neighbour.
     let pos = position(&["A7", "D7", "A4", "B6"], &["G7", "D6", "A1", "B4"]);
     assert_eq!(pos.count_legal_moves(), 0);
-    assert_eq!(tablebase().value(&pos), Some(OracleValue::Loss(0)));
+    assert_eq!(value(&pos), loss(0));
     // With Black to move the same stones are no loss for Black: Black can slide.
-    let black = pos.with_side_to_move(Color::Black);
-    assert_ne!(tablebase().value(&black), Some(OracleValue::Loss(0)));
+    assert_ne!(value(&pos.with_side_to_move(Color::Black)), loss(0));
 }
 
 #[test]
@@ -137,133 +188,228 @@ fn a_flying_draw() {
     // the only drawing move.
     let tb = tablebase();
     let pos = position(&["A7", "D7", "G7"], &["D6", "F6", "A4"]);
-    assert_eq!(tb.value(&pos), Some(OracleValue::Draw));
-    let moves = tb.move_values(&pos).expect("covered");
+    assert_eq!(value(&pos), TableValue::DRAW);
+    let moves = tb.move_values(&pos).expect("no damage").expect("covered");
     let text = |i: usize| moves[i].0.display(&STANDARD24).to_string();
-    assert_eq!((text(0).as_str(), moves[0].1), ("G7-B6", OracleValue::Draw));
-    assert!(moves[1..].iter().all(|&(_, v)| matches!(v, OracleValue::Loss(_))));
-    assert_eq!(moves.iter().filter(|&&(_, v)| v == OracleValue::Loss(2)).count(), moves.len() - 3);
+    assert_eq!((text(0).as_str(), moves[0].1), ("G7-B6", TableValue::DRAW));
+    assert!(moves[1..].iter().all(|&(_, v)| v.wdl == Wdl::Loss));
+    assert_eq!(moves.iter().filter(|&&(_, v)| v == loss(2)).count(), moves.len() - 3);
     let child = pos.play(moves[0].0).expect("legal");
-    assert_eq!(tb.value(&child), Some(OracleValue::Draw));
+    assert_eq!(value(&child), TableValue::DRAW);
+}
+
+/// The value of `pos` with `count` plies since the last removal under a rule of `n`
+/// plies, by plain minimax over (position, count) with the rules core: 1 win, 0 draw,
+/// -1 loss. Independent of the solver: no levels, no symmetry, no tables.
+fn brute(pos: &Position, count: u16, n: u16, memo: &mut HashMap<(u64, u16), i8>) -> i8 {
+    if pos.is_lost_by_material() || pos.count_legal_moves() == 0 {
+        return -1;
+    }
+    if count >= n {
+        return 0;
+    }
+    if let Some(&v) = memo.get(&(pos.key(), count)) {
+        return v;
+    }
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let mut best = -1;
+    for &m in list.as_slice() {
+        let next = if m.remove().is_some() { 0 } else { count + 1 };
+        best = best.max(-brute(&pos.play_unchecked(m), next, n, memo));
+        if best == 1 {
+            break;
+        }
+    }
+    memo.insert((pos.key(), count), best);
+    best
+}
+
+fn sign(v: OracleValue) -> i8 {
+    match v {
+        OracleValue::Win(_) => 1,
+        OracleValue::Draw => 0,
+        OracleValue::Loss(_) => -1,
+    }
+}
+
+#[test]
+fn under_a_short_rule_the_tables_agree_with_a_brute_force_search_at_every_count() {
+    let dir = short_rule_tables();
+    let tb = Tablebase::open(dir).expect("open");
+    assert_eq!(tb.rule_plies(), SHORT_RULE);
+    let rules: &'static Ruleset = Ruleset { no_removal_plies: SHORT_RULE, ..STANDARD.clone() }.into_static();
+    let mut memo = HashMap::new();
+    let mut seen = [0usize; 5];
+    for s in [Subspace::new(3, 3), Subspace::new(4, 3), Subspace::new(3, 4)] {
+        let t = load(dir, s);
+        for i in (0..t.wdl.len()).step_by(211) {
+            let (us, them) = t.indexer.position(i as u64);
+            let pos = Position::from_setup_unchecked(&Setup { rules, ..position_of(us, them).to_setup() });
+            let stored = t.value_at(i);
+            seen[usize::from(stored.wdl.code())] += 1;
+            for count in 0..SHORT_RULE {
+                let table = stored.at_count(count, SHORT_RULE, SHORT_RULE).expect("same rule");
+                assert_eq!(
+                    sign(table),
+                    brute(&pos, count, SHORT_RULE, &mut memo),
+                    "{pos} at count {count}: {stored:?}"
+                );
+                assert_eq!(tb.value_at_count(&pos, count, true), Some(table));
+            }
+        }
+    }
+    // The rule bites: game wins beyond its reach are there, and stay apart from draws.
+    assert!(seen[usize::from(Wdl::CursedWin.code())] > 0, "{seen:?}");
+    assert!(seen[usize::from(Wdl::Win.code())] > 0 && seen[usize::from(Wdl::Draw.code())] > 0, "{seen:?}");
+    let rules = rules_text(SHORT_RULE);
+    for s in [Subspace::new(3, 3), Subspace::new(3, 4), Subspace::new(4, 3)] {
+        let loaded = load_for(dir, s, &rules).expect("load");
+        let report = verify_subspace(&loaded, s, SHORT_RULE, dir, 2, &ProgressBar::hidden()).expect("verify");
+        assert_eq!(report.errors, 0, "{s}: {:?}", report.examples.first());
+    }
+}
+
+#[test]
+fn a_win_longer_than_the_count_allows_is_a_draw_and_cursed_wins_are_game_wins() {
+    // Under the 100-ply rule: a 3-3 win at distance d stands at counts up to 100 - d.
+    let t = load(tables(), Subspace::new(3, 3));
+    let i = t.wdl.iter().zip(&t.distance).position(|(&c, &d)| c == Wdl::Win.code() && d == 25).expect("longest win");
+    let v = t.value_at(i);
+    assert_eq!(v.at_count(75, 100, 100), Some(OracleValue::Win(25)));
+    assert_eq!(v.at_count(76, 100, 100), Some(OracleValue::Draw));
+    let (us, them) = t.indexer.position(i as u64);
+    let pos = position_of(us, them);
+    assert_eq!(tablebase().value_at_count(&pos, 75, true), Some(OracleValue::Win(25)));
+    assert_eq!(tablebase().value_at_count(&pos, 76, true), Some(OracleValue::Draw));
+    // The same position under a 3-ply rule is a cursed win: a draw in the game, a win
+    // without the rule, and the tables say which.
+    let short = load(short_rule_tables(), Subspace::new(3, 3));
+    let cursed = short.value(us, them);
+    assert_eq!(cursed.wdl, Wdl::CursedWin);
+    assert_eq!(cursed.at_count(0, SHORT_RULE, SHORT_RULE), Some(OracleValue::Draw));
+    assert!(matches!(cursed.at_count(0, 0, SHORT_RULE), Some(OracleValue::Win(_))));
+    // Every game win under one rule is a game win under the other.
+    for j in 0..t.wdl.len() {
+        let (a, b) = (t.value_at(j).wdl, short.value_at(j).wdl);
+        assert_eq!(a.is_game_win(), b.is_game_win(), "index {j}");
+        assert_eq!(a.is_game_loss(), b.is_game_loss(), "index {j}");
+        if b == Wdl::Win {
+            assert!(short.value_at(j).distance <= SHORT_RULE);
+        }
+    }
 }
 
 #[test]
 fn the_oracle_gives_stored_values_and_only_for_covered_positions() {
-    let oracle = open_oracle(tables()).expect("open oracle");
-    let tb = tablebase();
-    let t = tb.table(Subspace::new(4, 3)).expect("4-3");
-    for i in (0..t.values.len()).step_by(1013) {
+    let oracle = open_oracle(tables(), &STANDARD).expect("open oracle");
+    oracle.wait_ready();
+    let t = load(tables(), Subspace::new(4, 3));
+    for i in (0..t.wdl.len()).step_by(1013) {
         let (us, them) = t.indexer.position(i as u64);
         let pos = position_of(us, them);
-        assert_eq!(oracle.probe(&pos), Some(t.value_at(i)));
+        let stored = t.value_at(i).at_count(0, 100, 100);
+        assert_eq!(oracle.probe(&pos, 0), stored);
         // Colours do not matter: the same stones with Black to move.
-        assert_eq!(oracle.probe(&pos.swapped()), oracle.probe(&pos));
+        assert_eq!(oracle.probe(&pos.swapped(), 0), oracle.probe(&pos, 0));
     }
     let pos = position(&["A7", "D7", "B2"], &["A1", "D1", "E4"]);
     let placing = Position::from_setup_unchecked(&Setup { in_hand: ByColor([1, 1]), ..pos.to_setup() });
-    assert_eq!(oracle.probe(&placing), None);
+    assert_eq!(oracle.probe(&placing, 0), None);
     let other_rules = Position::from_setup_unchecked(&Setup { rules: &CLASSROOM, ..pos.to_setup() });
-    assert_eq!(oracle.probe(&other_rules), None);
+    assert_eq!(oracle.probe(&other_rules, 0), None);
     let five = position(&["A7", "D7", "G7", "B6", "D6"], &["A1", "D1", "G1", "B2", "D2"]);
-    assert_eq!(oracle.probe(&five), None);
+    assert_eq!(oracle.probe(&five, 0), None);
+}
+
+#[test]
+fn tables_built_for_another_rule_are_refused() {
+    let fifty = Ruleset { no_removal_plies: 50, ..STANDARD.clone() }.into_static();
+    assert!(matches!(open_oracle(tables(), fifty), Err(TablebaseError::Ruleset { .. })));
+    // Without a no-removal rule, tables of any count answer (game values).
+    let none = Ruleset { no_removal_plies: 0, ..STANDARD.clone() }.into_static();
+    assert!(open_oracle(short_rule_tables(), none).is_ok());
+    assert!(matches!(open_oracle(short_rule_tables(), &STANDARD), Err(TablebaseError::Ruleset { .. })));
+    // A directory mixing two rules is refused when opened.
+    let dir = temp_dir("mixed");
+    std::fs::copy(store::table_path(tables(), Subspace::new(3, 3)), dir.join("3-3.mtb")).expect("copy");
+    std::fs::copy(store::table_path(short_rule_tables(), Subspace::new(3, 4)), dir.join("3-4.mtb")).expect("copy");
+    assert!(matches!(Tablebase::open(&dir), Err(TablebaseError::Ruleset { .. })));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn best_moves_lead_to_consistent_children() {
     let tb = tablebase();
     for s in tb.subspaces() {
-        let t = tb.table(s).expect("loaded");
-        for i in (0..t.values.len()).step_by(4999) {
+        let t = load(tables(), s);
+        for i in (0..t.wdl.len()).step_by(4999) {
             let (us, them) = t.indexer.position(i as u64);
             let pos = position_of(us, them);
-            let value = tb.value(&pos).expect("covered");
-            let moves = tb.move_values(&pos).expect("children covered");
+            let v = value(&pos);
+            let moves = tb.move_values(&pos).expect("no damage").expect("children covered");
             let Some(&(best, through)) = moves.first() else {
-                assert_eq!(value, OracleValue::Loss(0));
+                assert_eq!(v, loss(0));
                 continue;
             };
-            assert_eq!(through, value, "{pos}");
+            assert_eq!(through, v, "{pos}");
             let child = pos.play(best).expect("legal best move");
-            let child_value = if child.is_lost_by_material() { Some(OracleValue::Loss(0)) } else { tb.value(&child) };
-            let expected = match value {
-                OracleValue::Win(n) => OracleValue::Loss(n - 1),
-                OracleValue::Loss(n) => OracleValue::Win(n - 1),
-                OracleValue::Draw => OracleValue::Draw,
-            };
-            assert_eq!(child_value, Some(expected), "{pos}");
+            let child_value = tb.value(&child).expect("no damage").expect("covered");
+            if best.remove().is_none() && v.wdl != Wdl::Draw {
+                // A slide keeps the class (seen from the other side) one ply closer.
+                assert_eq!((child_value.wdl, child_value.distance + 1), (v.wdl.flipped(), v.distance), "{pos}");
+            }
         }
     }
 }
 
 #[test]
-fn long_distances_go_to_the_side_list_and_survive_a_file() {
-    // Solve 3-3 with distances over 10 stored as long entries (the path distances over
-    // 253 plies take in big subspaces): same values, and a file round trip keeps them.
-    let ix = Arc::new(Indexer::new(&STANDARD24, 3, 3));
-    let pair = [Subspace::new(3, 3)];
-    let board = Board::new(&STANDARD);
-    let (tables, _) =
-        solve_pair(&board, &pair, vec![ix], &[], 2, &ProgressBar::hidden(), 10).expect("solve with a low limit");
-    let long = &tables[0];
-    let normal = tablebase().table(pair[0]).expect("3-3");
-    assert!(long.long.len() > 1000);
-    assert!(long.values.iter().all(|&b| b <= 11 || b == LONG));
-    assert!((0..normal.values.len()).all(|i| long.value_at(i) == normal.value_at(i)));
-    let dir = temp_dir("long");
-    let rules = header_rules(&STANDARD);
-    store::write_table(&dir, pair[0], &rules, &long.values, &long.long).expect("write");
-    let back = store::read_table(&dir, pair[0], &rules, &STANDARD24).expect("read back");
-    assert!((0..normal.values.len()).all(|i| back.value_at(i) == normal.value_at(i)));
-    // A long entry that is missing is a corrupted table, not a wrong value.
-    let mut fewer = long.long.clone();
-    let some = *fewer.keys().next().expect("an entry");
-    fewer.remove(&some);
-    store::write_table(&dir, pair[0], &rules, &long.values, &fewer).expect("write");
-    assert!(matches!(
-        store::read_table(&dir, pair[0], &rules, &STANDARD24),
-        Err(TablebaseError::CorruptedTable { .. })
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
 fn damaged_files_are_rejected_with_typed_errors() {
-    let rules = header_rules(&STANDARD);
+    let rules = rules_text(100);
     let s = Subspace::new(3, 3);
     let good = std::fs::read(store::table_path(tables(), s)).expect("3-3 file");
     let dir = temp_dir("damaged");
     let path = store::table_path(&dir, s);
-    let read = |bytes: &[u8]| {
+    let open = |bytes: &[u8]| {
         std::fs::write(&path, bytes).expect("write");
-        store::read_table(&dir, s, &rules, &STANDARD24)
+        TableFile::open(&dir, s, Some(&rules))
     };
-    assert!(read(&good).is_ok());
-    let mut flipped = good.clone();
-    flipped[good.len() / 2] ^= 0x10;
-    assert!(matches!(read(&flipped), Err(TablebaseError::CorruptedTable { .. })));
-    assert!(matches!(read(&good[..good.len() - 100]), Err(TablebaseError::CorruptedTable { .. })));
-    assert!(matches!(read(&good[..10]), Err(TablebaseError::CorruptedTable { .. })));
-    // A header that promises more positions than any file could hold.
-    let mut count = good.clone();
-    let count_at = good.len() - 8 - 8 - 169_626 - 8;
-    count[count_at..count_at + 8].copy_from_slice(&u64::MAX.to_le_bytes());
-    assert!(matches!(read(&count), Err(TablebaseError::CorruptedTable { .. })));
+    let file = open(&good).expect("good file");
+    let data_start = good.len()
+        - file.header.class_blocks.iter().chain(&file.header.distance_blocks).map(|b| b.len as usize).sum::<usize>();
+    // The header: any flipped bit fails its checksum.
+    let mut header_flip = good.clone();
+    header_flip[30] ^= 0x10;
+    assert!(matches!(open(&header_flip), Err(TablebaseError::CorruptedTable { .. })));
+    assert!(matches!(open(&good[..good.len() - 100]), Err(TablebaseError::CorruptedTable { .. })));
+    assert!(matches!(open(&good[..10]), Err(TablebaseError::CorruptedTable { .. })));
     let mut magic = good.clone();
     magic[0] = b'X';
-    assert!(matches!(read(&magic), Err(TablebaseError::Magic(_))));
-    assert!(matches!(read(&[]), Err(TablebaseError::Magic(_))));
+    assert!(matches!(open(&magic), Err(TablebaseError::Magic(_))));
+    assert!(matches!(open(&[]), Err(TablebaseError::CorruptedTable { .. }) | Err(TablebaseError::Magic(_))));
     let mut version = good.clone();
     version[8] = 99;
-    assert!(matches!(read(&version), Err(TablebaseError::Version { found: 99, .. })));
-    // A whole, well-formed file for other rules.
-    let table = store::read_table(tables(), s, &rules, &STANDARD24).expect("good table");
-    store::write_table(&dir, s, "board=other", &table.values, &table.long).expect("write");
-    assert!(matches!(store::read_table(&dir, s, &rules, &STANDARD24), Err(TablebaseError::Ruleset { .. })));
+    assert!(matches!(open(&version), Err(TablebaseError::Version { found: 99, .. })));
+    // A block: the file opens, the probe that meets the block gets a typed error, and
+    // every other block still answers.
+    let mut block_flip = good.clone();
+    block_flip[data_start + 5] ^= 0x01;
+    std::fs::write(&path, &block_flip).expect("write");
+    let damaged = Tablebase::open(&dir).expect("header is fine");
+    let pos = position(&["A7", "D7", "B2"], &["A1", "D1", "E4"]);
+    let t = load(tables(), s);
+    let first = position_of(t.indexer.position(0).0, t.indexer.position(0).1);
+    assert!(matches!(damaged.value(&first), Err(TablebaseError::CorruptedBlock { block: 0, .. })));
+    // The engine's oracle says nothing rather than something wrong.
+    assert_eq!(damaged.value_at_count(&first, 0, true), None);
+    let last = t.indexer.position(t.wdl.len() as u64 - 1);
+    assert!(damaged.value(&position_of(last.0, last.1)).is_ok());
+    let _ = pos;
+    // Other rules; a missing file; an empty directory.
+    std::fs::write(&path, &good).expect("write");
+    assert!(matches!(TableFile::open(&dir, s, Some("board=other")), Err(TablebaseError::Ruleset { .. })));
     std::fs::remove_file(&path).expect("remove");
-    assert!(matches!(store::read_table(&dir, s, &rules, &STANDARD24), Err(TablebaseError::MissingTable { .. })));
-    // A corrupt file in a directory makes opening it fail, never a wrong answer.
-    std::fs::write(&path, &flipped).expect("write");
-    assert!(open_oracle(&dir).is_err());
+    assert!(matches!(TableFile::open(&dir, s, Some(&rules)), Err(TablebaseError::MissingTable { .. })));
     let empty = temp_dir("empty");
     assert!(matches!(Tablebase::open(&empty), Err(TablebaseError::MissingTable { .. })));
     let _ = std::fs::remove_dir_all(&dir);
@@ -275,11 +421,11 @@ fn builds_resume_and_plans_follow_dependencies() {
     let pairs = plan(&[Subspace::new(4, 3)]);
     assert_eq!(pairs, vec![vec![Subspace::new(3, 3)], vec![Subspace::new(3, 4), Subspace::new(4, 3)]]);
     let dir = temp_dir("resume");
-    let first = build(&dir, &pairs[..1], 2).expect("build 3-3");
-    assert!(!first[0].skipped);
+    let first = build_into(&dir, &[Subspace::new(3, 3)], 100);
+    assert!(!first[0].kept);
     let before = std::fs::metadata(store::table_path(&dir, Subspace::new(3, 3))).and_then(|m| m.modified()).ok();
-    let second = build(&dir, &pairs[..1], 2).expect("resume");
-    assert!(second[0].skipped);
+    let second = build_into(&dir, &[Subspace::new(3, 3)], 100);
+    assert!(second[0].kept);
     let after = std::fs::metadata(store::table_path(&dir, Subspace::new(3, 3))).and_then(|m| m.modified()).ok();
     assert_eq!(before, after);
     // No temporary files are left behind.
@@ -290,6 +436,12 @@ fn builds_resume_and_plans_follow_dependencies() {
     assert_eq!(names, vec!["3-3.mtb".to_string()]);
     // The same bytes as the shared build: the solver is deterministic.
     assert_eq!(std::fs::read(dir.join("3-3.mtb")).ok(), std::fs::read(tables().join("3-3.mtb")).ok());
+    // The plan knows what is there and what the rest needs.
+    let options = BuildOptions { threads: 2, rule_plies: 100 };
+    let p = plan_build(&dir, plan(&[Subspace::new(4, 3)]), &options);
+    assert_eq!(p.done, vec![true, false]);
+    assert_eq!(p.positions_to_solve, 2 * 760_398);
+    assert!(p.peak_bytes > 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -304,7 +456,7 @@ fn the_command_line_probes_and_rejects_bad_input() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("win in 1 for White"), "{text}");
-    assert!(text.contains("best: B2-G7,"), "{text}");
+    assert!(text.lines().nth(1).is_some_and(|l| l.trim_start().starts_with("B2-G7,")), "{text}");
     for bad in [format!("{board} green"), board.to_string(), "WWx white".to_string()] {
         let out = Command::new(exe).args(["tablebase", "probe", "--dir", &dir, &bad]).output().expect("run");
         assert!(!out.status.success());
@@ -314,4 +466,69 @@ fn the_command_line_probes_and_rejects_bad_input() {
     let out = Command::new(exe).args(["tablebase", "stats", "--dir", &dir]).output().expect("run");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.lines().any(|l| l.trim_start().starts_with("3-3") && l.contains("169626")), "{text}");
+    let out =
+        Command::new(exe).args(["tablebase", "verify", "--dir", &dir, "--subspace", "3-3"]).output().expect("run");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    let out = Command::new(exe).args(["tablebase", "build", "--dir", &dir, "--subspace", "2-3"]).output().expect("run");
+    assert!(!out.status.success());
+}
+
+#[test]
+fn the_referee_adjudicates_covered_wins_and_draws() {
+    use morris::referee::game::{GameResult, Termination, adjudicate};
+    let tb = tablebase();
+    let won = morris::rules::Game::new(position(&["A7", "D7", "B2"], &["A1", "D1", "E4"]));
+    let Some(Termination::Tablebase { result, detail }) = adjudicate(tb, &won) else { panic!("covered") };
+    assert_eq!((result, detail.as_str()), (GameResult::Win(Color::White), "white wins (conversion in 1)"));
+    let drawn = morris::rules::Game::new(position(&["A7", "D7", "G7"], &["D6", "F6", "A4"]));
+    assert!(matches!(adjudicate(tb, &drawn), Some(Termination::Tablebase { result: GameResult::Draw, .. })));
+    let five = morris::rules::Game::new(position(&["A7", "D7", "G7", "B6", "D6"], &["A1", "D1", "G1", "B2", "D2"]));
+    assert_eq!(adjudicate(tb, &five), None);
+    assert_eq!(adjudicate(tb, &morris::rules::Game::new(Position::start(&STANDARD))), None);
+}
+
+#[test]
+fn analyze_marks_the_move_that_lost_the_draw() {
+    use morris::analysis::{AnalyzeSettings, analyze};
+    use morris::engine::{EngineOptions, Limits};
+    let tb = std::sync::Arc::new(Tablebase::open(tables()).expect("open"));
+    let start = position(&["A7", "D7", "G7"], &["D6", "F6", "A4"]);
+    let mut game = morris::rules::Game::new(start);
+    let blunder = morris::rules::notation::parse_move("A7-B6", &STANDARD24).expect("move");
+    game.play(blunder).expect("legal");
+    let settings = AnalyzeSettings {
+        limits: Limits { depth: Some(2), ..Limits::default() },
+        engine: EngineOptions::default(),
+        tablebase: Some(tb),
+    };
+    let a = analyze(&game, 0, &settings, &mut |_, _| {});
+    let m = &a.moves[0];
+    assert!(m.value_lost);
+    assert_eq!(m.best.map(|(b, _)| b.display(&STANDARD24).to_string()), Some("G7-B6".to_string()));
+    assert_eq!(a.value_losing(Color::White).count(), 1);
+    assert_eq!(a.value_losing(Color::Black).count(), 0);
+    // The same from the command line, with the game in a file.
+    let file = temp_dir("analyze").join("game.txt");
+    std::fs::write(&file, "A7-B6\n").expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(["analyze", "--tablebase"])
+        .arg(tables())
+        .args(["--start", "WWWxBBxxxBxxxxxxxxxxxxxx white"])
+        .arg(&file)
+        .output()
+        .expect("run morris");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains(">> move 1 by White, A7-B6: draw -> loss; best was G7-B6 (draw)"), "{text}");
+    assert!(text.contains("White: 1 value-losing move"), "{text}");
+    for bad in [vec!["analyze", "/no/such/file"], vec!["analyze", "--game", "2"]] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_morris"));
+        cmd.args(&bad);
+        if bad.len() == 3 {
+            cmd.arg(&file);
+        }
+        let out = cmd.output().expect("run");
+        assert!(!out.status.success());
+        assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    }
 }

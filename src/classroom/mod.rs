@@ -1,4 +1,4 @@
-//! The eight programs of the classroom Morris Variant handout (issue #4): `MiniMaxOpening`,
+//! The eight programs of the classroom Morris Variant handout: `MiniMaxOpening`,
 //! `MiniMaxGame`, `ABOpening`, `ABGame`, `MiniMaxOpeningBlack`, `MiniMaxGameBlack`,
 //! `MiniMaxOpeningImproved` and `MiniMaxGameImproved`.
 //!
@@ -15,7 +15,8 @@ pub mod search;
 pub mod spec;
 
 pub use run::{
-    EXIT_BAD_INPUT, EXIT_NO_MOVE, ProgramError, ProgramOutput, decide, main, main_with_args, run_program, warnings,
+    BLOCKED_ESTIMATE, EXIT_BAD_INPUT, EXIT_NO_MOVE, ProgramError, ProgramOutput, decide, main, main_with_args,
+    output_lines, run_program, warnings,
 };
 pub use spec::{
     AB_GAME, AB_OPENING, ALL_PROGRAMS, Algorithm, Estimator, MINIMAX_GAME, MINIMAX_GAME_BLACK, MINIMAX_GAME_IMPROVED,

@@ -2,13 +2,15 @@
 //! and `anyhow`. Library modules take plain settings and return reports and typed errors;
 //! a file here turns arguments into those settings, calls the library, and prints.
 //!
-//! Done so far: [`mod@bench`] and [`mod@perft`]. The other subcommands still keep their clap
-//! structs beside their library code (`protocol::EngineArgs`, `play::PlayArgs`,
-//! `referee::{MatchArgs, TournamentArgs, CheckArgs}`, `perfect::TablebaseCommand`) and
-//! are dispatched from here; each moves into its own file here the same way.
+//! Done so far: [`mod@analyze`], [`mod@bench`], [`mod@perft`] and [`mod@tablebase`]. The
+//! other subcommands still keep their clap structs beside their library code
+//! (`protocol::EngineArgs`, `play::PlayArgs`, `referee::{MatchArgs, TournamentArgs,
+//! CheckArgs}`) and are dispatched from here; each moves into its own file the same way.
 
+pub mod analyze;
 pub mod bench;
 pub mod perft;
+pub mod tablebase;
 
 use std::process::ExitCode;
 
@@ -39,9 +41,13 @@ enum Command {
     Tournament(crate::referee::TournamentArgs),
     /// Check that an engine program follows protocol.md
     Check(crate::referee::CheckArgs),
-    /// Build, verify and probe endgame databases
+    /// Play and study in a browser: a local web server with a board to click
+    Serve(crate::serve::ServeArgs),
+    /// Show where a game was decided: every move valued by the tables and the engine
+    Analyze(analyze::AnalyzeArgs),
+    /// Build, verify and probe endgame tables
     #[command(subcommand)]
-    Tablebase(crate::perfect::TablebaseCommand),
+    Tablebase(tablebase::TablebaseCommand),
 }
 
 /// Runs the command line `cli` describes.
@@ -57,6 +63,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Match(args)) => crate::referee::run_match(&args),
         Some(Command::Tournament(args)) => crate::referee::run_tournament(&args),
         Some(Command::Check(args)) => crate::referee::run_check(&args),
-        Some(Command::Tablebase(cmd)) => crate::perfect::run(&cmd),
+        Some(Command::Serve(args)) => crate::serve::run(&args),
+        Some(Command::Analyze(args)) => analyze::run(&args),
+        Some(Command::Tablebase(cmd)) => tablebase::run(&cmd),
     }
 }

@@ -1,5 +1,5 @@
-//! The engine façade (issue #3): owns the game, the transposition table, the options and
-//! the search threads; never touches stdin/stdout. The protocol, the terminal game and
+//! The engine façade: owns the game, the transposition table, the options and the
+//! search threads; never touches stdin/stdout. The protocol, the terminal game and
 //! the referee drive it. The search itself lives in [`crate::search`], the evaluation in
 //! [`crate::eval`], the deadlines in [`crate::time`].
 
@@ -80,13 +80,16 @@ pub use crate::search::Iteration as SearchInfo;
 /// move), its score, the last completed depth, nodes, time taken and principal variation.
 pub use crate::search::SearchOutcome as SearchResult;
 
-/// A score in words: `+1.25` (stones), `win in 7`, `loss in 4`.
+/// A score in words: `+1.25` (stones), `win in 7`, `loss in 4`, `win (tables)`.
 #[must_use]
 pub fn format_score(score: i32) -> String {
+    // Wins the search sees to the end come within MAX_PLY plies; beyond that, a score
+    // is a win the tables prove (see `search::params::ORACLE_WIN_OFFSET`).
+    let table = |s: i32| WIN - s > crate::search::params::ORACLE_WIN_OFFSET;
     if score >= DECIDED {
-        format!("win in {}", WIN - score)
+        if table(score) { "win (tables)".to_string() } else { format!("win in {}", WIN - score) }
     } else if score <= -DECIDED {
-        format!("loss in {}", WIN + score)
+        if table(-score) { "loss (tables)".to_string() } else { format!("loss in {}", WIN + score) }
     } else {
         format!("{:+.2}", f64::from(score) / 100.0)
     }

@@ -1,6 +1,7 @@
-//! Static evaluation for the tournament engine (issue #3): the classroom handout's
-//! estimate and our own. Knows positions, not search: every function here scores one
-//! position for its side to move, on any [`Topology`](crate::topology::Topology).
+//! Static evaluation for the tournament engine: the classroom handout's estimate and our
+//! own. The search ([`crate::search`]) calls [`evaluate`] at its leaves with the
+//! [`EvalChoice`] the engine was given. Knows positions, not search: every function here
+//! scores one position for its side to move, on any [`Topology`](crate::topology::Topology).
 //!
 //! Scores are in hundredths of a stone for [`strong`] (`+100` ≈ one stone up); the
 //! handout's estimate keeps its own units (1000 per stone in the moving phase).

@@ -167,6 +167,14 @@ struct Block {
     canonical: Vec<u32>,
 }
 
+/// What [`Indexer::frame`] computes once for a "us" set: its representative's block, the
+/// symmetry that takes it there, and each free point's place among the free points.
+pub struct UsFrame {
+    block: u32,
+    sym: u8,
+    slot: [u8; MAX_N],
+}
+
 /// The index of one subspace `(a, b)` on one board.
 pub struct Indexer {
     us_count: usize,
@@ -242,6 +250,17 @@ impl Indexer {
         Indexer { us_count: us, them_count: them, n, all: topology.all().0, syms, us_block, blocks, len }
     }
 
+    /// Bytes of memory the index holds (its tables; the symmetry tables included).
+    #[must_use]
+    pub fn memory_bytes(&self) -> u64 {
+        let blocks: usize = self
+            .blocks
+            .iter()
+            .map(|b| std::mem::size_of::<Block>() + b.stabilizer.len() + 4 * (b.offset_of.len() + b.canonical.len()))
+            .sum();
+        (blocks + self.us_block.len() * std::mem::size_of::<(u32, u8)>() + self.syms.tables.len() * 1024) as u64
+    }
+
     /// The number of canonical positions (orbits) in the subspace.
     #[must_use]
     pub fn len(&self) -> u64 {
@@ -276,6 +295,51 @@ impl Indexer {
         }
         for &g in &block.stabilizer {
             rank = rank.min(rank_bits(compress(self.syms.apply(g as usize, them), free)));
+        }
+        block.start + u64::from(block.offset_of[rank as usize])
+    }
+
+    /// The part of [`Indexer::index`] that depends only on the "us" set, for computing
+    /// many indices with the same "us" (a position's children all share theirs).
+    #[inline]
+    #[must_use]
+    pub fn frame(&self, us: u32) -> UsFrame {
+        let (block_id, sym) = self.us_block[rank_bits(us) as usize];
+        let free = !self.blocks[block_id as usize].us & self.all;
+        let mut slot = [0u8; MAX_N];
+        let mut f = free;
+        let mut i = 0;
+        while f != 0 {
+            slot[f.trailing_zeros() as usize] = i;
+            f &= f - 1;
+            i += 1;
+        }
+        UsFrame { block: block_id, sym, slot }
+    }
+
+    /// The dense index of the position whose "us" set `frame` was made from, with `them`
+    /// (equal to `index(us, them)`).
+    #[inline]
+    #[must_use]
+    pub fn index_in(&self, frame: &UsFrame, them: u32) -> u64 {
+        let block = &self.blocks[frame.block as usize];
+        let them = self.syms.apply(usize::from(frame.sym), them);
+        let rank_in = |mut bits: u32| {
+            let mut rank = 0;
+            let mut i = 1;
+            while bits != 0 {
+                rank += BINOMIALS.0[usize::from(frame.slot[bits.trailing_zeros() as usize])][i];
+                bits &= bits - 1;
+                i += 1;
+            }
+            rank
+        };
+        let mut rank = rank_in(them);
+        if block.stabilizer.is_empty() {
+            return block.start + rank;
+        }
+        for &g in &block.stabilizer {
+            rank = rank.min(rank_in(self.syms.apply(usize::from(g), them)));
         }
         block.start + u64::from(block.offset_of[rank as usize])
     }
@@ -353,9 +417,11 @@ mod tests {
             let (us, them) = ix.position(i);
             assert_eq!(ix.index(us, them), i);
             total += ix.orbit_len(us, them);
+            assert_eq!(ix.index_in(&ix.frame(us), them), i);
             let s = (i % 16) as usize;
             let (u2, t2) = (ix.syms.apply(s, us), ix.syms.apply(s, them));
             assert_eq!(ix.index(u2, t2), i);
+            assert_eq!(ix.index_in(&ix.frame(u2), t2), i);
         }
         assert_eq!(total, ix.full_len());
     }

@@ -1,90 +1,191 @@
-//! Read-only access to loaded tables: the value of a [`Position`], the values of its
-//! moves, and the [`Oracle`] the engine's search consults (style habit 19: a small,
-//! read-only probing API, like shakmaty-syzygy's). Nothing here computes or writes tables.
+//! Read-only access to table files: the value of a [`Position`], the values of its moves,
+//! and the [`Oracle`] the engine's search consults (style habit 19: a small read-only
+//! probing API, like shakmaty-syzygy's). Nothing here computes or writes tables.
+//!
+//! Opening a directory reads each file's header only. A subspace's index is built the
+//! first time it is needed (or ahead of time by [`Tablebase::warm_up`], on a thread of
+//! its own, so the engine starts at once and its search is never held up: until an index
+//! is ready, its positions are simply not covered). A probe unpacks one block, through a
+//! cache of recently used blocks.
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use super::sector::{MIN_STONES, Subspace, header_rules, is_supported};
-use super::store::{Table, TablebaseError, read_table};
-use crate::rules::{Color, Move, MoveList, Position, STANDARD};
+use super::index::Indexer;
+use super::sector::{FILE_EXTENSION, MIN_STONES, Subspace, header_rules, is_supported};
+use super::store::{Stream, TableFile, TablebaseError, distance_in_block};
+use super::value::{LOST_NOW, TableValue, Wdl, horizon};
+use crate::rules::{Color, Move, MoveList, Position, Ruleset, STANDARD};
 use crate::search::{Oracle, OracleValue};
 
-/// A set of loaded tables for the standard rules.
-pub struct Tablebase {
-    tables: HashMap<Subspace, Table>,
+/// Blocks the cache holds by default (about 16 KB to 32 KB each once unpacked).
+pub const DEFAULT_CACHE_BLOCKS: usize = 4096;
+
+/// One cache slot: a block's key and its unpacked bytes.
+type Slot = Option<(u64, Arc<Vec<u8>>)>;
+
+/// A direct-mapped cache of unpacked blocks, shared by all threads.
+struct BlockCache {
+    slots: Vec<Mutex<Slot>>,
 }
 
-/// The value of a move for the side making it, from its child's value (for the side to
-/// move there).
-#[must_use]
-pub fn value_through(child: OracleValue) -> OracleValue {
-    match child {
-        OracleValue::Loss(n) => OracleValue::Win(n + 1),
-        OracleValue::Win(n) => OracleValue::Loss(n + 1),
-        OracleValue::Draw => OracleValue::Draw,
+impl BlockCache {
+    fn new(blocks: usize) -> BlockCache {
+        BlockCache { slots: (0..blocks.max(1)).map(|_| Mutex::new(None)).collect() }
+    }
+
+    fn get_or_load(
+        &self,
+        key: u64,
+        load: impl FnOnce() -> Result<Vec<u8>, TablebaseError>,
+    ) -> Result<Arc<Vec<u8>>, TablebaseError> {
+        let slot = &self.slots[(key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 20) as usize % self.slots.len()];
+        if let Ok(s) = slot.lock()
+            && let Some((k, block)) = s.as_ref()
+            && *k == key
+        {
+            return Ok(Arc::clone(block));
+        }
+        let block = Arc::new(load()?);
+        if let Ok(mut s) = slot.lock() {
+            *s = Some((key, Arc::clone(&block)));
+        }
+        Ok(block)
     }
 }
 
-/// A total order on values for the side to move: faster wins first, then draws, then
-/// slower losses. Smaller is better.
+/// One subspace's file and (once built) its index.
+struct Source {
+    id: u64,
+    file: TableFile,
+    indexer: OnceLock<Result<Arc<Indexer>, String>>,
+}
+
+/// The tables of one directory, for the standard rules.
+pub struct Tablebase {
+    dir: PathBuf,
+    tables: HashMap<Subspace, Source>,
+    /// The no-removal rule the tables were built for.
+    rule_plies: u16,
+    cache: BlockCache,
+    /// Whether a failed probe has been reported (the engine says so once).
+    warned: AtomicBool,
+}
+
+/// A move's value for the side making it, from its child's value: through a removal the
+/// move is itself the conversion (distance 1 when it wins or loses under the rule).
 #[must_use]
-pub fn preference(v: OracleValue) -> i32 {
-    match v {
-        OracleValue::Win(n) => i32::from(n),
-        OracleValue::Draw => i32::from(u16::MAX) + 1,
-        OracleValue::Loss(n) => 2 * (i32::from(u16::MAX) + 1) - i32::from(n),
+pub fn value_through(child: TableValue, removal: bool, rule_plies: u16) -> TableValue {
+    let beyond = horizon(rule_plies).saturating_add(1);
+    match (child.wdl, removal) {
+        (Wdl::Draw, _) => TableValue::DRAW,
+        (Wdl::Loss, true) => TableValue { wdl: Wdl::Win, distance: 1 },
+        (Wdl::Win, true) => TableValue { wdl: Wdl::Loss, distance: 1 },
+        (Wdl::BlessedLoss, true) => TableValue { wdl: Wdl::CursedWin, distance: beyond },
+        (Wdl::CursedWin, true) => TableValue { wdl: Wdl::BlessedLoss, distance: beyond },
+        (w, false) => TableValue::at_level(w.is_game_loss(), child.distance.saturating_add(1), horizon(rule_plies)),
+    }
+}
+
+/// A total order on values for the side to move: the shortest wins first, then cursed
+/// wins, draws, blessed losses, the longest losses, the shortest losses last. Smaller is
+/// better.
+#[must_use]
+pub fn preference(v: TableValue) -> i64 {
+    let d = i64::from(v.distance);
+    match v.wdl {
+        Wdl::Win => d,
+        Wdl::CursedWin => (1 << 17) + d,
+        Wdl::Draw => 2 << 17,
+        Wdl::BlessedLoss => (3 << 17) - d,
+        Wdl::Loss => (4 << 17) - d,
+    }
+}
+
+impl std::fmt::Debug for Tablebase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tablebase").field("dir", &self.dir).field("subspaces", &self.tables.len()).finish()
     }
 }
 
 impl Tablebase {
-    /// Tables already in memory.
-    #[must_use]
-    pub fn from_tables(tables: impl IntoIterator<Item = Table>) -> Tablebase {
-        Tablebase { tables: tables.into_iter().map(|t| (t.subspace, t)).collect() }
-    }
-
-    /// Loads every table file (`A-B.mtb`) in `dir`, checking each one.
+    /// Opens every table file (`A-B.mtb`) in `dir`, reading and checking its header.
     ///
     /// # Errors
-    /// The directory cannot be read, holds no table ([`TablebaseError::MissingTable`]
-    /// for 3-3), or a table fails a check (magic, version, rules, checksum, ...).
+    /// The directory cannot be read or holds no table ([`TablebaseError::MissingTable`]
+    /// for 3-3); a header fails a check; the tables disagree on the rules.
     pub fn open(dir: &Path) -> Result<Tablebase, TablebaseError> {
         let io = |cause| TablebaseError::Io { path: dir.to_path_buf(), cause };
-        let mut tables = Vec::new();
+        let mut subspaces = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(io)? {
             let path = entry.map_err(io)?.path();
-            if path.extension().and_then(|e| e.to_str()) != Some(super::sector::FILE_EXTENSION) {
+            if path.extension().and_then(|e| e.to_str()) != Some(FILE_EXTENSION) {
                 continue;
             }
-            let Some(subspace) = path.file_stem().and_then(|s| s.to_str()).and_then(|s| s.parse::<Subspace>().ok())
-            else {
-                continue;
-            };
-            tables.push(read_table(dir, subspace, &header_rules(&STANDARD), STANDARD.topology)?);
+            if let Some(s) = path.file_stem().and_then(|s| s.to_str()).and_then(|s| s.parse::<Subspace>().ok()) {
+                subspaces.push(s);
+            }
         }
-        if tables.is_empty() {
+        if subspaces.is_empty() {
             return Err(TablebaseError::MissingTable {
                 dir: dir.to_path_buf(),
                 subspace: Subspace::new(MIN_STONES, MIN_STONES),
             });
         }
-        Ok(Tablebase::from_tables(tables))
+        Tablebase::open_subspaces(dir, &subspaces)
     }
 
-    /// Loads the tables of `subspace` and of every subspace its moves lead to (its
-    /// mirror, and the one after a removal), for checking or probing it alone.
+    /// Opens the tables of `subspaces` and of every subspace their moves lead to (the
+    /// mirror, and the one after a removal), for checking or probing them alone.
     ///
     /// # Errors
     /// A needed table is missing ([`TablebaseError::MissingTable`]) or fails a check.
     pub fn open_for(dir: &Path, subspaces: &[Subspace]) -> Result<Tablebase, TablebaseError> {
-        let mut needed: Vec<Subspace> =
+        let needed: Vec<Subspace> =
             subspaces.iter().flat_map(|&s| [Some(s), Some(s.mirrored()), s.after_removal()]).flatten().collect();
-        needed.sort();
-        needed.dedup();
-        let rules = header_rules(&STANDARD);
-        let tables = needed.into_iter().map(|s| read_table(dir, s, &rules, STANDARD.topology));
-        Ok(Tablebase::from_tables(tables.collect::<Result<Vec<_>, _>>()?))
+        Tablebase::open_subspaces(dir, &needed)
+    }
+
+    fn open_subspaces(dir: &Path, subspaces: &[Subspace]) -> Result<Tablebase, TablebaseError> {
+        let mut list = subspaces.to_vec();
+        list.sort();
+        list.dedup();
+        // The rules text names the no-removal count; every table must share the first's.
+        let mut rules: Option<(String, u16)> = None;
+        let mut tables = HashMap::new();
+        for (id, s) in list.into_iter().enumerate() {
+            let file = TableFile::open(dir, s, rules.as_ref().map(|(text, _)| text.as_str()))?;
+            if rules.is_none() {
+                let plies = file.header.rule_plies;
+                if header_rules(&Ruleset { no_removal_plies: plies, ..STANDARD.clone() }) != file.header.rules {
+                    return Err(TablebaseError::UnsupportedRules(file.header.rules.clone()));
+                }
+                rules = Some((file.header.rules.clone(), plies));
+            }
+            tables.insert(s, Source { id: id as u64, file, indexer: OnceLock::new() });
+        }
+        let rule_plies = rules.map_or(STANDARD.no_removal_plies, |(_, n)| n);
+        Ok(Tablebase {
+            dir: dir.to_path_buf(),
+            tables,
+            rule_plies,
+            cache: BlockCache::new(DEFAULT_CACHE_BLOCKS),
+            warned: AtomicBool::new(false),
+        })
+    }
+
+    /// The no-removal rule (plies; 0 = none) the tables were built for.
+    #[must_use]
+    pub fn rule_plies(&self) -> u16 {
+        self.rule_plies
+    }
+
+    /// The directory the tables come from.
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        &self.dir
     }
 
     /// The loaded subspaces, in order.
@@ -95,54 +196,148 @@ impl Tablebase {
         out
     }
 
-    /// The loaded table of `subspace`.
+    /// The header of `subspace`'s table, if loaded.
     #[must_use]
-    pub fn table(&self, subspace: Subspace) -> Option<&Table> {
-        self.tables.get(&subspace)
+    pub fn header(&self, subspace: Subspace) -> Option<&super::store::Header> {
+        self.tables.get(&subspace).map(|s| &s.file.header)
+    }
+
+    /// Builds every index now, smallest first, on a thread of its own; probes answer for
+    /// a subspace once its index is ready.
+    pub fn warm_up(self: &Arc<Self>) {
+        let tb = Arc::clone(self);
+        let spawned = std::thread::Builder::new().name("tablebase-index".to_string()).spawn(move || {
+            let mut order: Vec<(u64, Subspace)> =
+                tb.tables.iter().map(|(&s, src)| (src.file.header.positions, s)).collect();
+            order.sort_unstable();
+            for (_, s) in order {
+                let _ = tb.indexer(s, true);
+            }
+        });
+        if let Err(e) = spawned {
+            log::warn!("tablebase: cannot start the index thread ({e}); indices are built on first use");
+        }
+    }
+
+    /// Builds every index now, on this thread.
+    pub fn wait_ready(&self) {
+        for &s in self.tables.keys() {
+            let _ = self.indexer(s, true);
+        }
+    }
+
+    /// The index of `subspace`; built now when `build` (else `None` until ready).
+    fn indexer(&self, subspace: Subspace, build: bool) -> Option<Result<&Arc<Indexer>, TablebaseError>> {
+        let src = self.tables.get(&subspace)?;
+        let init = || {
+            let ix = Indexer::new(STANDARD.topology, usize::from(subspace.us), usize::from(subspace.them));
+            if ix.len() == src.file.header.positions {
+                Ok(Arc::new(ix))
+            } else {
+                Err(format!("{} positions, subspace {subspace} has {}", src.file.header.positions, ix.len()))
+            }
+        };
+        let result = if build { Some(src.indexer.get_or_init(init)) } else { src.indexer.get() }?;
+        Some(
+            result.as_ref().map_err(|reason| TablebaseError::CorruptedTable {
+                path: src.file.path.clone(),
+                reason: reason.clone(),
+            }),
+        )
+    }
+
+    fn block(&self, src: &Source, stream: Stream, block: u64) -> Result<Arc<Vec<u8>>, TablebaseError> {
+        let key = (src.id << 40) | (u64::from(stream == Stream::Distance) << 39) | block;
+        self.cache.get_or_load(key, || src.file.read_block(stream, block))
     }
 
     /// The value for the side to move of the position with these stone sets (hands
-    /// empty), if its subspace is loaded. A side to move with fewer than three stones
-    /// has lost (in 0 plies).
-    #[must_use]
-    pub fn value_of_sets(&self, us: u32, them: u32) -> Option<OracleValue> {
+    /// empty): `Ok(None)` when the subspace is not loaded (or, unless `build`, its index
+    /// is not ready yet). A side to move with fewer than three stones has lost.
+    ///
+    /// # Errors
+    /// A damaged block or header ([`TablebaseError`]).
+    pub fn value_of_sets(&self, us: u32, them: u32, build: bool) -> Result<Option<TableValue>, TablebaseError> {
         let sub = Subspace::new(us.count_ones() as u8, them.count_ones() as u8);
         if sub.us < MIN_STONES {
-            return Some(OracleValue::Loss(0));
+            return Ok(Some(LOST_NOW));
         }
-        self.tables.get(&sub).map(|t| t.value(us, them))
+        let Some(src) = self.tables.get(&sub) else { return Ok(None) };
+        let Some(indexer) = self.indexer(sub, build) else { return Ok(None) };
+        let i = indexer?.index(us, them);
+        let per = u64::from(src.file.header.block_positions);
+        let (b, j) = (i / per, (i % per) as usize);
+        let class = self.block(src, Stream::Class, b)?;
+        let wdl = Wdl::from_code(class[j]).unwrap_or(Wdl::Draw);
+        if wdl == Wdl::Draw {
+            return Ok(Some(TableValue::DRAW));
+        }
+        let distances = self.block(src, Stream::Distance, b)?;
+        Ok(Some(TableValue { wdl, distance: distance_in_block(&distances, j) }))
     }
 
-    /// The value of `pos` for its side to move, if covered: both hands empty, the rules
-    /// the tables are built for, and the subspace loaded.
-    #[must_use]
-    pub fn value(&self, pos: &Position) -> Option<OracleValue> {
-        let side = pos.side_to_move();
-        if pos.in_hand(Color::White) != 0 || pos.in_hand(Color::Black) != 0 || !is_supported(pos.rules()) {
-            return None;
+    /// The stored value of `pos` for its side to move, if covered: both hands empty, the
+    /// board and move rules the tables are built for, and the subspace loaded.
+    ///
+    /// # Errors
+    /// A damaged block or header.
+    pub fn value(&self, pos: &Position) -> Result<Option<TableValue>, TablebaseError> {
+        if !covers(pos) {
+            return Ok(None);
         }
-        self.value_of_sets(pos.stones(side).0, pos.stones(!side).0)
+        let side = pos.side_to_move();
+        self.value_of_sets(pos.stones(side).0, pos.stones(!side).0, true)
     }
 
     /// Every legal move of `pos` with its value for the side to move (through the
-    /// child), best first; `None` if `pos` or a child is not covered.
-    #[must_use]
-    pub fn move_values(&self, pos: &Position) -> Option<Vec<(Move, OracleValue)>> {
-        self.value(pos)?;
+    /// child), best first; `Ok(None)` if `pos` or a child is not covered.
+    ///
+    /// # Errors
+    /// A damaged block or header.
+    pub fn move_values(&self, pos: &Position) -> Result<Option<Vec<(Move, TableValue)>>, TablebaseError> {
+        if self.value(pos)?.is_none() {
+            return Ok(None);
+        }
         let mut list = MoveList::new();
         pos.legal_moves(&mut list);
-        let mut out = Vec::with_capacity(list.as_slice().len());
+        let mut out = Vec::with_capacity(list.len());
         for &m in list.as_slice() {
             let child = pos.play_unchecked(m);
-            out.push((m, value_through(self.value(&child)?)));
+            let Some(v) = self.value(&child)? else { return Ok(None) };
+            out.push((m, value_through(v, m.remove().is_some(), self.rule_plies)));
         }
         out.sort_by_key(|&(_, v)| preference(v));
-        Some(out)
+        Ok(Some(out))
+    }
+
+    /// What a probe answers under `rules` with `count` plies since the last removal:
+    /// `None` when not covered, the rules' count differs from the tables', or a block is
+    /// damaged (said once on stderr; the engine then searches instead).
+    #[must_use]
+    pub fn value_at_count(&self, pos: &Position, count: u16, build: bool) -> Option<OracleValue> {
+        if !covers(pos) {
+            return None;
+        }
+        let side = pos.side_to_move();
+        match self.value_of_sets(pos.stones(side).0, pos.stones(!side).0, build) {
+            Ok(v) => v?.at_count(count, pos.rules().no_removal_plies, self.rule_plies),
+            Err(e) => {
+                if !self.warned.swap(true, Ordering::Relaxed) {
+                    log::error!("tablebase: {e}; searching instead where tables fail");
+                }
+                None
+            }
+        }
     }
 }
 
+/// Whether tables can hold `pos`: both hands empty, supported board and move rules.
+fn covers(pos: &Position) -> bool {
+    pos.in_hand(Color::White) == 0 && pos.in_hand(Color::Black) == 0 && is_supported(pos.rules())
+}
+
 impl Oracle for Tablebase {
-    fn probe(&self, pos: &Position) -> Option<OracleValue> {
-        self.value(pos)
+    fn probe(&self, pos: &Position, count: u16) -> Option<OracleValue> {
+        self.value_at_count(pos, count, false)
     }
 }

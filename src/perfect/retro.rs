@@ -1,91 +1,119 @@
-//! The retrograde solver for one pair of subspaces `(a, b)` and `(b, a)`.
+//! The retrograde solver for one pair of subspaces `(a, b)` and `(b, a)`, under a
+//! no-removal rule of `N` plies (see [`value`](super::value) for what the results mean).
+//!
+//! A removal leaves the pair for a smaller, already solved subspace and starts a fresh
+//! count, so inside the pair the only clock is the plies since entering it. The solver
+//! computes, for every position, the least horizon `h` within which the side to move can
+//! force a *conversion* (a removal into a position the opponent loses under the rule, or
+//! the end of the game), or within which the opponent can force one: the distance to
+//! conversion. Positions resolved at a level above `N` are game wins and losses that the
+//! rule turns into draws (cursed wins, blessed losses).
 //!
 //! 1. *Count pass* (parallel over index ranges): for each position, the number of
-//!    distinct canonical children reached by moves that remove nothing (they lie in the
-//!    other subspace of the pair), and the values of the removing moves' children, which
-//!    lie in smaller, already solved subspaces (or win at once). A removal to a lost
-//!    child makes the position a win at that child's distance plus one (queued for that
-//!    level); a removal to a draw means it can never lose; removals to won children bound
-//!    its loss distance from below.
-//! 2. *Levels* d = 0, 1, 2, …: the positions resolved at distance d (losses when d is
-//!    even, wins when odd) are expanded by un-move generation. Each parent of a loss is a
-//!    win in d + 1; each parent of a win has its count decreased, and at zero it is a loss
-//!    in max(d + 1, its removal bound). Positions never resolved are draws.
+//!    distinct canonical non-removing children (they lie in the other subspace of the
+//!    pair), and what its removals reach in the smaller table: a removal to a lost
+//!    position (or leaving two stones) is a win at level 1; a removal to a blessed loss is
+//!    a game win, queued at level `N + 1`; a removal to a draw means the position never
+//!    loses; one to a cursed win means it never loses under the rule, but may lose the
+//!    game (at level `N + 1` at the earliest).
+//! 2. *Levels* d = 0, 1, 2, …: the positions resolved at level d are expanded by un-move
+//!    generation. A parent of a loss wins at d + 1; a parent of a win has its count
+//!    decreased, and at zero it loses at d + 1 (or at `N + 1` at the earliest when a
+//!    removal of its reaches a cursed win). Positions never resolved are draws.
 //!
 //! Counting *distinct canonical* children and deduplicating each child's canonical
 //! parents keeps the counts exact under symmetry reduction: C is a canonical child of P
-//! exactly when P is a canonical parent of C. Shared state is atomics only (values and
-//! counts per position), so both cores work on one level at once in safe Rust.
+//! exactly when P is a canonical parent of C. Shared state is atomics only (a level and a
+//! count per position), so both cores work on one level at once in safe Rust.
 //!
 //! This module knows the solver's bookkeeping; files are `store`'s, checking is `verify`'s.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
 use indicatif::ProgressBar;
 
 use super::index::Indexer;
-use super::sector::{Board, LONG, MAX_SHORT_DISTANCE, Subspace};
+use super::sector::{Board, Subspace};
 use super::store::{Table, TablebaseError};
-use crate::search::OracleValue;
+use super::value::{TableValue, Wdl};
 
-/// Positions handled per work item of the count pass.
+/// Positions handled per work item.
 const CHUNK: usize = 1 << 14;
-/// `bound` value of a position that can never lose (it has a removal to a loss or a draw).
-const CANNOT_LOSE: u16 = u16::MAX;
-/// The last level the solver counts to (levels are distances in plies).
-const MAX_LEVEL: usize = u16::MAX as usize - 2;
-
-/// One subspace being solved.
-struct Work {
-    subspace: Subspace,
-    indexer: Arc<Indexer>,
-    values: Vec<AtomicU8>,
-    /// Unresolved distinct canonical non-removing children.
-    count: Vec<AtomicU8>,
-    /// The least distance a loss can have (1 + the longest removal to a won child), or
-    /// [`CANNOT_LOSE`].
-    bound: Vec<AtomicU16>,
-    /// Distances over [`MAX_SHORT_DISTANCE`] (their value byte is [`LONG`]).
-    long: HashMap<u64, u16>,
-}
+/// The count of unresolved children, in the low bits of a count byte.
+const COUNT_MASK: u8 = 0x3f;
+/// Count-byte flag: a removal reaches a draw or a cursed win (never lost under the rule).
+const RULE_CANNOT_LOSE: u8 = 0x40;
+/// Count-byte flag: a removal reaches a draw or a blessed loss (never lost in the game).
+const GAME_CANNOT_LOSE: u8 = 0x80;
+/// Level-word flag of a loss (the level is stored plus one, so 0 means unresolved).
+const LOSS_BIT: u16 = 0x8000;
+/// The deepest level the solver counts to.
+pub const MAX_LEVEL: u16 = 0x7ffe;
+/// Queue entries pack the subspace (bit 31), a loss flag (bit 30) and the index.
+const INDEX_BITS: u32 = 30;
 
 /// What solving a pair cost.
 pub struct SolveStats {
     /// Levels (distinct distances) processed.
     pub levels: u32,
-    /// Bytes of working memory the solver held for the pair (estimate from array sizes):
-    /// three bytes per position, the dependency tables, and the largest queue of pending
-    /// positions (frontier and later levels) seen.
+    /// Bytes of working memory the solver held (from array sizes): three bytes per
+    /// position, the removal targets' tables, and the largest queue seen.
     pub working_bytes: u64,
 }
 
-/// An entry of a frontier or bucket: subspace number (0 or 1) and index.
-type Entry = (u8, u32);
-/// What a worker of one level hands back: positions resolved at the next level, and
-/// losses deferred to a later level (their removal bound).
-type LevelOutput = (Vec<Entry>, Vec<(usize, Entry)>);
+/// One subspace being solved.
+struct Work {
+    subspace: Subspace,
+    indexer: Arc<Indexer>,
+    /// 0 = unresolved, else (level + 1), with [`LOSS_BIT`] for losses.
+    level: Vec<AtomicU16>,
+    /// Unresolved distinct children, and the two cannot-lose flags.
+    count: Vec<AtomicU8>,
+}
 
-/// Solves the pair `subspaces` (one or two mirrored subspaces), given every table their
-/// removals lead to in `dependencies`. `threads` workers; `progress` counts positions of
-/// the count pass and then resolved positions. Distances over `short_limit` (normally
-/// [`MAX_SHORT_DISTANCE`]; lower only to test the long path) go to the tables' long list.
+/// What the workers of one level hand back: positions resolved at the next level, and
+/// losses deferred to a later one.
+type LevelOutput = (Vec<u32>, Vec<(usize, u32)>);
+
+fn entry(k: usize, i: usize, loss: bool) -> u32 {
+    ((k as u32) << 31) | (u32::from(loss) << INDEX_BITS) | i as u32
+}
+
+fn split(e: u32) -> (usize, usize, bool) {
+    ((e >> 31) as usize, (e & ((1 << INDEX_BITS) - 1)) as usize, e & (1 << INDEX_BITS) != 0)
+}
+
+fn level_word(level: usize, loss: bool) -> u16 {
+    (level as u16 + 1) | if loss { LOSS_BIT } else { 0 }
+}
+
+/// Estimated peak bytes for solving `positions` (the pair) with removal targets of
+/// `dependency_positions`: three bytes per position while solving, one per target
+/// position, and a queue of up to one entry (four bytes) per position.
+#[must_use]
+pub fn estimated_bytes(positions: u64, dependency_positions: u64) -> u64 {
+    positions * 7 + dependency_positions
+}
+
+/// Solves the pair `subspaces` (one or two mirrored subspaces) under a no-removal rule
+/// with horizon `horizon` ([`value::horizon`](super::value::horizon)), given the tables
+/// their removals lead to in `dependencies`. `threads` workers; `progress` is advanced by
+/// one per position counted and one per position resolved.
 ///
 /// # Errors
-/// [`TablebaseError::MissingTable`] if a dependency is absent (`dir` names where it was
-/// expected), [`TablebaseError::DistanceOverflow`] or [`TablebaseError::UnmoveMismatch`].
+/// [`TablebaseError::MissingTable`] if a dependency is absent,
+/// [`TablebaseError::DistanceOverflow`] or [`TablebaseError::UnmoveMismatch`].
 pub fn solve_pair(
     board: &Board,
     subspaces: &[Subspace],
     indexers: Vec<Arc<Indexer>>,
     dependencies: &[&Table],
+    horizon: u16,
     threads: usize,
     progress: &ProgressBar,
-    short_limit: u16,
 ) -> Result<(Vec<Table>, SolveStats), TablebaseError> {
-    let short_limit = short_limit.min(MAX_SHORT_DISTANCE);
-    let mut works: Vec<Work> = subspaces
+    let works: Vec<Work> = subspaces
         .iter()
         .zip(indexers)
         .map(|(&subspace, indexer)| {
@@ -93,99 +121,112 @@ pub fn solve_pair(
             Work {
                 subspace,
                 indexer,
-                values: (0..n).map(|_| AtomicU8::new(0)).collect(),
+                level: (0..n).map(|_| AtomicU16::new(0)).collect(),
                 count: (0..n).map(|_| AtomicU8::new(0)).collect(),
-                bound: (0..n).map(|_| AtomicU16::new(0)).collect(),
-                long: HashMap::new(),
             }
         })
         .collect();
+    if works.iter().any(|w| w.level.len() >= 1 << INDEX_BITS) {
+        return Err(TablebaseError::DistanceOverflow(works[0].subspace));
+    }
     let pair_len = works.len();
     let other = move |k: usize| if pair_len == 1 { 0 } else { 1 - k };
-    let dep_for = |k: usize| -> Option<&Table> {
-        let after = works[k].subspace.after_removal()?;
-        dependencies.iter().copied().find(|t| t.subspace == after)
-    };
-    for (k, w) in works.iter().enumerate() {
-        if let Some(after) = w.subspace.after_removal()
-            && dep_for(k).is_none()
-        {
-            return Err(TablebaseError::MissingTable { dir: std::path::PathBuf::from("."), subspace: after });
+    let dep_for = |k: usize| -> Result<Option<&Table>, TablebaseError> {
+        let Some(after) = works[k].subspace.after_removal() else { return Ok(None) };
+        match dependencies.iter().copied().find(|t| t.subspace == after) {
+            Some(t) => Ok(Some(t)),
+            None => Err(TablebaseError::MissingTable { dir: std::path::PathBuf::from("."), subspace: after }),
         }
-    }
-    let total: u64 = works.iter().map(|w| w.values.len() as u64).sum();
-    let working_bytes = total * 4 + dependencies.iter().map(|t| t.values.len() as u64).sum::<u64>();
-    progress.set_length(total);
-    progress.set_message("count pass");
+    };
+    let deps: Vec<Option<&Table>> = (0..works.len()).map(dep_for).collect::<Result<_, _>>()?;
+    let total: u64 = works.iter().map(|w| w.level.len() as u64).sum();
+    let dep_bytes: u64 = deps.iter().flatten().map(|t| t.wdl.len() as u64).sum();
+    // Game wins and losses beyond the rule's reach start one level past it.
+    let beyond = usize::from(horizon).saturating_add(1);
 
-    // Count pass: queue initial wins (removal to a loss) and losses (no move, or only
-    // removals to won children) by level.
-    let buckets: Mutex<Vec<Vec<Entry>>> = Mutex::new(Vec::new());
-    let overflow = AtomicBool::new(false);
+    // Count pass.
+    let buckets: Mutex<Vec<Vec<u32>>> = Mutex::new(Vec::new());
     for (k, w) in works.iter().enumerate() {
         let next = AtomicUsize::new(0);
         let child_ix = &works[other(k)].indexer;
-        let dep = dep_for(k);
+        let dep = deps[k];
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 scope.spawn(|| {
-                    let mut local: Vec<(u16, Entry)> = Vec::new();
+                    let mut local: Vec<(usize, u32)> = Vec::new();
                     let mut children: Vec<u32> = Vec::with_capacity(128);
+                    let (mut slides, mut closing): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
                     loop {
                         let start = next.fetch_add(CHUNK, Relaxed);
-                        if start >= w.values.len() {
+                        if start >= w.level.len() {
                             break;
                         }
-                        let end = (start + CHUNK).min(w.values.len());
+                        let end = (start + CHUNK).min(w.level.len());
                         for i in start..end {
                             let (us, them) = w.indexer.position(i as u64);
-                            children.clear();
-                            let mut win_at = u32::MAX;
-                            let mut bound = 0u32;
-                            let mut any_move = false;
-                            let mut draw_child = false;
-                            board.for_each_move(
-                                us,
-                                them,
-                                |after| children.push(child_ix.index(them, after) as u32),
-                                |after, them_after| {
-                                    any_move = true;
-                                    match dep {
-                                        None => win_at = 1,
-                                        Some(t) => match t.value(them_after, after) {
-                                            OracleValue::Draw => draw_child = true,
-                                            OracleValue::Loss(n) => win_at = win_at.min(u32::from(n) + 1),
-                                            OracleValue::Win(n) => bound = bound.max(u32::from(n) + 1),
-                                        },
+                            slides.clear();
+                            closing.clear();
+                            board.for_each_destination(us, them, |after, closes| {
+                                if closes { closing.push(after) } else { slides.push(after) }
+                            });
+                            // Removals first: one that wins makes the children irrelevant.
+                            let (mut win, mut game_win, mut flags) = (false, false, 0u8);
+                            if !closing.is_empty() {
+                                match dep {
+                                    None => win = true,
+                                    Some(t) => {
+                                        let mut removable = board.removable(them);
+                                        'removals: while removable != 0 {
+                                            let r = removable & removable.wrapping_neg();
+                                            removable ^= r;
+                                            // The exit: the opponent, one stone fewer, to move.
+                                            let frame = t.indexer.frame(them ^ r);
+                                            for &after in &closing {
+                                                match t.wdl_at(t.indexer.index_in(&frame, after)) {
+                                                    Wdl::Loss => {
+                                                        win = true;
+                                                        break 'removals;
+                                                    }
+                                                    Wdl::BlessedLoss => {
+                                                        game_win = true;
+                                                        flags |= RULE_CANNOT_LOSE | GAME_CANNOT_LOSE;
+                                                    }
+                                                    Wdl::Draw => flags |= RULE_CANNOT_LOSE | GAME_CANNOT_LOSE,
+                                                    Wdl::CursedWin => flags |= RULE_CANNOT_LOSE,
+                                                    Wdl::Win => {}
+                                                }
+                                            }
+                                        }
                                     }
-                                },
-                            );
+                                }
+                            }
+                            if win {
+                                local.push((1, entry(k, i, false)));
+                                continue;
+                            }
+                            let frame = child_ix.frame(them);
+                            children.clear();
+                            children.extend(slides.iter().map(|&after| child_ix.index_in(&frame, after) as u32));
                             children.sort_unstable();
                             children.dedup();
-                            w.count[i].store(children.len() as u8, Relaxed);
-                            // A removal to a child lost in L makes this a win in L + 1; one
-                            // to a child won in W bounds a loss from below by W + 1.
-                            let entry = (k as u8, i as u32);
-                            if win_at as usize > MAX_LEVEL && win_at != u32::MAX || bound as usize > MAX_LEVEL {
-                                overflow.store(true, Relaxed);
-                            } else if win_at != u32::MAX {
-                                w.bound[i].store(CANNOT_LOSE, Relaxed);
-                                local.push((win_at as u16, entry));
-                            } else if draw_child {
-                                w.bound[i].store(CANNOT_LOSE, Relaxed);
-                            } else {
-                                w.bound[i].store(bound as u16, Relaxed);
-                                if children.is_empty() {
-                                    let level = if any_move { bound as u16 } else { 0 };
-                                    local.push((level, entry));
+                            w.count[i].store(children.len() as u8 | flags, Relaxed);
+                            if game_win {
+                                local.push((beyond, entry(k, i, false)));
+                            } else if children.is_empty() {
+                                if closing.is_empty() {
+                                    local.push((0, entry(k, i, true)));
+                                } else if flags & RULE_CANNOT_LOSE == 0 {
+                                    local.push((1, entry(k, i, true)));
+                                } else if flags & GAME_CANNOT_LOSE == 0 {
+                                    local.push((beyond, entry(k, i, true)));
                                 }
                             }
                         }
                         progress.inc((end - start) as u64);
                     }
                     if let Ok(mut b) = buckets.lock() {
-                        for (level, entry) in local {
-                            push_at(&mut b, usize::from(level), entry);
+                        for (level, e) in local {
+                            push_at(&mut b, level, e);
                         }
                     }
                 });
@@ -193,23 +234,17 @@ pub fn solve_pair(
         });
     }
     let mut buckets = buckets.into_inner().unwrap_or_default();
-    if overflow.load(Relaxed) {
-        return Err(TablebaseError::DistanceOverflow(works[0].subspace));
-    }
 
     // Levels.
-    progress.set_position(0);
-    progress.set_message("levels");
     let mismatch = AtomicBool::new(false);
-    let mut frontier: Vec<Entry> = Vec::new();
+    let mut frontier: Vec<u32> = Vec::new();
     let mut levels = 0;
-    // The count pass queues its wins and losses up front; that is usually the peak.
     let mut peak_queue = buckets.iter().map(Vec::len).sum::<usize>();
-    for d in 0..=MAX_LEVEL {
-        let byte = byte_of(d, short_limit);
-        for (k, i) in buckets.get_mut(d).map(std::mem::take).unwrap_or_default() {
-            if works[usize::from(k)].values[i as usize].compare_exchange(0, byte, Relaxed, Relaxed).is_ok() {
-                frontier.push((k, i));
+    for d in 0..=usize::from(MAX_LEVEL) {
+        for e in buckets.get_mut(d).map(std::mem::take).unwrap_or_default() {
+            let (k, i, loss) = split(e);
+            if works[k].level[i].compare_exchange(0, level_word(d, loss), Relaxed, Relaxed).is_ok() {
+                frontier.push(e);
             }
         }
         if frontier.is_empty() {
@@ -218,28 +253,21 @@ pub fn solve_pair(
             }
             continue;
         }
-        levels += 1;
-        let queued = frontier.len() + buckets.iter().skip(d).map(Vec::len).sum::<usize>();
-        peak_queue = peak_queue.max(queued);
-        progress.inc(frontier.len() as u64);
-        if d == MAX_LEVEL {
+        if d == usize::from(MAX_LEVEL) {
             return Err(TablebaseError::DistanceOverflow(works[0].subspace));
         }
-        if byte == LONG {
-            for &(k, i) in &frontier {
-                works[usize::from(k)].long.insert(u64::from(i), d as u16);
-            }
-        }
+        levels += 1;
+        peak_queue = peak_queue.max(frontier.len() + buckets.iter().skip(d).map(Vec::len).sum::<usize>());
+        progress.inc(frontier.len() as u64);
         let works = &works;
-        let next_byte = byte_of(d + 1, short_limit);
         let next = AtomicUsize::new(0);
         let results: Mutex<LevelOutput> = Mutex::new((Vec::new(), Vec::new()));
         let frontier_ref = &frontier;
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 scope.spawn(|| {
-                    let mut resolved: Vec<Entry> = Vec::new();
-                    let mut deferred: Vec<(usize, Entry)> = Vec::new();
+                    let mut resolved: Vec<u32> = Vec::new();
+                    let mut deferred: Vec<(usize, u32)> = Vec::new();
                     let mut parents: Vec<u32> = Vec::with_capacity(128);
                     loop {
                         let start = next.fetch_add(CHUNK, Relaxed);
@@ -247,41 +275,47 @@ pub fn solve_pair(
                             break;
                         }
                         let end = (start + CHUNK).min(frontier_ref.len());
-                        for &(k, i) in &frontier_ref[start..end] {
-                            let child = &works[usize::from(k)];
-                            let o = other(usize::from(k));
+                        for &e in &frontier_ref[start..end] {
+                            let (k, i, child_lost) = split(e);
+                            let o = other(k);
                             let parent = &works[o];
-                            let (us, them) = child.indexer.position(u64::from(i));
+                            let (us, them) = works[k].indexer.position(i as u64);
                             parents.clear();
                             board.for_each_unmove(us, them, |pu, pt| parents.push(parent.indexer.index(pu, pt) as u32));
                             parents.sort_unstable();
                             parents.dedup();
                             for &p in &parents {
                                 let p = p as usize;
-                                if d % 2 == 0 {
-                                    // The child is lost: its parent wins in d + 1.
-                                    if parent.values[p].compare_exchange(0, next_byte, Relaxed, Relaxed).is_ok() {
-                                        resolved.push((o as u8, p as u32));
+                                if child_lost {
+                                    // A move to a lost position: the parent wins at d + 1.
+                                    let word = level_word(d + 1, false);
+                                    if parent.level[p].compare_exchange(0, word, Relaxed, Relaxed).is_ok() {
+                                        resolved.push(entry(o, p, false));
                                     }
-                                } else {
-                                    if parent.values[p].load(Relaxed) != 0 {
+                                    continue;
+                                }
+                                if parent.level[p].load(Relaxed) != 0 {
+                                    continue;
+                                }
+                                let before = parent.count[p].fetch_sub(1, Relaxed);
+                                if before & COUNT_MASK == 0 {
+                                    mismatch.store(true, Relaxed);
+                                } else if before & COUNT_MASK == 1 {
+                                    // Every move now leads to a win of the opponent.
+                                    let at = if before & RULE_CANNOT_LOSE == 0 {
+                                        d + 1
+                                    } else if before & GAME_CANNOT_LOSE == 0 {
+                                        (d + 1).max(beyond)
+                                    } else {
                                         continue;
-                                    }
-                                    let before = parent.count[p].fetch_sub(1, Relaxed);
-                                    if before == 0 {
-                                        mismatch.store(true, Relaxed);
-                                    } else if before == 1 {
-                                        let bound = parent.bound[p].load(Relaxed);
-                                        if bound == CANNOT_LOSE {
-                                            continue;
-                                        }
-                                        let level = (d + 1).max(usize::from(bound));
-                                        if level == d + 1 {
-                                            parent.values[p].store(next_byte, Relaxed);
-                                            resolved.push((o as u8, p as u32));
-                                        } else {
-                                            deferred.push((level, (o as u8, p as u32)));
-                                        }
+                                    };
+                                    if at > d + 1 {
+                                        deferred.push((at, entry(o, p, true)));
+                                    } else if parent.level[p]
+                                        .compare_exchange(0, level_word(at, true), Relaxed, Relaxed)
+                                        .is_ok()
+                                    {
+                                        resolved.push(entry(o, p, true));
                                     }
                                 }
                             }
@@ -298,33 +332,42 @@ pub fn solve_pair(
             return Err(TablebaseError::UnmoveMismatch(works[0].subspace));
         }
         let (resolved, deferred) = results.into_inner().unwrap_or_default();
-        for (level, entry) in deferred {
-            push_at(&mut buckets, level, entry);
+        for (level, e) in deferred {
+            push_at(&mut buckets, level, e);
         }
         frontier = resolved;
     }
-    let tables = works
-        .into_iter()
-        .map(|w| Table {
-            subspace: w.subspace,
-            indexer: w.indexer,
-            values: w.values.into_iter().map(AtomicU8::into_inner).collect(),
-            long: w.long,
-        })
-        .collect();
-    let working_bytes = working_bytes + (peak_queue * std::mem::size_of::<Entry>()) as u64;
-    Ok((tables, SolveStats { levels, working_bytes }))
+    drop(buckets);
+    let solved = works.into_iter().map(|w| finish(w, horizon)).collect();
+    let working_bytes = total * 3 + dep_bytes + (peak_queue * std::mem::size_of::<u32>()) as u64;
+    Ok((solved, SolveStats { levels, working_bytes }))
 }
 
-/// The value byte of a position resolved at level (distance) `d`.
-fn byte_of(d: usize, short_limit: u16) -> u8 {
-    if d > usize::from(short_limit) { LONG } else { (d + 1) as u8 }
+/// Turns the solver's arrays into classes and distances, reusing their memory. For
+/// draws the distance is the previous position's (a don't-care value that keeps runs
+/// unbroken for compression).
+fn finish(w: Work, horizon: u16) -> Table {
+    let mut wdl: Vec<u8> = w.count.into_iter().map(AtomicU8::into_inner).collect();
+    let mut distance: Vec<u16> = w.level.into_iter().map(AtomicU16::into_inner).collect();
+    let mut previous = 0;
+    for (class, word) in wdl.iter_mut().zip(distance.iter_mut()) {
+        if *word == 0 {
+            *class = Wdl::Draw.code();
+            *word = previous;
+        } else {
+            let value = TableValue::at_level(*word & LOSS_BIT == 0, (*word & !LOSS_BIT) - 1, horizon);
+            *class = value.wdl.code();
+            *word = value.distance;
+            previous = value.distance;
+        }
+    }
+    Table { subspace: w.subspace, indexer: w.indexer, wdl, distance }
 }
 
-/// Queues `entry` for level `level`.
-fn push_at(buckets: &mut Vec<Vec<Entry>>, level: usize, entry: Entry) {
+/// Queues `e` for level `level`.
+fn push_at(buckets: &mut Vec<Vec<u32>>, level: usize, e: u32) {
     if buckets.len() <= level {
         buckets.resize_with(level + 1, Vec::new);
     }
-    buckets[level].push(entry);
+    buckets[level].push(e);
 }

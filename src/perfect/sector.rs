@@ -7,7 +7,8 @@
 //! three. So `(a, b)` and `(b, a)` are solved together, after every subspace with fewer
 //! stones (style habit 16: solve in dependency order, name each file after its sector).
 //!
-//! [`Board`] generates children ([`Board::for_each_move`]) and parents
+//! [`Board`] generates children ([`Board::for_each_destination`], with
+//! [`Board::removable`]) and parents
 //! ([`Board::for_each_unmove`]) of the non-removing moves; the two must fit each other
 //! exactly (style habit 18), which `verify` checks independently through the rules core.
 //! Nothing here knows files, indices or threads.
@@ -19,7 +20,6 @@ use nom::character::complete::{char, u8 as dec_u8};
 use nom::combinator::all_consuming;
 
 use crate::rules::{RemovalRule, Ruleset};
-use crate::search::OracleValue;
 use crate::topology::MAX_POINTS;
 
 /// Fewer stones than this on the board (both hands empty) and a side has lost.
@@ -112,41 +112,6 @@ pub fn pairs_up_to(max: u8) -> Vec<Vec<Subspace>> {
     out
 }
 
-/// The largest distance (in plies) a value byte holds itself; longer ones are stored
-/// as [`LONG`] with the distance in the table's side list.
-pub const MAX_SHORT_DISTANCE: u16 = 253;
-
-/// The value byte of a position whose distance is over [`MAX_SHORT_DISTANCE`].
-pub const LONG: u8 = u8::MAX;
-
-/// Encodes a value as one byte: 0 = draw (or not yet known while solving), else the
-/// distance in plies plus one, or [`LONG`] for a distance over [`MAX_SHORT_DISTANCE`]. A
-/// win is always at an odd distance and a loss at an even one (a win in n is a move to a
-/// loss in n − 1; a blocked side has lost in 0), so the parity tells which.
-#[must_use]
-pub fn encode(value: OracleValue) -> u8 {
-    match value {
-        OracleValue::Draw => 0,
-        OracleValue::Win(n) | OracleValue::Loss(n) if n > MAX_SHORT_DISTANCE => LONG,
-        OracleValue::Win(n) | OracleValue::Loss(n) => (n + 1) as u8,
-    }
-}
-
-/// Decodes a value byte other than [`LONG`] (see [`encode`]).
-#[must_use]
-pub fn decode(byte: u8) -> OracleValue {
-    match byte {
-        0 => OracleValue::Draw,
-        b => distance_value(u16::from(b) - 1),
-    }
-}
-
-/// The value with distance `n`: a win when odd, a loss when even.
-#[must_use]
-pub fn distance_value(n: u16) -> OracleValue {
-    if n % 2 == 1 { OracleValue::Win(n) } else { OracleValue::Loss(n) }
-}
-
 /// The rules a table is built for, as raw masks: the solver's move generator.
 pub struct Board {
     all: u32,
@@ -199,32 +164,24 @@ impl Board {
         if free == 0 { them } else { free }
     }
 
-    /// Calls `slide(us_after)` for each move of the side to move that removes nothing and
-    /// `remove(us_after, them_after)` for each move with its removal.
+    /// Calls `to(us_after, closes)` for each move of the side to move, before any
+    /// removal: `closes` tells whether it closes a mill (and so goes on to remove one of
+    /// [`Board::removable`]). The solver handles removals itself, grouped by the stone
+    /// removed.
     #[inline]
-    pub fn for_each_move(&self, us: u32, them: u32, mut slide: impl FnMut(u32), mut remove: impl FnMut(u32, u32)) {
+    pub fn for_each_destination(&self, us: u32, them: u32, mut to: impl FnMut(u32, bool)) {
         let empty = self.all & !(us | them);
         let flying = us.count_ones() == self.fly_at;
-        let removable = self.removable(them);
         let mut from_bits = us;
         while from_bits != 0 {
             let from = from_bits.trailing_zeros() as usize;
             from_bits &= from_bits - 1;
             let mut to_bits = if flying { empty } else { self.neighbours[from] & empty };
             while to_bits != 0 {
-                let to = to_bits.trailing_zeros() as usize;
+                let dest = to_bits.trailing_zeros() as usize;
                 to_bits &= to_bits - 1;
-                let after = us ^ (1 << from) ^ (1 << to);
-                if self.closes_mill(to, after) {
-                    let mut r_bits = removable;
-                    while r_bits != 0 {
-                        let r = r_bits & r_bits.wrapping_neg();
-                        r_bits ^= r;
-                        remove(after, them ^ r);
-                    }
-                } else {
-                    slide(after);
-                }
+                let after = us ^ (1 << from) ^ (1 << dest);
+                to(after, self.closes_mill(dest, after));
             }
         }
     }
@@ -255,8 +212,8 @@ impl Board {
 }
 
 /// Whether tables can be built and probed for `rules`: the standard board, flying at
-/// three stones, removal rule `when-all-in-mills`. The draw rules do not matter: the
-/// tables hold game-theoretic values.
+/// three stones, removal rule `when-all-in-mills`. The no-removal rule is the table's
+/// own parameter (see [`value`](super::value)); repetition never changes a value.
 #[must_use]
 pub fn is_supported(rules: &Ruleset) -> bool {
     *rules.topology == crate::topology::STANDARD24
@@ -265,14 +222,15 @@ pub fn is_supported(rules: &Ruleset) -> bool {
 }
 
 /// The rule description written in every table header: the board and move rules, and
-/// what the values mean with respect to the draw rules.
+/// the no-removal rule the values are computed under.
 #[must_use]
 pub fn header_rules(rules: &Ruleset) -> String {
     format!(
-        "board={} fly-at={} removal={} draws=game-theoretic (any repetition is a draw; no move-count rule)",
+        "board={} fly-at={} removal={} no-removal-plies={}",
         rules.topology.name(),
         rules.fly_at,
-        rules.removal.name()
+        rules.removal.name(),
+        rules.no_removal_plies
     )
 }
 
@@ -280,16 +238,6 @@ pub fn header_rules(rules: &Ruleset) -> String {
 mod tests {
     use super::*;
     use crate::rules::STANDARD;
-
-    #[test]
-    fn values_round_trip() {
-        for v in
-            [OracleValue::Draw, OracleValue::Win(1), OracleValue::Loss(0), OracleValue::Loss(26), OracleValue::Win(253)]
-        {
-            assert_eq!(decode(encode(v)), v);
-        }
-        assert_eq!(encode(OracleValue::Loss(254)), LONG);
-    }
 
     #[test]
     fn subspaces_parse_and_order() {
@@ -307,16 +255,13 @@ mod tests {
         let board = Board::new(&STANDARD);
         // A few positions: each non-removing child lists the parent among its un-moves.
         for (us, them) in [(0b111u32 << 4, 0b1011u32 << 12), (0x00_0f0f, 0x0f_0000), (0x10_1010, 0x01_0101)] {
-            board.for_each_move(
-                us,
-                them,
-                |after| {
+            board.for_each_destination(us, them, |after, closes| {
+                if !closes {
                     let mut found = false;
                     board.for_each_unmove(them, after, |pu, pt| found |= pu == us && pt == them);
                     assert!(found);
-                },
-                |_, _| {},
-            );
+                }
+            });
         }
     }
 }

@@ -1,38 +1,53 @@
-//! Table files: one per subspace, written atomically, read back with every field checked.
+//! Table files: one per subspace, block-compressed, written atomically, every block
+//! checked on every read.
 //!
-//! Layout (all integers little-endian):
+//! A file holds two streams over the subspace's canonical positions (in index order),
+//! cut into blocks of [`BLOCK_POSITIONS`] positions, each block compressed on its own
+//! (zstd) so that one probe reads and unpacks one small block:
+//! - the **class stream**: one [`Wdl`] code per position — all the search needs while
+//!   the count of plies without a removal leaves room for the longest distance;
+//! - the **distance stream**: per position a 16-bit distance, stored as the block's low
+//!   bytes, then its high bytes (they are nearly all zero and compress to nothing). For
+//!   draws the value is a don't-care (a copy of the previous one, which keeps runs long).
+//!
+//! Layout (integers little-endian):
 //!
 //! | bytes | content |
 //! |---|---|
 //! | 8 | magic `MORRISTB` |
 //! | 4 | format version ([`VERSION`]) |
-//! | 1 + 1 | subspace: stones of the side to move, of the other side |
-//! | 2 + n | length and UTF-8 text of the rules ([`header_rules`](super::sector::header_rules)) |
-//! | 8 | number of positions (canonical, after symmetry reduction) |
-//! | count | one value byte per position ([`encode`](super::sector::encode)) |
-//! | 8 | number of long entries (positions whose byte is [`LONG`]) |
-//! | 10 each | long entries by ascending index: index (8), distance in plies (2) |
-//! | 8 | FNV-1a 64 hash of everything before it |
+//! | 8 | length `h` of the header that follows |
+//! | h | header: subspace (2 × u8), rules text (u16 length + UTF-8), no-removal plies (u16), positions (u64), positions per block (u32), counts of the five classes (5 × u64), longest win, loss, cursed rank (3 × u16), blocks per stream (u64), then per stream and block: offset in the data (u64), compressed length (u32), FNV-1a 64 of the compressed bytes (u64) |
+//! | 8 | FNV-1a 64 of everything before it |
+//! | … | the compressed blocks, class stream first |
 //!
-//! A write goes to `NAME.tmp` and is renamed over `NAME` only when complete, so an
+//! Opening a file reads only the header (a few hundred KB for the largest subspace), so
+//! the engine starts at once; a block whose checksum or length does not match is a
+//! [`TablebaseError::CorruptedBlock`] for the probe that met it, never a wrong value. A
+//! write goes to `NAME.tmp` and is renamed over `NAME` only when complete, so an
 //! interrupted build leaves either nothing or a whole file. This module knows bytes and
 //! files; it does not know how values are computed.
 
-use std::collections::HashMap;
+use std::fs::File;
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::index::Indexer;
-use super::sector::{LONG, MAX_SHORT_DISTANCE, Subspace, decode, distance_value};
-use crate::search::OracleValue;
-use crate::topology::Topology;
+use super::sector::Subspace;
+use super::value::{TableValue, Wdl};
 
 /// The file magic.
 pub const MAGIC: &[u8; 8] = b"MORRISTB";
 /// The format version this build reads and writes.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
+/// Positions per compressed block: a block unpacks to 16 KB of classes (32 KB of
+/// distances) in a few microseconds.
+pub const BLOCK_POSITIONS: usize = 1 << 14;
+/// The zstd level the build compresses with.
+pub const COMPRESSION_LEVEL: i32 = 9;
 
-/// Why a table could not be used. A table that fails any check is never probed.
+/// Why a table could not be used. A table that fails any check is never believed.
 #[derive(Debug, thiserror::Error)]
 pub enum TablebaseError {
     /// The file could not be read or written.
@@ -74,11 +89,23 @@ pub enum TablebaseError {
         /// The subspace asked for.
         expected: Subspace,
     },
-    /// The file is truncated, too long, or its checksum does not match.
+    /// The file's header is truncated, inconsistent or fails its checksum.
     #[error("{path}: corrupted table ({reason})")]
     CorruptedTable {
         /// The file.
         path: PathBuf,
+        /// What did not match.
+        reason: String,
+    },
+    /// One block fails its checksum or does not unpack to its length.
+    #[error("{path}: corrupted block {block} of the {stream} stream ({reason})")]
+    CorruptedBlock {
+        /// The file.
+        path: PathBuf,
+        /// `class` or `distance`.
+        stream: &'static str,
+        /// The block number.
+        block: u64,
         /// What did not match.
         reason: String,
     },
@@ -93,44 +120,106 @@ pub enum TablebaseError {
     /// The rules are not ones the tables cover.
     #[error("tables cover only the standard board, flying at 3, removal when-all-in-mills: not '{0}'")]
     UnsupportedRules(String),
-    /// A distance exceeded what the solver counts (65,533 plies).
-    #[error("subspace {0}: a distance exceeds 65,533 plies")]
+    /// A distance or a subspace exceeded what the solver counts.
+    #[error("subspace {0}: too large for the solver (a distance over 32,766 plies or over 2^30 positions)")]
     DistanceOverflow(Subspace),
     /// The solver's un-move generation disagreed with its move generation (a bug).
     #[error("subspace {0}: un-moves do not match moves (a solver bug)")]
     UnmoveMismatch(Subspace),
 }
 
-/// One subspace's values in memory, with its index.
-pub struct Table {
-    /// The subspace.
-    pub subspace: Subspace,
-    /// Its index.
-    pub indexer: Arc<Indexer>,
-    /// One value byte per canonical position.
-    pub values: Vec<u8>,
-    /// The distances of the positions whose byte is [`LONG`], by index.
-    pub long: HashMap<u64, u16>,
+/// The two streams of a table file.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum Stream {
+    /// One class code per position.
+    Class,
+    /// Two bytes of distance per position.
+    Distance,
 }
 
-impl Table {
-    /// The value of the canonical position with dense index `index`.
-    #[inline]
-    #[must_use]
-    pub fn value_at(&self, index: usize) -> OracleValue {
-        match self.values[index] {
-            // Loading checks that every LONG byte has its entry.
-            LONG => distance_value(self.long.get(&(index as u64)).copied().unwrap_or(MAX_SHORT_DISTANCE + 1)),
-            b => decode(b),
+impl Stream {
+    fn name(self) -> &'static str {
+        match self {
+            Stream::Class => "class",
+            Stream::Distance => "distance",
         }
     }
 
-    /// The value of the position with these stone sets.
-    #[inline]
-    #[must_use]
-    pub fn value(&self, us: u32, them: u32) -> OracleValue {
-        self.value_at(self.indexer.index(us, them) as usize)
+    fn bytes_per_position(self) -> usize {
+        match self {
+            Stream::Class => 1,
+            Stream::Distance => 2,
+        }
     }
+}
+
+/// Where one compressed block lies.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BlockRef {
+    /// Offset from the start of the data.
+    pub offset: u64,
+    /// Compressed length.
+    pub len: u32,
+    /// FNV-1a 64 of the compressed bytes.
+    pub checksum: u64,
+}
+
+/// Counts and extremes of one table, stored in its header.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableSummary {
+    /// Canonical positions of each class, by [`Wdl::code`].
+    pub counts: [u64; 5],
+    /// The longest distance of a win.
+    pub longest_win: u16,
+    /// The longest distance of a loss.
+    pub longest_loss: u16,
+    /// The highest rank of a cursed win or blessed loss.
+    pub longest_cursed: u16,
+}
+
+impl TableSummary {
+    /// The summary of `wdl` and `distance`.
+    #[must_use]
+    pub fn of(wdl: &[u8], distance: &[u16]) -> TableSummary {
+        let mut s = TableSummary::default();
+        for (&c, &d) in wdl.iter().zip(distance) {
+            s.counts[usize::from(c.min(4))] += 1;
+            match Wdl::from_code(c) {
+                Some(Wdl::Win) => s.longest_win = s.longest_win.max(d),
+                Some(Wdl::Loss) => s.longest_loss = s.longest_loss.max(d),
+                Some(Wdl::CursedWin | Wdl::BlessedLoss) => s.longest_cursed = s.longest_cursed.max(d),
+                _ => {}
+            }
+        }
+        s
+    }
+
+    /// The count of one class.
+    #[must_use]
+    pub fn count(&self, wdl: Wdl) -> u64 {
+        self.counts[usize::from(wdl.code())]
+    }
+}
+
+/// A table file's header.
+#[derive(Clone, Debug)]
+pub struct Header {
+    /// The subspace.
+    pub subspace: Subspace,
+    /// The rules text ([`header_rules`](super::sector::header_rules)).
+    pub rules: String,
+    /// The no-removal rule the values are computed under (0 = none).
+    pub rule_plies: u16,
+    /// Canonical positions.
+    pub positions: u64,
+    /// Positions per block.
+    pub block_positions: u32,
+    /// Counts and extremes.
+    pub summary: TableSummary,
+    /// The class stream's blocks.
+    pub class_blocks: Vec<BlockRef>,
+    /// The distance stream's blocks.
+    pub distance_blocks: Vec<BlockRef>,
 }
 
 /// FNV-1a, 64 bits: a simple checksum that needs no crate.
@@ -146,35 +235,60 @@ pub fn fnv1a(bytes: &[u8], mut hash: u64) -> u64 {
 /// The FNV-1a offset basis.
 pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
-fn header(subspace: Subspace, rules: &str, count: u64) -> Vec<u8> {
-    let mut h = Vec::with_capacity(32 + rules.len());
-    h.extend_from_slice(MAGIC);
-    h.extend_from_slice(&VERSION.to_le_bytes());
-    h.push(subspace.us);
-    h.push(subspace.them);
-    h.extend_from_slice(&(rules.len() as u16).to_le_bytes());
-    h.extend_from_slice(rules.as_bytes());
-    h.extend_from_slice(&count.to_le_bytes());
-    h
-}
-
 /// The path of `subspace`'s table in `dir`.
 #[must_use]
 pub fn table_path(dir: &Path, subspace: Subspace) -> PathBuf {
     dir.join(subspace.file_name())
 }
 
-/// Writes `values` (with the `long` distances) as `subspace`'s table in `dir`: to a
-/// temporary file, then renamed.
+/// Compresses `raw` (`per` bytes per position) in blocks, with `threads` workers.
+fn compress_blocks(raw: &[u8], per: usize, threads: usize) -> std::io::Result<Vec<Vec<u8>>> {
+    let chunks: Vec<&[u8]> = raw.chunks(BLOCK_POSITIONS * per).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let out: std::sync::Mutex<Vec<(usize, std::io::Result<Vec<u8>>)>> = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut local = Vec::new();
+                loop {
+                    let b = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(chunk) = chunks.get(b) else { break };
+                    local.push((b, zstd::bulk::compress(chunk, COMPRESSION_LEVEL)));
+                }
+                if let Ok(mut o) = out.lock() {
+                    o.append(&mut local);
+                }
+            });
+        }
+    });
+    let mut all = out.into_inner().unwrap_or_default();
+    all.sort_by_key(|(b, _)| *b);
+    all.into_iter().map(|(_, r)| r).collect()
+}
+
+/// The distance stream's raw bytes: per block, the low bytes, then the high bytes.
+fn distance_planes(distance: &[u16]) -> Vec<u8> {
+    let mut raw = Vec::with_capacity(distance.len() * 2);
+    for block in distance.chunks(BLOCK_POSITIONS) {
+        raw.extend(block.iter().map(|d| d.to_le_bytes()[0]));
+        raw.extend(block.iter().map(|d| d.to_le_bytes()[1]));
+    }
+    raw
+}
+
+/// Writes `subspace`'s table in `dir`: to a temporary file, then renamed.
 ///
 /// # Errors
-/// [`TablebaseError::Io`] when the directory or file cannot be written.
+/// [`TablebaseError::Io`] when the directory or file cannot be written or compression
+/// fails.
 pub fn write_table(
     dir: &Path,
     subspace: Subspace,
     rules: &str,
-    values: &[u8],
-    long: &HashMap<u64, u16>,
+    rule_plies: u16,
+    wdl: &[u8],
+    distance: &[u16],
+    threads: usize,
 ) -> Result<(), TablebaseError> {
     let path = table_path(dir, subspace);
     let tmp = path.with_extension(format!("{}.tmp", super::sector::FILE_EXTENSION));
@@ -182,94 +296,242 @@ pub fn write_table(
         let path = path.to_path_buf();
         move |cause| TablebaseError::Io { path, cause }
     };
-    let mut bytes = header(subspace, rules, values.len() as u64);
-    bytes.extend_from_slice(values);
-    let mut entries: Vec<(u64, u16)> = long.iter().map(|(&i, &d)| (i, d)).collect();
-    entries.sort_unstable();
-    bytes.extend_from_slice(&(entries.len() as u64).to_le_bytes());
-    for (i, d) in entries {
-        bytes.extend_from_slice(&i.to_le_bytes());
-        bytes.extend_from_slice(&d.to_le_bytes());
+    let class_data = compress_blocks(wdl, 1, threads).map_err(io(&path))?;
+    let distance_data = compress_blocks(&distance_planes(distance), 2, threads).map_err(io(&path))?;
+    let summary = TableSummary::of(wdl, distance);
+    let mut h = Vec::new();
+    h.push(subspace.us);
+    h.push(subspace.them);
+    h.extend_from_slice(&(rules.len() as u16).to_le_bytes());
+    h.extend_from_slice(rules.as_bytes());
+    h.extend_from_slice(&rule_plies.to_le_bytes());
+    h.extend_from_slice(&(wdl.len() as u64).to_le_bytes());
+    h.extend_from_slice(&(BLOCK_POSITIONS as u32).to_le_bytes());
+    for c in summary.counts {
+        h.extend_from_slice(&c.to_le_bytes());
     }
+    for d in [summary.longest_win, summary.longest_loss, summary.longest_cursed] {
+        h.extend_from_slice(&d.to_le_bytes());
+    }
+    h.extend_from_slice(&(class_data.len() as u64).to_le_bytes());
+    let mut offset = 0u64;
+    for block in class_data.iter().chain(&distance_data) {
+        h.extend_from_slice(&offset.to_le_bytes());
+        h.extend_from_slice(&(block.len() as u32).to_le_bytes());
+        h.extend_from_slice(&fnv1a(block, FNV_OFFSET).to_le_bytes());
+        offset += block.len() as u64;
+    }
+    let mut bytes = Vec::with_capacity(h.len() + 28 + offset as usize);
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.extend_from_slice(&(h.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&h);
     let sum = fnv1a(&bytes, FNV_OFFSET);
     bytes.extend_from_slice(&sum.to_le_bytes());
+    for block in class_data.iter().chain(&distance_data) {
+        bytes.extend_from_slice(block);
+    }
     std::fs::write(&tmp, &bytes).map_err(io(&tmp))?;
     std::fs::rename(&tmp, &path).map_err(io(&path))
 }
 
-/// Reads and checks `subspace`'s table in `dir` for `rules` on `topology`.
-///
-/// # Errors
-/// [`TablebaseError::MissingTable`] when there is no file; otherwise the first check that
-/// fails: magic, version, rules, subspace, length, checksum.
-pub fn read_table(dir: &Path, subspace: Subspace, rules: &str, topology: &Topology) -> Result<Table, TablebaseError> {
-    let path = table_path(dir, subspace);
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace });
-        }
-        Err(cause) => return Err(TablebaseError::Io { path, cause }),
-    };
-    let corrupted = |reason: &str| TablebaseError::CorruptedTable { path: path.clone(), reason: reason.to_string() };
-    let mut cursor = Cursor { bytes: &bytes, at: 0 };
-    if cursor.take(MAGIC.len()) != Some(&MAGIC[..]) {
-        return Err(TablebaseError::Magic(path));
-    }
-    let found = cursor.u32().ok_or_else(|| corrupted("truncated header"))?;
-    if found != VERSION {
-        return Err(TablebaseError::Version { path, found });
-    }
-    let us = cursor.u8().ok_or_else(|| corrupted("truncated header"))?;
-    let them = cursor.u8().ok_or_else(|| corrupted("truncated header"))?;
-    let rules_len = cursor.u16().ok_or_else(|| corrupted("truncated header"))?;
-    let found_rules = cursor.take(usize::from(rules_len)).ok_or_else(|| corrupted("truncated header"))?;
-    let count = cursor.u64().ok_or_else(|| corrupted("truncated header"))?;
-    // Check the length and checksum before trusting any field beyond magic and version.
-    let values_start = cursor.at;
-    let values_end = (values_start as u64).saturating_add(count);
-    let long_count = usize::try_from(values_end)
-        .ok()
-        .and_then(|end| bytes.get(end..end.checked_add(8)?))
-        .and_then(|b| b.try_into().ok())
-        .map(u64::from_le_bytes)
-        .ok_or_else(|| corrupted(&format!("{} bytes, too short for {count} positions", bytes.len())))?;
-    let expected = values_end.saturating_add(8).saturating_add(long_count.saturating_mul(10)).saturating_add(8);
-    if bytes.len() as u64 != expected {
-        return Err(corrupted(&format!("{} bytes, the header promises {expected}", bytes.len())));
-    }
-    let end = bytes.len() - 8;
-    let stored = bytes[end..].try_into().map(u64::from_le_bytes).map_err(|_| corrupted("truncated checksum"))?;
-    if fnv1a(&bytes[..end], FNV_OFFSET) != stored {
-        return Err(corrupted("checksum mismatch"));
-    }
-    let found_rules = String::from_utf8_lossy(found_rules).into_owned();
-    if found_rules != rules {
-        return Err(TablebaseError::Ruleset { path, found: found_rules, expected: rules.to_string() });
-    }
-    let found_sub = Subspace::new(us, them);
-    if found_sub != subspace {
-        return Err(TablebaseError::Subspace { path, found: found_sub, expected: subspace });
-    }
-    let indexer = Indexer::new(topology, usize::from(us), usize::from(them));
-    if indexer.len() != count {
-        return Err(corrupted(&format!("{count} positions, subspace {subspace} has {}", indexer.len())));
-    }
-    let values = bytes[values_start..values_end as usize].to_vec();
-    let mut long = HashMap::with_capacity(long_count as usize);
-    let mut entries = Cursor { bytes: &bytes[..end], at: values_end as usize + 8 };
-    for _ in 0..long_count {
-        let (Some(i), Some(d)) = (entries.u64(), entries.u16()) else {
-            return Err(corrupted("truncated long entries"));
+/// An open table file: its checked header, and its blocks read on demand.
+pub struct TableFile {
+    /// The file's path.
+    pub path: PathBuf,
+    /// The header.
+    pub header: Header,
+    file: File,
+    data_start: u64,
+}
+
+impl TableFile {
+    /// Opens `subspace`'s table in `dir` and checks its header (for `rules`, when given).
+    ///
+    /// # Errors
+    /// [`TablebaseError::MissingTable`] when there is no file; otherwise the first check
+    /// that fails: magic, version, header checksum, rules, subspace, length.
+    pub fn open(dir: &Path, subspace: Subspace, rules: Option<&str>) -> Result<TableFile, TablebaseError> {
+        let path = table_path(dir, subspace);
+        let file = match File::open(&path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace });
+            }
+            Err(cause) => return Err(TablebaseError::Io { path, cause }),
         };
-        if values.get(i as usize) != Some(&LONG) || long.insert(i, d).is_some() {
-            return Err(corrupted("a long entry does not fit the values"));
+        let io = |cause| TablebaseError::Io { path: path.clone(), cause };
+        let corrupted = |reason: String| TablebaseError::CorruptedTable { path: path.clone(), reason };
+        let file_len = file.metadata().map_err(io)?.len();
+        let mut start = [0u8; 20];
+        if file_len < 20 {
+            if file_len >= 8 && read_at(&file, 0, 8).map_err(io)? != MAGIC {
+                return Err(TablebaseError::Magic(path));
+            }
+            return Err(corrupted(format!("{file_len} bytes, too short for a header")));
         }
+        file.read_exact_at(&mut start, 0).map_err(io)?;
+        if &start[..8] != MAGIC {
+            return Err(TablebaseError::Magic(path));
+        }
+        let found = u32::from_le_bytes([start[8], start[9], start[10], start[11]]);
+        if found != VERSION {
+            return Err(TablebaseError::Version { path, found });
+        }
+        let header_len = u64::from_le_bytes(start[12..20].try_into().unwrap_or_default());
+        if header_len > file_len.saturating_sub(28) {
+            return Err(corrupted(format!("header of {header_len} bytes in a file of {file_len}")));
+        }
+        let h = read_at(&file, 20, header_len as usize + 8).map_err(io)?;
+        let (h, sum) = h.split_at(header_len as usize);
+        let mut check = fnv1a(&start, FNV_OFFSET);
+        check = fnv1a(h, check);
+        if sum != check.to_le_bytes() {
+            return Err(corrupted("header checksum mismatch".to_string()));
+        }
+        let header = parse_header(h).ok_or_else(|| corrupted("header fields do not fit".to_string()))?;
+        if let Some(rules) = rules
+            && header.rules != rules
+        {
+            return Err(TablebaseError::Ruleset { path, found: header.rules, expected: rules.to_string() });
+        }
+        if header.subspace != subspace {
+            return Err(TablebaseError::Subspace { path, found: header.subspace, expected: subspace });
+        }
+        let data_start = 28 + header_len;
+        let data_len: u64 = header.class_blocks.iter().chain(&header.distance_blocks).map(|b| u64::from(b.len)).sum();
+        if data_start + data_len != file_len {
+            return Err(corrupted(format!("{file_len} bytes, the header promises {}", data_start + data_len)));
+        }
+        let blocks = header.positions.div_ceil(u64::from(header.block_positions));
+        if header.block_positions == 0 || header.class_blocks.len() as u64 != blocks {
+            return Err(corrupted(format!("{} blocks for {} positions", header.class_blocks.len(), header.positions)));
+        }
+        Ok(TableFile { path, header, file, data_start })
     }
-    if values.iter().filter(|&&b| b == LONG).count() != long.len() {
-        return Err(corrupted("a long value has no entry"));
+
+    /// Positions in block `block`.
+    fn positions_in(&self, block: u64) -> usize {
+        let per = u64::from(self.header.block_positions);
+        (self.header.positions - block * per).min(per) as usize
     }
-    Ok(Table { subspace, indexer: Arc::new(indexer), values, long })
+
+    /// Reads, checks and unpacks block `block` of `stream`.
+    ///
+    /// # Errors
+    /// [`TablebaseError::CorruptedBlock`] when its checksum or unpacked length is wrong,
+    /// [`TablebaseError::Io`] when it cannot be read.
+    pub fn read_block(&self, stream: Stream, block: u64) -> Result<Vec<u8>, TablebaseError> {
+        let refs = match stream {
+            Stream::Class => &self.header.class_blocks,
+            Stream::Distance => &self.header.distance_blocks,
+        };
+        let bad = |reason: &str| TablebaseError::CorruptedBlock {
+            path: self.path.clone(),
+            stream: stream.name(),
+            block,
+            reason: reason.to_string(),
+        };
+        let r = refs.get(block as usize).ok_or_else(|| bad("no such block"))?;
+        let bytes = read_at(&self.file, self.data_start + r.offset, r.len as usize)
+            .map_err(|cause| TablebaseError::Io { path: self.path.clone(), cause })?;
+        if fnv1a(&bytes, FNV_OFFSET) != r.checksum {
+            return Err(bad("checksum mismatch"));
+        }
+        let expected = self.positions_in(block) * stream.bytes_per_position();
+        let raw = zstd::bulk::decompress(&bytes, expected).map_err(|e| bad(&format!("does not unpack: {e}")))?;
+        if raw.len() != expected {
+            return Err(bad(&format!("unpacks to {} bytes, expected {expected}", raw.len())));
+        }
+        if stream == Stream::Class && raw.iter().any(|&c| Wdl::from_code(c).is_none()) {
+            return Err(bad("a class code out of range"));
+        }
+        Ok(raw)
+    }
+
+    /// Unpacks the whole class stream.
+    ///
+    /// # Errors
+    /// As [`TableFile::read_block`].
+    pub fn read_classes(&self) -> Result<Vec<u8>, TablebaseError> {
+        let mut out = Vec::with_capacity(self.header.positions as usize);
+        for b in 0..self.header.class_blocks.len() as u64 {
+            out.extend_from_slice(&self.read_block(Stream::Class, b)?);
+        }
+        Ok(out)
+    }
+
+    /// Unpacks the whole distance stream.
+    ///
+    /// # Errors
+    /// As [`TableFile::read_block`].
+    pub fn read_distances(&self) -> Result<Vec<u16>, TablebaseError> {
+        let mut out = Vec::with_capacity(self.header.positions as usize);
+        for b in 0..self.header.distance_blocks.len() as u64 {
+            let raw = self.read_block(Stream::Distance, b)?;
+            let (lo, hi) = raw.split_at(raw.len() / 2);
+            out.extend(lo.iter().zip(hi).map(|(&l, &h)| u16::from_le_bytes([l, h])));
+        }
+        Ok(out)
+    }
+}
+
+/// The distance of entry `j` of an unpacked distance block.
+#[must_use]
+pub fn distance_in_block(raw: &[u8], j: usize) -> u16 {
+    let half = raw.len() / 2;
+    u16::from_le_bytes([raw[j], raw[half + j]])
+}
+
+fn read_at(file: &File, offset: u64, len: usize) -> std::io::Result<Vec<u8>> {
+    let mut buf = vec![0u8; len];
+    file.read_exact_at(&mut buf, offset)?;
+    Ok(buf)
+}
+
+fn parse_header(h: &[u8]) -> Option<Header> {
+    let mut c = Cursor { bytes: h, at: 0 };
+    let us = c.u8()?;
+    let them = c.u8()?;
+    let rules_len = c.u16()?;
+    let rules = String::from_utf8(c.take(usize::from(rules_len))?.to_vec()).ok()?;
+    let rule_plies = c.u16()?;
+    let positions = c.u64()?;
+    let block_positions = c.u32()?;
+    let mut summary = TableSummary::default();
+    for slot in &mut summary.counts {
+        *slot = c.u64()?;
+    }
+    summary.longest_win = c.u16()?;
+    summary.longest_loss = c.u16()?;
+    summary.longest_cursed = c.u16()?;
+    let blocks = usize::try_from(c.u64()?).ok()?;
+    if blocks.checked_mul(40)? != h.len() - c.at || summary.counts.iter().sum::<u64>() != positions {
+        return None;
+    }
+    let mut read_refs = || -> Option<Vec<BlockRef>> {
+        (0..blocks).map(|_| Some(BlockRef { offset: c.u64()?, len: c.u32()?, checksum: c.u64()? })).collect()
+    };
+    let class_blocks = read_refs()?;
+    let distance_blocks = read_refs()?;
+    // Blocks lie one after the other, class stream first.
+    let mut offset = 0;
+    for b in class_blocks.iter().chain(&distance_blocks) {
+        if b.offset != offset {
+            return None;
+        }
+        offset += u64::from(b.len);
+    }
+    Some(Header {
+        subspace: Subspace::new(us, them),
+        rules,
+        rule_plies,
+        positions,
+        block_positions,
+        summary,
+        class_blocks,
+        distance_blocks,
+    })
 }
 
 /// A reader over a byte slice that returns `None` past the end.
@@ -295,5 +557,75 @@ impl<'a> Cursor<'a> {
     }
     fn u64(&mut self) -> Option<u64> {
         self.take(8)?.try_into().ok().map(u64::from_le_bytes)
+    }
+}
+
+/// One subspace's values unpacked in memory, with its index: what the build keeps of
+/// the tables its removals lead to, and what `verify` checks against.
+pub struct Table {
+    /// The subspace.
+    pub subspace: Subspace,
+    /// Its index.
+    pub indexer: Arc<Indexer>,
+    /// One class code per canonical position.
+    pub wdl: Vec<u8>,
+    /// One distance per canonical position (empty when only the classes were loaded).
+    pub distance: Vec<u16>,
+}
+
+impl Table {
+    /// Loads `subspace`'s table from `dir` (with the distances when `distances`).
+    ///
+    /// # Errors
+    /// Any [`TablebaseError`] of opening or reading the file; `CorruptedTable` when its
+    /// position count does not fit the subspace.
+    pub fn load(
+        dir: &Path,
+        subspace: Subspace,
+        rules: &str,
+        topology: &crate::topology::Topology,
+        distances: bool,
+    ) -> Result<Table, TablebaseError> {
+        let file = TableFile::open(dir, subspace, Some(rules))?;
+        let indexer = Indexer::new(topology, usize::from(subspace.us), usize::from(subspace.them));
+        if indexer.len() != file.header.positions {
+            return Err(TablebaseError::CorruptedTable {
+                path: file.path.clone(),
+                reason: format!("{} positions, subspace {subspace} has {}", file.header.positions, indexer.len()),
+            });
+        }
+        let wdl = file.read_classes()?;
+        let distance = if distances { file.read_distances()? } else { Vec::new() };
+        Ok(Table { subspace, indexer: Arc::new(indexer), wdl, distance })
+    }
+
+    /// The class of the position with these stone sets (side to move first).
+    #[inline]
+    #[must_use]
+    pub fn wdl_of(&self, us: u32, them: u32) -> Wdl {
+        // Codes are checked when a block is read.
+        Wdl::from_code(self.wdl[self.indexer.index(us, them) as usize]).unwrap_or(Wdl::Draw)
+    }
+
+    /// The class of the canonical position with dense index `i`.
+    #[inline]
+    #[must_use]
+    pub fn wdl_at(&self, i: u64) -> Wdl {
+        Wdl::from_code(self.wdl[i as usize]).unwrap_or(Wdl::Draw)
+    }
+
+    /// The value of the canonical position with dense index `i` (distance 0 when the
+    /// distances were not loaded).
+    #[must_use]
+    pub fn value_at(&self, i: usize) -> TableValue {
+        let wdl = Wdl::from_code(self.wdl[i]).unwrap_or(Wdl::Draw);
+        let distance = if wdl == Wdl::Draw { 0 } else { self.distance.get(i).copied().unwrap_or(0) };
+        TableValue { wdl, distance }
+    }
+
+    /// The value of the position with these stone sets.
+    #[must_use]
+    pub fn value(&self, us: u32, them: u32) -> TableValue {
+        self.value_at(self.indexer.index(us, them) as usize)
     }
 }

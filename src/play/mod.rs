@@ -1,4 +1,4 @@
-//! A person plays the engine in a terminal (issue #5): `morris play`.
+//! A person plays the engine in a terminal: `morris play`.
 //!
 //! The loop reads lines from any `BufRead` and writes to any `Write`, so a terminal, a
 //! pipe and the tests drive the same code ([`run_with`]). A move may be typed whole

@@ -259,7 +259,9 @@ impl<W: Write> Session<'_, W> {
                 self.say(Tone::Mistake, &msg)?;
             }
             Line::UnknownWord(word) => {
-                self.say(Tone::Mistake, &format!("'{word}' is not a command or a point: type help for the commands."))?;
+                let msg =
+                    format!("'{word}' is not a command or a move: type a move ({}), or help.", self.example_move());
+                self.say(Tone::Mistake, &msg)?;
             }
             Line::Command(c) => return self.command(c),
             Line::Text(t) => match self.stage {

@@ -7,9 +7,10 @@ use crate::rules::{BoardStringError, Color, IllegalMove, Outcome, ParseMoveError
 /// Why a move was refused: not a move at all, illegal here, or not the opponent's turn.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveRefusal {
-    /// The text is not a move.
+    /// The text is not a move (boxed: it is by far the largest reason, and errors travel
+    /// through every parser's `Result`).
     #[error(transparent)]
-    Syntax(#[from] ParseMoveError),
+    Syntax(Box<ParseMoveError>),
     /// The move is not legal in the position.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
@@ -21,6 +22,12 @@ pub enum MoveRefusal {
     GameOver(Outcome),
 }
 
+impl From<ParseMoveError> for MoveRefusal {
+    fn from(e: ParseMoveError) -> MoveRefusal {
+        MoveRefusal::Syntax(Box::new(e))
+    }
+}
+
 /// Why a command line was not carried out. `Display` is the reply after `error `.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CommandError {
@@ -30,8 +37,9 @@ pub enum CommandError {
         /// The first word of the line.
         word: String,
     },
-    /// The command's arguments do not follow its grammar.
-    #[error("{command}: expected {expected} at column {column}, found {}", describe_found(*.found))]
+    /// The command's arguments do not follow its grammar. The reply names the word found
+    /// and ends with the command's usage.
+    #[error("{command}: expected {expected} at column {column}, found {}; usage: {}", describe_found(.found.as_deref()), usage(command))]
     Syntax {
         /// The command word.
         command: &'static str,
@@ -39,8 +47,8 @@ pub enum CommandError {
         column: usize,
         /// What the grammar allows there.
         expected: String,
-        /// The character found there, or `None` at the end of the line.
-        found: Option<char>,
+        /// The word (or letter of a board string) found there, or `None` at the end of the line.
+        found: Option<String>,
     },
     /// An argument is well formed but out of range.
     #[error("{command}: {value} is out of range: expected {range}")]
@@ -119,12 +127,27 @@ impl LineError {
     }
 }
 
-/// A found character as the replies write it: quoted, control characters escaped.
+/// A found word as the replies write it: quoted, control characters escaped, cut to 20
+/// characters.
 #[must_use]
-pub fn describe_found(found: Option<char>) -> String {
+pub fn describe_found(found: Option<&str>) -> String {
     match found {
-        Some(c) if c.is_control() || c.is_whitespace() => format!("'{}'", c.escape_default()),
-        Some(c) => format!("'{c}'"),
+        Some(word) => {
+            let mut shown: String = word.chars().take(20).flat_map(char::escape_default).collect();
+            if word.chars().count() > 20 {
+                shown.push_str("...");
+            }
+            format!("'{shown}'")
+        }
         None => "the end of the line".to_string(),
+    }
+}
+
+/// A command's usage as `help` lists it: `movetime SECONDS`, `board`.
+fn usage(command: &str) -> String {
+    match super::command::command_spec(command) {
+        Some(spec) if spec.args.is_empty() => spec.name.to_string(),
+        Some(spec) => format!("{} {}", spec.name, spec.args),
+        None => command.to_string(),
     }
 }

@@ -1,5 +1,5 @@
-//! The line protocol of `protocol.md` (issue #3): reads lines, parses them (`parse`), drives
-//! the [`Engine`] and prints replies (`format`). The loop only translates: no search logic
+//! The tournament engine's line protocol (`protocol.md`): reads lines, parses them
+//! (`parse`), drives the [`Engine`] and prints replies (`format`). The loop only translates: no search logic
 //! and no rules here, only the state `protocol.md` §3 defines (which colour the engine
 //! plays, the time per move, whether to print `info`).
 
@@ -116,7 +116,9 @@ impl EngineArgs {
         let game = crate::rules::notation::game_after(rules, &self.opening).context("--opening")?;
         let oracle = match &self.tablebase {
             Some(dir) => {
-                Some(crate::perfect::open_oracle(dir).with_context(|| format!("--tablebase {}", dir.display()))?)
+                let tb = crate::perfect::open_oracle(dir, rules)
+                    .with_context(|| format!("--tablebase {}", dir.display()))?;
+                Some(tb as std::sync::Arc<dyn crate::search::Oracle>)
             }
             None => None,
         };

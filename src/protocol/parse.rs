@@ -168,13 +168,18 @@ fn run<'a, O>(
 ) -> Result<O, CommandError> {
     match all_consuming(preceded(tag_no_case(command), parser)).parse(text) {
         Ok((_, out)) => Ok(out),
-        Err(nom::Err::Error(f) | nom::Err::Failure(f)) => Err(CommandError::Syntax {
-            command,
-            column: text[..text.len() - f.rest.len()].chars().count() + 1,
-            // Only `all_consuming` fails unlabelled: it found more text.
-            expected: f.expected.unwrap_or("the end of the command").to_string(),
-            found: f.rest.chars().next(),
-        }),
+        Err(nom::Err::Error(f) | nom::Err::Failure(f)) => {
+            // The reply names the whole word found there, not just its first character.
+            let at = f.rest.trim_start();
+            let found = first_word(at);
+            Err(CommandError::Syntax {
+                command,
+                column: text[..text.len() - at.len()].chars().count() + 1,
+                // Only `all_consuming` fails unlabelled: it found more text.
+                expected: f.expected.unwrap_or("the end of the command").to_string(),
+                found: (!found.is_empty()).then(|| found.to_string()),
+            })
+        }
         Err(nom::Err::Incomplete(_)) => Err(CommandError::Syntax {
             command,
             column: text.chars().count() + 1,
@@ -306,7 +311,7 @@ fn parse_setboard(text: &str, topology: &Topology) -> Result<Command, CommandErr
             command: "setboard",
             column: column_of(text, board) + column - 1,
             expected: "W, B or x".to_string(),
-            found: Some(found),
+            found: Some(found.to_string()),
         },
         other => CommandError::BoardString(other),
     })?;
@@ -332,7 +337,7 @@ mod tests {
         assert_eq!(parse_line("  BOARD ", &STANDARD24), Ok(ToEngine::Command(Command::Board)));
         assert!(matches!(parse_line("d2", &STANDARD24), Ok(ToEngine::Move(_))));
         assert_eq!(err("foo"), "error unknown command 'foo': type help for the list");
-        assert_eq!(err("ab"), "illegal ab: expected a point A1..G7 at column 1, found 'a'");
+        assert_eq!(err("ab"), "illegal ab: ab is not a point: columns are A-G and rows 1-7");
         assert_eq!(parse_line(" \t\r", &STANDARD24), Ok(ToEngine::Blank));
         assert_eq!(parse_line("error unknown command 'illegal'", &STANDARD24), Ok(ToEngine::Blank));
         assert_eq!(parse_line("Result white", &STANDARD24), Ok(ToEngine::Blank));
@@ -346,26 +351,36 @@ mod tests {
         );
         assert_eq!(
             err("movetime"),
-            "error movetime: expected a number of seconds at column 9, found the end of the line"
+            "error movetime: expected a number of seconds at column 9, found the end of the line; usage: movetime SECONDS"
         );
         assert_eq!(
             err("movetime -1"),
             "error movetime: -1 seconds is out of range: expected more than 0 and at most 86400"
         );
-        assert_eq!(err("perft 99999999999"), "error perft: expected a depth at column 7, found '9'");
-        assert_eq!(err("info on off"), "error info: expected the end of the command at column 8, found ' '");
+        assert_eq!(
+            err("perft 99999999999"),
+            "error perft: expected a depth at column 7, found '99999999999'; usage: perft DEPTH"
+        );
+        assert_eq!(
+            err("info on off"),
+            "error info: expected the end of the command at column 9, found 'off'; usage: info on|off"
+        );
         assert_eq!(
             err("position startpos moves D2 X9"),
-            "error position: move 2 (X9): expected a point A1..G7 at column 1, found 'X'"
+            "error position: move 2 (X9): X9 is not a point: columns are A-G and rows 1-7"
         );
-        assert_eq!(err("position start"), "error position: expected startpos at column 10, found 's'");
+        assert_eq!(
+            err("position start"),
+            "error position: expected startpos at column 10, found 'start'; usage: position startpos [moves M1 M2 ...]"
+        );
         assert_eq!(
             err("setboard xxxxxxxxxxxxxxxxxxxxxxxq"),
-            "error setboard: expected W, B or x at column 33, found 'q'"
+            "error setboard: expected W, B or x at column 33, found 'q'; usage: setboard BOARD [white|black [W B]]"
         );
         assert_eq!(
             err("setboard xxxxxxxxxxxxxxxxxxxxxxxx white 9"),
-            "error setboard: expected the stones Black has in hand at column 42, found the end of the line"
+            "error setboard: expected the stones Black has in hand at column 42, found the end of the line; \
+             usage: setboard BOARD [white|black [W B]]"
         );
     }
 

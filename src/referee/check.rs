@@ -1,22 +1,42 @@
-//! `morris check`: a protocol-compliance check of someone else's engine, as a list of
-//! passed and failed items.
+//! `morris check`: judges someone else's engine by the tournament's contract (seed 003 and
+//! protocol.md §1–3), and separately reports our protocol's conveniences as warnings.
 //!
-//! Two sessions: one as white (moves at once, exits on `quit`), one as black, where the
-//! checker plays seeded random legal moves: answers in time, answers an illegal move with
-//! a keyword line and keeps its position, plays to the end with legal moves, prints a
-//! `result` line, exits on EOF. The rules decide legality; nothing here searches.
+//! A short session as white (first move, `isready`, `quit`), then whole games against
+//! the checker's seeded moves, alternating the engine's colour and the checker's
+//! [`checker::Style`], until every [`Situation`] was met (or `--games` were
+//! played). Every reply is timed and checked with the rules; the first black game also
+//! sends an illegal move. Checking stops at the first failed required check. The rules
+//! decide legality; nothing here searches.
 
-use std::fmt;
+pub mod checker;
+pub mod report;
+
+use std::collections::BTreeSet;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::seq::IndexedRandom;
 
+use super::game::GameResult;
 use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
 use crate::protocol::FromEngine;
-use crate::rules::{Color, Game, Move, MoveList, Position, Ruleset};
+use crate::rules::{Color, Game, Move, Outcome, Phase, Position, Ruleset};
+use checker::{Style, claimed_result, situations_of};
+pub use report::{Check, Contract, Item, Report, Situation, Status};
+
+/// How long the checker watches for a stray move line after the engine's first move of a
+/// session (a second move printed at once is the usual out-of-turn bug).
+const QUIET_AFTER_MOVE: Duration = Duration::from_millis(60);
+/// How long the checker waits, in the first game as black, before white's first move: a
+/// move printed meanwhile is black moving first.
+const QUIET_BLACK_START: Duration = Duration::from_millis(500);
+/// How long the checker keeps watching after a `result` line for a move printed after it.
+const QUIET_AFTER_RESULT: Duration = Duration::from_millis(100);
+/// How long an engine may take to exit after end of input or `quit`.
+const EXIT_WAIT: Duration = Duration::from_secs(1);
+/// A game longer than this is abandoned (the draw rules end real games long before).
+const MAX_PLIES: usize = 1000;
 
 /// How the check runs.
 #[derive(Clone, Debug)]
@@ -27,293 +47,557 @@ pub struct CheckSettings {
     pub movetime: Duration,
     /// Slack added to the time per move.
     pub grace: Duration,
-    /// Slack added to the first move (start-up).
+    /// Slack added to the first move of each session (start-up).
     pub startup: Duration,
-    /// Seed of the checker's random moves.
+    /// Seed of the checker's moves.
     pub seed: u64,
+    /// Most whole games to play (at least 2: one as each colour); fewer when every
+    /// situation was met sooner.
+    pub games: usize,
     /// Arguments appended to the engine command (the rule flags, if passed on).
     pub engine_extra: Vec<String>,
 }
 
-/// Outcome of one check item.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// It passed.
-    Pass,
-    /// It failed.
-    Fail,
-    /// Not run because an earlier item failed.
-    Skip,
+/// A failed required check: checking stops here.
+struct Fault {
+    check: Check,
+    detail: String,
 }
 
-/// One line of the report.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Item {
-    /// Passed, failed or skipped.
-    pub status: Status,
-    /// What was checked.
-    pub name: &'static str,
-    /// What happened.
-    pub detail: String,
+fn fault(check: Check, detail: impl Into<String>) -> Fault {
+    Fault { check, detail: detail.into() }
 }
 
-impl fmt::Display for Item {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let word = match self.status {
-            Status::Pass => "PASS",
-            Status::Fail => "FAIL",
-            Status::Skip => "SKIP",
-        };
-        write!(f, "{word}  {}: {}", self.name, self.detail)
+/// What the checks found so far.
+struct Tally {
+    results: [Option<Result<String, String>>; Check::ALL.len()],
+    situations: BTreeSet<Situation>,
+    /// Engine moves read, and the longest time one took (first moves of a session aside).
+    moves: usize,
+    longest: Duration,
+    /// Game ends watched, exits after end of input, sessions that ran to their end.
+    game_ends: usize,
+    eof_exits: usize,
+    /// Games played to their end as white and as black, with a word on each.
+    games: (usize, usize),
+    game_notes: (Vec<String>, Vec<String>),
+    /// Whether the engine has been started as black yet.
+    black_started: bool,
+}
+
+impl Tally {
+    fn new() -> Tally {
+        Tally {
+            results: Default::default(),
+            situations: BTreeSet::new(),
+            moves: 0,
+            longest: Duration::ZERO,
+            game_ends: 0,
+            eof_exits: 0,
+            games: (0, 0),
+            game_notes: (Vec::new(), Vec::new()),
+            black_started: false,
+        }
+    }
+
+    fn pass(&mut self, check: Check, detail: impl Into<String>) {
+        let slot = &mut self.results[check as usize];
+        if !matches!(slot, Some(Err(_))) {
+            *slot = Some(Ok(detail.into()));
+        }
+    }
+
+    fn fail(&mut self, check: Check, detail: impl Into<String>) {
+        let slot = &mut self.results[check as usize];
+        if !matches!(slot, Some(Err(_))) {
+            *slot = Some(Err(detail.into()));
+        }
+    }
+
+    fn has_failed(&self, check: Check) -> bool {
+        matches!(self.results[check as usize], Some(Err(_)))
     }
 }
-
-/// The names of the check items, in report order.
-pub const ITEMS: [&str; 8] = [
-    "starts as white and moves at once",
-    "exits on quit",
-    "starts as black and answers the first move",
-    "answers within the time limit",
-    "rejects an illegal move with a keyword line",
-    "keeps its position after an illegal move",
-    "plays legal moves to the end and prints a result line",
-    "exits on EOF",
-];
 
 /// One engine process and the game as the checker sees it.
 struct Session {
     process: EngineProcess,
     events: Receiver<Event>,
     game: Game,
+    color: Color,
+    /// When the engine's clock started: the last line written to it (or its start).
     sent_at: Instant,
+    /// When the last move was made (sent, or read from the engine).
+    last_move_at: Instant,
+    /// The engine's moves read in this session.
+    replies: usize,
+    /// The last `result …` line it printed.
+    claim: Option<String>,
+    /// Whether its output has ended.
+    closed: bool,
 }
 
-/// A reply that was waited for.
-enum Reply {
-    Move(Move, String, Duration),
+/// A line read from the engine, already classified.
+enum Line {
+    /// A move in seed 003's notation, as written, and when it was read.
+    Move(Move, String, Instant),
+    /// A lower-case keyword line (not blank), trimmed.
     Keyword(String),
+    /// A line that is neither, and why it is no move.
+    Other(String, String),
+    /// Its output ended.
+    Eof,
+    /// Nothing by the deadline.
+    Timeout,
 }
 
 impl Session {
-    fn start(engine: &EngineCommand, color: Color, settings: &CheckSettings) -> Result<Session, String> {
+    fn start(engine: &EngineCommand, color: Color, settings: &CheckSettings) -> Result<Session, Fault> {
         let (tx, events) = mpsc::channel();
         let start = StartInfo { color, movetime: settings.movetime, opening: "", extra: &settings.engine_extra };
-        let process =
-            EngineProcess::spawn(&engine.name, &engine.argv(&start), color, tx).map_err(|e| format!("{e:#}"))?;
+        let check = if color == Color::White { Check::PlaysWhite } else { Check::PlaysBlack };
+        let process = EngineProcess::spawn(&engine.name, &engine.argv(&start), color, tx)
+            .map_err(|e| fault(check, format!("{e:#}")))?;
         let sent_at = process.started();
-        Ok(Session { process, events, game: Game::new(Position::start(settings.rules)), sent_at })
+        Ok(Session {
+            process,
+            events,
+            game: Game::new(Position::start(settings.rules)),
+            color,
+            sent_at,
+            last_move_at: sent_at,
+            replies: 0,
+            claim: None,
+            closed: false,
+        })
     }
 
-    fn send(&mut self, text: &str) -> Result<(), String> {
-        self.sent_at = self.process.send(text).map_err(|e| format!("cannot write {text:?} to it: {e}"))?;
+    /// Where the game stands, for messages: `as black at ply 12`.
+    fn at(&self) -> String {
+        format!("as {} at ply {}", self.color.name(), self.game.len() + 1)
+    }
+
+    /// The next line that is not blank, by `deadline`.
+    fn next(&mut self, deadline: Instant) -> Line {
+        let topology = self.game.position().topology();
+        loop {
+            if self.closed {
+                return Line::Eof;
+            }
+            let Ok(event) = self.events.recv_timeout(deadline.saturating_duration_since(Instant::now())) else {
+                return Line::Timeout;
+            };
+            let text = match event.output {
+                Output::Eof => {
+                    self.closed = true;
+                    return Line::Eof;
+                }
+                Output::Line(text) => text,
+            };
+            match FromEngine::parse_on(&text, topology) {
+                Ok(FromEngine::Blank) => {}
+                Ok(FromEngine::Keyword { .. }) => {
+                    let text = text.trim().to_string();
+                    log::debug!("{}: {text}", self.process.name());
+                    if text.starts_with("result") {
+                        self.claim = Some(text.clone());
+                    }
+                    return Line::Keyword(text);
+                }
+                Err(e) => return Line::Other(text.trim().to_string(), e.to_string()),
+                Ok(FromEngine::Move(m)) => return Line::Move(m, text.trim().to_string(), event.at),
+            }
+        }
+    }
+
+    /// Why its output ended: the exit status and the start of its stderr.
+    fn crash_detail(&mut self, when: &str) -> String {
+        let mut detail = match self.process.exit_status_within(Duration::from_millis(200)) {
+            Some(s) => format!("it exited {when} ({s})"),
+            None => format!("it closed its output {when}"),
+        };
+        if let Some(line) = self.process.stderr_head() {
+            detail.push_str(&format!("; its stderr began: {line}"));
+        }
+        detail
+    }
+
+    fn send(&mut self, text: &str) -> Result<(), Fault> {
+        match self.process.send(text) {
+            Ok(at) => {
+                self.sent_at = at;
+                Ok(())
+            }
+            Err(e) => {
+                let when = format!("{} (writing {text:?} failed: {e})", self.at());
+                Err(fault(Check::StaysUp, self.crash_detail(&when)))
+            }
+        }
+    }
+
+    /// Watches for `wait`: a move line now is out of turn; keyword lines are fine.
+    fn quiet(&mut self, wait: Duration, when: &str) -> Result<(), Fault> {
+        let deadline = Instant::now() + wait;
+        loop {
+            match self.next(deadline) {
+                Line::Timeout => return Ok(()),
+                Line::Keyword(_) => {}
+                Line::Move(_, text, _) | Line::Other(text, _) => {
+                    return Err(fault(Check::Turn, format!("it wrote {text:?} {when}, when it was not its turn")));
+                }
+                Line::Eof => {
+                    let when = format!("{} ({when})", self.at());
+                    return Err(fault(Check::StaysUp, self.crash_detail(&when)));
+                }
+            }
+        }
+    }
+
+    /// Reads the engine's move within `limit` of the last write and plays it.
+    fn engine_move(&mut self, limit: Duration, tally: &mut Tally) -> Result<(), Fault> {
+        let deadline = self.sent_at + limit;
+        loop {
+            match self.next(deadline) {
+                Line::Timeout => {
+                    let last = self.claim.as_ref().map_or(String::new(), |l| format!(" (its last result line: {l})"));
+                    return Err(fault(
+                        Check::Time,
+                        format!("no move within {:.3} s {}{last}", limit.as_secs_f64(), self.at()),
+                    ));
+                }
+                Line::Eof => {
+                    let when = format!("during a game, {}", self.at());
+                    return Err(fault(Check::StaysUp, self.crash_detail(&when)));
+                }
+                Line::Keyword(_) => {}
+                Line::Other(text, e) => {
+                    return Err(fault(
+                        Check::Notation,
+                        format!("it wrote {text:?} {}, which is neither a move nor a lower-case line: {e}", self.at()),
+                    ));
+                }
+                Line::Move(m, text, at) => {
+                    let took = at.saturating_duration_since(self.sent_at);
+                    if took > limit {
+                        return Err(fault(
+                            Check::Time,
+                            format!(
+                                "its move {text} {} came after {:.3} s; the limit is {:.3} s",
+                                self.at(),
+                                took.as_secs_f64(),
+                                limit.as_secs_f64()
+                            ),
+                        ));
+                    }
+                    let met = if self.game.position().is_legal(m) { situations_of(&self.game, m) } else { Vec::new() };
+                    let at_text = self.at();
+                    self.game.play(m).map_err(|e| fault(Check::Legal, format!("it played {text} {at_text}: {e}")))?;
+                    tally.situations.extend(met);
+                    tally.moves += 1;
+                    if self.replies > 0 {
+                        tally.longest = tally.longest.max(took);
+                    }
+                    self.replies += 1;
+                    self.last_move_at = at;
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// Plays the checker's move (after making sure the engine printed nothing out of turn).
+    fn our_move(&mut self, style: Style, rng: &mut Xoshiro256PlusPlus, tally: &mut Tally) -> Result<(), Fault> {
+        let when = format!("before the checker's move {}", self.at());
+        self.quiet(Duration::ZERO, &when)?;
+        let Some(m) = style.choose(self.game.position(), rng) else {
+            // Not reached: the game loop stops when the side to move has lost.
+            return Ok(());
+        };
+        tally.situations.extend(situations_of(&self.game, m));
+        self.game.play_unchecked(m);
+        let text = m.display(self.game.position().topology()).to_string();
+        self.send(&text)?;
+        self.last_move_at = self.sent_at;
         Ok(())
     }
 
-    /// The next move or keyword line within `limit` of the last write; blank lines skipped.
-    fn reply(&mut self, limit: Duration, keywords_too: bool) -> Result<Reply, String> {
-        let deadline = self.sent_at + limit;
-        let topology = self.game.position().topology();
-        loop {
-            let event = self
-                .events
-                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-                .map_err(|_| format!("no reply within {:.3} s", limit.as_secs_f64()))?;
-            let text = match event.output {
-                Output::Eof => return Err("it closed its output (exited)".to_string()),
-                Output::Line(text) => text,
-            };
-            let took = event.at.saturating_duration_since(self.sent_at);
-            if took > limit {
-                return Err(format!(
-                    "its reply {:?} came after {:.3} s, limit {:.3} s",
-                    text.trim(),
-                    took.as_secs_f64(),
-                    limit.as_secs_f64()
-                ));
-            }
-            match FromEngine::parse_on(&text, topology) {
-                Ok(FromEngine::Blank) => {}
-                Ok(FromEngine::Keyword { .. }) if keywords_too => return Ok(Reply::Keyword(text.trim().to_string())),
-                Ok(FromEngine::Keyword { .. }) => log::debug!("{}: {}", self.process.name(), text.trim()),
-                Err(e) => return Err(format!("it sent {:?}, which is not a move: {e}", text.trim())),
-                Ok(FromEngine::Move(m)) => return Ok(Reply::Move(m, text.trim().to_string(), took)),
-            }
-        }
-    }
-
-    /// Waits for the engine's move and plays it; describes what it played.
-    fn engine_move(&mut self, limit: Duration) -> Result<String, String> {
-        match self.reply(limit, false)? {
-            Reply::Move(m, text, took) => {
-                self.game.play(m).map_err(|e| format!("it played {text:?}, which is illegal: {e}"))?;
-                Ok(format!("{text} in {:.3} s", took.as_secs_f64()))
-            }
-            Reply::Keyword(line) => Err(format!("unexpected line {line:?}")),
-        }
-    }
-
-    /// Plays a random legal move for the checker and sends it.
-    fn our_move(&mut self, rng: &mut Xoshiro256PlusPlus) -> Result<(), String> {
-        let mut list = MoveList::new();
-        self.game.position().legal_moves(&mut list);
-        let m = *list.as_slice().choose(rng).ok_or("the checker has no legal move")?;
-        self.game.play(m).map_err(|e| e.to_string())?;
-        let text = m.display(self.game.position().topology()).to_string();
-        self.send(&text)
-    }
-}
-
-/// Builds the report as items pass; the rest are skipped after a failure.
-struct Report {
-    items: Vec<Item>,
-}
-
-impl Report {
-    fn record(&mut self, name: &'static str, outcome: Result<String, String>) -> bool {
-        let ok = outcome.is_ok();
-        let (status, detail) = match outcome {
-            Ok(d) => (Status::Pass, d),
-            Err(d) => (Status::Fail, d),
+    /// Sends a placement on the engine's last point (illegal: occupied) and checks that it
+    /// is survived; the keyword answer is the recommended part.
+    fn illegal_move(&mut self, limit: Duration, tally: &mut Tally) -> Result<String, Fault> {
+        let Some(point) = self.game.last_move().map(Move::to) else {
+            return Err(fault(Check::SurvivesIllegal, "the checker found no illegal move to send"));
         };
-        self.items.push(Item { status, name, detail });
-        ok
-    }
-
-    fn skip_rest(&mut self, from: usize, until: usize) {
-        for &name in &ITEMS[from..until] {
-            self.items.push(Item { status: Status::Skip, name, detail: "not run after the failure above".to_string() });
-        }
-    }
-
-    /// Records item `index`; on failure skips the items after it up to `until` (the end of
-    /// its session) and gives `None`, so a session's steps chain with `?`.
-    fn require(&mut self, index: usize, until: usize, outcome: Result<String, String>) -> Option<()> {
-        if self.record(ITEMS[index], outcome) {
-            Some(())
-        } else {
-            self.skip_rest(index + 1, until);
-            None
-        }
-    }
-}
-
-/// Whether the engine exits with status 0 within a second of `after` (`quit`, EOF).
-fn exits_cleanly(process: &mut EngineProcess, after: &str) -> Result<String, String> {
-    match process.exit_status_within(Duration::from_secs(1)) {
-        Some(s) if s.success() => Ok("exited 0".to_string()),
-        Some(s) => Err(format!("exited with {s}")),
-        None => Err(format!("still running 1 s after {after}")),
-    }
-}
-
-/// The white session's items are those before this index.
-const WHITE_END: usize = 2;
-
-/// Runs every check item against `engine` and returns the report (in [`ITEMS`] order).
-/// The engine processes are always stopped.
-#[must_use]
-pub fn check_engine(engine: &EngineCommand, settings: &CheckSettings) -> Vec<Item> {
-    let mut report = Report { items: Vec::new() };
-    let limit = settings.movetime + settings.grace;
-    let first_limit = limit + settings.startup;
-
-    // Session 1: white.
-    match Session::start(engine, Color::White, settings) {
-        Err(e) => {
-            let _ = report.require(0, WHITE_END, Err(e));
-        }
-        Ok(mut white) => {
-            if report.require(0, WHITE_END, white.engine_move(first_limit)).is_some() {
-                let quit = white.send("quit").and_then(|()| exits_cleanly(&mut white.process, "quit"));
-                report.record(ITEMS[1], quit);
+        let text = Move::place(point).display(self.game.position().topology()).to_string();
+        self.send(&text)?;
+        let deadline = self.sent_at + limit;
+        let survived = |what: String| fault(Check::SurvivesIllegal, format!("after the illegal move {text}: {what}"));
+        match self.next(deadline) {
+            Line::Keyword(line) => {
+                tally.pass(Check::IllegalKeyword, format!("{text} (an occupied point) -> {line:?}"));
+                self.quiet(QUIET_AFTER_RESULT, &format!("after answering the illegal move {text}"))
+                    .map_err(|f| survived(f.detail))?;
             }
-            white.process.stop();
+            Line::Timeout => tally.fail(
+                Check::IllegalKeyword,
+                format!("no answer within {:.3} s to the illegal move {text}", limit.as_secs_f64()),
+            ),
+            Line::Move(_, reply, _) | Line::Other(reply, _) => {
+                return Err(survived(format!("it answered {reply:?}, which a harness takes for a move")));
+            }
+            Line::Eof => {
+                let detail = self.crash_detail("on it");
+                return Err(survived(detail));
+            }
         }
+        Ok(text)
     }
 
-    // Session 2: black, against seeded random moves.
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
-    match Session::start(engine, Color::Black, settings) {
-        Err(e) => {
-            let _ = report.require(WHITE_END, ITEMS.len(), Err(e));
+    /// After the game's end: no move line, and the `result` line by meaning.
+    fn after_end(&mut self, outcome: Outcome, limit: Duration, tally: &mut Tally) -> Result<(), Fault> {
+        let mut deadline = (self.last_move_at + limit).max(Instant::now() + QUIET_AFTER_RESULT);
+        loop {
+            match self.next(deadline) {
+                Line::Timeout | Line::Eof => break,
+                Line::Keyword(line) if line.starts_with("result") => {
+                    deadline = deadline.min(Instant::now() + QUIET_AFTER_RESULT);
+                }
+                Line::Keyword(_) => {}
+                Line::Move(_, text, _) | Line::Other(text, _) => {
+                    return Err(fault(
+                        Check::NoMoveAfterEnd,
+                        format!("it wrote {text:?} after the game ended ({outcome}), {}", self.at()),
+                    ));
+                }
+            }
         }
-        Ok(mut black) => {
-            let _ = black_session(&mut black, &mut report, &mut rng, limit, first_limit);
-            black.process.stop();
+        tally.game_ends += 1;
+        let rules = match outcome {
+            Outcome::Win { winner, .. } => GameResult::Win(winner),
+            Outcome::Draw(_) => GameResult::Draw,
+        };
+        match &self.claim {
+            None => tally.fail(
+                Check::ResultLine,
+                format!("no result line within {:.3} s of the end ({outcome})", limit.as_secs_f64()),
+            ),
+            Some(line) => match claimed_result(line) {
+                Some(r) if r == rules => {
+                    tally.pass(Check::ResultLine, format!("{line:?} agrees with the rules: {outcome}"))
+                }
+                Some(_) => tally.fail(Check::ResultLine, format!("{line:?} disagrees with the rules: {outcome}")),
+                None => tally.fail(Check::ResultLine, format!("{line:?} does not say who won (the rules: {outcome})")),
+            },
         }
+        Ok(())
     }
-    report.items
-}
 
-/// Items 2.. against the engine as black; stops at the first failure of items 2–5.
-fn black_session(
-    black: &mut Session,
-    report: &mut Report,
-    rng: &mut Xoshiro256PlusPlus,
-    limit: Duration,
-    first_limit: Duration,
-) -> Option<()> {
-    let end = ITEMS.len();
-    let answered = black.our_move(rng).and_then(|()| black.engine_move(first_limit));
-    report.require(2, end, answered)?;
-    let timely = black
-        .our_move(rng)
-        .and_then(|()| black.engine_move(limit).map(|d| format!("{d} (limit {:.3} s)", limit.as_secs_f64())));
-    report.require(3, end, timely)?;
-    // A placement on an occupied point is well-formed and illegal in every placing position.
-    let occupied = black.game.last_move().map(Move::to);
-    let illegal = occupied.map(|p| Move::place(p).display(black.game.position().topology()).to_string());
-    let rejected = match illegal {
-        None => Err("the checker found no illegal move to send".to_string()),
-        Some(text) => black.send(&text).and_then(|()| match black.reply(limit, true) {
-            Ok(Reply::Keyword(line)) => Ok(format!("{text} -> {line:?}")),
-            Ok(Reply::Move(_, mv, _)) => Err(format!("it answered the illegal move {text} with the move {mv}")),
-            Err(e) => Err(format!("after the illegal move {text}: {e}")),
-        }),
-    };
-    report.require(4, end, rejected)?;
-    let kept = black.our_move(rng).and_then(|()| black.engine_move(limit));
-    report.require(5, end, kept)?;
-    let finished = play_out(black, rng, limit);
-    report.record(ITEMS[6], finished);
-    black.process.close_stdin();
-    report.record(ITEMS[7], exits_cleanly(&mut black.process, "EOF"));
-    Some(())
-}
-
-/// Plays the game to its end (the engine as black), then waits for a `result` line that
-/// agrees with the rules.
-fn play_out(s: &mut Session, rng: &mut Xoshiro256PlusPlus, limit: Duration) -> Result<String, String> {
-    let mut plies = 0usize;
-    let outcome = loop {
-        if let Some(o) = s.game.outcome() {
-            break o;
-        }
-        if s.game.position().side_to_move() == Color::White {
-            s.our_move(rng)?;
-        } else {
-            s.engine_move(limit).map_err(|e| format!("after {} plies: {e}", s.game.len()))?;
-        }
-        plies += 1;
-    };
-    // The last move (ours or its own) ends the game; its result line follows.
-    s.sent_at = Instant::now();
-    loop {
-        match s.reply(limit, true) {
-            Ok(Reply::Keyword(line)) if line.starts_with("result") => {
-                let word = line.split_whitespace().nth(1).unwrap_or("");
-                let rules = format!("{} {}", outcome.result_word(), outcome.reason());
-                return if word == outcome.result_word() {
-                    Ok(format!("{plies} plies, {line:?}; the rules agree: {rules}"))
+    /// Closes its input: it must exit within [`EXIT_WAIT`]; status 0 is recommended.
+    fn end_input(&mut self, tally: &mut Tally) -> Result<(), Fault> {
+        self.process.close_stdin();
+        match self.process.exit_status_within(EXIT_WAIT) {
+            Some(status) => {
+                tally.eof_exits += 1;
+                if status.success() {
+                    tally.pass(Check::ExitZero, "exited 0 every time");
                 } else {
-                    Err(format!("its {line:?} disagrees with the rules: {rules}"))
-                };
+                    tally.fail(Check::ExitZero, format!("exited with {status} when its input ended"));
+                }
+                Ok(())
             }
-            Ok(Reply::Keyword(_)) => {}
-            Ok(Reply::Move(_, text, _)) => {
-                return Err(format!("it played {text} after the game ended ({})", outcome.reason()));
-            }
-            Err(e) => return Err(format!("no result line after the game ended ({}): {e}", outcome.reason())),
+            None => Err(fault(
+                Check::ExitsOnEof,
+                format!("still running {} s after its input ended ({})", EXIT_WAIT.as_secs(), self.at()),
+            )),
         }
+    }
+}
+
+/// The time limits of one check run.
+#[derive(Copy, Clone)]
+struct Limits {
+    /// Per move.
+    each: Duration,
+    /// For the first move of a session (start-up included).
+    first: Duration,
+}
+
+/// Runs every check against `engine` and returns the report. The engine processes are
+/// always stopped.
+#[must_use]
+pub fn check_engine(engine: &EngineCommand, settings: &CheckSettings) -> Report {
+    let each = settings.movetime + settings.grace;
+    let limits = Limits { each, first: each + settings.startup };
+    let mut tally = Tally::new();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
+    let outcome = white_session(engine, settings, limits, &mut tally).and_then(|()| {
+        for index in 0..settings.games.max(2) {
+            play_game(engine, settings, limits, index, &mut rng, &mut tally)?;
+            let both = tally.games.0 > 0 && tally.games.1 > 0;
+            if both && Situation::ALL.iter().all(|s| tally.situations.contains(s)) {
+                break;
+            }
+        }
+        Ok(())
+    });
+    let stopped = outcome.is_err();
+    if let Err(f) = outcome {
+        tally.fail(f.check, f.detail);
+    }
+    report(engine, &tally, stopped, limits)
+}
+
+/// The short session as white: its first move, `isready`, `quit`.
+fn white_session(
+    engine: &EngineCommand,
+    settings: &CheckSettings,
+    limits: Limits,
+    tally: &mut Tally,
+) -> Result<(), Fault> {
+    let mut s = Session::start(engine, Color::White, settings)?;
+    s.engine_move(limits.first, tally)?;
+    s.quiet(QUIET_AFTER_MOVE, "right after its first move as white")?;
+    // A harness never sends `isready`, so nothing it does here fails a required check.
+    match s.send("isready") {
+        Err(_) => tally.fail(Check::IsReady, "it had closed its input"),
+        Ok(()) => match s.next(s.sent_at + limits.each) {
+            Line::Keyword(l) if l == "readyok" => tally.pass(Check::IsReady, "readyok"),
+            Line::Keyword(l) => tally.fail(Check::IsReady, format!("it answered {l:?}")),
+            Line::Timeout => {
+                tally.fail(Check::IsReady, format!("no answer within {:.3} s", limits.each.as_secs_f64()));
+            }
+            Line::Move(_, text, _) | Line::Other(text, _) => {
+                tally.fail(Check::IsReady, format!("it answered {text:?}, which a harness would take for a move"));
+            }
+            Line::Eof => tally.fail(Check::IsReady, "it exited"),
+        },
+    }
+    if s.closed || s.send("quit").is_err() {
+        tally.fail(Check::Quit, "not sent: it had exited after isready");
+    } else {
+        match s.process.exit_status_within(EXIT_WAIT) {
+            Some(status) if status.success() => tally.pass(Check::Quit, "exited 0"),
+            Some(status) => tally.fail(Check::Quit, format!("exited with {status}")),
+            None => tally.fail(Check::Quit, format!("still running {} s after quit", EXIT_WAIT.as_secs())),
+        }
+    }
+    s.process.stop();
+    Ok(())
+}
+
+/// One whole game, the engine as black for even `index`, as white for odd.
+fn play_game(
+    engine: &EngineCommand,
+    settings: &CheckSettings,
+    limits: Limits,
+    index: usize,
+    rng: &mut Xoshiro256PlusPlus,
+    tally: &mut Tally,
+) -> Result<(), Fault> {
+    let color = if index.is_multiple_of(2) { Color::Black } else { Color::White };
+    let style = Style::of_game(index);
+    let mut s = Session::start(engine, color, settings)?;
+    let mut illegal_pending = color == Color::Black && !tally.black_started;
+    if color == Color::Black && !tally.black_started {
+        tally.black_started = true;
+        s.quiet(QUIET_BLACK_START, "before white's first move")?;
+    }
+    let mut after_illegal: Option<String> = None;
+    let outcome = loop {
+        if let Some(outcome) = s.game.outcome() {
+            break Some(outcome);
+        }
+        if s.game.len() >= MAX_PLIES {
+            break None;
+        }
+        if s.game.position().side_to_move() == color {
+            let limit = if s.replies == 0 { limits.first } else { limits.each };
+            let moved = s.engine_move(limit, tally);
+            if let Some(text) = after_illegal.take() {
+                moved.map_err(|f| {
+                    fault(Check::SurvivesIllegal, format!("after the illegal move {text}: {}", f.detail))
+                })?;
+                tally.pass(Check::SurvivesIllegal, format!("after {text} it answered the next move legally"));
+            } else {
+                moved?;
+            }
+            if s.replies == 1 {
+                s.quiet(QUIET_AFTER_MOVE, "right after its first move")?;
+            }
+        } else {
+            if illegal_pending && s.replies > 0 && s.game.position().phase(!color) == Phase::Placing {
+                illegal_pending = false;
+                after_illegal = Some(s.illegal_move(limits.each, tally)?);
+            }
+            s.our_move(style, rng, tally)?;
+        }
+    };
+    let note = match outcome {
+        Some(outcome) => {
+            s.after_end(outcome, limits.each, tally)?;
+            format!("{} in {} plies", outcome, s.game.len())
+        }
+        None => format!("abandoned after {MAX_PLIES} plies"),
+    };
+    s.end_input(tally)?;
+    s.process.stop();
+    let note = format!("game {}: {note}", index + 1);
+    if color == Color::White {
+        tally.games.0 += 1;
+        tally.game_notes.0.push(note);
+    } else {
+        tally.games.1 += 1;
+        tally.game_notes.1.push(note);
+    }
+    Ok(())
+}
+
+/// Turns the tally into the report: explicit results as recorded, the checks that watch
+/// every move passed with what they saw, the rest skipped.
+fn report(engine: &EngineCommand, tally: &Tally, stopped: bool, limits: Limits) -> Report {
+    let seconds = |d: Duration| format!("{:.3} s", d.as_secs_f64());
+    let seen = |check: Check| -> Option<String> {
+        let moves = tally.moves;
+        match check {
+            Check::PlaysWhite if tally.games.0 > 0 => Some(tally.game_notes.0.join("; ")),
+            Check::PlaysBlack if tally.games.1 > 0 => Some(tally.game_notes.1.join("; ")),
+            Check::Notation if moves > 0 => Some(format!("{moves} moves read, every line a move or lower case")),
+            Check::Legal if moves > 0 => Some(format!("{moves} moves, all legal")),
+            Check::Time if moves > 0 => Some(format!(
+                "{moves} moves, the longest in {} (limit {}, {} for a session's first)",
+                seconds(tally.longest),
+                seconds(limits.each),
+                seconds(limits.first)
+            )),
+            Check::Turn if moves > 0 => Some("no move line out of turn".to_string()),
+            Check::NoMoveAfterEnd if tally.game_ends > 0 => {
+                Some(format!("nothing but keyword lines after {} game end(s)", tally.game_ends))
+            }
+            Check::StaysUp if tally.eof_exits > 0 => Some("ran until its input ended".to_string()),
+            Check::ExitsOnEof if tally.eof_exits > 0 => {
+                Some(format!("exited within {} s, {} time(s)", EXIT_WAIT.as_secs(), tally.eof_exits))
+            }
+            _ => None,
+        }
+    };
+    let items = Check::ALL
+        .iter()
+        .map(|&check| {
+            let (status, detail) = match (&tally.results[check as usize], seen(check)) {
+                (Some(Err(d)), _) => (Status::Fail, d.clone()),
+                (Some(Ok(d)), _) => (Status::Pass, d.clone()),
+                (None, Some(d)) => (Status::Pass, if stopped { format!("{d} (before the failure)") } else { d }),
+                (None, None) if stopped => (Status::Skip, "not reached: checking stopped at the failure".to_string()),
+                (None, None) => (Status::Skip, "not exercised".to_string()),
+            };
+            Item { check, status, detail }
+        })
+        .collect();
+    debug_assert!(!stopped || Check::ALL.iter().any(|&c| c.contract() == Contract::Required && tally.has_failed(c)));
+    Report {
+        engine: engine.name.clone(),
+        command: engine.words.join(" "),
+        items,
+        situations: tally.situations.iter().copied().collect(),
+        games: tally.games,
     }
 }

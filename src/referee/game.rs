@@ -32,8 +32,11 @@ pub struct GameSettings {
     pub max_plies: usize,
     /// Arguments appended to every engine command (the rule flags, if passed on).
     pub engine_extra: Vec<String>,
-    /// A game clock instead of `movetime` (issue #11).
+    /// A game clock instead of `movetime` .
     pub clock: Option<ClockSettings>,
+    /// Endgame tables: a game that reaches a position they decide under the rules (at its
+    /// count of plies without a removal) ends there with that result.
+    pub tablebase: Option<std::sync::Arc<crate::perfect::Tablebase>>,
 }
 
 /// A game clock for each side: the time for all its moves and the increment after each.
@@ -88,6 +91,13 @@ pub enum Termination {
     Rules(Outcome),
     /// The ply cap was reached: a draw.
     PlyCap(usize),
+    /// The tables decided the position reached: perfect play from there has this result.
+    Tablebase {
+        /// The result with perfect play.
+        result: GameResult,
+        /// The tables' value, in words.
+        detail: String,
+    },
     /// An engine broke the protocol and lost.
     Forfeit {
         /// The side that lost.
@@ -106,6 +116,7 @@ impl Termination {
         match self {
             Termination::Rules(_) => "rules",
             Termination::PlyCap(_) => "ply-cap",
+            Termination::Tablebase { .. } => "tablebase",
             Termination::Forfeit { kind, .. } => kind.word(),
         }
     }
@@ -116,6 +127,7 @@ impl fmt::Display for Termination {
         match self {
             Termination::Rules(outcome) => f.write_str(&outcome.reason()),
             Termination::PlyCap(plies) => write!(f, "ply cap of {plies} plies reached"),
+            Termination::Tablebase { detail, .. } => write!(f, "adjudicated by the tables: {detail}"),
             Termination::Forfeit { loser, detail, .. } => write!(f, "{} forfeits: {detail}", loser.name()),
         }
     }
@@ -181,6 +193,7 @@ impl GameRecord {
         match &self.termination {
             Termination::Rules(Outcome::Win { winner, .. }) => GameResult::Win(*winner),
             Termination::Rules(Outcome::Draw(_)) | Termination::PlyCap(_) => GameResult::Draw,
+            Termination::Tablebase { result, .. } => *result,
             Termination::Forfeit { loser, .. } => GameResult::Win(!*loser),
         }
     }
@@ -190,6 +203,20 @@ impl GameRecord {
     pub fn side_of(&self, name: &str) -> Option<Color> {
         Color::ALL.into_iter().find(|&c| self.names[c] == name)
     }
+}
+
+/// The result the tables give the game's position under its rules (at its count of plies
+/// without a removal), if they cover it.
+#[must_use]
+pub fn adjudicate(tb: &crate::perfect::Tablebase, game: &crate::rules::Game) -> Option<Termination> {
+    use crate::search::OracleValue;
+    let side = game.position().side_to_move();
+    let (result, detail) = match tb.value_at_count(game.position(), game.quiet_plies(), true)? {
+        OracleValue::Win(n) => (GameResult::Win(side), format!("{} wins (conversion in {n})", side.name())),
+        OracleValue::Loss(n) => (GameResult::Win(!side), format!("{} wins (conversion in {n})", (!side).name())),
+        OracleValue::Draw => (GameResult::Draw, "a draw with best play".to_string()),
+    };
+    Some(Termination::Tablebase { result, detail })
 }
 
 /// Plays one game between `white` and `black` from `opening` (a legal move list, as
@@ -245,6 +272,9 @@ pub fn play_game(
     record.termination = loop {
         if let Some(outcome) = game.outcome() {
             break Termination::Rules(outcome);
+        }
+        if let Some(adjudication) = settings.tablebase.as_deref().and_then(|tb| adjudicate(tb, &game)) {
+            break adjudication;
         }
         if record.moves.len() >= settings.max_plies {
             break Termination::PlyCap(settings.max_plies);

@@ -1,4 +1,4 @@
-//! Matches, tournaments and protocol checks between engine processes (issue #6).
+//! Matches, tournaments and protocol checks between engine processes.
 //!
 //! The referee starts engine programs (`process`), relays and checks every move with
 //! `rules` (`game`), schedules games (`runner`, `tournament`), writes records (`record`),
@@ -91,7 +91,7 @@ pub struct GameArgs {
     /// Seed of random openings, knockout pairings and coins (same seed, same tournament)
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub seed: u64,
-    /// Write the games to FILE (tab-separated, one game per line; see README)
+    /// Write the games to FILE (tab-separated, one game per line; see docs/referee.md)
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
     /// Games played at once (1 is the honest default: each engine needs a free core)
@@ -100,6 +100,10 @@ pub struct GameArgs {
     /// Also pass the rule flags (--removal, --repetition, --no-removal-plies) to the engines
     #[arg(long)]
     pub pass_rules: bool,
+    /// Endgame tables: end a game as soon as it reaches a position they decide (its
+    /// result with perfect play under the rules, at the game's count)
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<PathBuf>,
     /// The rules the referee applies
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -121,7 +125,13 @@ impl GameArgs {
             }),
             None => None,
         };
-        Ok(GameSettings { rules, movetime, grace, startup, max_plies: self.max_plies, engine_extra, clock })
+        let tablebase = match &self.tablebase {
+            Some(dir) => Some(
+                crate::perfect::open_oracle(dir, rules).with_context(|| format!("--tablebase {}", dir.display()))?,
+            ),
+            None => None,
+        };
+        Ok(GameSettings { rules, movetime, grace, startup, max_plies: self.max_plies, engine_extra, clock, tablebase })
     }
 
     /// At least `count` openings (cycled if a file has fewer).
@@ -195,15 +205,23 @@ pub struct TournamentArgs {
 /// Options of `morris check`.
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
-    /// The engine command to check (as for `morris match`)
-    #[arg(long, value_name = "CMD")]
-    pub engine: String,
+    /// An engine command to check (as for `morris match`; `NAME=CMD` names it); give it
+    /// once per engine to check a class in one run
+    #[arg(long = "engine", value_name = "CMD", required = true)]
+    pub engines: Vec<String>,
     /// The time limits.
     #[command(flatten)]
     pub timing: TimingArgs,
-    /// Seed of the random moves the checker plays against the engine
+    /// Seed of the moves the checker plays against the engine
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub seed: u64,
+    /// Most whole games per engine (at least 2, one as each colour); fewer once every
+    /// situation (placing, moving, flying, captures, a blocked side, …) was met
+    #[arg(long, default_value_t = 6, value_name = "N")]
+    pub games: usize,
+    /// Print one JSON object per engine (one line each) instead of the text report
+    #[arg(long)]
+    pub json: bool,
     /// Also pass the rule flags (--removal, --repetition, --no-removal-plies) to the engine
     #[arg(long)]
     pub pass_rules: bool,
@@ -347,27 +365,41 @@ pub fn describe_round(round: &Round, names: &[String]) -> Vec<String> {
     lines
 }
 
-/// Runs `morris check`.
+/// Runs `morris check`: a report per engine (text, or one JSON line each with `--json`);
+/// the exit status is 1 if any engine failed a required check (warnings do not count).
 ///
 /// # Errors
 /// Bad options (failed checks are reported and give a non-zero exit code instead).
 pub fn run_check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let engine = EngineCommand::parse(&args.engine)?;
+    let engines = engine_commands(&args.engines)?;
     let Timing { movetime, grace, startup } = args.timing.timing()?;
+    ensure!(args.games >= 2, "--games must be at least 2 (one game as each colour)");
     let settings = check::CheckSettings {
         rules: args.rules.ruleset(),
         movetime,
         grace,
         startup,
         seed: args.seed,
+        games: args.games,
         engine_extra: if args.pass_rules { rule_flags(&args.rules) } else { Vec::new() },
     };
-    let report = check::check_engine(&engine, &settings);
-    for item in &report {
-        println!("{item}");
+    let mut summaries = Vec::new();
+    let mut all_passed = true;
+    for engine in &engines {
+        let report = check::check_engine(engine, &settings);
+        all_passed &= report.passed();
+        if args.json {
+            println!("{}", report.json());
+        } else {
+            print!("{}", report.text());
+            summaries.push(report.summary());
+        }
     }
-    let failed = report.iter().filter(|i| i.status == check::Status::Fail).count();
-    let passed = report.iter().filter(|i| i.status == check::Status::Pass).count();
-    println!("checks passed: {passed} of {}; failed: {failed}", report.len());
-    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    if summaries.len() > 1 {
+        println!();
+        for line in &summaries {
+            println!("{line}");
+        }
+    }
+    Ok(if all_passed { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

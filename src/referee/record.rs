@@ -96,6 +96,55 @@ impl RecordWriter {
     }
 }
 
+/// A game read back from a record file: enough to replay and study it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedGame {
+    /// The game's number in its match or tournament.
+    pub number: usize,
+    /// The engines' names: White, Black.
+    pub names: [String; 2],
+    /// `white`, `black` or `draw`, and the termination word.
+    pub result: String,
+    /// How it ended, in words.
+    pub reason: String,
+    /// The opening moves (white-space separated, maybe empty).
+    pub opening: String,
+    /// The moves played after the opening.
+    pub moves: String,
+}
+
+/// Reads the games of a record file (the text after [`HEADER`]).
+///
+/// # Errors
+/// The text is not a record file (no header), or a line has too few fields; the error
+/// names the line.
+pub fn parse_records(text: &str) -> Result<Vec<RecordedGame>, String> {
+    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    match lines.next() {
+        // v2 added a last column (the clocks); the columns read here are the same in both.
+        Some((_, first)) if first.starts_with("# morris games v1") || first.starts_with("# morris games v2") => {}
+        _ => return Err("not a morris game record (its first line is not a '# morris games v2' header)".into()),
+    }
+    let field = |f: &str| if f == "-" { String::new() } else { f.to_string() };
+    lines
+        .map(|(i, line)| {
+            let f: Vec<&str> = line.split('\t').collect();
+            if f.len() < 9 {
+                return Err(format!("line {}: {} fields, a game record has 10", i + 1, f.len()));
+            }
+            let number = f[0].parse().map_err(|_| format!("line {}: '{}' is not a game number", i + 1, f[0]))?;
+            Ok(RecordedGame {
+                number,
+                names: [f[1].to_string(), f[2].to_string()],
+                result: format!("{} ({})", f[3], f[4]),
+                reason: field(f[8]),
+                opening: field(f[6]),
+                moves: field(f[7]),
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,6 +192,18 @@ mod tests {
                 "white 4.21 black 0"
             ]
         );
+    }
+
+    #[test]
+    fn records_read_back() {
+        let r = record(Termination::PlyCap(10));
+        let text = format!("{HEADER}\n{}\n", format_record(&r));
+        let games = parse_records(&text).expect("parses");
+        assert_eq!(games.len(), 1);
+        assert_eq!((games[0].number, games[0].moves.as_str(), games[0].opening.as_str()), (7, "D2 F4", ""));
+        assert_eq!(games[0].names, ["alpha".to_string(), "beta".to_string()]);
+        assert!(parse_records("D2 F4").is_err());
+        assert!(parse_records(&format!("{HEADER}\n7\talpha\n")).is_err_and(|e| e.starts_with("line 2")));
     }
 
     #[test]

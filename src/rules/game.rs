@@ -1,5 +1,9 @@
 //! A game: a start position and the moves played since, with the history the draw rules
 //! need (repetition keys and the plies since the last placement or removal).
+//!
+//! [`Position`] knows one position and its moves; `Game` adds what depends on the path
+//! to it (repetition, the no-removal count, the outcome). The engine, the terminal game
+//! and the referee each keep one; the search reads its repetition keys.
 
 use std::fmt;
 

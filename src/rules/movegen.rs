@@ -260,7 +260,7 @@ impl Position {
                 return Err(IllegalMove::NotOwnStone { point: name(from), side });
             }
             if from == to {
-                return Err(IllegalMove::SamePoint);
+                return Err(IllegalMove::SamePoint(name(from)));
             }
         }
         if !empty.contains(to) {

@@ -23,33 +23,78 @@ use super::position::{IllegalMove, Position, Setup, SetupError};
 use super::ruleset::Ruleset;
 use crate::topology::{Point, PointSet, Topology};
 
-/// Why a text is not a move (or a point) on a board.
+/// Why a text is not a move (or a point) on a board. Each message names what was typed
+/// and says what would have been right there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
     /// Nothing but white space.
-    #[error("empty move: expected a point such as {example}")]
+    #[error("empty move: type a point such as {example}")]
     Empty {
         /// A legal alternative, in notation.
         example: &'static str,
     },
-    /// Something other than what the grammar allows at `column` (1-based).
-    #[error("expected {expected} at column {column}, found {}", found_text(*.found))]
+    /// A move part that is followed by something the grammar does not allow there
+    /// (`D2 F4`: one move per word).
+    #[error("after {after} expected {expected}, found '{found}'")]
     Syntax {
         /// The column (1-based, in characters) where the problem is.
         column: usize,
         /// What was expected there.
         expected: String,
-        /// What was found there.
-        found: Option<char>,
+        /// The part of the move read so far, as written.
+        after: String,
+        /// What was found there, as written (escaped, cut short).
+        found: String,
+    },
+    /// Where a point belongs, a word that is no point name (`H9`, `D22`, `-`), or nothing.
+    #[error("{}", bad_point_text(.text.as_deref(), .after, .columns, .rows))]
+    BadPoint {
+        /// The column (1-based, in characters) where the problem is.
+        column: usize,
+        /// The word found as written (escaped, cut short); `None` at the end of the text.
+        text: Option<String>,
+        /// The part of the move read before it, as written.
+        after: String,
+        /// The board's column letters, as a range (`A-G`).
+        columns: String,
+        /// The board's row digits, as a range (`1-7`).
+        rows: String,
     },
     /// A well-formed name that the board does not have (`D4` on the standard board).
-    #[error("{name} is not a point on this board")]
+    #[error("{name} is not a point on this board: column {} has {same_column}", &.name[..1])]
     NotAPoint {
         /// The name as written.
         name: String,
         /// The column (1-based, in characters) where the problem is.
         column: usize,
+        /// The points the board has in the name's column (`D1, D2, D3, D5, D6, D7`).
+        same_column: String,
     },
+}
+
+fn bad_point_text(text: Option<&str>, after: &str, columns: &str, rows: &str) -> String {
+    let axes = format!("columns are {columns} and rows {rows}");
+    match text {
+        Some(word) if word.chars().all(char::is_alphanumeric) => format!("{word} is not a point: {axes}"),
+        Some(other) => format!("'{other}' is not a point: {axes}"),
+        None => format!("a point is missing after {after}: {axes}"),
+    }
+}
+
+/// Text as a message quotes it: control characters escaped, at most 20 characters.
+fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars().take(20) {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if text.chars().count() > 20 {
+        out.push_str("...");
+    }
+    out
 }
 
 fn found_text(found: Option<char>) -> String {
@@ -90,8 +135,18 @@ impl<'a> Cursor<'a> {
         self.text[..self.text.len() - self.rest.len()].chars().count() + 1
     }
 
+    /// What has been read so far, as written.
+    fn read(&self) -> &'a str {
+        self.text[..self.text.len() - self.rest.len()].trim()
+    }
+
     fn error(&self, expected: impl Into<String>) -> ParseMoveError {
-        ParseMoveError::Syntax { column: self.column(), expected: expected.into(), found: self.rest.chars().next() }
+        ParseMoveError::Syntax {
+            column: self.column(),
+            expected: expected.into(),
+            after: shown(self.read()),
+            found: shown(self.rest.trim()),
+        }
     }
 
     fn skip_space(&mut self) {
@@ -102,15 +157,34 @@ impl<'a> Cursor<'a> {
 
     fn point(&mut self, topology: &Topology) -> Result<Point, ParseMoveError> {
         let column = self.column();
-        match point_token(topology)(self.rest) {
-            Ok((rest, (l, d))) => {
+        // The whole word is the candidate name, so `D22` is reported as itself, not as
+        // `D2` followed by a stray `2`.
+        let word_len = self.rest.find(|c: char| !c.is_alphanumeric()).unwrap_or(self.rest.len());
+        let (word, rest) = self.rest.split_at(word_len);
+        match point_token(topology)(word) {
+            Ok(("", (l, d))) => {
                 self.rest = rest;
-                topology.point_at(l, d).ok_or_else(|| ParseMoveError::NotAPoint {
-                    name: in_board_case(&[l, d].iter().collect::<String>(), topology),
-                    column,
+                topology.point_at(l, d).ok_or_else(|| {
+                    let name = in_board_case(&[l, d].iter().collect::<String>(), topology);
+                    ParseMoveError::NotAPoint { same_column: same_column(&name, topology), name, column }
                 })
             }
-            Err(_) => Err(self.error(format!("a point {}", topology.name_range()))),
+            _ => {
+                let range = topology.name_range();
+                let r: Vec<char> = range.chars().collect();
+                let text = match self.rest.chars().next() {
+                    _ if !word.is_empty() => Some(shown(word)),
+                    Some(c) => Some(shown(&c.to_string())),
+                    None => None,
+                };
+                Err(ParseMoveError::BadPoint {
+                    column,
+                    text,
+                    after: shown(self.read()),
+                    columns: format!("{}-{}", r[0], r[4]),
+                    rows: format!("{}-{}", r[1], r[5]),
+                })
+            }
         }
     }
 
@@ -123,6 +197,19 @@ impl<'a> Cursor<'a> {
             _ => false,
         }
     }
+}
+
+/// The names of the board's points in `name`'s column (`D1, D2, D3, D5, D6, D7`).
+fn same_column(name: &str, topology: &Topology) -> String {
+    let mut names: Vec<&str> = topology
+        .points()
+        .map(|p| topology.point_name(p))
+        .filter(|n| {
+            n.chars().next().map(|c| c.to_ascii_lowercase()) == name.chars().next().map(|c| c.to_ascii_lowercase())
+        })
+        .collect();
+    names.sort_unstable();
+    names.join(", ")
 }
 
 /// A name in the case the board writes its names in (`d4` → `D4` on the standard board).
@@ -163,7 +250,7 @@ fn example_point(topology: &Topology) -> &'static str {
 /// assert_eq!(m.display(&STANDARD24).to_string(), "A7-D7,B2");
 /// assert_eq!(
 ///     parse_move("D2-H2", &STANDARD24).unwrap_err().to_string(),
-///     "expected a point A1..G7 at column 4, found 'H'"
+///     "H2 is not a point: columns are A-G and rows 1-7"
 /// );
 /// ```
 pub fn parse_move(text: &str, topology: &Topology) -> Result<Move, ParseMoveError> {

@@ -379,7 +379,7 @@ pub enum IllegalMove {
     #[error("{0} is occupied")]
     Occupied(&'static str),
     /// The point moved from holds no stone of the side to move.
-    #[error("{point} is not a {side} stone")]
+    #[error("{point} is not a {side} stone: move one of {side}'s own stones")]
     NotOwnStone {
         /// The point, by name.
         point: &'static str,
@@ -396,9 +396,9 @@ pub enum IllegalMove {
         /// Where the stone can go instead.
         options: String,
     },
-    /// A move onto its own point.
-    #[error("a stone must move to another point")]
-    SamePoint,
+    /// A move onto its own point (the point, by name).
+    #[error("{0}-{0} goes nowhere: a stone must move to another point")]
+    SamePoint(&'static str),
     /// A mill was closed but no stone named.
     #[error("this move closes a mill: name a stone to remove, e.g. {example}")]
     MustRemove {
@@ -412,7 +412,7 @@ pub enum IllegalMove {
         without: String,
     },
     /// The stone to remove is not the opponent's.
-    #[error("{point} is not a {opponent} stone")]
+    #[error("{point} is not a {opponent} stone: a mill removes one of {opponent}'s stones")]
     RemoveNotOpponent {
         /// The point, by name.
         point: &'static str,

@@ -1,4 +1,8 @@
 //! The rule options, as one value: board, stones, flying, removal rule and draw rules.
+//!
+//! Every [`Position`](super::Position) carries a `&'static Ruleset`, so move generation
+//! and play read their options from it; [`Game`](super::Game) applies its draw rules. The
+//! command-line flags that build one are `crate::cli`'s.
 
 use crate::topology::{CLASSROOM22, STANDARD24, Topology};
 

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use super::ordering::{MoveOrder, TACTICAL, pick};
 use super::params::{
-    ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, CLOCK_INTERVAL, LMR_DEPTH, LMR_MOVES, MAX_DEPTH, MAX_PLY, QUIESCENCE_PLIES,
-    SearchSettings,
+    ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, CLOCK_INTERVAL, LMR_DEPTH, LMR_MOVES, MAX_DEPTH, MAX_PLY,
+    ORACLE_MAX_DISTANCE, ORACLE_STONE, ORACLE_WIN_OFFSET, QUIESCENCE_PLIES, SearchSettings,
 };
 use super::tt::{Bound, TranspositionTable};
 use super::{DECIDED, Oracle, OracleValue, WIN};
@@ -121,11 +121,22 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// The score of an exact oracle value found at `ply`.
-fn oracle_score(value: OracleValue, ply: usize) -> i32 {
+/// The score of an exact oracle value of `pos`, found at `ply`. A table's win is proven
+/// but its end is not in sight, so it scores below every win the search sees to the end;
+/// among table wins, fewer stones left to the loser come first (each conversion takes
+/// one), then fewer plies to the next conversion. So the engine converts when it can and
+/// the loser holds out longest, and every such score is still decided.
+fn oracle_score(value: OracleValue, pos: &Position, ply: usize) -> i32 {
+    let progress = |loser: crate::rules::Color, n: u16| {
+        ORACLE_WIN_OFFSET
+            + ply as i32
+            + i32::from(n.min(ORACLE_MAX_DISTANCE))
+            + ORACLE_STONE * pos.stones(loser).len() as i32
+    };
+    let side = pos.side_to_move();
     match value {
-        OracleValue::Win(n) => WIN - ply as i32 - i32::from(n),
-        OracleValue::Loss(n) => -(WIN - ply as i32 - i32::from(n)),
+        OracleValue::Win(n) => WIN - progress(!side, n),
+        OracleValue::Loss(n) => -(WIN - progress(side, n)),
         OracleValue::Draw => 0,
     }
 }
@@ -215,9 +226,9 @@ impl Searcher<'_> {
             if let Some(oracle) = self.cfg.oracle
                 && pos.in_hand(pos.side_to_move()) == 0
                 && pos.in_hand(!pos.side_to_move()) == 0
-                && let Some(value) = oracle.probe(pos)
+                && let Some(value) = oracle.probe(pos, quiet)
             {
-                return oracle_score(value, ply);
+                return oracle_score(value, pos, ply);
             }
         }
         if depth <= 0 || ply >= MAX_PLY - QUIESCENCE_PLIES - 1 {
@@ -422,7 +433,9 @@ pub fn search(
     let window = cfg.settings.aspiration_window;
     let quiet = game.quiet_plies();
     let root_in_oracle = cfg.oracle.is_some_and(|o| {
-        root.in_hand(root.side_to_move()) == 0 && root.in_hand(!root.side_to_move()) == 0 && o.probe(&root).is_some()
+        root.in_hand(root.side_to_move()) == 0
+            && root.in_hand(!root.side_to_move()) == 0
+            && o.probe(&root, game.quiet_plies()).is_some()
     });
     let mut out =
         SearchOutcome { best: Some(first), score: 0, depth: 0, nodes: 0, elapsed: Duration::ZERO, pv: vec![first] };

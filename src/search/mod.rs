@@ -1,4 +1,4 @@
-//! Search for the tournament engine (issue #3), and the [`Oracle`] trait through which it
+//! Search for the tournament engine, and the [`Oracle`] trait through which it
 //! consults perfect-play tables without depending on their storage.
 //!
 //! - [`alphabeta`]: iterative deepening, aspiration windows, principal-variation
@@ -27,19 +27,23 @@ pub const WIN: i32 = 30_000;
 /// Scores at least this far from zero are decided (win or loss at a known distance).
 pub const DECIDED: i32 = WIN - 1000;
 
-/// The exact game-theoretic value of a position for the side to move.
+/// The exact value of a position for the side to move, under the game's draw rules at
+/// the count of plies since the last removal that the probe was given.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub enum OracleValue {
-    /// The side to move wins in this many plies with best play.
+    /// The side to move forces a win; the number is the plies to the next conversion (a
+    /// removal that keeps the win, or the end of the game) with best play.
     Win(u16),
-    /// The side to move loses in this many plies with best play.
+    /// The side to move loses with best play of the other side, holding out this many
+    /// plies to the next conversion.
     Loss(u16),
-    /// Neither side can force a win.
+    /// Neither side can force a win (the no-removal rule included).
     Draw,
 }
 
-/// A source of exact values (an endgame database). `None`: the position is not covered.
+/// A source of exact values (endgame tables). `None`: the position is not covered.
 pub trait Oracle: Send + Sync {
-    /// The value of `pos` for its side to move, if covered.
-    fn probe(&self, pos: &Position) -> Option<OracleValue>;
+    /// The value of `pos` for its side to move, with `count` plies of sliding or flying
+    /// played since the last removal or placement, if covered.
+    fn probe(&self, pos: &Position, count: u16) -> Option<OracleValue>;
 }

@@ -29,6 +29,15 @@ pub const LMR_MOVES: usize = 3;
 pub const LMR_DEPTH: i32 = 3;
 /// History scores are capped here and halved when they reach it.
 pub const HISTORY_MAX: i32 = 1 << 16;
+/// A win proven by the tables scores at most `WIN - ORACLE_WIN_OFFSET`: below every win
+/// the search follows to its end (those come within `MAX_PLY` plies).
+pub const ORACLE_WIN_OFFSET: i32 = MAX_PLY as i32;
+/// Each stone the loser still has costs a table win this much: conversions come first.
+pub const ORACLE_STONE: i32 = 40;
+/// Table distances count up to this (a cursed win's rank can be larger; the order of
+/// the shorter ones is what matters). With nine stones and `MAX_PLY` plies the score
+/// stays decided: 128 + 128 + 200 + 9 × 40 < 1000.
+pub const ORACLE_MAX_DISTANCE: u16 = 200;
 
 /// What the search does beyond plain alpha-beta, chosen per engine (not derived from the
 /// evaluation): see the presets [`SearchSettings::STRONG`] and [`SearchSettings::CLASSROOM`].

@@ -1,0 +1,227 @@
+//! `morris analyze FILE`: where a game was decided, move by move (see
+//! [`crate::analysis`]).
+
+use std::io::{IsTerminal, Read};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+
+use crate::analysis::{self, AnalyzeSettings, GameAnalysis, MoveReport, Verdict};
+use crate::cli::{RuleArgs, parse_seconds};
+use crate::engine::{EngineOptions, EvalChoice, Limits};
+use crate::referee::record::parse_records;
+use crate::rules::notation::{game_after, game_from};
+use crate::rules::{Color, Ruleset};
+
+/// Arguments of `morris analyze`.
+#[derive(clap::Args, Debug)]
+pub struct AnalyzeArgs {
+    /// A game record of `morris match`/`tournament` (--record FILE), or a file holding a
+    /// plain move list (D2 F4 ... A7-D7,B2); `-` reads standard input
+    pub file: PathBuf,
+    /// With a plain move list: the position it starts from, as `setboard` writes it
+    /// (board string, side to move, stones in hand), e.g. "WWWxBBxxxBxxxxxxxxxxxxxx white"
+    #[arg(long, value_name = "POSITION")]
+    pub start: Option<String>,
+    /// With a record file: only this game (default: every game in it)
+    #[arg(long, value_name = "N")]
+    pub game: Option<usize>,
+    /// Endgame tables for exact values (`morris tablebase build`)
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<PathBuf>,
+    /// Seconds of search for each position the tables do not decide
+    #[arg(long, default_value = "0.5", value_name = "SECONDS", value_parser = parse_seconds)]
+    pub movetime: f64,
+    /// Search each such position to this depth instead
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..))]
+    pub depth: Option<u32>,
+    /// Transposition table size in MiB
+    #[arg(long = "hash", default_value_t = 64, value_name = "MB")]
+    pub hash_mb: usize,
+    /// Print only the marked moves and the summary
+    #[arg(long)]
+    pub brief: bool,
+    /// The rules the game was played under.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// One game to analyze: a title, its opening and moves.
+struct Input {
+    title: String,
+    opening: String,
+    moves: String,
+}
+
+fn read_inputs(args: &AnalyzeArgs) -> anyhow::Result<Vec<Input>> {
+    let text = if args.file.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).context("cannot read standard input")?;
+        s
+    } else {
+        std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?
+    };
+    if !text.trim_start().starts_with('#') {
+        if args.game.is_some() {
+            anyhow::bail!("--game needs a record file; {} holds a plain move list", args.file.display());
+        }
+        return Ok(vec![Input { title: "the game".to_string(), opening: String::new(), moves: text }]);
+    }
+    let games = parse_records(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+    let chosen: Vec<Input> = games
+        .into_iter()
+        .filter(|g| args.game.is_none_or(|n| n == g.number))
+        .map(|g| Input {
+            title: format!(
+                "game {}: {} (White) - {} (Black), {}: {}",
+                g.number, g.names[0], g.names[1], g.result, g.reason
+            ),
+            opening: g.opening,
+            moves: g.moves,
+        })
+        .collect();
+    if args.start.is_some() {
+        anyhow::bail!("--start goes with a plain move list; a record's games start from the start");
+    }
+    if chosen.is_empty() {
+        match args.game {
+            Some(n) => anyhow::bail!("{} has no game {n}", args.file.display()),
+            None => anyhow::bail!("{} holds no game", args.file.display()),
+        }
+    }
+    Ok(chosen)
+}
+
+/// Runs `morris analyze`.
+///
+/// # Errors
+/// Unreadable input, an illegal move in it, or tables that cannot be opened.
+pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
+    let rules: &'static Ruleset = args.rules.ruleset();
+    let inputs = read_inputs(args)?;
+    let tablebase = match &args.tablebase {
+        Some(dir) => {
+            Some(crate::perfect::open_oracle(dir, rules).with_context(|| format!("--tablebase {}", dir.display()))?)
+        }
+        None => None,
+    };
+    let settings = AnalyzeSettings {
+        limits: Limits {
+            movetime: if args.depth.is_some() { None } else { Some(Duration::from_secs_f64(args.movetime)) },
+            depth: args.depth,
+            ..Limits::default()
+        },
+        engine: EngineOptions {
+            hash_mb: args.hash_mb,
+            oracle: tablebase.clone().map(|t| t as Arc<dyn crate::search::Oracle>),
+            ..EngineOptions::for_eval(EvalChoice::Strong)
+        },
+        tablebase,
+    };
+    let start = match &args.start {
+        Some(text) => {
+            Some(crate::rules::notation::parse_position(text, rules).with_context(|| format!("--start '{text}'"))?)
+        }
+        None => None,
+    };
+    for input in &inputs {
+        let all = format!("{} {}", input.opening, input.moves);
+        let game = match start {
+            Some(pos) => game_from(pos, &all).with_context(|| input.title.clone())?,
+            None => game_after(rules, &all).with_context(|| input.title.clone())?,
+        };
+        let opening_plies = input.opening.split_whitespace().count();
+        println!("{}", input.title);
+        let show_progress = std::io::stderr().is_terminal();
+        let analysis = analysis::analyze(&game, opening_plies, &settings, &mut |done, total| {
+            if show_progress {
+                eprint!("\ranalyzing: {done}/{total} positions");
+            }
+        });
+        if show_progress {
+            eprint!("\r{:40}\r", "");
+        }
+        print_game(&analysis, args.brief, rules);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn mark(m: &MoveReport, rules: &Ruleset) -> Option<String> {
+    let side = m.side;
+    let text = |mv: crate::rules::Move| mv.display(rules.topology).to_string();
+    let best = m.best.map(|(b, v)| format!("; best was {} ({})", text(b), short(&v, side)));
+    if m.value_lost {
+        Some(format!(
+            "move {} by {}, {}: {} -> {}{}",
+            m.number,
+            side,
+            text(m.played),
+            short(&m.before, side),
+            short(&m.after, side),
+            best.unwrap_or_default()
+        ))
+    } else if m.search_mistake {
+        Some(format!(
+            "move {} by {}, {}: {} -> {} by search{}",
+            m.number,
+            side,
+            text(m.played),
+            crate::engine::format_score(m.before.score(side)),
+            crate::engine::format_score(m.after.score(side)),
+            best.unwrap_or_default()
+        ))
+    } else {
+        None
+    }
+}
+
+/// `win`, `draw`, `loss` for exact verdicts; the score for a search.
+fn short(v: &Verdict, side: Color) -> String {
+    match v.class(side) {
+        Some(c) => c.name().to_string(),
+        None => crate::engine::format_score(v.score(side)),
+    }
+}
+
+fn print_game(a: &GameAnalysis, brief: bool, rules: &Ruleset) {
+    if !brief {
+        println!("{:>4}  {:5}  {:10}  {:32}  value after", "move", "side", "played", "value before");
+    }
+    for m in &a.moves {
+        let marked = mark(m, rules);
+        if !brief {
+            println!(
+                "{:>4}  {:5}  {:10}  {:32}  {}{}",
+                m.number,
+                m.side.name(),
+                m.played.display(rules.topology).to_string(),
+                m.before.describe(m.side),
+                m.after.describe(m.side),
+                if m.opening { "  (opening)" } else { "" }
+            );
+        }
+        if let Some(text) = marked.filter(|_| !m.opening) {
+            println!("  >> {text}");
+        }
+    }
+    println!("summary:");
+    for side in Color::ALL {
+        let lost: Vec<&MoveReport> = a.value_losing(side).collect();
+        let mistakes = a.search_mistakes(side).count();
+        let first = lost.first().and_then(|m| mark(m, rules)).map(|t| format!(" (first: {t})")).unwrap_or_default();
+        println!(
+            "  {}: {} value-losing move{}{first}; {mistakes} search mistake{}",
+            side,
+            lost.len(),
+            if lost.len() == 1 { "" } else { "s" },
+            if mistakes == 1 { "" } else { "s" }
+        );
+    }
+    match a.outcome {
+        Some(o) => println!("  result: {o}"),
+        None => println!("  result: unfinished"),
+    }
+}

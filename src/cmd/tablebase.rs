@@ -1,0 +1,340 @@
+//! `morris tablebase build | verify | stats | probe`: the command line over
+//! [`crate::perfect`].
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use nom::Parser;
+use nom::branch::alt;
+use nom::bytes::complete::{tag_no_case, take_till1};
+use nom::character::complete::{multispace0, multispace1};
+use nom::combinator::{all_consuming, value};
+
+use crate::perfect::sector::{self, MIN_STONES};
+use crate::perfect::{
+    self, BuildOptions, BuildReport, Subspace, TableValue, Tablebase, Wdl, full_board_counts, is_possible, verify,
+};
+use crate::rules::{Color, STANDARD};
+
+/// `morris tablebase` subcommands.
+#[derive(clap::Subcommand, Debug)]
+pub enum TablebaseCommand {
+    /// Build tables by retrograde analysis (resumable: finished pairs are kept)
+    Build(BuildArgs),
+    /// Check every stored value against its children, independently of the solver
+    Verify(VerifyArgs),
+    /// Per subspace: positions of each class, longest distances
+    Stats(StatsArgs),
+    /// Value and move values of one position, e.g. "xxWB...x white"
+    Probe(ProbeArgs),
+}
+
+/// Arguments of `morris tablebase build`.
+#[derive(clap::Args, Debug)]
+pub struct BuildArgs {
+    /// Directory of the table files (created if missing)
+    #[arg(long)]
+    pub dir: PathBuf,
+    /// Build every subspace with 3..=K stones a side (default, with no --subspace: all, K = 9)
+    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=9))]
+    pub max_stones: Option<u8>,
+    /// Build this subspace (with its mirror and what it depends on), e.g. 4-3; repeatable
+    #[arg(long = "subspace")]
+    pub subspaces: Vec<Subspace>,
+    /// Worker threads (default: all cores)
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Refuse to start if the build needs more memory than this many GB
+    #[arg(long)]
+    pub max_memory_gb: Option<f64>,
+    /// The no-removal rule the values are computed under (plies; 0 = none)
+    #[arg(long, default_value_t = STANDARD.no_removal_plies, value_parser = clap::value_parser!(u16).range(0..=4000))]
+    pub no_removal_plies: u16,
+}
+
+/// Arguments of `morris tablebase verify`.
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// Directory of the table files (the children's tables must be there too)
+    #[arg(long)]
+    pub dir: PathBuf,
+    /// Check only this subspace (repeatable; default: every table in the directory)
+    #[arg(long = "subspace")]
+    pub subspaces: Vec<Subspace>,
+    /// Worker threads (default: all cores)
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// Arguments of `morris tablebase stats`.
+#[derive(clap::Args, Debug)]
+pub struct StatsArgs {
+    /// Directory of the table files
+    #[arg(long)]
+    pub dir: PathBuf,
+    /// Also count over the full board (each position weighted by its symmetric copies;
+    /// reads every table whole)
+    #[arg(long)]
+    pub full: bool,
+}
+
+/// Arguments of `morris tablebase probe`.
+#[derive(clap::Args, Debug)]
+pub struct ProbeArgs {
+    /// Directory of the table files
+    #[arg(long)]
+    pub dir: PathBuf,
+    /// Plies of sliding or flying already played since the last removal
+    #[arg(long, default_value_t = 0)]
+    pub count: u16,
+    /// The position: a 24-letter board string (W, B, x in the board's point order, A7 D7
+    /// G7 B6 ... D1 G1) and the side to move, e.g. "WWWxxxxxxxxxxxxxxxxxxBBB white"
+    pub position: String,
+}
+
+/// Runs `morris tablebase ...`.
+///
+/// # Errors
+/// Bad arguments, unreadable or corrupt tables, unwritable directory.
+pub fn run(cmd: &TablebaseCommand) -> anyhow::Result<ExitCode> {
+    match cmd {
+        TablebaseCommand::Build(args) => run_build(args),
+        TablebaseCommand::Verify(args) => run_verify(args),
+        TablebaseCommand::Stats(args) => run_stats(args),
+        TablebaseCommand::Probe(args) => run_probe(args),
+    }
+}
+
+fn threads_or_default(threads: Option<usize>) -> usize {
+    threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get)).max(1)
+}
+
+/// A progress bar on stderr, hidden when stderr is not a terminal.
+fn progress_bar(len: u64, template: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    if !std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar.set_style(ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()));
+    bar
+}
+
+fn human(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
+    let mut targets = args.subspaces.clone();
+    if let Some(s) = targets.iter().find(|s| !is_possible(**s)) {
+        anyhow::bail!("subspace {s} is not possible: each side has 3 to {} stones", STANDARD.stones);
+    }
+    if let Some(k) = args.max_stones.or(if targets.is_empty() { Some(STANDARD.stones) } else { None }) {
+        targets.extend(sector::pairs_up_to(k).into_iter().flatten());
+    }
+    let threads = threads_or_default(args.threads);
+    let options = BuildOptions { threads, rule_plies: args.no_removal_plies };
+    let plan = perfect::plan_build(&args.dir, perfect::plan(&targets), &options);
+    let kept = plan.done.iter().filter(|&&d| d).count();
+    eprintln!(
+        "tablebase build: {} pairs ({kept} already built), {} positions to solve of {}, {threads} threads, \
+         no-removal rule {} plies; memory bound {:.1} GB",
+        plan.pairs.len(),
+        human(plan.positions_to_solve),
+        human(plan.positions_total),
+        args.no_removal_plies,
+        plan.peak_bytes as f64 / 1e9
+    );
+    if let Some(limit) = args.max_memory_gb
+        && plan.peak_bytes as f64 > limit * 1e9
+    {
+        anyhow::bail!(
+            "the build needs {:.1} GB, more than --max-memory-gb {limit}; build fewer stones (--max-stones)",
+            plan.peak_bytes as f64 / 1e9
+        );
+    }
+    let bar = progress_bar(
+        2 * plan.positions_to_solve,
+        "{msg:22} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta_precise}",
+    );
+    let start = Instant::now();
+    let mut solved = 0u64;
+    let total = plan.positions_to_solve;
+    let mut on_pair = |r: &BuildReport| {
+        let names: Vec<String> = r.pair.iter().map(ToString::to_string).collect();
+        if r.kept {
+            bar.println(format!("{:>8}  kept (already built)", names.join(" ")));
+            return;
+        }
+        solved += r.positions;
+        let elapsed = start.elapsed().as_secs_f64();
+        let rate = solved as f64 / elapsed.max(1e-9);
+        bar.suspend(|| {
+            eprintln!(
+                "{:>8}  {:>13} positions  {:>8.1} s  {:>6.2} M positions/s  {:>6.2} GB  {:>4} levels  | {:.1}% done, \
+                 {:.2} M positions/s overall, ETA {:.0} min",
+                names.join(" "),
+                human(r.positions),
+                r.seconds,
+                r.positions as f64 / r.seconds.max(1e-9) / 1e6,
+                r.working_bytes as f64 / 1e9,
+                r.levels,
+                100.0 * solved as f64 / total.max(1) as f64,
+                rate / 1e6,
+                (total - solved) as f64 / rate.max(1e-9) / 60.0
+            );
+        });
+    };
+    let reports = perfect::build(&args.dir, &plan, &options, &bar, &mut on_pair)?;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    let solved: u64 = reports.iter().filter(|r| !r.kept).map(|r| r.positions).sum();
+    println!(
+        "built {} pairs ({} kept): {} positions solved in {secs:.1} s = {:.2} M positions/s with {threads} threads",
+        reports.len(),
+        reports.iter().filter(|r| r.kept).count(),
+        human(solved),
+        solved as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
+    let tb = Tablebase::open(&args.dir)?;
+    let rules = perfect::rules_text(tb.rule_plies());
+    let threads = threads_or_default(args.threads);
+    let subspaces = if args.subspaces.is_empty() { tb.subspaces() } else { args.subspaces.clone() };
+    let mut bad = 0;
+    for sub in subspaces {
+        let tables = verify::load_for(&args.dir, sub, &rules)?;
+        let bar = progress_bar(
+            perfect::canonical_positions(sub),
+            "{prefix:>5} [{bar:30}] {human_pos}/{human_len} {per_sec} {eta}",
+        );
+        bar.set_prefix(sub.to_string());
+        let start = Instant::now();
+        let report = verify::verify_subspace(&tables, sub, tb.rule_plies(), &args.dir, threads, &bar)?;
+        bar.finish_and_clear();
+        println!(
+            "{sub}: {} positions, {} wrong ({:.1} s)",
+            human(report.positions),
+            report.errors,
+            start.elapsed().as_secs_f64()
+        );
+        for (pos, stored, recomputed) in &report.examples {
+            println!("  {pos}: stored {stored}, children say {recomputed}");
+        }
+        bad += report.errors;
+    }
+    if bad == 0 {
+        println!("verify: all values agree with their children");
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!("verify: {bad} wrong values");
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
+    let tb = Tablebase::open(&args.dir)?;
+    println!("no-removal rule: {} plies", tb.rule_plies());
+    println!(
+        "subspace   positions        wins cursed-wins       draws blessed-losses      losses  longest-win  longest-loss  file-MB{}",
+        if args.full { "  full-board  full-win-%" } else { "" }
+    );
+    let rules = perfect::rules_text(tb.rule_plies());
+    for sub in tb.subspaces() {
+        let Some(h) = tb.header(sub) else { continue };
+        let s = &h.summary;
+        let file_mb =
+            std::fs::metadata(perfect::store::table_path(&args.dir, sub)).map_or(0.0, |m| m.len() as f64 / 1e6);
+        let mut line = format!(
+            "{:>8} {:>11} {:>11} {:>11} {:>11} {:>14} {:>11} {:>12} {:>13} {:>8.1}",
+            sub.to_string(),
+            h.positions,
+            s.count(Wdl::Win),
+            s.count(Wdl::CursedWin),
+            s.count(Wdl::Draw),
+            s.count(Wdl::BlessedLoss),
+            s.count(Wdl::Loss),
+            s.longest_win,
+            s.longest_loss,
+            file_mb
+        );
+        if args.full {
+            let table = perfect::Table::load(&args.dir, sub, &rules, STANDARD.topology, false)?;
+            let c = full_board_counts(&table);
+            let wins = c.count(Wdl::Win) + c.count(Wdl::CursedWin);
+            line.push_str(&format!(" {:>11} {:>11.1}", c.total(), 100.0 * wins as f64 / c.total().max(1) as f64));
+        }
+        println!("{line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads `"<board string> <white|black>"` (nom; the board string itself is checked by
+/// `notation::parse_board_string`).
+fn parse_probe_text(text: &str) -> Option<(&str, Color)> {
+    let side = alt((value(Color::White, tag_no_case("white")), value(Color::Black, tag_no_case("black"))));
+    let parsed: nom::IResult<&str, (&str, &str, &str, Color, &str)> =
+        all_consuming((multispace0, take_till1(char::is_whitespace), multispace1, side, multispace0)).parse(text);
+    parsed.ok().map(|(_, (_, board, _, side, _))| (board, side))
+}
+
+/// A table value at a count, in words: `win (conversion in 7)`, `draw (cursed win ...)`.
+#[must_use]
+pub fn describe(v: TableValue, count: u16, rule_plies: u16) -> String {
+    match v.at_count(count, STANDARD.no_removal_plies, rule_plies) {
+        Some(crate::search::OracleValue::Draw) if v.wdl != Wdl::Draw => {
+            format!("draw (a {} beyond the no-removal rule)", v.wdl.name())
+        }
+        _ => v.to_string(),
+    }
+}
+
+fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
+    let (board, side) = parse_probe_text(&args.position).with_context(|| {
+        format!("'{}' is not a position: expected a board string and white or black", args.position)
+    })?;
+    let stones = crate::rules::notation::parse_board_string(board, STANDARD.topology)?;
+    let pos =
+        crate::rules::Setup { rules: &STANDARD, stones, in_hand: crate::rules::ByColor([0, 0]), side_to_move: side }
+            .into_position()?;
+    let (us, them) = (pos.stones(side).len(), pos.stones(!side).len());
+    if us < u32::from(MIN_STONES) || them < u32::from(MIN_STONES) {
+        anyhow::bail!("the game is over: a side has fewer than {MIN_STONES} stones");
+    }
+    let tb = Tablebase::open_for(&args.dir, &[Subspace::new(us as u8, them as u8)])?;
+    let n = tb.rule_plies();
+    if n != 0 && args.count >= n {
+        anyhow::bail!("--count {} is past the no-removal rule of {n} plies: the game is drawn", args.count);
+    }
+    let Some(v) = tb.value(&pos)? else {
+        anyhow::bail!("subspace {us}-{them} is not in {}", args.dir.display());
+    };
+    println!("{pos}: {} for {side} (after {} plies without a removal)", describe(v, args.count, n), args.count);
+    match tb.move_values(&pos)? {
+        Some(moves) => {
+            for (m, mv) in &moves {
+                // A slide is one more ply on the count; a removal starts a fresh one.
+                println!("  {:<10} {}", m.display(STANDARD.topology).to_string(), describe(*mv, args.count, n));
+            }
+            if moves.is_empty() {
+                println!("  no legal move: {side} is blocked and has lost");
+            }
+        }
+        None => println!("  move values unknown (a child's table is not in the directory)"),
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,426 @@
+//! The report of `morris check`: which checks there are, which contract each belongs to,
+//! and how the result is written (text for a person, one JSON object per engine for a
+//! script). Knows nothing about processes or games.
+
+use std::fmt::{self, Write as _};
+
+/// Which contract a check belongs to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Contract {
+    /// What a tournament harness needs (seed 003 and protocol.md §1–3): a failure fails
+    /// the engine.
+    Required,
+    /// Our protocol's conveniences (`quit`, `isready`, `result`, keyword lines for
+    /// errors): a failure is a warning with what to change.
+    Recommended,
+}
+
+impl Contract {
+    /// `required` or `recommended`.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Contract::Required => "required",
+            Contract::Recommended => "recommended",
+        }
+    }
+}
+
+/// One check of `morris check`, in report order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Check {
+    /// Plays a whole game as white, moving first at once.
+    PlaysWhite,
+    /// Plays a whole game as black, waiting for white's first move.
+    PlaysBlack,
+    /// Every line is a move in seed 003's notation or starts with a lower-case letter.
+    Notation,
+    /// Every move is legal.
+    Legal,
+    /// Every move comes within the time limit.
+    Time,
+    /// No move line when it is not the engine's turn.
+    Turn,
+    /// An illegal move of the opponent neither stops it nor gets a move in answer.
+    SurvivesIllegal,
+    /// No move line once the game is over.
+    NoMoveAfterEnd,
+    /// It does not exit or close its output during a game.
+    StaysUp,
+    /// It exits when its input ends.
+    ExitsOnEof,
+    /// It exits on `quit`.
+    Quit,
+    /// It answers `isready` with `readyok`.
+    IsReady,
+    /// It answers an illegal move with a lower-case keyword line.
+    IllegalKeyword,
+    /// Its `result` line says who won, as the rules do.
+    ResultLine,
+    /// It exits with status 0.
+    ExitZero,
+}
+
+impl Check {
+    /// Every check, in report order (required ones first).
+    pub const ALL: [Check; 15] = [
+        Check::PlaysWhite,
+        Check::PlaysBlack,
+        Check::Notation,
+        Check::Legal,
+        Check::Time,
+        Check::Turn,
+        Check::SurvivesIllegal,
+        Check::NoMoveAfterEnd,
+        Check::StaysUp,
+        Check::ExitsOnEof,
+        Check::Quit,
+        Check::IsReady,
+        Check::IllegalKeyword,
+        Check::ResultLine,
+        Check::ExitZero,
+    ];
+
+    /// What is checked, as a short sentence.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Check::PlaysWhite => "plays white: moves first, at once, and to the end of a game",
+            Check::PlaysBlack => "plays black: waits for white's move, and plays to the end of a game",
+            Check::Notation => "writes moves in seed 003's notation and every other line in lower case",
+            Check::Legal => "plays only legal moves",
+            Check::Time => "answers within the time limit",
+            Check::Turn => "never moves out of turn",
+            Check::SurvivesIllegal => "survives an illegal move of the opponent",
+            Check::NoMoveAfterEnd => "prints no move once the game is over",
+            Check::StaysUp => "keeps running until its input ends",
+            Check::ExitsOnEof => "exits when its input ends",
+            Check::Quit => "exits on quit",
+            Check::IsReady => "answers isready with readyok",
+            Check::IllegalKeyword => "answers an illegal move with a keyword line",
+            Check::ResultLine => "prints a result line that agrees with the rules",
+            Check::ExitZero => "exits with status 0",
+        }
+    }
+
+    /// A short identifier for scripts (`--json`'s `id`).
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Check::PlaysWhite => "plays-white",
+            Check::PlaysBlack => "plays-black",
+            Check::Notation => "notation",
+            Check::Legal => "legal",
+            Check::Time => "time",
+            Check::Turn => "turn",
+            Check::SurvivesIllegal => "survives-illegal",
+            Check::NoMoveAfterEnd => "no-move-after-end",
+            Check::StaysUp => "stays-up",
+            Check::ExitsOnEof => "exits-on-eof",
+            Check::Quit => "quit",
+            Check::IsReady => "isready",
+            Check::IllegalKeyword => "illegal-keyword",
+            Check::ResultLine => "result-line",
+            Check::ExitZero => "exit-zero",
+        }
+    }
+
+    /// The contract the check belongs to (protocol.md §0 lists both).
+    #[must_use]
+    pub const fn contract(self) -> Contract {
+        match self {
+            Check::Quit | Check::IsReady | Check::IllegalKeyword | Check::ResultLine | Check::ExitZero => {
+                Contract::Recommended
+            }
+            _ => Contract::Required,
+        }
+    }
+
+    /// What to change when a recommended check fails.
+    #[must_use]
+    pub const fn advice(self) -> &'static str {
+        match self {
+            Check::Quit => "exit at once with status 0 on the line `quit`",
+            Check::IsReady => "answer the line `isready` with `readyok`",
+            Check::IllegalKeyword => "answer an illegal move with `illegal <move>: <reason>` and keep waiting",
+            Check::ResultLine => {
+                "print `result white|black|draw <reason>` when the game ends; the referee decides anyway"
+            }
+            Check::ExitZero => "exit with status 0 on end of input",
+            _ => "",
+        }
+    }
+}
+
+/// The outcome of one check.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// It passed.
+    Pass,
+    /// It failed (a warning if the check is recommended).
+    Fail,
+    /// Not reached, because a required check failed first.
+    Skip,
+}
+
+/// One check's line of the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// Which check.
+    pub check: Check,
+    /// Passed, failed or skipped.
+    pub status: Status,
+    /// What happened, in words.
+    pub detail: String,
+}
+
+impl Item {
+    /// `PASS`, `FAIL` (required), `WARN` (recommended) or `SKIP`.
+    #[must_use]
+    pub const fn word(&self) -> &'static str {
+        match (self.status, self.check.contract()) {
+            (Status::Pass, _) => "PASS",
+            (Status::Fail, Contract::Required) => "FAIL",
+            (Status::Fail, Contract::Recommended) => "WARN",
+            (Status::Skip, _) => "SKIP",
+        }
+    }
+}
+
+impl fmt::Display for Item {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}  {:<11}  {}: {}", self.word(), self.check.contract().word(), self.check.name(), self.detail)?;
+        if self.status == Status::Fail && self.check.contract() == Contract::Recommended {
+            write!(f, "; to change: {}", self.check.advice())?;
+        }
+        Ok(())
+    }
+}
+
+/// Everything `morris check` found out about one engine.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The engine's name.
+    pub engine: String,
+    /// The engine command as given.
+    pub command: String,
+    /// One item per check, in [`Check::ALL`] order.
+    pub items: Vec<Item>,
+    /// The situations the games met (see [`Situation`]).
+    pub situations: Vec<Situation>,
+    /// Games played to their end: as white, as black.
+    pub games: (usize, usize),
+}
+
+/// A situation the checker's games try to reach, so every rule is exercised.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Situation {
+    /// A stone placed.
+    Placing,
+    /// A stone slid to a neighbouring point.
+    Moving,
+    /// A stone flown (its side has three stones).
+    Flying,
+    /// A stone removed after a mill.
+    Capture,
+    /// A mill closed while every opponent stone stands in a mill.
+    AllInMills,
+    /// A game won by blocking.
+    Blocked,
+}
+
+impl Situation {
+    /// Every situation, in report order.
+    pub const ALL: [Situation; 6] = [
+        Situation::Placing,
+        Situation::Moving,
+        Situation::Flying,
+        Situation::Capture,
+        Situation::AllInMills,
+        Situation::Blocked,
+    ];
+
+    /// The situation in a few words.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Situation::Placing => "placing",
+            Situation::Moving => "moving",
+            Situation::Flying => "flying",
+            Situation::Capture => "a capture",
+            Situation::AllInMills => "a mill with every opponent stone in a mill",
+            Situation::Blocked => "a blocked side",
+        }
+    }
+}
+
+impl Report {
+    /// Whether the engine passed: no required check failed (warnings do not count).
+    #[must_use]
+    pub fn passed(&self) -> bool {
+        !self.items.iter().any(|i| i.status == Status::Fail && i.check.contract() == Contract::Required)
+    }
+
+    fn count(&self, contract: Contract, status: Status) -> usize {
+        self.items.iter().filter(|i| i.check.contract() == contract && i.status == status).count()
+    }
+
+    /// The one-line verdict: `NAME: PASS, required 10 of 10, recommended 3 of 5 (2 warnings)`.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let total = |c: Contract| self.items.iter().filter(|i| i.check.contract() == c).count();
+        let warnings = self.count(Contract::Recommended, Status::Fail);
+        let mut line = format!(
+            "{}: {}, required {} of {} passed, recommended {} of {} passed",
+            self.engine,
+            if self.passed() { "PASS" } else { "FAIL" },
+            self.count(Contract::Required, Status::Pass),
+            total(Contract::Required),
+            self.count(Contract::Recommended, Status::Pass),
+            total(Contract::Recommended),
+        );
+        if warnings > 0 {
+            let _ = write!(line, " ({warnings} warning{})", if warnings == 1 { "" } else { "s" });
+        }
+        line
+    }
+
+    /// The situations line: which were met, which were not, in how many games.
+    #[must_use]
+    pub fn situations_line(&self) -> String {
+        let names = |met: bool| -> Vec<&str> {
+            Situation::ALL.iter().filter(|s| self.situations.contains(s) == met).map(|s| s.name()).collect()
+        };
+        let mut line = format!(
+            "situations met in {} game(s) ({} as white, {} as black): {}",
+            self.games.0 + self.games.1,
+            self.games.0,
+            self.games.1,
+            join_or_none(&names(true))
+        );
+        let missing = names(false);
+        if !missing.is_empty() {
+            let _ = write!(line, "; not met: {}", missing.join(", "));
+        }
+        line
+    }
+
+    /// The text report: a header, one line per check, the situations and the summary.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut out = format!("engine {} ({})\n", self.engine, self.command);
+        for item in &self.items {
+            let _ = writeln!(out, "{item}");
+        }
+        let _ = writeln!(out, "{}", self.situations_line());
+        let _ = writeln!(out, "{}", self.summary());
+        out
+    }
+
+    /// The report as one line of JSON: `{"engine", "command", "pass", "games_white",
+    /// "games_black", "situations", "checks": [{"id", "name", "contract", "pass",
+    /// "status", "detail"}]}`; a skipped check has `"pass": null`.
+    #[must_use]
+    pub fn json(&self) -> String {
+        let mut out = format!(
+            "{{\"engine\":{},\"command\":{},\"pass\":{},\"games_white\":{},\"games_black\":{},\"situations\":[",
+            json_string(&self.engine),
+            json_string(&self.command),
+            self.passed(),
+            self.games.0,
+            self.games.1
+        );
+        let met: Vec<String> =
+            Situation::ALL.iter().filter(|s| self.situations.contains(s)).map(|s| json_string(s.name())).collect();
+        out.push_str(&met.join(","));
+        out.push_str("],\"checks\":[");
+        for (k, item) in self.items.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            let pass = match item.status {
+                Status::Pass => "true",
+                Status::Fail => "false",
+                Status::Skip => "null",
+            };
+            let _ = write!(
+                out,
+                "{{\"id\":{},\"name\":{},\"contract\":\"{}\",\"pass\":{pass},\"status\":\"{}\",\"detail\":{}}}",
+                json_string(item.check.id()),
+                json_string(item.check.name()),
+                item.check.contract().word(),
+                item.word().to_lowercase(),
+                json_string(&item.detail)
+            );
+        }
+        out.push_str("]}");
+        out
+    }
+}
+
+fn join_or_none(names: &[&str]) -> String {
+    if names.is_empty() { "none".to_string() } else { names.join(", ") }
+}
+
+/// `text` as a JSON string literal.
+fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(fail: &[Check]) -> Report {
+        Report {
+            engine: "e".to_string(),
+            command: "./e \"x\"".to_string(),
+            items: Check::ALL
+                .iter()
+                .map(|&check| Item {
+                    check,
+                    status: if fail.contains(&check) { Status::Fail } else { Status::Pass },
+                    detail: "ok\tfine".to_string(),
+                })
+                .collect(),
+            situations: vec![Situation::Placing],
+            games: (1, 1),
+        }
+    }
+
+    #[test]
+    fn only_required_checks_decide() {
+        let warned = report(&[Check::Quit, Check::ResultLine]);
+        assert!(warned.passed());
+        assert_eq!(warned.summary(), "e: PASS, required 10 of 10 passed, recommended 3 of 5 passed (2 warnings)");
+        assert!(warned.text().contains("WARN  recommended  exits on quit: ok\tfine; to change: exit at once"));
+        let failed = report(&[Check::Time]);
+        assert!(!failed.passed());
+        assert!(failed.summary().starts_with("e: FAIL, required 9 of 10"));
+    }
+
+    #[test]
+    fn json_escapes_and_lists_every_check() {
+        let json = report(&[Check::Quit]).json();
+        assert!(json.starts_with("{\"engine\":\"e\",\"command\":\"./e \\\"x\\\"\",\"pass\":true,"), "{json}");
+        assert_eq!(json.matches("\"contract\":").count(), Check::ALL.len());
+        assert!(json.contains("\"detail\":\"ok\\tfine\""));
+        assert_eq!(json_string("a\u{1}"), "\"a\\u0001\"");
+    }
+}

@@ -1,0 +1,739 @@
+//! A game played on the page: the [`Game`] (the rules core keeps it), which sides the
+//! engine plays, and the engine's searches, one at a time, each on its own thread so
+//! requests never wait for one. Clicks become moves in [`super::clicks`]; every move is
+//! checked by the rules core and refused with its reason.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use super::clicks::{self, Step};
+use super::slot::{Meta, Session, Slot};
+use super::verdict;
+use super::view::{Geometry, MoveView, PositionView, ValueView, geometry, outcome_words, score_words, value_words};
+use super::{ApiError, ServeConfig};
+use crate::cli::BoardChoice;
+use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo, SearchResult};
+use crate::rules::notation::parse_move;
+use crate::rules::{ByColor, Color, Game, Move, MoveList, Position};
+use crate::search::Oracle;
+
+/// How strongly the engine plays: its evaluation and a depth limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Strength {
+    /// The classroom handout's estimate, 2 plies deep.
+    Beginner,
+    /// The engine's evaluation, 3 plies deep.
+    Casual,
+    /// The engine's evaluation, 6 plies deep.
+    Club,
+    /// The full engine: as deep as the time allows.
+    Full,
+}
+
+impl Strength {
+    fn eval(self) -> EvalChoice {
+        if self == Strength::Beginner { EvalChoice::Handout } else { EvalChoice::Strong }
+    }
+
+    fn depth(self) -> Option<u32> {
+        match self {
+            Strength::Beginner => Some(2),
+            Strength::Casual => Some(3),
+            Strength::Club => Some(6),
+            Strength::Full => None,
+        }
+    }
+}
+
+/// The two boards, as the page names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardName {
+    /// The standard 24-point board.
+    Standard,
+    /// The classroom 22-point board.
+    Classroom22,
+}
+
+impl From<BoardName> for BoardChoice {
+    fn from(b: BoardName) -> BoardChoice {
+        match b {
+            BoardName::Standard => BoardChoice::Standard,
+            BoardName::Classroom22 => BoardChoice::Classroom22,
+        }
+    }
+}
+
+/// Who plays whom, as the "new game" form says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Human {
+    /// The person plays White, the engine Black.
+    White,
+    /// The person plays Black, the engine White.
+    Black,
+    /// Two people at one board.
+    Both,
+    /// The engine plays itself.
+    None,
+}
+
+/// The body of "new game" (every field optional: the server's defaults).
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct NewGameRequest {
+    /// The board.
+    pub board: Option<BoardName>,
+    /// The person's side.
+    pub human: Option<Human>,
+    /// Seconds per engine move.
+    pub movetime: Option<f64>,
+    /// The engine's strength.
+    pub strength: Option<Strength>,
+}
+
+/// The body of "settings": which sides the engine plays, time and strength.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsRequest {
+    /// Whether the engine plays White.
+    pub engine_white: Option<bool>,
+    /// Whether the engine plays Black.
+    pub engine_black: Option<bool>,
+    /// Seconds per engine move.
+    pub movetime: Option<f64>,
+    /// The engine's strength.
+    pub strength: Option<Strength>,
+}
+
+/// The shortest and longest time per move the page may ask for, in seconds.
+pub const MOVETIME_RANGE: (f64, f64) = (0.05, 60.0);
+
+/// Seconds from a request, checked against [`MOVETIME_RANGE`].
+///
+/// # Errors
+/// A 400 naming the range.
+pub fn movetime_from(seconds: f64) -> Result<Duration, ApiError> {
+    let (lo, hi) = MOVETIME_RANGE;
+    if seconds.is_finite() && (lo..=hi).contains(&seconds) {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(ApiError::bad_request(format!("movetime {seconds} is out of range: expected {lo} to {hi} seconds")))
+    }
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum SearchKind {
+    /// The engine's own move, played when found.
+    Move,
+    /// A suggestion for the person, shown and not played.
+    Hint,
+}
+
+/// A search in progress.
+struct Running {
+    id: u64,
+    kind: SearchKind,
+    stop: Arc<AtomicBool>,
+    started: Instant,
+    live: Option<SearchView>,
+}
+
+/// Where the game's engine is.
+enum EngineSlot {
+    /// Not created yet (created on the first search, so games nobody asks the engine
+    /// about cost no table memory).
+    Absent,
+    /// Ready.
+    Idle(Box<Engine>),
+    /// On a search thread (possibly a cancelled one that has not noticed yet).
+    Busy,
+}
+
+/// A search report as the page shows it.
+#[derive(Serialize, Clone, Debug)]
+pub struct SearchView {
+    /// Depth in plies.
+    pub depth: u32,
+    /// The score in words (`White is ahead by 0.40 stones`, `Black wins in 7 plies`).
+    pub score: String,
+    /// The principal variation in notation.
+    pub pv: Vec<String>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds searched.
+    pub time_ms: u64,
+    /// The move the search chose (for a finished search).
+    pub best: Option<String>,
+}
+
+impl SearchView {
+    fn of_info(info: &SearchInfo, pos: &Position) -> SearchView {
+        let topo = pos.topology();
+        SearchView {
+            depth: info.depth,
+            score: score_words(info.score, pos.side_to_move()),
+            pv: info.pv.iter().map(|m| m.display(topo).to_string()).collect(),
+            nodes: info.nodes,
+            time_ms: u64::try_from(info.elapsed.as_millis()).unwrap_or(u64::MAX),
+            best: None,
+        }
+    }
+
+    fn of_result(result: &SearchResult, pos: &Position) -> SearchView {
+        let topo = pos.topology();
+        SearchView {
+            depth: result.depth,
+            score: score_words(result.score, pos.side_to_move()),
+            pv: result.pv.iter().map(|m| m.display(topo).to_string()).collect(),
+            nodes: result.nodes,
+            time_ms: u64::try_from(result.elapsed.as_millis()).unwrap_or(u64::MAX),
+            best: result.best.map(|m| m.display(topo).to_string()),
+        }
+    }
+}
+
+/// One game on the page.
+pub struct GameSession {
+    meta: Meta,
+    config: Arc<ServeConfig>,
+    board: BoardName,
+    game: Game,
+    engine_sides: ByColor<bool>,
+    movetime: Duration,
+    strength: Strength,
+    engine: EngineSlot,
+    search: Option<Running>,
+    /// Searches stopped because no page watched; the next request resumes them.
+    paused: bool,
+    last_search: Option<SearchView>,
+    hint: Option<(Move, SearchView)>,
+    message: Option<String>,
+}
+
+impl Session for GameSession {
+    fn meta(&mut self) -> &mut Meta {
+        &mut self.meta
+    }
+}
+
+static SEARCH_IDS: AtomicU64 = AtomicU64::new(1);
+
+/// A game's state as the page draws it.
+#[derive(Serialize, Debug)]
+pub struct GameState {
+    /// The game's id.
+    pub id: String,
+    /// Raised by every change.
+    pub version: u64,
+    /// `standard` or `classroom22`.
+    pub board: BoardName,
+    /// The drawing of the board.
+    pub geometry: Geometry,
+    /// The rules in one line.
+    pub rules: String,
+    /// The current position.
+    pub position: PositionView,
+    /// The moves so far, in notation.
+    pub moves: Vec<String>,
+    /// The last move, in parts.
+    pub last_move: Option<MoveView>,
+    /// The result in words, if the game is over.
+    pub outcome: Option<String>,
+    /// `human`, `engine` or `over`: who is to act.
+    pub turn: &'static str,
+    /// Whether the engine plays White and Black.
+    pub engine_sides: [bool; 2],
+    /// Seconds per engine move.
+    pub movetime: f64,
+    /// The engine's strength.
+    pub strength: Strength,
+    /// The points a click may start a move on (for the person's turn).
+    pub choices: Vec<&'static str>,
+    /// The search in progress: `move` or `hint`, and its last iteration.
+    pub thinking: Option<ThinkingView>,
+    /// The engine's last finished search.
+    pub last_search: Option<SearchView>,
+    /// The last hint.
+    pub hint: Option<HintView>,
+    /// Perfect-play values, when tables are loaded.
+    pub perfect: Option<PerfectView>,
+    /// A notice (e.g. a search stopped because the page went away).
+    pub message: Option<String>,
+}
+
+/// A search in progress, for the page.
+#[derive(Serialize, Debug)]
+pub struct ThinkingView {
+    /// `move` or `hint`.
+    kind: SearchKind,
+    /// Milliseconds since it started.
+    elapsed_ms: u64,
+    /// The last finished iteration.
+    live: Option<SearchView>,
+}
+
+/// A hint: the move the engine suggests and its search.
+#[derive(Serialize, Debug)]
+pub struct HintView {
+    /// The move, in parts.
+    #[serde(rename = "move")]
+    pub mv: MoveView,
+    /// The search behind it.
+    pub search: SearchView,
+}
+
+/// The perfect-play view: the position's value and each legal move's.
+#[derive(Serialize, Debug)]
+pub struct PerfectView {
+    /// Whether the tables cover this position and all its moves.
+    pub covered: bool,
+    /// The value for the side to move, in words (or why it is not covered).
+    pub value: String,
+    /// Each legal move with its value for the side making it, best first.
+    pub moves: Vec<MoveValueView>,
+}
+
+/// One legal move and its perfect-play value.
+#[derive(Serialize, Debug)]
+pub struct MoveValueView {
+    /// The move, in parts.
+    #[serde(rename = "move")]
+    pub mv: MoveView,
+    /// The value for the side making it.
+    pub value: ValueView,
+}
+
+/// What a click answers.
+#[derive(Serialize, Debug)]
+#[serde(tag = "status", rename_all = "lowercase")]
+pub enum InputReply {
+    /// The move is not complete: the clicks so far, the points that may come next and
+    /// what to do.
+    Need {
+        /// What the next click chooses: `to` or `remove`.
+        stage: clicks::Stage,
+        /// The clicks that stand (a click on another own stone replaces the first).
+        clicks: Vec<&'static str>,
+        /// The points the next click may go to.
+        highlight: Vec<&'static str>,
+        /// What to do next, in words.
+        prompt: String,
+    },
+    /// The move was played.
+    Played {
+        /// The game after it.
+        state: Box<GameState>,
+    },
+}
+
+fn sides_of(human: Human) -> ByColor<bool> {
+    match human {
+        Human::White => ByColor([false, true]),
+        Human::Black => ByColor([true, false]),
+        Human::Both => ByColor([false, false]),
+        Human::None => ByColor([true, true]),
+    }
+}
+
+impl GameSession {
+    /// A new game with the server's defaults changed by `request`.
+    ///
+    /// # Errors
+    /// A movetime out of range.
+    pub fn new(config: Arc<ServeConfig>, request: &NewGameRequest) -> Result<GameSession, ApiError> {
+        let board = request.board.unwrap_or(BoardName::Standard);
+        let movetime = match request.movetime {
+            Some(s) => movetime_from(s)?,
+            None => config.movetime,
+        };
+        let rules = config.rules.ruleset_on(board.into());
+        Ok(GameSession {
+            meta: Meta::new(),
+            board,
+            game: Game::new(Position::start(rules)),
+            engine_sides: sides_of(request.human.unwrap_or(Human::White)),
+            movetime,
+            strength: request.strength.unwrap_or(config.strength),
+            engine: EngineSlot::Absent,
+            search: None,
+            paused: false,
+            last_search: None,
+            hint: None,
+            message: None,
+            config,
+        })
+    }
+
+    fn position(&self) -> Position {
+        *self.game.position()
+    }
+
+    fn is_engine_turn(&self) -> bool {
+        self.game.outcome().is_none() && self.engine_sides[self.position().side_to_move()]
+    }
+
+    /// The state for the page.
+    #[must_use]
+    pub fn state(&self, id: &str) -> GameState {
+        let pos = self.position();
+        let topo = pos.topology();
+        let outcome = self.game.outcome();
+        let turn = if outcome.is_some() {
+            "over"
+        } else if self.engine_sides[pos.side_to_move()] {
+            "engine"
+        } else {
+            "human"
+        };
+        let choices = if turn == "human" { clicks::start_points(&pos) } else { Vec::new() };
+        GameState {
+            id: id.to_string(),
+            version: self.meta.version,
+            board: self.board,
+            geometry: geometry(topo),
+            rules: pos.rules().describe(),
+            position: PositionView::of(&pos),
+            moves: self.game.moves().map(|m| m.display(topo).to_string()).collect(),
+            last_move: self.game.last_move().map(|m| MoveView::of(m, topo)),
+            outcome: outcome.map(outcome_words),
+            turn,
+            engine_sides: [self.engine_sides[Color::White], self.engine_sides[Color::Black]],
+            movetime: self.movetime.as_secs_f64(),
+            strength: self.strength,
+            choices,
+            thinking: self.search.as_ref().map(|r| ThinkingView {
+                kind: r.kind,
+                elapsed_ms: u64::try_from(r.started.elapsed().as_millis()).unwrap_or(u64::MAX),
+                live: r.live.clone(),
+            }),
+            last_search: self.last_search.clone(),
+            hint: self.hint.as_ref().map(|(m, s)| HintView { mv: MoveView::of(*m, topo), search: s.clone() }),
+            perfect: self.perfect_view(),
+            message: self.message.clone(),
+        }
+    }
+
+    fn perfect_view(&self) -> Option<PerfectView> {
+        let tables = self.config.tables.as_deref()?;
+        let pos = self.position();
+        let topo = pos.topology();
+        if self.game.outcome().is_some() {
+            return None;
+        }
+        match verdict::move_values(Some(tables), &self.game) {
+            Some(values) => {
+                let value = verdict::exact_value(Some(tables), &self.game)
+                    .map_or_else(String::new, |v| value_words(v, pos.side_to_move()));
+                let moves = values
+                    .into_iter()
+                    .map(|(m, v)| MoveValueView { mv: MoveView::of(m, topo), value: ValueView::of(v) })
+                    .collect();
+                Some(PerfectView { covered: true, value, moves })
+            }
+            None => Some(PerfectView {
+                covered: false,
+                value: "not in the tables (they cover the standard board once both hands are empty)".to_string(),
+                moves: Vec::new(),
+            }),
+        }
+    }
+
+    /// The clicks so far (point names) → a move, played at once, or what comes next
+    /// (`None`: the move was played).
+    ///
+    /// # Errors
+    /// 409 when it is not the person's turn; 422 with the rules core's reason for a click
+    /// that no legal move allows.
+    pub fn input(&mut self, slot: &Arc<Slot<GameSession>>, names: &[String]) -> Result<Option<InputReply>, ApiError> {
+        self.check_human_turn()?;
+        let pos = self.position();
+        match clicks::interpret(&pos, names)? {
+            Step::Need { stage, clicks, highlight, prompt } => {
+                Ok(Some(InputReply::Need { stage, clicks, highlight, prompt }))
+            }
+            Step::Play(m) => {
+                self.play_human(slot, m)?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// A whole move in notation, as the protocol reads it.
+    ///
+    /// # Errors
+    /// 409 when it is not the person's turn; 422 with the notation's or the rules' reason.
+    pub fn play_text(&mut self, slot: &Arc<Slot<GameSession>>, text: &str) -> Result<(), ApiError> {
+        self.check_human_turn()?;
+        let m = parse_move(text, self.position().topology()).map_err(|e| ApiError::illegal(e.to_string()))?;
+        self.play_human(slot, m)
+    }
+
+    fn check_human_turn(&self) -> Result<(), ApiError> {
+        if let Some(outcome) = self.game.outcome() {
+            return Err(ApiError::conflict(format!("the game is over: {}", outcome_words(outcome))));
+        }
+        let side = self.position().side_to_move();
+        if self.engine_sides[side] {
+            return Err(ApiError::conflict(format!("it is the engine's turn ({side}): wait for its move")));
+        }
+        Ok(())
+    }
+
+    fn play_human(&mut self, slot: &Arc<Slot<GameSession>>, m: Move) -> Result<(), ApiError> {
+        self.game.play(m).map_err(|e| ApiError::illegal(e.to_string()))?;
+        // A hint for the position before is worthless now.
+        self.cancel_search();
+        self.hint = None;
+        self.message = None;
+        self.after_change(slot);
+        Ok(())
+    }
+
+    /// Takes back the last move and the engine's replies after it, so it is a person's
+    /// turn again (with nobody's side the engine's, one move).
+    ///
+    /// # Errors
+    /// 409 when there is nothing to take back.
+    pub fn undo(&mut self, slot: &Arc<Slot<GameSession>>) -> Result<Vec<String>, ApiError> {
+        if self.game.is_empty() {
+            return Err(ApiError::conflict("nothing to take back".to_string()));
+        }
+        self.cancel_search();
+        let topo = self.position().topology();
+        let mut taken = Vec::new();
+        while let Some(m) = self.game.undo() {
+            taken.push(m.display(topo).to_string());
+            let side = self.position().side_to_move();
+            if !self.engine_sides[side] || self.game.is_empty() {
+                break;
+            }
+        }
+        taken.reverse();
+        self.hint = None;
+        self.message = None;
+        self.paused = false;
+        self.after_change(slot);
+        Ok(taken)
+    }
+
+    /// Starts a search for the side to move whose best move is shown, not played.
+    ///
+    /// # Errors
+    /// 409 when the game is over or the engine is busy.
+    pub fn hint(&mut self, slot: &Arc<Slot<GameSession>>) -> Result<(), ApiError> {
+        if let Some(outcome) = self.game.outcome() {
+            return Err(ApiError::conflict(format!("the game is over: {}", outcome_words(outcome))));
+        }
+        if self.search.is_some() || matches!(self.engine, EngineSlot::Busy) {
+            return Err(ApiError::conflict("the engine is thinking: wait for it".to_string()));
+        }
+        self.hint = None;
+        self.start_search(slot, SearchKind::Hint);
+        Ok(())
+    }
+
+    /// Starts again with the choices of `request` (the board, sides, time and strength
+    /// not given stay as they were).
+    ///
+    /// # Errors
+    /// A movetime out of range.
+    pub fn restart(&mut self, slot: &Arc<Slot<GameSession>>, request: &NewGameRequest) -> Result<(), ApiError> {
+        if let Some(s) = request.movetime {
+            self.movetime = movetime_from(s)?;
+        }
+        self.cancel_search();
+        if let Some(b) = request.board {
+            self.board = b;
+        }
+        if let Some(h) = request.human {
+            self.engine_sides = sides_of(h);
+        }
+        if let Some(s) = request.strength {
+            self.strength = s;
+        }
+        let rules = self.config.rules.ruleset_on(self.board.into());
+        self.game = Game::new(Position::start(rules));
+        if let EngineSlot::Idle(engine) = &mut self.engine {
+            // Forget the old game's table, so the new game's searches do not depend on it.
+            engine.set_game(self.game.clone());
+            engine.new_game();
+        }
+        self.last_search = None;
+        self.hint = None;
+        self.message = None;
+        self.paused = false;
+        self.after_change(slot);
+        Ok(())
+    }
+
+    /// Changes which sides the engine plays, the time per move or the strength.
+    ///
+    /// # Errors
+    /// A movetime out of range.
+    pub fn settings(&mut self, slot: &Arc<Slot<GameSession>>, request: &SettingsRequest) -> Result<(), ApiError> {
+        if let Some(s) = request.movetime {
+            self.movetime = movetime_from(s)?;
+        }
+        if let Some(w) = request.engine_white {
+            self.engine_sides[Color::White] = w;
+        }
+        if let Some(b) = request.engine_black {
+            self.engine_sides[Color::Black] = b;
+        }
+        if let Some(s) = request.strength {
+            self.strength = s;
+        }
+        // A search for a side the engine no longer plays stops; a hint stays.
+        if self.search.as_ref().is_some_and(|r| r.kind == SearchKind::Move) && !self.is_engine_turn() {
+            self.cancel_search();
+        }
+        self.paused = false;
+        self.after_change(slot);
+        Ok(())
+    }
+
+    /// Stops the search in progress (the page is going away); a later request resumes.
+    pub fn stop(&mut self) {
+        if self.search.is_some() {
+            self.cancel_search();
+            self.paused = true;
+        }
+    }
+
+    /// Called when no page has watched the game for a while: stops its search.
+    pub fn abandon(&mut self) -> bool {
+        if self.search.is_none() {
+            return false;
+        }
+        self.cancel_search();
+        self.paused = true;
+        self.message = Some("The engine stopped thinking because no page was watching; it resumes now.".to_string());
+        true
+    }
+
+    /// Whether a search is running (or a cancelled one still holds the engine).
+    #[must_use]
+    pub fn is_searching(&self) -> bool {
+        self.search.is_some() || matches!(self.engine, EngineSlot::Busy)
+    }
+
+    /// Whether searches are paused because no page watched.
+    #[must_use]
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    /// A page asks again: a search paused for lack of watchers resumes.
+    pub fn resume(&mut self, slot: &Arc<Slot<GameSession>>) {
+        if self.paused {
+            self.paused = false;
+            self.after_change(slot);
+        }
+    }
+
+    /// A new game's first step: the engine moves if it plays White.
+    pub fn begin(&mut self, slot: &Arc<Slot<GameSession>>) {
+        self.after_change(slot);
+    }
+
+    fn cancel_search(&mut self) {
+        if let Some(r) = self.search.take() {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// After any change: the engine moves if it is its turn.
+    fn after_change(&mut self, slot: &Arc<Slot<GameSession>>) {
+        if self.is_engine_turn() && self.search.is_none() && !self.paused {
+            self.start_search(slot, SearchKind::Move);
+        }
+    }
+
+    fn engine_options(&self) -> EngineOptions {
+        EngineOptions {
+            hash_mb: self.config.hash_mb,
+            threads: self.config.threads,
+            oracle: self.config.tables.clone().map(|t| t as Arc<dyn Oracle>),
+            ..EngineOptions::for_eval(self.strength.eval())
+        }
+    }
+
+    /// Starts a search on its own thread, unless the engine is still held by a search
+    /// that was cancelled: that one's return starts this one (one search per game).
+    fn start_search(&mut self, slot: &Arc<Slot<GameSession>>, kind: SearchKind) {
+        let mut engine = match std::mem::replace(&mut self.engine, EngineSlot::Busy) {
+            EngineSlot::Busy => return,
+            EngineSlot::Idle(e) if e.options().eval == self.strength.eval() => e,
+            EngineSlot::Idle(_) | EngineSlot::Absent => {
+                Box::new(Engine::new(self.engine_options(), *self.game.start()))
+            }
+        };
+        engine.set_game(self.game.clone());
+        let id = SEARCH_IDS.fetch_add(1, Ordering::Relaxed);
+        let stop = engine.stop_flag();
+        self.search = Some(Running { id, kind, stop: Arc::clone(&stop), started: Instant::now(), live: None });
+        let depth = match (self.strength.depth(), self.config.depth) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let limits = Limits { movetime: Some(self.movetime), depth, ..Limits::default() };
+        let slot = Arc::clone(slot);
+        let spawned = std::thread::Builder::new().name(format!("search-{id}")).spawn(move || {
+            let pos = *engine.game().position();
+            let result = engine.think(&limits, &mut |info| {
+                slot.update(|s, _| match &mut s.search {
+                    Some(r) if r.id == id => r.live = Some(SearchView::of_info(info, &pos)),
+                    // Cancelled before the engine cleared its stop flag: stop now.
+                    _ => stop.store(true, Ordering::Relaxed),
+                });
+            });
+            slot.update(|s, slot| s.search_done(slot, id, engine, &result));
+        });
+        if let Err(e) = spawned {
+            log::error!("cannot start a search thread: {e}");
+            self.search = None;
+            self.engine = EngineSlot::Absent;
+            self.message = Some(format!("The engine could not start a search: {e}"));
+        }
+    }
+
+    fn search_done(&mut self, slot: &Arc<Slot<GameSession>>, id: u64, engine: Box<Engine>, result: &SearchResult) {
+        self.engine = EngineSlot::Idle(engine);
+        let current = self.search.as_ref().is_some_and(|r| r.id == id);
+        if current && let Some(running) = self.search.take() {
+            let pos = self.position();
+            let view = SearchView::of_result(result, &pos);
+            let chosen = result.best.filter(|&m| pos.is_legal(m)).or_else(|| {
+                // A search that returns no legal move must not stall the game.
+                let mut list = MoveList::new();
+                pos.legal_moves(&mut list);
+                list.first().copied()
+            });
+            match (running.kind, chosen) {
+                (SearchKind::Move, Some(m)) => {
+                    if let Err(e) = self.game.play(m) {
+                        log::error!("the engine's move {} was refused: {e}", m.display(pos.topology()));
+                    }
+                    log::info!(
+                        "engine played {} after {:?} (depth {}, {})",
+                        m.display(pos.topology()),
+                        running.started.elapsed(),
+                        view.depth,
+                        view.score
+                    );
+                    self.last_search = Some(view);
+                }
+                (SearchKind::Hint, Some(m)) => self.hint = Some((m, view)),
+                (_, None) => {}
+            }
+        }
+        self.after_change(slot);
+    }
+}

@@ -1,0 +1,647 @@
+//! HTTP: the routes, JSON bodies, limits and errors, over tiny_http (a small synchronous
+//! server; each request is handled on its own thread, up to [`MAX_HANDLERS`] at once, so
+//! a long poll never blocks another request).
+//!
+//! Routes (every body and answer is JSON; errors are `{"error": "one line"}` with a 4xx):
+//!
+//! | method | path | what |
+//! |---|---|---|
+//! | GET | `/` | the page |
+//! | POST | `/api/games` | a new game (body: board, human, movetime, strength; all optional) |
+//! | GET | `/api/games/ID?after=V&wait=S` | the game's state, once its version is newer than V (waits up to S seconds) |
+//! | POST | `/api/games/ID/input` | `{"clicks": ["D2"]}`: the points clicked so far |
+//! | POST | `/api/games/ID/move` | `{"move": "D3,G1"}`: a whole move in notation |
+//! | POST | `/api/games/ID/undo`, `/hint`, `/stop`, `/close` | take back, suggest a move, stop the search, forget the game |
+//! | POST | `/api/games/ID/new`, `/settings` | start again; change the engine's sides, time, strength |
+//! | POST | `/api/replays` | `{"text": "...", "game": N}`: a record file or move list to replay |
+//! | GET | `/api/replays/ID?after=V&wait=S` | the replay with its analysis so far |
+//! | POST | `/api/replays/ID/close` | stop its analysis and forget it |
+
+use std::collections::HashMap;
+use std::io::Read as _;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while_m_n, take_while1};
+use nom::character::complete::char;
+use nom::combinator::{all_consuming, eof, map, opt, value};
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use tiny_http::{Header, Method, Request, Response};
+
+use super::games::{GameSession, InputReply, NewGameRequest, SettingsRequest};
+use super::replay::{ReplayRequest, ReplaySession};
+use super::slot::{Session, Slot};
+use super::{ApiError, ServeConfig};
+
+/// The page, with its script and styles, shipped inside the binary.
+const PAGE: &str = include_str!("page.html");
+
+/// The largest request body accepted, in bytes (a record file of a long tournament).
+pub const MAX_BODY: usize = 1 << 20;
+/// The longest URL accepted, in bytes.
+pub const MAX_URL: usize = 2048;
+/// The most header bytes accepted.
+pub const MAX_HEADERS: usize = 16 * 1024;
+/// The most requests handled at once (long polls included).
+pub const MAX_HANDLERS: usize = 256;
+/// The longest a poll may wait for a change.
+pub const MAX_WAIT: Duration = Duration::from_secs(30);
+
+/// A running server.
+pub struct ServerHandle {
+    addr: SocketAddr,
+    server: Arc<tiny_http::Server>,
+    hub: Arc<Hub>,
+    acceptor: JoinHandle<()>,
+    reaper: JoinHandle<()>,
+}
+
+impl ServerHandle {
+    /// The address it listens on.
+    #[must_use]
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The page's URL.
+    #[must_use]
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Serves until the process ends.
+    pub fn wait(self) {
+        let _ = self.acceptor.join();
+    }
+
+    /// Stops accepting requests, stops every search and analysis, and returns once the
+    /// server's own threads have ended.
+    pub fn shutdown(self) {
+        self.hub.closing.store(true, Ordering::Relaxed);
+        self.server.unblock();
+        let _ = self.acceptor.join();
+        let _ = self.reaper.join();
+        for slot in self.hub.games.lock().unwrap_or_else(PoisonError::into_inner).values() {
+            slot.update(|s, _| s.stop());
+        }
+        for slot in self.hub.replays.lock().unwrap_or_else(PoisonError::into_inner).values() {
+            slot.update(|s, _| s.stop());
+        }
+    }
+
+    /// How many games and replays are open (for tests and measurements).
+    #[must_use]
+    pub fn sessions(&self) -> usize {
+        self.hub.count()
+    }
+
+    /// How many searches and analyses are running, counting a cancelled search until its
+    /// thread has returned the engine (for tests: nothing runs that nobody watches).
+    #[must_use]
+    pub fn searches_running(&self) -> usize {
+        let games = self.hub.games.lock().unwrap_or_else(PoisonError::into_inner);
+        let replays = self.hub.replays.lock().unwrap_or_else(PoisonError::into_inner);
+        games.values().filter(|s| s.lock().is_searching()).count()
+            + replays.values().filter(|s| s.lock().is_analyzing()).count()
+    }
+}
+
+/// The server's sessions and settings, shared by every handler.
+struct Hub {
+    config: Arc<ServeConfig>,
+    games: Mutex<HashMap<String, Arc<Slot<GameSession>>>>,
+    replays: Mutex<HashMap<String, Arc<Slot<ReplaySession>>>>,
+    handlers: AtomicUsize,
+    closing: AtomicBool,
+}
+
+impl Hub {
+    fn count(&self) -> usize {
+        self.games.lock().unwrap_or_else(PoisonError::into_inner).len()
+            + self.replays.lock().unwrap_or_else(PoisonError::into_inner).len()
+    }
+
+    fn new_id() -> String {
+        format!("{:016x}", rand::random::<u64>())
+    }
+
+    fn check_room(&self) -> Result<(), ApiError> {
+        if self.count() >= self.config.max_sessions {
+            return Err(ApiError {
+                status: 503,
+                reason: format!(
+                    "{} games and replays are open, the most this server keeps: close one or wait for one to expire",
+                    self.config.max_sessions
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    fn game(&self, id: &str) -> Result<Arc<Slot<GameSession>>, ApiError> {
+        let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+        games.get(id).cloned().ok_or_else(|| {
+            ApiError::not_found(format!("no game {id} (it may have expired, or the server was restarted)"))
+        })
+    }
+
+    fn replay(&self, id: &str) -> Result<Arc<Slot<ReplaySession>>, ApiError> {
+        let replays = self.replays.lock().unwrap_or_else(PoisonError::into_inner);
+        replays.get(id).cloned().ok_or_else(|| {
+            ApiError::not_found(format!("no replay {id} (it may have expired, or the server was restarted)"))
+        })
+    }
+
+    /// Stops searches nobody watches and forgets sessions nobody asked about for long.
+    fn reap(&self) {
+        let config = &self.config;
+        let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+        games.retain(|id, slot| {
+            let (abandoned, expired) = {
+                let mut s = slot.lock();
+                let searching = s.is_searching();
+                let meta = s.meta();
+                (
+                    searching && meta.is_abandoned(config.abandon_after),
+                    !searching && meta.is_abandoned(config.idle_expiry),
+                )
+            };
+            if abandoned && slot.update(|s, _| s.abandon()) {
+                log::info!("game {id}: no page is watching; its search is stopped");
+            }
+            !expired
+        });
+        drop(games);
+        let mut replays = self.replays.lock().unwrap_or_else(PoisonError::into_inner);
+        replays.retain(|id, slot| {
+            let (abandoned, expired) = {
+                let mut s = slot.lock();
+                let analyzing = s.is_analyzing();
+                let meta = s.meta();
+                (analyzing && meta.is_abandoned(config.abandon_after), meta.is_abandoned(config.idle_expiry))
+            };
+            if abandoned && slot.update(|s, _| s.stop()) {
+                log::info!("replay {id}: no page is watching; its analysis is stopped");
+            }
+            if expired {
+                slot.update(|s, _| s.stop());
+            }
+            !expired
+        });
+    }
+}
+
+/// Starts a server with `config` on threads of its own.
+///
+/// # Errors
+/// The address cannot be bound.
+pub fn start(config: ServeConfig) -> anyhow::Result<ServerHandle> {
+    let listener = listen(config.bind).map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.bind))?;
+    let server = tiny_http::Server::from_listener(listener, None)
+        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.bind))?;
+    let addr = server.server_addr().to_ip().ok_or_else(|| anyhow::anyhow!("the server has no IP address"))?;
+    let server = Arc::new(server);
+    let hub = Arc::new(Hub {
+        config: Arc::new(config),
+        games: Mutex::new(HashMap::new()),
+        replays: Mutex::new(HashMap::new()),
+        handlers: AtomicUsize::new(0),
+        closing: AtomicBool::new(false),
+    });
+    let acceptor = {
+        let (server, hub) = (Arc::clone(&server), Arc::clone(&hub));
+        std::thread::Builder::new().name("serve-accept".into()).spawn(move || accept(&server, &hub))?
+    };
+    let reaper = {
+        let hub = Arc::clone(&hub);
+        std::thread::Builder::new().name("serve-reaper".into()).spawn(move || {
+            while !hub.closing.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(200));
+                hub.reap();
+            }
+        })?
+    };
+    log::info!("serving on http://{addr}/");
+    Ok(ServerHandle { addr, server, hub, acceptor, reaper })
+}
+
+/// A listening socket whose connections send small writes at once.
+///
+/// tiny_http writes a response through a 1 KiB buffer, so a state of a few KiB leaves in
+/// several segments; with Nagle's algorithm the last one waits for the browser's
+/// delayed acknowledgement, about 40 ms on every keep-alive request. Connections
+/// accepted from a listening socket with `TCP_NODELAY` inherit it on Linux.
+fn listen(addr: SocketAddr) -> std::io::Result<std::net::TcpListener> {
+    use socket2::{Domain, Protocol, Socket, Type};
+    let socket = Socket::new(Domain::for_address(addr), Type::STREAM, Some(Protocol::TCP))?;
+    socket.set_reuse_address(true)?;
+    socket.set_tcp_nodelay(true)?;
+    socket.bind(&addr.into())?;
+    socket.listen(128)?;
+    Ok(socket.into())
+}
+
+fn accept(server: &tiny_http::Server, hub: &Arc<Hub>) {
+    for request in server.incoming_requests() {
+        if hub.closing.load(Ordering::Relaxed) {
+            break;
+        }
+        if hub.handlers.fetch_add(1, Ordering::AcqRel) >= MAX_HANDLERS {
+            hub.handlers.fetch_sub(1, Ordering::AcqRel);
+            let busy = ApiError { status: 503, reason: "the server is busy: try again".to_string() };
+            respond(request, Err(busy));
+            continue;
+        }
+        let worker = Arc::clone(hub);
+        let spawned = std::thread::Builder::new().name("serve-request".into()).spawn(move || {
+            handle(&worker, request);
+            worker.handlers.fetch_sub(1, Ordering::AcqRel);
+        });
+        if let Err(e) = spawned {
+            log::error!("cannot start a request thread: {e}");
+            hub.handlers.fetch_sub(1, Ordering::AcqRel);
+        }
+    }
+}
+
+/// What a handler answers: a JSON value, the page, or an error.
+enum Reply {
+    Json(u16, String),
+    Page,
+}
+
+fn respond(request: Request, reply: Result<Reply, ApiError>) {
+    let header = |name: &str, value: &str| Header::from_bytes(name.as_bytes(), value.as_bytes()).ok();
+    let (status, body, kind) = match reply {
+        Ok(Reply::Json(status, body)) => (status, body, "application/json; charset=utf-8"),
+        Ok(Reply::Page) => (200, PAGE.to_string(), "text/html; charset=utf-8"),
+        Err(e) => {
+            let body = serde_json::json!({ "error": e.reason }).to_string();
+            (e.status, body, "application/json; charset=utf-8")
+        }
+    };
+    let mut response = Response::from_string(body).with_status_code(status);
+    for h in [header("Content-Type", kind), header("Cache-Control", "no-store")].into_iter().flatten() {
+        response.add_header(h);
+    }
+    if let Err(e) = request.respond(response) {
+        log::debug!("a response could not be sent: {e}");
+    }
+}
+
+fn handle(hub: &Arc<Hub>, mut request: Request) {
+    let reply = route(hub, &mut request);
+    if let Err(e) = &reply {
+        log::debug!("{} {}: {e}", request.method(), request.url().chars().take(80).collect::<String>());
+    }
+    respond(request, reply);
+}
+
+/// Where a request goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Target {
+    Page,
+    Games,
+    Game(String, Option<GameAction>),
+    Replays,
+    Replay(String, Option<ReplayAction>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GameAction {
+    Input,
+    Move,
+    Undo,
+    Hint,
+    New,
+    Settings,
+    Stop,
+    Close,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ReplayAction {
+    Close,
+}
+
+type Res<'a, T> = IResult<&'a str, T>;
+
+fn session_id(input: &str) -> Res<'_, String> {
+    map(take_while_m_n(1, 32, |c: char| c.is_ascii_hexdigit()), str::to_ascii_lowercase).parse(input)
+}
+
+fn game_action(input: &str) -> Res<'_, GameAction> {
+    alt((
+        value(GameAction::Input, tag("input")),
+        value(GameAction::Move, tag("move")),
+        value(GameAction::Undo, tag("undo")),
+        value(GameAction::Hint, tag("hint")),
+        value(GameAction::New, tag("new")),
+        value(GameAction::Settings, tag("settings")),
+        value(GameAction::Stop, tag("stop")),
+        value(GameAction::Close, tag("close")),
+    ))
+    .parse(input)
+}
+
+/// The path (without the query) to a target.
+fn parse_path(path: &str) -> Option<Target> {
+    let page = value(Target::Page, alt((tag("/index.html"), tag("/"))));
+    let game =
+        map(preceded(tag("/api/games/"), (session_id, opt(preceded(char('/'), game_action)))), |(id, action)| {
+            Target::Game(id, action)
+        });
+    let replay = map(
+        preceded(
+            tag("/api/replays/"),
+            (session_id, opt(preceded(char('/'), value(ReplayAction::Close, tag("close"))))),
+        ),
+        |(id, action)| Target::Replay(id, action),
+    );
+    let games = value(Target::Games, (tag("/api/games"), opt(char('/'))));
+    let replays = value(Target::Replays, (tag("/api/replays"), opt(char('/'))));
+    let mut target = alt((
+        all_consuming(game),
+        all_consuming(replay),
+        all_consuming(games),
+        all_consuming(replays),
+        all_consuming((page, eof)).map(|(t, _)| t),
+    ));
+    target.parse(path).ok().map(|(_, t)| t)
+}
+
+/// The query of a poll: `after=V&wait=S`.
+#[derive(Debug, Default, PartialEq)]
+struct Poll {
+    after: u64,
+    wait: Duration,
+}
+
+fn parse_query(query: &str) -> Result<Poll, ApiError> {
+    let mut poll = Poll::default();
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        let word = |c: char| c.is_ascii_alphanumeric() || c == '.' || c == '_';
+        let parsed: Res<'_, (&str, &str)> =
+            all_consuming((take_while1(word), preceded(char('='), take_while1(word)))).parse(pair);
+        let shown: String = pair.chars().take(40).flat_map(char::escape_debug).collect();
+        let Ok((_, (key, val))) = parsed else {
+            return Err(ApiError::bad_request(format!("query part '{shown}' is not name=value")));
+        };
+        match key {
+            "after" => {
+                poll.after = val
+                    .parse()
+                    .map_err(|_| ApiError::bad_request(format!("after={val}: expected a version number")))?;
+            }
+            "wait" => {
+                let secs: f64 =
+                    val.parse().map_err(|_| ApiError::bad_request(format!("wait={val}: expected seconds")))?;
+                if !(secs.is_finite() && secs >= 0.0 && secs <= MAX_WAIT.as_secs_f64()) {
+                    return Err(ApiError::bad_request(format!(
+                        "wait={val} is out of range: expected 0 to {} seconds",
+                        MAX_WAIT.as_secs()
+                    )));
+                }
+                poll.wait = Duration::from_secs_f64(secs);
+            }
+            _ => {
+                return Err(ApiError::bad_request(format!(
+                    "unknown query parameter '{shown}': expected after or wait"
+                )));
+            }
+        }
+    }
+    Ok(poll)
+}
+
+fn json<T: serde::Serialize>(status: u16, value: &T) -> Result<Reply, ApiError> {
+    serde_json::to_string(value)
+        .map(|body| Reply::Json(status, body))
+        .map_err(|e| ApiError { status: 500, reason: format!("cannot write the answer: {e}") })
+}
+
+/// The body, at most [`MAX_BODY`] bytes of UTF-8.
+fn read_body(request: &mut Request) -> Result<String, ApiError> {
+    let too_large = |n: &dyn std::fmt::Display| ApiError {
+        status: 413,
+        reason: format!("the request body has {n} bytes, more than the {MAX_BODY} accepted"),
+    };
+    if let Some(len) = request.body_length()
+        && len > MAX_BODY
+    {
+        return Err(too_large(&len));
+    }
+    let mut bytes = Vec::new();
+    request
+        .as_reader()
+        .take(MAX_BODY as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| ApiError::bad_request(format!("cannot read the request body: {e}")))?;
+    if bytes.len() > MAX_BODY {
+        return Err(too_large(&"more"));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        ApiError::bad_request(format!("the request body is not UTF-8 (byte {})", e.utf8_error().valid_up_to() + 1))
+    })
+}
+
+/// The body as `T`; an empty body is `T`'s default.
+fn body<T: DeserializeOwned + Default>(request: &mut Request) -> Result<T, ApiError> {
+    let text = read_body(request)?;
+    if text.trim().is_empty() {
+        return Ok(T::default());
+    }
+    serde_json::from_str(&text).map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}")))
+}
+
+/// The body as `T`, which must be there.
+fn required_body<T: DeserializeOwned>(request: &mut Request) -> Result<T, ApiError> {
+    let text = read_body(request)?;
+    serde_json::from_str(&text).map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}")))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ClicksBody {
+    clicks: Vec<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct MoveBody {
+    #[serde(rename = "move")]
+    text: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
+
+fn route(hub: &Arc<Hub>, request: &mut Request) -> Result<Reply, ApiError> {
+    let url = request.url().to_string();
+    if url.len() > MAX_URL {
+        return Err(ApiError {
+            status: 414,
+            reason: format!("the URL has {} bytes, more than the {MAX_URL} accepted", url.len()),
+        });
+    }
+    let head: usize =
+        request.headers().iter().map(|h| h.field.as_str().as_str().len() + h.value.as_str().len() + 4).sum();
+    if head > MAX_HEADERS {
+        return Err(ApiError {
+            status: 431,
+            reason: format!("the headers have {head} bytes, more than the {MAX_HEADERS} accepted"),
+        });
+    }
+    let (path, query) = url.split_once('?').unwrap_or((&url, ""));
+    let shown: String = path.chars().take(60).flat_map(char::escape_debug).collect();
+    let target = parse_path(path).ok_or_else(|| ApiError::not_found(format!("no page {shown}")))?;
+    let method = request.method().clone();
+    let wrong_method = |want: &str| ApiError { status: 405, reason: format!("{method} {shown}: use {want}") };
+    let is_get = matches!(method, Method::Get | Method::Head);
+    let is_post = method == Method::Post;
+    if !query.is_empty() && !matches!((&target, is_get), (Target::Game(_, None) | Target::Replay(_, None), true)) {
+        return Err(ApiError::bad_request(format!("{shown} takes no query")));
+    }
+    match target {
+        Target::Page if is_get => Ok(Reply::Page),
+        Target::Page => Err(wrong_method("GET")),
+        Target::Games if is_post => {
+            let req: NewGameRequest = body(request)?;
+            hub.check_room()?;
+            let session = GameSession::new(Arc::clone(&hub.config), &req)?;
+            let id = Hub::new_id();
+            let slot = Slot::new(session);
+            hub.games.lock().unwrap_or_else(PoisonError::into_inner).insert(id.clone(), Arc::clone(&slot));
+            // The engine moves first if it plays White.
+            slot.update(|s, slot| s.begin(slot));
+            let state = slot.lock().state(&id);
+            json(201, &state)
+        }
+        Target::Games => Err(wrong_method("POST")),
+        Target::Game(id, None) if is_get => {
+            let poll = parse_query(query)?;
+            let slot = hub.game(&id)?;
+            // Checked first: a change (even none) raises the version and wakes polls.
+            if slot.lock().is_paused() {
+                slot.update(|s, slot| s.resume(slot));
+            }
+            let state = slot.wait_newer(poll.after, poll.wait).state(&id);
+            json(200, &state)
+        }
+        Target::Game(_, None) => Err(wrong_method("GET")),
+        Target::Game(id, Some(action)) if is_post => game_action_reply(hub, request, &id, action),
+        Target::Game(..) => Err(wrong_method("POST")),
+        Target::Replays if is_post => {
+            let req: ReplayRequest = required_body(request)?;
+            hub.check_room()?;
+            let id = Hub::new_id();
+            let slot = ReplaySession::load(&hub.config, Slot::new, &req)?;
+            hub.replays.lock().unwrap_or_else(PoisonError::into_inner).insert(id.clone(), Arc::clone(&slot));
+            let state = slot.lock().state(&id);
+            json(201, &state)
+        }
+        Target::Replays => Err(wrong_method("POST")),
+        Target::Replay(id, None) if is_get => {
+            let poll = parse_query(query)?;
+            let slot = hub.replay(&id)?;
+            let state = slot.wait_newer(poll.after, poll.wait).state(&id);
+            json(200, &state)
+        }
+        Target::Replay(_, None) => Err(wrong_method("GET")),
+        Target::Replay(id, Some(ReplayAction::Close)) if is_post => {
+            let slot = hub.replay(&id)?;
+            let _: Empty = body(request)?;
+            slot.update(|s, _| s.stop());
+            hub.replays.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
+            json(200, &serde_json::json!({ "closed": id }))
+        }
+        Target::Replay(..) => Err(wrong_method("POST")),
+    }
+}
+
+fn game_action_reply(hub: &Arc<Hub>, request: &mut Request, id: &str, action: GameAction) -> Result<Reply, ApiError> {
+    let slot = hub.game(id)?;
+    slot.touch();
+    match action {
+        GameAction::Input => {
+            let clicks: ClicksBody = required_body(request)?;
+            let need = slot.update(|s, slot| s.input(slot, &clicks.clicks))?;
+            match need {
+                Some(need) => json(200, &need),
+                None => json(200, &InputReply::Played { state: Box::new(slot.lock().state(id)) }),
+            }
+        }
+        GameAction::Move => {
+            let mv: MoveBody = required_body(request)?;
+            slot.update(|s, slot| s.play_text(slot, &mv.text))?;
+            json(200, &slot.lock().state(id))
+        }
+        GameAction::Undo => {
+            let _: Empty = body(request)?;
+            let taken = slot.update(|s, slot| s.undo(slot))?;
+            let state = slot.lock().state(id);
+            json(200, &serde_json::json!({ "undone": taken, "state": state }))
+        }
+        GameAction::Hint => {
+            let _: Empty = body(request)?;
+            slot.update(|s, slot| s.hint(slot))?;
+            json(200, &slot.lock().state(id))
+        }
+        GameAction::New => {
+            let req: NewGameRequest = body(request)?;
+            slot.update(|s, slot| s.restart(slot, &req))?;
+            json(200, &slot.lock().state(id))
+        }
+        GameAction::Settings => {
+            let req: SettingsRequest = body(request)?;
+            slot.update(|s, slot| s.settings(slot, &req))?;
+            json(200, &slot.lock().state(id))
+        }
+        GameAction::Stop => {
+            let _: Empty = body(request)?;
+            slot.update(|s, _| s.stop());
+            json(200, &slot.lock().state(id))
+        }
+        GameAction::Close => {
+            let _: Empty = body(request)?;
+            slot.update(|s, _| s.stop());
+            hub.games.lock().unwrap_or_else(PoisonError::into_inner).remove(id);
+            json(200, &serde_json::json!({ "closed": id }))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_name_their_targets() {
+        assert_eq!(parse_path("/"), Some(Target::Page));
+        assert_eq!(parse_path("/index.html"), Some(Target::Page));
+        assert_eq!(parse_path("/api/games"), Some(Target::Games));
+        assert_eq!(parse_path("/api/games/00ff"), Some(Target::Game("00ff".into(), None)));
+        assert_eq!(parse_path("/api/games/00FF/undo"), Some(Target::Game("00ff".into(), Some(GameAction::Undo))));
+        assert_eq!(parse_path("/api/replays/ab/close"), Some(Target::Replay("ab".into(), Some(ReplayAction::Close))));
+        for bad in ["", "/x", "/api/games/zz", "/api/games/00/undo/", "/api/games/00/fly", "//", "/index.htm"] {
+            assert_eq!(parse_path(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn polls_read_after_and_wait() {
+        assert_eq!(parse_query("").unwrap(), Poll::default());
+        assert_eq!(parse_query("after=7&wait=2.5").unwrap(), Poll { after: 7, wait: Duration::from_millis(2500) });
+        for bad in ["after=x", "wait=99", "wait=-1", "colour=red", "after", "a=b=c"] {
+            assert_eq!(parse_query(bad).unwrap_err().status, 400, "{bad}");
+        }
+    }
+}

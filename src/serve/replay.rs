@@ -1,0 +1,456 @@
+//! Replays: a recorded game (one line of the referee's record file, see
+//! [`crate::referee::record`]) or a plain move list, played through the rules core into
+//! the position after every move, and analysed in the background: each position's value
+//! (exact from the tables where they cover it, else a short search), and the moves that
+//! threw value away marked.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use nom::bytes::complete::{tag, take_till};
+use nom::character::complete::{char, digit1};
+use nom::combinator::all_consuming;
+use nom::multi::{many1, separated_list1};
+use nom::{IResult, Parser};
+use serde::{Deserialize, Serialize};
+
+use super::games::BoardName;
+use super::slot::{Meta, Session, Slot};
+use super::verdict::{self, Value};
+use super::view::{Geometry, MoveView, PositionView, geometry, outcome_words, score_words, value_words};
+use super::{ApiError, ServeConfig};
+use crate::engine::{Engine, EngineOptions, EvalChoice};
+use crate::rules::notation::parse_move;
+use crate::rules::{Color, Game, Move, Position, Ruleset};
+use crate::search::Oracle;
+use crate::topology::Topology;
+
+/// The most moves a replayed game may have.
+pub const MAX_PLIES: usize = 2000;
+
+/// The body of "load a replay".
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ReplayRequest {
+    /// A record file's text, or a move list.
+    pub text: String,
+    /// Which game of a record file (1-based; default the first).
+    pub game: Option<usize>,
+    /// The board of a move list (default: the standard board, or the classroom board
+    /// when only its names fit).
+    pub board: Option<BoardName>,
+}
+
+/// One game found in the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recorded {
+    /// A title: players and result, or "move list".
+    pub title: String,
+    /// The moves, as written.
+    pub moves: Vec<String>,
+}
+
+type Res<'a, T> = IResult<&'a str, T>;
+
+/// A record line's tab-separated fields.
+fn record_fields(line: &str) -> Res<'_, Vec<&str>> {
+    all_consuming(separated_list1(char('\t'), take_till(|c| c == '\t'))).parse(line)
+}
+
+/// A move number such as `12.` or `12...`, which a move list may carry.
+fn move_number(word: &str) -> Res<'_, ()> {
+    all_consuming((digit1, many1(char('.')))).map(|_| ()).parse(word)
+}
+
+/// Whether `text` is a record file: its header, or any line with a record's ten fields.
+fn is_record(text: &str) -> bool {
+    text.lines().any(|l| {
+        tag::<_, _, nom::error::Error<&str>>("# morris games").parse(l).is_ok()
+            || record_fields(l).is_ok_and(|(_, f)| f.len() == RECORD_FIELDS)
+    })
+}
+
+/// Fields of a record line (`referee::record::HEADER` less its marker field).
+const RECORD_FIELDS: usize = 10;
+
+/// The games in `text`: every record line of a record file, or one move list.
+///
+/// # Errors
+/// A record line with the wrong number of fields, or no game at all.
+pub fn read_games(text: &str) -> Result<Vec<Recorded>, ApiError> {
+    if is_record(text) {
+        let mut games = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim_end_matches('\r');
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let fields = record_fields(line).map(|(_, f)| f).unwrap_or_default();
+            if fields.len() != RECORD_FIELDS {
+                return Err(ApiError::bad_request(format!(
+                    "line {} of the record has {} tab-separated fields, expected {RECORD_FIELDS}",
+                    i + 1,
+                    fields.len()
+                )));
+            }
+            let list = |f: &str| if f == "-" { Vec::new() } else { f.split_whitespace().map(str::to_string).collect() };
+            let mut moves = list(fields[6]);
+            moves.extend(list(fields[7]));
+            let result = match fields[3] {
+                "white" => "White wins".to_string(),
+                "black" => "Black wins".to_string(),
+                "draw" => "draw".to_string(),
+                other => other.to_string(),
+            };
+            games.push(Recorded {
+                title: format!(
+                    "game {}: {} (White) vs {} (Black), {result}: {}",
+                    fields[0], fields[1], fields[2], fields[8]
+                ),
+                moves,
+            });
+        }
+        if games.is_empty() {
+            return Err(ApiError::bad_request("the record holds no game".to_string()));
+        }
+        return Ok(games);
+    }
+    let moves: Vec<String> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .filter(|w| move_number(w).is_err())
+        .map(str::to_string)
+        .collect();
+    if moves.is_empty() {
+        return Err(ApiError::bad_request(
+            "no moves found: paste a referee record or a move list such as D2 F4 B4".to_string(),
+        ));
+    }
+    Ok(vec![Recorded { title: format!("move list, {} moves", moves.len()), moves }])
+}
+
+/// A game played through: the view of every position, the moves, and a note if the
+/// record's game went on with an illegal move.
+struct PlayedThrough {
+    start: Position,
+    moves: Vec<Move>,
+    plies: Vec<PlyView>,
+    note: Option<String>,
+}
+
+fn ply_view(game: &Game) -> PlyView {
+    let pos = game.position();
+    let topology = pos.topology();
+    PlyView {
+        position: PositionView::of(pos),
+        mv: game.last_move().map(|m| MoveView::of(m, topology)),
+        mover: game.last_move().map(|_| (!pos.side_to_move()).name()),
+        outcome: game.outcome().map(outcome_words),
+    }
+}
+
+/// The moves of `recorded` on `rules`' board, each checked by the rules core; stops at
+/// the first one that is illegal, with a note saying so.
+///
+/// # Errors
+/// Too many moves (400), or the first move that is not a move at all on this board (422).
+fn play_through(rules: &'static Ruleset, recorded: &Recorded) -> Result<PlayedThrough, ApiError> {
+    if recorded.moves.len() > MAX_PLIES {
+        return Err(ApiError::bad_request(format!(
+            "the game has {} moves, more than the {MAX_PLIES} a replay shows",
+            recorded.moves.len()
+        )));
+    }
+    let topo = rules.topology;
+    let start = Position::start(rules);
+    let mut game = Game::new(start);
+    let mut played = PlayedThrough { start, moves: Vec::new(), plies: vec![ply_view(&game)], note: None };
+    for (i, text) in recorded.moves.iter().enumerate() {
+        let m = parse_move(text, topo).map_err(|e| ApiError::illegal(format!("move {} ({text}): {e}", i + 1)))?;
+        if let Err(e) = game.play(m) {
+            played.note = Some(format!("move {} ({text}) is illegal here: {e}; the replay stops before it", i + 1));
+            break;
+        }
+        played.moves.push(m);
+        played.plies.push(ply_view(&game));
+    }
+    Ok(played)
+}
+
+/// A replay on the page.
+pub struct ReplaySession {
+    meta: Meta,
+    titles: Vec<String>,
+    selected: usize,
+    topology: &'static Topology,
+    rules: String,
+    plies: Vec<PlyView>,
+    values: Vec<Option<(Value, Color)>>,
+    note: Option<String>,
+    analyzing: bool,
+    analysis: String,
+    stop: Arc<AtomicBool>,
+}
+
+impl Session for ReplaySession {
+    fn meta(&mut self) -> &mut Meta {
+        &mut self.meta
+    }
+}
+
+/// One position of a replay.
+#[derive(Serialize, Clone, Debug)]
+pub struct PlyView {
+    /// The position.
+    pub position: PositionView,
+    /// The move that led here (none for the start).
+    #[serde(rename = "move")]
+    pub mv: Option<MoveView>,
+    /// The side that made it.
+    pub mover: Option<&'static str>,
+    /// The result, if the game is over here.
+    pub outcome: Option<String>,
+}
+
+/// A position's value for the page.
+#[derive(Serialize, Clone, Debug)]
+pub struct ValueText {
+    /// In words.
+    pub text: String,
+    /// Whether it is exact (tables or a finished game) rather than a search's estimate.
+    pub exact: bool,
+}
+
+/// A replay's state for the page.
+#[derive(Serialize, Debug)]
+pub struct ReplayState {
+    /// The replay's id.
+    pub id: String,
+    /// Raised by every change.
+    pub version: u64,
+    /// The games found in the text (for a record file, one per line).
+    pub games: Vec<String>,
+    /// Which one is shown (1-based).
+    pub selected: usize,
+    /// The drawing of the board.
+    pub geometry: Geometry,
+    /// The rules in one line.
+    pub rules: String,
+    /// The start position and the position after each move.
+    pub plies: Vec<PlyView>,
+    /// Each position's value, once analysed.
+    pub values: Vec<Option<ValueText>>,
+    /// For each move (index i: the move leading to `plies[i + 1]`), why it is marked.
+    pub marks: Vec<Option<String>>,
+    /// Whether the analysis is still running.
+    pub analyzing: bool,
+    /// Where the values come from.
+    pub analysis: String,
+    /// A notice (e.g. the record's game ends in an illegal move).
+    pub note: Option<String>,
+}
+
+fn value_text(value: Value, side: Color) -> ValueText {
+    match value {
+        Value::Exact(v) => ValueText { text: value_words(v, side), exact: true },
+        Value::Estimate { score, depth } => {
+            ValueText { text: format!("{} (search, depth {depth})", score_words(score, side)), exact: false }
+        }
+    }
+}
+
+impl ReplaySession {
+    /// Reads `request`, plays the chosen game through the rules and starts its analysis.
+    ///
+    /// # Errors
+    /// 400 for text that holds no game or a game number out of range; 422 for a move
+    /// that is not a move on the board.
+    pub fn load(
+        config: &Arc<ServeConfig>,
+        slot_for: impl FnOnce(ReplaySession) -> Arc<Slot<ReplaySession>>,
+        request: &ReplayRequest,
+    ) -> Result<Arc<Slot<ReplaySession>>, ApiError> {
+        let games = read_games(&request.text)?;
+        let selected = request.game.unwrap_or(1);
+        let Some(recorded) = selected.checked_sub(1).and_then(|i| games.get(i)) else {
+            return Err(ApiError::bad_request(format!(
+                "game {selected} is out of range: the text holds {} game{}",
+                games.len(),
+                if games.len() == 1 { "" } else { "s" }
+            )));
+        };
+        let rules_for = |b: BoardName| config.rules.ruleset_on(b.into());
+        let played = match request.board {
+            Some(b) => play_through(rules_for(b), recorded),
+            None => play_through(rules_for(BoardName::Standard), recorded)
+                .or_else(|e| play_through(rules_for(BoardName::Classroom22), recorded).map_err(|_| e)),
+        }?;
+        let PlayedThrough { start, moves, plies, note } = played;
+        let rules = start.rules();
+        let topology = rules.topology;
+        let stop = Arc::new(AtomicBool::new(false));
+        let tables_used = config.tables.is_some() && rules.topology.name() == "standard24";
+        let analysis = format!(
+            "{}a {:.2} s search per position",
+            if tables_used { "endgame tables where they cover a position, else " } else { "" },
+            config.analysis_time.as_secs_f64()
+        );
+        let session = ReplaySession {
+            meta: Meta::new(),
+            titles: games.iter().map(|g| g.title.clone()).collect(),
+            selected,
+            topology,
+            rules: rules.describe(),
+            values: vec![None; plies.len()],
+            plies,
+            note,
+            analyzing: true,
+            analysis,
+            stop: Arc::clone(&stop),
+        };
+        let slot = slot_for(session);
+        spawn_analysis(config, &slot, start, moves, stop);
+        Ok(slot)
+    }
+
+    /// The state for the page.
+    #[must_use]
+    pub fn state(&self, id: &str) -> ReplayState {
+        let values = self.values.iter().map(|v| v.map(|(v, side)| value_text(v, side))).collect();
+        let marks = (1..self.plies.len())
+            .map(|i| match (self.values[i - 1], self.values[i]) {
+                (Some((before, mover)), Some((after, _))) => verdict::judge_move(before, after, mover),
+                _ => None,
+            })
+            .collect();
+        ReplayState {
+            id: id.to_string(),
+            version: self.meta.version,
+            games: self.titles.clone(),
+            selected: self.selected,
+            geometry: geometry(self.topology),
+            rules: self.rules.clone(),
+            plies: self.plies.clone(),
+            values,
+            marks,
+            analyzing: self.analyzing,
+            analysis: self.analysis.clone(),
+            note: self.note.clone(),
+        }
+    }
+
+    /// Stops the analysis (the replay is closed or nobody watches it); the analysing
+    /// thread ends after the position it is on.
+    pub fn stop(&mut self) -> bool {
+        let was = self.analyzing && !self.stop.swap(true, Ordering::Relaxed);
+        if was {
+            self.analysis.push_str(" (stopped: no page was watching)");
+        }
+        was
+    }
+
+    /// Whether the analysing thread is running.
+    #[must_use]
+    pub fn is_analyzing(&self) -> bool {
+        self.analyzing
+    }
+}
+
+/// Values the start and the position after every move on a thread of its own, position
+/// by position (one game played on as it goes), until done or `stop` is raised.
+fn spawn_analysis(
+    config: &Arc<ServeConfig>,
+    slot: &Arc<Slot<ReplaySession>>,
+    start: Position,
+    moves: Vec<Move>,
+    stop: Arc<AtomicBool>,
+) {
+    let config = Arc::clone(config);
+    let target = Arc::clone(slot);
+    let work = move || {
+        let tables = config.tables.as_deref();
+        let mut engine: Option<Engine> = None;
+        let mut game = Game::new(start);
+        for i in 0..=moves.len() {
+            if i > 0 {
+                // Checked when the replay was loaded.
+                game.play_unchecked(moves[i - 1]);
+            }
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let value = match verdict::exact_value(tables, &game) {
+                Some(v) => Value::Exact(v),
+                None => {
+                    let engine = engine.get_or_insert_with(|| {
+                        let options = EngineOptions {
+                            hash_mb: config.hash_mb,
+                            threads: 1,
+                            oracle: config.tables.clone().map(|t| t as Arc<dyn Oracle>),
+                            ..EngineOptions::for_eval(EvalChoice::Strong)
+                        };
+                        Engine::new(options, start)
+                    });
+                    verdict::position_value(tables, engine, &game, config.analysis_time)
+                }
+            };
+            let side = game.position().side_to_move();
+            target.update(|s, _| {
+                if let Some(v) = s.values.get_mut(i) {
+                    *v = Some((value, side));
+                }
+            });
+        }
+        target.update(|s, _| s.analyzing = false);
+    };
+    if let Err(e) = std::thread::Builder::new().name("replay-analysis".to_string()).spawn(work) {
+        log::error!("cannot start the replay analysis: {e}");
+        slot.update(|s, _| {
+            s.analyzing = false;
+            s.analysis = format!("no analysis: {e}");
+        });
+    }
+}
+
+/// How long the analysis of one position may search, by default.
+pub const ANALYSIS_TIME: Duration = Duration::from_millis(200);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plain_move_list_may_carry_move_numbers_and_comments() {
+        let games = read_games("# a game\n1. D2 F4\n2. B4 D6,\n").unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].moves, vec!["D2", "F4", "B4", "D6,"]);
+        assert_eq!(read_games("  \n# nothing\n").unwrap_err().status, 400);
+    }
+
+    #[test]
+    fn record_lines_give_the_opening_then_the_moves() {
+        use crate::referee::game::{GameRecord, Termination};
+        use crate::referee::record::{HEADER, format_record};
+        use crate::rules::{ByColor, DrawReason, Outcome};
+        // Written by the referee's own record writer, so a change of its format shows here.
+        let record = GameRecord {
+            number: 3,
+            names: ByColor(["alpha".to_string(), "beta".to_string()]),
+            opening: "D2 F4".to_string(),
+            moves: vec!["B4".to_string(), "D6".to_string()],
+            termination: Termination::Rules(Outcome::Draw(DrawReason::Repetition)),
+            think: ByColor::default(),
+            claims: ByColor::default(),
+            pids: ByColor::default(),
+            clocks: None,
+        };
+        let text = format!("{HEADER}\n{}\n", format_record(&record));
+        let games = read_games(&text).unwrap();
+        assert_eq!(games[0].moves, vec!["D2", "F4", "B4", "D6"]);
+        assert!(games[0].title.starts_with("game 3: alpha (White) vs beta (Black), draw"), "{}", games[0].title);
+        let bad = format!("{HEADER}\n1\talpha\tbeta\n");
+        assert!(read_games(&bad).unwrap_err().reason.contains("has 3 tab-separated fields"));
+    }
+}

@@ -1,0 +1,155 @@
+//! `morris check` against fake engines (tests/fake_engines/*.sh, most of them wrappers
+//! around the random mover example): an engine that keeps the tournament's contract but
+//! none of our extras passes with warnings; each way of breaking the contract fails the
+//! check it belongs to, and the exit status follows the required checks alone.
+
+use std::process::Command;
+
+mod engines_support;
+use engines_support::{fake, random_mover};
+
+/// A fake that wraps the random mover: `fake.sh MOVER ARGS`.
+fn wrapped(name: &str, mover_args: &str) -> String {
+    format!("{} {} {mover_args}", fake(name), random_mover())
+}
+
+/// `morris check --movetime 0.5 ARGS --engine ENGINE…`: exit code and stdout.
+fn check(engines: &[String], args: &[&str]) -> (i32, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_morris"));
+    cmd.args(["check", "--movetime", "0.5"]).args(args);
+    for e in engines {
+        cmd.args(["--engine", e]);
+    }
+    let out = cmd.output().expect("run morris check");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stdout.is_empty(), "no report: {stderr}");
+    (out.status.code().unwrap_or(-1), stdout)
+}
+
+/// The report line of a check: `PASS  required     plays only legal moves: …`.
+fn line<'a>(out: &'a str, name: &str) -> &'a str {
+    out.lines()
+        .find(|l| l.get(19..).is_some_and(|rest| rest.starts_with(name)))
+        .unwrap_or_else(|| panic!("no {name:?} line in {out}"))
+}
+
+/// Checks `engine`, expects exit 1 and the required check `name` to be the one failed.
+fn fails_with(engine: &str, name: &str, detail_has: &str) {
+    let (code, out) = check(&[engine.to_string()], &[]);
+    assert_eq!(code, 1, "{out}");
+    let failed: Vec<&str> = out.lines().filter(|l| l.starts_with("FAIL")).collect();
+    assert_eq!(failed.len(), 1, "one required check fails: {out}");
+    assert!(failed[0].starts_with(&format!("FAIL  required     {name}: ")), "{out}");
+    assert!(failed[0].contains(detail_has), "{:?} should mention {detail_has:?}", failed[0]);
+    assert!(out.contains(": FAIL, required"), "the summary says FAIL: {out}");
+}
+
+#[test]
+fn a_foreign_engine_without_our_extras_passes_with_warnings() {
+    let (code, out) = check(&[wrapped("foreign.sh", "")], &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(line(&out, "exits on quit").starts_with("WARN  recommended"), "{out}");
+    assert!(line(&out, "exits on quit").contains("to change: exit at once"), "{out}");
+    assert!(line(&out, "answers isready").starts_with("WARN"), "{out}");
+    // Its own wording, read by meaning: `result 0-1 white reduced to 2 pieces`.
+    let result = line(&out, "prints a result line");
+    assert!(result.starts_with("PASS") && result.contains("reduced to 2 pieces"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("FAIL") || l.starts_with("SKIP")), "{out}");
+    assert!(
+        out.contains("foreign.sh: PASS, required 10 of 10 passed, recommended 3 of 5 passed (2 warnings)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn moving_out_of_turn_fails_the_turn_check() {
+    fails_with(&fake("double.sh"), "never moves out of turn", "\"A1\"");
+}
+
+#[test]
+fn an_illegal_move_fails_the_legality_check() {
+    fails_with(&wrapped("illegal.sh", ""), "plays only legal moves", "A1-D1");
+}
+
+#[test]
+fn a_late_move_fails_the_time_check() {
+    fails_with(&wrapped("late.sh", ""), "answers within the time limit", "no move within 0.550 s");
+}
+
+#[test]
+fn a_crash_fails_the_running_check() {
+    fails_with(&wrapped("crash_mid.sh", ""), "keeps running until its input ends", "SIGKILL");
+}
+
+#[test]
+fn an_engine_that_never_moves_as_white_fails_the_time_check() {
+    let (code, out) = check(&[fake("crash.sh")], &["--startup-ms", "200"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(line(&out, "answers within the time limit").contains("no move within 0.750 s as white at ply 1"), "{out}");
+}
+
+#[test]
+fn recommended_faults_warn_and_required_ones_fail() {
+    let cases = [
+        ("ignore-illegal", "answers an illegal move with a keyword line", "WARN", 0),
+        ("no-result", "prints a result line", "WARN", 0),
+        ("no-exit", "exits when its input ends", "FAIL", 1),
+    ];
+    for (fault, name, word, status) in cases {
+        let (code, out) = check(&[format!("{} --fault {fault}", random_mover())], &[]);
+        assert_eq!(code, status, "{fault}: {out}");
+        assert!(line(&out, name).starts_with(word), "{fault}: {out}");
+    }
+}
+
+#[test]
+fn a_compliant_engine_meets_every_situation_as_each_colour() {
+    let (code, out) = check(&[random_mover()], &[]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("PASS  required")).count(), 10, "{out}");
+    let situations = out.lines().find(|l| l.starts_with("situations met")).expect("situations line");
+    assert!(!situations.contains("not met"), "{situations}");
+    assert!(!situations.contains(" 0 as"), "both colours: {situations}");
+}
+
+#[test]
+fn json_reports_one_object_per_engine_and_the_exit_status_follows_the_worst() {
+    let (code, out) = check(&[random_mover(), format!("broken={}", fake("double.sh"))], &["--json"]);
+    assert_eq!(code, 1, "one engine failed: {out}");
+    let reports: Vec<serde_json::Value> =
+        out.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect();
+    assert_eq!(reports.len(), 2);
+    assert_eq!((reports[0]["pass"].as_bool(), reports[1]["pass"].as_bool()), (Some(true), Some(false)));
+    assert_eq!(reports[1]["engine"], "broken");
+    for report in &reports {
+        let checks = report["checks"].as_array().expect("checks");
+        assert_eq!(checks.len(), 15);
+        for c in checks {
+            assert!(c["name"].is_string() && c["detail"].is_string(), "{c}");
+            assert!(c["contract"] == "required" || c["contract"] == "recommended", "{c}");
+            assert!(c["pass"].is_boolean() || c["pass"].is_null(), "{c}");
+        }
+    }
+    let turn = reports[1]["checks"].as_array().expect("checks").iter().find(|c| c["id"] == "turn").expect("turn");
+    assert_eq!(turn["pass"], false);
+}
+
+#[test]
+fn several_engines_get_a_summary_line_each() {
+    let (code, out) =
+        check(&[format!("a={}", random_mover()), format!("b={} --seed 2", random_mover())], &["--games", "2"]);
+    assert_eq!(code, 0, "{out}");
+    let tail: Vec<&str> = out.lines().rev().take(2).collect();
+    assert!(tail[1].starts_with("a: PASS") && tail[0].starts_with("b: PASS"), "{out}");
+}
+
+#[test]
+fn bad_options_are_one_line_errors() {
+    let out = Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(["check", "--engine", "x", "--games", "1"])
+        .output()
+        .expect("run morris check");
+    assert_ne!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--games must be at least 2"));
+}

@@ -1,0 +1,658 @@
+//! `morris serve` at the HTTP level: every endpoint, with good requests and bad ones
+//! (malformed, oversized, unknown game, illegal move), against a server started in this
+//! process; the perfect-play view and replay verdicts against small tables built here;
+//! searches that no page watches are stopped; and the binary prints its URL.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use morris::perfect::{BuildOptions, Subspace, Tablebase, build, plan, plan_build};
+use morris::rules::notation::parse_move;
+use morris::rules::{Game, MoveList, Position, STANDARD};
+use morris::search::OracleValue;
+use morris::serve::{ServeConfig, ServerHandle, start};
+use serde_json::{Value, json};
+
+/// A server on a free port with quick searches.
+fn server_with(tweak: impl FnOnce(&mut ServeConfig)) -> ServerHandle {
+    let mut config = ServeConfig::new(0);
+    config.movetime = Duration::from_millis(100);
+    config.hash_mb = 1;
+    config.analysis_time = Duration::from_millis(20);
+    tweak(&mut config);
+    start(config).expect("server starts")
+}
+
+fn server() -> ServerHandle {
+    server_with(|_| {})
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(60)))
+        .build()
+        .into()
+}
+
+/// One request: status and JSON body (`Value::Null` when the body is not JSON).
+fn call(server: &ServerHandle, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+    let url = format!("http://{}{path}", server.addr());
+    let agent = agent();
+    let response = match (method, body) {
+        ("GET", _) => agent.get(&url).call(),
+        ("POST", Some(b)) => agent.post(&url).header("Content-Type", "application/json").send(b),
+        ("POST", None) => agent.post(&url).send_empty(),
+        ("PUT", _) => agent.put(&url).send_empty(),
+        ("DELETE", _) => agent.delete(&url).call(),
+        _ => panic!("method {method}"),
+    };
+    let mut response = response.expect("the server answers");
+    let status = response.status().as_u16();
+    let text = response.body_mut().read_to_string().unwrap_or_default();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+fn post(server: &ServerHandle, path: &str, body: &Value) -> (u16, Value) {
+    call(server, "POST", path, Some(&body.to_string()))
+}
+
+fn error(reply: &(u16, Value)) -> String {
+    reply.1["error"].as_str().unwrap_or_else(|| panic!("an error body: {reply:?}")).to_string()
+}
+
+/// A new game; returns its id and state.
+fn new_game(server: &ServerHandle, body: &Value) -> (String, Value) {
+    let (status, state) = post(server, "/api/games", body);
+    assert_eq!(status, 201, "{state}");
+    (state["id"].as_str().expect("id").to_string(), state)
+}
+
+/// Polls until `done` holds for the game's state (at most 20 s).
+fn wait_for(server: &ServerHandle, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut version = 0;
+    loop {
+        let (status, state) = call(server, "GET", &format!("/api/games/{id}?after={version}&wait=2"), None);
+        assert_eq!(status, 200, "{state}");
+        if done(&state) {
+            return state;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting; last state {state}");
+        version = state["version"].as_u64().expect("version");
+    }
+}
+
+fn moves(state: &Value) -> Vec<String> {
+    state["moves"].as_array().expect("moves").iter().map(|m| m.as_str().unwrap_or("").to_string()).collect()
+}
+
+fn stones(state: &Value) -> String {
+    state["position"]["stones"].as_str().expect("stones").to_string()
+}
+
+#[test]
+fn the_page_is_served_whole_with_nothing_from_elsewhere() {
+    let s = server();
+    let url = format!("http://{}/", s.addr());
+    let mut response = agent().get(&url).call().expect("page");
+    assert_eq!(response.status().as_u16(), 200);
+    let kind = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    assert!(kind.starts_with("text/html"), "{kind}");
+    let page = response.body_mut().read_to_string().expect("text");
+    assert!(page.contains("<svg id=\"board\""), "the board is an SVG");
+    // Nothing is fetched from the internet: the only URL is the SVG namespace.
+    let urls: Vec<&str> = page.match_indices("http").map(|(i, _)| &page[i..(i + 30).min(page.len())]).collect();
+    assert!(urls.iter().all(|u| u.starts_with("http://www.w3.org/2000/svg")), "{urls:?}");
+    assert!(!page.contains("<link") && !page.contains("src=\""), "no external files");
+    assert_eq!(call(&s, "GET", "/index.html", None).0, 200);
+}
+
+#[test]
+fn a_click_places_a_stone_and_the_engine_replies() {
+    let s = server();
+    let (id, state) = new_game(&s, &json!({}));
+    assert_eq!(state["turn"], "human");
+    assert_eq!(state["choices"].as_array().map(Vec::len), Some(24), "every empty point may be clicked");
+    assert_eq!(state["geometry"]["points"].as_array().map(Vec::len), Some(24));
+    let (status, reply) = post(&s, &format!("/api/games/{id}/input"), &json!({"clicks": ["d2"]}));
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["status"], "played");
+    assert_eq!(moves(&reply["state"])[0], "D2");
+    let after = wait_for(&s, &id, |st| moves(st).len() == 2);
+    let search = &after["last_search"];
+    assert!(search["depth"].as_u64().unwrap_or(0) >= 1, "{search}");
+    assert!(!search["score"].as_str().unwrap_or("").is_empty());
+    assert_eq!(search["best"].as_str(), Some(moves(&after)[1].as_str()), "the engine played its search's move");
+    assert_eq!(after["turn"], "human");
+    assert_eq!(stones(&after).matches('W').count(), 1);
+    assert_eq!(stones(&after).matches('B').count(), 1);
+}
+
+#[test]
+fn illegal_clicks_and_moves_are_refused_with_the_protocols_reasons() {
+    let s = server();
+    let (id, _) = new_game(&s, &json!({"human": "both"}));
+    let input = |clicks: Value| post(&s, &format!("/api/games/{id}/input"), &json!({ "clicks": clicks }));
+    let play = |text: &str| post(&s, &format!("/api/games/{id}/move"), &json!({ "move": text }));
+    assert_eq!(input(json!(["D2"])).0, 200);
+    // The same sentences the rules core gives the protocol.
+    let occupied = input(json!(["D2"]));
+    assert_eq!((occupied.0, error(&occupied).as_str()), (422, "D2 is occupied"));
+    let mut game = Game::new(Position::start(&STANDARD));
+    game.play(parse_move("D2", STANDARD.topology).unwrap()).unwrap();
+    let protocol_reason = game.position().check_move(parse_move("D2", STANDARD.topology).unwrap()).unwrap_err();
+    assert_eq!(error(&occupied), protocol_reason.to_string());
+    assert_eq!(
+        error(&input(json!(["D4"]))),
+        "D4: D4 is not a point on this board: column D has D1, D2, D3, D5, D6, D7"
+    );
+    let bad = play("D2-H2");
+    assert_eq!((bad.0, error(&bad).as_str()), (422, "H2 is not a point: columns are A-G and rows 1-7"));
+    assert_eq!(error(&play("d2-f2")), "Black still has 9 stones in hand: place one, e.g. A7");
+    assert_eq!(error(&play("D3,G1")), "this move closes no mill, so it removes no stone: play D3");
+    assert_eq!(input(json!([])).0, 400);
+    assert_eq!(input(json!(["A1", "A4", "A7", "D1"])).0, 400);
+    // Nothing changed.
+    let (_, state) = call(&s, "GET", &format!("/api/games/{id}"), None);
+    assert_eq!(moves(&state), vec!["D2"]);
+}
+
+#[test]
+fn a_mill_asks_for_a_stone_to_remove_and_undo_takes_moves_back() {
+    let s = server();
+    let (id, _) = new_game(&s, &json!({"human": "both"}));
+    for m in ["A7", "B6", "D7", "D6"] {
+        assert_eq!(post(&s, &format!("/api/games/{id}/move"), &json!({ "move": m })).0, 200);
+    }
+    let input = |clicks: Value| post(&s, &format!("/api/games/{id}/input"), &json!({ "clicks": clicks }));
+    let (status, need) = input(json!(["G7"]));
+    assert_eq!(status, 200);
+    assert_eq!(need["status"], "need");
+    assert_eq!(need["stage"], "remove");
+    assert_eq!(need["clicks"], json!(["G7"]));
+    assert_eq!(need["highlight"], json!(["B6", "D6"]));
+    assert_eq!(error(&input(json!(["G7", "A1"]))), "A1 is not a Black stone: a mill removes one of Black's stones");
+    let (status, played) = input(json!(["G7", "D6"]));
+    assert_eq!(status, 200, "{played}");
+    assert_eq!(moves(&played["state"]).last().map(String::as_str), Some("G7,D6"));
+    assert_eq!(played["state"]["last_move"]["remove"], "D6");
+    assert_eq!(stones(&played["state"]).matches('B').count(), 1);
+    // Two people at the board: undo takes back one move.
+    let (status, undone) = post(&s, &format!("/api/games/{id}/undo"), &json!({}));
+    assert_eq!(status, 200);
+    assert_eq!(undone["undone"], json!(["G7,D6"]));
+    assert_eq!(stones(&undone["state"]).matches('B').count(), 2);
+}
+
+#[test]
+fn undo_takes_back_the_persons_move_and_the_engines_reply() {
+    let s = server();
+    let (id, _) = new_game(&s, &json!({}));
+    post(&s, &format!("/api/games/{id}/input"), &json!({"clicks": ["D2"]}));
+    wait_for(&s, &id, |st| moves(st).len() == 2);
+    let (status, undone) = post(&s, &format!("/api/games/{id}/undo"), &json!({}));
+    assert_eq!(status, 200, "{undone}");
+    assert_eq!(undone["undone"].as_array().map(Vec::len), Some(2));
+    assert!(moves(&undone["state"]).is_empty());
+    let again = post(&s, &format!("/api/games/{id}/undo"), &json!({}));
+    assert_eq!((again.0, error(&again).as_str()), (409, "nothing to take back"));
+}
+
+#[test]
+fn the_engine_may_play_white_and_a_person_waits_for_it() {
+    let s = server_with(|c| c.movetime = Duration::from_millis(400));
+    let (id, state) = new_game(&s, &json!({"human": "black"}));
+    assert_eq!(state["turn"], "engine");
+    let early = post(&s, &format!("/api/games/{id}/input"), &json!({"clicks": ["D2"]}));
+    assert_eq!((early.0, error(&early).as_str()), (409, "it is the engine's turn (White): wait for its move"));
+    let after = wait_for(&s, &id, |st| moves(st).len() == 1);
+    assert_eq!(after["turn"], "human");
+    // Settings: the engine takes over Black too, and plays on by itself.
+    let (status, _) = post(&s, &format!("/api/games/{id}/settings"), &json!({"engine_black": true, "movetime": 0.05}));
+    assert_eq!(status, 200);
+    wait_for(&s, &id, |st| moves(st).len() >= 4);
+    let (status, state) =
+        post(&s, &format!("/api/games/{id}/settings"), &json!({"engine_black": false, "engine_white": false}));
+    assert_eq!(status, 200);
+    assert_eq!(state["engine_sides"], json!([false, false]));
+}
+
+#[test]
+fn a_hint_is_shown_and_not_played() {
+    let s = server();
+    let (id, _) = new_game(&s, &json!({"human": "both", "strength": "casual"}));
+    let (status, _) = post(&s, &format!("/api/games/{id}/hint"), &json!({}));
+    assert_eq!(status, 200);
+    let state = wait_for(&s, &id, |st| !st["hint"].is_null());
+    assert!(moves(&state).is_empty(), "a hint is not played");
+    let hint = state["hint"]["move"]["text"].as_str().expect("hint move").to_string();
+    assert_eq!(state["hint"]["search"]["depth"], 3, "casual strength searches 3 plies");
+    assert_eq!(post(&s, &format!("/api/games/{id}/move"), &json!({ "move": hint })).0, 200, "the hint is legal");
+}
+
+#[test]
+fn new_game_settings_choose_board_side_time_and_strength() {
+    let s = server();
+    let (id, state) =
+        new_game(&s, &json!({"board": "classroom22", "human": "both", "movetime": 2.5, "strength": "club"}));
+    assert_eq!(state["board"], "classroom22");
+    assert_eq!(state["geometry"]["points"].as_array().map(Vec::len), Some(22));
+    assert_eq!(state["movetime"], 2.5);
+    assert_eq!(state["strength"], "club");
+    assert_eq!(post(&s, &format!("/api/games/{id}/move"), &json!({"move": "d1"})).0, 200);
+    let (status, state) = post(&s, &format!("/api/games/{id}/new"), &json!({"board": "standard"}));
+    assert_eq!(status, 200);
+    assert_eq!(state["board"], "standard");
+    assert!(moves(&state).is_empty());
+    assert_eq!(state["movetime"], 2.5, "what is not given stays");
+    for bad in [json!({"movetime": 0}), json!({"movetime": 1000}), json!({"board": "hex"}), json!({"colour": "red"})] {
+        let reply = post(&s, "/api/games", &bad);
+        assert_eq!(reply.0, 400, "{bad} → {reply:?}");
+    }
+    assert!(error(&post(&s, "/api/games", &json!({"movetime": 0}))).contains("out of range"));
+}
+
+#[test]
+fn bad_requests_get_a_4xx_with_one_line() {
+    let s = server();
+    let (id, _) = new_game(&s, &json!({}));
+    let cases: Vec<(&str, String, Option<&str>, u16)> = vec![
+        ("GET", "/nowhere".into(), None, 404),
+        ("GET", "/api/games/0123456789abcdef".into(), None, 404),
+        ("POST", "/api/games/0123456789abcdef/undo".into(), Some("{}"), 404),
+        ("GET", "/api/replays/00ff".into(), None, 404),
+        ("GET", "/api/games/not-hex".into(), None, 404),
+        ("POST", "/".into(), Some("{}"), 405),
+        ("GET", "/api/games".into(), None, 405),
+        ("DELETE", format!("/api/games/{id}"), None, 405),
+        ("GET", format!("/api/games/{id}/undo"), None, 405),
+        ("PUT", "/api/replays".into(), None, 405),
+        ("POST", format!("/api/games/{id}/input"), Some("{\"clicks\": "), 400),
+        ("POST", format!("/api/games/{id}/input"), Some("[]"), 400),
+        ("POST", format!("/api/games/{id}/input"), Some("{}"), 400),
+        ("POST", format!("/api/games/{id}/input"), Some("{\"clicks\": [\"D2\"], \"extra\": 1}"), 400),
+        ("POST", format!("/api/games/{id}/input"), Some("{\"clicks\": [3]}"), 400),
+        ("POST", format!("/api/games/{id}/move"), None, 400),
+        ("POST", format!("/api/games/{id}/undo"), Some("{\"steps\": 2}"), 400),
+        ("POST", format!("/api/games/{id}/undo?x=1"), Some("{}"), 400),
+        ("GET", format!("/api/games/{id}?after=soon"), None, 400),
+        ("GET", format!("/api/games/{id}?wait=3600"), None, 400),
+        ("GET", format!("/api/games/{id}?colour=red"), None, 400),
+        ("POST", "/api/replays".into(), Some("{\"text\": 5}"), 400),
+    ];
+    for (method, path, body, want) in cases {
+        let reply = call(&s, method, &path, body);
+        assert_eq!(reply.0, want, "{method} {path} {body:?} → {reply:?}");
+        let reason = error(&reply);
+        assert!(!reason.is_empty() && !reason.contains('\n'), "one line: {reason:?}");
+    }
+    // The game is intact and the server still serves.
+    let (status, state) = call(&s, "GET", &format!("/api/games/{id}"), None);
+    assert_eq!(status, 200);
+    assert!(moves(&state).is_empty());
+}
+
+/// Sends raw bytes and returns the status line's code (0 when the server closed the
+/// connection without an answer).
+fn raw(server: &ServerHandle, bytes: &[u8]) -> u16 {
+    let mut stream = TcpStream::connect(server.addr()).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+    // The server may answer (and close) before reading everything: ignore write errors.
+    let _ = stream.write_all(bytes);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let text = String::from_utf8_lossy(&answer);
+    text.split_whitespace().nth(1).and_then(|code| code.parse().ok()).unwrap_or(0)
+}
+
+#[test]
+fn oversized_and_malformed_requests_are_refused_and_the_server_carries_on() {
+    let s = server();
+    let (id, _) = new_game(&s, &json!({}));
+    // A body over the limit, announced and sent.
+    let big = "x".repeat(morris::serve::http::MAX_BODY + 10);
+    let reply = call(&s, "POST", "/api/replays", Some(&big));
+    assert_eq!(reply.0, 413, "{reply:?}");
+    assert!(error(&reply).contains("more than the 1048576 accepted"), "{}", error(&reply));
+    // Announced only: refused without reading it.
+    let head = format!(
+        "POST /api/games/{id}/input HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000000\r\nConnection: close\r\n\r\n"
+    );
+    assert_eq!(raw(&s, head.as_bytes()), 413);
+    let long_url =
+        format!("GET /api/games/{id}?after={} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "1".repeat(5000));
+    assert_eq!(raw(&s, long_url.as_bytes()), 414);
+    let fat_header =
+        format!("GET / HTTP/1.1\r\nHost: x\r\nX-Junk: {}\r\nConnection: close\r\n\r\n", "j".repeat(40_000));
+    assert_eq!(raw(&s, fat_header.as_bytes()), 431);
+    assert_eq!(raw(&s, b"THIS IS NOT HTTP\r\n\r\n"), 400);
+    assert_eq!(raw(&s, b"GET / HTTP/1.1\r\nNo colon here\r\n\r\n"), 400);
+    let not_utf8 =
+        b"POST /api/replays HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nConnection: close\r\n\r\n\xff\xfe\xfd\xfc";
+    assert_eq!(raw(&s, not_utf8), 400);
+    // A half-sent request that stops: the server is not stuck.
+    {
+        let mut stream = TcpStream::connect(s.addr()).expect("connect");
+        let _ = stream.write_all(b"POST /api/games HTTP/1.1\r\nContent-Length: 100\r\n\r\n{");
+    }
+    let (status, _) = call(&s, "GET", &format!("/api/games/{id}"), None);
+    assert_eq!(status, 200, "the server still serves");
+}
+
+#[test]
+fn a_full_server_says_so() {
+    let s = server_with(|c| c.max_sessions = 2);
+    new_game(&s, &json!({}));
+    let (second, _) = new_game(&s, &json!({}));
+    let full = post(&s, "/api/games", &json!({}));
+    assert_eq!(full.0, 503);
+    assert!(error(&full).contains("the most this server keeps"), "{}", error(&full));
+    assert_eq!(post(&s, &format!("/api/games/{second}/close"), &json!({})).0, 200);
+    assert_eq!(s.sessions(), 1);
+    assert_eq!(post(&s, "/api/games", &json!({})).0, 201);
+}
+
+/// Waits until no search runs, at most `limit`.
+fn settles(s: &ServerHandle, limit: Duration) -> bool {
+    let deadline = Instant::now() + limit;
+    while Instant::now() < deadline {
+        if s.searches_running() == 0 {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+fn a_search_nobody_watches_is_stopped() {
+    let s = server_with(|c| {
+        c.movetime = Duration::from_secs(60);
+        c.abandon_after = Duration::from_millis(300);
+    });
+    // The engine plays itself at a minute a move; then the page goes quiet.
+    let (id, _) = new_game(&s, &json!({"human": "none", "movetime": 60}));
+    assert_eq!(s.searches_running(), 1);
+    assert!(settles(&s, Duration::from_secs(10)), "the search stops when nobody polls");
+    // A page that comes back resumes it and is told why it had stopped.
+    let (_, state) = call(&s, "GET", &format!("/api/games/{id}"), None);
+    assert!(state["message"].as_str().unwrap_or("").contains("no page was watching"), "{state}");
+    assert_eq!(s.searches_running(), 1);
+    // A long poll is watching: the search goes on while it waits.
+    let (_, state) = call(&s, "GET", &format!("/api/games/{id}?after={}&wait=1", 1u64 << 40), None);
+    assert!(!state["thinking"].is_null(), "still thinking after a watched second");
+    // The page's "stop" (sent when it closes) and "close" stop it at once.
+    assert_eq!(post(&s, &format!("/api/games/{id}/stop"), &json!({})).0, 200);
+    assert!(settles(&s, Duration::from_secs(10)));
+    call(&s, "GET", &format!("/api/games/{id}"), None);
+    assert_eq!(s.searches_running(), 1, "resumed");
+    assert_eq!(post(&s, &format!("/api/games/{id}/close"), &json!({})).0, 200);
+    assert!(settles(&s, Duration::from_secs(10)));
+    assert_eq!(call(&s, "GET", &format!("/api/games/{id}"), None).0, 404);
+    s.shutdown();
+}
+
+fn record_text() -> String {
+    let h = morris::referee::record::HEADER;
+    format!(
+        "{h}\n1\talpha\tbeta\tdraw\tply-cap\t4\t-\tD2 F4 B4 D6\tdrawn at the ply cap\t-\n\
+         2\tbeta\talpha\twhite\tillegal\t3\tD2 F4\tB4 D6 D2\tblack forfeits\t-\n"
+    )
+}
+
+/// Polls a replay until its analysis is done.
+fn analysed(s: &ServerHandle, id: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut version = 0;
+    loop {
+        let (status, state) = call(s, "GET", &format!("/api/replays/{id}?after={version}&wait=2"), None);
+        assert_eq!(status, 200, "{state}");
+        if state["analyzing"] == false {
+            return state;
+        }
+        assert!(Instant::now() < deadline, "analysis timed out: {state}");
+        version = state["version"].as_u64().expect("version");
+    }
+}
+
+#[test]
+fn replays_read_referee_records_and_move_lists() {
+    let s = server();
+    let (status, first) = post(&s, "/api/replays", &json!({"text": record_text()}));
+    assert_eq!(status, 201, "{first}");
+    assert_eq!(first["games"].as_array().map(Vec::len), Some(2));
+    assert_eq!(first["selected"], 1);
+    assert_eq!(first["plies"].as_array().map(Vec::len), Some(5), "the start and four moves");
+    assert_eq!(first["plies"][4]["move"]["text"], "D6");
+    assert_eq!(first["plies"][4]["mover"], "black");
+    let id = first["id"].as_str().expect("id").to_string();
+    let done = analysed(&s, &id);
+    assert!(done["values"].as_array().expect("values").iter().all(|v| !v["text"].is_null()), "{done}");
+    assert_eq!(done["marks"].as_array().map(Vec::len), Some(4));
+    // The second game's last move is illegal (D2 is taken): the replay stops before it.
+    let (status, second) = post(&s, "/api/replays", &json!({"text": record_text(), "game": 2}));
+    assert_eq!(status, 201);
+    assert_eq!(second["plies"].as_array().map(Vec::len), Some(5));
+    assert!(second["note"].as_str().unwrap_or("").contains("move 5 (D2) is illegal here: D2 is occupied"), "{second}");
+    // A plain move list, with move numbers; the classroom board when only its names fit.
+    let (status, list) = post(&s, "/api/replays", &json!({"text": "1. D2 F4\n2. B4"}));
+    assert_eq!(status, 201);
+    assert_eq!(list["plies"].as_array().map(Vec::len), Some(4));
+    let (status, classroom) = post(&s, "/api/replays", &json!({"text": "a0 d0 g0"}));
+    assert_eq!(status, 201);
+    assert_eq!(classroom["geometry"]["name"], "classroom22");
+    // Bad replays.
+    for (text, game, want) in
+        [("", None, "no moves found"), ("D2 X9", None, "move 2 (X9)"), ("D2 F4", Some(2), "game 2 is out of range")]
+    {
+        let mut body = json!({ "text": text });
+        if let Some(g) = game {
+            body["game"] = json!(g);
+        }
+        let reply = post(&s, "/api/replays", &body);
+        assert!(matches!(reply.0, 400 | 422), "{reply:?}");
+        assert!(error(&reply).contains(want), "{text}: {}", error(&reply));
+    }
+    assert_eq!(post(&s, &format!("/api/replays/{id}/close"), &json!({})).0, 200);
+    assert_eq!(call(&s, "GET", &format!("/api/replays/{id}"), None).0, 404);
+}
+
+/// Tables 3-3, 3-4 and 4-3, built once.
+fn tables() -> Arc<Tablebase> {
+    static TB: OnceLock<Arc<Tablebase>> = OnceLock::new();
+    Arc::clone(TB.get_or_init(|| {
+        let dir: PathBuf = std::env::temp_dir().join(format!("morris-serve-tb-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let options = BuildOptions { threads: 2, rule_plies: STANDARD.no_removal_plies };
+        let plan = plan_build(&dir, plan(&[Subspace::new(4, 3)]), &options);
+        build(&dir, &plan, &options, &indicatif::ProgressBar::hidden(), &mut |_| {}).expect("build tables");
+        let tb = Tablebase::open(&dir).expect("open tables");
+        tb.wait_ready();
+        let _ = std::fs::remove_dir_all(&dir);
+        Arc::new(tb)
+    }))
+}
+
+/// A game from the start into a position the tables cover, where the moves' values
+/// differ in kind; mills are played whenever possible so stones go quickly. Returns the
+/// moves and the worst move there.
+fn game_into_the_tables(tb: &Tablebase) -> (Vec<String>, String) {
+    let mut seed: u64 = 0x5EED;
+    let mut next = move |n: usize| {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        usize::try_from(seed >> 33).unwrap_or(0) % n
+    };
+    for _ in 0..2000 {
+        let mut game = Game::new(Position::start(&STANDARD));
+        let mut moves = Vec::new();
+        while game.outcome().is_none() && moves.len() < 300 {
+            if let Some(values) = morris::serve::verdict::move_values(Some(&tb), &game) {
+                let kinds: Vec<_> = values.iter().map(|(_, v)| std::mem::discriminant(v)).collect();
+                if kinds.iter().any(|k| *k != kinds[0]) {
+                    let worst = values.last().expect("moves").0;
+                    return (moves, worst.display(STANDARD.topology).to_string());
+                }
+            }
+            let mut list = MoveList::new();
+            game.position().legal_moves(&mut list);
+            let mills: Vec<_> = list.iter().copied().filter(|m| m.remove().is_some()).collect();
+            let m = if mills.is_empty() { list[next(list.len())] } else { mills[next(mills.len())] };
+            moves.push(m.display(STANDARD.topology).to_string());
+            game.play(m).expect("legal");
+        }
+    }
+    panic!("no game reached the tables");
+}
+
+#[test]
+fn perfect_play_values_mark_every_move_and_replays_mark_the_one_that_threw_value_away() {
+    let tb = tables();
+    let (moves, worst) = game_into_the_tables(&tb);
+    eprintln!("a game into the tables: {} (worst move then: {worst})", moves.join(" "));
+    let s = server_with(|c| c.tables = Some(Arc::clone(&tb)));
+    let (id, start) = new_game(&s, &json!({"human": "both"}));
+    assert_eq!(start["perfect"]["covered"], false, "the placing phase is not in the tables");
+    for m in &moves {
+        let reply = post(&s, &format!("/api/games/{id}/move"), &json!({ "move": m }));
+        assert_eq!(reply.0, 200, "{m}: {reply:?}");
+    }
+    let (_, state) = call(&s, "GET", &format!("/api/games/{id}"), None);
+    let perfect = &state["perfect"];
+    assert_eq!(perfect["covered"], true, "{perfect}");
+    let mut game = Game::new(Position::start(&STANDARD));
+    for m in &moves {
+        game.play(parse_move(m, STANDARD.topology).unwrap()).unwrap();
+    }
+    let expected = morris::serve::verdict::move_values(Some(&tb), &game).expect("covered");
+    let shown = perfect["moves"].as_array().expect("moves");
+    assert_eq!(shown.len(), expected.len(), "every legal move is marked");
+    for ((m, v), shown) in expected.iter().zip(shown) {
+        assert_eq!(shown["move"]["text"], m.display(STANDARD.topology).to_string());
+        let (kind, plies) = match v {
+            OracleValue::Win(n) => ("win", *n),
+            OracleValue::Loss(n) => ("loss", *n),
+            OracleValue::Draw => ("draw", 0),
+        };
+        assert_eq!(
+            (shown["value"]["kind"].as_str(), shown["value"]["plies"].as_u64()),
+            (Some(kind), Some(u64::from(plies)))
+        );
+    }
+    let value = morris::serve::verdict::exact_value(Some(&tb), &game).expect("covered");
+    let side = game.position().side_to_move();
+    assert_eq!(perfect["value"], morris::serve::view::value_words(value, side));
+    // The replay of the same game plus its worst move marks that move, and only moves
+    // that lose value are marked.
+    let text = format!("{} {worst}", moves.join(" "));
+    let (status, replay) = post(&s, "/api/replays", &json!({ "text": text }));
+    assert_eq!(status, 201, "{replay}");
+    let done = analysed(&s, replay["id"].as_str().expect("id"));
+    let marks = done["marks"].as_array().expect("marks");
+    let last = marks.last().expect("a mark per move");
+    assert!(last.as_str().unwrap_or("").contains("turned a"), "the worst move is marked: {last}");
+    let n = done["values"].as_array().map_or(0, Vec::len);
+    assert_eq!(done["values"][n - 2]["exact"], true, "the table's value is exact");
+}
+
+#[test]
+fn the_binary_prints_its_url_and_serves_the_page() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(["serve", "--port", "0", "--hash", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn morris serve");
+    let mut line = String::new();
+    let mut out = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    std::io::BufRead::read_line(&mut out, &mut line).expect("a line");
+    let url = line.trim().to_string();
+    assert!(url.starts_with("http://127.0.0.1:") && url.ends_with('/'), "{url}");
+    let page = agent().get(&url).call().map(|mut r| r.body_mut().read_to_string().unwrap_or_default());
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(page.expect("page").contains("<svg id=\"board\""));
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(["serve", "--tablebase", "/nonexistent/morris-tables"])
+        .output()
+        .expect("run");
+    assert!(!bad.status.success());
+    let stderr = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    assert!(stderr.contains("--tablebase /nonexistent/morris-tables"), "{stderr}");
+    let slow = std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(["serve", "--movetime", "100"])
+        .output()
+        .expect("run");
+    assert!(!slow.status.success());
+    assert_eq!(String::from_utf8_lossy(&slow.stderr).trim(), "morris: --movetime 100: expected 0.05 to 60 seconds");
+}
+
+/// The resident memory of process `pid`, in MiB (`VmRSS`, and the peak `VmHWM`).
+fn memory_mib(pid: u32) -> (f64, f64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|kb| kb.parse::<f64>().ok())
+            .map_or(0.0, |kb| kb / 1024.0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// Memory of a real `morris serve` process with one and with twenty open games, each
+/// after the engine's first reply (so each game's engine and table exist).
+#[test]
+#[ignore = "a measurement: run with --release --ignored --nocapture"]
+fn measure_memory_with_one_and_twenty_games() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(["serve", "--port", "0", "--movetime", "0.2"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn morris serve");
+    let pid = child.id();
+    let mut line = String::new();
+    let mut out = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    std::io::BufRead::read_line(&mut out, &mut line).expect("the URL");
+    let base = line.trim().trim_end_matches('/').to_string();
+    let agent = agent();
+    let post = |path: &str, body: &Value| -> Value {
+        let mut r = agent.post(&format!("{base}{path}")).send_json(body).expect("answer");
+        r.body_mut().read_json().expect("json")
+    };
+    let get = |path: &str| -> Value {
+        let mut r = agent.get(&format!("{base}{path}")).call().expect("answer");
+        r.body_mut().read_json().expect("json")
+    };
+    let play_one = || {
+        let id = post("/api/games", &json!({}))["id"].as_str().expect("id").to_string();
+        post(&format!("/api/games/{id}/input"), &json!({"clicks": ["D2"]}));
+        let mut version = 0;
+        loop {
+            let state = get(&format!("/api/games/{id}?after={version}&wait=5"));
+            if state["moves"].as_array().map_or(0, Vec::len) == 2 {
+                break;
+            }
+            version = state["version"].as_u64().expect("version");
+        }
+    };
+    let (idle, _) = memory_mib(pid);
+    play_one();
+    let (one, _) = memory_mib(pid);
+    for _ in 1..20 {
+        play_one();
+    }
+    let (twenty, peak) = memory_mib(pid);
+    let _ = child.kill();
+    let _ = child.wait();
+    eprintln!(
+        "morris serve memory (RSS): started {idle:.1} MiB, 1 game {one:.1} MiB, 20 games {twenty:.1} MiB (peak {peak:.1} MiB)"
+    );
+    assert!(twenty > one, "each game's engine costs memory");
+}

@@ -1,0 +1,299 @@
+//! A small W3C WebDriver client for the browser tests: starts chromedriver, opens a
+//! headless Chromium session and offers the few commands a test needs (open a URL, find,
+//! click, type, read text and attributes, press keys, run a script, take a screenshot).
+//!
+//! Written over ureq and serde_json rather than taken from fantoccini or thirtyfour,
+//! which bring an async runtime (tokio, hyper) to compile for about fifteen commands.
+
+#![allow(dead_code)]
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// The key W3C uses for element references.
+const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// W3C key codes.
+pub mod keys {
+    /// ←
+    pub const LEFT: &str = "\u{E012}";
+    /// →
+    pub const RIGHT: &str = "\u{E014}";
+    /// Home
+    pub const HOME: &str = "\u{E011}";
+    /// End
+    pub const END: &str = "\u{E010}";
+}
+
+/// Finds a program on the PATH or in the usual Debian places.
+fn find_program(env: &str, names: &[&str], extra: &[&str]) -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os(env).map(PathBuf::from).filter(|p| p.is_file()) {
+        return Some(p);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for dir in std::env::split_paths(&path) {
+        for name in names {
+            let candidate = dir.join(name);
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+        }
+    }
+    extra.iter().map(PathBuf::from).find(|p| p.is_file())
+}
+
+/// Chromium and chromedriver, if installed; else why not. In CI (`CI` set) a missing
+/// browser is a failure: `.ci/run` installs them.
+pub fn browser_or_skip() -> Option<(PathBuf, PathBuf)> {
+    let driver = find_program("CHROMEDRIVER", &["chromedriver"], &["/usr/lib/chromium/chromedriver"]);
+    let browser =
+        find_program("CHROME", &["chromium", "chromium-browser", "google-chrome"], &["/usr/lib/chromium/chromium"]);
+    match (driver, browser) {
+        (Some(d), Some(b)) => Some((d, b)),
+        (d, b) => {
+            let missing = [(d.is_none(), "chromedriver"), (b.is_none(), "chromium")]
+                .iter()
+                .filter(|(m, _)| *m)
+                .map(|(_, n)| *n)
+                .collect::<Vec<_>>()
+                .join(" and ");
+            let message = format!(
+                "browser test skipped: {missing} not found (install with `apt-get install chromium chromium-driver`, \
+                 or set CHROMEDRIVER and CHROME)"
+            );
+            assert!(std::env::var_os("CI").is_none(), "{message}; CI must run the browser tests");
+            eprintln!("{message}");
+            None
+        }
+    }
+}
+
+/// A chromedriver process and one browser session; both end when dropped.
+pub struct Browser {
+    driver: Child,
+    base: String,
+    session: String,
+    agent: ureq::Agent,
+    profile: PathBuf,
+}
+
+/// An element reference.
+#[derive(Clone, Debug)]
+pub struct Element(String);
+
+impl Browser {
+    /// Starts chromedriver and a headless Chromium with a fresh profile.
+    ///
+    /// # Panics
+    /// When chromedriver or the browser does not start.
+    pub fn start(driver: &Path, chromium: &Path) -> Browser {
+        let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
+        let child = Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(60)))
+            .build()
+            .into();
+        let base = format!("http://127.0.0.1:{port}");
+        let profile = std::env::temp_dir().join(format!("morris-chromium-{}-{port}", std::process::id()));
+        let mut browser = Browser { driver: child, base, session: String::new(), agent, profile };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let ready = browser.raw("GET", "/status", None).ok().is_some_and(|v| v["value"]["ready"] == true);
+            if ready {
+                break;
+            }
+            assert!(Instant::now() < deadline, "chromedriver did not get ready");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--window-size=1200,860",
+        ]
+        .iter()
+        .map(|s| (*s).to_string())
+        .chain([format!("--user-data-dir={}", browser.profile.display())])
+        .collect::<Vec<_>>();
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": chromium.display().to_string(), "args": args},
+        }}});
+        let reply = browser.raw("POST", "/session", Some(&caps)).expect("new session");
+        browser.session =
+            reply["value"]["sessionId"].as_str().unwrap_or_else(|| panic!("no session: {reply}")).to_string();
+        browser
+    }
+
+    fn raw(&self, method: &str, path: &str, body: Option<&Value>) -> Result<Value, String> {
+        let url = format!("{}{path}", self.base);
+        let response = match (method, body) {
+            ("GET", _) => self.agent.get(&url).call(),
+            ("DELETE", _) => self.agent.delete(&url).call(),
+            (_, Some(b)) => self.agent.post(&url).send_json(b),
+            (_, None) => self.agent.post(&url).send_json(json!({})),
+        };
+        let mut response = response.map_err(|e| e.to_string())?;
+        let status = response.status().as_u16();
+        let value: Value = response.body_mut().read_json().map_err(|e| e.to_string())?;
+        if status >= 400 {
+            return Err(format!("{method} {path}: {status} {}", value["value"]["message"]));
+        }
+        Ok(value)
+    }
+
+    /// A command of the session; panics with WebDriver's message on failure.
+    fn cmd(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let path = format!("/session/{}{path}", self.session);
+        match self.raw(method, &path, body.as_ref()) {
+            Ok(v) => v["value"].clone(),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Opens `url`.
+    pub fn open(&self, url: &str) {
+        self.cmd("POST", "/url", Some(json!({ "url": url })));
+    }
+
+    /// The elements matching a CSS selector.
+    pub fn find_all(&self, css: &str) -> Vec<Element> {
+        let found = self.cmd("POST", "/elements", Some(json!({"using": "css selector", "value": css})));
+        found
+            .as_array()
+            .map(|a| a.iter().filter_map(|e| e[ELEMENT_KEY].as_str()).map(|s| Element(s.to_string())).collect())
+            .unwrap_or_default()
+    }
+
+    /// The first element matching `css`, waiting up to 20 s for it to appear.
+    pub fn find(&self, css: &str) -> Element {
+        self.wait(&format!("an element {css}"), || self.find_all(css).into_iter().next())
+    }
+
+    /// Clicks an element as a person would (WebDriver's element click: scrolled into
+    /// view, at its centre, refused if something else is on top).
+    pub fn click(&self, element: &Element) {
+        self.cmd("POST", &format!("/element/{}/click", element.0), Some(json!({})));
+    }
+
+    /// Clicks the first element matching `css`. The page redraws the board whenever the
+    /// game changes, so an element found may be gone a moment later: then it is found
+    /// again and clicked.
+    pub fn click_on(&self, css: &str) {
+        for _ in 0..20 {
+            let e = self.find(css);
+            let path = format!("/session/{}/element/{}/click", self.session, e.0);
+            match self.raw("POST", &path, Some(&json!({}))) {
+                Ok(_) => return,
+                Err(err) if err.contains("stale element") => {}
+                Err(err) => panic!("{err}"),
+            }
+        }
+        panic!("{css} kept going stale");
+    }
+
+    /// Types `text` into an element (for a file input: the file's path).
+    pub fn type_into(&self, element: &Element, text: &str) {
+        self.cmd("POST", &format!("/element/{}/value", element.0), Some(json!({ "text": text })));
+    }
+
+    /// The visible text of the first element matching `css` (waiting for it to exist).
+    /// Read in one script, because the page may replace the element at any moment.
+    pub fn text(&self, css: &str) -> String {
+        self.find(css);
+        let v = self
+            .script_with("const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", &[json!(css)]);
+        v.as_str().unwrap_or("").to_string()
+    }
+
+    /// An attribute of the first element matching `css`, if it has it.
+    pub fn attribute(&self, css: &str, name: &str) -> Option<String> {
+        self.find(css);
+        let script = "const e = document.querySelector(arguments[0]); return e ? e.getAttribute(arguments[1]) : null";
+        self.script_with(script, &[json!(css), json!(name)]).as_str().map(str::to_string)
+    }
+
+    /// Presses and releases a key (see [`keys`]) on the page.
+    pub fn press(&self, key: &str) {
+        let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]}]});
+        self.cmd("POST", "/actions", Some(actions));
+    }
+
+    /// Runs a script in the page and returns its value.
+    pub fn script(&self, script: &str) -> Value {
+        self.script_with(script, &[])
+    }
+
+    /// Runs a script with arguments (`arguments[0]`, ...) and returns its value.
+    pub fn script_with(&self, script: &str, args: &[Value]) -> Value {
+        self.cmd("POST", "/execute/sync", Some(json!({ "script": script, "args": args })))
+    }
+
+    /// A PNG screenshot of the window.
+    pub fn screenshot(&self) -> Vec<u8> {
+        use base64::Engine as _;
+        let b64 = self.cmd("GET", "/screenshot", None);
+        base64::engine::general_purpose::STANDARD.decode(b64.as_str().unwrap_or("")).expect("base64 PNG")
+    }
+
+    /// Polls `probe` every 50 ms until it gives a value, for at most 20 s.
+    ///
+    /// # Panics
+    /// With `what` when it never does.
+    pub fn wait<T>(&self, what: &str, mut probe: impl FnMut() -> Option<T>) -> T {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(v) = probe() {
+                return v;
+            }
+            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Waits until the text of `css` satisfies `ok`; returns it.
+    pub fn wait_text(&self, css: &str, ok: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let last = if self.find_all(css).is_empty() { String::new() } else { self.text(css) };
+            if ok(&last) {
+                return last;
+            }
+            if Instant::now() >= deadline {
+                let page = self.script(
+                    "return [location.href, document.readyState, document.body ? document.body.innerText.slice(0, 300) : '']",
+                );
+                panic!("timed out waiting on the text of {css}; last: {last:?}; page: {page}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = self.raw("DELETE", &format!("/session/{}", self.session), None);
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
