@@ -490,7 +490,7 @@ fn game_into_the_tables(tb: &Tablebase) -> (Vec<String>, String) {
         let mut game = Game::new(Position::start(&STANDARD));
         let mut moves = Vec::new();
         while game.outcome().is_none() && moves.len() < 300 {
-            if let Some(values) = morris::serve::verdict::move_values(Some(&tb), &game) {
+            if let Some(values) = morris::serve::verdict::move_values(Some(tb), &game) {
                 let kinds: Vec<_> = values.iter().map(|(_, v)| std::mem::discriminant(v)).collect();
                 if kinds.iter().any(|k| *k != kinds[0]) {
                     let worst = values.last().expect("moves").0;

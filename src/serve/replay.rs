@@ -67,11 +67,12 @@ fn move_number(word: &str) -> Res<'_, ()> {
 fn is_record(text: &str) -> bool {
     text.lines().any(|l| {
         tag::<_, _, nom::error::Error<&str>>("# morris games").parse(l).is_ok()
-            || record_fields(l).is_ok_and(|(_, f)| f.len() == RECORD_FIELDS)
+            || record_fields(l).is_ok_and(|(_, f)| f.len() >= RECORD_FIELDS)
     })
 }
 
-/// Fields of a record line (`referee::record::HEADER` less its marker field).
+/// Fields of a record line of format v1 (`referee::record::HEADER` less its marker
+/// field); v2 adds the clocks after them.
 const RECORD_FIELDS: usize = 10;
 
 /// The games in `text`: every record line of a record file, or one move list.
@@ -87,9 +88,9 @@ pub fn read_games(text: &str) -> Result<Vec<Recorded>, ApiError> {
                 continue;
             }
             let fields = record_fields(line).map(|(_, f)| f).unwrap_or_default();
-            if fields.len() != RECORD_FIELDS {
+            if fields.len() < RECORD_FIELDS {
                 return Err(ApiError::bad_request(format!(
-                    "line {} of the record has {} tab-separated fields, expected {RECORD_FIELDS}",
+                    "line {} of the record has {} tab-separated fields, expected at least {RECORD_FIELDS}",
                     i + 1,
                     fields.len()
                 )));
