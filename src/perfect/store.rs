@@ -24,7 +24,7 @@
 //! Opening a file reads only the header (a few hundred KB for the largest subspace), so
 //! the engine starts at once; a block whose checksum or length does not match is a
 //! [`TablebaseError::CorruptedBlock`] for the probe that met it, never a wrong value. A
-//! write goes to `NAME.tmp` and is renamed over `NAME` only when complete, so an
+//! write goes to a temporary file and is renamed over `NAME` only when complete, so an
 //! interrupted build leaves either nothing or a whole file. This module knows bytes and
 //! files; it does not know how values are computed.
 
@@ -291,7 +291,6 @@ pub fn write_table(
     threads: usize,
 ) -> Result<(), TablebaseError> {
     let path = table_path(dir, subspace);
-    let tmp = path.with_extension(format!("{}.tmp", super::sector::FILE_EXTENSION));
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |cause| TablebaseError::Io { path, cause }
@@ -331,8 +330,9 @@ pub fn write_table(
     for block in class_data.iter().chain(&distance_data) {
         bytes.extend_from_slice(block);
     }
-    std::fs::write(&tmp, &bytes).map_err(io(&tmp))?;
-    std::fs::rename(&tmp, &path).map_err(io(&path))
+    // Written whole (temporary file, synced, renamed): a killed build leaves no half table.
+    crate::files::write_whole(&path, &bytes)
+        .map_err(|e| TablebaseError::Io { path: path.clone(), cause: std::io::Error::other(e.reason) })
 }
 
 /// An open table file: its checked header, and its blocks read on demand.
