@@ -17,7 +17,7 @@ use std::sync::Arc;
 use crate::engine::{Engine, EngineOptions, Limits};
 use crate::perfect::Tablebase;
 use crate::rules::{Color, Game, Move, MoveList, Outcome};
-use crate::search::{OracleValue, WIN};
+use crate::search::{DECIDED, OracleValue, WIN};
 
 /// A fall in a search score, in hundredths of a stone, that marks a move as a mistake.
 pub const MISTAKE: i32 = 150;
@@ -33,6 +33,10 @@ pub enum Verdict {
         score: i32,
         /// The depth searched.
         depth: u32,
+        /// Whether the search proved its score exact: every leaf it reached was the end
+        /// of the game or a table value (from the last placements on, when the tables
+        /// are there). A proven score that is no win or loss is a draw.
+        proven: bool,
     },
     /// The game is over here.
     Over(Outcome),
@@ -71,7 +75,10 @@ impl Verdict {
             Verdict::Exact(OracleValue::Loss(_)) => Some(Class::Loss),
             Verdict::Over(Outcome::Win { winner, .. }) => Some(if winner == side { Class::Win } else { Class::Loss }),
             Verdict::Over(Outcome::Draw(_)) => Some(Class::Draw),
-            Verdict::Search { .. } => None,
+            Verdict::Search { proven: false, .. } => None,
+            Verdict::Search { score, .. } if score >= DECIDED => Some(Class::Win),
+            Verdict::Search { score, .. } if score <= -DECIDED => Some(Class::Loss),
+            Verdict::Search { .. } => Some(Class::Draw),
         }
     }
 
@@ -92,7 +99,7 @@ impl Verdict {
         match self {
             Verdict::Exact(OracleValue::Win(n)) => Verdict::Exact(OracleValue::Loss(n)),
             Verdict::Exact(OracleValue::Loss(n)) => Verdict::Exact(OracleValue::Win(n)),
-            Verdict::Search { score, depth } => Verdict::Search { score: -score, depth },
+            Verdict::Search { score, depth, proven } => Verdict::Search { score: -score, depth, proven },
             other => other,
         }
     }
@@ -104,7 +111,12 @@ impl Verdict {
             Verdict::Exact(OracleValue::Win(n)) => format!("win (conversion in {n})"),
             Verdict::Exact(OracleValue::Loss(n)) => format!("loss (conversion in {n})"),
             Verdict::Exact(OracleValue::Draw) => "draw".to_string(),
-            Verdict::Search { score, depth } => format!("{} (depth {depth})", crate::engine::format_score(score)),
+            Verdict::Search { score, depth, proven: false } => {
+                format!("{} (depth {depth})", crate::engine::format_score(score))
+            }
+            Verdict::Search { depth, .. } => {
+                format!("{} (proven, depth {depth})", self.class(side).map_or("draw", Class::name))
+            }
             Verdict::Over(outcome) => match self.class(side) {
                 Some(Class::Win) => format!("won {}", outcome.reason()),
                 Some(Class::Loss) => format!("lost {}", outcome.reason()),
@@ -156,6 +168,15 @@ impl GameAnalysis {
     /// The moves of `side` (outside the opening) a search marks as mistakes.
     pub fn search_mistakes(&self, side: Color) -> impl Iterator<Item = &MoveReport> {
         self.moves.iter().filter(move |m| m.side == side && !m.opening && m.search_mistake)
+    }
+
+    /// The first move from which on every position's value was exact: from the tables,
+    /// the end of the game, or a search that proved its score (see [`Verdict::Search`]).
+    #[must_use]
+    pub fn exact_from(&self) -> Option<&MoveReport> {
+        let known = |m: &MoveReport| m.before.class(m.side).is_some();
+        let tail = self.moves.iter().rev().take_while(|m| known(m)).count();
+        (tail > 0).then(|| &self.moves[self.moves.len() - tail])
     }
 }
 
@@ -253,7 +274,7 @@ pub fn analyze(
         } else {
             engine.set_game(replay.clone());
             let r = engine.think(&settings.limits, &mut |_| {});
-            (Verdict::Search { score: r.score, depth: r.depth }, r.best)
+            (Verdict::Search { score: r.score, depth: r.depth, proven: r.proven }, r.best)
         };
         values.push(verdict);
         progress(i + 1, moves.len() + 1);
@@ -269,7 +290,7 @@ pub fn analyze(
         let after = values[i + 1].0.negated();
         let value_lost = matches!((before.class(side), after.class(side)), (Some(b), Some(a)) if a < b);
         let search_mistake = !value_lost
-            && matches!(before, Verdict::Search { .. })
+            && matches!(before, Verdict::Search { proven: false, .. })
             && after.score(side) <= before.score(side) - MISTAKE;
         let best = best_move.filter(|&b| b != m).map(|b| (b, before));
         reports.push(MoveReport {

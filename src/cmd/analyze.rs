@@ -220,6 +220,10 @@ fn print_game(a: &GameAnalysis, brief: bool, rules: &Ruleset) {
             if mistakes == 1 { "" } else { "s" }
         );
     }
+    if let Some(m) = a.exact_from() {
+        let phase = if m.played.is_placement() { "in the placing phase" } else { "in the moving phase" };
+        println!("  exact from move {} on ({phase})", m.number);
+    }
     match a.outcome {
         Some(o) => println!("  result: {o}"),
         None => println!("  result: unfinished"),

@@ -20,11 +20,13 @@ pub fn format_response(response: &Response, topology: &Topology) -> String {
         Response::Move(m) => m.display(topology).to_string(),
         Response::Result(outcome) => format!("result {outcome}"),
         Response::Info(info) => format!(
-            "info depth {} score {} nodes {} time {} pv {}",
+            "info depth {} score {} nodes {} time {} tbhits {} estimates {} pv {}",
             info.depth,
             format_score(info.score),
             info.nodes,
             info.elapsed.as_millis(),
+            info.tb_hits,
+            info.estimates,
             format_move_list(&info.pv, topology)
         ),
         Response::Board(pos, outcome) => format_board(pos, *outcome),

@@ -51,6 +51,12 @@ pub struct Iteration {
     pub score: i32,
     /// Nodes so far.
     pub nodes: u64,
+    /// Table probes that answered, so far.
+    pub tb_hits: u64,
+    /// Leaves of this iteration that were estimated (a static evaluation, an unproven
+    /// transposition entry, a draw that depends on the path): 0 means the score is the
+    /// position's exact value, proven from the ends of the game and the tables.
+    pub estimates: u64,
     /// Time since the start.
     pub elapsed: Duration,
     /// Principal variation.
@@ -68,6 +74,10 @@ pub struct SearchOutcome {
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
+    /// Table probes that answered.
+    pub tb_hits: u64,
+    /// Whether the last completed iteration proved its score exact (no estimated leaf).
+    pub proven: bool,
     /// Time from the start of the search to its result.
     pub elapsed: Duration,
     /// Principal variation, starting with `best`.
@@ -91,6 +101,9 @@ struct Searcher<'a> {
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     nodes: u64,
+    tb_hits: u64,
+    /// Estimated leaves so far (see [`Iteration::estimates`]).
+    estimates: u64,
     stopped: bool,
     /// The move searched first at the root (the previous iteration's best).
     root_first: Option<Move>,
@@ -188,7 +201,8 @@ impl Searcher<'_> {
         score * left / i32::from(limit - half)
     }
 
-    fn static_eval(&self, pos: &Position) -> i32 {
+    fn static_eval(&mut self, pos: &Position) -> i32 {
+        self.estimates += 1;
         evaluate(self.cfg.eval, pos)
     }
 
@@ -215,7 +229,13 @@ impl Searcher<'_> {
             }
             let limit = self.rules.no_removal_plies;
             if (limit > 0 && quiet >= limit) || self.is_repetition(pos.key(), quiet) {
-                return if pos.count_legal_moves() == 0 { -(WIN - ply as i32) } else { self.draw_score(ply) };
+                if pos.count_legal_moves() == 0 {
+                    return -(WIN - ply as i32);
+                }
+                // A draw of this path, not a value of the position (the table keys
+                // know neither the count nor the history).
+                self.estimates += 1;
+                return self.draw_score(ply);
             }
             // Mate distance: no line from here beats a win at the next ply.
             alpha = alpha.max(-(WIN - ply as i32));
@@ -228,6 +248,7 @@ impl Searcher<'_> {
                 && pos.in_hand(!pos.side_to_move()) == 0
                 && let Some(value) = oracle.probe(pos, quiet)
             {
+                self.tb_hits += 1;
                 return oracle_score(value, pos, ply);
             }
         }
@@ -235,17 +256,25 @@ impl Searcher<'_> {
             return self.quiesce(pos, alpha, beta, ply, 0, quiet);
         }
         let key = pos.key();
+        let estimates_before = self.estimates;
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.best;
             let score = from_tt(e.score, ply);
-            if ply > 0 && !is_pv && i32::from(e.depth) >= depth {
+            // In the placing phase a proven bound holds at any depth: deeper search meets
+            // the same ends, and no count or history changes them (each placement
+            // starts a fresh count, and no position repeats).
+            let placing = pos.in_hand(pos.side_to_move()) > 0 || pos.in_hand(!pos.side_to_move()) > 0;
+            if ply > 0 && !is_pv && ((e.proven && placing) || i32::from(e.depth) >= depth) {
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
                     Bound::Upper => score <= alpha,
                 };
                 if cut {
+                    if !e.proven {
+                        self.estimates += 1;
+                    }
                     return score;
                 }
             }
@@ -320,7 +349,8 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, to_tt(best_score, ply), depth.clamp(0, 255) as u8, bound);
+        let proven = self.estimates == estimates_before;
+        self.tt.store(key, best_move, to_tt(best_score, ply), depth.clamp(0, 255) as u8, bound, proven);
         best_score
     }
 
@@ -347,7 +377,8 @@ impl Searcher<'_> {
         if pos.phase(pos.side_to_move()) == Phase::Moving && pos.count_legal_moves() == 0 {
             return -(WIN - ply as i32);
         }
-        let stand = self.progress_scaled(evaluate(self.cfg.eval, pos), quiet);
+        let stand = self.static_eval(pos);
+        let stand = self.progress_scaled(stand, quiet);
         if stand >= beta || qply >= QUIESCENCE_PLIES {
             return stand;
         }
@@ -409,6 +440,8 @@ pub fn search(
             score: -WIN,
             depth: 0,
             nodes: 0,
+            tb_hits: 0,
+            proven: true,
             elapsed: cfg.start.elapsed(),
             pv: Vec::new(),
         };
@@ -425,6 +458,8 @@ pub fn search(
         pv: vec![[first; MAX_PLY + 1]; MAX_PLY + 1],
         pv_len: [0; MAX_PLY + 1],
         nodes: 0,
+        tb_hits: 0,
+        estimates: 0,
         stopped: false,
         root_first: None,
         root_best: None,
@@ -437,14 +472,23 @@ pub fn search(
             && root.in_hand(!root.side_to_move()) == 0
             && o.probe(&root, game.quiet_plies()).is_some()
     });
-    let mut out =
-        SearchOutcome { best: Some(first), score: 0, depth: 0, nodes: 0, elapsed: Duration::ZERO, pv: vec![first] };
+    let mut out = SearchOutcome {
+        best: Some(first),
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        tb_hits: 0,
+        proven: false,
+        elapsed: Duration::ZERO,
+        pv: vec![first],
+    };
     let mut iteration_started = cfg.start.elapsed();
     let mut previous_iteration_time = Duration::ZERO;
     for depth in 1..=cfg.max_depth.clamp(1, MAX_DEPTH) {
         s.root_best = None;
         s.root_first = out.best.filter(|_| depth > 1);
         let d = depth as i32;
+        let estimates_before = s.estimates;
         let mut delta = window;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && out.score.abs() < DECIDED {
             (out.score - delta, out.score + delta)
@@ -489,8 +533,18 @@ pub fn search(
         out.score = score;
         out.depth = depth;
         out.pv = if pv.is_empty() { out.best.into_iter().collect() } else { pv };
+        let estimates = s.estimates - estimates_before;
+        out.proven = estimates == 0;
         let elapsed = cfg.start.elapsed();
-        on_iteration(&Iteration { depth, score, nodes: s.nodes, elapsed, pv: out.pv.clone() });
+        on_iteration(&Iteration {
+            depth,
+            score,
+            nodes: s.nodes,
+            tb_hits: s.tb_hits,
+            estimates,
+            elapsed,
+            pv: out.pv.clone(),
+        });
         log::debug!(
             "depth {depth} score {score} nodes {} nps {} pv {}",
             s.nodes,
@@ -505,11 +559,13 @@ pub fn search(
         iteration_started = elapsed;
         let decided_within = score.abs() >= DECIDED && WIN - score.abs() + 2 <= depth as i32;
         let forced = legal.len() == 1 && cfg.deadlines.is_some();
-        if soft_passed || decided_within || forced || root_in_oracle || cfg.stop.load(Ordering::Relaxed) {
+        // A proven score is the position's value: deeper iterations meet the same ends.
+        if soft_passed || decided_within || forced || root_in_oracle || out.proven || cfg.stop.load(Ordering::Relaxed) {
             break;
         }
     }
     out.nodes = s.nodes;
+    out.tb_hits = s.tb_hits;
     out.elapsed = cfg.start.elapsed();
     out
 }

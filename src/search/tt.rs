@@ -34,9 +34,14 @@ pub struct Entry {
     pub depth: u8,
     /// What kind of score.
     pub bound: Bound,
+    /// Whether the score is proven: the subtree it came from ended only in decided
+    /// positions (the end of the game, a draw by rule, a table value), never in an
+    /// estimate. A proven bound holds whatever the depth.
+    pub proven: bool,
 }
 
-// Data word layout: move 24 bits | score 16 bits | depth 8 bits | bound 2 bits | age 6 bits.
+// Data word layout: move 24 bits | score 16 bits | depth 8 bits | bound 2 bits | age 6 bits |
+// proven 1 bit.
 const MOVE_BITS: u64 = 0xFF_FFFF;
 const NO_MOVE: u64 = MOVE_BITS;
 const SCORE_SHIFT: u32 = 24;
@@ -44,6 +49,7 @@ const DEPTH_SHIFT: u32 = 40;
 const BOUND_SHIFT: u32 = 48;
 const AGE_SHIFT: u32 = 50;
 const AGE_MASK: u64 = 0x3F;
+const PROVEN_SHIFT: u32 = 56;
 
 /// The largest table, in MiB (4 GiB: far more than a Morris search at tournament time
 /// controls fills, and a typo in `--hash` must not exhaust the machine).
@@ -121,13 +127,14 @@ impl TranspositionTable {
             score: i32::from(((data >> SCORE_SHIFT) & 0xFFFF) as u16 as i16),
             depth: ((data >> DEPTH_SHIFT) & 0xFF) as u8,
             bound,
+            proven: (data >> PROVEN_SHIFT) & 1 == 1,
         })
     }
 
     /// Stores a result for `key`. A slot holding another position is replaced unless its
     /// entry is from this search and deeper; the same position keeps its old move when
     /// the new result has none.
-    pub fn store(&self, key: u64, best: Option<Move>, score: i32, depth: u8, bound: Bound) {
+    pub fn store(&self, key: u64, best: Option<Move>, score: i32, depth: u8, bound: Bound, proven: bool) {
         let i = self.index(key);
         let age = self.age.load(Ordering::Relaxed) & AGE_MASK;
         let old_check = self.slots[i].load(Ordering::Relaxed);
@@ -153,7 +160,8 @@ impl TranspositionTable {
             | u64::from(score) << SCORE_SHIFT
             | u64::from(depth) << DEPTH_SHIFT
             | bound_bits << BOUND_SHIFT
-            | age << AGE_SHIFT;
+            | age << AGE_SHIFT
+            | u64::from(proven) << PROVEN_SHIFT;
         self.slots[i].store(key ^ data, Ordering::Relaxed);
         self.slots[i + 1].store(data, Ordering::Relaxed);
     }
@@ -176,9 +184,12 @@ mod tests {
     fn stores_and_probes_round_trip() {
         let tt = TranspositionTable::new(1);
         let m = Move::new(Some(Point::new(3)), Point::new(4), Some(Point::new(17)));
-        tt.store(0xDEAD_BEEF_1234_5678, Some(m), -29_990, 7, Bound::Lower);
+        tt.store(0xDEAD_BEEF_1234_5678, Some(m), -29_990, 7, Bound::Lower, false);
         let e = tt.probe(0xDEAD_BEEF_1234_5678).expect("stored");
-        assert_eq!((e.best, e.score, e.depth, e.bound), (Some(m), -29_990, 7, Bound::Lower));
+        assert_eq!((e.best, e.score, e.depth, e.bound, e.proven), (Some(m), -29_990, 7, Bound::Lower, false));
+        tt.store(0xDEAD_BEEF_1234_5678, None, 0, 3, Bound::Exact, true);
+        let e = tt.probe(0xDEAD_BEEF_1234_5678).expect("stored");
+        assert_eq!((e.best, e.score, e.depth, e.bound, e.proven), (Some(m), 0, 3, Bound::Exact, true));
         assert!(tt.probe(0xDEAD_BEEF_1234_5679).is_none());
         tt.clear();
         assert!(tt.probe(0xDEAD_BEEF_1234_5678).is_none());
