@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use indicatif::ProgressBar;
 use morris::perfect::store::{self, TableFile, TablebaseError};
-use morris::perfect::verify::{load_for, position_of, value_from_children, verify_subspace};
+use morris::perfect::verify::{load_for, position_of, verify_subspace};
 use morris::perfect::{
     BuildOptions, Subspace, Table, TableValue, Tablebase, Wdl, build, canonical_positions, full_board_counts,
     open_oracle, plan, plan_build, rules_text,
@@ -133,18 +133,16 @@ fn verify_passes() {
     let rules = rules_text(STANDARD.no_removal_plies);
     for s in [Subspace::new(3, 3), Subspace::new(3, 4), Subspace::new(4, 3)] {
         let loaded = load_for(tables(), s, &rules).expect("load");
-        let report = verify_subspace(&loaded, s, 100, tables(), 2, &ProgressBar::hidden()).expect("verify runs");
+        let report = verify_subspace(&loaded, s, 100, tables(), 2, 1, &ProgressBar::hidden()).expect("verify runs");
         assert_eq!(report.errors, 0, "{s}: {:?}", report.examples.first().map(|e| &e.0));
         assert_eq!(report.positions, canonical_positions(s));
     }
-    // 4-4 by sample (the full check is `morris tablebase verify`).
-    let loaded = load_for(tables(), Subspace::new(4, 4), &rules).expect("load");
-    let t = &loaded[&Subspace::new(4, 4)];
-    for i in (0..t.wdl.len()).step_by(97) {
-        let (us, them) = t.indexer.position(i as u64);
-        let pos = position_of(us, them);
-        assert_eq!(value_from_children(&loaded, &pos, 100, tables()).ok(), Some(t.value_at(i)), "{pos}");
-    }
+    // 4-4 by sample, as `morris tablebase verify --every 97` does.
+    let s = Subspace::new(4, 4);
+    let loaded = load_for(tables(), s, &rules).expect("load");
+    let report = verify_subspace(&loaded, s, 100, tables(), 2, 97, &ProgressBar::hidden()).expect("verify runs");
+    assert_eq!(report.errors, 0);
+    assert_eq!(report.positions, canonical_positions(s).div_ceil(97));
 }
 
 #[test]
@@ -154,7 +152,8 @@ fn a_verify_catches_a_wrong_value() {
     let t = loaded.get_mut(&Subspace::new(3, 3)).expect("3-3");
     let i = t.wdl.iter().position(|&c| c == Wdl::Win.code()).expect("a win");
     t.distance[i] += 2;
-    let report = verify_subspace(&loaded, Subspace::new(3, 3), 100, tables(), 2, &ProgressBar::hidden()).expect("runs");
+    let report =
+        verify_subspace(&loaded, Subspace::new(3, 3), 100, tables(), 2, 1, &ProgressBar::hidden()).expect("runs");
     assert!(report.errors >= 1);
 }
 
@@ -265,7 +264,7 @@ fn under_a_short_rule_the_tables_agree_with_a_brute_force_search_at_every_count(
     let rules = rules_text(SHORT_RULE);
     for s in [Subspace::new(3, 3), Subspace::new(3, 4), Subspace::new(4, 3)] {
         let loaded = load_for(dir, s, &rules).expect("load");
-        let report = verify_subspace(&loaded, s, SHORT_RULE, dir, 2, &ProgressBar::hidden()).expect("verify");
+        let report = verify_subspace(&loaded, s, SHORT_RULE, dir, 2, 1, &ProgressBar::hidden()).expect("verify");
         assert_eq!(report.errors, 0, "{s}: {:?}", report.examples.first());
     }
 }
@@ -531,4 +530,65 @@ fn analyze_marks_the_move_that_lost_the_draw() {
         assert!(!out.status.success());
         assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
     }
+}
+
+/// The exact class (1 win, 0 draw, -1 loss for the side to move) of a position in the
+/// last placements, by plain minimax down to the covered moving phase.
+fn class_through_placements(pos: &Position, oracle: &dyn Oracle) -> i8 {
+    if pos.is_lost_by_material() {
+        return -1;
+    }
+    if let Some(v) = oracle.probe(pos, 0) {
+        return sign(v);
+    }
+    assert!(pos.in_hand(Color::White) + pos.in_hand(Color::Black) > 0, "not covered: {pos}");
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves.iter().map(|&m| -class_through_placements(&pos.play_unchecked(m), oracle)).max().unwrap_or(-1)
+}
+
+#[test]
+fn a_search_from_the_last_placements_proves_the_exact_value() {
+    use morris::engine::{Engine, EngineOptions, Limits};
+    let tb = open_oracle(tables(), &STANDARD).expect("open");
+    tb.wait_ready();
+    let oracle: std::sync::Arc<dyn Oracle> = tb;
+    let (mut classes, mut hits, mut unproven_without_tables) = (Vec::new(), 0, 0);
+    let t = load(tables(), Subspace::new(3, 3));
+    for i in (0..t.wdl.len()).step_by(4099) {
+        // Three stones and two on the board and one in hand each: White's placement,
+        // Black's, then the tables (4-3, where the flying side often loses).
+        let (white, black) = t.indexer.position(i as u64);
+        let black = black & (black - 1);
+        let pos =
+            Position::from_setup_unchecked(&Setup { in_hand: ByColor([1, 1]), ..position_of(white, black).to_setup() });
+        let expected = class_through_placements(&pos, oracle.as_ref());
+        let options = EngineOptions { oracle: Some(oracle.clone()), ..EngineOptions::default() };
+        let mut engine = Engine::new(options, pos);
+        let mut last = None;
+        let r = engine.think(&Limits { depth: Some(8), ..Limits::default() }, &mut |it| last = Some(it.clone()));
+        let last = last.expect("an iteration");
+        assert!(r.proven, "{pos}: {r:?}");
+        assert_eq!(last.estimates, 0);
+        hits += last.tb_hits;
+        // Proven at a shallow depth: the engine stops once the value is known.
+        assert!(r.depth < 8, "{r:?}");
+        let class = if r.score >= morris::search::DECIDED {
+            1
+        } else if r.score <= -morris::search::DECIDED {
+            -1
+        } else {
+            0
+        };
+        assert_eq!(class, expected, "{pos}: score {}", r.score);
+        classes.push(class);
+        // Without tables only a win or loss the search sees to the end is proven.
+        let mut plain = Engine::new(EngineOptions::default(), pos);
+        let p = plain.think(&Limits { depth: Some(4), ..Limits::default() }, &mut |_| {});
+        assert!(!p.proven || p.score.abs() >= morris::search::DECIDED, "{pos}: {p:?}");
+        unproven_without_tables += u32::from(!p.proven);
+    }
+    // The sample holds wins and draws (and maybe losses).
+    assert!(classes.contains(&1) && classes.contains(&0), "{classes:?}");
+    assert!(hits > 0 && unproven_without_tables > 0);
 }

@@ -31,6 +31,22 @@ pub enum TablebaseCommand {
     Stats(StatsArgs),
     /// Value and move values of one position, e.g. "xxWB...x white"
     Probe(ProbeArgs),
+    /// Time opening the tables, building their indices and random probes
+    Bench(BenchArgs),
+}
+
+/// Arguments of `morris tablebase bench`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Directory of the table files
+    #[arg(long)]
+    pub dir: PathBuf,
+    /// Random positions to probe (each pass)
+    #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub probes: u64,
+    /// Seed of the random positions
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// Arguments of `morris tablebase build`.
@@ -68,6 +84,9 @@ pub struct VerifyArgs {
     /// Worker threads (default: all cores)
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Check every N-th position only, evenly over each table (default 1: all of them)
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub every: u64,
 }
 
 /// Arguments of `morris tablebase stats`.
@@ -106,6 +125,7 @@ pub fn run(cmd: &TablebaseCommand) -> anyhow::Result<ExitCode> {
         TablebaseCommand::Verify(args) => run_verify(args),
         TablebaseCommand::Stats(args) => run_stats(args),
         TablebaseCommand::Probe(args) => run_probe(args),
+        TablebaseCommand::Bench(args) => run_bench(args),
     }
 }
 
@@ -219,12 +239,13 @@ fn run_verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     for sub in subspaces {
         let tables = verify::load_for(&args.dir, sub, &rules)?;
         let bar = progress_bar(
-            perfect::canonical_positions(sub),
+            perfect::canonical_positions(sub).div_ceil(args.every),
             "{prefix:>5} [{bar:30}] {human_pos}/{human_len} {per_sec} {eta}",
         );
         bar.set_prefix(sub.to_string());
         let start = Instant::now();
-        let report = verify::verify_subspace(&tables, sub, tb.rule_plies(), &args.dir, threads, &bar)?;
+        let stride = usize::try_from(args.every).unwrap_or(usize::MAX);
+        let report = verify::verify_subspace(&tables, sub, tb.rule_plies(), &args.dir, threads, stride, &bar)?;
         bar.finish_and_clear();
         println!(
             "{sub}: {} positions, {} wrong ({:.1} s)",
@@ -301,6 +322,66 @@ pub fn describe(v: TableValue, count: u16, rule_plies: u16) -> String {
         }
         _ => v.to_string(),
     }
+}
+
+/// Random covered positions (stone sets of the side to move and the other), uniform over
+/// the full board's positions of the loaded subspaces.
+fn random_positions(subspaces: &[Subspace], n: u64, seed: u64) -> Vec<(u32, u32)> {
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let binomial = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
+    let points = STANDARD.topology.len() as u64;
+    let mut cumulative = Vec::with_capacity(subspaces.len());
+    let mut total = 0u64;
+    for s in subspaces {
+        let (a, b) = (u64::from(s.us), u64::from(s.them));
+        total += binomial(points, a) * binomial(points - a, b);
+        cumulative.push(total);
+    }
+    let mut order: Vec<u32> = (0..points as u32).collect();
+    (0..n)
+        .map(|_| {
+            let r = rng.random_range(0..total);
+            let s = subspaces[cumulative.partition_point(|&c| c <= r)];
+            order.shuffle(&mut rng);
+            let (a, b) = (usize::from(s.us), usize::from(s.them));
+            let us = order[..a].iter().fold(0u32, |m, &p| m | 1 << p);
+            let them = order[a..a + b].iter().fold(0u32, |m, &p| m | 1 << p);
+            (us, them)
+        })
+        .collect()
+}
+
+fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
+    let t = Instant::now();
+    let tb = Tablebase::open(&args.dir)?;
+    let open = t.elapsed();
+    let subspaces = tb.subspaces();
+    anyhow::ensure!(!subspaces.is_empty(), "{}: no tables", args.dir.display());
+    let positions: u64 = subspaces.iter().filter_map(|&s| tb.header(s)).map(|h| h.positions).sum();
+    println!("tablebase bench: {} tables, {} positions, in {}", subspaces.len(), human(positions), args.dir.display());
+    println!("open (headers only): {:.1} ms", open.as_secs_f64() * 1e3);
+    let t = Instant::now();
+    tb.wait_ready();
+    println!("indices: {:.2} s (the engine builds them on a thread of its own)", t.elapsed().as_secs_f64());
+    let probes = random_positions(&subspaces, args.probes, args.seed);
+    for pass in ["first pass (block cache empty)", "second pass (same positions)"] {
+        let t = Instant::now();
+        let mut draws = 0u64;
+        for &(us, them) in &probes {
+            let v = tb.value_of_sets(us, them, true)?.context("a loaded subspace answers")?;
+            draws += u64::from(v.wdl == Wdl::Draw);
+        }
+        let elapsed = t.elapsed();
+        println!(
+            "{} random probes, {pass}: {:.2} µs per probe ({:.0}% draws, which read only the class stream)",
+            human(args.probes),
+            elapsed.as_secs_f64() * 1e6 / args.probes as f64,
+            100.0 * draws as f64 / args.probes as f64
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {

@@ -111,7 +111,9 @@ pub fn load_for(dir: &Path, subspace: Subspace, rules: &str) -> Result<Tables, T
     Ok(tables)
 }
 
-/// Verifies every position of `subspace` in `tables` with `threads` workers.
+/// Verifies every `stride`-th position of `subspace` in `tables` (1: every one, the
+/// full check; a larger stride samples the whole index range evenly) with `threads`
+/// workers.
 ///
 /// # Errors
 /// [`TablebaseError::MissingTable`] when the subspace or a child's subspace is not loaded.
@@ -121,11 +123,13 @@ pub fn verify_subspace(
     rule_plies: u16,
     dir: &Path,
     threads: usize,
+    stride: usize,
     progress: &ProgressBar,
 ) -> Result<VerifyReport, TablebaseError> {
     let table =
         tables.get(&subspace).ok_or_else(|| TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace })?;
-    let n = table.wdl.len();
+    let stride = stride.max(1);
+    let n = table.wdl.len().div_ceil(stride);
     let next = AtomicUsize::new(0);
     let errors = AtomicU64::new(0);
     let examples = Mutex::new(Vec::new());
@@ -139,7 +143,7 @@ pub fn verify_subspace(
                         break;
                     }
                     let end = (start + CHUNK).min(n);
-                    for i in start..end {
+                    for i in (start..end).map(|k| k * stride) {
                         let (us, them) = table.indexer.position(i as u64);
                         let pos = position_of(us, them);
                         let stored = table.value_at(i);

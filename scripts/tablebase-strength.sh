@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The engine with the endgame tables against itself without them, in colour-swapped
+# pairs at a fixed time per move, then every game through `morris analyze` with the
+# tables: value-losing moves per side and from which move on each game's value was
+# exact (tables, or a search that proved its score from the last placements).
+#
+# usage: scripts/tablebase-strength.sh TABLE_DIR [GAMES] [MOVETIME]
+#   e.g. scripts/tablebase-strength.sh tb 12 1
+set -euo pipefail
+tb=${1:?usage: $0 TABLE_DIR [GAMES] [MOVETIME]}
+games=${2:-12}
+movetime=${3:-1}
+exe=${MORRIS:-target/release/morris}
+[ -x "$exe" ] || cargo build --release --quiet
+out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
+"$exe" match --engine "tables=$exe --tablebase $tb" --engine "search=$exe" \
+  --games "$games" --movetime "$movetime" --random-plies 4 --seed 2026 --record "$out/games.tsv" | tee "$out/match.txt"
+"$exe" analyze --tablebase "$tb" --movetime "$movetime" --brief "$out/games.tsv" | tee "$out/analyze.txt"
+echo "records and reports in $out"
