@@ -88,12 +88,13 @@ fn level_word(level: usize, loss: bool) -> u16 {
     (level as u16 + 1) | if loss { LOSS_BIT } else { 0 }
 }
 
-/// Estimated peak bytes for solving `positions` (the pair) with removal targets of
+/// A bound on the peak bytes for solving `positions` (the pair) with removal targets of
 /// `dependency_positions`: three bytes per position while solving, one per target
-/// position, and a queue of up to one entry (four bytes) per position.
+/// position, and the queues: a position is queued about once (four bytes), and a
+/// growing vector may hold twice its length.
 #[must_use]
 pub fn estimated_bytes(positions: u64, dependency_positions: u64) -> u64 {
-    positions * 7 + dependency_positions
+    positions * 11 + dependency_positions
 }
 
 /// Solves the pair `subspaces` (one or two mirrored subspaces) under a no-removal rule
@@ -223,10 +224,13 @@ pub fn solve_pair(
                             }
                         }
                         progress.inc((end - start) as u64);
-                    }
-                    if let Ok(mut b) = buckets.lock() {
-                        for (level, e) in local {
-                            push_at(&mut b, level, e);
+                        // Hand over per chunk: a thread's queue never holds more than
+                        // one chunk's entries (whole-pass queues of 16-byte entries
+                        // were the build's peak of memory).
+                        if let Ok(mut b) = buckets.lock() {
+                            for (level, e) in local.drain(..) {
+                                push_at(&mut b, level, e);
+                            }
                         }
                     }
                 });
@@ -241,12 +245,16 @@ pub fn solve_pair(
     let mut levels = 0;
     let mut peak_queue = buckets.iter().map(Vec::len).sum::<usize>();
     for d in 0..=usize::from(MAX_LEVEL) {
-        for e in buckets.get_mut(d).map(std::mem::take).unwrap_or_default() {
+        // The level's queue becomes its frontier in place (no second copy of it).
+        let mut queued = buckets.get_mut(d).map(std::mem::take).unwrap_or_default();
+        queued.retain(|&e| {
             let (k, i, loss) = split(e);
-            if works[k].level[i].compare_exchange(0, level_word(d, loss), Relaxed, Relaxed).is_ok() {
-                frontier.push(e);
-            }
+            works[k].level[i].compare_exchange(0, level_word(d, loss), Relaxed, Relaxed).is_ok()
+        });
+        if frontier.len() < queued.len() {
+            std::mem::swap(&mut frontier, &mut queued);
         }
+        frontier.append(&mut queued);
         if frontier.is_empty() {
             if buckets.iter().skip(d).all(Vec::is_empty) {
                 break;
