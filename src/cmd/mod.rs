@@ -9,6 +9,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod common;
 pub mod perft;
 pub mod tablebase;
 

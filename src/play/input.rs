@@ -1,5 +1,5 @@
 //! What a person types, as nom parsers: the command words that work at every prompt,
-//! and the small values of `morris play`'s own options (`--in-hand 3,2`, `--movetime 0.5`).
+//! and the small values of `morris play`'s own options (`--in-hand 3,2`).
 //!
 //! Moves and points are not parsed here: that is `rules::notation`'s business, so the
 //! terminal game reads exactly the notation of the engine protocol. This module knows
@@ -98,8 +98,6 @@ pub fn parse_in_hand(text: &str) -> Result<(u8, u8), String> {
     )
 }
 
-pub use crate::cli::parse_seconds;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,8 +122,5 @@ mod tests {
         assert_eq!(parse_in_hand(" 0 , 0 "), Ok((0, 0)));
         assert!(parse_in_hand("3").unwrap_err().contains("e.g. 3,2"));
         assert!(parse_in_hand("3,999").is_err());
-        assert_eq!(parse_seconds("0.25"), Ok(0.25));
-        assert!(parse_seconds("0").is_err());
-        assert!(parse_seconds("fast").unwrap_err().contains("not a number"));
     }
 }

@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 
-use crate::cli::{BoardChoice, RuleArgs};
+use crate::cmd::common::{BoardChoice, RuleArgs};
 use crate::engine::{Engine, EngineOptions, EvalChoice, Limits};
 use crate::rules::{Color, Game, Position};
 use draw::Style;
@@ -65,7 +65,7 @@ pub struct PlayArgs {
     #[arg(long = "as", value_name = "COLOR", default_value = "white")]
     pub side: Side,
     /// Seconds the engine thinks per move (default 1, or no limit when --depth is given)
-    #[arg(long, value_name = "S", value_parser = input::parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "S", value_parser = crate::protocol::parse_seconds_f64, allow_negative_numbers = true)]
     pub movetime: Option<f64>,
     /// Search depth limit in plies (small is weak and fast)
     #[arg(long, value_name = "N")]

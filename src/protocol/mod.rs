@@ -23,10 +23,10 @@ use anyhow::Context as _;
 pub use command::{Command, Response};
 pub use error::{CommandError, LineError, MoveRefusal};
 pub use format::{format_board, format_response};
-pub use parse::{MAX_SECONDS, REPLY_WORDS, echo, parse_line, parse_seconds};
+pub use parse::{MAX_SECONDS, REPLY_WORDS, echo, parse_increment, parse_line, parse_seconds, parse_seconds_f64};
 pub use wire::{FromEngine, ToEngine, WIRE_BOARD};
 
-use crate::cli::RuleArgs;
+use crate::cmd::common::RuleArgs;
 use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo};
 use crate::rules::{ByColor, Color, Game, Move, MoveList, Position, Setup};
 use crate::topology::Topology;
@@ -50,7 +50,7 @@ pub struct EngineArgs {
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true, conflicts_with = "movetime")]
     pub time: Option<Duration>,
     /// With --time: seconds added to the engine's clock after each of its moves
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::parse_increment, allow_negative_numbers = true, requires = "time")]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_increment, allow_negative_numbers = true, requires = "time")]
     pub inc: Option<Duration>,
     /// Think on the opponent's time, on the reply the engine expects (off by default:
     /// tournament rules may forbid it)

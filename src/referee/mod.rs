@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use anyhow::{Context, bail, ensure};
 
-use crate::cli::RuleArgs;
+use crate::cmd::common::RuleArgs;
 use crate::rules::Ruleset;
 use game::GameSettings;
 use process::EngineCommand;
@@ -32,7 +32,7 @@ use tournament::{Bout, Decision, KnockoutSettings, Round};
 #[derive(clap::Args, Debug, Clone)]
 pub struct TimingArgs {
     /// Seconds per move, from writing the opponent's move to reading the reply
-    #[arg(long, default_value_t = 1.0, value_name = "S", value_parser = crate::cli::parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 1.0, value_name = "S", value_parser = crate::protocol::parse_seconds_f64, allow_negative_numbers = true)]
     pub movetime: f64,
     /// Milliseconds of slack added to --movetime before a reply is late (pipes, scheduling)
     #[arg(long, default_value_t = 50, value_name = "MS")]
@@ -71,10 +71,10 @@ pub struct GameArgs {
     pub timing: TimingArgs,
     /// A game clock instead of --movetime: seconds for all of a side's moves; a side whose
     /// clock falls loses on time. Engines get `--time S --inc S` (or `{time}`, `{inc}`)
-    #[arg(long, value_name = "S", value_parser = crate::cli::parse_seconds, allow_negative_numbers = true, conflicts_with = "movetime")]
+    #[arg(long, value_name = "S", value_parser = crate::protocol::parse_seconds_f64, allow_negative_numbers = true, conflicts_with = "movetime")]
     pub time: Option<f64>,
     /// With --time: seconds added to a side's clock after each of its moves
-    #[arg(long, value_name = "S", value_parser = crate::cli::parse_increment, allow_negative_numbers = true, requires = "time")]
+    #[arg(long, value_name = "S", value_parser = crate::protocol::parse_increment, allow_negative_numbers = true, requires = "time")]
     pub inc: Option<Duration>,
     /// With --time: also send each engine `clock W B WINC BINC` (protocol.md) before each move
     #[arg(long, requires = "time")]
@@ -115,7 +115,7 @@ impl GameArgs {
         ensure!(self.jobs >= 1, "--jobs must be at least 1");
         ensure!(self.max_plies >= 1, "--max-plies must be at least 1");
         let rules = self.rules.ruleset();
-        let engine_extra = if self.pass_rules { rule_flags(&self.rules) } else { Vec::new() };
+        let engine_extra = if self.pass_rules { self.rules.engine_flags() } else { Vec::new() };
         let clock = match self.time {
             Some(t) => Some(game::ClockSettings {
                 time: Duration::try_from_secs_f64(t)
@@ -142,18 +142,6 @@ impl GameArgs {
             Ok(openings::random_openings(count.max(1), self.random_plies, self.seed, rules))
         }
     }
-}
-
-/// The rule options as engine arguments (protocol.md accepts the same flags as we do).
-fn rule_flags(rules: &RuleArgs) -> Vec<String> {
-    vec![
-        "--removal".to_string(),
-        rules.removal.name().to_string(),
-        "--repetition".to_string(),
-        rules.repetition.to_string(),
-        "--no-removal-plies".to_string(),
-        rules.no_removal_plies.to_string(),
-    ]
 }
 
 /// Options of `morris match`.
@@ -381,7 +369,7 @@ pub fn run_check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         startup,
         seed: args.seed,
         games: args.games,
-        engine_extra: if args.pass_rules { rule_flags(&args.rules) } else { Vec::new() },
+        engine_extra: if args.pass_rules { args.rules.engine_flags() } else { Vec::new() },
     };
     let mut summaries = Vec::new();
     let mut all_passed = true;

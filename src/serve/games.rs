@@ -14,10 +14,9 @@ use super::slot::{Meta, Session, Slot};
 use super::verdict;
 use super::view::{Geometry, MoveView, PositionView, ValueView, geometry, outcome_words, score_words, value_words};
 use super::{ApiError, ServeConfig};
-use crate::cli::BoardChoice;
 use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo, SearchResult};
 use crate::rules::notation::parse_move;
-use crate::rules::{ByColor, Color, Game, Move, MoveList, Position};
+use crate::rules::{ByColor, CLASSROOM, Color, Game, Move, MoveList, Position, Ruleset, STANDARD};
 use crate::search::Oracle;
 
 /// How strongly the engine plays: its evaluation and a depth limit.
@@ -59,11 +58,13 @@ pub enum BoardName {
     Classroom22,
 }
 
-impl From<BoardName> for BoardChoice {
-    fn from(b: BoardName) -> BoardChoice {
-        match b {
-            BoardName::Standard => BoardChoice::Standard,
-            BoardName::Classroom22 => BoardChoice::Classroom22,
+impl BoardName {
+    /// The built-in ruleset of this board, before the server's rule options apply.
+    #[must_use]
+    pub fn base(self) -> &'static Ruleset {
+        match self {
+            BoardName::Standard => &STANDARD,
+            BoardName::Classroom22 => &CLASSROOM,
         }
     }
 }
@@ -353,7 +354,7 @@ impl GameSession {
             Some(s) => movetime_from(s)?,
             None => config.movetime,
         };
-        let rules = config.rules.ruleset_on(board.into());
+        let rules = config.rules.on(board.base());
         Ok(GameSession {
             meta: Meta::new(),
             board,
@@ -558,7 +559,7 @@ impl GameSession {
         if let Some(s) = request.strength {
             self.strength = s;
         }
-        let rules = self.config.rules.ruleset_on(self.board.into());
+        let rules = self.config.rules.on(self.board.base());
         self.game = Game::new(Position::start(rules));
         if let EngineSlot::Idle(engine) = &mut self.engine {
             // Forget the old game's table, so the new game's searches do not depend on it.

@@ -36,8 +36,9 @@ use anyhow::Context as _;
 pub use games::Strength;
 pub use http::{ServerHandle, start};
 
-use crate::cli::RuleArgs;
+use crate::cmd::common::RuleArgs;
 use crate::perfect::Tablebase;
+use crate::rules::RuleOptions;
 
 /// A refused request: an HTTP status (4xx, or 503 when the server is full) and a
 /// one-line reason, sent as `{"error": reason}`.
@@ -87,7 +88,7 @@ pub struct ServeConfig {
     /// The address to listen on (port 0: any free port).
     pub bind: SocketAddr,
     /// The rule options, for both boards.
-    pub rules: RuleArgs,
+    pub rules: RuleOptions,
     /// Seconds per engine move in a new game.
     pub movetime: Duration,
     /// The engine's strength in a new game.
@@ -115,16 +116,9 @@ impl ServeConfig {
     /// 16 MiB of table per game, no endgame tables.
     #[must_use]
     pub fn new(port: u16) -> ServeConfig {
-        use clap::Parser as _;
-        #[derive(clap::Parser)]
-        struct Rules {
-            #[command(flatten)]
-            rules: RuleArgs,
-        }
-        let rules = Rules::parse_from(["rules"]).rules;
         ServeConfig {
             bind: SocketAddr::from(([127, 0, 0, 1], port)),
-            rules,
+            rules: RuleOptions::default(),
             movetime: Duration::from_secs(1),
             strength: Strength::Full,
             depth: None,
@@ -204,7 +198,7 @@ impl ServeArgs {
         };
         Ok(ServeConfig {
             bind: SocketAddr::new(self.bind, self.port),
-            rules: self.rules.clone(),
+            rules: self.rules.options(),
             movetime: self.movetime,
             strength: self.strength,
             depth: self.depth,
