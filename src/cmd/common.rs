@@ -1,9 +1,10 @@
 //! Command-line options shared by several commands: the rule options of `rules.md` and
 //! the board, turned into a [`Ruleset`] for the engine, `play`, `perft`, `analyze`, the
-//! referee and `serve`.
+//! referee and `serve`; and the engine's `--eval`.
 
 use clap::Args;
 
+use crate::eval::EvalChoice;
 use crate::rules::{CLASSROOM, RemovalRule, RuleOptions, Ruleset, STANDARD};
 
 /// The rule options of the standard game (`rules.md`); defaults are the standard rules.
@@ -71,6 +72,25 @@ impl BoardChoice {
         match self {
             BoardChoice::Standard => &STANDARD,
             BoardChoice::Classroom22 => &CLASSROOM,
+        }
+    }
+}
+
+/// `--eval`: the engine's static evaluation, as clap lists it (the library's
+/// [`EvalChoice`] knows nothing of the command line).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalArg {
+    /// The engine's own evaluation
+    Strong,
+    /// The classroom handout's estimate (for measuring strength against it)
+    Handout,
+}
+
+impl From<EvalArg> for EvalChoice {
+    fn from(eval: EvalArg) -> EvalChoice {
+        match eval {
+            EvalArg::Strong => EvalChoice::Strong,
+            EvalArg::Handout => EvalChoice::Handout,
         }
     }
 }

@@ -25,7 +25,7 @@ use std::time::Duration;
 use anyhow::Context;
 
 use crate::cmd::common::{BoardChoice, RuleArgs};
-use crate::engine::{Engine, EngineOptions, EvalChoice, Limits};
+use crate::engine::{Engine, EngineOptions, Limits};
 use crate::rules::{Color, Game, Position};
 use draw::Style;
 
@@ -72,7 +72,7 @@ pub struct PlayArgs {
     pub depth: Option<u32>,
     /// The engine's evaluation
     #[arg(long, value_enum, default_value = "strong")]
-    pub eval: EvalChoice,
+    pub eval: crate::cmd::common::EvalArg,
     /// Show the engine's score and depth after each of its moves
     #[arg(long)]
     pub show_score: bool,
@@ -154,7 +154,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         depth: args.depth,
         ..Limits::default()
     };
-    let engine = EngineOptions::for_eval(args.eval);
+    let engine = EngineOptions::for_eval(args.eval.into());
     if let Some(out) = &args.board_out {
         let spec = file_mode::FileMode {
             board_in: args.board_in.clone().unwrap_or_default(),

@@ -27,7 +27,7 @@ pub use parse::{MAX_SECONDS, REPLY_WORDS, echo, parse_increment, parse_line, par
 pub use wire::{FromEngine, ToEngine, WIRE_BOARD};
 
 use crate::cmd::common::RuleArgs;
-use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo};
+use crate::engine::{Engine, EngineOptions, Limits, SearchInfo};
 use crate::rules::{ByColor, Color, Game, Move, MoveList, Position, Setup};
 use crate::topology::Topology;
 
@@ -67,7 +67,7 @@ pub struct EngineArgs {
     pub hash_mb: usize,
     /// Static evaluation: the engine's own, or the classroom handout's
     #[arg(long, value_enum, default_value = "strong")]
-    pub eval: EvalChoice,
+    pub eval: crate::cmd::common::EvalArg,
     /// Search threads
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: u16,
@@ -126,7 +126,7 @@ impl EngineArgs {
             hash_mb: self.hash_mb,
             threads: usize::from(self.threads),
             oracle,
-            ..EngineOptions::for_eval(self.eval)
+            ..EngineOptions::for_eval(self.eval.into())
         };
         let mut engine = Engine::new(options, *game.start());
         engine.set_game(game);
