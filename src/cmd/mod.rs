@@ -10,6 +10,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod common;
+pub mod engine;
 pub mod perft;
 pub mod tablebase;
 
@@ -23,7 +24,7 @@ use clap::{Parser, Subcommand};
 #[command(name = "morris", version, about, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(flatten)]
-    engine: crate::protocol::EngineArgs,
+    engine: engine::EngineArgs,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -57,7 +58,7 @@ enum Command {
 /// Whatever the subcommand reports; the caller prints it.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        None => crate::protocol::run_stdio(&cli.engine),
+        None => engine::run(&cli.engine),
         Some(Command::Play(args)) => crate::play::run(&args),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
