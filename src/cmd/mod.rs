@@ -12,6 +12,7 @@ pub mod bench;
 pub mod common;
 pub mod engine;
 pub mod perft;
+pub mod play;
 pub mod tablebase;
 
 use std::process::ExitCode;
@@ -32,7 +33,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play the engine in the terminal
-    Play(crate::play::PlayArgs),
+    Play(play::PlayArgs),
     /// Count move paths from a position (the rules' checksum)
     Perft(perft::PerftArgs),
     /// Search a fixed set of positions and print the node signature and speed
@@ -59,7 +60,7 @@ enum Command {
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         None => engine::run(&cli.engine),
-        Some(Command::Play(args)) => crate::play::run(&args),
+        Some(Command::Play(args)) => play::run(&args),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Match(args)) => crate::referee::run_match(&args),
