@@ -13,6 +13,7 @@ pub mod common;
 pub mod engine;
 pub mod perft;
 pub mod play;
+pub mod serve;
 pub mod tablebase;
 
 use std::process::ExitCode;
@@ -45,7 +46,7 @@ enum Command {
     /// Check that an engine program follows protocol.md
     Check(crate::referee::CheckArgs),
     /// Play and study in a browser: a local web server with a board to click
-    Serve(crate::serve::ServeArgs),
+    Serve(serve::ServeArgs),
     /// Show where a game was decided: every move valued by the tables and the engine
     Analyze(analyze::AnalyzeArgs),
     /// Build, verify and probe endgame tables
@@ -66,7 +67,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Match(args)) => crate::referee::run_match(&args),
         Some(Command::Tournament(args)) => crate::referee::run_tournament(&args),
         Some(Command::Check(args)) => crate::referee::run_check(&args),
-        Some(Command::Serve(args)) => crate::serve::run(&args),
+        Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Tablebase(cmd)) => tablebase::run(&cmd),
     }

@@ -20,7 +20,7 @@ use crate::rules::{ByColor, CLASSROOM, Color, Game, Move, MoveList, Position, Ru
 use crate::search::Oracle;
 
 /// How strongly the engine plays: its evaluation and a depth limit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Strength {
     /// The classroom handout's estimate, 2 plies deep.
