@@ -9,6 +9,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod classroom;
 pub mod common;
 pub mod engine;
 pub mod perft;
