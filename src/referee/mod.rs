@@ -12,6 +12,7 @@ pub mod process;
 pub mod record;
 pub mod runner;
 pub mod stats;
+pub mod time_control;
 pub mod tournament;
 
 use std::path::PathBuf;
@@ -26,6 +27,7 @@ use game::GameSettings;
 use process::EngineCommand;
 use record::RecordWriter;
 use runner::{Pairing, Runner, swapped_pairs};
+pub use time_control::{GameClock, TimeControl};
 use tournament::{Bout, Decision, KnockoutSettings, Round};
 
 /// The time limits of `morris match`, `morris tournament` and `morris check`.
@@ -42,21 +44,17 @@ pub struct TimingArgs {
     pub startup_ms: u64,
 }
 
-/// The time limits as durations: per move, grace, start-up.
-struct Timing {
-    movetime: Duration,
-    grace: Duration,
-    startup: Duration,
-}
-
 impl TimingArgs {
-    fn timing(&self) -> anyhow::Result<Timing> {
+    /// The time control these options describe, per move (a game clock is added by
+    /// [`GameArgs`]).
+    fn time_control(&self) -> anyhow::Result<TimeControl> {
         let movetime = Duration::try_from_secs_f64(self.movetime)
             .ok()
             .filter(|d| !d.is_zero())
             .with_context(|| format!("--movetime {} is not a positive number of seconds", self.movetime))?;
-        Ok(Timing {
+        Ok(TimeControl {
             movetime,
+            clock: None,
             grace: Duration::from_millis(self.grace_ms),
             startup: Duration::from_millis(self.startup_ms),
         })
@@ -111,13 +109,13 @@ pub struct GameArgs {
 
 impl GameArgs {
     fn settings(&self) -> anyhow::Result<GameSettings> {
-        let Timing { movetime, grace, startup } = self.timing.timing()?;
+        let mut time = self.timing.time_control()?;
         ensure!(self.jobs >= 1, "--jobs must be at least 1");
         ensure!(self.max_plies >= 1, "--max-plies must be at least 1");
         let rules = self.rules.ruleset();
         let engine_extra = if self.pass_rules { self.rules.engine_flags() } else { Vec::new() };
-        let clock = match self.time {
-            Some(t) => Some(game::ClockSettings {
+        time.clock = match self.time {
+            Some(t) => Some(GameClock {
                 time: Duration::try_from_secs_f64(t)
                     .with_context(|| format!("--time {t} is not a number of seconds"))?,
                 increment: self.inc.unwrap_or_default(),
@@ -131,7 +129,7 @@ impl GameArgs {
             ),
             None => None,
         };
-        Ok(GameSettings { rules, movetime, grace, startup, max_plies: self.max_plies, engine_extra, clock, tablebase })
+        Ok(GameSettings { rules, time, max_plies: self.max_plies, engine_extra, tablebase })
     }
 
     /// At least `count` openings (cycled if a file has fewer).
@@ -360,13 +358,11 @@ pub fn describe_round(round: &Round, names: &[String]) -> Vec<String> {
 /// Bad options (failed checks are reported and give a non-zero exit code instead).
 pub fn run_check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let engines = engine_commands(&args.engines)?;
-    let Timing { movetime, grace, startup } = args.timing.timing()?;
+    let time = args.timing.time_control()?;
     ensure!(args.games >= 2, "--games must be at least 2 (one game as each colour)");
     let settings = check::CheckSettings {
         rules: args.rules.ruleset(),
-        movetime,
-        grace,
-        startup,
+        time,
         seed: args.seed,
         games: args.games,
         engine_extra: if args.pass_rules { args.rules.engine_flags() } else { Vec::new() },

@@ -20,6 +20,7 @@ use nom::multi::{many1, separated_list1};
 use nom::sequence::{delimited, terminated};
 use nom::{IResult, Parser};
 
+use super::time_control::TimeControl;
 use crate::rules::Color;
 
 /// How long an engine may take to exit after its stdin is closed, and again after
@@ -45,8 +46,8 @@ pub struct EngineCommand {
 pub struct StartInfo<'a> {
     /// The engine's colour.
     pub color: Color,
-    /// Seconds per move.
-    pub movetime: Duration,
+    /// The time per move, or the game clock.
+    pub time: TimeControl,
     /// Moves from the start, white-space separated (may be empty).
     pub opening: &'a str,
     /// Extra arguments appended at the end (the rule flags, if passed on).
@@ -109,20 +110,16 @@ impl EngineCommand {
 
     /// The argument vector for one game: placeholders filled in, or else
     /// `--color C --movetime S` (and `--opening "…"` when the opening is not empty)
-    /// appended; then `start.extra`.
+    /// appended; then `start.extra`. On a game clock the placeholders `{time}` and `{inc}`
+    /// are filled in too, and without placeholders `--time S --inc S` takes the place of
+    /// `--movetime S`.
     #[must_use]
     pub fn argv(&self, start: &StartInfo<'_>) -> Vec<String> {
-        self.argv_with_clock(start, None)
-    }
-
-    /// [`EngineCommand::argv`] for a game on a clock of `(time, increment)` per side: the
-    /// placeholders `{time}` and `{inc}` are filled in too, and without placeholders
-    /// `--time S --inc S` takes the place of `--movetime S`.
-    #[must_use]
-    pub fn argv_with_clock(&self, start: &StartInfo<'_>, clock: Option<(Duration, Duration)>) -> Vec<String> {
-        let movetime = format_seconds(start.movetime);
-        let (time, inc) = clock.map_or((String::new(), String::new()), |(t, i)| {
-            (format_seconds(t), if i.is_zero() { "0".to_string() } else { format_seconds(i) })
+        let movetime = format_seconds(start.time.movetime);
+        let clock = start.time.clock;
+        let (time, inc) = clock.map_or((String::new(), String::new()), |c| {
+            let i = c.increment;
+            (format_seconds(c.time), if i.is_zero() { "0".to_string() } else { format_seconds(i) })
         });
         let mut argv: Vec<String> = if self.is_template() {
             self.words
@@ -391,6 +388,7 @@ fn read_lines(source: impl Read, mut line: impl FnMut(String) -> bool, eof: impl
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::referee::time_control::GameClock;
 
     #[test]
     fn parses_commands_with_names_and_quotes() {
@@ -405,9 +403,15 @@ mod tests {
 
     #[test]
     fn fills_placeholders_or_appends() {
+        let time = TimeControl {
+            movetime: Duration::from_millis(200),
+            clock: None,
+            grace: Duration::ZERO,
+            startup: Duration::ZERO,
+        };
         let start = StartInfo {
             color: Color::Black,
-            movetime: Duration::from_millis(200),
+            time,
             opening: "D2 F4",
             extra: &["--repetition".to_string(), "3".to_string()],
         };
@@ -418,6 +422,14 @@ mod tests {
             c.argv(&start),
             ["e", "--color", "black", "--movetime", "0.2", "--opening", "D2 F4", "--repetition", "3"]
         );
+        let clock = GameClock { time: Duration::from_secs(10), increment: Duration::ZERO, send: false };
+        let start = StartInfo { time: TimeControl { clock: Some(clock), ..time }, ..start };
+        assert_eq!(
+            c.argv(&start),
+            ["e", "--color", "black", "--time", "10", "--inc", "0", "--opening", "D2 F4", "--repetition", "3"]
+        );
+        let c = EngineCommand::parse("e -t {movetime} --time={time} --inc={inc}").unwrap();
+        assert_eq!(c.argv(&start), ["e", "-t", "0.2", "--time=10", "--inc=0", "--repetition", "3"]);
     }
 
     #[test]
