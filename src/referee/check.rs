@@ -157,7 +157,7 @@ impl Session {
         let start = StartInfo { color, time, opening: "", extra: &settings.engine_extra };
         let check = if color == Color::White { Check::PlaysWhite } else { Check::PlaysBlack };
         let process = EngineProcess::spawn(&engine.name, &engine.argv(&start), color, tx)
-            .map_err(|e| fault(check, format!("{e:#}")))?;
+            .map_err(|e| fault(check, e.to_string()))?;
         let sent_at = process.started();
         Ok(Session {
             process,

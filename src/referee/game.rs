@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use crate::protocol::FromEngine;
 use crate::rules::{ByColor, Color, Outcome, Ruleset};
 
+use super::error::{OpeningError, RefereeError};
 use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
 use super::time_control::TimeControl;
 
@@ -212,8 +213,8 @@ pub fn play_game(
     engines: ByColor<&EngineCommand>,
     opening: &str,
     settings: &GameSettings,
-) -> anyhow::Result<GameRecord> {
-    let mut game = crate::rules::notation::game_after(settings.rules, opening)?;
+) -> Result<GameRecord, RefereeError> {
+    let mut game = crate::rules::notation::game_after(settings.rules, opening).map_err(OpeningError::from)?;
     let mut record = GameRecord {
         number,
         names: ByColor([engines[Color::White].name.clone(), engines[Color::Black].name.clone()]),
@@ -236,8 +237,7 @@ pub fn play_game(
                 procs[side] = Some(p);
             }
             Err(e) => {
-                record.termination =
-                    Termination::Forfeit { loser: side, kind: Forfeit::Start, detail: format!("{e:#}") };
+                record.termination = Termination::Forfeit { loser: side, kind: Forfeit::Start, detail: e.to_string() };
                 stop_all(&mut procs, &rx, ByColor([false, false]), &mut record);
                 return Ok(record);
             }

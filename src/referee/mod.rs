@@ -6,6 +6,7 @@
 //! engines only through the line protocol of protocol.md; it never calls our own search.
 
 pub mod check;
+pub mod error;
 pub mod game;
 pub mod openings;
 pub mod process;
@@ -23,6 +24,7 @@ use anyhow::{Context, bail, ensure};
 
 use crate::cmd::common::RuleArgs;
 use crate::rules::Ruleset;
+pub use error::{OpeningError, RefereeError};
 use game::GameSettings;
 use process::EngineCommand;
 use record::RecordWriter;
@@ -135,7 +137,7 @@ impl GameArgs {
     /// At least `count` openings (cycled if a file has fewer).
     fn openings(&self, count: usize, rules: &'static Ruleset) -> anyhow::Result<Vec<String>> {
         if let Some(path) = &self.openings {
-            openings::read_openings(path, rules)
+            Ok(openings::read_openings(path, rules)?)
         } else {
             Ok(openings::random_openings(count.max(1), self.random_plies, self.seed, rules))
         }

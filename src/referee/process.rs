@@ -11,7 +11,6 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
 use nom::branch::alt;
 use nom::bytes::complete::{is_not, tag, take_while1};
 use nom::character::complete::{char, multispace0, multispace1};
@@ -20,6 +19,7 @@ use nom::multi::{many1, separated_list1};
 use nom::sequence::{delimited, terminated};
 use nom::{IResult, Parser};
 
+use super::error::RefereeError;
 use super::time_control::TimeControl;
 use crate::rules::Color;
 
@@ -86,9 +86,9 @@ impl EngineCommand {
     ///
     /// # Errors
     /// An empty command or an unclosed quote.
-    pub fn parse(spec: &str) -> anyhow::Result<EngineCommand> {
+    pub fn parse(spec: &str) -> Result<EngineCommand, RefereeError> {
         let Ok((_, (name, words))) = all_consuming(engine_spec).parse(spec) else {
-            bail!("engine command {spec:?} is empty or has an unclosed quote");
+            return Err(RefereeError::EngineCommand { spec: spec.to_string() });
         };
         let name = match name {
             Some(n) => n.to_string(),
@@ -195,15 +195,26 @@ impl EngineProcess {
     ///
     /// # Errors
     /// The program could not be started.
-    pub fn spawn(name: &str, argv: &[String], side: Color, events: Sender<Event>) -> anyhow::Result<EngineProcess> {
-        let Some((program, args)) = argv.split_first() else { bail!("engine {name}: empty command") };
+    pub fn spawn(
+        name: &str,
+        argv: &[String],
+        side: Color,
+        events: Sender<Event>,
+    ) -> Result<EngineProcess, RefereeError> {
+        let Some((program, args)) = argv.split_first() else {
+            return Err(RefereeError::EmptyCommand { name: name.to_string() });
+        };
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .with_context(|| format!("engine {name}: cannot start {program}"))?;
+            .map_err(|e| RefereeError::Start {
+                name: name.to_string(),
+                program: program.clone(),
+                reason: e.to_string(),
+            })?;
         let started = Instant::now();
         log::debug!("engine {name} ({}) started as pid {}: {argv:?}", side.name(), child.id());
         if let Some(out) = child.stdout.take() {
