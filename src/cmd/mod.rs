@@ -9,13 +9,17 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod check;
 pub mod classroom;
 pub mod common;
 pub mod engine;
+pub mod match_;
 pub mod perft;
 pub mod play;
+pub mod referee;
 pub mod serve;
 pub mod tablebase;
+pub mod tournament;
 
 use std::process::ExitCode;
 
@@ -41,11 +45,11 @@ enum Command {
     /// Search a fixed set of positions and print the node signature and speed
     Bench(bench::BenchArgs),
     /// Play games between two engine programs and report the result
-    Match(crate::referee::MatchArgs),
+    Match(match_::MatchArgs),
     /// Run a knockout, round-robin or gauntlet tournament between engine programs
-    Tournament(crate::referee::TournamentArgs),
+    Tournament(tournament::TournamentArgs),
     /// Check that an engine program follows protocol.md
-    Check(crate::referee::CheckArgs),
+    Check(check::CheckArgs),
     /// Play and study in a browser: a local web server with a board to click
     Serve(serve::ServeArgs),
     /// Show where a game was decided: every move valued by the tables and the engine
@@ -65,9 +69,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
-        Some(Command::Match(args)) => crate::referee::run_match(&args),
-        Some(Command::Tournament(args)) => crate::referee::run_tournament(&args),
-        Some(Command::Check(args)) => crate::referee::run_check(&args),
+        Some(Command::Match(args)) => match_::run(&args),
+        Some(Command::Tournament(args)) => tournament::run(&args),
+        Some(Command::Check(args)) => check::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Tablebase(cmd)) => tablebase::run(&cmd),

@@ -100,6 +100,26 @@ impl EngineCommand {
         Ok(EngineCommand { name, words })
     }
 
+    /// Parses every command of `specs` ([`EngineCommand::parse`]) and makes their names
+    /// unique (`name#2` for a repeat).
+    ///
+    /// # Errors
+    /// The first command that does not parse.
+    pub fn parse_all(specs: &[String]) -> Result<Vec<EngineCommand>, RefereeError> {
+        let mut engines: Vec<EngineCommand> = Vec::new();
+        for spec in specs {
+            let mut e = EngineCommand::parse(spec)?;
+            let base = e.name.clone();
+            let mut k = 1;
+            while engines.iter().any(|o| o.name == e.name) {
+                k += 1;
+                e.name = format!("{base}#{k}");
+            }
+            engines.push(e);
+        }
+        Ok(engines)
+    }
+
     /// Whether the command names its own arguments with placeholders.
     #[must_use]
     pub fn is_template(&self) -> bool {
@@ -410,6 +430,9 @@ mod tests {
         assert_eq!(c.name, "morris");
         assert!(EngineCommand::parse("").is_err());
         assert!(EngineCommand::parse("morris 'open").is_err());
+        let specs = ["a=x".to_string(), "x".to_string(), "a=y".to_string(), "a=z".to_string()];
+        let names: Vec<String> = EngineCommand::parse_all(&specs).unwrap().into_iter().map(|e| e.name).collect();
+        assert_eq!(names, ["a", "x", "a#2", "a#3"]);
     }
 
     #[test]

@@ -132,12 +132,13 @@ impl Runner {
         self.progress.finish_and_clear();
     }
 
-    /// Prints a line above the progress bar (to stdout when no bar is shown).
-    pub fn println(&self, line: &str) {
+    /// Runs `print` with the progress bar cleared, so that what it prints stands above
+    /// the bar (the bar shows on stderr only when that is a terminal).
+    pub fn above_progress(&self, print: impl FnOnce()) {
         if self.progress.is_hidden() {
-            println!("{line}");
+            print();
         } else {
-            self.progress.suspend(|| println!("{line}"));
+            self.progress.suspend(print);
         }
     }
 }
