@@ -477,8 +477,8 @@ impl<'e, R: BufRead> Session<'e, R> {
         out.flush()?;
         if let Some(c) = &mut self.settings.clock {
             // The engine keeps its own clock until a `clock` command says otherwise.
-            // A referee also charges what the engine cannot see (crate::time::MOVE_OVERHEAD).
-            let used = since.elapsed() + crate::time::MOVE_OVERHEAD;
+            // A referee also charges what the engine cannot see (crate::search::params::MOVE_OVERHEAD).
+            let used = since.elapsed() + crate::search::params::MOVE_OVERHEAD;
             c.remaining[me] = c.remaining[me].saturating_sub(used) + c.increment[me];
         }
         log::info!("played {} after {:?}", m.display(topology), since.elapsed());
