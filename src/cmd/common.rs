@@ -5,7 +5,7 @@
 use clap::Args;
 
 use crate::eval::EvalChoice;
-use crate::rules::{CLASSROOM, RemovalRule, RuleOptions, Ruleset, STANDARD};
+use crate::rules::{Board, RemovalRule, RuleOptions, Ruleset};
 
 /// The rule options of the standard game (`rules.md`); defaults are the standard rules.
 #[derive(Args, Clone, Debug)]
@@ -38,7 +38,7 @@ impl RuleArgs {
     /// removal rule and draw rules from these options too).
     #[must_use]
     pub fn ruleset_on(&self, board: BoardChoice) -> &'static Ruleset {
-        self.options().on(board.base())
+        self.options().on(board.into())
     }
 
     /// The options as engine arguments (protocol.md §1 accepts the same flags as we do),
@@ -56,41 +56,44 @@ impl RuleArgs {
     }
 }
 
-/// Which board a command plays on.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardChoice {
-    /// The standard 24-point board (seed 003)
-    Standard,
-    /// The classroom Morris Variant's 22-point board
-    Classroom22,
-}
-
-impl BoardChoice {
-    /// The built-in ruleset of this board, before the rule options apply.
-    #[must_use]
-    pub fn base(self) -> &'static Ruleset {
-        match self {
-            BoardChoice::Standard => &STANDARD,
-            BoardChoice::Classroom22 => &CLASSROOM,
+/// Declares a clap value enum that mirrors a library enum variant for variant (its doc
+/// comments are the help texts of the values) and the conversion into the library's: the
+/// library's enums know nothing of the command line.
+macro_rules! value_enum_mirror {
+    ($(#[$meta:meta])* $name:ident => $library:ident { $($(#[$variant_meta:meta])* $variant:ident,)+ }) => {
+        $(#[$meta])*
+        #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$variant_meta])* $variant,)+
         }
+
+        impl From<$name> for $library {
+            fn from(value: $name) -> $library {
+                match value {
+                    $($name::$variant => $library::$variant,)+
+                }
+            }
+        }
+    };
+}
+pub(crate) use value_enum_mirror;
+
+value_enum_mirror! {
+    /// Which board a command plays on.
+    BoardChoice => Board {
+        /// The standard 24-point board (seed 003)
+        Standard,
+        /// The classroom Morris Variant's 22-point board
+        Classroom22,
     }
 }
 
-/// `--eval`: the engine's static evaluation, as clap lists it (the library's
-/// [`EvalChoice`] knows nothing of the command line).
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EvalArg {
-    /// The engine's own evaluation
-    Strong,
-    /// The classroom handout's estimate (for measuring strength against it)
-    Handout,
-}
-
-impl From<EvalArg> for EvalChoice {
-    fn from(eval: EvalArg) -> EvalChoice {
-        match eval {
-            EvalArg::Strong => EvalChoice::Strong,
-            EvalArg::Handout => EvalChoice::Handout,
-        }
+value_enum_mirror! {
+    /// `--eval`: the engine's static evaluation.
+    EvalArg => EvalChoice {
+        /// The engine's own evaluation
+        Strong,
+        /// The classroom handout's estimate (for measuring strength against it)
+        Handout,
     }
 }

@@ -12,7 +12,7 @@ use nom::character::complete::{char, multispace0, u8 as nom_u8};
 use nom::combinator::all_consuming;
 use nom::sequence::{delimited, separated_pair};
 
-use super::common::{BoardChoice, EvalArg, RuleArgs};
+use super::common::{BoardChoice, EvalArg, RuleArgs, value_enum_mirror};
 use crate::engine::{EngineOptions, Limits, format_score};
 use crate::play::draw::Style;
 use crate::play::file_mode::{self, FileMode, FileModeReport};
@@ -23,21 +23,13 @@ use crate::rules::{Color, Position};
 /// Exit status when the side to move has no move (the game in the file is over).
 pub const EXIT_GAME_OVER: u8 = 2;
 
-/// The side a person plays.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    /// White, who moves first
-    White,
-    /// Black
-    Black,
-}
-
-impl From<Side> for Color {
-    fn from(side: Side) -> Color {
-        match side {
-            Side::White => Color::White,
-            Side::Black => Color::Black,
-        }
+value_enum_mirror! {
+    /// The side a person plays.
+    Side => Color {
+        /// White, who moves first
+        White,
+        /// Black
+        Black,
     }
 }
 

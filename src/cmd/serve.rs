@@ -8,33 +8,23 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 
-use super::common::RuleArgs;
+use super::common::{RuleArgs, value_enum_mirror};
 use crate::protocol::parse_seconds;
 use crate::serve::games::MOVETIME_RANGE;
 use crate::serve::{DEFAULT_HASH_MB, ServeConfig, Strength, start};
 
-/// `--strength`: the engine's strength in a new game, as clap lists it (the library's
-/// [`Strength`] is also the page's JSON word).
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StrengthArg {
-    /// The classroom handout's estimate, 2 plies deep.
-    Beginner,
-    /// The engine's evaluation, 3 plies deep.
-    Casual,
-    /// The engine's evaluation, 6 plies deep.
-    Club,
-    /// The full engine: as deep as the time allows.
-    Full,
-}
-
-impl From<StrengthArg> for Strength {
-    fn from(strength: StrengthArg) -> Strength {
-        match strength {
-            StrengthArg::Beginner => Strength::Beginner,
-            StrengthArg::Casual => Strength::Casual,
-            StrengthArg::Club => Strength::Club,
-            StrengthArg::Full => Strength::Full,
-        }
+value_enum_mirror! {
+    /// `--strength`: the engine's strength in a new game (the library's [`Strength`] is
+    /// also the page's JSON word).
+    StrengthArg => Strength {
+        /// The classroom handout's estimate, 2 plies deep.
+        Beginner,
+        /// The engine's evaluation, 3 plies deep.
+        Casual,
+        /// The engine's evaluation, 6 plies deep.
+        Club,
+        /// The full engine: as deep as the time allows.
+        Full,
     }
 }
 

@@ -77,6 +77,26 @@ pub static CLASSROOM: Ruleset = Ruleset {
     no_removal_plies: 0,
 };
 
+/// The boards a game may be played on, each with its built-in ruleset.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Board {
+    /// The standard 24-point board: [`STANDARD`].
+    Standard,
+    /// The classroom Morris Variant's 22-point board: [`CLASSROOM`].
+    Classroom22,
+}
+
+impl Board {
+    /// The board's built-in ruleset, before any [`RuleOptions`] apply.
+    #[must_use]
+    pub fn ruleset(self) -> &'static Ruleset {
+        match self {
+            Board::Standard => &STANDARD,
+            Board::Classroom22 => &CLASSROOM,
+        }
+    }
+}
+
 /// The rule options a game may change on either board (`rules.md`'s flags): the removal
 /// rule and the two draw rules. The default is the standard game's.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -100,9 +120,11 @@ impl Default for RuleOptions {
 }
 
 impl RuleOptions {
-    /// `base` (its board, stones and flying) with these options in place of its own.
+    /// `board`'s built-in ruleset (its board, stones and flying) with these options in
+    /// place of its own.
     #[must_use]
-    pub fn on(&self, base: &Ruleset) -> &'static Ruleset {
+    pub fn on(&self, board: Board) -> &'static Ruleset {
+        let base = board.ruleset();
         Ruleset {
             removal: self.removal,
             repetition: self.repetition,
@@ -148,10 +170,10 @@ mod tests {
 
     #[test]
     fn options_replace_the_base_rules_own() {
-        assert!(std::ptr::eq(RuleOptions::default().on(&STANDARD), &STANDARD));
+        assert!(std::ptr::eq(RuleOptions::default().on(Board::Standard), &STANDARD));
         let handout = RuleOptions { removal: RemovalRule::Never, repetition: 0, no_removal_plies: 0 };
-        assert!(std::ptr::eq(handout.on(&CLASSROOM), &CLASSROOM));
-        let classroom = RuleOptions::default().on(&CLASSROOM);
+        assert!(std::ptr::eq(handout.on(Board::Classroom22), &CLASSROOM));
+        let classroom = RuleOptions::default().on(Board::Classroom22);
         assert_eq!(classroom.topology, CLASSROOM.topology);
         assert_eq!(
             (classroom.removal, classroom.repetition, classroom.no_removal_plies),

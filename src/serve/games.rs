@@ -16,7 +16,7 @@ use super::view::{Geometry, MoveView, PositionView, ValueView, geometry, outcome
 use super::{ApiError, ServeConfig};
 use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo, SearchResult};
 use crate::rules::notation::parse_move;
-use crate::rules::{ByColor, CLASSROOM, Color, Game, Move, MoveList, Position, Ruleset, STANDARD};
+use crate::rules::{Board, ByColor, Color, Game, Move, MoveList, Position};
 use crate::search::Oracle;
 
 /// How strongly the engine plays: its evaluation and a depth limit.
@@ -58,13 +58,11 @@ pub enum BoardName {
     Classroom22,
 }
 
-impl BoardName {
-    /// The built-in ruleset of this board, before the server's rule options apply.
-    #[must_use]
-    pub fn base(self) -> &'static Ruleset {
-        match self {
-            BoardName::Standard => &STANDARD,
-            BoardName::Classroom22 => &CLASSROOM,
+impl From<BoardName> for Board {
+    fn from(board: BoardName) -> Board {
+        match board {
+            BoardName::Standard => Board::Standard,
+            BoardName::Classroom22 => Board::Classroom22,
         }
     }
 }
@@ -354,7 +352,7 @@ impl GameSession {
             Some(s) => movetime_from(s)?,
             None => config.movetime,
         };
-        let rules = config.rules.on(board.base());
+        let rules = config.rules.on(board.into());
         Ok(GameSession {
             meta: Meta::new(),
             board,
@@ -559,7 +557,7 @@ impl GameSession {
         if let Some(s) = request.strength {
             self.strength = s;
         }
-        let rules = self.config.rules.on(self.board.base());
+        let rules = self.config.rules.on(self.board.into());
         self.game = Game::new(Position::start(rules));
         if let EngineSlot::Idle(engine) = &mut self.engine {
             // Forget the old game's table, so the new game's searches do not depend on it.
