@@ -2,10 +2,18 @@
 //! and `anyhow`. Library modules take plain settings and return reports and typed errors;
 //! a file here turns arguments into those settings, calls the library, and prints.
 //!
-//! Done so far: [`mod@analyze`], [`mod@bench`], [`mod@perft`] and [`mod@tablebase`]. The
-//! other subcommands still keep their clap structs beside their library code
-//! (`protocol::EngineArgs`, `play::PlayArgs`, `referee::{MatchArgs, TournamentArgs,
-//! CheckArgs}`) and are dispatched from here; each moves into its own file the same way.
+//! Nothing outside this module (and `main.rs` and `src/bin/`) uses clap, `anyhow` or
+//! prints command output to stdout; the engine's protocol loop writes protocol lines and
+//! a `play` session writes to the terminal it is given, both through the writer they are
+//! handed.
+//!
+//! - [`mod@engine`]: no subcommand, the tournament engine on stdin/stdout.
+//! - [`mod@play`], [`mod@perft`], [`mod@bench`], [`mod@analyze`], [`mod@serve`],
+//!   [`mod@tablebase`]: one file per subcommand.
+//! - [`mod@match_`], [`mod@tournament`], [`mod@check`]: the referee's subcommands, and
+//!   [`mod@referee`] the options they share (time limits, openings, records).
+//! - [`mod@classroom`]: the command line of the eight classroom programs in `src/bin/`.
+//! - [`mod@common`]: options several commands share (the rules, the board, `--eval`).
 
 pub mod analyze;
 pub mod bench;
