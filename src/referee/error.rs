@@ -44,8 +44,8 @@ pub enum RefereeError {
         path: String,
         /// The line number (from 1).
         line: usize,
-        /// What is wrong with it.
-        error: OpeningError,
+        /// What is wrong with it (boxed: it is large, and rare).
+        error: Box<OpeningError>,
     },
     /// An openings file without openings.
     #[error("openings file {path} has no openings")]
@@ -56,7 +56,7 @@ pub enum RefereeError {
     /// An opening that is no usable opening (openings are checked when loaded, so this
     /// is a caller's bug).
     #[error(transparent)]
-    Opening(#[from] OpeningError),
+    Opening(Box<OpeningError>),
     /// A record file that cannot be created.
     #[error("cannot create record file {path}: {reason}")]
     RecordCreate {
@@ -86,6 +86,12 @@ pub enum RefereeError {
     /// The record file's lock was poisoned by a panicking game thread.
     #[error("record writer poisoned")]
     RecordWriterPoisoned,
+}
+
+impl From<OpeningError> for RefereeError {
+    fn from(error: OpeningError) -> RefereeError {
+        RefereeError::Opening(Box::new(error))
+    }
 }
 
 /// Why a move list is no usable opening.

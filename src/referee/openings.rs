@@ -36,7 +36,7 @@ pub fn read_openings(path: &Path, rules: &'static Ruleset) -> Result<Vec<String>
         let opening = check_opening(moves, rules).map_err(|error| RefereeError::OpeningLine {
             path: shown(),
             line: i + 1,
-            error,
+            error: Box::new(error),
         })?;
         openings.push(opening);
     }
