@@ -22,15 +22,14 @@
 //! - [`perfect`]: endgame databases by retrograde analysis.
 //! - [`serve`]: a local web server: play, study and replay on a board in a browser.
 //! - [`analysis`]: where a game was decided, by the tables and the engine.
-//! - [`cmd`]: the `morris` command line, one file per subcommand (clap, printing).
-//! - [`cli`]: command-line options shared by several commands.
+//! - [`cmd`]: the command lines, one file per subcommand (clap, printing, `anyhow`);
+//!   every module above takes plain settings and returns reports and typed errors.
 //! - [`files`]: files written whole (temporary file, then rename).
 
 #![deny(missing_docs)]
 
 pub mod analysis;
 pub mod classroom;
-pub mod cli;
 pub mod cmd;
 pub mod engine;
 pub mod eval;

@@ -3,11 +3,13 @@
 //! deadlines it is given, and tells [`Deadlines::soft_for`] how its best move is faring.
 //!
 //! Under a game clock ([`clock_deadlines`]) a move is planned to take its share of what is
-//! left above a reserve and a per-move overhead ([`MOVE_OVERHEAD`]) (more late in the placing phase, where the game is decided, and
-//! less with stones still to place early), plus most of the increment; an unstable best
-//! move or a falling score stretches that up to twice, and one move never takes more than
-//! three shares or what is left above the reserve. A forced move, a decided score and a
-//! position the tables cover stop the search early (the search knows those).
+//! left above a reserve and a per-move overhead ([`MOVE_OVERHEAD`]) (more late in the
+//! placing phase, where the game is decided, and less with stones still to place early),
+//! plus most of the increment; an unstable best move or a falling score stretches that up
+//! to twice, and one move never takes more than three shares or what is left above the
+//! reserve. A forced move, a decided score and a position the tables cover stop the
+//! search early (the search knows those). The numbers are tuning choices and live in
+//! [`crate::search::params`].
 //!
 //! The budget (`Limits::movetime`) is the whole time from the call of `think` to the
 //! printed reply, and the reply must arrive in time even when another process holds the
@@ -17,25 +19,11 @@
 
 use std::time::Duration;
 
-/// The least safety margin kept before the end of the budget (scheduling delays, printing).
-pub const MIN_MARGIN: Duration = Duration::from_millis(25);
-/// The safety margin as a fraction of the budget, when that is more than [`MIN_MARGIN`]: 1/10.
-/// (Measured on a loaded 2-core machine, a preempted search thread may return tens of
-/// milliseconds after the deadline it checks; 1/20 was not enough there.)
-pub const MARGIN_DIVISOR: u32 = 10;
-/// Never start an iteration after this fraction of the hard deadline (percent).
-pub const SOFT_PERCENT: u32 = 70;
-/// Before this fraction of the hard deadline (percent) a new iteration always starts,
-/// whatever its predicted cost: a cut iteration is not wasted, because its move replaces
-/// the last completed iteration's only after it has beaten that move at the new depth,
-/// and its table entries order the next search. The prediction decides only later.
-pub const ALWAYS_START_PERCENT: u32 = 40;
-/// An iteration is predicted to take the previous one's time times the last growth
-/// ratio, kept within these bounds (tenths): alpha-beta iterations grow by roughly the
-/// effective branching factor, which varies with the phase.
-pub const MIN_GROWTH_TENTHS: u32 = 15;
-/// See [`MIN_GROWTH_TENTHS`].
-pub const MAX_GROWTH_TENTHS: u32 = 60;
+use crate::search::params::{
+    ALWAYS_START_PERCENT, DEFAULT_GROWTH_TENTHS, INCREMENT_PERCENT, LATE_PLACING_PERCENT, LATE_PLACING_STONES,
+    MARGIN_DIVISOR, MAX_GROWTH_TENTHS, MAX_PLACING_MOVES, MAX_SHARES, MIN_GROWTH_TENTHS, MIN_MARGIN, MIN_RESERVE,
+    MOVE_OVERHEAD, MOVING_MOVES, RESERVE_DIVISOR, SHARP_DROP, SOFT_PERCENT, STRETCH_SHARES,
+};
 
 /// When to stop searching, measured from the start of the search.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -60,9 +48,6 @@ pub struct Trend {
     pub score_drop: i32,
 }
 
-/// A score drop (engine units, 100 = a stone) from which the position counts as sharp.
-pub const SHARP_DROP: i32 = 30;
-
 impl Deadlines {
     /// The soft deadline after an iteration that went as `trend` says.
     #[must_use]
@@ -80,23 +65,6 @@ pub struct Clock {
     pub increment: Duration,
 }
 
-/// The least of the clock never planned for: scheduling delays, the reply's way out.
-pub const MIN_RESERVE: Duration = Duration::from_millis(50);
-/// The reserve as a fraction of the clock, when that is more than [`MIN_RESERVE`]: 1/20.
-pub const RESERVE_DIVISOR: u32 = 20;
-/// Time a referee charges per move beyond what the engine measures (pipes, a preempted
-/// process waking up late): planned for every move still to come, and taken off the
-/// engine's own clock after each move. Without it an engine that keeps its own clock
-/// drifts a few milliseconds a move behind the referee's and, late in a long game, loses
-/// on time (it did, once in twelve games at 10 s + 0.1 s on the loaded machine).
-pub const MOVE_OVERHEAD: Duration = Duration::from_millis(20);
-/// Moves of the sliding phase the clock is shared over (beyond the stones still to place).
-pub const MOVING_MOVES: u32 = 20;
-/// The share of the increment planned per move (percent).
-pub const INCREMENT_PERCENT: u32 = 75;
-/// A move may take at most this many planned shares.
-pub const MAX_SHARES: u32 = 3;
-
 /// The deadlines of one move under a game clock, for a side with `in_hand` stones still to
 /// place.
 ///
@@ -111,19 +79,19 @@ pub const MAX_SHARES: u32 = 3;
 #[must_use]
 pub fn clock_deadlines(clock: Clock, in_hand: u8) -> Deadlines {
     let reserve = (clock.remaining / RESERVE_DIVISOR).max(MIN_RESERVE);
-    let moves_to_go = MOVING_MOVES + u32::from(in_hand.min(9));
+    let moves_to_go = MOVING_MOVES + u32::from(in_hand.min(MAX_PLACING_MOVES));
     let usable = clock.remaining.saturating_sub(reserve + MOVE_OVERHEAD * moves_to_go);
     let mut share = usable / moves_to_go;
-    if (1..=3).contains(&in_hand) {
-        // The last stones placed decide the game's shape: half as much again.
-        share = share * 3 / 2;
+    if (1..=LATE_PLACING_STONES).contains(&in_hand) {
+        // The last stones placed decide the game's shape.
+        share = share * LATE_PLACING_PERCENT / 100;
     }
     let target = share + clock.increment * INCREMENT_PERCENT / 100;
     let most = (target * MAX_SHARES).min(usable);
     let margin = (most / MARGIN_DIVISOR).max(MIN_MARGIN);
     let hard = most.saturating_sub(margin);
     let soft = target.min(hard);
-    let stretched = (target * 2).min(hard);
+    let stretched = (target * STRETCH_SHARES).min(hard);
     Deadlines { soft, stretched, always: soft * ALWAYS_START_PERCENT / 100, hard }
 }
 
@@ -163,7 +131,7 @@ pub fn should_start_iteration(
         return true;
     }
     let ratio_tenths = if before.is_zero() {
-        MAX_GROWTH_TENTHS / 2
+        DEFAULT_GROWTH_TENTHS
     } else {
         let r = (last.as_secs_f64() / before.as_secs_f64() * 10.0) as u32;
         r.clamp(MIN_GROWTH_TENTHS, MAX_GROWTH_TENTHS)

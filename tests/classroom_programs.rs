@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use morris::classroom::board_file::parse_board;
-use morris::classroom::{ALL_PROGRAMS, BLOCKED_ESTIMATE, EXIT_BAD_INPUT, EXIT_NO_MOVE, ProgramPhase, decide};
+use morris::classroom::{ALL_PROGRAMS, BLOCKED_ESTIMATE, ProgramPhase, decide};
+use morris::cmd::classroom::{EXIT_BAD_INPUT, EXIT_NO_MOVE};
 
 fn binary(name: &str) -> &'static str {
     match name {

@@ -7,8 +7,9 @@ use std::io::{self, BufRead, Read, Write};
 use std::rc::Rc;
 
 use clap::Parser;
+use morris::cmd::engine::EngineArgs;
 use morris::engine::Engine;
-use morris::protocol::{EngineArgs, MAX_LINE, run};
+use morris::protocol::{MAX_LINE, run};
 use morris::rules::notation::parse_move;
 use morris::rules::{Color, Game, MoveList, Position, STANDARD};
 use morris::topology::STANDARD24;

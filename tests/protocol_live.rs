@@ -9,7 +9,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use morris::protocol::{EngineArgs, run_threaded};
+use morris::cmd::engine::EngineArgs;
+use morris::protocol::run_threaded;
 use morris::rules::notation::parse_move;
 use morris::topology::STANDARD24;
 

@@ -5,6 +5,7 @@
 use std::process::Command;
 use std::time::Duration;
 
+use morris::referee::TimeControl;
 use morris::referee::game::{Forfeit, GameRecord, GameResult, GameSettings, Termination, play_game};
 use morris::referee::process::EngineCommand;
 use morris::rules::{ByColor, Color, Game, MoveList, Position, STANDARD};
@@ -15,12 +16,14 @@ use engines_support::{fake, random_mover};
 fn settings() -> GameSettings {
     GameSettings {
         rules: &STANDARD,
-        movetime: Duration::from_secs(1),
-        grace: Duration::from_millis(50),
-        startup: Duration::from_secs(2),
+        time: TimeControl {
+            movetime: Duration::from_secs(1),
+            clock: None,
+            grace: Duration::from_millis(50),
+            startup: Duration::from_secs(2),
+        },
         max_plies: 1000,
         engine_extra: Vec::new(),
-        clock: None,
         tablebase: None,
     }
 }

@@ -1,5 +1,5 @@
 //! `ABGame`: the classroom handout's program of that name (see `morris::classroom`).
 #![allow(non_snake_case)] // the handout names the program
 fn main() -> std::process::ExitCode {
-    morris::classroom::main(&morris::classroom::AB_GAME)
+    morris::cmd::classroom::main(&morris::classroom::AB_GAME)
 }

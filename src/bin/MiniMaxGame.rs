@@ -1,5 +1,5 @@
 //! `MiniMaxGame`: the classroom handout's program of that name (see `morris::classroom`).
 #![allow(non_snake_case)] // the handout names the program
 fn main() -> std::process::ExitCode {
-    morris::classroom::main(&morris::classroom::MINIMAX_GAME)
+    morris::cmd::classroom::main(&morris::classroom::MINIMAX_GAME)
 }

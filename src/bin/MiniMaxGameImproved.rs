@@ -1,5 +1,5 @@
 //! `MiniMaxGameImproved`: the classroom handout's program of that name (see `morris::classroom`).
 #![allow(non_snake_case)] // the handout names the program
 fn main() -> std::process::ExitCode {
-    morris::classroom::main(&morris::classroom::MINIMAX_GAME_IMPROVED)
+    morris::cmd::classroom::main(&morris::classroom::MINIMAX_GAME_IMPROVED)
 }

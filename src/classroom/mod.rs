@@ -14,10 +14,7 @@ mod run;
 pub mod search;
 pub mod spec;
 
-pub use run::{
-    BLOCKED_ESTIMATE, EXIT_BAD_INPUT, EXIT_NO_MOVE, ProgramError, ProgramOutput, decide, main, main_with_args,
-    output_lines, run_program, warnings,
-};
+pub use run::{BLOCKED_ESTIMATE, ProgramError, ProgramOutput, decide, output_lines, run_program, warnings};
 pub use spec::{
     AB_GAME, AB_OPENING, ALL_PROGRAMS, Algorithm, Estimator, MINIMAX_GAME, MINIMAX_GAME_BLACK, MINIMAX_GAME_IMPROVED,
     MINIMAX_OPENING, MINIMAX_OPENING_BLACK, MINIMAX_OPENING_IMPROVED, ProgramPhase, ProgramSpec,

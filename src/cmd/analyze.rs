@@ -10,8 +10,9 @@ use std::time::Duration;
 use anyhow::Context;
 
 use crate::analysis::{self, AnalyzeSettings, GameAnalysis, MoveReport, Verdict};
-use crate::cli::{RuleArgs, parse_seconds};
+use crate::cmd::common::RuleArgs;
 use crate::engine::{EngineOptions, EvalChoice, Limits};
+use crate::protocol::parse_seconds_f64 as parse_seconds;
 use crate::referee::record::parse_records;
 use crate::rules::notation::{game_after, game_from};
 use crate::rules::{Color, Ruleset};

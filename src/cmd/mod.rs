@@ -2,15 +2,32 @@
 //! and `anyhow`. Library modules take plain settings and return reports and typed errors;
 //! a file here turns arguments into those settings, calls the library, and prints.
 //!
-//! Done so far: [`mod@analyze`], [`mod@bench`], [`mod@perft`] and [`mod@tablebase`]. The
-//! other subcommands still keep their clap structs beside their library code
-//! (`protocol::EngineArgs`, `play::PlayArgs`, `referee::{MatchArgs, TournamentArgs,
-//! CheckArgs}`) and are dispatched from here; each moves into its own file the same way.
+//! Nothing outside this module (and `main.rs` and `src/bin/`) uses clap, `anyhow` or
+//! prints command output to stdout; the engine's protocol loop writes protocol lines and
+//! a `play` session writes to the terminal it is given, both through the writer they are
+//! handed.
+//!
+//! - [`mod@engine`]: no subcommand, the tournament engine on stdin/stdout.
+//! - [`mod@play`], [`mod@perft`], [`mod@bench`], [`mod@analyze`], [`mod@serve`],
+//!   [`mod@tablebase`]: one file per subcommand.
+//! - [`mod@match_`], [`mod@tournament`], [`mod@check`]: the referee's subcommands, and
+//!   [`mod@referee`] the options they share (time limits, openings, records).
+//! - [`mod@classroom`]: the command line of the eight classroom programs in `src/bin/`.
+//! - [`mod@common`]: options several commands share (the rules, the board, `--eval`).
 
 pub mod analyze;
 pub mod bench;
+pub mod check;
+pub mod classroom;
+pub mod common;
+pub mod engine;
+pub mod match_;
 pub mod perft;
+pub mod play;
+pub mod referee;
+pub mod serve;
 pub mod tablebase;
+pub mod tournament;
 
 use std::process::ExitCode;
 
@@ -22,7 +39,7 @@ use clap::{Parser, Subcommand};
 #[command(name = "morris", version, about, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(flatten)]
-    engine: crate::protocol::EngineArgs,
+    engine: engine::EngineArgs,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -30,19 +47,19 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play the engine in the terminal
-    Play(crate::play::PlayArgs),
+    Play(play::PlayArgs),
     /// Count move paths from a position (the rules' checksum)
     Perft(perft::PerftArgs),
     /// Search a fixed set of positions and print the node signature and speed
     Bench(bench::BenchArgs),
     /// Play games between two engine programs and report the result
-    Match(crate::referee::MatchArgs),
+    Match(match_::MatchArgs),
     /// Run a knockout, round-robin or gauntlet tournament between engine programs
-    Tournament(crate::referee::TournamentArgs),
+    Tournament(tournament::TournamentArgs),
     /// Check that an engine program follows protocol.md
-    Check(crate::referee::CheckArgs),
+    Check(check::CheckArgs),
     /// Play and study in a browser: a local web server with a board to click
-    Serve(crate::serve::ServeArgs),
+    Serve(serve::ServeArgs),
     /// Show where a game was decided: every move valued by the tables and the engine
     Analyze(analyze::AnalyzeArgs),
     /// Build, verify and probe endgame tables
@@ -56,14 +73,14 @@ enum Command {
 /// Whatever the subcommand reports; the caller prints it.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        None => crate::protocol::run_stdio(&cli.engine),
-        Some(Command::Play(args)) => crate::play::run(&args),
+        None => engine::run(&cli.engine),
+        Some(Command::Play(args)) => play::run(&args),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
-        Some(Command::Match(args)) => crate::referee::run_match(&args),
-        Some(Command::Tournament(args)) => crate::referee::run_tournament(&args),
-        Some(Command::Check(args)) => crate::referee::run_check(&args),
-        Some(Command::Serve(args)) => crate::serve::run(&args),
+        Some(Command::Match(args)) => match_::run(&args),
+        Some(Command::Tournament(args)) => tournament::run(&args),
+        Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Tablebase(cmd)) => tablebase::run(&cmd),
     }

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use crate::cli::{BoardChoice, RuleArgs};
+use super::common::{BoardChoice, RuleArgs};
 use crate::perft::{divide, perft_parallel};
 use crate::rules::notation::{game_after, parse_position};
 

@@ -14,13 +14,13 @@ pub use strong::{SideFeatures, strong};
 
 use crate::rules::Position;
 
-/// Which static evaluation the engine uses.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// Which static evaluation the engine uses (the command line's `--eval`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum EvalChoice {
-    /// The engine's own evaluation
+    /// The engine's own evaluation.
     #[default]
     Strong,
-    /// The classroom handout's estimate (for measuring strength against it)
+    /// The classroom handout's estimate (for measuring strength against it).
     Handout,
 }
 

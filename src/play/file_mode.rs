@@ -9,17 +9,12 @@
 //! (to a temporary file, then renamed), so a reader never sees half a board.
 
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
-use anyhow::{Context, bail};
-
-use crate::engine::{Engine, EngineOptions, Limits, format_score};
+use super::PlayError;
+use crate::engine::{Engine, EngineOptions, Limits, SearchResult};
 use crate::files::write_whole;
 use crate::rules::notation::parse_board_string;
-use crate::rules::{ByColor, Color, Game, Position, Ruleset, Setup};
-
-/// Exit status when the side to move has no move (the game in the file is over).
-pub const EXIT_GAME_OVER: u8 = 2;
+use crate::rules::{ByColor, Color, Game, Move, Outcome, Position, Ruleset, Setup};
 
 /// One file-mode run.
 pub struct FileMode {
@@ -37,8 +32,27 @@ pub struct FileMode {
     pub limits: Limits,
     /// The engine's options.
     pub engine: EngineOptions,
-    /// Also print the score and depth.
-    pub show_score: bool,
+}
+
+/// What a file-mode run did.
+#[derive(Clone, Debug)]
+pub enum FileModeReport {
+    /// The game in the file is over: the side to move has no move, nothing was written.
+    GameOver {
+        /// The position read.
+        position: Position,
+        /// How the game ended.
+        outcome: Outcome,
+    },
+    /// The engine moved and the board after its move was written.
+    Moved {
+        /// The position read.
+        position: Position,
+        /// The move played.
+        best: Move,
+        /// The engine's search; its best move is the move played.
+        result: SearchResult,
+    },
 }
 
 /// Reads and checks the position in `path`.
@@ -46,41 +60,44 @@ pub struct FileMode {
 /// # Errors
 /// An unreadable file, a bad board string or an impossible position, as one line
 /// naming the file.
-pub fn read_position(path: &Path, rules: &'static Ruleset, side: Color, in_hand: (u8, u8)) -> anyhow::Result<Position> {
-    let shown = path.display();
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read the board file {shown}"))?;
-    let stones = parse_board_string(&text, rules.topology).with_context(|| format!("{shown}"))?;
+pub fn read_position(
+    path: &Path,
+    rules: &'static Ruleset,
+    side: Color,
+    in_hand: (u8, u8),
+) -> Result<Position, PlayError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| PlayError::Unreadable { path: shown.clone(), reason: e.to_string() })?;
+    let stones = parse_board_string(&text, rules.topology)
+        .map_err(|error| PlayError::BoardString { path: shown.clone(), error })?;
     let setup = Setup { rules, stones, in_hand: ByColor([in_hand.0, in_hand.1]), side_to_move: side };
-    setup
-        .into_position()
-        .with_context(|| format!("{shown} with {side} to move and {},{} in hand", in_hand.0, in_hand.1))
+    setup.into_position().map_err(|error| PlayError::Setup {
+        path: shown,
+        side,
+        white: in_hand.0,
+        black: in_hand.1,
+        error,
+    })
 }
 
-/// Runs the file mode: prints the engine's move on stdout (and with `show_score` its
-/// score line) and writes the new board.
+/// Runs the file mode: reads the board, lets the engine move and writes the board after
+/// its move; prints nothing (the caller reports the move).
 ///
 /// # Errors
 /// A bad input file or position, or a failed write; the output file is then untouched.
-pub fn run(spec: &FileMode) -> anyhow::Result<ExitCode> {
-    let pos = read_position(&spec.board_in, spec.rules, spec.side_to_move, spec.in_hand)?;
-    let game = Game::new(pos);
+pub fn run(spec: &FileMode) -> Result<FileModeReport, PlayError> {
+    let position = read_position(&spec.board_in, spec.rules, spec.side_to_move, spec.in_hand)?;
+    let game = Game::new(position);
     if let Some(outcome) = game.outcome() {
-        eprintln!(
-            "morris: {}: no move for {}: the game is over ({outcome}); {} left untouched",
-            spec.board_in.display(),
-            pos.side_to_move(),
-            spec.board_out.display()
-        );
-        return Ok(ExitCode::from(EXIT_GAME_OVER));
+        return Ok(FileModeReport::GameOver { position, outcome });
     }
-    let mut engine = Engine::new(spec.engine.clone(), pos);
+    let mut engine = Engine::new(spec.engine.clone(), position);
     let result = engine.think(&spec.limits, &mut |_| {});
-    let Some(m) = result.best else { bail!("the engine found no move") };
-    let after = pos.play(m).map_err(|e| anyhow::anyhow!("the engine chose an illegal move: {e}"))?;
+    let Some(m) = result.best else { return Err(PlayError::NoEngineMove) };
+    let after = position
+        .play(m)
+        .map_err(|error| PlayError::IllegalEngineMove { text: m.display(position.topology()).to_string(), error })?;
     write_whole(&spec.board_out, format!("{}\n", after.board_string()).as_bytes())?;
-    println!("{}", m.display(pos.topology()));
-    if spec.show_score {
-        println!("score {} depth {} nodes {}", format_score(result.score), result.depth, result.nodes);
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(FileModeReport::Moved { position, best: m, result })
 }

@@ -1,5 +1,5 @@
-//! What a person types, as nom parsers: the command words that work at every prompt,
-//! and the small values of `morris play`'s own options (`--in-hand 3,2`, `--movetime 0.5`).
+//! What a person types at a prompt, as nom parsers: the command words that work at
+//! every prompt, and lines sorted before the move notation reads them.
 //!
 //! Moves and points are not parsed here: that is `rules::notation`'s business, so the
 //! terminal game reads exactly the notation of the engine protocol. This module knows
@@ -7,9 +7,9 @@
 
 use nom::branch::alt;
 use nom::bytes::complete::tag_no_case;
-use nom::character::complete::{alpha1, char, multispace0, u8 as nom_u8};
+use nom::character::complete::{alpha1, multispace0};
 use nom::combinator::{all_consuming, value};
-use nom::sequence::{delimited, separated_pair};
+use nom::sequence::delimited;
 use nom::{IResult, Parser};
 
 /// A command that works at every prompt.
@@ -85,21 +85,6 @@ pub fn parse_line(text: &str) -> Line<'_> {
     Line::Text(trimmed)
 }
 
-/// Reads `--in-hand W,B`: White's and Black's stones in hand, e.g. `3,2`.
-///
-/// # Errors
-/// One line saying what the option expects.
-pub fn parse_in_hand(text: &str) -> Result<(u8, u8), String> {
-    let pair = separated_pair(nom_u8, delimited(multispace0, char(','), multispace0), nom_u8);
-    all_consuming(delimited(multispace0, pair, multispace0)).parse(text).map(|(_, hands)| hands).map_err(
-        |_: nom::Err<nom::error::Error<&str>>| {
-            format!("'{text}' is not two stone counts: expected White's and Black's stones in hand, e.g. 3,2")
-        },
-    )
-}
-
-pub use crate::cli::parse_seconds;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,16 +101,5 @@ mod tests {
         assert_eq!(parse_line(" d2 "), Line::Text("d2"));
         assert_eq!(parse_line("A7-D7,B2"), Line::Text("A7-D7,B2"));
         assert_eq!(parse_line("ab"), Line::Text("ab"));
-    }
-
-    #[test]
-    fn option_values_parse_or_say_why_not() {
-        assert_eq!(parse_in_hand("3,2"), Ok((3, 2)));
-        assert_eq!(parse_in_hand(" 0 , 0 "), Ok((0, 0)));
-        assert!(parse_in_hand("3").unwrap_err().contains("e.g. 3,2"));
-        assert!(parse_in_hand("3,999").is_err());
-        assert_eq!(parse_seconds("0.25"), Ok(0.25));
-        assert!(parse_seconds("0").is_err());
-        assert!(parse_seconds("fast").unwrap_err().contains("not a number"));
     }
 }

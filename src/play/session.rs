@@ -6,9 +6,9 @@ mod entry;
 
 use std::io::{BufRead, Write};
 
-use super::PlayConfig;
 use super::draw;
 use super::input::{self, Command, Line};
+use super::{PlayConfig, PlayError};
 use crate::engine::{Engine, SearchResult, format_score};
 use crate::rules::{Color, DrawReason, Move, MoveList, Outcome, Phase, Position, WinReason};
 use crate::topology::{Point, PointSet};
@@ -94,7 +94,7 @@ impl<W: Write> Session<'_, W> {
         writeln!(self.out, "{line}")
     }
 
-    pub(super) fn play(&mut self, mut input: impl BufRead) -> anyhow::Result<()> {
+    pub(super) fn play(&mut self, mut input: impl BufRead) -> Result<(), PlayError> {
         let person = self.person();
         let example = self.example_move();
         let welcome = format!("You play {person}. Type a move ({example}), or help.");
@@ -139,7 +139,7 @@ impl<W: Write> Session<'_, W> {
     }
 
     /// Prompts and reads one line; `None` at the end of the input.
-    fn read_line(&mut self, input: &mut impl BufRead, prompt: &str) -> anyhow::Result<Option<String>> {
+    fn read_line(&mut self, input: &mut impl BufRead, prompt: &str) -> Result<Option<String>, PlayError> {
         write!(self.out, "{prompt}> ")?;
         self.out.flush()?;
         let mut bytes = Vec::new();
@@ -246,7 +246,7 @@ impl<W: Write> Session<'_, W> {
         text
     }
 
-    fn handle(&mut self, text: &str) -> anyhow::Result<Flow> {
+    fn handle(&mut self, text: &str) -> Result<Flow, PlayError> {
         match input::parse_line(text) {
             Line::Empty => {
                 let msg = match self.stage {
@@ -273,14 +273,14 @@ impl<W: Write> Session<'_, W> {
         Ok(Flow::Continue)
     }
 
-    fn engine_moves(&mut self) -> anyhow::Result<()> {
+    fn engine_moves(&mut self) -> Result<(), PlayError> {
         let before = self.position();
         let engine_side = before.side_to_move();
         self.say(Tone::Info, &format!("The engine ({engine_side}) is thinking..."))?;
         self.out.flush()?;
         let result = self.engine.think(&self.config.limits, &mut |_| {});
-        let Some(m) = result.best else { anyhow::bail!("the engine found no move in a game that is not over") };
-        self.engine.play(m).map_err(|e| anyhow::anyhow!("the engine chose an illegal move {}: {e}", self.text(m)))?;
+        let Some(m) = result.best else { return Err(PlayError::NoEngineMove) };
+        self.engine.play(m).map_err(|error| PlayError::IllegalEngineMove { text: self.text(m), error })?;
         self.stale = true;
         let mut text = format!("The engine plays {}.", self.text(m));
         if let Some(r) = m.remove() {
@@ -298,7 +298,7 @@ impl<W: Write> Session<'_, W> {
     }
 
     /// Says which side moved on to sliding or flying with the last move.
-    fn announce_phases(&mut self, before: &Position) -> anyhow::Result<()> {
+    fn announce_phases(&mut self, before: &Position) -> Result<(), PlayError> {
         let after = self.position();
         for c in Color::ALL {
             let (was, now) = (before.phase(c), after.phase(c));
@@ -320,7 +320,7 @@ impl<W: Write> Session<'_, W> {
         Ok(())
     }
 
-    fn announce_end(&mut self, outcome: Outcome) -> anyhow::Result<()> {
+    fn announce_end(&mut self, outcome: Outcome) -> Result<(), PlayError> {
         let rules = self.position().rules();
         let text = match outcome {
             Outcome::Win { winner, reason } => {
@@ -346,7 +346,7 @@ impl<W: Write> Session<'_, W> {
         Ok(())
     }
 
-    fn command(&mut self, c: Command) -> anyhow::Result<Flow> {
+    fn command(&mut self, c: Command) -> Result<Flow, PlayError> {
         match c {
             Command::Quit => return Ok(Flow::Quit),
             Command::Help => {
@@ -422,7 +422,7 @@ impl<W: Write> Session<'_, W> {
     }
 
     /// Takes back moves up to and including the person's last one.
-    fn undo(&mut self) -> anyhow::Result<()> {
+    fn undo(&mut self) -> Result<(), PlayError> {
         let moves = self.recent_moves(usize::MAX);
         let Some(last_own) = self.last_own_move() else {
             return Ok(self.say(Tone::Mistake, "Nothing to undo: you have not moved yet.")?);

@@ -1,7 +1,8 @@
 //! The tournament engine's line protocol (`protocol.md`): reads lines, parses them
 //! (`parse`), drives the [`Engine`] and prints replies (`format`). The loop only translates: no search logic
 //! and no rules here, only the state `protocol.md` §3 defines (which colour the engine
-//! plays, the time per move, whether to print `info`).
+//! plays, the time per move, whether to print `info`). The loop takes a plain
+//! [`Settings`]; the command line that builds it, and the engine, is `cmd::engine`'s.
 
 mod command;
 mod error;
@@ -11,23 +12,18 @@ mod wire;
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Read, Write};
-use std::path::PathBuf;
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use anyhow::Context as _;
-
 pub use command::{Command, Response};
 pub use error::{CommandError, LineError, MoveRefusal};
 pub use format::{format_board, format_response};
-pub use parse::{MAX_SECONDS, REPLY_WORDS, echo, parse_line, parse_seconds};
+pub use parse::{MAX_SECONDS, REPLY_WORDS, echo, parse_increment, parse_line, parse_seconds, parse_seconds_f64};
 pub use wire::{FromEngine, ToEngine, WIRE_BOARD};
 
-use crate::cli::RuleArgs;
-use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo};
+use crate::engine::{Engine, Limits, SearchInfo};
 use crate::rules::{ByColor, Color, Game, Move, MoveList, Position, Setup};
 use crate::topology::Topology;
 
@@ -36,48 +32,6 @@ use crate::topology::Topology;
 pub const MAX_LINE: usize = 4096;
 /// The shortest time the engine is given for a move, when the budget is already spent.
 const MIN_THINK: Duration = Duration::from_millis(1);
-
-/// Options of the engine (the binary with no subcommand; `protocol.md` §1).
-#[derive(clap::Args, Debug, Clone)]
-pub struct EngineArgs {
-    /// The side the engine plays: white (moves at once) or black
-    #[arg(long, default_value = "white", value_name = "SIDE")]
-    pub color: Color,
-    /// Seconds per move, fractions allowed (e.g. 1.5), measured from reading the opponent's move
-    #[arg(long, default_value = "1.0", value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
-    pub movetime: Duration,
-    /// A game clock instead: seconds for all the engine's moves, fractions allowed
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true, conflicts_with = "movetime")]
-    pub time: Option<Duration>,
-    /// With --time: seconds added to the engine's clock after each of its moves
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::parse_increment, allow_negative_numbers = true, requires = "time")]
-    pub inc: Option<Duration>,
-    /// Think on the opponent's time, on the reply the engine expects (off by default:
-    /// tournament rules may forbid it)
-    #[arg(long)]
-    pub ponder: bool,
-    /// Start from the position after these moves, e.g. "D2 F4 B4" (empty: the start position)
-    #[arg(long, default_value = "", value_name = "MOVES")]
-    pub opening: String,
-    /// Also stop each search at this depth in plies (a classroom-style opponent)
-    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..))]
-    pub depth: Option<u32>,
-    /// Transposition table size in MiB
-    #[arg(long = "hash", default_value_t = 64, value_name = "MB")]
-    pub hash_mb: usize,
-    /// Static evaluation: the engine's own, or the classroom handout's
-    #[arg(long, value_enum, default_value = "strong")]
-    pub eval: EvalChoice,
-    /// Search threads
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: u16,
-    /// Directory of endgame databases to consult
-    #[arg(long, value_name = "DIR")]
-    pub tablebase: Option<PathBuf>,
-    #[command(flatten)]
-    /// The rule options of rules.md
-    pub rules: RuleArgs,
-}
 
 /// What the loop keeps besides the engine: the settings commands can change.
 #[derive(Clone, Debug)]
@@ -103,62 +57,6 @@ pub struct GameClocks {
     pub remaining: ByColor<Duration>,
     /// Each side's increment per move.
     pub increment: ByColor<Duration>,
-}
-
-impl EngineArgs {
-    /// The engine and loop settings these options describe (loading databases, playing
-    /// the opening).
-    ///
-    /// # Errors
-    /// An illegal `--opening`, or databases that cannot be loaded.
-    pub fn build(&self) -> anyhow::Result<(Engine, Settings)> {
-        let rules = self.rules.ruleset();
-        let game = crate::rules::notation::game_after(rules, &self.opening).context("--opening")?;
-        let oracle = match &self.tablebase {
-            Some(dir) => {
-                let tb = crate::perfect::open_oracle(dir, rules)
-                    .with_context(|| format!("--tablebase {}", dir.display()))?;
-                Some(tb as std::sync::Arc<dyn crate::search::Oracle>)
-            }
-            None => None,
-        };
-        let options = EngineOptions {
-            hash_mb: self.hash_mb,
-            threads: usize::from(self.threads),
-            oracle,
-            ..EngineOptions::for_eval(self.eval)
-        };
-        let mut engine = Engine::new(options, *game.start());
-        engine.set_game(game);
-        let clock = self.time.map(|t| {
-            let inc = self.inc.unwrap_or_default();
-            GameClocks { remaining: ByColor([t, t]), increment: ByColor([inc, inc]) }
-        });
-        let settings = Settings {
-            color: self.color,
-            movetime: self.movetime,
-            depth: self.depth,
-            info: false,
-            clock,
-            ponder: self.ponder,
-        };
-        Ok((engine, settings))
-    }
-}
-
-/// Runs the protocol loop on stdin/stdout until end of input or `quit`. A reader thread
-/// reads stdin, so `stop`, `quit`, `isready` and end of input act while the engine thinks.
-///
-/// # Errors
-/// Bad options (see [`EngineArgs::build`]), or stdin/stdout failing.
-pub fn run_stdio(args: &EngineArgs) -> anyhow::Result<ExitCode> {
-    // A harness may time White's first move from the moment it starts the process, so
-    // that move's clock starts before the tables are allocated and loaded.
-    let started = Instant::now();
-    let (mut engine, settings) = args.build()?;
-    log::info!("engine plays {} under {}", settings.color.name(), engine.game().position().rules().describe());
-    run_threaded(io::stdin(), io::stdout(), &mut engine, settings, started)?;
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Runs the protocol loop over `input` and `output` until end of input or `quit`, driving
@@ -579,8 +477,8 @@ impl<'e, R: BufRead> Session<'e, R> {
         out.flush()?;
         if let Some(c) = &mut self.settings.clock {
             // The engine keeps its own clock until a `clock` command says otherwise.
-            // A referee also charges what the engine cannot see (crate::time::MOVE_OVERHEAD).
-            let used = since.elapsed() + crate::time::MOVE_OVERHEAD;
+            // A referee also charges what the engine cannot see (crate::search::params::MOVE_OVERHEAD).
+            let used = since.elapsed() + crate::search::params::MOVE_OVERHEAD;
             c.remaining[me] = c.remaining[me].saturating_sub(used) + c.increment[me];
         }
         log::info!("played {} after {:?}", m.display(topology), since.elapsed());

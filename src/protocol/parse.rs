@@ -8,12 +8,12 @@ use std::time::Duration;
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag_no_case, take_till, take_till1};
-use nom::character::complete::{space1, u8 as nom_u8, u32 as nom_u32};
+use nom::character::complete::{multispace0, space1, u8 as nom_u8, u32 as nom_u32};
 use nom::combinator::{all_consuming, cut, eof, opt, value};
 use nom::error::{ErrorKind, ParseError};
 use nom::multi::many0;
 use nom::number::complete::double;
-use nom::sequence::preceded;
+use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
 use super::command::{Command, CommandSpec, command_spec};
@@ -23,8 +23,9 @@ use crate::rules::notation::{parse_board_string, parse_move};
 use crate::rules::{BoardStringError, ByColor, Color, Move};
 use crate::topology::Topology;
 
-/// The longest `movetime` the protocol accepts, in seconds (a day: anything longer is a typo).
-pub use crate::cli::MAX_SECONDS;
+/// The longest `movetime` the protocol accepts, in seconds (a day: anything longer is a
+/// typo); every time option of the command line has the same bound.
+pub const MAX_SECONDS: f64 = 86_400.0;
 /// The deepest `perft` the protocol runs (deeper would take hours).
 pub const MAX_PERFT: u32 = 10;
 /// The most characters of a bad line that an `illegal` reply echoes.
@@ -82,13 +83,43 @@ pub fn echo(text: &str) -> String {
     out
 }
 
+/// Reads a number of seconds (`1.5`, `0.05`) above 0 and at most [`MAX_SECONDS`]: the
+/// protocol's form of a time, which every `--movetime` of the command line reads too.
+///
+/// # Errors
+/// A sentence saying what was expected.
+pub fn parse_seconds_f64(text: &str) -> Result<f64, String> {
+    let parsed = all_consuming(delimited(multispace0, double::<_, nom::error::Error<&str>>, multispace0)).parse(text);
+    // The text as typed, escaped and cut short, for the message.
+    let shown: String = text.trim().chars().take(40).flat_map(char::escape_debug).collect();
+    match parsed {
+        Ok((_, s)) if s.is_finite() && s > 0.0 && s <= MAX_SECONDS => Ok(s),
+        Ok(_) => Err(format!("{shown} seconds is out of range: expected more than 0 and at most {MAX_SECONDS}")),
+        Err(_) => Err(format!("'{shown}' is not a number of seconds: expected e.g. 1.5")),
+    }
+}
+
 /// Reads a number of seconds (`1.5`) above 0 and at most [`MAX_SECONDS`], for `--movetime`
 /// and the `movetime` command.
 ///
 /// # Errors
 /// A sentence saying what was expected.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    crate::cli::parse_seconds(text).and_then(|s| seconds_in_range(s).ok_or_else(|| format!("{s} seconds is too long")))
+    parse_seconds_f64(text).and_then(|s| seconds_in_range(s).ok_or_else(|| format!("{s} seconds is too long")))
+}
+
+/// Reads an increment in seconds: 0, or what [`parse_seconds`] accepts.
+///
+/// # Errors
+/// A sentence saying what was expected.
+pub fn parse_increment(text: &str) -> Result<Duration, String> {
+    let zero = text.trim().parse::<f64>().is_ok_and(|s| s == 0.0);
+    if zero {
+        return Ok(Duration::ZERO);
+    }
+    parse_seconds_f64(text)
+        .and_then(|s| Duration::try_from_secs_f64(s).map_err(|e| e.to_string()))
+        .map_err(|e| e.replace("more than 0", "0 or more"))
 }
 
 fn seconds_in_range(s: f64) -> Option<Duration> {
@@ -341,6 +372,18 @@ mod tests {
         assert_eq!(parse_line(" \t\r", &STANDARD24), Ok(ToEngine::Blank));
         assert_eq!(parse_line("error unknown command 'illegal'", &STANDARD24), Ok(ToEngine::Blank));
         assert_eq!(parse_line("Result white", &STANDARD24), Ok(ToEngine::Blank));
+    }
+
+    #[test]
+    fn seconds_parse_or_say_why_not() {
+        assert_eq!(parse_seconds_f64(" 0.25 "), Ok(0.25));
+        assert!(parse_seconds_f64("0").unwrap_err().contains("out of range"));
+        assert!(parse_seconds_f64("86401").unwrap_err().contains("at most 86400"));
+        assert!(parse_seconds_f64("fast").unwrap_err().contains("not a number"));
+        assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_increment("0"), Ok(Duration::ZERO));
+        assert_eq!(parse_increment("0.1"), Ok(Duration::from_millis(100)));
+        assert!(parse_increment("-1").unwrap_err().contains("expected 0 or more"));
     }
 
     #[test]

@@ -20,6 +20,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 
 use super::game::GameResult;
 use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
+use super::time_control::TimeControl;
 use crate::protocol::FromEngine;
 use crate::rules::{Color, Game, Move, Outcome, Phase, Position, Ruleset};
 use checker::{Style, claimed_result, situations_of};
@@ -43,12 +44,10 @@ const MAX_PLIES: usize = 1000;
 pub struct CheckSettings {
     /// Rules the checker applies.
     pub rules: &'static Ruleset,
-    /// Time per move given to the engine.
-    pub movetime: Duration,
-    /// Slack added to the time per move.
-    pub grace: Duration,
-    /// Slack added to the first move of each session (start-up).
-    pub startup: Duration,
+    /// The time per move given to the engine, its grace, and the start-up allowance of
+    /// each session's first move (a game clock is not used: the check keeps a per-move
+    /// limit).
+    pub time: TimeControl,
     /// Seed of the checker's moves.
     pub seed: u64,
     /// Most whole games to play (at least 2: one as each colour); fewer when every
@@ -154,10 +153,11 @@ enum Line {
 impl Session {
     fn start(engine: &EngineCommand, color: Color, settings: &CheckSettings) -> Result<Session, Fault> {
         let (tx, events) = mpsc::channel();
-        let start = StartInfo { color, movetime: settings.movetime, opening: "", extra: &settings.engine_extra };
+        let time = TimeControl { clock: None, ..settings.time };
+        let start = StartInfo { color, time, opening: "", extra: &settings.engine_extra };
         let check = if color == Color::White { Check::PlaysWhite } else { Check::PlaysBlack };
         let process = EngineProcess::spawn(&engine.name, &engine.argv(&start), color, tx)
-            .map_err(|e| fault(check, format!("{e:#}")))?;
+            .map_err(|e| fault(check, e.to_string()))?;
         let sent_at = process.started();
         Ok(Session {
             process,
@@ -412,26 +412,15 @@ impl Session {
     }
 }
 
-/// The time limits of one check run.
-#[derive(Copy, Clone)]
-struct Limits {
-    /// Per move.
-    each: Duration,
-    /// For the first move of a session (start-up included).
-    first: Duration,
-}
-
 /// Runs every check against `engine` and returns the report. The engine processes are
 /// always stopped.
 #[must_use]
 pub fn check_engine(engine: &EngineCommand, settings: &CheckSettings) -> Report {
-    let each = settings.movetime + settings.grace;
-    let limits = Limits { each, first: each + settings.startup };
     let mut tally = Tally::new();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
-    let outcome = white_session(engine, settings, limits, &mut tally).and_then(|()| {
+    let outcome = white_session(engine, settings, &mut tally).and_then(|()| {
         for index in 0..settings.games.max(2) {
-            play_game(engine, settings, limits, index, &mut rng, &mut tally)?;
+            play_game(engine, settings, index, &mut rng, &mut tally)?;
             let both = tally.games.0 > 0 && tally.games.1 > 0;
             if both && Situation::ALL.iter().all(|s| tally.situations.contains(s)) {
                 break;
@@ -443,27 +432,25 @@ pub fn check_engine(engine: &EngineCommand, settings: &CheckSettings) -> Report 
     if let Err(f) = outcome {
         tally.fail(f.check, f.detail);
     }
-    report(engine, &tally, stopped, limits)
+    report(engine, &tally, stopped, &settings.time)
 }
 
 /// The short session as white: its first move, `isready`, `quit`.
-fn white_session(
-    engine: &EngineCommand,
-    settings: &CheckSettings,
-    limits: Limits,
-    tally: &mut Tally,
-) -> Result<(), Fault> {
+fn white_session(engine: &EngineCommand, settings: &CheckSettings, tally: &mut Tally) -> Result<(), Fault> {
     let mut s = Session::start(engine, Color::White, settings)?;
-    s.engine_move(limits.first, tally)?;
+    s.engine_move(settings.time.move_limit(true), tally)?;
     s.quiet(QUIET_AFTER_MOVE, "right after its first move as white")?;
     // A harness never sends `isready`, so nothing it does here fails a required check.
     match s.send("isready") {
         Err(_) => tally.fail(Check::IsReady, "it had closed its input"),
-        Ok(()) => match s.next(s.sent_at + limits.each) {
+        Ok(()) => match s.next(s.sent_at + settings.time.move_limit(false)) {
             Line::Keyword(l) if l == "readyok" => tally.pass(Check::IsReady, "readyok"),
             Line::Keyword(l) => tally.fail(Check::IsReady, format!("it answered {l:?}")),
             Line::Timeout => {
-                tally.fail(Check::IsReady, format!("no answer within {:.3} s", limits.each.as_secs_f64()));
+                tally.fail(
+                    Check::IsReady,
+                    format!("no answer within {:.3} s", settings.time.move_limit(false).as_secs_f64()),
+                );
             }
             Line::Move(_, text, _) | Line::Other(text, _) => {
                 tally.fail(Check::IsReady, format!("it answered {text:?}, which a harness would take for a move"));
@@ -488,7 +475,6 @@ fn white_session(
 fn play_game(
     engine: &EngineCommand,
     settings: &CheckSettings,
-    limits: Limits,
     index: usize,
     rng: &mut Xoshiro256PlusPlus,
     tally: &mut Tally,
@@ -510,7 +496,7 @@ fn play_game(
             break None;
         }
         if s.game.position().side_to_move() == color {
-            let limit = if s.replies == 0 { limits.first } else { limits.each };
+            let limit = settings.time.move_limit(s.replies == 0);
             let moved = s.engine_move(limit, tally);
             if let Some(text) = after_illegal.take() {
                 moved.map_err(|f| {
@@ -526,14 +512,14 @@ fn play_game(
         } else {
             if illegal_pending && s.replies > 0 && s.game.position().phase(!color) == Phase::Placing {
                 illegal_pending = false;
-                after_illegal = Some(s.illegal_move(limits.each, tally)?);
+                after_illegal = Some(s.illegal_move(settings.time.move_limit(false), tally)?);
             }
             s.our_move(style, rng, tally)?;
         }
     };
     let note = match outcome {
         Some(outcome) => {
-            s.after_end(outcome, limits.each, tally)?;
+            s.after_end(outcome, settings.time.move_limit(false), tally)?;
             format!("{} in {} plies", outcome, s.game.len())
         }
         None => format!("abandoned after {MAX_PLIES} plies"),
@@ -553,7 +539,7 @@ fn play_game(
 
 /// Turns the tally into the report: explicit results as recorded, the checks that watch
 /// every move passed with what they saw, the rest skipped.
-fn report(engine: &EngineCommand, tally: &Tally, stopped: bool, limits: Limits) -> Report {
+fn report(engine: &EngineCommand, tally: &Tally, stopped: bool, time: &TimeControl) -> Report {
     let seconds = |d: Duration| format!("{:.3} s", d.as_secs_f64());
     let seen = |check: Check| -> Option<String> {
         let moves = tally.moves;
@@ -565,8 +551,8 @@ fn report(engine: &EngineCommand, tally: &Tally, stopped: bool, limits: Limits) 
             Check::Time if moves > 0 => Some(format!(
                 "{moves} moves, the longest in {} (limit {}, {} for a session's first)",
                 seconds(tally.longest),
-                seconds(limits.each),
-                seconds(limits.first)
+                seconds(time.move_limit(false)),
+                seconds(time.move_limit(true))
             )),
             Check::Turn if moves > 0 => Some("no move line out of turn".to_string()),
             Check::NoMoveAfterEnd if tally.game_ends > 0 => {

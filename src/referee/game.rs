@@ -15,41 +15,24 @@ use std::time::{Duration, Instant};
 use crate::protocol::FromEngine;
 use crate::rules::{ByColor, Color, Outcome, Ruleset};
 
+use super::error::{OpeningError, RefereeError};
 use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
+use super::time_control::TimeControl;
 
 /// How games are played: the same for every game of a match or tournament.
 #[derive(Clone, Debug)]
 pub struct GameSettings {
     /// The rules the referee applies.
     pub rules: &'static Ruleset,
-    /// Time per move, from writing the opponent's move to reading the reply.
-    pub movetime: Duration,
-    /// Added to `movetime` before a reply is late (pipes and scheduling).
-    pub grace: Duration,
-    /// Added to the limit of each engine's first move (process start-up).
-    pub startup: Duration,
+    /// The time per move or the game clock, and the slack allowed beyond it.
+    pub time: TimeControl,
     /// Plies after the opening after which the game is drawn.
     pub max_plies: usize,
     /// Arguments appended to every engine command (the rule flags, if passed on).
     pub engine_extra: Vec<String>,
-    /// A game clock instead of `movetime` .
-    pub clock: Option<ClockSettings>,
     /// Endgame tables: a game that reaches a position they decide under the rules (at its
     /// count of plies without a removal) ends there with that result.
     pub tablebase: Option<std::sync::Arc<crate::perfect::Tablebase>>,
-}
-
-/// A game clock for each side: the time for all its moves and the increment after each.
-/// A reply may take what is left on the mover's clock plus the grace (plus start-up for a
-/// first move, which is not charged); a clock that falls loses the game on time.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ClockSettings {
-    /// Each side's time at the start.
-    pub time: Duration,
-    /// Added to a side's clock after each of its moves (Fischer).
-    pub increment: Duration,
-    /// Send `clock <white> <black> <winc> <binc>` (protocol.md §4) before each relayed move.
-    pub send: bool,
 }
 
 /// Why an engine lost by breaking the protocol.
@@ -230,8 +213,8 @@ pub fn play_game(
     engines: ByColor<&EngineCommand>,
     opening: &str,
     settings: &GameSettings,
-) -> anyhow::Result<GameRecord> {
-    let mut game = crate::rules::notation::game_after(settings.rules, opening)?;
+) -> Result<GameRecord, RefereeError> {
+    let mut game = crate::rules::notation::game_after(settings.rules, opening).map_err(OpeningError::from)?;
     let mut record = GameRecord {
         number,
         names: ByColor([engines[Color::White].name.clone(), engines[Color::Black].name.clone()]),
@@ -241,22 +224,20 @@ pub fn play_game(
         think: ByColor::default(),
         claims: ByColor::default(),
         pids: ByColor::default(),
-        clocks: settings.clock.map(|c| ByColor([c.time, c.time])),
+        clocks: settings.time.clock.map(|c| ByColor([c.time, c.time])),
     };
     let topology = settings.rules.topology;
     let (tx, rx) = mpsc::channel::<Event>();
     let mut procs: ByColor<Option<EngineProcess>> = ByColor([None, None]);
     for side in Color::ALL {
-        let start = StartInfo { color: side, movetime: settings.movetime, opening, extra: &settings.engine_extra };
-        let argv = engines[side].argv_with_clock(&start, settings.clock.map(|c| (c.time, c.increment)));
-        match EngineProcess::spawn(&engines[side].name, &argv, side, tx.clone()) {
+        let start = StartInfo { color: side, time: settings.time, opening, extra: &settings.engine_extra };
+        match EngineProcess::spawn(&engines[side].name, &engines[side].argv(&start), side, tx.clone()) {
             Ok(p) => {
                 record.pids[side] = Some(p.pid());
                 procs[side] = Some(p);
             }
             Err(e) => {
-                record.termination =
-                    Termination::Forfeit { loser: side, kind: Forfeit::Start, detail: format!("{e:#}") };
+                record.termination = Termination::Forfeit { loser: side, kind: Forfeit::Start, detail: e.to_string() };
                 stop_all(&mut procs, &rx, ByColor([false, false]), &mut record);
                 return Ok(record);
             }
@@ -280,9 +261,8 @@ pub fn play_game(
             break Termination::PlyCap(settings.max_plies);
         }
         let side = game.position().side_to_move();
-        let startup = if first_reply[side] { settings.startup } else { Duration::ZERO };
-        let budget = record.clocks.map_or(settings.movetime, |c| c[side]);
-        let limit = budget + settings.grace + startup;
+        let budget = record.clocks.map_or(settings.time.movetime, |c| c[side]);
+        let limit = settings.time.limit(budget, first_reply[side]);
         let deadline = sent_at + limit;
         let reply = loop {
             let Some(event) = next_event(&rx, deadline) else {
@@ -349,8 +329,9 @@ pub fn play_game(
         if !first_reply[side] {
             record.think[side].push(took);
         }
-        if let (Some(clocks), Some(c)) = (record.clocks.as_mut(), settings.clock) {
+        if let (Some(clocks), Some(c)) = (record.clocks.as_mut(), settings.time.clock) {
             // Start-up is not charged; the grace is, down to zero.
+            let startup = settings.time.startup_for(first_reply[side]);
             clocks[side] = clocks[side].saturating_sub(took.saturating_sub(startup)) + c.increment;
         }
         first_reply[side] = false;
@@ -360,7 +341,7 @@ pub fn play_game(
         let canonical = m.display(topology).to_string();
         record.moves.push(canonical.clone());
         // The last move is relayed too, so the opponent sees the end of the game.
-        if let (Some(clocks), Some(c)) = (record.clocks, settings.clock)
+        if let (Some(clocks), Some(c)) = (record.clocks, settings.time.clock)
             && c.send
             && game.outcome().is_none()
             && let Some(p) = procs[!side].as_mut()

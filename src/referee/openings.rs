@@ -6,11 +6,11 @@
 
 use std::path::Path;
 
-use anyhow::{Context, bail};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
 
+use super::error::{OpeningError, RefereeError};
 use crate::rules::notation::format_move_list;
 use crate::rules::notation::game_after;
 use crate::rules::{Move, MoveList, Ruleset};
@@ -22,9 +22,10 @@ use crate::rules::{Move, MoveList, Ruleset};
 /// # Errors
 /// The file cannot be read, has no openings, or a line is not a legal, unfinished opening
 /// (named by its line number).
-pub fn read_openings(path: &Path, rules: &'static Ruleset) -> anyhow::Result<Vec<String>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read openings file {}", path.display()))?;
+pub fn read_openings(path: &Path, rules: &'static Ruleset) -> Result<Vec<String>, RefereeError> {
+    let shown = || path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| RefereeError::OpeningsUnreadable { path: shown(), reason: e.to_string() })?;
     let mut openings = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -32,11 +33,15 @@ pub fn read_openings(path: &Path, rules: &'static Ruleset) -> anyhow::Result<Vec
             continue;
         }
         let moves = if line == "-" { "" } else { line };
-        let opening = check_opening(moves, rules).with_context(|| format!("{}:{}", path.display(), i + 1))?;
+        let opening = check_opening(moves, rules).map_err(|error| RefereeError::OpeningLine {
+            path: shown(),
+            line: i + 1,
+            error: Box::new(error),
+        })?;
         openings.push(opening);
     }
     if openings.is_empty() {
-        bail!("openings file {} has no openings", path.display());
+        return Err(RefereeError::NoOpenings { path: shown() });
     }
     Ok(openings)
 }
@@ -46,10 +51,10 @@ pub fn read_openings(path: &Path, rules: &'static Ruleset) -> anyhow::Result<Vec
 ///
 /// # Errors
 /// Why it is not a usable opening.
-pub fn check_opening(moves: &str, rules: &'static Ruleset) -> anyhow::Result<String> {
+pub fn check_opening(moves: &str, rules: &'static Ruleset) -> Result<String, OpeningError> {
     let game = game_after(rules, moves)?;
     if let Some(outcome) = game.outcome() {
-        bail!("the game is already over after this opening ({outcome})");
+        return Err(OpeningError::Over(outcome));
     }
     let list: Vec<Move> = game.moves().collect();
     Ok(format_move_list(&list, rules.topology))
@@ -107,7 +112,7 @@ mod tests {
         assert_eq!(read_openings(&good, &STANDARD).unwrap(), ["D2 F4", ""]);
         let bad = dir.join("bad.txt");
         std::fs::write(&bad, "D2 F4\nD2 D2\n").unwrap();
-        let err = format!("{:#}", read_openings(&bad, &STANDARD).unwrap_err());
+        let err = read_openings(&bad, &STANDARD).unwrap_err().to_string();
         assert!(err.contains("bad.txt:2") && err.contains("occupied"), "{err}");
         assert!(read_openings(&dir.join("missing.txt"), &STANDARD).is_err());
         std::fs::remove_dir_all(&dir).unwrap();

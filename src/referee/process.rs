@@ -11,7 +11,6 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
 use nom::branch::alt;
 use nom::bytes::complete::{is_not, tag, take_while1};
 use nom::character::complete::{char, multispace0, multispace1};
@@ -20,6 +19,8 @@ use nom::multi::{many1, separated_list1};
 use nom::sequence::{delimited, terminated};
 use nom::{IResult, Parser};
 
+use super::error::RefereeError;
+use super::time_control::TimeControl;
 use crate::rules::Color;
 
 /// How long an engine may take to exit after its stdin is closed, and again after
@@ -45,8 +46,8 @@ pub struct EngineCommand {
 pub struct StartInfo<'a> {
     /// The engine's colour.
     pub color: Color,
-    /// Seconds per move.
-    pub movetime: Duration,
+    /// The time per move, or the game clock.
+    pub time: TimeControl,
     /// Moves from the start, white-space separated (may be empty).
     pub opening: &'a str,
     /// Extra arguments appended at the end (the rule flags, if passed on).
@@ -85,9 +86,9 @@ impl EngineCommand {
     ///
     /// # Errors
     /// An empty command or an unclosed quote.
-    pub fn parse(spec: &str) -> anyhow::Result<EngineCommand> {
+    pub fn parse(spec: &str) -> Result<EngineCommand, RefereeError> {
         let Ok((_, (name, words))) = all_consuming(engine_spec).parse(spec) else {
-            bail!("engine command {spec:?} is empty or has an unclosed quote");
+            return Err(RefereeError::EngineCommand { spec: spec.to_string() });
         };
         let name = match name {
             Some(n) => n.to_string(),
@@ -97,6 +98,26 @@ impl EngineCommand {
             }
         };
         Ok(EngineCommand { name, words })
+    }
+
+    /// Parses every command of `specs` ([`EngineCommand::parse`]) and makes their names
+    /// unique (`name#2` for a repeat).
+    ///
+    /// # Errors
+    /// The first command that does not parse.
+    pub fn parse_all(specs: &[String]) -> Result<Vec<EngineCommand>, RefereeError> {
+        let mut engines: Vec<EngineCommand> = Vec::new();
+        for spec in specs {
+            let mut e = EngineCommand::parse(spec)?;
+            let base = e.name.clone();
+            let mut k = 1;
+            while engines.iter().any(|o| o.name == e.name) {
+                k += 1;
+                e.name = format!("{base}#{k}");
+            }
+            engines.push(e);
+        }
+        Ok(engines)
     }
 
     /// Whether the command names its own arguments with placeholders.
@@ -109,20 +130,16 @@ impl EngineCommand {
 
     /// The argument vector for one game: placeholders filled in, or else
     /// `--color C --movetime S` (and `--opening "…"` when the opening is not empty)
-    /// appended; then `start.extra`.
+    /// appended; then `start.extra`. On a game clock the placeholders `{time}` and `{inc}`
+    /// are filled in too, and without placeholders `--time S --inc S` takes the place of
+    /// `--movetime S`.
     #[must_use]
     pub fn argv(&self, start: &StartInfo<'_>) -> Vec<String> {
-        self.argv_with_clock(start, None)
-    }
-
-    /// [`EngineCommand::argv`] for a game on a clock of `(time, increment)` per side: the
-    /// placeholders `{time}` and `{inc}` are filled in too, and without placeholders
-    /// `--time S --inc S` takes the place of `--movetime S`.
-    #[must_use]
-    pub fn argv_with_clock(&self, start: &StartInfo<'_>, clock: Option<(Duration, Duration)>) -> Vec<String> {
-        let movetime = format_seconds(start.movetime);
-        let (time, inc) = clock.map_or((String::new(), String::new()), |(t, i)| {
-            (format_seconds(t), if i.is_zero() { "0".to_string() } else { format_seconds(i) })
+        let movetime = format_seconds(start.time.movetime);
+        let clock = start.time.clock;
+        let (time, inc) = clock.map_or((String::new(), String::new()), |c| {
+            let i = c.increment;
+            (format_seconds(c.time), if i.is_zero() { "0".to_string() } else { format_seconds(i) })
         });
         let mut argv: Vec<String> = if self.is_template() {
             self.words
@@ -198,15 +215,26 @@ impl EngineProcess {
     ///
     /// # Errors
     /// The program could not be started.
-    pub fn spawn(name: &str, argv: &[String], side: Color, events: Sender<Event>) -> anyhow::Result<EngineProcess> {
-        let Some((program, args)) = argv.split_first() else { bail!("engine {name}: empty command") };
+    pub fn spawn(
+        name: &str,
+        argv: &[String],
+        side: Color,
+        events: Sender<Event>,
+    ) -> Result<EngineProcess, RefereeError> {
+        let Some((program, args)) = argv.split_first() else {
+            return Err(RefereeError::EmptyCommand { name: name.to_string() });
+        };
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .with_context(|| format!("engine {name}: cannot start {program}"))?;
+            .map_err(|e| RefereeError::Start {
+                name: name.to_string(),
+                program: program.clone(),
+                reason: e.to_string(),
+            })?;
         let started = Instant::now();
         log::debug!("engine {name} ({}) started as pid {}: {argv:?}", side.name(), child.id());
         if let Some(out) = child.stdout.take() {
@@ -391,6 +419,7 @@ fn read_lines(source: impl Read, mut line: impl FnMut(String) -> bool, eof: impl
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::referee::time_control::GameClock;
 
     #[test]
     fn parses_commands_with_names_and_quotes() {
@@ -401,13 +430,22 @@ mod tests {
         assert_eq!(c.name, "morris");
         assert!(EngineCommand::parse("").is_err());
         assert!(EngineCommand::parse("morris 'open").is_err());
+        let specs = ["a=x".to_string(), "x".to_string(), "a=y".to_string(), "a=z".to_string()];
+        let names: Vec<String> = EngineCommand::parse_all(&specs).unwrap().into_iter().map(|e| e.name).collect();
+        assert_eq!(names, ["a", "x", "a#2", "a#3"]);
     }
 
     #[test]
     fn fills_placeholders_or_appends() {
+        let time = TimeControl {
+            movetime: Duration::from_millis(200),
+            clock: None,
+            grace: Duration::ZERO,
+            startup: Duration::ZERO,
+        };
         let start = StartInfo {
             color: Color::Black,
-            movetime: Duration::from_millis(200),
+            time,
             opening: "D2 F4",
             extra: &["--repetition".to_string(), "3".to_string()],
         };
@@ -418,6 +456,14 @@ mod tests {
             c.argv(&start),
             ["e", "--color", "black", "--movetime", "0.2", "--opening", "D2 F4", "--repetition", "3"]
         );
+        let clock = GameClock { time: Duration::from_secs(10), increment: Duration::ZERO, send: false };
+        let start = StartInfo { time: TimeControl { clock: Some(clock), ..time }, ..start };
+        assert_eq!(
+            c.argv(&start),
+            ["e", "--color", "black", "--time", "10", "--inc", "0", "--opening", "D2 F4", "--repetition", "3"]
+        );
+        let c = EngineCommand::parse("e -t {movetime} --time={time} --inc={inc}").unwrap();
+        assert_eq!(c.argv(&start), ["e", "-t", "0.2", "--time=10", "--inc=0", "--repetition", "3"]);
     }
 
     #[test]

@@ -19,8 +19,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use anyhow::Context;
-
+use super::error::RefereeError;
 use super::game::GameRecord;
 use crate::rules::Color;
 
@@ -74,11 +73,12 @@ impl RecordWriter {
     ///
     /// # Errors
     /// The file cannot be created.
-    pub fn create(path: Option<&Path>) -> anyhow::Result<RecordWriter> {
+    pub fn create(path: Option<&Path>) -> Result<RecordWriter, RefereeError> {
         let Some(path) = path else { return Ok(RecordWriter { out: None }) };
-        let file = File::create(path).with_context(|| format!("cannot create record file {}", path.display()))?;
+        let file = File::create(path)
+            .map_err(|e| RefereeError::RecordCreate { path: path.display().to_string(), reason: e.to_string() })?;
         let mut out = BufWriter::new(file);
-        writeln!(out, "{HEADER}").and_then(|()| out.flush()).context("cannot write the record file")?;
+        writeln!(out, "{HEADER}").and_then(|()| out.flush()).map_err(write_error)?;
         Ok(RecordWriter { out: Some(out) })
     }
 
@@ -86,14 +86,16 @@ impl RecordWriter {
     ///
     /// # Errors
     /// The write failed.
-    pub fn write(&mut self, record: &GameRecord) -> anyhow::Result<()> {
+    pub fn write(&mut self, record: &GameRecord) -> Result<(), RefereeError> {
         if let Some(out) = self.out.as_mut() {
-            writeln!(out, "{}", format_record(record))
-                .and_then(|()| out.flush())
-                .context("cannot write the record file")?;
+            writeln!(out, "{}", format_record(record)).and_then(|()| out.flush()).map_err(write_error)?;
         }
         Ok(())
     }
+}
+
+fn write_error(e: std::io::Error) -> RefereeError {
+    RefereeError::RecordWrite { reason: e.to_string() }
 }
 
 /// A game read back from a record file: enough to replay and study it.

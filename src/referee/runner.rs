@@ -7,9 +7,9 @@ use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use anyhow::anyhow;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::error::RefereeError;
 use super::game::{GameRecord, GameSettings, play_game};
 use super::process::EngineCommand;
 use super::record::RecordWriter;
@@ -84,11 +84,11 @@ impl Runner {
     ///
     /// # Errors
     /// A game could not be set up, or the record file could not be written.
-    pub fn play(&self, games: &[Pairing]) -> anyhow::Result<Vec<GameRecord>> {
+    pub fn play(&self, games: &[Pairing]) -> Result<Vec<GameRecord>, RefereeError> {
         self.progress.inc_length(games.len() as u64);
         let first_number = self.numbered.fetch_add(games.len(), Ordering::SeqCst) + 1;
         let next = AtomicUsize::new(0);
-        let results: Mutex<Vec<Option<anyhow::Result<GameRecord>>>> =
+        let results: Mutex<Vec<Option<Result<GameRecord, RefereeError>>>> =
             Mutex::new(std::iter::repeat_with(|| None).take(games.len()).collect());
         std::thread::scope(|scope| {
             for _ in 0..self.jobs.min(games.len()) {
@@ -104,16 +104,16 @@ impl Runner {
                 });
             }
         });
-        let results = results.into_inner().map_err(|_| anyhow!("a game thread panicked"))?;
-        results.into_iter().map(|r| r.unwrap_or_else(|| Err(anyhow!("a game thread panicked")))).collect()
+        let results = results.into_inner().map_err(|_| RefereeError::GameThreadPanicked)?;
+        results.into_iter().map(|r| r.unwrap_or(Err(RefereeError::GameThreadPanicked))).collect()
     }
 
-    fn play_one(&self, number: usize, g: &Pairing) -> anyhow::Result<GameRecord> {
-        let white = self.engines.get(g.white).ok_or_else(|| anyhow!("no engine {}", g.white))?;
-        let black = self.engines.get(g.black).ok_or_else(|| anyhow!("no engine {}", g.black))?;
+    fn play_one(&self, number: usize, g: &Pairing) -> Result<GameRecord, RefereeError> {
+        let white = self.engines.get(g.white).ok_or(RefereeError::NoEngine(g.white))?;
+        let black = self.engines.get(g.black).ok_or(RefereeError::NoEngine(g.black))?;
         self.progress.set_message(format!("{} - {}", white.name, black.name));
         let record = play_game(number, ByColor([white, black]), &g.opening, &self.settings)?;
-        self.writer.lock().map_err(|_| anyhow!("record writer poisoned"))?.write(&record)?;
+        self.writer.lock().map_err(|_| RefereeError::RecordWriterPoisoned)?.write(&record)?;
         if let Ok(mut s) = self.standings.lock() {
             s.add(&record);
         }
@@ -132,12 +132,13 @@ impl Runner {
         self.progress.finish_and_clear();
     }
 
-    /// Prints a line above the progress bar (to stdout when no bar is shown).
-    pub fn println(&self, line: &str) {
+    /// Runs `print` with the progress bar cleared, so that what it prints stands above
+    /// the bar (the bar shows on stderr only when that is a terminal).
+    pub fn above_progress(&self, print: impl FnOnce()) {
         if self.progress.is_hidden() {
-            println!("{line}");
+            print();
         } else {
-            self.progress.suspend(|| println!("{line}"));
+            self.progress.suspend(print);
         }
     }
 }

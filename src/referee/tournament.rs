@@ -11,10 +11,11 @@
 //! `tiebreak_pairs` extra colour-swapped pairs, one at a time, and if it is still level a
 //! coin from the seed decides.
 
+use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{RngExt, SeedableRng};
 
-use rand::rngs::Xoshiro256PlusPlus;
+use super::error::RefereeError;
 
 /// Offset mixed into the seed for the bracket, so the openings drawn from the same seed
 /// and the pairings are independent streams.
@@ -79,7 +80,7 @@ pub fn plan_round(entrants: &[usize], rng: &mut Xoshiro256PlusPlus) -> RoundPlan
 }
 
 /// Points of each bout's two entrants, in bout order.
-pub type BoutPoints = anyhow::Result<Vec<(f64, f64)>>;
+pub type BoutPoints = Result<Vec<(f64, f64)>, RefereeError>;
 
 /// Plays bouts: given pairs `(a, b)` and a number of colour-swapped game pairs each,
 /// returns the points of `a` and `b` per pair, in order.
@@ -117,7 +118,7 @@ fn play_bouts(
     settings: &KnockoutSettings,
     rng: &mut Xoshiro256PlusPlus,
     player: &mut impl BoutPlayer,
-) -> anyhow::Result<Vec<Bout>> {
+) -> Result<Vec<Bout>, RefereeError> {
     let points = player.play(pairs, settings.pairs_per_bout)?;
     let mut bouts: Vec<Bout> = pairs
         .iter()
@@ -160,8 +161,10 @@ pub fn knockout(
     settings: &KnockoutSettings,
     player: &mut impl BoutPlayer,
     mut on_round: impl FnMut(&Round),
-) -> anyhow::Result<(Vec<Round>, usize)> {
-    anyhow::ensure!(entrants > 0, "a knockout needs at least one entrant");
+) -> Result<(Vec<Round>, usize), RefereeError> {
+    if entrants == 0 {
+        return Err(RefereeError::NoEntrants);
+    }
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed ^ BRACKET_STREAM);
     let mut remaining: Vec<usize> = (0..entrants).collect();
     let mut rounds = Vec::new();
@@ -173,9 +176,7 @@ pub fn knockout(
         if let Some(odd) = plan.odd {
             // Seed 003: the odd one out plays one randomly chosen winner of the round;
             // only the winner of that bout goes on.
-            let Some(&challenged) = advancing.choose(&mut rng) else {
-                anyhow::bail!("a round with an odd one out has no winners")
-            };
+            let Some(&challenged) = advancing.choose(&mut rng) else { return Err(RefereeError::NoWinners) };
             let bout = play_bouts(&[(odd, challenged)], settings, &mut rng, player)?.remove(0);
             if bout.winner == odd {
                 for a in &mut advancing {
@@ -321,7 +322,7 @@ mod tests {
 
     #[test]
     fn single_entrant_and_pair_lists() {
-        let mut never = |_: &[(usize, usize)], _: usize| -> BoutPoints { anyhow::bail!("no games") };
+        let mut never = |_: &[(usize, usize)], _: usize| -> BoutPoints { Err(RefereeError::GameThreadPanicked) };
         assert_eq!(knockout(1, &SETTINGS, &mut never, |_| {}).unwrap().1, 0);
         assert!(knockout(0, &SETTINGS, &mut never, |_| {}).is_err());
         assert_eq!(round_robin_pairs(3), [(0, 1), (0, 2), (1, 2)]);

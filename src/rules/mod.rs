@@ -19,4 +19,4 @@ pub use game::{DrawReason, Game, Outcome, WinReason};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{BoardStringError, ParseMoveError, PositionTextError};
 pub use position::{IllegalMove, Phase, Position, Setup, SetupError, SetupProblem};
-pub use ruleset::{CLASSROOM, RemovalRule, Ruleset, STANDARD};
+pub use ruleset::{Board, CLASSROOM, RemovalRule, RuleOptions, Ruleset, STANDARD};

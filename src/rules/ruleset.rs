@@ -1,8 +1,9 @@
 //! The rule options, as one value: board, stones, flying, removal rule and draw rules.
 //!
 //! Every [`Position`](super::Position) carries a `&'static Ruleset`, so move generation
-//! and play read their options from it; [`Game`](super::Game) applies its draw rules. The
-//! command-line flags that build one are `crate::cli`'s.
+//! and play read their options from it; [`Game`](super::Game) applies its draw rules.
+//! [`RuleOptions`] are the options a game may change on either board; the command-line
+//! flags that set them are `crate::cmd::common`'s.
 
 use crate::topology::{CLASSROOM22, STANDARD24, Topology};
 
@@ -76,6 +77,64 @@ pub static CLASSROOM: Ruleset = Ruleset {
     no_removal_plies: 0,
 };
 
+/// The boards a game may be played on, each with its built-in ruleset.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Board {
+    /// The standard 24-point board: [`STANDARD`].
+    Standard,
+    /// The classroom Morris Variant's 22-point board: [`CLASSROOM`].
+    Classroom22,
+}
+
+impl Board {
+    /// The board's built-in ruleset, before any [`RuleOptions`] apply.
+    #[must_use]
+    pub fn ruleset(self) -> &'static Ruleset {
+        match self {
+            Board::Standard => &STANDARD,
+            Board::Classroom22 => &CLASSROOM,
+        }
+    }
+}
+
+/// The rule options a game may change on either board (`rules.md`'s flags): the removal
+/// rule and the two draw rules. The default is the standard game's.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RuleOptions {
+    /// Which stones a mill may remove.
+    pub removal: RemovalRule,
+    /// A position reached for this many times is a draw; 0 switches the rule off.
+    pub repetition: u8,
+    /// This many plies of sliding/flying in a row without a removal is a draw; 0 = off.
+    pub no_removal_plies: u16,
+}
+
+impl Default for RuleOptions {
+    fn default() -> Self {
+        RuleOptions {
+            removal: STANDARD.removal,
+            repetition: STANDARD.repetition,
+            no_removal_plies: STANDARD.no_removal_plies,
+        }
+    }
+}
+
+impl RuleOptions {
+    /// `board`'s built-in ruleset (its board, stones and flying) with these options in
+    /// place of its own.
+    #[must_use]
+    pub fn on(&self, board: Board) -> &'static Ruleset {
+        let base = board.ruleset();
+        Ruleset {
+            removal: self.removal,
+            repetition: self.repetition,
+            no_removal_plies: self.no_removal_plies,
+            ..base.clone()
+        }
+        .into_static()
+    }
+}
+
 impl Ruleset {
     /// A `'static` copy of this ruleset, for one built at run time from command-line
     /// options. Equal to a built-in one, it returns that one and allocates nothing.
@@ -102,5 +161,23 @@ impl Ruleset {
             self.repetition,
             self.no_removal_plies
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_replace_the_base_rules_own() {
+        assert!(std::ptr::eq(RuleOptions::default().on(Board::Standard), &STANDARD));
+        let handout = RuleOptions { removal: RemovalRule::Never, repetition: 0, no_removal_plies: 0 };
+        assert!(std::ptr::eq(handout.on(Board::Classroom22), &CLASSROOM));
+        let classroom = RuleOptions::default().on(Board::Classroom22);
+        assert_eq!(classroom.topology, CLASSROOM.topology);
+        assert_eq!(
+            (classroom.removal, classroom.repetition, classroom.no_removal_plies),
+            (RemovalRule::WhenAllInMills, 3, 100)
+        );
     }
 }

@@ -10,10 +10,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::ordering::{MoveOrder, TACTICAL, pick};
+use super::ordering::{MoveOrder, pick};
 use super::params::{
     ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, CLOCK_INTERVAL, LMR_DEPTH, LMR_MOVES, MAX_DEPTH, MAX_PLY,
-    ORACLE_MAX_DISTANCE, ORACLE_STONE, ORACLE_WIN_OFFSET, QUIESCENCE_PLIES, SearchSettings,
+    ORACLE_MAX_DISTANCE, ORACLE_STONE, ORACLE_WIN_OFFSET, QUIESCENCE_PLIES, SearchSettings, TACTICAL,
 };
 use super::tt::{Bound, TranspositionTable};
 use super::{DECIDED, Oracle, OracleValue, WIN};

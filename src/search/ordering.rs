@@ -1,22 +1,15 @@
 //! Move ordering: a score per move so the best candidates are searched first, which is
 //! what makes alpha-beta cut. In order: the transposition-table move, mill-closing moves
 //! (by the value of the stone removed), moves that fill a gap where the opponent would
-//! close a mill, the two killer moves of the ply, then the history heuristic.
+//! close a mill, the two killer moves of the ply, then the history heuristic. The score
+//! bands and bonuses are tuning numbers and live in [`super::params`].
 
-use super::params::{HISTORY_MAX, MAX_PLY};
+use super::params::{
+    HISTORY_MAX, MAX_PLY, ORDER_BLOCK, ORDER_BUILD, ORDER_KILLER_FIRST, ORDER_KILLER_SECOND, ORDER_MILL,
+    ORDER_OPEN_LINE_REMOVAL, ORDER_TT_MOVE,
+};
 use crate::rules::{Color, Move, Position};
 use crate::topology::MAX_POINTS;
-
-const TT_MOVE: i32 = 1 << 30;
-const MILL: i32 = 1 << 26;
-const BLOCK: i32 = 1 << 24;
-const KILLER_FIRST: i32 = 1 << 22;
-const KILLER_SECOND: i32 = 1 << 21;
-/// Placing or moving next to own stones on an otherwise empty line (building a threat).
-const BUILD: i32 = 1 << 8;
-
-/// Scores at or above this are "tactical" (TT move, mills, blocks, killers): never reduced.
-pub const TACTICAL: i32 = KILLER_SECOND;
 
 /// Killer moves and history, kept across the iterations of one search.
 pub struct MoveOrder {
@@ -53,22 +46,26 @@ impl MoveOrder {
         let killers = self.killers[ply.min(MAX_PLY)];
         for (m, s) in moves.iter().zip(scores.iter_mut()) {
             *s = if Some(*m) == tt_move {
-                TT_MOVE
+                ORDER_TT_MOVE
             } else if let Some(r) = m.remove() {
                 // Prefer removing a stone that is part of an opponent's open line.
                 let mut value = 0;
                 for &pair in topo.mill_partners(r) {
                     let with_them = (pair & theirs).len();
-                    value += if with_them == 1 && !(pair & empty).is_empty() { 4 } else { with_them as i32 };
+                    value += if with_them == 1 && !(pair & empty).is_empty() {
+                        ORDER_OPEN_LINE_REMOVAL
+                    } else {
+                        with_them as i32
+                    };
                 }
                 value += (topo.neighbours(r) & empty).len() as i32;
-                MILL + value
+                ORDER_MILL + value
             } else if their_gaps.contains(m.to()) {
-                BLOCK
+                ORDER_BLOCK
             } else if Some(*m) == killers[0] {
-                KILLER_FIRST
+                ORDER_KILLER_FIRST
             } else if Some(*m) == killers[1] {
-                KILLER_SECOND
+                ORDER_KILLER_SECOND
             } else {
                 let to = m.to();
                 let rest = m.from().map_or(own, |f| own.without(f.set()));
@@ -77,7 +74,7 @@ impl MoveOrder {
                     .iter()
                     .filter(|&&pair| (pair & rest).len() == 1 && (pair & empty).len() == 1)
                     .count() as i32;
-                self.history[history_index(us, *m)] + BUILD * builds
+                self.history[history_index(us, *m)] + ORDER_BUILD * builds
             };
         }
     }

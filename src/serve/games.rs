@@ -14,14 +14,13 @@ use super::slot::{Meta, Session, Slot};
 use super::verdict;
 use super::view::{Geometry, MoveView, PositionView, ValueView, geometry, outcome_words, score_words, value_words};
 use super::{ApiError, ServeConfig};
-use crate::cli::BoardChoice;
 use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo, SearchResult};
 use crate::rules::notation::parse_move;
-use crate::rules::{ByColor, Color, Game, Move, MoveList, Position};
+use crate::rules::{Board, ByColor, Color, Game, Move, MoveList, Position};
 use crate::search::Oracle;
 
 /// How strongly the engine plays: its evaluation and a depth limit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Strength {
     /// The classroom handout's estimate, 2 plies deep.
@@ -59,11 +58,11 @@ pub enum BoardName {
     Classroom22,
 }
 
-impl From<BoardName> for BoardChoice {
-    fn from(b: BoardName) -> BoardChoice {
-        match b {
-            BoardName::Standard => BoardChoice::Standard,
-            BoardName::Classroom22 => BoardChoice::Classroom22,
+impl From<BoardName> for Board {
+    fn from(board: BoardName) -> Board {
+        match board {
+            BoardName::Standard => Board::Standard,
+            BoardName::Classroom22 => Board::Classroom22,
         }
     }
 }
@@ -353,7 +352,7 @@ impl GameSession {
             Some(s) => movetime_from(s)?,
             None => config.movetime,
         };
-        let rules = config.rules.ruleset_on(board.into());
+        let rules = config.rules.on(board.into());
         Ok(GameSession {
             meta: Meta::new(),
             board,
@@ -558,7 +557,7 @@ impl GameSession {
         if let Some(s) = request.strength {
             self.strength = s;
         }
-        let rules = self.config.rules.ruleset_on(self.board.into());
+        let rules = self.config.rules.on(self.board.into());
         self.game = Game::new(Position::start(rules));
         if let EngineSlot::Idle(engine) = &mut self.engine {
             // Forget the old game's table, so the new game's searches do not depend on it.

@@ -198,15 +198,34 @@ impl Hub {
     }
 }
 
+/// Why a server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The address cannot be bound.
+    #[error("cannot listen on {addr}: {reason}")]
+    Listen {
+        /// The address asked for.
+        addr: SocketAddr,
+        /// The operating system's reason.
+        reason: String,
+    },
+    /// The socket has no IP address (not a TCP socket).
+    #[error("the server has no IP address")]
+    NoAddress,
+    /// A server thread could not be started.
+    #[error(transparent)]
+    Thread(#[from] std::io::Error),
+}
+
 /// Starts a server with `config` on threads of its own.
 ///
 /// # Errors
-/// The address cannot be bound.
-pub fn start(config: ServeConfig) -> anyhow::Result<ServerHandle> {
-    let listener = listen(config.bind).map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.bind))?;
-    let server = tiny_http::Server::from_listener(listener, None)
-        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.bind))?;
-    let addr = server.server_addr().to_ip().ok_or_else(|| anyhow::anyhow!("the server has no IP address"))?;
+/// The address cannot be bound, or a thread cannot be started.
+pub fn start(config: ServeConfig) -> Result<ServerHandle, StartError> {
+    let cannot_listen = |reason: String| StartError::Listen { addr: config.bind, reason };
+    let listener = listen(config.bind).map_err(|e| cannot_listen(e.to_string()))?;
+    let server = tiny_http::Server::from_listener(listener, None).map_err(|e| cannot_listen(e.to_string()))?;
+    let addr = server.server_addr().to_ip().ok_or(StartError::NoAddress)?;
     let server = Arc::new(server);
     let hub = Arc::new(Hub {
         config: Arc::new(config),

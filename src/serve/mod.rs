@@ -15,7 +15,8 @@
 //! - [`verdict`]: the one place values come from (tables, else a search).
 //! - [`view`]: what the page is sent (geometry, positions, words).
 //!
-//! Knows nothing of stdin/stdout beyond printing the URL in [`run`].
+//! Knows nothing of stdin/stdout; the command line (`morris serve`, which prints the URL)
+//! is `cmd::serve`'s.
 
 pub mod clicks;
 pub mod games;
@@ -25,19 +26,15 @@ pub mod slot;
 pub mod verdict;
 pub mod view;
 
-use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
-use std::process::ExitCode;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context as _;
-
 pub use games::Strength;
-pub use http::{ServerHandle, start};
+pub use http::{ServerHandle, StartError, start};
 
-use crate::cli::RuleArgs;
 use crate::perfect::Tablebase;
+use crate::rules::RuleOptions;
 
 /// A refused request: an HTTP status (4xx, or 503 when the server is full) and a
 /// one-line reason, sent as `{"error": reason}`.
@@ -87,7 +84,7 @@ pub struct ServeConfig {
     /// The address to listen on (port 0: any free port).
     pub bind: SocketAddr,
     /// The rule options, for both boards.
-    pub rules: RuleArgs,
+    pub rules: RuleOptions,
     /// Seconds per engine move in a new game.
     pub movetime: Duration,
     /// The engine's strength in a new game.
@@ -115,16 +112,9 @@ impl ServeConfig {
     /// 16 MiB of table per game, no endgame tables.
     #[must_use]
     pub fn new(port: u16) -> ServeConfig {
-        use clap::Parser as _;
-        #[derive(clap::Parser)]
-        struct Rules {
-            #[command(flatten)]
-            rules: RuleArgs,
-        }
-        let rules = Rules::parse_from(["rules"]).rules;
         ServeConfig {
             bind: SocketAddr::from(([127, 0, 0, 1], port)),
-            rules,
+            rules: RuleOptions::default(),
             movetime: Duration::from_secs(1),
             strength: Strength::Full,
             depth: None,
@@ -142,94 +132,3 @@ impl ServeConfig {
 /// Transposition table per game, in MiB: a game at a few seconds a move fills little
 /// more, and 20 open games should cost well under a gigabyte.
 pub const DEFAULT_HASH_MB: usize = 16;
-
-/// Options of `morris serve`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct ServeArgs {
-    /// Port to listen on (0: any free port; the URL is printed)
-    #[arg(long, default_value_t = 8080)]
-    pub port: u16,
-    /// Address to listen on. The default serves this machine only; any other address
-    /// makes the board reachable from the network
-    #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
-    pub bind: IpAddr,
-    /// Seconds per engine move in a new game (the page can change it)
-    #[arg(long, default_value = "1.0", value_name = "SECONDS", value_parser = crate::protocol::parse_seconds)]
-    pub movetime: Duration,
-    /// The engine's strength in a new game (the page can change it)
-    #[arg(long, value_enum, default_value = "full")]
-    pub strength: Strength,
-    /// Also stop every search at this depth in plies
-    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..))]
-    pub depth: Option<u32>,
-    /// Transposition table size per game in MiB
-    #[arg(long = "hash", default_value_t = DEFAULT_HASH_MB, value_name = "MB")]
-    pub hash_mb: usize,
-    /// Search threads per search
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: u16,
-    /// Directory of endgame databases: perfect-play values on the page and in replays
-    #[arg(long, value_name = "DIR")]
-    pub tablebase: Option<PathBuf>,
-    /// Seconds of search per position when a replay is analysed
-    #[arg(long, default_value = "0.2", value_name = "SECONDS", value_parser = crate::protocol::parse_seconds)]
-    pub analysis_time: Duration,
-    /// The most games and replays open at once
-    #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
-    pub max_games: u32,
-    #[command(flatten)]
-    /// The rule options of rules.md
-    pub rules: RuleArgs,
-}
-
-impl ServeArgs {
-    /// The server configuration these options describe (loading the tables).
-    ///
-    /// # Errors
-    /// A move time the page could not offer, or tables that cannot be loaded.
-    pub fn config(&self) -> anyhow::Result<ServeConfig> {
-        let (lo, hi) = games::MOVETIME_RANGE;
-        if !(lo..=hi).contains(&self.movetime.as_secs_f64()) {
-            anyhow::bail!("--movetime {}: expected {lo} to {hi} seconds", self.movetime.as_secs_f64());
-        }
-        let tables = match &self.tablebase {
-            Some(dir) => {
-                let rules = self.rules.ruleset();
-                Some(
-                    crate::perfect::open_oracle(dir, rules)
-                        .with_context(|| format!("--tablebase {}", dir.display()))?,
-                )
-            }
-            None => None,
-        };
-        Ok(ServeConfig {
-            bind: SocketAddr::new(self.bind, self.port),
-            rules: self.rules.clone(),
-            movetime: self.movetime,
-            strength: self.strength,
-            depth: self.depth,
-            hash_mb: self.hash_mb,
-            threads: usize::from(self.threads),
-            tables,
-            analysis_time: self.analysis_time,
-            max_sessions: self.max_games as usize,
-            ..ServeConfig::new(self.port)
-        })
-    }
-}
-
-/// `morris serve`: starts the server, prints its URL on stdout and serves until killed.
-///
-/// # Errors
-/// Tables that cannot be loaded, or an address that cannot be bound.
-pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
-    let config = args.config()?;
-    if !config.bind.ip().is_loopback() {
-        log::warn!("listening on {}: the board is reachable from other machines", config.bind);
-    }
-    let server = start(config)?;
-    println!("{}", server.url());
-    eprintln!("morris serve: open {} in a browser (Ctrl-C stops the server)", server.url());
-    server.wait();
-    Ok(ExitCode::SUCCESS)
-}

@@ -282,7 +282,7 @@ impl ReplaySession {
                 if games.len() == 1 { "" } else { "s" }
             )));
         };
-        let rules_for = |b: BoardName| config.rules.ruleset_on(b.into());
+        let rules_for = |b: BoardName| config.rules.on(b.into());
         let played = match request.board {
             Some(b) => play_through(rules_for(b), recorded),
             None => play_through(rules_for(BoardName::Standard), recorded)

@@ -5,13 +5,13 @@
 
 use std::io::Write;
 
-use super::{Session, Stage, Tone, sentence};
+use super::{PlayError, Session, Stage, Tone, sentence};
 use crate::rules::notation::parse_move;
 use crate::rules::{IllegalMove, Move, Phase};
 use crate::topology::{Point, PointSet};
 
 impl<W: Write> Session<'_, W> {
-    pub(super) fn parse(&mut self, text: &str) -> anyhow::Result<Option<Move>> {
+    pub(super) fn parse(&mut self, text: &str) -> Result<Option<Move>, PlayError> {
         match parse_move(text, self.position().topology()) {
             Ok(m) => Ok(Some(m)),
             Err(e) => {
@@ -22,7 +22,7 @@ impl<W: Write> Session<'_, W> {
     }
 
     /// A line at the start of a move: a whole move, a placement, or a stone to pick.
-    pub(super) fn start_text(&mut self, text: &str) -> anyhow::Result<()> {
+    pub(super) fn start_text(&mut self, text: &str) -> Result<(), PlayError> {
         let Some(m) = self.parse(text)? else { return Ok(()) };
         let placing = self.position().phase(self.person()) == Phase::Placing;
         if !placing && m.from().is_none() && m.remove().is_none() {
@@ -32,7 +32,7 @@ impl<W: Write> Session<'_, W> {
     }
 
     /// The person names a stone to move.
-    pub(super) fn pick(&mut self, p: Point) -> anyhow::Result<()> {
+    pub(super) fn pick(&mut self, p: Point) -> Result<(), PlayError> {
         let pos = self.position();
         let me = self.person();
         let msg = match pos.stone_at(p) {
@@ -80,7 +80,7 @@ impl<W: Write> Session<'_, W> {
     }
 
     /// A line once a stone is picked: its destination, another stone, or a whole move.
-    pub(super) fn destination_text(&mut self, from: Point, text: &str) -> anyhow::Result<()> {
+    pub(super) fn destination_text(&mut self, from: Point, text: &str) -> Result<(), PlayError> {
         let Some(m) = self.parse(text)? else { return Ok(()) };
         if m.from().is_some() || m.remove().is_some() {
             self.stage = Stage::Start;
@@ -99,7 +99,7 @@ impl<W: Write> Session<'_, W> {
     }
 
     /// A line while a mill waits for its removal.
-    pub(super) fn remove_text(&mut self, pending: Move, text: &str) -> anyhow::Result<()> {
+    pub(super) fn remove_text(&mut self, pending: Move, text: &str) -> Result<(), PlayError> {
         let Some(m) = self.parse(text)? else { return Ok(()) };
         if m.from().is_some() || m.remove().is_some() {
             let msg = self.must_remove_message();
@@ -118,7 +118,7 @@ impl<W: Write> Session<'_, W> {
     }
 
     /// Plays `m` if the rules allow it; a mill without its removal asks for one.
-    pub(super) fn try_move(&mut self, m: Move) -> anyhow::Result<()> {
+    pub(super) fn try_move(&mut self, m: Move) -> Result<(), PlayError> {
         let pos = self.position();
         match pos.check_move(m) {
             Ok(()) => self.person_moves(m),
@@ -139,7 +139,7 @@ impl<W: Write> Session<'_, W> {
         }
     }
 
-    pub(super) fn person_moves(&mut self, m: Move) -> anyhow::Result<()> {
+    pub(super) fn person_moves(&mut self, m: Move) -> Result<(), PlayError> {
         let before = self.position();
         if let Err(e) = self.engine.play(m) {
             self.stage = Stage::Start;

@@ -1,0 +1,99 @@
+//! Command-line options shared by several commands: the rule options of `rules.md` and
+//! the board, turned into a [`Ruleset`] for the engine, `play`, `perft`, `analyze`, the
+//! referee and `serve`; and the engine's `--eval`.
+
+use clap::Args;
+
+use crate::eval::EvalChoice;
+use crate::rules::{Board, RemovalRule, RuleOptions, Ruleset};
+
+/// The rule options of the standard game (`rules.md`); defaults are the standard rules.
+#[derive(Args, Clone, Debug)]
+pub struct RuleArgs {
+    /// Which stones a mill may remove: when-all-in-mills (any stone if all are in mills) or never
+    #[arg(long, default_value = "when-all-in-mills", value_name = "RULE")]
+    pub removal: RemovalRule,
+    /// Draw when a position occurs for this many times (0 = off)
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub repetition: u8,
+    /// Draw after this many plies of sliding/flying without a removal (0 = off)
+    #[arg(long, default_value_t = 100, value_name = "PLIES")]
+    pub no_removal_plies: u16,
+}
+
+impl RuleArgs {
+    /// The options as the library takes them.
+    #[must_use]
+    pub fn options(&self) -> RuleOptions {
+        RuleOptions { removal: self.removal, repetition: self.repetition, no_removal_plies: self.no_removal_plies }
+    }
+
+    /// The ruleset these options describe, on the standard board.
+    #[must_use]
+    pub fn ruleset(&self) -> &'static Ruleset {
+        self.ruleset_on(BoardChoice::Standard)
+    }
+
+    /// The ruleset these options describe, on `board` (the classroom board takes its
+    /// removal rule and draw rules from these options too).
+    #[must_use]
+    pub fn ruleset_on(&self, board: BoardChoice) -> &'static Ruleset {
+        self.options().on(board.into())
+    }
+
+    /// The options as engine arguments (protocol.md §1 accepts the same flags as we do),
+    /// for the referee's `--pass-rules`.
+    #[must_use]
+    pub fn engine_flags(&self) -> Vec<String> {
+        vec![
+            "--removal".to_string(),
+            self.removal.name().to_string(),
+            "--repetition".to_string(),
+            self.repetition.to_string(),
+            "--no-removal-plies".to_string(),
+            self.no_removal_plies.to_string(),
+        ]
+    }
+}
+
+/// Declares a clap value enum that mirrors a library enum variant for variant (its doc
+/// comments are the help texts of the values) and the conversion into the library's: the
+/// library's enums know nothing of the command line.
+macro_rules! value_enum_mirror {
+    ($(#[$meta:meta])* $name:ident => $library:ident { $($(#[$variant_meta:meta])* $variant:ident,)+ }) => {
+        $(#[$meta])*
+        #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$variant_meta])* $variant,)+
+        }
+
+        impl From<$name> for $library {
+            fn from(value: $name) -> $library {
+                match value {
+                    $($name::$variant => $library::$variant,)+
+                }
+            }
+        }
+    };
+}
+pub(crate) use value_enum_mirror;
+
+value_enum_mirror! {
+    /// Which board a command plays on.
+    BoardChoice => Board {
+        /// The standard 24-point board (seed 003)
+        Standard,
+        /// The classroom Morris Variant's 22-point board
+        Classroom22,
+    }
+}
+
+value_enum_mirror! {
+    /// `--eval`: the engine's static evaluation.
+    EvalArg => EvalChoice {
+        /// The engine's own evaluation
+        Strong,
+        /// The classroom handout's estimate (for measuring strength against it)
+        Handout,
+    }
+}

@@ -1,0 +1,112 @@
+//! The tournament engine: `morris` with no subcommand speaks the line protocol of
+//! `protocol.md` on stdin/stdout. This file turns the options into the engine and the
+//! protocol loop's [`Settings`] and starts the loop ([`crate::protocol`]).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Context as _;
+
+use super::common::{EvalArg, RuleArgs};
+use crate::engine::{Engine, EngineOptions};
+use crate::protocol::{GameClocks, Settings, parse_increment, parse_seconds, run_threaded};
+use crate::rules::{ByColor, Color};
+
+/// Options of the engine (the binary with no subcommand; `protocol.md` §1).
+#[derive(clap::Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// The side the engine plays: white (moves at once) or black
+    #[arg(long, default_value = "white", value_name = "SIDE")]
+    pub color: Color,
+    /// Seconds per move, fractions allowed (e.g. 1.5), measured from reading the opponent's move
+    #[arg(long, default_value = "1.0", value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    pub movetime: Duration,
+    /// A game clock instead: seconds for all the engine's moves, fractions allowed
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true, conflicts_with = "movetime")]
+    pub time: Option<Duration>,
+    /// With --time: seconds added to the engine's clock after each of its moves
+    #[arg(long, value_name = "SECONDS", value_parser = parse_increment, allow_negative_numbers = true, requires = "time")]
+    pub inc: Option<Duration>,
+    /// Think on the opponent's time, on the reply the engine expects (off by default:
+    /// tournament rules may forbid it)
+    #[arg(long)]
+    pub ponder: bool,
+    /// Start from the position after these moves, e.g. "D2 F4 B4" (empty: the start position)
+    #[arg(long, default_value = "", value_name = "MOVES")]
+    pub opening: String,
+    /// Also stop each search at this depth in plies (a classroom-style opponent)
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..))]
+    pub depth: Option<u32>,
+    /// Transposition table size in MiB
+    #[arg(long = "hash", default_value_t = 64, value_name = "MB")]
+    pub hash_mb: usize,
+    /// Static evaluation: the engine's own, or the classroom handout's
+    #[arg(long, value_enum, default_value = "strong")]
+    pub eval: EvalArg,
+    /// Search threads
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: u16,
+    /// Directory of endgame databases to consult
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<PathBuf>,
+    #[command(flatten)]
+    /// The rule options of rules.md
+    pub rules: RuleArgs,
+}
+
+impl EngineArgs {
+    /// The engine and loop settings these options describe (loading databases, playing
+    /// the opening).
+    ///
+    /// # Errors
+    /// An illegal `--opening`, or databases that cannot be loaded.
+    pub fn build(&self) -> anyhow::Result<(Engine, Settings)> {
+        let rules = self.rules.ruleset();
+        let game = crate::rules::notation::game_after(rules, &self.opening).context("--opening")?;
+        let oracle = match &self.tablebase {
+            Some(dir) => {
+                let tb = crate::perfect::open_oracle(dir, rules)
+                    .with_context(|| format!("--tablebase {}", dir.display()))?;
+                Some(tb as std::sync::Arc<dyn crate::search::Oracle>)
+            }
+            None => None,
+        };
+        let options = EngineOptions {
+            hash_mb: self.hash_mb,
+            threads: usize::from(self.threads),
+            oracle,
+            ..EngineOptions::for_eval(self.eval.into())
+        };
+        let mut engine = Engine::new(options, *game.start());
+        engine.set_game(game);
+        let clock = self.time.map(|t| {
+            let inc = self.inc.unwrap_or_default();
+            GameClocks { remaining: ByColor([t, t]), increment: ByColor([inc, inc]) }
+        });
+        let settings = Settings {
+            color: self.color,
+            movetime: self.movetime,
+            depth: self.depth,
+            info: false,
+            clock,
+            ponder: self.ponder,
+        };
+        Ok((engine, settings))
+    }
+}
+
+/// Runs the protocol loop on stdin/stdout until end of input or `quit`. A reader thread
+/// reads stdin, so `stop`, `quit`, `isready` and end of input act while the engine thinks.
+///
+/// # Errors
+/// Bad options (see [`EngineArgs::build`]), or stdin/stdout failing.
+pub fn run(args: &EngineArgs) -> anyhow::Result<ExitCode> {
+    // A harness may time White's first move from the moment it starts the process, so
+    // that move's clock starts before the tables are allocated and loaded.
+    let started = Instant::now();
+    let (mut engine, settings) = args.build()?;
+    log::info!("engine plays {} under {}", settings.color.name(), engine.game().position().rules().describe());
+    run_threaded(std::io::stdin(), std::io::stdout(), &mut engine, settings, started)?;
+    Ok(ExitCode::SUCCESS)
+}

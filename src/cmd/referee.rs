@@ -1,0 +1,137 @@
+//! The options `morris match`, `morris tournament` and `morris check` share: time
+//! limits, openings, records, rules, and the engines' command lines; turned into the
+//! referee's plain settings ([`crate::referee`]).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, ensure};
+
+use super::common::RuleArgs;
+use crate::protocol::{parse_increment, parse_seconds_f64};
+use crate::referee::game::GameSettings;
+use crate::referee::openings;
+use crate::referee::{GameClock, TimeControl};
+use crate::rules::Ruleset;
+
+/// The time limits of `morris match`, `morris tournament` and `morris check`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct TimingArgs {
+    /// Seconds per move, from writing the opponent's move to reading the reply
+    #[arg(long, default_value_t = 1.0, value_name = "S", value_parser = parse_seconds_f64, allow_negative_numbers = true)]
+    pub movetime: f64,
+    /// Milliseconds of slack added to --movetime before a reply is late (pipes, scheduling)
+    #[arg(long, default_value_t = 50, value_name = "MS")]
+    pub grace_ms: u64,
+    /// Milliseconds added to each engine's first move (process start-up)
+    #[arg(long, default_value_t = 2000, value_name = "MS")]
+    pub startup_ms: u64,
+}
+
+impl TimingArgs {
+    /// The time control these options describe, per move (a game clock is added by
+    /// [`GameArgs`]).
+    ///
+    /// # Errors
+    /// A --movetime too small to be a duration.
+    pub fn time_control(&self) -> anyhow::Result<TimeControl> {
+        let movetime = Duration::try_from_secs_f64(self.movetime)
+            .ok()
+            .filter(|d| !d.is_zero())
+            .with_context(|| format!("--movetime {} is not a positive number of seconds", self.movetime))?;
+        Ok(TimeControl {
+            movetime,
+            clock: None,
+            grace: Duration::from_millis(self.grace_ms),
+            startup: Duration::from_millis(self.startup_ms),
+        })
+    }
+}
+
+/// Options shared by `morris match` and `morris tournament`: time, openings, records and rules.
+#[derive(clap::Args, Debug, Clone)]
+pub struct GameArgs {
+    /// The time limits.
+    #[command(flatten)]
+    pub timing: TimingArgs,
+    /// A game clock instead of --movetime: seconds for all of a side's moves; a side whose
+    /// clock falls loses on time. Engines get `--time S --inc S` (or `{time}`, `{inc}`)
+    #[arg(long, value_name = "S", value_parser = parse_seconds_f64, allow_negative_numbers = true, conflicts_with = "movetime")]
+    pub time: Option<f64>,
+    /// With --time: seconds added to a side's clock after each of its moves
+    #[arg(long, value_name = "S", value_parser = parse_increment, allow_negative_numbers = true, requires = "time")]
+    pub inc: Option<Duration>,
+    /// With --time: also send each engine `clock W B WINC BINC` (protocol.md) before each move
+    #[arg(long, requires = "time")]
+    pub send_clock: bool,
+    /// Draw a game after this many plies past the opening (a last resort: the draw rules end games first)
+    #[arg(long, default_value_t = 1000, value_name = "PLIES")]
+    pub max_plies: usize,
+    /// Openings file: one white-space separated move list per line (`-` = the start, `#` comments)
+    #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
+    pub openings: Option<PathBuf>,
+    /// Start each colour-swapped pair from K random legal plies (from --seed)
+    #[arg(long, default_value_t = 0, value_name = "K")]
+    pub random_plies: usize,
+    /// Seed of random openings, knockout pairings and coins (same seed, same tournament)
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub seed: u64,
+    /// Write the games to FILE (tab-separated, one game per line; see docs/referee.md)
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Games played at once (1 is the honest default: each engine needs a free core)
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub jobs: usize,
+    /// Also pass the rule flags (--removal, --repetition, --no-removal-plies) to the engines
+    #[arg(long)]
+    pub pass_rules: bool,
+    /// Endgame tables: end a game as soon as it reaches a position they decide (its
+    /// result with perfect play under the rules, at the game's count)
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<PathBuf>,
+    /// The rules the referee applies
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+impl GameArgs {
+    /// The settings of every game these options describe (loading the tables).
+    ///
+    /// # Errors
+    /// Bad values, or tables that cannot be loaded.
+    pub fn settings(&self) -> anyhow::Result<GameSettings> {
+        let mut time = self.timing.time_control()?;
+        ensure!(self.jobs >= 1, "--jobs must be at least 1");
+        ensure!(self.max_plies >= 1, "--max-plies must be at least 1");
+        let rules = self.rules.ruleset();
+        let engine_extra = if self.pass_rules { self.rules.engine_flags() } else { Vec::new() };
+        time.clock = match self.time {
+            Some(t) => Some(GameClock {
+                time: Duration::try_from_secs_f64(t)
+                    .with_context(|| format!("--time {t} is not a number of seconds"))?,
+                increment: self.inc.unwrap_or_default(),
+                send: self.send_clock,
+            }),
+            None => None,
+        };
+        let tablebase = match &self.tablebase {
+            Some(dir) => Some(
+                crate::perfect::open_oracle(dir, rules).with_context(|| format!("--tablebase {}", dir.display()))?,
+            ),
+            None => None,
+        };
+        Ok(GameSettings { rules, time, max_plies: self.max_plies, engine_extra, tablebase })
+    }
+
+    /// At least `count` openings (cycled if a file has fewer).
+    ///
+    /// # Errors
+    /// An unreadable openings file, or one without usable openings.
+    pub fn openings(&self, count: usize, rules: &'static Ruleset) -> anyhow::Result<Vec<String>> {
+        if let Some(path) = &self.openings {
+            Ok(openings::read_openings(path, rules)?)
+        } else {
+            Ok(openings::random_openings(count.max(1), self.random_plies, self.seed, rules))
+        }
+    }
+}
