@@ -309,6 +309,12 @@ fn match_rejects_bad_options_with_one_line() {
     let (code, _, err) = morris(&["match", "--engine", "a", "--engine", "b", "--openings", "/nonexistent/file"]);
     assert_ne!(code, 0);
     assert!(err.contains("/nonexistent/file"), "{err}");
+    // A template that cannot learn the opening would play from another position than
+    // the game's: refused before any game, with the fix in the message.
+    let (code, _, err) = morris(&["match", "--engine", "a=x --color {color}", "--engine", "b", "--random-plies", "2"]);
+    assert_ne!(code, 0);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("engine 'a'") && err.contains("--opening '{opening}'"), "{err}");
 }
 
 /// `morris tournament --format FORMAT` between three random movers, 0.5 s a move.

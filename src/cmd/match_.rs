@@ -37,7 +37,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<ExitCode> {
     let engines = EngineCommand::parse_all(&args.engines)?;
     let settings = args.game.settings()?;
     let pairs = args.games.div_ceil(2);
-    let openings = args.game.openings(pairs, settings.rules)?;
+    let openings = args.game.openings(pairs, settings.rules, &engines)?;
     let mut next = 0;
     let mut games = swapped_pairs(0, 1, pairs, &openings, &mut next);
     games.truncate(args.games);

@@ -11,6 +11,7 @@ use super::common::RuleArgs;
 use crate::protocol::{parse_increment, parse_seconds_f64};
 use crate::referee::game::GameSettings;
 use crate::referee::openings;
+use crate::referee::process::EngineCommand;
 use crate::referee::{GameClock, TimeControl};
 use crate::rules::Ruleset;
 
@@ -123,15 +124,33 @@ impl GameArgs {
         Ok(GameSettings { rules, time, max_plies: self.max_plies, engine_extra, tablebase })
     }
 
-    /// At least `count` openings (cycled if a file has fewer).
+    /// At least `count` openings (cycled if a file has fewer), for `engines`.
     ///
     /// # Errors
-    /// An unreadable openings file, or one without usable openings.
-    pub fn openings(&self, count: usize, rules: &'static Ruleset) -> anyhow::Result<Vec<String>> {
-        if let Some(path) = &self.openings {
-            Ok(openings::read_openings(path, rules)?)
+    /// An unreadable openings file, or one without usable openings; an engine command
+    /// template without `{opening}` when games start from openings (the engine would
+    /// play from the start position while the game does not).
+    pub fn openings(
+        &self,
+        count: usize,
+        rules: &'static Ruleset,
+        engines: &[EngineCommand],
+    ) -> anyhow::Result<Vec<String>> {
+        let openings = if let Some(path) = &self.openings {
+            openings::read_openings(path, rules)?
         } else {
-            Ok(openings::random_openings(count.max(1), self.random_plies, self.seed, rules))
+            openings::random_openings(count.max(1), self.random_plies, self.seed, rules)
+        };
+        if openings.iter().any(|o| !o.trim().is_empty())
+            && let Some(e) =
+                engines.iter().find(|e| e.is_template() && !e.words.iter().any(|w| w.contains("{opening}")))
+        {
+            anyhow::bail!(
+                "engine '{}': its command template has no {{opening}}, but the games start from openings \
+                 (--random-plies or --openings); add --opening '{{opening}}' (or your engine's flag for it)",
+                e.name
+            );
         }
+        Ok(openings)
     }
 }

@@ -51,7 +51,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     let engines = EngineCommand::parse_all(&args.engines)?;
     let settings = args.game.settings()?;
     let pairs_each = args.games.div_ceil(2).max(1);
-    let openings = args.game.openings(64, settings.rules)?;
+    let openings = args.game.openings(64, settings.rules, &engines)?;
     let names: Vec<String> = engines.iter().map(|e| e.name.clone()).collect();
     let runner = Runner::new(engines, settings, args.game.jobs, RecordWriter::create(args.game.record.as_deref())?);
     let mut next_opening = 0;
