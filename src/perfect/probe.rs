@@ -202,17 +202,21 @@ impl Tablebase {
         self.tables.get(&subspace).map(|s| &s.file.header)
     }
 
-    /// Builds every index now, smallest first, on a thread of its own; probes answer for
-    /// a subspace once its index is ready.
+    /// Builds every index now, on a thread of its own, in the order a game needs them:
+    /// most stones first (the moving phase starts with nine or eight a side, and the
+    /// search reaches those tables from the last placements); probes answer for a
+    /// subspace once its index is ready.
     pub fn warm_up(self: &Arc<Self>) {
         let tb = Arc::clone(self);
         let spawned = std::thread::Builder::new().name("tablebase-index".to_string()).spawn(move || {
-            let mut order: Vec<(u64, Subspace)> =
-                tb.tables.iter().map(|(&s, src)| (src.file.header.positions, s)).collect();
-            order.sort_unstable();
-            for (_, s) in order {
+            let mut order: Vec<Subspace> = tb.tables.keys().copied().collect();
+            order.sort_unstable_by_key(|s| (std::cmp::Reverse(s.us + s.them), std::cmp::Reverse(s.us.max(s.them))));
+            let start = std::time::Instant::now();
+            for s in order {
                 let _ = tb.indexer(s, true);
+                log::debug!("tablebase: index of {s} ready after {:.2} s", start.elapsed().as_secs_f64());
             }
+            log::info!("tablebase: every index ready after {:.2} s", start.elapsed().as_secs_f64());
         });
         if let Err(e) = spawned {
             log::warn!("tablebase: cannot start the index thread ({e}); indices are built on first use");
