@@ -206,20 +206,27 @@ impl Tablebase {
     /// most stones first (the moving phase starts with nine or eight a side, and the
     /// search reaches those tables from the last placements); probes answer for a
     /// subspace once its index is ready.
+    ///
+    /// One thread per core: the whole set takes about a minute of one core, and the
+    /// smallest endgames, needed last, must not wait for it all.
     pub fn warm_up(self: &Arc<Self>) {
-        let tb = Arc::clone(self);
-        let spawned = std::thread::Builder::new().name("tablebase-index".to_string()).spawn(move || {
-            let mut order: Vec<Subspace> = tb.tables.keys().copied().collect();
-            order.sort_unstable_by_key(|s| (std::cmp::Reverse(s.us + s.them), std::cmp::Reverse(s.us.max(s.them))));
-            let start = std::time::Instant::now();
-            for s in order {
-                let _ = tb.indexer(s, true);
-                log::debug!("tablebase: index of {s} ready after {:.2} s", start.elapsed().as_secs_f64());
+        let mut order: Vec<Subspace> = self.tables.keys().copied().collect();
+        order.sort_unstable_by_key(|s| (std::cmp::Reverse(s.us + s.them), std::cmp::Reverse(s.us.max(s.them))));
+        let order = Arc::new(order);
+        let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let start = std::time::Instant::now();
+        let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get).clamp(1, 4);
+        for t in 0..threads {
+            let (tb, order, next) = (Arc::clone(self), Arc::clone(&order), Arc::clone(&next));
+            let spawned = std::thread::Builder::new().name(format!("tablebase-index-{t}")).spawn(move || {
+                while let Some(&s) = order.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                    let _ = tb.indexer(s, true);
+                    log::debug!("tablebase: index of {s} ready after {:.2} s", start.elapsed().as_secs_f64());
+                }
+            });
+            if let Err(e) = spawned {
+                log::warn!("tablebase: cannot start an index thread ({e}); indices are built on first use");
             }
-            log::info!("tablebase: every index ready after {:.2} s", start.elapsed().as_secs_f64());
-        });
-        if let Err(e) = spawned {
-            log::warn!("tablebase: cannot start the index thread ({e}); indices are built on first use");
         }
     }
 
