@@ -154,6 +154,48 @@ impl SymmetryTables {
     }
 }
 
+/// The "them" sets of a symmetric "us" set that are canonical: the smallest of their
+/// orbit under the us set's stabilizer, by colex rank among the free points. Returns
+/// each rank's dense offset (`u32::MAX` if not canonical) and the canonical ranks.
+///
+/// The sets are walked in rank order as bit sets over the free points (Gosper's next
+/// combination: for sets of one size, numeric order is colex order), and each image is
+/// compared as a number, so no rank is computed; the stabilizer's permutations of the
+/// free points are tabulated once.
+fn canonical_them_sets(syms: &SymmetryTables, stabilizer: &[u8], free: u32, them: usize) -> (Vec<u32>, Vec<u32>) {
+    let slots = free.count_ones() as usize;
+    let count = BINOMIALS.get(slots, them);
+    let points: Vec<u32> = (0..32).filter(|&p| free & (1 << p) != 0).collect();
+    // perms[k][i]: where stabilizer element k sends the i-th free point (as a free index).
+    let perms: Vec<Vec<u32>> = stabilizer
+        .iter()
+        .map(|&s| points.iter().map(|&p| (free & ((syms.apply(usize::from(s), 1 << p)) - 1)).count_ones()).collect())
+        .collect();
+    let mut offset_of = vec![u32::MAX; count as usize];
+    let mut canonical = Vec::new();
+    let mut c: u32 = (1u32 << them) - 1;
+    for t in 0..count {
+        let smallest = perms.iter().all(|perm| {
+            let (mut image, mut rest) = (0u32, c);
+            while rest != 0 {
+                image |= 1 << perm[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            image >= c
+        });
+        if smallest {
+            offset_of[t as usize] = canonical.len() as u32;
+            canonical.push(t as u32);
+        }
+        if c != 0 && t + 1 < count {
+            let low = c & c.wrapping_neg();
+            let ripple = c + low;
+            c = ripple | (((ripple ^ c) >> 2) / low);
+        }
+    }
+    (offset_of, canonical)
+}
+
 /// One representative "us" set and its block of dense indices.
 struct Block {
     us: u32,
@@ -228,21 +270,7 @@ impl Indexer {
                 len += them_sets;
             } else {
                 let free = !set & topology.all().0;
-                block.offset_of = vec![u32::MAX; them_sets as usize];
-                for t in 0..them_sets {
-                    let bits = unrank_bits(t, them, n - us);
-                    let them_set = expand(bits, free);
-                    let min = block
-                        .stabilizer
-                        .iter()
-                        .map(|&s| rank_bits(compress(syms.apply(s as usize, them_set), free)))
-                        .min()
-                        .unwrap_or(t);
-                    if min >= t {
-                        block.offset_of[t as usize] = block.canonical.len() as u32;
-                        block.canonical.push(t as u32);
-                    }
-                }
+                (block.offset_of, block.canonical) = canonical_them_sets(&syms, &block.stabilizer, free, them);
                 len += block.canonical.len() as u64;
             }
             blocks.push(block);
@@ -395,6 +423,43 @@ mod tests {
             }
         }
         assert_eq!(expand(compress(0b1010_0100, 0b1110_0110), 0b1110_0110), 0b1010_0100);
+    }
+
+    /// The plain definition: a them set is canonical when no stabilizer image has a
+    /// smaller rank.
+    fn canonical_them_sets_by_definition(syms: &SymmetryTables, stabilizer: &[u8], free: u32, them: usize) -> Vec<u32> {
+        let slots = free.count_ones() as usize;
+        (0..BINOMIALS.get(slots, them))
+            .filter(|&t| {
+                let set = expand(unrank_bits(t, them, slots), free);
+                stabilizer.iter().all(|&s| rank_bits(compress(syms.apply(usize::from(s), set), free)) >= t)
+            })
+            .map(|t| t as u32)
+            .collect()
+    }
+
+    #[test]
+    fn canonical_them_sets_follow_the_definition() {
+        let syms = SymmetryTables::new(&STANDARD24);
+        let all = STANDARD24.all().0;
+        let mut checked = 0;
+        for us in [3, 4, 6, 8] {
+            for rank in (0..BINOMIALS.get(24, us)).step_by(7) {
+                let set = unrank_bits(rank, us, 24);
+                let stabilizer: Vec<u8> =
+                    (1..syms.len()).filter(|&s| syms.apply(s, set) == set).map(|s| s as u8).collect();
+                if stabilizer.is_empty() {
+                    continue;
+                }
+                for them in [3, 5] {
+                    let (offsets, fast) = canonical_them_sets(&syms, &stabilizer, !set & all, them);
+                    assert_eq!(fast, canonical_them_sets_by_definition(&syms, &stabilizer, !set & all, them));
+                    assert!(fast.iter().enumerate().all(|(i, &t)| offsets[t as usize] == i as u32));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 50, "{checked}");
     }
 
     #[test]
