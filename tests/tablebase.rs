@@ -592,3 +592,18 @@ fn a_search_from_the_last_placements_proves_the_exact_value() {
     assert!(classes.contains(&1) && classes.contains(&0), "{classes:?}");
     assert!(hits > 0 && unproven_without_tables > 0);
 }
+
+#[test]
+fn the_engine_readies_its_roots_tables_before_searching() {
+    use morris::engine::{Engine, EngineOptions, Limits};
+    // Opened without the warm-up thread: no index is built until someone asks.
+    let tb: std::sync::Arc<dyn Oracle> = std::sync::Arc::new(Tablebase::open(tables()).expect("open"));
+    // No two stones of a side share a line: no mill in one.
+    let pos = position(&["A7", "E4", "B2"], &["G1", "C5", "F6"]);
+    let mut engine = Engine::new(EngineOptions { oracle: Some(tb.clone()), ..EngineOptions::default() }, pos);
+    let r = engine.think(&Limits { depth: Some(6), ..Limits::default() }, &mut |_| {});
+    // The root is in the tables: one iteration over its children's table values.
+    assert_eq!(r.depth, 1, "{r:?}");
+    assert!(r.tb_hits > 0, "{r:?}");
+    assert_eq!(tb.probe(&pos, 0), tablebase().value_at_count(&pos, 0, true));
+}

@@ -351,4 +351,19 @@ impl Oracle for Tablebase {
     fn probe(&self, pos: &Position, count: u16) -> Option<OracleValue> {
         self.value_at_count(pos, count, false)
     }
+
+    /// Builds, now, the indices of the root's subspace and of those its moves lead to
+    /// (the mirror, and one stone fewer for a removal), if the warm-up thread has not:
+    /// a fraction of a second each, so a root in the tables is never searched blind.
+    fn prepare(&self, pos: &Position) {
+        if !covers(pos) {
+            return;
+        }
+        let side = pos.side_to_move();
+        let (us, them) = (pos.stones(side).len() as u8, pos.stones(!side).len() as u8);
+        let here = Subspace::new(us, them);
+        for s in [Some(here), Some(here.mirrored()), here.after_removal()].into_iter().flatten() {
+            let _ = self.indexer(s, true);
+        }
+    }
 }

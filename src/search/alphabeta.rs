@@ -468,9 +468,11 @@ pub fn search(
     let window = cfg.settings.aspiration_window;
     let quiet = game.quiet_plies();
     let root_in_oracle = cfg.oracle.is_some_and(|o| {
-        root.in_hand(root.side_to_move()) == 0
-            && root.in_hand(!root.side_to_move()) == 0
-            && o.probe(&root, game.quiet_plies()).is_some()
+        let moving = root.in_hand(root.side_to_move()) == 0 && root.in_hand(!root.side_to_move()) == 0;
+        if moving {
+            o.prepare(&root);
+        }
+        moving && o.probe(&root, game.quiet_plies()).is_some()
     });
     let mut out = SearchOutcome {
         best: Some(first),

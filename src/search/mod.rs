@@ -46,4 +46,8 @@ pub trait Oracle: Send + Sync {
     /// The value of `pos` for its side to move, with `count` plies of sliding or flying
     /// played since the last removal or placement, if covered.
     fn probe(&self, pos: &Position, count: u16) -> Option<OracleValue>;
+
+    /// Gets ready to answer for `pos` and the positions its moves lead to, however long
+    /// that takes (the search calls it once for its root). By default: nothing to do.
+    fn prepare(&self, _pos: &Position) {}
 }
