@@ -330,12 +330,12 @@ fn random_positions(subspaces: &[Subspace], n: u64, seed: u64) -> Vec<(u32, u32)
     use rand::seq::SliceRandom;
     use rand::{RngExt, SeedableRng};
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
-    let binomial = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
-    let points = STANDARD.topology.len() as u64;
+    let binomial = |n: usize, k: usize| crate::perfect::index::BINOMIALS.get(n, k);
+    let points = STANDARD.topology.len();
     let mut cumulative = Vec::with_capacity(subspaces.len());
     let mut total = 0u64;
     for s in subspaces {
-        let (a, b) = (u64::from(s.us), u64::from(s.them));
+        let (a, b) = (usize::from(s.us), usize::from(s.them));
         total += binomial(points, a) * binomial(points - a, b);
         cumulative.push(total);
     }

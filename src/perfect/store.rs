@@ -47,13 +47,13 @@ thread_local! {
 fn unpack(bytes: &[u8], capacity: usize) -> std::io::Result<Vec<u8>> {
     UNPACKER.with(|cell| {
         let mut slot = cell.borrow_mut();
-        if slot.is_none() {
-            *slot = Some(zstd::bulk::Decompressor::new()?);
-        }
-        match slot.as_mut() {
-            Some(d) => d.decompress(bytes, capacity),
-            None => zstd::bulk::decompress(bytes, capacity),
-        }
+        let mut unpacker = match slot.take() {
+            Some(d) => d,
+            None => zstd::bulk::Decompressor::new()?,
+        };
+        let raw = unpacker.decompress(bytes, capacity);
+        *slot = Some(unpacker);
+        raw
     })
 }
 use super::sector::Subspace;
