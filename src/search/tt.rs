@@ -3,8 +3,16 @@
 //!
 //! Each entry is two `AtomicU64`s, `key ^ data` and `data` (the "lockless hashing" trick):
 //! a torn write from another search thread leaves a pair whose XOR no longer gives the
-//! key, and the probe treats it as a miss. No `unsafe`, no locks; relaxed atomics cost
-//! the same as plain loads and stores on the machines we run on.
+//! key, and the probe treats it as a miss. No locks; relaxed atomics cost the same as plain
+//! loads and stores on the machines we run on.
+//!
+//! The crate's one `unsafe` call is here: on Linux the table's memory is advised into
+//! transparent huge pages (`madvise(MADV_HUGEPAGE)`) before it is first written. Measured
+//! on the 2-core machine with the default 64 MiB (`scripts/stop-latency.py`): `quit` during
+//! a search to process exit 3.8 ms mean, 8.9 ms worst before, 1.3 ms and 3.4 ms after (5.7
+//! and 7.7 ms before, 1.4 and 3.3 ms after, with the other core busy), because the kernel
+//! frees 32 pages at exit instead of 16,384; a 1 GiB table is ready 0.14 s sooner, and a
+//! depth-14 search with it runs up to 8 % faster (fewer TLB misses).
 //!
 //! Knows nothing of positions or moves beyond the key and the packed 24-bit move.
 
@@ -76,6 +84,7 @@ impl TranspositionTable {
         loop {
             let mut slots: Vec<AtomicU64> = Vec::new();
             if entries == 1 || slots.try_reserve_exact(entries * 2).is_ok() {
+                advise_huge_pages(&slots);
                 slots.extend((0..entries * 2).map(|_| AtomicU64::new(0)));
                 return TranspositionTable { slots, mask: entries - 1, age: AtomicU64::new(0) };
             }
@@ -174,6 +183,27 @@ impl TranspositionTable {
         (used * 1000 / n) as u32
     }
 }
+
+/// Asks the kernel to back the table's (still untouched) memory with transparent huge
+/// pages where it can (Linux; a no-op elsewhere and when the kernel declines: the advice
+/// is a hint, so its result is ignored). Why this is worth an `unsafe` call: see the
+/// module's documentation.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+fn advise_huge_pages(slots: &Vec<AtomicU64>) {
+    const PAGE: usize = 4096;
+    let start = slots.as_ptr() as usize;
+    let end = start + slots.capacity() * std::mem::size_of::<AtomicU64>();
+    let (start, end) = ((start + PAGE - 1) & !(PAGE - 1), end & !(PAGE - 1));
+    if end > start {
+        // SAFETY: the range lies inside the vector's own allocation, page-aligned, and
+        // MADV_HUGEPAGE changes only how the kernel backs those pages, never their contents.
+        let _ = unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_slots: &Vec<AtomicU64>) {}
 
 #[cfg(test)]
 mod tests {
