@@ -155,9 +155,10 @@ impl SymmetryTables {
 }
 
 /// The canonical "them" ranks of a symmetric block as one bit per rank, with the number
-/// of set bits before each 64-bit word: a rank's dense offset is a lookup and a popcount.
-/// 12 bytes per 64 ranks, where a table of offsets took 256: the indices of the whole
-/// set went from 3.6 GB to 1.6 GB of memory, and from 5.6-7.7 s to 3.5-4.0 s on two cores.
+/// of set bits before each 64-bit word: a rank's dense offset is a lookup and a popcount,
+/// and the rank at an offset a binary search and a bit walk. 12 bytes per 64 ranks, where
+/// a table of offsets and a list of ranks took 384: the indices of the whole set went
+/// from 3.6 GB to 0.38 GB of memory, and from 5.6-7.7 s to 3.1-3.6 s on two cores.
 struct RankSet {
     words: Vec<u64>,
     before: Vec<u32>,
@@ -169,6 +170,23 @@ impl RankSet {
     fn offset(&self, rank: u64) -> u64 {
         let (w, bit) = ((rank / 64) as usize, rank % 64);
         u64::from(self.before[w]) + u64::from((self.words[w] & ((1u64 << bit) - 1)).count_ones())
+    }
+
+    /// The canonical rank with dense offset `offset` (< [`RankSet::len`]): the word by a
+    /// binary search of the counts, then the bit. Only the solver, verify and stats ask
+    /// this, and only for the few positions whose "us" set a symmetry fixes.
+    fn select(&self, offset: u64) -> u64 {
+        let w = self.before.partition_point(|&b| u64::from(b) <= offset).saturating_sub(1);
+        let mut word = self.words[w];
+        for _ in 0..offset - u64::from(self.before[w]) {
+            word &= word - 1;
+        }
+        64 * w as u64 + u64::from(word.trailing_zeros())
+    }
+
+    /// The number of canonical ranks.
+    fn len(&self) -> u64 {
+        self.before.last().map_or(0, |&b| u64::from(b)) + self.words.last().map_or(0, |w| u64::from(w.count_ones()))
     }
 
     /// Whether `rank` is canonical.
@@ -183,14 +201,13 @@ impl RankSet {
 }
 
 /// The "them" sets of a symmetric "us" set that are canonical: the smallest of their
-/// orbit under the us set's stabilizer, by colex rank among the free points. Returns
-/// them as a [`RankSet`] and as the list of canonical ranks in order.
+/// orbit under the us set's stabilizer, by colex rank among the free points.
 ///
 /// The sets are walked in rank order as bit sets over the free points (Gosper's next
 /// combination: for sets of one size, numeric order is colex order), and each image is
 /// compared as a number, so no rank is computed; the stabilizer's permutations of the
 /// free points are tabulated once.
-fn canonical_them_sets(syms: &SymmetryTables, stabilizer: &[u8], free: u32, them: usize) -> (RankSet, Vec<u32>) {
+fn canonical_them_sets(syms: &SymmetryTables, stabilizer: &[u8], free: u32, them: usize) -> RankSet {
     let slots = free.count_ones() as usize;
     let count = BINOMIALS.get(slots, them);
     let points: Vec<u32> = (0..32).filter(|&p| free & (1 << p) != 0).collect();
@@ -200,7 +217,6 @@ fn canonical_them_sets(syms: &SymmetryTables, stabilizer: &[u8], free: u32, them
         .map(|&s| points.iter().map(|&p| (free & ((syms.apply(usize::from(s), 1 << p)) - 1)).count_ones()).collect())
         .collect();
     let mut words = vec![0u64; count.div_ceil(64) as usize];
-    let mut canonical = Vec::new();
     let mut c: u32 = (1u32 << them) - 1;
     for t in 0..count {
         let smallest = perms.iter().all(|perm| {
@@ -213,7 +229,6 @@ fn canonical_them_sets(syms: &SymmetryTables, stabilizer: &[u8], free: u32, them
         });
         if smallest {
             words[(t / 64) as usize] |= 1 << (t % 64);
-            canonical.push(t as u32);
         }
         if c != 0 && t + 1 < count {
             let low = c & c.wrapping_neg();
@@ -227,7 +242,7 @@ fn canonical_them_sets(syms: &SymmetryTables, stabilizer: &[u8], free: u32, them
         before.push(seen);
         seen += w.count_ones();
     }
-    (RankSet { words, before }, canonical)
+    RankSet { words, before }
 }
 
 /// One representative "us" set and its block of dense indices.
@@ -238,9 +253,7 @@ struct Block {
     stabilizer: Vec<u8>,
     /// When the stabilizer is non-trivial: which "them" ranks are canonical, and so each
     /// canonical rank's dense offset in the block.
-    offset_of: RankSet,
-    /// When the stabilizer is non-trivial: the canonical "them" ranks in order.
-    canonical: Vec<u32>,
+    canonical: RankSet,
 }
 
 /// What [`Indexer::frame`] computes once for a "us" set: its representative's block, the
@@ -299,19 +312,14 @@ impl Indexer {
                     us_block[r] = (id, back as u8);
                 }
             }
-            let mut block = Block {
-                us: set,
-                start: len,
-                stabilizer,
-                offset_of: RankSet { words: Vec::new(), before: Vec::new() },
-                canonical: Vec::new(),
-            };
+            let mut block =
+                Block { us: set, start: len, stabilizer, canonical: RankSet { words: Vec::new(), before: Vec::new() } };
             if block.stabilizer.is_empty() {
                 len += them_sets;
             } else {
                 let free = !set & topology.all().0;
-                (block.offset_of, block.canonical) = canonical_them_sets(&syms, &block.stabilizer, free, them);
-                len += block.canonical.len() as u64;
+                block.canonical = canonical_them_sets(&syms, &block.stabilizer, free, them);
+                len += block.canonical.len();
             }
             blocks.push(block);
         }
@@ -324,9 +332,7 @@ impl Indexer {
         let blocks: usize = self
             .blocks
             .iter()
-            .map(|b| {
-                std::mem::size_of::<Block>() + b.stabilizer.len() + b.offset_of.memory_bytes() + 4 * b.canonical.len()
-            })
+            .map(|b| std::mem::size_of::<Block>() + b.stabilizer.len() + b.canonical.memory_bytes())
             .sum();
         (blocks + self.us_block.len() * std::mem::size_of::<(u32, u8)>() + self.syms.tables.len() * 1024) as u64
     }
@@ -366,7 +372,7 @@ impl Indexer {
         for &g in &block.stabilizer {
             rank = rank.min(rank_bits(compress(self.syms.apply(g as usize, them), free)));
         }
-        block.start + block.offset_of.offset(rank)
+        block.start + block.canonical.offset(rank)
     }
 
     /// The part of [`Indexer::index`] that depends only on the "us" set, for computing
@@ -411,7 +417,7 @@ impl Indexer {
         for &g in &block.stabilizer {
             rank = rank.min(rank_in(self.syms.apply(usize::from(g), them)));
         }
-        block.start + block.offset_of.offset(rank)
+        block.start + block.canonical.offset(rank)
     }
 
     /// The canonical position with dense index `index` (< [`Indexer::len`]), as
@@ -421,7 +427,7 @@ impl Indexer {
         let b = self.blocks.partition_point(|blk| blk.start <= index) - 1;
         let block = &self.blocks[b];
         let offset = index - block.start;
-        let rank = if block.stabilizer.is_empty() { offset } else { u64::from(block.canonical[offset as usize]) };
+        let rank = if block.stabilizer.is_empty() { offset } else { block.canonical.select(offset) };
         let bits = unrank_bits(rank, self.them_count, self.n - self.us_count);
         (block.us, expand(bits, !block.us & self.all))
     }
@@ -494,7 +500,8 @@ mod tests {
                     continue;
                 }
                 for them in [3, 5] {
-                    let (offsets, fast) = canonical_them_sets(&syms, &stabilizer, !set & all, them);
+                    let offsets = canonical_them_sets(&syms, &stabilizer, !set & all, them);
+                    let fast: Vec<u32> = (0..offsets.len()).map(|i| offsets.select(i) as u32).collect();
                     assert_eq!(fast, canonical_them_sets_by_definition(&syms, &stabilizer, !set & all, them));
                     assert!(fast.iter().enumerate().all(|(i, &t)| offsets.offset(u64::from(t)) == i as u64));
                     let members = (0..BINOMIALS.get(24 - us, them)).filter(|&t| offsets.contains(t)).count();
