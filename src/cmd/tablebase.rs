@@ -369,6 +369,7 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     for b in builders {
         let _ = b.join();
     }
+    // Builds here whatever a thread that could not start would have built.
     tb.wait_ready();
     println!("indices: {:.2} s ({threads} threads, as the engine builds them at start)", t.elapsed().as_secs_f64());
     let probes = random_positions(&subspaces, args.probes, args.seed);

@@ -159,6 +159,7 @@ impl SymmetryTables {
 /// and the rank at an offset a binary search and a bit walk. 12 bytes per 64 ranks, where
 /// a table of offsets and a list of ranks took 384: the indices of the whole set went
 /// from 3.6 GB to 0.38 GB of memory, and from 5.6-7.7 s to 3.1-3.6 s on two cores.
+#[derive(Default)]
 struct RankSet {
     words: Vec<u64>,
     before: Vec<u32>,
@@ -312,16 +313,14 @@ impl Indexer {
                     us_block[r] = (id, back as u8);
                 }
             }
-            let mut block =
-                Block { us: set, start: len, stabilizer, canonical: RankSet { words: Vec::new(), before: Vec::new() } };
-            if block.stabilizer.is_empty() {
-                len += them_sets;
+            let canonical = if stabilizer.is_empty() {
+                RankSet::default()
             } else {
-                let free = !set & topology.all().0;
-                block.canonical = canonical_them_sets(&syms, &block.stabilizer, free, them);
-                len += block.canonical.len();
-            }
-            blocks.push(block);
+                canonical_them_sets(&syms, &stabilizer, !set & topology.all().0, them)
+            };
+            let start = len;
+            len += if stabilizer.is_empty() { them_sets } else { canonical.len() };
+            blocks.push(Block { us: set, start, stabilizer, canonical });
         }
         Indexer { us_count: us, them_count: them, n, all: topology.all().0, syms, us_block, blocks, len }
     }

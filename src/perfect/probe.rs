@@ -208,8 +208,8 @@ impl Tablebase {
     /// probes answer for a subspace once its index is ready. Returns the threads, to
     /// join for a measurement; dropping them leaves them running.
     ///
-    /// The whole set takes about 12 s of one core, and the smallest endgames, needed
-    /// last, must not wait for it all.
+    /// The whole set takes about 6 s of CPU, and the smallest endgames, needed last,
+    /// must not wait for it all.
     pub fn warm_up(self: &Arc<Self>) -> Vec<std::thread::JoinHandle<()>> {
         let mut order: Vec<Subspace> = self.tables.keys().copied().collect();
         order.sort_unstable_by_key(|s| (std::cmp::Reverse(s.us + s.them), std::cmp::Reverse(s.us.max(s.them))));

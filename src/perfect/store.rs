@@ -34,6 +34,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::index::Indexer;
+use super::sector::Subspace;
+use super::value::{TableValue, Wdl};
 
 thread_local! {
     /// Each thread's zstd decompression context, made once: making one per block cost
@@ -56,8 +58,6 @@ fn unpack(bytes: &[u8], capacity: usize) -> std::io::Result<Vec<u8>> {
         raw
     })
 }
-use super::sector::Subspace;
-use super::value::{TableValue, Wdl};
 
 /// The file magic.
 pub const MAGIC: &[u8; 8] = b"MORRISTB";
