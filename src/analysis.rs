@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use crate::engine::{Engine, EngineOptions, Limits};
-use crate::perfect::Tablebase;
+use crate::tablebase::Tablebase;
 use crate::rules::{Color, Game, Move, MoveList, Outcome};
 use crate::search::{DECIDED, OracleValue, WIN};
 

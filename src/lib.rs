@@ -19,7 +19,7 @@
 //! - [`classroom`]: the eight programs of the Morris Variant handout.
 //! - [`play`]: a person plays the engine in a terminal.
 //! - [`referee`]: matches, tournaments and protocol checks between engine processes.
-//! - [`perfect`]: endgame databases by retrograde analysis.
+//! - [`tablebase`]: endgame databases by retrograde analysis.
 //! - [`serve`]: a local web server: play, study and replay on a board in a browser.
 //! - [`analysis`]: where a game was decided, by the tables and the engine.
 //! - [`cmd`]: the command lines, one file per subcommand (clap, printing, `anyhow`);
@@ -34,7 +34,7 @@ pub mod cmd;
 pub mod engine;
 pub mod eval;
 pub mod files;
-pub mod perfect;
+pub mod tablebase;
 pub mod perft;
 pub mod play;
 pub mod protocol;

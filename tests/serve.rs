@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use morris::perfect::{BuildOptions, Subspace, Tablebase, build, plan, plan_build};
+use morris::tablebase::{BuildOptions, Subspace, Tablebase, build, plan, plan_build};
 use morris::rules::notation::parse_move;
 use morris::rules::{Game, MoveList, Position, STANDARD};
 use morris::search::OracleValue;

@@ -9,9 +9,9 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use indicatif::ProgressBar;
-use morris::perfect::store::{self, TableFile, TablebaseError};
-use morris::perfect::verify::{load_for, position_of, verify_subspace};
-use morris::perfect::{
+use morris::tablebase::store::{self, TableFile, TablebaseError};
+use morris::tablebase::verify::{load_for, position_of, verify_subspace};
+use morris::tablebase::{
     BuildOptions, Subspace, Table, TableValue, Tablebase, Wdl, build, canonical_positions, full_board_counts,
     open_oracle, plan, plan_build, rules_text,
 };
@@ -28,7 +28,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 /// Builds everything `targets` needs in `dir` under a no-removal rule of `plies`.
-fn build_into(dir: &Path, targets: &[Subspace], plies: u16) -> Vec<morris::perfect::BuildReport> {
+fn build_into(dir: &Path, targets: &[Subspace], plies: u16) -> Vec<morris::tablebase::BuildReport> {
     let options = BuildOptions { threads: 2, rule_plies: plies };
     let plan = plan_build(dir, plan(targets), &options);
     build(dir, &plan, &options, &ProgressBar::hidden(), &mut |_| {}).expect("build")
@@ -123,8 +123,8 @@ fn subspaces_up_to_four_have_the_expected_sizes() {
         assert!((t.wdl.len() as u64 * 16) < t.indexer.full_len() * 102 / 100);
     }
     // Every subspace 3-3 .. 9-9: the figure the whole build covers.
-    let all: u64 = morris::perfect::sector::pairs_up_to(9).iter().flatten().map(|&s| canonical_positions(s)).sum();
-    assert_eq!(all, morris::perfect::ALL_POSITIONS);
+    let all: u64 = morris::tablebase::sector::pairs_up_to(9).iter().flatten().map(|&s| canonical_positions(s)).sum();
+    assert_eq!(all, morris::tablebase::ALL_POSITIONS);
     assert_eq!(all, 8_904_593_601);
 }
 

@@ -105,7 +105,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     let inputs = read_inputs(args)?;
     let tablebase = match &args.tablebase {
         Some(dir) => {
-            Some(crate::perfect::open_oracle(dir, rules).with_context(|| format!("--tablebase {}", dir.display()))?)
+            Some(crate::tablebase::open_oracle(dir, rules).with_context(|| format!("--tablebase {}", dir.display()))?)
         }
         None => None,
     };

@@ -66,7 +66,7 @@ impl EngineArgs {
         let game = crate::rules::notation::game_after(rules, &self.opening).context("--opening")?;
         let oracle = match &self.tablebase {
             Some(dir) => {
-                let tb = crate::perfect::open_oracle(dir, rules)
+                let tb = crate::tablebase::open_oracle(dir, rules)
                     .with_context(|| format!("--tablebase {}", dir.display()))?;
                 Some(tb as std::sync::Arc<dyn crate::search::Oracle>)
             }

@@ -117,7 +117,7 @@ impl GameArgs {
         };
         let tablebase = match &self.tablebase {
             Some(dir) => Some(
-                crate::perfect::open_oracle(dir, rules).with_context(|| format!("--tablebase {}", dir.display()))?,
+                crate::tablebase::open_oracle(dir, rules).with_context(|| format!("--tablebase {}", dir.display()))?,
             ),
             None => None,
         };

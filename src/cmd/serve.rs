@@ -81,7 +81,7 @@ impl ServeArgs {
             Some(dir) => {
                 let rules = self.rules.ruleset();
                 Some(
-                    crate::perfect::open_oracle(dir, rules)
+                    crate::tablebase::open_oracle(dir, rules)
                         .with_context(|| format!("--tablebase {}", dir.display()))?,
                 )
             }

@@ -14,8 +14,8 @@ use nom::bytes::complete::{tag_no_case, take_till1};
 use nom::character::complete::{multispace0, multispace1};
 use nom::combinator::{all_consuming, value};
 
-use crate::perfect::sector::{self, MIN_STONES};
-use crate::perfect::{
+use crate::tablebase::sector::{self, MIN_STONES};
+use crate::tablebase::{
     self, BuildOptions, BuildReport, Subspace, TableValue, Tablebase, Wdl, full_board_counts, is_possible, verify,
 };
 use crate::rules::{Color, STANDARD};
@@ -165,7 +165,7 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     }
     let threads = threads_or_default(args.threads);
     let options = BuildOptions { threads, rule_plies: args.no_removal_plies };
-    let plan = perfect::plan_build(&args.dir, perfect::plan(&targets), &options);
+    let plan = tablebase::plan_build(&args.dir, tablebase::plan(&targets), &options);
     let kept = plan.done.iter().filter(|&&d| d).count();
     eprintln!(
         "tablebase build: {} pairs ({kept} already built), {} positions to solve of {}, {threads} threads, \
@@ -216,7 +216,7 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
             );
         });
     };
-    let reports = perfect::build(&args.dir, &plan, &options, &bar, &mut on_pair)?;
+    let reports = tablebase::build(&args.dir, &plan, &options, &bar, &mut on_pair)?;
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     let solved: u64 = reports.iter().filter(|r| !r.kept).map(|r| r.positions).sum();
@@ -232,14 +232,14 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
 
 fn run_verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let tb = Tablebase::open(&args.dir)?;
-    let rules = perfect::rules_text(tb.rule_plies());
+    let rules = tablebase::rules_text(tb.rule_plies());
     let threads = threads_or_default(args.threads);
     let subspaces = if args.subspaces.is_empty() { tb.subspaces() } else { args.subspaces.clone() };
     let mut bad = 0;
     for sub in subspaces {
         let tables = verify::load_for(&args.dir, sub, &rules)?;
         let bar = progress_bar(
-            perfect::canonical_positions(sub).div_ceil(args.every),
+            tablebase::canonical_positions(sub).div_ceil(args.every),
             "{prefix:>5} [{bar:30}] {human_pos}/{human_len} {per_sec} {eta}",
         );
         bar.set_prefix(sub.to_string());
@@ -274,12 +274,12 @@ fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
         "subspace   positions        wins cursed-wins       draws blessed-losses      losses  longest-win  longest-loss  file-MB{}",
         if args.full { "  full-board  full-win-%" } else { "" }
     );
-    let rules = perfect::rules_text(tb.rule_plies());
+    let rules = tablebase::rules_text(tb.rule_plies());
     for sub in tb.subspaces() {
         let Some(h) = tb.header(sub) else { continue };
         let s = &h.summary;
         let file_mb =
-            std::fs::metadata(perfect::store::table_path(&args.dir, sub)).map_or(0.0, |m| m.len() as f64 / 1e6);
+            std::fs::metadata(tablebase::store::table_path(&args.dir, sub)).map_or(0.0, |m| m.len() as f64 / 1e6);
         let mut line = format!(
             "{:>8} {:>11} {:>11} {:>11} {:>11} {:>14} {:>11} {:>12} {:>13} {:>8.1}",
             sub.to_string(),
@@ -294,7 +294,7 @@ fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
             file_mb
         );
         if args.full {
-            let table = perfect::Table::load(&args.dir, sub, &rules, STANDARD.topology, false)?;
+            let table = tablebase::Table::load(&args.dir, sub, &rules, STANDARD.topology, false)?;
             let c = full_board_counts(&table);
             let wins = c.count(Wdl::Win) + c.count(Wdl::CursedWin);
             line.push_str(&format!(" {:>11} {:>11.1}", c.total(), 100.0 * wins as f64 / c.total().max(1) as f64));
@@ -330,7 +330,7 @@ fn random_positions(subspaces: &[Subspace], n: u64, seed: u64) -> Vec<(u32, u32)
     use rand::seq::SliceRandom;
     use rand::{RngExt, SeedableRng};
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
-    let binomial = |n: usize, k: usize| crate::perfect::index::BINOMIALS.get(n, k);
+    let binomial = |n: usize, k: usize| crate::tablebase::index::BINOMIALS.get(n, k);
     let points = STANDARD.topology.len();
     let mut cumulative = Vec::with_capacity(subspaces.len());
     let mut total = 0u64;

@@ -32,7 +32,7 @@ pub struct GameSettings {
     pub engine_extra: Vec<String>,
     /// Endgame tables: a game that reaches a position they decide under the rules (at its
     /// count of plies without a removal) ends there with that result.
-    pub tablebase: Option<std::sync::Arc<crate::perfect::Tablebase>>,
+    pub tablebase: Option<std::sync::Arc<crate::tablebase::Tablebase>>,
 }
 
 /// Why an engine lost by breaking the protocol.
@@ -191,7 +191,7 @@ impl GameRecord {
 /// The result the tables give the game's position under its rules (at its count of plies
 /// without a removal), if they cover it.
 #[must_use]
-pub fn adjudicate(tb: &crate::perfect::Tablebase, game: &crate::rules::Game) -> Option<Termination> {
+pub fn adjudicate(tb: &crate::tablebase::Tablebase, game: &crate::rules::Game) -> Option<Termination> {
     use crate::search::OracleValue;
     let side = game.position().side_to_move();
     let (result, detail) = match tb.value_at_count(game.position(), game.quiet_plies(), true)? {

@@ -33,7 +33,7 @@ use std::time::Duration;
 pub use games::Strength;
 pub use http::{ServerHandle, StartError, start};
 
-use crate::perfect::Tablebase;
+use crate::tablebase::Tablebase;
 use crate::rules::RuleOptions;
 
 /// A refused request: an HTTP status (4xx, or 503 when the server is full) and a

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::engine::{Engine, Limits};
-use crate::perfect::Tablebase;
+use crate::tablebase::Tablebase;
 use crate::rules::{Color, Game, Move, Outcome};
 use crate::search::OracleValue;
 

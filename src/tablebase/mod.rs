@@ -2,7 +2,7 @@
 //! empty, 3 to 9 stones a side), under the game's no-removal rule, computed by the engine
 //! itself.
 //!
-//! Layout (style guide, `perfect/`): [`sector`] (subspaces and the solver's move and
+//! Layout (style guide, `tablebase/`): [`sector`] (subspaces and the solver's move and
 //! un-move generator), [`index`] (rank/unrank and symmetry reduction), [`value`] (what a
 //! stored value means at a given count of plies without a removal), [`retro`] (the
 //! solver), [`store`] (the block-compressed file format and typed errors), [`verify`]
