@@ -14,11 +14,11 @@ use nom::bytes::complete::{tag_no_case, take_till1};
 use nom::character::complete::{multispace0, multispace1};
 use nom::combinator::{all_consuming, value};
 
+use crate::rules::{Color, STANDARD};
 use crate::tablebase::sector::{self, MIN_STONES};
 use crate::tablebase::{
     self, BuildOptions, BuildReport, Subspace, TableValue, Tablebase, Wdl, full_board_counts, is_possible, verify,
 };
-use crate::rules::{Color, STANDARD};
 
 /// `morris tablebase` subcommands.
 #[derive(clap::Subcommand, Debug)]
@@ -67,9 +67,16 @@ pub struct BuildArgs {
     /// Refuse to start if the build needs more memory than this many GB
     #[arg(long)]
     pub max_memory_gb: Option<f64>,
-    /// The no-removal rule the values are computed under (plies; 0 = none)
+    /// The no-removal rule the values are computed under (plies; 0 = none: the
+    /// game-theoretic profile, whose placing layers are built from tables of any rule)
     #[arg(long, default_value_t = STANDARD.no_removal_plies, value_parser = clap::value_parser!(u16).range(0..=4000))]
     pub no_removal_plies: u16,
+    /// Build only the placing layers, from the moving tables already in --dir
+    #[arg(long, conflicts_with = "subspaces")]
+    pub placing: bool,
+    /// Build the moving tables only (no placing layers)
+    #[arg(long, conflicts_with = "placing")]
+    pub no_placing: bool,
 }
 
 /// Arguments of `morris tablebase verify`.
@@ -156,6 +163,10 @@ fn human(n: u64) -> String {
 }
 
 fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
+    let stones = args.max_stones.unwrap_or(STANDARD.stones);
+    if args.placing {
+        return run_build_placing(args, stones);
+    }
     let mut targets = args.subspaces.clone();
     if let Some(s) = targets.iter().find(|s| !is_possible(**s)) {
         anyhow::bail!("subspace {s} is not possible: each side has 3 to {} stones", STANDARD.stones);
@@ -226,6 +237,126 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
         reports.iter().filter(|r| r.kept).count(),
         human(solved),
         solved as f64 / secs.max(1e-9) / 1e6
+    );
+    if args.subspaces.is_empty() && !args.no_placing {
+        return run_build_placing(args, stones);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Builds the placing layers of a game of `stones` a side, after the moving tables.
+fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
+    use crate::tablebase::placing::{self, CellReport, PlacingOptions};
+    let threads = threads_or_default(args.threads);
+    let options = PlacingOptions { stones, rule_plies: args.no_removal_plies, threads };
+    if args.no_removal_plies != 0
+        && let Some(found) = placing::moving_rule_in(&args.dir)
+        && found != args.no_removal_plies
+    {
+        anyhow::bail!(
+            "the moving tables in {} are built for a no-removal rule of {found} plies, not {}; build the placing \
+             layers with --no-removal-plies {found}, or 0 for the game-theoretic values",
+            args.dir.display(),
+            args.no_removal_plies
+        );
+    }
+    let plan = placing::plan_placing(&args.dir, &options);
+    let kept = plan.done.iter().filter(|&&d| d).count();
+    eprintln!(
+        "tablebase build --placing: {} cells of a {stones}-stone game ({kept} already built), {} positions to solve \
+         of {}, {threads} threads, rule profile {}; memory bound {:.1} GB",
+        plan.cells.len(),
+        human(plan.positions_to_solve),
+        human(plan.positions_total),
+        if args.no_removal_plies == 0 {
+            "game-theoretic (no draw rule)".to_string()
+        } else {
+            format!("{} plies", args.no_removal_plies)
+        },
+        plan.peak_bytes as f64 / 1e9
+    );
+    if let Some(limit) = args.max_memory_gb
+        && plan.peak_bytes as f64 > limit * 1e9
+    {
+        anyhow::bail!(
+            "the placing build needs {:.1} GB, more than --max-memory-gb {limit}",
+            plan.peak_bytes as f64 / 1e9
+        );
+    }
+    let bar =
+        progress_bar(plan.positions_to_solve, "{msg:12} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta_precise}");
+    let start = Instant::now();
+    let total = plan.positions_to_solve;
+    let mut solved = 0u64;
+    // One line per ply (layer): its cells' positions, time, rate and bytes.
+    let mut layer: Option<(u8, u64, f64, u64, [u64; 3], bool)> = None;
+    let flush = |l: &(u8, u64, f64, u64, [u64; 3], bool), solved: u64| {
+        let (ply, positions, seconds, bytes, counts, all_kept) = *l;
+        let rate = solved as f64 / start.elapsed().as_secs_f64().max(1e-9);
+        bar.suspend(|| {
+            eprintln!(
+                "  ply {ply:>2}  {:>14} positions  W {:>5.1}% D {:>5.1}% L {:>5.1}%  {:>8.1} s  {:>6.2} M positions/s  \
+                 {:>8.1} MB{}  | {:.1}% done, ETA {:.0} min",
+                human(positions),
+                100.0 * counts[1] as f64 / positions.max(1) as f64,
+                100.0 * counts[0] as f64 / positions.max(1) as f64,
+                100.0 * counts[2] as f64 / positions.max(1) as f64,
+                seconds,
+                positions as f64 / seconds.max(1e-9) / 1e6,
+                bytes as f64 / 1e6,
+                if all_kept { " (kept)" } else { "" },
+                100.0 * solved as f64 / total.max(1) as f64,
+                (total - solved) as f64 / rate.max(1e-9) / 60.0
+            );
+        });
+    };
+    let mut on_cell = |r: &CellReport| {
+        log::debug!(
+            "{}: {} positions, {:.2} s, {} bytes{}",
+            r.cell,
+            r.positions,
+            r.seconds,
+            r.bytes,
+            if r.kept { " (kept)" } else { "" }
+        );
+        if !r.kept {
+            solved += r.positions;
+        }
+        if let Some(l) = layer.as_ref()
+            && l.0 != r.cell.ply
+        {
+            flush(l, solved);
+            layer = None;
+        }
+        let l = layer.get_or_insert((r.cell.ply, 0, 0.0, 0, [0; 3], true));
+        l.1 += r.positions;
+        l.2 += r.seconds;
+        l.3 += r.bytes;
+        for (sum, c) in l.4.iter_mut().zip(r.counts) {
+            *sum += c;
+        }
+        l.5 &= r.kept;
+        bar.set_message(format!("ply {}", r.cell.ply));
+    };
+    let progress = |n: u64| bar.inc(n);
+    let reports = placing::build_placing(&args.dir, &plan, &options, &progress, &mut on_cell)?;
+    if let Some(l) = layer.as_ref() {
+        flush(l, solved);
+    }
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    let built: Vec<&CellReport> = reports.iter().filter(|r| !r.kept).collect();
+    let positions: u64 = built.iter().map(|r| r.positions).sum();
+    let bytes: u64 = reports.iter().map(|r| r.bytes).sum();
+    println!(
+        "built {} placing cells ({} kept): {} positions solved in {secs:.1} s = {:.2} M positions/s with {threads} \
+         threads; {:.1} MB on disk for all {} cells",
+        reports.len(),
+        reports.len() - built.len(),
+        human(positions),
+        positions as f64 / secs.max(1e-9) / 1e6,
+        bytes as f64 / 1e6,
+        reports.len()
     );
     Ok(ExitCode::SUCCESS)
 }

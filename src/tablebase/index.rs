@@ -419,6 +419,48 @@ impl Indexer {
         block.start + block.canonical.offset(rank)
     }
 
+    /// Calls `f(index, us, them)` for every canonical position whose index lies in
+    /// `range`, in index order: a walk through the blocks that ranks nothing, for passes
+    /// over a whole table (the placing solver, verify).
+    pub fn for_each_position(&self, range: std::ops::Range<u64>, mut f: impl FnMut(u64, u32, u32)) {
+        let end = range.end.min(self.len);
+        let mut index = range.start;
+        if index >= end {
+            return;
+        }
+        let slots = self.n - self.us_count;
+        let mut b = self.blocks.partition_point(|blk| blk.start <= index) - 1;
+        while index < end {
+            let block = &self.blocks[b];
+            let free = !block.us & self.all;
+            if block.stabilizer.is_empty() {
+                let total = BINOMIALS.get(slots, self.them_count);
+                let mut rank = index - block.start;
+                let mut c = unrank_bits(rank, self.them_count, slots);
+                while rank < total && index < end {
+                    f(index, block.us, expand(c, free));
+                    index += 1;
+                    rank += 1;
+                    if c != 0 {
+                        let low = c & c.wrapping_neg();
+                        let ripple = c + low;
+                        c = ripple | (((ripple ^ c) >> 2) / low);
+                    }
+                }
+            } else {
+                let total = block.canonical.len();
+                let mut offset = index - block.start;
+                while offset < total && index < end {
+                    let rank = block.canonical.select(offset);
+                    f(index, block.us, expand(unrank_bits(rank, self.them_count, slots), free));
+                    index += 1;
+                    offset += 1;
+                }
+            }
+            b += 1;
+        }
+    }
+
     /// The canonical position with dense index `index` (< [`Indexer::len`]), as
     /// `(us, them)` stone sets.
     #[must_use]
@@ -539,5 +581,20 @@ mod tests {
             assert_eq!(ix.index_in(&ix.frame(u2), t2), i);
         }
         assert_eq!(total, ix.full_len());
+    }
+
+    #[test]
+    fn the_walk_meets_every_position_in_index_order() {
+        for (us, them) in [(0, 0), (0, 3), (3, 0), (2, 2), (3, 4), (5, 1)] {
+            let ix = Indexer::new(&STANDARD24, us, them);
+            let mut next = 3;
+            ix.for_each_position(3..ix.len(), |i, u, t| {
+                assert_eq!(i, next);
+                assert_eq!((u, t), ix.position(i), "{us}-{them} at {i}");
+                assert_eq!(ix.index(u, t), i);
+                next += 1;
+            });
+            assert_eq!(next, ix.len().max(3), "{us}-{them}");
+        }
     }
 }

@@ -12,6 +12,7 @@
 //! that trait, and nothing here prints: the command layer does.
 
 pub mod index;
+pub mod placing;
 pub mod probe;
 pub mod retro;
 pub mod sector;

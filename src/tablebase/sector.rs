@@ -146,7 +146,7 @@ impl Board {
     }
 
     #[inline]
-    fn closes_mill(&self, p: usize, stones: u32) -> bool {
+    pub(crate) fn closes_mill(&self, p: usize, stones: u32) -> bool {
         self.partners[p].iter().any(|&pair| pair != 0 && pair & stones == pair)
     }
 

@@ -46,7 +46,7 @@ thread_local! {
 }
 
 /// Unpacks a block of at most `capacity` bytes with this thread's context.
-fn unpack(bytes: &[u8], capacity: usize) -> std::io::Result<Vec<u8>> {
+pub(crate) fn unpack(bytes: &[u8], capacity: usize) -> std::io::Result<Vec<u8>> {
     UNPACKER.with(|cell| {
         let mut slot = cell.borrow_mut();
         let mut unpacker = match slot.take() {
