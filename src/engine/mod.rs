@@ -176,6 +176,8 @@ impl Engine {
     /// so that a stop which arrives before the search starts is not lost.
     pub fn think_unless_stopped(&mut self, limits: &Limits, on_iteration: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
         let start = Instant::now();
+        // With placing tables, only the moves that keep the position's value are searched.
+        let root_moves = self.options.oracle.as_deref().and_then(|o| o.root_moves(self.game.position()));
         let cfg = SearchConfig {
             eval: self.options.eval,
             settings: self.options.search,
@@ -190,6 +192,7 @@ impl Engine {
             },
             start,
             oracle: self.options.oracle.as_deref(),
+            root_moves: root_moves.as_deref(),
             stop: &self.stop,
         };
         let mut report = |it: &SearchInfo| on_iteration(it);

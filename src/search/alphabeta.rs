@@ -38,6 +38,9 @@ pub struct SearchConfig<'a> {
     pub start: Instant,
     /// Exact values for covered positions.
     pub oracle: Option<&'a dyn Oracle>,
+    /// The root moves to choose from (those that keep the root's value by the tables);
+    /// `None` or an empty list: every legal move.
+    pub root_moves: Option<&'a [Move]>,
     /// Set from outside to stop the search as soon as possible.
     pub stop: &'a AtomicBool,
 }
@@ -284,6 +287,9 @@ impl Searcher<'_> {
         }
         let frame = &mut self.frames[ply];
         pos.legal_moves(&mut frame.moves);
+        if ply == 0 {
+            restrict(&mut frame.moves, self.cfg.root_moves);
+        }
         let count = frame.moves.len();
         if count == 0 {
             return -(WIN - ply as i32);
@@ -417,6 +423,21 @@ impl Searcher<'_> {
     }
 }
 
+/// Keeps only the moves of `keep` in `list` (all of them when `keep` is `None`, empty or
+/// would leave nothing).
+fn restrict(list: &mut MoveList, keep: Option<&[Move]>) {
+    let Some(keep) = keep.filter(|k| !k.is_empty()) else { return };
+    let mut kept = MoveList::new();
+    for &m in list.as_slice() {
+        if keep.contains(&m) {
+            kept.push(m);
+        }
+    }
+    if !kept.is_empty() {
+        *list = kept;
+    }
+}
+
 /// Searches the current position of `game` within `cfg`'s limits, calling `on_iteration`
 /// after each completed iteration.
 ///
@@ -434,6 +455,7 @@ pub fn search(
     let root = *game.position();
     let mut legal = MoveList::new();
     root.legal_moves(&mut legal);
+    restrict(&mut legal, cfg.root_moves);
     let Some(&first) = legal.first() else {
         return SearchOutcome {
             best: None,

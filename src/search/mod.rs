@@ -50,4 +50,10 @@ pub trait Oracle: Send + Sync {
     /// Gets ready to answer for `pos` and the positions its moves lead to, however long
     /// that takes (the search calls it once for its root). By default: nothing to do.
     fn prepare(&self, _pos: &Position) {}
+
+    /// The root moves the search may choose from, when the oracle knows that only these
+    /// keep the position's value (the placing tables); `None`: every legal move.
+    fn root_moves(&self, _pos: &Position) -> Option<Vec<crate::rules::Move>> {
+        None
+    }
 }

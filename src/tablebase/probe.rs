@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::index::Indexer;
+use super::placing::{self, Block, PlacingCell, PlacingFile, placing_rules};
 use super::sector::{FILE_EXTENSION, MIN_STONES, Subspace, header_rules, is_supported};
 use super::store::{Stream, TableFile, TablebaseError, distance_in_block};
 use super::value::{LOST_NOW, TableValue, Wdl, horizon};
@@ -23,24 +24,24 @@ use crate::search::{Oracle, OracleValue};
 /// Blocks the cache holds by default (about 16 KB to 32 KB each once unpacked).
 pub const DEFAULT_CACHE_BLOCKS: usize = 4096;
 
-/// One cache slot: a block's key and its unpacked bytes.
-type Slot = Option<(u64, Arc<Vec<u8>>)>;
+/// One cache slot: a block's key and its unpacked contents.
+type Slot<T> = Option<(u64, Arc<T>)>;
 
 /// A direct-mapped cache of unpacked blocks, shared by all threads.
-struct BlockCache {
-    slots: Vec<Mutex<Slot>>,
+struct BlockCache<T> {
+    slots: Vec<Mutex<Slot<T>>>,
 }
 
-impl BlockCache {
-    fn new(blocks: usize) -> BlockCache {
+impl<T> BlockCache<T> {
+    fn new(blocks: usize) -> BlockCache<T> {
         BlockCache { slots: (0..blocks.max(1)).map(|_| Mutex::new(None)).collect() }
     }
 
     fn get_or_load(
         &self,
         key: u64,
-        load: impl FnOnce() -> Result<Vec<u8>, TablebaseError>,
-    ) -> Result<Arc<Vec<u8>>, TablebaseError> {
+        load: impl FnOnce() -> Result<T, TablebaseError>,
+    ) -> Result<Arc<T>, TablebaseError> {
         let slot = &self.slots[(key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 20) as usize % self.slots.len()];
         if let Ok(s) = slot.lock()
             && let Some((k, block)) = s.as_ref()
@@ -63,13 +64,29 @@ struct Source {
     indexer: OnceLock<Result<Arc<Indexer>, String>>,
 }
 
+/// One placing cell's file, opened on first use.
+struct PlacingSource {
+    id: u64,
+    path: PathBuf,
+    cell: PlacingCell,
+    file: OnceLock<Result<PlacingFile, String>>,
+}
+
+/// The placing cells of one game (stones a side) and rule profile.
+type PlacingSet = HashMap<PlacingCell, PlacingSource>;
+
 /// The tables of one directory, for the standard rules.
 pub struct Tablebase {
     dir: PathBuf,
     tables: HashMap<Subspace, Source>,
     /// The no-removal rule the tables were built for.
     rule_plies: u16,
-    cache: BlockCache,
+    cache: BlockCache<Vec<u8>>,
+    /// Placing cells by (stones a side, rule profile).
+    placing: HashMap<(u8, u16), PlacingSet>,
+    placing_cache: BlockCache<Block>,
+    /// Indices by stone counts, shared by the moving tables and the placing cells.
+    indexers: HashMap<(u8, u8), OnceLock<Arc<Indexer>>>,
     /// Whether a failed probe has been reported (the engine says so once).
     warned: AtomicBool,
 }
@@ -167,13 +184,103 @@ impl Tablebase {
             tables.insert(s, Source { id: id as u64, file, indexer: OnceLock::new() });
         }
         let rule_plies = rules.map_or(STANDARD.no_removal_plies, |(_, n)| n);
+        let placing = scan_placing(dir, tables.len() as u64)?;
+        let mut indexers = HashMap::new();
+        for s in tables.keys() {
+            indexers.insert((s.us, s.them), OnceLock::new());
+        }
+        for c in placing.values().flat_map(HashMap::keys) {
+            indexers.insert((c.us, c.them), OnceLock::new());
+        }
         Ok(Tablebase {
             dir: dir.to_path_buf(),
             tables,
             rule_plies,
             cache: BlockCache::new(DEFAULT_CACHE_BLOCKS),
+            placing,
+            placing_cache: BlockCache::new(DEFAULT_CACHE_BLOCKS),
+            indexers,
             warned: AtomicBool::new(false),
         })
+    }
+
+    /// The index of positions with `us` and `them` stones on the board (side to move
+    /// first), shared by every table that uses it; built now when `build`.
+    fn shared_indexer(&self, us: u8, them: u8, build: bool) -> Option<&Arc<Indexer>> {
+        let slot = self.indexers.get(&(us, them))?;
+        if build {
+            Some(slot.get_or_init(|| Arc::new(Indexer::new(STANDARD.topology, usize::from(us), usize::from(them)))))
+        } else {
+            slot.get()
+        }
+    }
+
+    /// The games (stones a side) and rule profiles of the placing cells in the directory.
+    #[must_use]
+    pub fn placing_profiles(&self) -> Vec<(u8, u16)> {
+        let mut out: Vec<(u8, u16)> = self.placing.keys().copied().collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The placing cells of a game of `stones` a side under `rule_plies`, in order.
+    #[must_use]
+    pub fn placing_cells(&self, stones: u8, rule_plies: u16) -> Vec<PlacingCell> {
+        let mut out: Vec<PlacingCell> =
+            self.placing.get(&(stones, rule_plies)).map(|set| set.keys().copied().collect()).unwrap_or_default();
+        out.sort_unstable_by_key(|c| (std::cmp::Reverse(c.ply), c.us, c.them));
+        out
+    }
+
+    /// The opened file of a placing cell.
+    ///
+    /// # Errors
+    /// Its header fails a check.
+    pub fn placing_file(
+        &self,
+        stones: u8,
+        rule_plies: u16,
+        cell: PlacingCell,
+    ) -> Option<Result<&PlacingFile, TablebaseError>> {
+        let src = self.placing.get(&(stones, rule_plies))?.get(&cell)?;
+        let rules = placing_rules(stones, rule_plies);
+        let opened = src
+            .file
+            .get_or_init(|| PlacingFile::open_path(&src.path, Some(src.cell), Some(&rules)).map_err(|e| e.to_string()));
+        Some(
+            opened
+                .as_ref()
+                .map_err(|reason| TablebaseError::CorruptedTable { path: src.path.clone(), reason: reason.clone() }),
+        )
+    }
+
+    /// The value for the side to move of a placing position (a stone in hand), under the
+    /// rule profile of its rules: `Ok(None)` when no placing table covers it.
+    ///
+    /// # Errors
+    /// A damaged block or header.
+    pub fn placing_value(&self, pos: &Position) -> Result<Option<TableValue>, TablebaseError> {
+        let rules = pos.rules();
+        let Some(cell) = placing_cell(pos) else { return Ok(None) };
+        if cell.lost_by_material(rules.stones) {
+            return Ok(Some(LOST_NOW));
+        }
+        let Some(set) = self.placing.get(&(rules.stones, rules.no_removal_plies)) else { return Ok(None) };
+        let Some(src) = set.get(&cell) else { return Ok(None) };
+        let Some(file) = self.placing_file(rules.stones, rules.no_removal_plies, cell) else { return Ok(None) };
+        let file = file?;
+        let Some(indexer) = self.shared_indexer(cell.us, cell.them, true) else { return Ok(None) };
+        if indexer.len() != file.header.positions {
+            return Err(TablebaseError::CorruptedTable {
+                path: file.path.clone(),
+                reason: format!("{} positions, cell {cell} has {}", file.header.positions, indexer.len()),
+            });
+        }
+        let side = pos.side_to_move();
+        let i = indexer.index(pos.stones(side).0, pos.stones(!side).0);
+        let b = i / placing::BLOCK_POSITIONS;
+        let block = self.placing_cache.get_or_load((src.id << 40) | b, || file.block(b))?;
+        Ok(Some(TableValue { wdl: placing::wdl_of_code(block.code(i % placing::BLOCK_POSITIONS)), distance: 0 }))
     }
 
     /// The no-removal rule (plies; 0 = none) the tables were built for.
@@ -245,9 +352,11 @@ impl Tablebase {
     fn indexer(&self, subspace: Subspace, build: bool) -> Option<Result<&Arc<Indexer>, TablebaseError>> {
         let src = self.tables.get(&subspace)?;
         let init = || {
-            let ix = Indexer::new(STANDARD.topology, usize::from(subspace.us), usize::from(subspace.them));
+            let Some(ix) = self.shared_indexer(subspace.us, subspace.them, true) else {
+                return Err(format!("no index for subspace {subspace}"));
+            };
             if ix.len() == src.file.header.positions {
-                Ok(Arc::new(ix))
+                Ok(Arc::clone(ix))
             } else {
                 Err(format!("{} positions, subspace {subspace} has {}", src.file.header.positions, ix.len()))
             }
@@ -298,7 +407,7 @@ impl Tablebase {
     /// A damaged block or header.
     pub fn value(&self, pos: &Position) -> Result<Option<TableValue>, TablebaseError> {
         if !covers(pos) {
-            return Ok(None);
+            return self.placing_value(pos);
         }
         let side = pos.side_to_move();
         self.value_of_sets(pos.stones(side).0, pos.stones(!side).0, true)
@@ -316,10 +425,33 @@ impl Tablebase {
         let mut list = MoveList::new();
         pos.legal_moves(&mut list);
         let mut out = Vec::with_capacity(list.len());
+        let placing = !covers(pos);
         for &m in list.as_slice() {
             let child = pos.play_unchecked(m);
             let Some(v) = self.value(&child)? else { return Ok(None) };
-            out.push((m, value_through(v, m.remove().is_some(), self.rule_plies)));
+            let through = if placing {
+                // A placement starts a fresh count: the child's value at count 0 under
+                // the game's rule profile decides.
+                let Some(at_zero) = (if covers(&child) {
+                    v.at_count(0, pos.rules().no_removal_plies, self.rule_plies)
+                } else {
+                    Some(match v.wdl {
+                        Wdl::Win => OracleValue::Win(0),
+                        Wdl::Loss => OracleValue::Loss(0),
+                        _ => OracleValue::Draw,
+                    })
+                }) else {
+                    return Ok(None);
+                };
+                match at_zero {
+                    OracleValue::Win(d) => TableValue { wdl: Wdl::Loss, distance: d.saturating_add(1) },
+                    OracleValue::Loss(d) => TableValue { wdl: Wdl::Win, distance: d.saturating_add(1) },
+                    OracleValue::Draw => TableValue::DRAW,
+                }
+            } else {
+                value_through(v, m.remove().is_some(), self.rule_plies)
+            };
+            out.push((m, through));
         }
         out.sort_by_key(|&(_, v)| preference(v));
         Ok(Some(out))
@@ -346,6 +478,61 @@ impl Tablebase {
     }
 }
 
+/// The placing cell of `pos`: a stone in hand, supported rules, and hands that fit a
+/// game of the rules' stones with the side to move in turn.
+#[must_use]
+pub fn placing_cell(pos: &Position) -> Option<PlacingCell> {
+    let rules = pos.rules();
+    if covers(pos) || !is_supported(rules) {
+        return None;
+    }
+    let placed_white = rules.stones.checked_sub(pos.in_hand(Color::White))?;
+    let placed_black = rules.stones.checked_sub(pos.in_hand(Color::Black))?;
+    let ply = placed_white + placed_black;
+    let white_to_move = ply % 2 == 0;
+    if white_to_move != (pos.side_to_move() == Color::White)
+        || placed_black > placed_white
+        || placed_white > placed_black + 1
+    {
+        return None;
+    }
+    let side = pos.side_to_move();
+    let cell = PlacingCell::new(ply, pos.stones(side).len() as u8, pos.stones(!side).len() as u8);
+    cell.exists(rules.stones).then_some(cell)
+}
+
+/// Every placing cell file in `dir`, by game and profile (ids after `first_id`).
+fn scan_placing(dir: &Path, first_id: u64) -> Result<HashMap<(u8, u16), PlacingSet>, TablebaseError> {
+    let io = |cause| TablebaseError::Io { path: dir.to_path_buf(), cause };
+    let mut out: HashMap<(u8, u16), PlacingSet> = HashMap::new();
+    let mut id = first_id;
+    for entry in std::fs::read_dir(dir).map_err(io)? {
+        let path = entry.map_err(io)?.path();
+        if path.extension().and_then(|e| e.to_str()) != Some(placing::PLACING_EXTENSION) {
+            continue;
+        }
+        let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else { continue };
+        let mut parts = stem.split('.');
+        let (Some(cell), Some(stones), Some(plies), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        let (Some(cell), Some(stones), Some(plies)) = (
+            PlacingCell::parse(cell),
+            stones.strip_prefix('s').and_then(|s| s.parse::<u8>().ok()),
+            plies.strip_prefix('r').and_then(|s| s.parse::<u16>().ok()),
+        ) else {
+            continue;
+        };
+        if !cell.exists(stones) {
+            continue;
+        }
+        out.entry((stones, plies)).or_default().insert(cell, PlacingSource { id, path, cell, file: OnceLock::new() });
+        id += 1;
+    }
+    Ok(out)
+}
+
 /// Whether tables can hold `pos`: both hands empty, supported board and move rules.
 fn covers(pos: &Position) -> bool {
     pos.in_hand(Color::White) == 0 && pos.in_hand(Color::Black) == 0 && is_supported(pos.rules())
@@ -354,6 +541,25 @@ fn covers(pos: &Position) -> bool {
 impl Oracle for Tablebase {
     fn probe(&self, pos: &Position, count: u16) -> Option<OracleValue> {
         self.value_at_count(pos, count, false)
+    }
+
+    /// In the placing phase, the moves that keep the position's value by the placing
+    /// tables (the best class among the moves); the search chooses among them.
+    fn root_moves(&self, pos: &Position) -> Option<Vec<Move>> {
+        if covers(pos) {
+            return None;
+        }
+        let values = match self.move_values(pos) {
+            Ok(v) => v?,
+            Err(e) => {
+                if !self.warned.swap(true, Ordering::Relaxed) {
+                    log::error!("tablebase: {e}; searching instead where tables fail");
+                }
+                return None;
+            }
+        };
+        let best = values.first()?.1.wdl;
+        Some(values.iter().filter(|(_, v)| v.wdl == best).map(|&(m, _)| m).collect())
     }
 
     /// Builds, now, the indices of the root's subspace and of those its moves lead to

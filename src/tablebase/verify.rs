@@ -180,3 +180,115 @@ pub fn verify_subspace(
         examples: examples.into_inner().unwrap_or_default(),
     })
 }
+
+/// The outcome of verifying placing cells.
+#[derive(Clone, Debug, Default)]
+pub struct PlacingVerifyReport {
+    /// Positions checked.
+    pub checked: u64,
+    /// Positions whose stored value is not the best value of their moves.
+    pub wrong: u64,
+    /// The first of them: the cell, the position and the two values.
+    pub first_wrong: Option<String>,
+}
+
+/// Checks the placing cells of a game of `stones` a side under the profile `rule_plies`
+/// in `tb`, every `every`-th position of each: the stored value must be the best of its
+/// moves' values, each found through the rules core (`legal_moves`, `play_unchecked`)
+/// and probed in the next ply's cell or, after the last placement, the moving tables at
+/// count 0. `on_cell` hears each cell checked and the positions it checked.
+///
+/// # Errors
+/// A cell or a table a move leads to is damaged.
+pub fn verify_placing(
+    tb: &super::Tablebase,
+    stones: u8,
+    rule_plies: u16,
+    every: u64,
+) -> Result<PlacingVerifyReport, TablebaseError> {
+    verify_placing_with(tb, stones, rule_plies, every, &mut |_, _| {})
+}
+
+/// [`verify_placing`], telling `on_cell` each cell and the positions checked in it.
+///
+/// # Errors
+/// As [`verify_placing`].
+pub fn verify_placing_with(
+    tb: &super::Tablebase,
+    stones: u8,
+    rule_plies: u16,
+    every: u64,
+    on_cell: &mut dyn FnMut(super::placing::PlacingCell, u64),
+) -> Result<PlacingVerifyReport, TablebaseError> {
+    use rayon::prelude::*;
+
+    use super::placing::{BLOCK_POSITIONS, Block, wdl_of_code};
+    let rules = crate::rules::Ruleset { stones, no_removal_plies: rule_plies, ..STANDARD.clone() }.into_static();
+    let mut report = PlacingVerifyReport::default();
+    for cell in tb.placing_cells(stones, rule_plies) {
+        let Some(file) = tb.placing_file(stones, rule_plies, cell) else { continue };
+        let file = file?;
+        let indexer = super::index::Indexer::new(rules.topology, usize::from(cell.us), usize::from(cell.them));
+        let (us_hand, them_hand) = cell.hands(stones);
+        let side = if cell.ply % 2 == 0 { Color::White } else { Color::Black };
+        let step = every.max(1);
+        let samples: Vec<u64> = (0..indexer.len()).step_by(step as usize).collect();
+        let results: Vec<Result<(u64, Option<String>), TablebaseError>> = samples
+            .par_chunks(CHUNK)
+            .map(|chunk| {
+                let (mut wrong, mut first) = (0u64, None);
+                let mut block: Option<(u64, Block)> = None;
+                for &i in chunk {
+                    let b = i / BLOCK_POSITIONS;
+                    if block.as_ref().is_none_or(|(k, _)| *k != b) {
+                        block = Some((b, file.block(b)?));
+                    }
+                    let stored = block.as_ref().map_or(0, |(_, blk)| blk.code(i % BLOCK_POSITIONS));
+                    let (us, them) = indexer.position(i);
+                    let (white, black) = if side == Color::White { (us, them) } else { (them, us) };
+                    let hands = if side == Color::White { [us_hand, them_hand] } else { [them_hand, us_hand] };
+                    let pos = Position::from_setup_unchecked(&Setup {
+                        rules,
+                        stones: ByColor([PointSet(white), PointSet(black)]),
+                        in_hand: ByColor(hands),
+                        side_to_move: side,
+                    });
+                    let expected = if pos.is_lost_by_material() {
+                        super::value::Wdl::Loss
+                    } else {
+                        match tb.move_values(&pos)? {
+                            Some(values) => values.first().map_or(super::value::Wdl::Loss, |(_, v)| v.wdl),
+                            None => {
+                                wrong += 1;
+                                first.get_or_insert_with(|| format!("{cell}: position {i} has a move into no table"));
+                                continue;
+                            }
+                        }
+                    };
+                    if wdl_of_code(stored) != expected {
+                        wrong += 1;
+                        first.get_or_insert_with(|| {
+                            format!(
+                                "{cell}: position {i} ({}) stored {}, its moves give {}",
+                                pos.board_string(),
+                                wdl_of_code(stored).name(),
+                                expected.name()
+                            )
+                        });
+                    }
+                }
+                Ok((wrong, first))
+            })
+            .collect();
+        for r in results {
+            let (wrong, first) = r?;
+            report.wrong += wrong;
+            if let Some(f) = first {
+                report.first_wrong.get_or_insert(f);
+            }
+        }
+        report.checked += samples.len() as u64;
+        on_cell(cell, samples.len() as u64);
+    }
+    Ok(report)
+}
