@@ -94,6 +94,9 @@ pub struct VerifyArgs {
     /// Check every N-th position only, evenly over each table (default 1: all of them)
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub every: u64,
+    /// Check the placing cells (every game and rule profile in the directory) instead
+    #[arg(long, conflicts_with = "subspaces")]
+    pub placing: bool,
 }
 
 /// Arguments of `morris tablebase stats`.
@@ -106,6 +109,10 @@ pub struct StatsArgs {
     /// reads every table whole)
     #[arg(long)]
     pub full: bool,
+    /// Per ply of the placing phase instead: positions and wins, draws, losses for the
+    /// side to move (every game and rule profile in the directory)
+    #[arg(long)]
+    pub placing: bool,
 }
 
 /// Arguments of `morris tablebase probe`.
@@ -117,9 +124,32 @@ pub struct ProbeArgs {
     /// Plies of sliding or flying already played since the last removal
     #[arg(long, default_value_t = 0)]
     pub count: u16,
+    /// Stones in hand, White's and Black's, e.g. 3,2 (a placing position; default 0,0)
+    #[arg(long, value_name = "WHITE,BLACK", value_parser = parse_hands)]
+    pub in_hand: Option<(u8, u8)>,
+    /// Stones a side of the game (placing positions; default 9)
+    #[arg(long, default_value_t = STANDARD.stones, value_parser = clap::value_parser!(u8).range(3..=9))]
+    pub stones: u8,
+    /// The rule profile of a placing position: the no-removal rule (plies; 0 = the
+    /// game-theoretic values; default: the moving tables' rule)
+    #[arg(long)]
+    pub no_removal_plies: Option<u16>,
     /// The position: a 24-letter board string (W, B, x in the board's point order, A7 D7
     /// G7 B6 ... D1 G1) and the side to move, e.g. "WWWxxxxxxxxxxxxxxxxxxBBB white"
     pub position: String,
+}
+
+/// Reads `WHITE,BLACK` stones in hand.
+fn parse_hands(text: &str) -> Result<(u8, u8), String> {
+    let parsed: nom::IResult<&str, (u8, char, u8)> = all_consuming((
+        nom::character::complete::u8,
+        nom::character::complete::char(','),
+        nom::character::complete::u8,
+    ))
+    .parse(text.trim());
+    parsed
+        .map(|(_, (w, _, b))| (w, b))
+        .map_err(|_| format!("'{text}' is not two stone counts like 3,2 (White's, Black's)"))
 }
 
 /// Runs `morris tablebase ...`.
@@ -363,6 +393,9 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
 
 fn run_verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let tb = Tablebase::open(&args.dir)?;
+    if args.placing {
+        return run_verify_placing(args, &tb);
+    }
     let rules = tablebase::rules_text(tb.rule_plies());
     let threads = threads_or_default(args.threads);
     let subspaces = if args.subspaces.is_empty() { tb.subspaces() } else { args.subspaces.clone() };
@@ -398,8 +431,101 @@ fn run_verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// `tablebase verify --placing`.
+fn run_verify_placing(args: &VerifyArgs, tb: &Tablebase) -> anyhow::Result<ExitCode> {
+    let profiles = tb.placing_profiles();
+    if profiles.is_empty() {
+        anyhow::bail!("{} has no placing tables (build them with tablebase build --placing)", args.dir.display());
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads_or_default(args.threads)).build()?;
+    let mut bad = 0;
+    for (stones, plies) in profiles {
+        let total: u64 = tb.placing_cells(stones, plies).iter().map(|c| c.positions().div_ceil(args.every)).sum();
+        let bar = progress_bar(total, "{prefix:>12} [{bar:30}] {human_pos}/{human_len} {per_sec} {eta}");
+        bar.set_prefix(format!("s{stones} r{plies}"));
+        let start = Instant::now();
+        let report =
+            pool.install(|| verify::verify_placing_with(tb, stones, plies, args.every, &mut |_, n| bar.inc(n)))?;
+        bar.finish_and_clear();
+        println!(
+            "placing, {stones} stones a side, rule {plies}: {} positions, {} wrong ({:.1} s)",
+            human(report.checked),
+            report.wrong,
+            start.elapsed().as_secs_f64()
+        );
+        if let Some(first) = &report.first_wrong {
+            println!("  first wrong: {first}");
+        }
+        bad += report.wrong;
+    }
+    if bad == 0 {
+        println!("verify: every placing value is the best of its moves");
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!("verify: {bad} wrong values");
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+/// `tablebase stats --placing`: per ply, positions and the side to move's results.
+fn run_stats_placing(tb: &Tablebase) -> anyhow::Result<ExitCode> {
+    let profiles = tb.placing_profiles();
+    if profiles.is_empty() {
+        anyhow::bail!("{} has no placing tables (build them with tablebase build --placing)", tb.dir().display());
+    }
+    for (stones, plies) in profiles {
+        println!(
+            "placing phase, {stones} stones a side, no-removal rule {plies} (0 = none); the side to move's results:"
+        );
+        println!("| ply | to move | cells | positions | wins | draws | losses | MB |");
+        println!("|---:|---|---:|---:|---:|---:|---:|---:|");
+        let cells = tb.placing_cells(stones, plies);
+        let mut total = (0u64, [0u64; 3], 0u64);
+        for ply in (0..2 * stones).rev() {
+            let (mut n, mut counts, mut bytes, mut k) = (0u64, [0u64; 3], 0u64, 0);
+            for &c in cells.iter().filter(|c| c.ply == ply) {
+                let Some(file) = tb.placing_file(stones, plies, c) else { continue };
+                let file = file?;
+                n += file.header.positions;
+                for (sum, x) in counts.iter_mut().zip(file.header.counts) {
+                    *sum += x;
+                }
+                bytes += std::fs::metadata(&file.path).map_or(0, |m| m.len());
+                k += 1;
+            }
+            println!(
+                "| {ply} | {} | {k} | {} | {} | {} | {} | {:.1} |",
+                if ply % 2 == 0 { "White" } else { "Black" },
+                human(n),
+                human(counts[1]),
+                human(counts[0]),
+                human(counts[2]),
+                bytes as f64 / 1e6
+            );
+            total.0 += n;
+            for (sum, x) in total.1.iter_mut().zip(counts) {
+                *sum += x;
+            }
+            total.2 += bytes;
+        }
+        println!(
+            "| all | | {} | {} | {} | {} | {} | {:.1} |",
+            cells.len(),
+            human(total.0),
+            human(total.1[1]),
+            human(total.1[0]),
+            human(total.1[2]),
+            total.2 as f64 / 1e6
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     let tb = Tablebase::open(&args.dir)?;
+    if args.placing {
+        return run_stats_placing(&tb);
+    }
     println!("no-removal rule: {} plies", tb.rule_plies());
     println!(
         "subspace   positions        wins cursed-wins       draws blessed-losses      losses  longest-win  longest-loss  file-MB{}",
@@ -437,6 +563,43 @@ fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
 
 /// Reads `"<board string> <white|black>"` (nom; the board string itself is checked by
 /// `notation::parse_board_string`).
+/// `tablebase probe` of a placing position: its value and its moves' under the profile.
+fn run_probe_placing(args: &ProbeArgs, board: &str, side: Color, (white, black): (u8, u8)) -> anyhow::Result<ExitCode> {
+    let tb = Tablebase::open(&args.dir)?;
+    let profile = args.no_removal_plies.unwrap_or(tb.rule_plies());
+    let rules =
+        crate::rules::Ruleset { stones: args.stones, no_removal_plies: profile, ..STANDARD.clone() }.into_static();
+    let stones = crate::rules::notation::parse_board_string(board, STANDARD.topology)?;
+    let pos = crate::rules::Setup { rules, stones, in_hand: crate::rules::ByColor([white, black]), side_to_move: side }
+        .into_position()?;
+    let profile_words =
+        if profile == 0 { "no draw rule".to_string() } else { format!("a no-removal rule of {profile} plies") };
+    let Some(v) = tb.value(&pos)? else {
+        let have: Vec<String> = tb.placing_profiles().iter().map(|(s, n)| format!("{s} stones, rule {n}")).collect();
+        anyhow::bail!(
+            "no placing table in {} covers this position ({}-stone game, {profile_words}); the directory has: {}",
+            args.dir.display(),
+            args.stones,
+            if have.is_empty() { "no placing tables".to_string() } else { have.join("; ") }
+        );
+    };
+    println!("{pos}: {} for {side} ({profile_words})", v.wdl.name());
+    match tb.move_values(&pos)? {
+        Some(moves) => {
+            for (m, mv) in &moves {
+                let words = if mv.distance > 0 {
+                    format!("{} ({} plies to the first conversion)", mv.wdl.name(), mv.distance)
+                } else {
+                    mv.wdl.name().to_string()
+                };
+                println!("  {:<10} {words}", m.display(STANDARD.topology).to_string());
+            }
+        }
+        None => println!("  move values unknown (a child's table is not in the directory)"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn parse_probe_text(text: &str) -> Option<(&str, Color)> {
     let side = alt((value(Color::White, tag_no_case("white")), value(Color::Black, tag_no_case("black"))));
     let parsed: nom::IResult<&str, (&str, &str, &str, Color, &str)> =
@@ -526,6 +689,9 @@ fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
     let (board, side) = parse_probe_text(&args.position).with_context(|| {
         format!("'{}' is not a position: expected a board string and white or black", args.position)
     })?;
+    if let Some(hands) = args.in_hand.filter(|&h| h != (0, 0)) {
+        return run_probe_placing(args, board, side, hands);
+    }
     let stones = crate::rules::notation::parse_board_string(board, STANDARD.topology)?;
     let pos =
         crate::rules::Setup { rules: &STANDARD, stones, in_hand: crate::rules::ByColor([0, 0]), side_to_move: side }
