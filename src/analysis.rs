@@ -108,6 +108,8 @@ impl Verdict {
     #[must_use]
     pub fn describe(&self, side: Color) -> String {
         match *self {
+            Verdict::Exact(OracleValue::Win(0)) => "win".to_string(),
+            Verdict::Exact(OracleValue::Loss(0)) => "loss".to_string(),
             Verdict::Exact(OracleValue::Win(n)) => format!("win (conversion in {n})"),
             Verdict::Exact(OracleValue::Loss(n)) => format!("loss (conversion in {n})"),
             Verdict::Exact(OracleValue::Draw) => "draw".to_string(),
@@ -178,6 +180,15 @@ impl GameAnalysis {
         let tail = self.moves.iter().rev().take_while(|m| known(m)).count();
         (tail > 0).then(|| &self.moves[self.moves.len() - tail])
     }
+
+    /// The move that decided the game: the last one that lost game-theoretic value
+    /// (opening moves included), when the values are exact from there on. `None` when
+    /// no move lost value, or when values after it are not all exact.
+    #[must_use]
+    pub fn decided_by(&self) -> Option<&MoveReport> {
+        let exact_from = self.exact_from()?.number;
+        self.moves.iter().rev().find(|m| m.value_lost).filter(|m| m.number >= exact_from)
+    }
 }
 
 /// How positions are valued.
@@ -195,6 +206,16 @@ pub struct AnalyzeSettings {
 /// tables give it: directly, or through every move when they cover every child.
 fn exact(game: &Game, tb: &Tablebase) -> Option<(OracleValue, Option<Move>)> {
     let pos = game.position();
+    if let Ok(Some(v)) = tb.placing_value(pos) {
+        // A placing position: its class (no distance: every placement makes progress).
+        let value = match v.wdl {
+            crate::tablebase::Wdl::Win => OracleValue::Win(0),
+            crate::tablebase::Wdl::Loss => OracleValue::Loss(0),
+            _ => OracleValue::Draw,
+        };
+        let best = tb.move_values(pos).ok().flatten().and_then(|moves| moves.first().map(|&(m, _)| m));
+        return Some((value, best));
+    }
     let count = game.quiet_plies();
     if let Some(v) = tb.value_at_count(pos, count, true) {
         return Some((v, best_exact_move(game, tb)));

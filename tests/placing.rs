@@ -368,7 +368,7 @@ fn a_damaged_placing_block_is_an_error_never_a_value() {
     let indexer = morris::tablebase::index::Indexer::new(STANDARD.topology, cell.us.into(), cell.them.into());
     let (hands, side) = {
         let (u, t) = cell.hands(STONES);
-        if cell.ply % 2 == 0 { ([u, t], Color::White) } else { ([t, u], Color::Black) }
+        if cell.ply.is_multiple_of(2) { ([u, t], Color::White) } else { ([t, u], Color::Black) }
     };
     let r = rules(RULE);
     for i in 0..indexer.len().min(placing::BLOCK_POSITIONS) {
@@ -397,4 +397,39 @@ fn one_profile_is_not_served_for_the_other() {
         PlacingFile::open(tables(), c, STONES, RULE, Some(&placing::placing_rules(STONES, 0))),
         Err(TablebaseError::Ruleset { .. })
     ));
+}
+
+#[test]
+fn analyze_is_exact_from_the_first_placement_and_names_the_move_that_decided() {
+    use std::sync::Arc;
+
+    use morris::analysis::{AnalyzeSettings, analyze};
+    use morris::engine::{EngineOptions, Limits};
+    use morris::rules::Game;
+    let tb = Arc::new(Tablebase::open(tables()).expect("open"));
+    let mut game = Game::new(Position::start(rules(RULE)));
+    // Both sides keep the value, but for one placement that throws it away.
+    let mut decided = None;
+    while game.outcome().is_none() && game.len() < 7 {
+        let pos = *game.position();
+        let values = tb.move_values(&pos).expect("probe").expect("covered");
+        let worse = values.iter().find(|(_, v)| v.wdl != values[0].1.wdl).filter(|_| decided.is_none());
+        let m = match worse {
+            Some(&(m, _)) => {
+                decided = Some(game.len() + 1);
+                m
+            }
+            None => values[0].0,
+        };
+        game.play(m).expect("legal");
+    }
+    let decided = decided.expect("some placement loses value");
+    let settings = AnalyzeSettings {
+        limits: Limits { depth: Some(2), ..Limits::default() },
+        engine: EngineOptions { oracle: Some(tb.clone()), ..EngineOptions::default() },
+        tablebase: Some(tb),
+    };
+    let a = analyze(&game, 0, &settings, &mut |_, _| {});
+    assert_eq!(a.exact_from().map(|m| m.number), Some(1), "exact from the first placement");
+    assert_eq!(a.decided_by().map(|m| m.number), Some(decided));
 }

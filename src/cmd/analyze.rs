@@ -225,6 +225,18 @@ fn print_game(a: &GameAnalysis, brief: bool, rules: &Ruleset) {
         let phase = if m.played.is_placement() { "in the placing phase" } else { "in the moving phase" };
         println!("  exact from move {} on ({phase})", m.number);
     }
+    match (a.decided_by(), a.exact_from()) {
+        (Some(m), _) => println!(
+            "  decided by move {} ({}, {}): {} -> {}",
+            m.number,
+            m.side.name(),
+            m.played.display(rules.topology),
+            short(&m.before, m.side),
+            short(&m.after, m.side)
+        ),
+        (None, Some(m)) if m.number == 1 => println!("  no move lost value: the game kept its start's value"),
+        _ => {}
+    }
     match a.outcome {
         Some(o) => println!("  result: {o}"),
         None => println!("  result: unfinished"),

@@ -495,7 +495,7 @@ fn run_stats_placing(tb: &Tablebase) -> anyhow::Result<ExitCode> {
             }
             println!(
                 "| {ply} | {} | {k} | {} | {} | {} | {} | {:.1} |",
-                if ply % 2 == 0 { "White" } else { "Black" },
+                if ply.is_multiple_of(2) { "White" } else { "Black" },
                 human(n),
                 human(counts[1]),
                 human(counts[0]),

@@ -117,7 +117,7 @@ pub enum Input {
 /// Stones placed before ply `ply`: by the side to move, by the other side.
 #[must_use]
 pub const fn placed(ply: u8) -> (u8, u8) {
-    if ply % 2 == 0 { (ply / 2, ply / 2) } else { (ply / 2, ply / 2 + 1) }
+    if ply.is_multiple_of(2) { (ply / 2, ply / 2) } else { (ply / 2, ply / 2 + 1) }
 }
 
 impl PlacingCell {

@@ -489,7 +489,7 @@ pub fn placing_cell(pos: &Position) -> Option<PlacingCell> {
     let placed_white = rules.stones.checked_sub(pos.in_hand(Color::White))?;
     let placed_black = rules.stones.checked_sub(pos.in_hand(Color::Black))?;
     let ply = placed_white + placed_black;
-    let white_to_move = ply % 2 == 0;
+    let white_to_move = ply.is_multiple_of(2);
     if white_to_move != (pos.side_to_move() == Color::White)
         || placed_black > placed_white
         || placed_white > placed_black + 1

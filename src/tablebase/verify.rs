@@ -230,7 +230,7 @@ pub fn verify_placing_with(
         let file = file?;
         let indexer = super::index::Indexer::new(rules.topology, usize::from(cell.us), usize::from(cell.them));
         let (us_hand, them_hand) = cell.hands(stones);
-        let side = if cell.ply % 2 == 0 { Color::White } else { Color::Black };
+        let side = if cell.ply.is_multiple_of(2) { Color::White } else { Color::Black };
         let step = every.max(1);
         let samples: Vec<u64> = (0..indexer.len()).step_by(step as usize).collect();
         let results: Vec<Result<(u64, Option<String>), TablebaseError>> = samples
