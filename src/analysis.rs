@@ -15,9 +15,9 @@
 use std::sync::Arc;
 
 use crate::engine::{Engine, EngineOptions, Limits};
-use crate::tablebase::Tablebase;
 use crate::rules::{Color, Game, Move, MoveList, Outcome};
 use crate::search::{DECIDED, OracleValue, WIN};
+use crate::tablebase::Tablebase;
 
 /// A fall in a search score, in hundredths of a stone, that marks a move as a mistake.
 pub const MISTAKE: i32 = 150;

@@ -9,11 +9,11 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use morris::tablebase::{BuildOptions, Subspace, Tablebase, build, plan, plan_build};
 use morris::rules::notation::parse_move;
 use morris::rules::{Game, MoveList, Position, STANDARD};
 use morris::search::OracleValue;
 use morris::serve::{ServeConfig, ServerHandle, start};
+use morris::tablebase::{BuildOptions, Subspace, Tablebase, build, plan, plan_build};
 use serde_json::{Value, json};
 
 /// A server on a free port with quick searches.

@@ -9,14 +9,14 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use indicatif::ProgressBar;
+use morris::rules::{ByColor, CLASSROOM, Color, MoveList, Position, Ruleset, STANDARD, Setup};
+use morris::search::{Oracle, OracleValue};
 use morris::tablebase::store::{self, TableFile, TablebaseError};
 use morris::tablebase::verify::{load_for, position_of, verify_subspace};
 use morris::tablebase::{
     BuildOptions, Subspace, Table, TableValue, Tablebase, Wdl, build, canonical_positions, full_board_counts,
     open_oracle, plan, plan_build, rules_text,
 };
-use morris::rules::{ByColor, CLASSROOM, Color, MoveList, Position, Ruleset, STANDARD, Setup};
-use morris::search::{Oracle, OracleValue};
 use morris::topology::{PointSet, STANDARD24};
 
 /// A fresh directory under the system's temporary directory.

@@ -14,11 +14,11 @@ use nom::bytes::complete::{tag_no_case, take_till1};
 use nom::character::complete::{multispace0, multispace1};
 use nom::combinator::{all_consuming, value};
 
+use crate::rules::{Color, STANDARD};
 use crate::tablebase::sector::{self, MIN_STONES};
 use crate::tablebase::{
     self, BuildOptions, BuildReport, Subspace, TableValue, Tablebase, Wdl, full_board_counts, is_possible, verify,
 };
-use crate::rules::{Color, STANDARD};
 
 /// `morris tablebase` subcommands.
 #[derive(clap::Subcommand, Debug)]

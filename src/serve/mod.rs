@@ -33,8 +33,8 @@ use std::time::Duration;
 pub use games::Strength;
 pub use http::{ServerHandle, StartError, start};
 
-use crate::tablebase::Tablebase;
 use crate::rules::RuleOptions;
+use crate::tablebase::Tablebase;
 
 /// A refused request: an HTTP status (4xx, or 503 when the server is full) and a
 /// one-line reason, sent as `{"error": reason}`.

@@ -10,9 +10,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::engine::{Engine, Limits};
-use crate::tablebase::Tablebase;
 use crate::rules::{Color, Game, Move, Outcome};
 use crate::search::OracleValue;
+use crate::tablebase::Tablebase;
 
 /// The value of a position for its side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
