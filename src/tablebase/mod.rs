@@ -11,6 +11,7 @@
 //! `rules`, `topology` and the `search::Oracle` trait; the search sees nothing here but
 //! that trait, and nothing here prints: the command layer does.
 
+pub mod cells;
 pub mod index;
 pub mod probe;
 pub mod retro;
@@ -20,12 +21,13 @@ pub mod value;
 pub mod verify;
 
 use std::collections::{BTreeSet, HashMap};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
 use indicatif::ProgressBar;
 
+pub use cells::Cell;
 pub use probe::Tablebase;
 pub use sector::Subspace;
 pub use store::{Table, TablebaseError};
@@ -276,6 +278,84 @@ pub fn build(
         loaded.retain(|s, _| needed.contains(s));
     }
     Ok(reports)
+}
+
+/// Why one cell was not built.
+#[derive(Debug, thiserror::Error)]
+pub enum CellError {
+    /// Some of the cell's inputs are not built in the directory.
+    #[error("cell {cell} needs {} first: not built in {}", join(missing), dir.display())]
+    MissingInputs {
+        /// The cell asked for.
+        cell: Cell,
+        /// Its inputs that are not there.
+        missing: Vec<Cell>,
+        /// The directory.
+        dir: PathBuf,
+    },
+    /// This binary has no placing solver.
+    #[error("placing cells are not built by this binary yet (cell {0})")]
+    PlacingNotBuilt(Cell),
+    /// Building failed.
+    #[error(transparent)]
+    Tablebase(#[from] TablebaseError),
+}
+
+fn join(cells: &[Cell]) -> String {
+    cells.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// Builds exactly `cell` in `dir`, whose inputs must be built there already; a cell that
+/// is built already is kept (its report says so). The files are written whole under
+/// names unique to this process and then renamed, so a killed job leaves no file that
+/// counts as built and two jobs on one cell write the same bytes, one after the other.
+///
+/// # Errors
+/// [`CellError::MissingInputs`] (nothing is done), [`CellError::PlacingNotBuilt`], or
+/// the build's own errors.
+pub fn build_cell(
+    dir: &Path,
+    cell: Cell,
+    options: &BuildOptions,
+    progress: &ProgressBar,
+) -> Result<BuildReport, CellError> {
+    let rules = rules_text(options.rule_plies);
+    if cell.is_built(dir, &rules) {
+        return Ok(BuildReport {
+            pair: cell.subspaces(),
+            positions: cell.positions(),
+            seconds: 0.0,
+            working_bytes: 0,
+            levels: 0,
+            kept: true,
+        });
+    }
+    let missing: Vec<Cell> = cell.inputs().into_iter().filter(|i| !i.is_built(dir, &rules)).collect();
+    if !missing.is_empty() {
+        return Err(CellError::MissingInputs { cell, missing, dir: dir.to_path_buf() });
+    }
+    match cell {
+        Cell::Moving(_) => {
+            let plan = plan_build(dir, vec![cell.subspaces()], options);
+            let reports = build(dir, &plan, options, progress, &mut |_| {})?;
+            Ok(reports.into_iter().next_back().unwrap_or(BuildReport {
+                pair: cell.subspaces(),
+                positions: 0,
+                seconds: 0.0,
+                working_bytes: 0,
+                levels: 0,
+                kept: true,
+            }))
+        }
+        Cell::Placing { ply, us, them } => build_placing_cell(dir, ply, us, them, options),
+    }
+}
+
+/// Builds placing cell `p{ply}-{us}-{them}`: the one place to call the placing solver
+/// from, once it is in this binary.
+fn build_placing_cell(dir: &Path, ply: u8, us: u8, them: u8, options: &BuildOptions) -> Result<BuildReport, CellError> {
+    let _ = (dir, options);
+    Err(CellError::PlacingNotBuilt(Cell::Placing { ply, us, them }))
 }
 
 /// Counts of one subspace's values over the full board (each canonical position
