@@ -1,4 +1,4 @@
-//! `morris tablebase build | plan | verify | stats | probe | bench`: the command
+//! `morris tablebase build | plan | slurm | verify | stats | probe | bench`: the command
 //! line over [`crate::tablebase`].
 
 use std::io::IsTerminal;
@@ -28,6 +28,8 @@ pub enum TablebaseCommand {
     Build(BuildArgs),
     /// Print the build graph as JSON: every cell, its inputs, estimates, whether it is built
     Plan(PlanArgs),
+    /// Write (or submit) sbatch scripts that build the tables as Slurm jobs, one array per level
+    Slurm(SlurmArgs),
     /// Check every stored value against its children, independently of the solver
     Verify(VerifyArgs),
     /// Per subspace: positions of each class, longest distances
@@ -79,7 +81,7 @@ pub struct BuildArgs {
     pub no_removal_plies: u16,
 }
 
-/// Which cells a plan covers.
+/// Which cells a plan covers (`plan` and `slurm`).
 #[derive(clap::Args, Debug)]
 pub struct GraphArgs {
     /// Directory of the table files
@@ -106,6 +108,29 @@ pub struct PlanArgs {
     /// and 128 nodes of two cores, from the per-pair times measured here
     #[arg(long)]
     pub predict: bool,
+}
+
+/// Arguments of `morris tablebase slurm`.
+#[derive(clap::Args, Debug)]
+pub struct SlurmArgs {
+    /// The cells.
+    #[command(flatten)]
+    pub graph: GraphArgs,
+    /// At most N tasks of one level's array run at once (sbatch `--array=...%N`)
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_jobs: Option<u64>,
+    /// Submit the scripts with sbatch (default: only write them)
+    #[arg(long)]
+    pub submit: bool,
+    /// Where the scripts go (default: DIR/slurm)
+    #[arg(long)]
+    pub scripts: Option<PathBuf>,
+    /// The morris binary the jobs run, at the same path on every node (default: this one)
+    #[arg(long)]
+    pub binary: Option<PathBuf>,
+    /// Cores per job (the solver's threads)
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub cpus: u64,
 }
 
 /// Arguments of `morris tablebase verify`.
@@ -159,6 +184,7 @@ pub fn run(cmd: &TablebaseCommand) -> anyhow::Result<ExitCode> {
     match cmd {
         TablebaseCommand::Build(args) => run_build(args),
         TablebaseCommand::Plan(args) => run_plan(args),
+        TablebaseCommand::Slurm(args) => run_slurm(args),
         TablebaseCommand::Verify(args) => run_verify(args),
         TablebaseCommand::Stats(args) => run_stats(args),
         TablebaseCommand::Probe(args) => run_probe(args),
@@ -359,6 +385,77 @@ fn run_plan(args: &PlanArgs) -> anyhow::Result<ExitCode> {
         "cells": list,
     });
     println!("{}", serde_json::to_string_pretty(&plan)?);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_slurm(args: &SlurmArgs) -> anyhow::Result<ExitCode> {
+    let write_dir = |d: &std::path::Path| {
+        std::fs::create_dir_all(d)
+            .map_err(|e| anyhow::anyhow!("cannot create '{}': {}", d.display(), crate::files::io_reason(&e)))
+    };
+    write_dir(&args.graph.dir)?;
+    let dir = std::fs::canonicalize(&args.graph.dir)
+        .map_err(|e| anyhow::anyhow!("'{}': {}", args.graph.dir.display(), crate::files::io_reason(&e)))?;
+    let binary = match &args.binary {
+        Some(b) => b.clone(),
+        None => std::env::current_exe().context("cannot find this binary's path; give --binary")?,
+    };
+    anyhow::ensure!(
+        binary.is_absolute() && binary.is_file(),
+        "--binary '{}' is not a file (an absolute path)",
+        binary.display()
+    );
+    let scripts = args.scripts.clone().unwrap_or_else(|| dir.join("slurm"));
+    write_dir(&scripts)?;
+    write_dir(&dir.join("logs"))?;
+    let (cells, level, built) = graph_of(&args.graph);
+    let job = super::slurm::JobSettings {
+        binary: &binary,
+        dir: &dir,
+        cpus: args.cpus as usize,
+        max_jobs: args.max_jobs.map(|n| n as usize),
+        rule_plies: args.graph.no_removal_plies,
+    };
+    // Old scripts would submit cells that are built by now.
+    for entry in std::fs::read_dir(&scripts)?.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        if name.starts_with("level-") && name.ends_with(".sh") {
+            std::fs::remove_file(entry.path())?;
+        }
+    }
+    let mut names = Vec::new();
+    for l in 0..=level.iter().copied().max().unwrap_or(0) {
+        let todo: Vec<Cell> = (0..cells.len()).filter(|&i| level[i] == l && !built[i]).map(|i| cells[i]).collect();
+        if todo.is_empty() {
+            continue;
+        }
+        let name = format!("level-{l:02}.sh");
+        crate::files::write_whole(&scripts.join(&name), super::slurm::level_script(l, &todo, &job).as_bytes())?;
+        names.push(name);
+    }
+    let submit = scripts.join("submit.sh");
+    crate::files::write_whole(&submit, super::slurm::submit_script(&names).as_bytes())?;
+    let todo = built.iter().filter(|&&b| !b).count();
+    println!(
+        "{} cells, {} built, {todo} to build in {} job arrays: scripts in {}",
+        cells.len(),
+        cells.len() - todo,
+        names.len(),
+        scripts.display()
+    );
+    if todo == 0 {
+        println!("nothing to submit: every cell is built");
+        return Ok(ExitCode::SUCCESS);
+    }
+    if !args.submit {
+        println!("submit with: bash {}", submit.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let status = std::process::Command::new("bash")
+        .arg(&submit)
+        .status()
+        .with_context(|| format!("cannot run bash {}", submit.display()))?;
+    anyhow::ensure!(status.success(), "submitting failed ({status}): is sbatch on the PATH and the cluster up?");
     Ok(ExitCode::SUCCESS)
 }
 
