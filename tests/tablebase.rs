@@ -694,3 +694,29 @@ fn a_one_node_slurm_cluster_builds_the_same_files() {
         _ => panic!("scripts/slurm-test.sh failed: {err}"),
     }
 }
+
+#[test]
+fn jobs_racing_on_one_cell_leave_one_whole_table() {
+    let dir = temp_dir("race");
+    let d = dir.to_string_lossy().into_owned();
+    let exe = env!("CARGO_BIN_EXE_morris");
+    let jobs: Vec<std::process::Child> = (0..3)
+        .map(|_| {
+            Command::new(exe)
+                .args(["tablebase", "build", "--dir", &d, "--cell", "3-3", "--threads", "1"])
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .expect("run morris")
+        })
+        .collect();
+    for mut job in jobs {
+        assert!(job.wait().expect("wait").success());
+    }
+    assert_eq!(std::fs::read(dir.join("3-3.mtb")).ok(), std::fs::read(tables().join("3-3.mtb")).ok());
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect();
+    assert_eq!(names, ["3-3.mtb"], "no temporary file is left");
+    let _ = std::fs::remove_dir_all(&dir);
+}
