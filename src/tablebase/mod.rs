@@ -320,15 +320,16 @@ pub fn build_cell(
     progress: &ProgressBar,
 ) -> Result<BuildReport, CellError> {
     let rules = rules_text(options.rule_plies);
+    let kept = || BuildReport {
+        pair: cell.subspaces(),
+        positions: cell.positions(),
+        seconds: 0.0,
+        working_bytes: 0,
+        levels: 0,
+        kept: true,
+    };
     if cell.is_built(dir, &rules) {
-        return Ok(BuildReport {
-            pair: cell.subspaces(),
-            positions: cell.positions(),
-            seconds: 0.0,
-            working_bytes: 0,
-            levels: 0,
-            kept: true,
-        });
+        return Ok(kept());
     }
     let missing: Vec<Cell> = cell.inputs().into_iter().filter(|i| !i.is_built(dir, &rules)).collect();
     if !missing.is_empty() {
@@ -337,24 +338,25 @@ pub fn build_cell(
     match cell {
         Cell::Moving(_) => {
             let plan = plan_build(dir, vec![cell.subspaces()], options);
-            let reports = build(dir, &plan, options, progress, &mut |_| {})?;
-            Ok(reports.into_iter().next_back().unwrap_or(BuildReport {
-                pair: cell.subspaces(),
-                positions: 0,
-                seconds: 0.0,
-                working_bytes: 0,
-                levels: 0,
-                kept: true,
-            }))
+            // One pair in the plan, so one report.
+            Ok(build(dir, &plan, options, progress, &mut |_| {})?.pop().unwrap_or_else(kept))
         }
-        Cell::Placing { ply, us, them } => build_placing_cell(dir, ply, us, them, options),
+        Cell::Placing { ply, us, them } => build_placing_cell(dir, ply, us, them, options, progress),
     }
 }
 
-/// Builds placing cell `p{ply}-{us}-{them}`: the one place to call the placing solver
-/// from, once it is in this binary.
-fn build_placing_cell(dir: &Path, ply: u8, us: u8, them: u8, options: &BuildOptions) -> Result<BuildReport, CellError> {
-    let _ = (dir, options);
+/// Builds placing cell `p{ply}-{us}-{them}`, whose inputs are built: the one place to
+/// call the placing solver from, once it is in this binary (its file must be written
+/// whole, as `store::write_table` does, at [`cells::placing_path`]).
+fn build_placing_cell(
+    dir: &Path,
+    ply: u8,
+    us: u8,
+    them: u8,
+    options: &BuildOptions,
+    progress: &ProgressBar,
+) -> Result<BuildReport, CellError> {
+    let _ = (dir, options, progress);
     Err(CellError::PlacingNotBuilt(Cell::Placing { ply, us, them }))
 }
 
