@@ -44,7 +44,9 @@ pub struct AtomicFile {
 }
 
 impl AtomicFile {
-    /// Checks the target and creates the temporary file next to it (`.NAME.PID.tmp`).
+    /// Checks the target and creates the temporary file next to it
+    /// (`.NAME.PID-NONCE.tmp`: unique across processes and hosts, so two jobs writing one
+    /// target on a shared file system never write into each other's temporary file).
     ///
     /// # Errors
     /// The target is a directory, is read-only, names no file, or its directory does not
@@ -68,7 +70,7 @@ impl AtomicFile {
         };
         let mut temp_name = OsString::from(".");
         temp_name.push(name);
-        temp_name.push(format!(".{}.tmp", std::process::id()));
+        temp_name.push(format!(".{}-{:x}.tmp", std::process::id(), temp_nonce()));
         let temp = dir.join(temp_name);
         let file = File::options().write(true).create_new(true).open(&temp).map_err(|e| err(io_reason(&e)))?;
         Ok(AtomicFile { target: target.to_path_buf(), temp, file: Some(file) })
@@ -99,6 +101,15 @@ impl Drop for AtomicFile {
             let _ = fs::remove_file(&self.temp);
         }
     }
+}
+
+/// A number unlikely to repeat across processes and hosts: the clock in nanoseconds mixed
+/// with a per-process counter (process ids repeat across a cluster's nodes).
+fn temp_nonce() -> u64 {
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    nanos ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// Writes `bytes` to `path` whole ([`AtomicFile`]).

@@ -607,3 +607,117 @@ fn the_engine_readies_its_roots_tables_before_searching() {
     assert!(r.tb_hits > 0, "{r:?}");
     assert_eq!(tb.probe(&pos, 0), tablebase().value_at_count(&pos, 0, true));
 }
+
+/// Runs `morris tablebase ARGS`.
+fn morris_tablebase(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_morris")).arg("tablebase").args(args).output().expect("run morris")
+}
+
+#[test]
+fn single_cell_jobs_build_the_same_files_as_a_local_build() {
+    let dir = temp_dir("cells");
+    let d = dir.to_string_lossy().into_owned();
+    let out = morris_tablebase(&["plan", "--dir", &d, "--max-stones", "4"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let plan: serde_json::Value = serde_json::from_slice(&out.stdout).expect("plan is JSON");
+    let cells = plan["cells"].as_array().expect("cells");
+    let names: Vec<&str> = cells.iter().filter_map(|c| c["name"].as_str()).collect();
+    assert_eq!(names, ["3-3", "3-4", "4-4"]);
+    assert!(cells.iter().all(|c| c["built"] == false && c["positions"].as_u64() > Some(0)));
+    assert_eq!(cells[2]["inputs"], serde_json::json!(["3-4"]));
+
+    // A cell whose inputs are missing is refused in one line naming them; nothing is written.
+    let out = morris_tablebase(&["build", "--dir", &d, "--cell", "4-4"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.lines().count() == 1 && err.contains("needs 3-4 first"), "{err}");
+    assert!(!dir.join("4-4.mtb").exists());
+
+    // A killed job: its temporary file, and a table cut short (as a copy killed half-way
+    // would leave it); neither counts as built.
+    std::fs::write(dir.join(".3-3.mtb.4242-1f2e3d.tmp"), b"half a table").expect("write");
+    let whole = std::fs::read(tables().join("3-4.mtb")).expect("3-4");
+    std::fs::write(dir.join("3-4.mtb"), &whole[..whole.len() / 2]).expect("write");
+    let out = morris_tablebase(&["plan", "--dir", &d, "--max-stones", "4"]);
+    let plan: serde_json::Value = serde_json::from_slice(&out.stdout).expect("plan is JSON");
+    assert!(plan["cells"].as_array().expect("cells").iter().all(|c| c["built"] == false), "{plan}");
+
+    // One job per cell, in the plan's order, one thread each (the local build had two).
+    for name in &names {
+        let out = morris_tablebase(&["build", "--dir", &d, "--cell", name, "--threads", "1"]);
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    for name in &names {
+        for file in [format!("{name}.mtb"), format!("{}.mtb", name.chars().rev().collect::<String>())] {
+            assert!(
+                std::fs::read(dir.join(&file)).ok() == std::fs::read(tables().join(&file)).ok(),
+                "{file} differs from the local build"
+            );
+        }
+    }
+    let out = morris_tablebase(&["plan", "--dir", &d, "--max-stones", "4"]);
+    let plan: serde_json::Value = serde_json::from_slice(&out.stdout).expect("plan is JSON");
+    assert!(plan["cells"].as_array().expect("cells").iter().all(|c| c["built"] == true), "{plan}");
+    let out = morris_tablebase(&["build", "--dir", &d, "--cell", "4-4"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("kept"));
+
+    // A placing cell of the last ply builds from the moving tables; one whose inputs are
+    // not all built is refused, naming them; bad names are refused.
+    let out = morris_tablebase(&["build", "--dir", &d, "--cell", "p17-2-3"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(dir.join("p17-2-3.s9.r100.ptb").is_file());
+    for (cell, expected) in [("p16-3-2", "needs p17-2-4 first"), ("p18-0-0", "plies 0 to 17"), ("2-5", "is not a cell")]
+    {
+        let out = morris_tablebase(&["build", "--dir", &d, "--cell", cell]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(expected), "{cell}: {err}");
+    }
+    let out = morris_tablebase(&["plan", "--dir", &d, "--predict"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("critical path") && text.lines().count() == 7, "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// scripts/slurm-test.sh: a one-node Slurm cluster builds the tables up to 4 stones a side
+/// through `morris tablebase slurm --submit`, equal to a local build. It needs root and
+/// takes about a minute, so it runs only with MORRIS_SLURM_TEST=1.
+#[test]
+fn a_one_node_slurm_cluster_builds_the_same_files() {
+    if std::env::var("MORRIS_SLURM_TEST").as_deref() != Ok("1") {
+        eprintln!("skipped: set MORRIS_SLURM_TEST=1 to start a one-node Slurm cluster (root, apt-get, ~1 min)");
+        return;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/slurm-test.sh");
+    let out = Command::new("bash").arg(script).args([env!("CARGO_BIN_EXE_morris"), "4"]).output().expect("run");
+    let err = String::from_utf8_lossy(&out.stderr);
+    match out.status.code() {
+        Some(0) => eprintln!("{}", String::from_utf8_lossy(&out.stdout)),
+        Some(77) => eprintln!("skipped: this machine cannot run the cluster: {err}"),
+        _ => panic!("scripts/slurm-test.sh failed: {err}"),
+    }
+}
+
+#[test]
+fn jobs_racing_on_one_cell_leave_one_whole_table() {
+    let dir = temp_dir("race");
+    let d = dir.to_string_lossy().into_owned();
+    let exe = env!("CARGO_BIN_EXE_morris");
+    let jobs: Vec<std::process::Child> = (0..3)
+        .map(|_| {
+            Command::new(exe)
+                .args(["tablebase", "build", "--dir", &d, "--cell", "3-3", "--threads", "1"])
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .expect("run morris")
+        })
+        .collect();
+    for mut job in jobs {
+        assert!(job.wait().expect("wait").success());
+    }
+    assert_eq!(std::fs::read(dir.join("3-3.mtb")).ok(), std::fs::read(tables().join("3-3.mtb")).ok());
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect();
+    assert_eq!(names, ["3-3.mtb"], "no temporary file is left");
+    let _ = std::fs::remove_dir_all(&dir);
+}

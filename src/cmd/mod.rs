@@ -13,6 +13,7 @@
 //! - [`mod@match_`], [`mod@tournament`], [`mod@check`]: the referee's subcommands, and
 //!   [`mod@referee`] the options they share (time limits, openings, records).
 //! - [`mod@classroom`]: the command line of the eight classroom programs in `src/bin/`.
+//! - [`mod@slurm`]: the sbatch scripts of `morris tablebase slurm`.
 //! - [`mod@common`]: options several commands share (the rules, the board, `--eval`).
 
 pub mod analyze;
@@ -26,6 +27,7 @@ pub mod perft;
 pub mod play;
 pub mod referee;
 pub mod serve;
+pub mod slurm;
 pub mod tablebase;
 pub mod tournament;
 

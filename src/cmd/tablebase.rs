@@ -1,5 +1,5 @@
-//! `morris tablebase build | verify | stats | probe`: the command line over
-//! [`crate::perfect`].
+//! `morris tablebase build | plan | slurm | verify | stats | probe | bench`: the command
+//! line over [`crate::tablebase`].
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -15,6 +15,7 @@ use nom::character::complete::{multispace0, multispace1};
 use nom::combinator::{all_consuming, value};
 
 use crate::rules::{Color, STANDARD};
+use crate::tablebase::cells::{self, Cell};
 use crate::tablebase::sector::{self, MIN_STONES};
 use crate::tablebase::{
     self, BuildOptions, BuildReport, Subspace, TableValue, Tablebase, Wdl, full_board_counts, is_possible, verify,
@@ -25,6 +26,10 @@ use crate::tablebase::{
 pub enum TablebaseCommand {
     /// Build tables by retrograde analysis (resumable: finished pairs are kept)
     Build(BuildArgs),
+    /// Print the build graph as JSON: every cell, its inputs, estimates, whether it is built
+    Plan(PlanArgs),
+    /// Write (or submit) sbatch scripts that build the tables as Slurm jobs, one array per level
+    Slurm(SlurmArgs),
     /// Check every stored value against its children, independently of the solver
     Verify(VerifyArgs),
     /// Per subspace: positions of each class, longest distances
@@ -61,6 +66,10 @@ pub struct BuildArgs {
     /// Build this subspace (with its mirror and what it depends on), e.g. 4-3; repeatable
     #[arg(long = "subspace")]
     pub subspaces: Vec<Subspace>,
+    /// Build exactly this cell (a moving pair like 7-5, or a placing cell like p12-5-4),
+    /// whose inputs must be built already: one job's work (`morris tablebase plan`)
+    #[arg(long, conflicts_with_all = ["max_stones", "subspaces"])]
+    pub cell: Option<Cell>,
     /// Worker threads (default: all cores)
     #[arg(long)]
     pub threads: Option<usize>,
@@ -77,6 +86,58 @@ pub struct BuildArgs {
     /// Build the moving tables only (no placing layers)
     #[arg(long, conflicts_with = "placing")]
     pub no_placing: bool,
+}
+
+/// Which cells a plan covers (`plan` and `slurm`).
+#[derive(clap::Args, Debug)]
+pub struct GraphArgs {
+    /// Directory of the table files
+    #[arg(long)]
+    pub dir: PathBuf,
+    /// Also the placing cells (those whose inputs are all in the plan: every one with K = 9)
+    #[arg(long)]
+    pub placing: bool,
+    /// Moving pairs with 3..=K stones a side
+    #[arg(long, default_value_t = STANDARD.stones, value_parser = clap::value_parser!(u8).range(3..=9))]
+    pub max_stones: u8,
+    /// The no-removal rule the tables are built under (plies; 0 = none)
+    #[arg(long, default_value_t = STANDARD.no_removal_plies, value_parser = clap::value_parser!(u16).range(0..=4000))]
+    pub no_removal_plies: u16,
+}
+
+/// Arguments of `morris tablebase plan`.
+#[derive(clap::Args, Debug)]
+pub struct PlanArgs {
+    /// The cells.
+    #[command(flatten)]
+    pub graph: GraphArgs,
+    /// Instead of the JSON: the critical path and the predicted wall time on 1, 2, 8, 32
+    /// and 128 nodes of two cores, from the per-pair times measured here
+    #[arg(long)]
+    pub predict: bool,
+}
+
+/// Arguments of `morris tablebase slurm`.
+#[derive(clap::Args, Debug)]
+pub struct SlurmArgs {
+    /// The cells.
+    #[command(flatten)]
+    pub graph: GraphArgs,
+    /// At most N tasks of one level's array run at once (sbatch `--array=...%N`)
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_jobs: Option<u64>,
+    /// Submit the scripts with sbatch (default: only write them)
+    #[arg(long)]
+    pub submit: bool,
+    /// Where the scripts go (default: DIR/slurm)
+    #[arg(long)]
+    pub scripts: Option<PathBuf>,
+    /// The morris binary the jobs run, at the same path on every node (default: this one)
+    #[arg(long)]
+    pub binary: Option<PathBuf>,
+    /// Cores per job (the solver's threads)
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub cpus: u64,
 }
 
 /// Arguments of `morris tablebase verify`.
@@ -159,6 +220,8 @@ fn parse_hands(text: &str) -> Result<(u8, u8), String> {
 pub fn run(cmd: &TablebaseCommand) -> anyhow::Result<ExitCode> {
     match cmd {
         TablebaseCommand::Build(args) => run_build(args),
+        TablebaseCommand::Plan(args) => run_plan(args),
+        TablebaseCommand::Slurm(args) => run_slurm(args),
         TablebaseCommand::Verify(args) => run_verify(args),
         TablebaseCommand::Stats(args) => run_stats(args),
         TablebaseCommand::Probe(args) => run_probe(args),
@@ -193,6 +256,9 @@ fn human(n: u64) -> String {
 }
 
 fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
+    if let Some(cell) = args.cell {
+        return run_build_cell(args, cell);
+    }
     let stones = args.max_stones.unwrap_or(STANDARD.stones);
     if args.placing {
         return run_build_placing(args, stones);
@@ -388,6 +454,168 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
         bytes as f64 / 1e6,
         reports.len()
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_build_cell(args: &BuildArgs, cell: Cell) -> anyhow::Result<ExitCode> {
+    let threads = threads_or_default(args.threads);
+    let options = BuildOptions { threads, rule_plies: args.no_removal_plies };
+    if let Some(limit) = args.max_memory_gb
+        && cell.memory_bytes() as f64 > limit * 1e9
+    {
+        anyhow::bail!(
+            "cell {cell} needs {:.1} GB, more than --max-memory-gb {limit}",
+            cell.memory_bytes() as f64 / 1e9
+        );
+    }
+    let bar = progress_bar(2 * cell.positions(), "{msg:22} [{bar:30}] {percent:>3}% {elapsed_precise}");
+    let report = tablebase::build_cell(&args.dir, cell, &options, &bar)?;
+    bar.finish_and_clear();
+    if report.kept {
+        println!("cell {cell}: kept (already built)");
+    } else {
+        println!(
+            "cell {cell}: {} positions in {:.1} s, {:.2} GB working, {} levels, {threads} threads",
+            human(report.positions),
+            report.seconds,
+            report.working_bytes as f64 / 1e9,
+            report.levels
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The cells of `args`' graph with their levels and whether each is built.
+fn graph_of(args: &GraphArgs) -> (Vec<Cell>, Vec<usize>, Vec<bool>) {
+    let cells = cells::graph(args.max_stones, args.placing);
+    let level = cells::levels(&cells);
+    let built = cells.iter().map(|c| c.is_built(&args.dir, args.no_removal_plies)).collect();
+    (cells, level, built)
+}
+
+fn run_plan(args: &PlanArgs) -> anyhow::Result<ExitCode> {
+    let (cells, level, built) = graph_of(&args.graph);
+    let seconds: Vec<f64> = cells.iter().map(|c| c.estimated_seconds()).collect();
+    let path = cells::critical_path(&cells, &seconds);
+    if args.predict {
+        let total: f64 = seconds.iter().sum();
+        println!(
+            "{} cells in {} levels; {:.0} s of work ({:.2} h) on one node of two cores; critical path {:.0} s ({:.2} h)",
+            cells.len(),
+            level.iter().max().map_or(0, |l| l + 1),
+            total,
+            total / 3600.0,
+            path,
+            path / 3600.0
+        );
+        println!("nodes  per-cell jobs (h)  speed-up  per-level arrays (h)  speed-up");
+        for nodes in [1, 2, 8, 32, 128] {
+            let p = cells::predict(&cells, &seconds, nodes);
+            println!(
+                "{nodes:>5}  {:>17.2}  {:>8.1}  {:>20.2}  {:>8.1}",
+                p.per_cell_seconds / 3600.0,
+                total / p.per_cell_seconds.max(1e-9),
+                p.per_level_seconds / 3600.0,
+                total / p.per_level_seconds.max(1e-9)
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let list: Vec<serde_json::Value> = cells
+        .iter()
+        .enumerate()
+        .map(|(n, c)| {
+            serde_json::json!({
+                "name": c.to_string(),
+                "kind": if matches!(c, Cell::Moving(_)) { "moving" } else { "placing" },
+                "level": level[n],
+                "inputs": c.inputs().iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "positions": c.positions(),
+                "memory_bytes": c.memory_bytes(),
+                "estimated_seconds": seconds[n],
+                "built": built[n],
+                "files": c.files(&args.graph.dir, args.graph.no_removal_plies).iter().map(|f| f.display().to_string()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let plan = serde_json::json!({
+        "dir": args.graph.dir.display().to_string(),
+        "no_removal_plies": args.graph.no_removal_plies,
+        "critical_path_seconds": path,
+        "cells": list,
+    });
+    println!("{}", serde_json::to_string_pretty(&plan)?);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_slurm(args: &SlurmArgs) -> anyhow::Result<ExitCode> {
+    let write_dir = |d: &std::path::Path| {
+        std::fs::create_dir_all(d)
+            .map_err(|e| anyhow::anyhow!("cannot create '{}': {}", d.display(), crate::files::io_reason(&e)))
+    };
+    write_dir(&args.graph.dir)?;
+    let dir = std::fs::canonicalize(&args.graph.dir)
+        .map_err(|e| anyhow::anyhow!("'{}': {}", args.graph.dir.display(), crate::files::io_reason(&e)))?;
+    let binary = match &args.binary {
+        Some(b) => b.clone(),
+        None => std::env::current_exe().context("cannot find this binary's path; give --binary")?,
+    };
+    anyhow::ensure!(
+        binary.is_absolute() && binary.is_file(),
+        "--binary '{}' is not a file (an absolute path)",
+        binary.display()
+    );
+    let scripts = args.scripts.clone().unwrap_or_else(|| dir.join("slurm"));
+    write_dir(&scripts)?;
+    write_dir(&dir.join("logs"))?;
+    let (cells, level, built) = graph_of(&args.graph);
+    let job = super::slurm::JobSettings {
+        binary: &binary,
+        dir: &dir,
+        cpus: args.cpus as usize,
+        max_jobs: args.max_jobs.map(|n| n as usize),
+        rule_plies: args.graph.no_removal_plies,
+    };
+    // Old scripts would submit cells that are built by now.
+    for entry in std::fs::read_dir(&scripts)?.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        if name.starts_with("level-") && name.ends_with(".sh") {
+            std::fs::remove_file(entry.path())?;
+        }
+    }
+    let mut names = Vec::new();
+    for l in 0..=level.iter().copied().max().unwrap_or(0) {
+        let todo: Vec<Cell> = (0..cells.len()).filter(|&i| level[i] == l && !built[i]).map(|i| cells[i]).collect();
+        if todo.is_empty() {
+            continue;
+        }
+        let name = format!("level-{l:02}.sh");
+        crate::files::write_whole(&scripts.join(&name), super::slurm::level_script(l, &todo, &job).as_bytes())?;
+        names.push(name);
+    }
+    let submit = scripts.join("submit.sh");
+    crate::files::write_whole(&submit, super::slurm::submit_script(&names).as_bytes())?;
+    let todo = built.iter().filter(|&&b| !b).count();
+    println!(
+        "{} cells, {} built, {todo} to build in {} job arrays: scripts in {}",
+        cells.len(),
+        cells.len() - todo,
+        names.len(),
+        scripts.display()
+    );
+    if todo == 0 {
+        println!("nothing to submit: every cell is built");
+        return Ok(ExitCode::SUCCESS);
+    }
+    if !args.submit {
+        println!("submit with: bash {}", submit.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let status = std::process::Command::new("bash")
+        .arg(&submit)
+        .status()
+        .with_context(|| format!("cannot run bash {}", submit.display()))?;
+    anyhow::ensure!(status.success(), "submitting failed ({status}): is sbatch on the PATH and the cluster up?");
     Ok(ExitCode::SUCCESS)
 }
 

@@ -11,6 +11,7 @@
 //! `rules`, `topology` and the `search::Oracle` trait; the search sees nothing here but
 //! that trait, and nothing here prints: the command layer does.
 
+pub mod cells;
 pub mod index;
 pub mod placing;
 pub mod probe;
@@ -21,12 +22,13 @@ pub mod value;
 pub mod verify;
 
 use std::collections::{BTreeSet, HashMap};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
 use indicatif::ProgressBar;
 
+pub use cells::Cell;
 pub use probe::Tablebase;
 pub use sector::Subspace;
 pub use store::{Table, TablebaseError};
@@ -277,6 +279,98 @@ pub fn build(
         loaded.retain(|s, _| needed.contains(s));
     }
     Ok(reports)
+}
+
+/// Why one cell was not built.
+#[derive(Debug, thiserror::Error)]
+pub enum CellError {
+    /// Some of the cell's inputs are not built in the directory.
+    #[error("cell {cell} needs {} first: not built in {}", join(missing), dir.display())]
+    MissingInputs {
+        /// The cell asked for.
+        cell: Cell,
+        /// Its inputs that are not there.
+        missing: Vec<Cell>,
+        /// The directory.
+        dir: PathBuf,
+    },
+    /// Building failed.
+    #[error(transparent)]
+    Tablebase(#[from] TablebaseError),
+}
+
+fn join(cells: &[Cell]) -> String {
+    cells.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// Builds exactly `cell` in `dir`, whose inputs must be built there already; a cell that
+/// is built already is kept (its report says so). The files are written whole under
+/// names unique to this process and then renamed, so a killed job leaves no file that
+/// counts as built and two jobs on one cell write the same bytes, one after the other.
+///
+/// # Errors
+/// [`CellError::MissingInputs`] (nothing is done), or the build's own errors.
+pub fn build_cell(
+    dir: &Path,
+    cell: Cell,
+    options: &BuildOptions,
+    progress: &ProgressBar,
+) -> Result<BuildReport, CellError> {
+    let kept = || BuildReport {
+        pair: cell.subspaces(),
+        positions: cell.positions(),
+        seconds: 0.0,
+        working_bytes: 0,
+        levels: 0,
+        kept: true,
+    };
+    if cell.is_built(dir, options.rule_plies) {
+        return Ok(kept());
+    }
+    let missing: Vec<Cell> = cell.inputs().into_iter().filter(|i| !i.is_built(dir, options.rule_plies)).collect();
+    if !missing.is_empty() {
+        return Err(CellError::MissingInputs { cell, missing, dir: dir.to_path_buf() });
+    }
+    match cell {
+        Cell::Moving(_) => {
+            let plan = plan_build(dir, vec![cell.subspaces()], options);
+            // One pair in the plan, so one report.
+            Ok(build(dir, &plan, options, progress, &mut |_| {})?.pop().unwrap_or_else(kept))
+        }
+        Cell::Placing { ply, us, them } => build_placing_cell(dir, ply, us, them, options, progress),
+    }
+}
+
+/// Builds placing cell `p{ply}-{us}-{them}` of the standard game, whose inputs are built,
+/// under the rule profile of `options`.
+fn build_placing_cell(
+    dir: &Path,
+    ply: u8,
+    us: u8,
+    them: u8,
+    options: &BuildOptions,
+    progress: &ProgressBar,
+) -> Result<BuildReport, CellError> {
+    let cell = placing::PlacingCell::new(ply, us, them);
+    let placing_options =
+        placing::PlacingOptions { stones: STANDARD.stones, rule_plies: options.rule_plies, threads: options.threads };
+    let plan = placing::PlacingPlan {
+        cells: vec![cell],
+        done: vec![false],
+        positions_to_solve: cell.positions(),
+        positions_total: cell.positions(),
+        peak_bytes: 0,
+    };
+    let report = placing::build_placing(dir, &plan, &placing_options, &|n| progress.inc(n), &mut |_| {})?;
+    let seconds = report.first().map_or(0.0, |r| r.seconds);
+    Ok(BuildReport {
+        pair: vec![Subspace::new(us, them)],
+        positions: cell.positions(),
+        seconds,
+        working_bytes: 0,
+        levels: 0,
+        kept: false,
+    })
 }
 
 /// Counts of one subspace's values over the full board (each canonical position

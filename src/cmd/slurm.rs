@@ -1,0 +1,133 @@
+//! `morris tablebase slurm`'s scripts: one sbatch job array per level of the build graph
+//! (`tablebase::cells`), chained with `afterok`, each task building one cell with
+//! `morris tablebase build --cell`. Only text: [`mod@super::tablebase`] writes and submits.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::tablebase::Cell;
+
+/// What every job of a build shares.
+#[derive(Clone, Debug)]
+pub struct JobSettings<'a> {
+    /// The `morris` binary, at the same path on every node.
+    pub binary: &'a Path,
+    /// The table directory, on a file system every node shares (absolute).
+    pub dir: &'a Path,
+    /// Cores per task (the solver's threads).
+    pub cpus: usize,
+    /// At most this many tasks of one array at once (`%N`), if set.
+    pub max_jobs: Option<usize>,
+    /// The no-removal rule the tables are built under.
+    pub rule_plies: u16,
+}
+
+/// Memory to ask for a cell, in MiB: its estimate with a quarter more and 256 MiB for the
+/// process itself.
+#[must_use]
+pub fn memory_mib(cell: Cell) -> u64 {
+    (cell.memory_bytes() + cell.memory_bytes() / 4).div_ceil(1 << 20) + 256
+}
+
+/// Time to ask for a cell, in minutes: four times its estimate (the measured times were
+/// taken with the cores shared), at least ten minutes.
+#[must_use]
+pub fn time_minutes(cell: Cell) -> u64 {
+    ((4.0 * cell.estimated_seconds() / 60.0).ceil() as u64).max(10)
+}
+
+/// The sbatch script of one level: an array with a task per cell.
+#[must_use]
+pub fn level_script(level: usize, cells: &[Cell], job: &JobSettings<'_>) -> String {
+    let dir = shell_quote(&job.dir.display().to_string());
+    let logs = shell_quote(&job.dir.join("logs").display().to_string());
+    let mem = cells.iter().map(|&c| memory_mib(c)).max().unwrap_or(256);
+    let minutes = cells.iter().map(|&c| time_minutes(c)).max().unwrap_or(10);
+    let limit = job.max_jobs.map(|n| format!("%{n}")).unwrap_or_default();
+    let names: Vec<String> = cells.iter().map(ToString::to_string).collect();
+    let mut s = String::new();
+    let _ = writeln!(s, "#!/bin/bash");
+    let _ = writeln!(s, "# Level {level} of the table build: {} cell(s), each on one node.", cells.len());
+    let _ = writeln!(s, "# Written by `morris tablebase slurm`; submit.sh chains the levels with afterok.");
+    let _ = writeln!(s, "#SBATCH --job-name=morris-tb-level-{level:02}");
+    let _ = writeln!(s, "#SBATCH --array=0-{}{limit}", cells.len().saturating_sub(1));
+    let _ = writeln!(s, "#SBATCH --nodes=1");
+    let _ = writeln!(s, "#SBATCH --ntasks=1");
+    let _ = writeln!(s, "#SBATCH --cpus-per-task={}", job.cpus);
+    let _ = writeln!(s, "#SBATCH --mem={mem}M");
+    let _ = writeln!(s, "#SBATCH --time={minutes}");
+    let _ = writeln!(s, "#SBATCH --kill-on-invalid-dep=yes");
+    let _ = writeln!(s, "#SBATCH --output={}/slurm-%A_%a.out", job.dir.join("logs").display());
+    let _ = writeln!(s, "set -euo pipefail");
+    let _ = writeln!(s, "cells=({})", names.join(" "));
+    let _ = writeln!(s, "cell=${{cells[$SLURM_ARRAY_TASK_ID]}}");
+    let _ = writeln!(s, "mkdir -p {logs}");
+    let _ = writeln!(s, "exec >>{logs}/\"$cell.log\" 2>&1");
+    let _ = writeln!(
+        s,
+        "echo \"$(date -u +%FT%TZ) cell $cell: job ${{SLURM_ARRAY_JOB_ID}}_$SLURM_ARRAY_TASK_ID on $(hostname)\""
+    );
+    let _ = writeln!(
+        s,
+        "exec {} tablebase build --dir {dir} --cell \"$cell\" --threads \"${{SLURM_CPUS_PER_TASK:-{}}}\" \
+         --no-removal-plies {}",
+        shell_quote(&job.binary.display().to_string()),
+        job.cpus,
+        job.rule_plies
+    );
+    s
+}
+
+/// The script that submits `levels` (file names, in order), each after the one before
+/// it has succeeded.
+#[must_use]
+pub fn submit_script(levels: &[String]) -> String {
+    let mut s = String::from(
+        "#!/bin/bash\n# Submits the levels of the table build in order, each after the one before succeeded.\n\
+         # Written by `morris tablebase slurm`; run it again after a failure to build what is missing\n\
+         # (better: run `morris tablebase slurm --submit` again, which leaves out what is built).\n\
+         set -euo pipefail\ncd \"$(dirname \"$0\")\"\nprev=\n",
+    );
+    for name in levels {
+        let _ = writeln!(
+            s,
+            "id=$(sbatch --parsable ${{prev:+--dependency=afterok:$prev}} {name}); prev=${{id%%;*}}; echo \"{name}: job $prev\""
+        );
+    }
+    s
+}
+
+/// `text` as one shell word.
+fn shell_quote(text: &str) -> String {
+    if !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@".contains(c)) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_is_an_array_over_its_cells_with_the_largest_request() {
+        let cells: Vec<Cell> = ["3-3", "3-4"].iter().map(|c| c.parse().unwrap()).collect();
+        let job = JobSettings {
+            binary: Path::new("/opt/morris bin/morris"),
+            dir: Path::new("/shared/tb"),
+            cpus: 2,
+            max_jobs: Some(4),
+            rule_plies: 100,
+        };
+        let s = level_script(0, &cells, &job);
+        assert!(s.contains("#SBATCH --array=0-1%4\n"), "{s}");
+        assert!(s.contains("cells=(3-3 3-4)\n"));
+        assert!(s.contains("'/opt/morris bin/morris' tablebase build --dir /shared/tb --cell \"$cell\""));
+        assert!(s.contains(&format!("#SBATCH --mem={}M\n", memory_mib(cells[1]))));
+        assert!(s.contains("#SBATCH --time=10\n"));
+        let submit = submit_script(&["level-00.sh".into(), "level-01.sh".into()]);
+        assert!(submit.contains("sbatch --parsable ${prev:+--dependency=afterok:$prev} level-01.sh"));
+        assert_eq!(shell_quote("it's"), r"'it'\''s'");
+    }
+}
