@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Builds (or resumes) the whole set of tables at one fixed path outside the repository:
+# the moving phase (3-3 .. 9-9), then the placing layers under the game's rule (100
+# plies), then the placing layers of the game-theoretic profile (no draw rule).
+#
+#   scripts/tables.sh            # start or resume in the background; prints where it logs
+#   scripts/tables.sh status     # what is built, what runs
+#   scripts/tables.sh wait       # run in the foreground instead
+#
+# MORRIS_TABLES (default /var/lib/morris/tb) is the directory. Every step is resumable
+# (finished pairs and cells are kept), so a killed build loses at most the pair or cell in
+# progress: run the script again to go on. The binary is copied next to the tables, so
+# rebuilding the repository during a build does not touch the running one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=${MORRIS_TABLES:-/var/lib/morris/tb}
+home=$(dirname "$dir")
+log="$home/build.log"
+pidfile="$home/build.pid"
+mkdir -p "$dir"
+
+running() { [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; }
+
+status() {
+    local moving placing0 placing100
+    moving=$(find "$dir" -maxdepth 1 -name '*.mtb' | wc -l)
+    placing100=$(find "$dir" -maxdepth 1 -name '*.s9.r100.ptb' | wc -l)
+    placing0=$(find "$dir" -maxdepth 1 -name '*.s9.r0.ptb' | wc -l)
+    echo "tables in $dir: $moving of 49 moving tables, $placing100 of 615 placing cells (rule 100), $placing0 of 615 (no rule); $(du -sh "$dir" | cut -f1)"
+    if running; then echo "a build is running (pid $(cat "$pidfile")), log: $log"; tail -n 3 "$log"; else echo "no build is running"; fi
+}
+
+steps() {
+    local bin="$home/morris"
+    "$bin" tablebase build --dir "$dir" --no-placing
+    "$bin" tablebase build --dir "$dir" --placing
+    "$bin" tablebase build --dir "$dir" --placing --no-removal-plies 0
+    "$bin" tablebase verify --dir "$dir" --placing --every 20000
+    echo "tables.sh: all built"
+}
+
+case "${1:-start}" in
+    status) status ;;
+    start | wait)
+        if running; then
+            echo "a build is already running (pid $(cat "$pidfile")); log: $log"
+            exit 0
+        fi
+        cargo build --release --quiet
+        cp target/release/morris "$home/morris.new" && mv "$home/morris.new" "$home/morris"
+        if [ "${1:-start}" = wait ]; then
+            steps 2>&1 | tee -a "$log"
+        else
+            export -f steps
+            export dir home
+            nohup nice -n 10 bash -c steps >>"$log" 2>&1 &
+            echo $! >"$pidfile"
+            echo "building in the background (pid $!), log: $log; 'scripts/tables.sh status' tells how far"
+        fi
+        ;;
+    *) echo "usage: scripts/tables.sh [start|wait|status]" >&2; exit 2 ;;
+esac
