@@ -910,7 +910,71 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             100.0 * draws as f64 / args.probes as f64
         );
     }
+    for (stones, plies) in tb.placing_profiles() {
+        bench_placing(&tb, stones, plies, args)?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Random placing probes of one game and profile: the median and mean cost, twice.
+fn bench_placing(tb: &Tablebase, stones: u8, plies: u16, args: &BenchArgs) -> anyhow::Result<()> {
+    use rand::{RngExt, SeedableRng};
+    let cells = tb.placing_cells(stones, plies);
+    let weights: Vec<u64> = cells.iter().map(|c| c.positions()).collect();
+    let total: u64 = weights.iter().sum();
+    anyhow::ensure!(total > 0, "no placing positions");
+    let rules = crate::rules::Ruleset { stones, no_removal_plies: plies, ..STANDARD.clone() }.into_static();
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(args.seed);
+    let mut indexers: std::collections::HashMap<(u8, u8), tablebase::index::Indexer> = std::collections::HashMap::new();
+    let mut positions = Vec::with_capacity(args.probes as usize);
+    for _ in 0..args.probes {
+        let mut r = rng.random_range(0..total);
+        let k = weights
+            .iter()
+            .position(|&w| {
+                if r < w {
+                    true
+                } else {
+                    r -= w;
+                    false
+                }
+            })
+            .unwrap_or(0);
+        let c = cells[k];
+        let ix = indexers
+            .entry((c.us, c.them))
+            .or_insert_with(|| tablebase::index::Indexer::new(STANDARD.topology, c.us.into(), c.them.into()));
+        let (us, them) = ix.position(r.min(ix.len().saturating_sub(1)));
+        let (us_hand, them_hand) = c.hands(stones);
+        let side = if c.ply.is_multiple_of(2) { Color::White } else { Color::Black };
+        let (white, black, hands) =
+            if side == Color::White { (us, them, [us_hand, them_hand]) } else { (them, us, [them_hand, us_hand]) };
+        positions.push(crate::rules::Position::from_setup_unchecked(&crate::rules::Setup {
+            rules,
+            stones: crate::rules::ByColor([crate::topology::PointSet(white), crate::topology::PointSet(black)]),
+            in_hand: crate::rules::ByColor(hands),
+            side_to_move: side,
+        }));
+    }
+    drop(indexers);
+    for pass in ["first pass", "second pass (same positions)"] {
+        let mut times = Vec::with_capacity(positions.len());
+        for pos in &positions {
+            let t = Instant::now();
+            let v = tb.placing_value(pos)?;
+            times.push(t.elapsed());
+            anyhow::ensure!(v.is_some(), "a placing cell of the directory does not answer");
+        }
+        times.sort_unstable();
+        let mean = times.iter().map(std::time::Duration::as_secs_f64).sum::<f64>() / times.len().max(1) as f64;
+        println!(
+            "{} random placing probes ({stones} stones, rule {plies}), {pass}: median {:.2} µs, mean {:.2} µs",
+            human(args.probes),
+            times[times.len() / 2].as_secs_f64() * 1e6,
+            mean * 1e6
+        );
+    }
+    Ok(())
 }
 
 fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
