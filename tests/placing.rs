@@ -433,3 +433,29 @@ fn analyze_is_exact_from_the_first_placement_and_names_the_move_that_decided() {
     assert_eq!(a.exact_from().map(|m| m.number), Some(1), "exact from the first placement");
     assert_eq!(a.decided_by().map(|m| m.number), Some(decided));
 }
+
+#[test]
+fn the_engine_plays_a_value_keeping_placement_by_search_or_at_random() {
+    use std::sync::Arc;
+
+    use morris::engine::{Engine, EngineOptions, KeepChoice, Limits};
+    use morris::search::Oracle;
+    let tb = Arc::new(Tablebase::open(tables()).expect("open"));
+    // Every position of a short game where some placement loses value.
+    let mut pos = Position::start(rules(RULE));
+    let mut checked = 0;
+    while pos.in_hand(Color::White) + pos.in_hand(Color::Black) > 0 {
+        let values = tb.move_values(&pos).expect("probe").expect("covered");
+        let kept = tb.root_moves(&pos).expect("placing");
+        for choice in [KeepChoice::Search, KeepChoice::Random] {
+            let options = EngineOptions { oracle: Some(tb.clone()), keep_choice: choice, ..EngineOptions::default() };
+            let mut engine = Engine::new(options, pos);
+            let best = engine.think(&Limits { depth: Some(3), ..Limits::default() }, &mut |_| {}).best;
+            assert!(best.is_some_and(|m| kept.contains(&m)), "{choice:?} played {best:?} in {pos:?}");
+        }
+        checked += usize::from(kept.len() < values.len());
+        // Go on along the worst move, to meet decided positions.
+        pos = pos.play_unchecked(values.last().expect("a move").0);
+    }
+    assert!(checked > 0, "some position had a placement that loses value");
+}

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 
 use super::common::{EvalArg, RuleArgs};
-use crate::engine::{Engine, EngineOptions};
+use crate::engine::{Engine, EngineOptions, KeepChoice};
 use crate::protocol::{GameClocks, Settings, parse_increment, parse_seconds, run_threaded};
 use crate::rules::{ByColor, Color};
 
@@ -50,9 +50,26 @@ pub struct EngineArgs {
     /// Directory of endgame databases to consult
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
+    /// With placing tables: how to choose among the placements that keep the value (the
+    /// search's choice, or a random one, the baseline to measure it against)
+    #[arg(long, value_enum, default_value = "search", value_name = "HOW")]
+    pub tablebase_choice: KeepChoiceArg,
+    /// Seed of --tablebase-choice random
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub seed: u64,
     #[command(flatten)]
     /// The rule options of rules.md
     pub rules: RuleArgs,
+}
+
+crate::cmd::common::value_enum_mirror! {
+    /// `--tablebase-choice`: how to choose among value-keeping placements.
+    KeepChoiceArg => KeepChoice {
+        /// The engine's search chooses (the move that leaves a fallible opponent most chances)
+        Search,
+        /// One at random (a baseline for measuring the search's choice)
+        Random,
+    }
 }
 
 impl EngineArgs {
@@ -76,6 +93,8 @@ impl EngineArgs {
             hash_mb: self.hash_mb,
             threads: usize::from(self.threads),
             oracle,
+            keep_choice: self.tablebase_choice.into(),
+            seed: self.seed,
             ..EngineOptions::for_eval(self.eval.into())
         };
         let mut engine = Engine::new(options, *game.start());

@@ -31,6 +31,23 @@ pub struct EngineOptions {
     pub threads: usize,
     /// Exact values for covered positions.
     pub oracle: Option<Arc<dyn Oracle>>,
+    /// How to choose among the placements that keep the position's value, when the
+    /// oracle names them.
+    pub keep_choice: KeepChoice,
+    /// Seed of [`KeepChoice::Random`].
+    pub seed: u64,
+}
+
+/// How the engine chooses among the moves that keep its position's value (placing
+/// tables): by its search, which prefers the move that leaves a fallible opponent the
+/// most chances to go wrong, or at random (the baseline to measure that against).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum KeepChoice {
+    /// The search chooses among them.
+    #[default]
+    Search,
+    /// Any of them, at random.
+    Random,
 }
 
 impl Default for EngineOptions {
@@ -41,6 +58,8 @@ impl Default for EngineOptions {
             search: SearchSettings::STRONG,
             threads: 1,
             oracle: None,
+            keep_choice: KeepChoice::Search,
+            seed: 0,
         }
     }
 }
@@ -177,7 +196,15 @@ impl Engine {
     pub fn think_unless_stopped(&mut self, limits: &Limits, on_iteration: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
         let start = Instant::now();
         // With placing tables, only the moves that keep the position's value are searched.
-        let root_moves = self.options.oracle.as_deref().and_then(|o| o.root_moves(self.game.position()));
+        let mut root_moves = self.options.oracle.as_deref().and_then(|o| o.root_moves(self.game.position()));
+        if self.options.keep_choice == KeepChoice::Random
+            && let Some(moves) = root_moves.as_mut().filter(|m| !m.is_empty())
+        {
+            // The baseline: one of them at random, then a one-ply search on it alone.
+            let key = self.game.position().key() ^ self.options.seed;
+            let pick = moves[(key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize % moves.len()];
+            *moves = vec![pick];
+        }
         let cfg = SearchConfig {
             eval: self.options.eval,
             settings: self.options.search,
