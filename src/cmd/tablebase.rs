@@ -650,21 +650,32 @@ fn run_verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         }
         bad += report.errors;
     }
+    Ok(verify_verdict(bad, "all values agree with their children"))
+}
+
+/// The last line of a verify and its exit code.
+fn verify_verdict(bad: u64, all_good: &str) -> ExitCode {
     if bad == 0 {
-        println!("verify: all values agree with their children");
-        Ok(ExitCode::SUCCESS)
+        println!("verify: {all_good}");
+        ExitCode::SUCCESS
     } else {
         println!("verify: {bad} wrong values");
-        Ok(ExitCode::FAILURE)
+        ExitCode::FAILURE
     }
+}
+
+/// The placing games and profiles in `tb`'s directory, or an error saying there are none.
+fn placing_profiles(tb: &Tablebase) -> anyhow::Result<Vec<(u8, u16)>> {
+    let profiles = tb.placing_profiles();
+    if profiles.is_empty() {
+        anyhow::bail!("{} has no placing tables (build them with tablebase build --placing)", tb.dir().display());
+    }
+    Ok(profiles)
 }
 
 /// `tablebase verify --placing`.
 fn run_verify_placing(args: &VerifyArgs, tb: &Tablebase) -> anyhow::Result<ExitCode> {
-    let profiles = tb.placing_profiles();
-    if profiles.is_empty() {
-        anyhow::bail!("{} has no placing tables (build them with tablebase build --placing)", args.dir.display());
-    }
+    let profiles = placing_profiles(tb)?;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads_or_default(args.threads)).build()?;
     let mut bad = 0;
     for (stones, plies) in profiles {
@@ -686,21 +697,12 @@ fn run_verify_placing(args: &VerifyArgs, tb: &Tablebase) -> anyhow::Result<ExitC
         }
         bad += report.wrong;
     }
-    if bad == 0 {
-        println!("verify: every placing value is the best of its moves");
-        Ok(ExitCode::SUCCESS)
-    } else {
-        println!("verify: {bad} wrong values");
-        Ok(ExitCode::FAILURE)
-    }
+    Ok(verify_verdict(bad, "every placing value is the best of its moves"))
 }
 
 /// `tablebase stats --placing`: per ply, positions and the side to move's results.
 fn run_stats_placing(tb: &Tablebase) -> anyhow::Result<ExitCode> {
-    let profiles = tb.placing_profiles();
-    if profiles.is_empty() {
-        anyhow::bail!("{} has no placing tables (build them with tablebase build --placing)", tb.dir().display());
-    }
+    let profiles = placing_profiles(tb)?;
     for (stones, plies) in profiles {
         println!(
             "placing phase, {stones} stones a side, no-removal rule {plies} (0 = none); the side to move's results:"
