@@ -926,8 +926,8 @@ mod tests {
             vec![Input::Moving(Subspace::new(9, 9)), Input::Moving(Subspace::new(8, 9))]
         );
         // Black to move with one stone on the board and one in hand has lost.
-        assert!(PlacingCell::new(15, 1, 7).lost_by_material(9));
-        assert!(PlacingCell::new(15, 1, 7).inputs(9).is_empty());
+        assert!(PlacingCell::new(17, 1, 7).lost_by_material(9));
+        assert!(PlacingCell::new(17, 1, 7).inputs(9).is_empty());
     }
 
     #[test]
