@@ -61,6 +61,16 @@ fn tablebase() -> &'static Tablebase {
     TB.get_or_init(|| Tablebase::open(tables()).expect("open tables"))
 }
 
+/// The names of the files in `dir`, sorted.
+fn file_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("dir")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect();
+    names.sort();
+    names
+}
+
 fn load(dir: &Path, s: Subspace) -> Table {
     let plies = Tablebase::open(dir).expect("open").rule_plies();
     Table::load(dir, s, &rules_text(plies), &STANDARD24, true).expect("load table")
@@ -308,7 +318,9 @@ fn the_oracle_gives_stored_values_and_only_for_covered_positions() {
         let (us, them) = t.indexer.position(i as u64);
         let pos = position_of(us, them);
         let stored = t.value_at(i).at_count(0, 100, 100);
-        assert_eq!(oracle.probe(&pos, 0), stored);
+        assert_eq!(oracle.probe_exact(&pos, 0), stored);
+        // The search's probe may give a bound of the distance, never another class.
+        assert_eq!(oracle.probe(&pos, 0).map(sign), stored.map(sign));
         // Colours do not matter: the same stones with Black to move.
         assert_eq!(oracle.probe(&pos.swapped(), 0), oracle.probe(&pos, 0));
     }
@@ -428,11 +440,7 @@ fn builds_resume_and_plans_follow_dependencies() {
     let after = std::fs::metadata(store::table_path(&dir, Subspace::new(3, 3))).and_then(|m| m.modified()).ok();
     assert_eq!(before, after);
     // No temporary files are left behind.
-    let names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("dir")
-        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .collect();
-    assert_eq!(names, vec!["3-3.mtb".to_string()]);
+    assert_eq!(file_names(&dir), ["3-3.mtb", "3-3.wdl"]);
     // The same bytes as the shared build: the solver is deterministic.
     assert_eq!(std::fs::read(dir.join("3-3.mtb")).ok(), std::fs::read(tables().join("3-3.mtb")).ok());
     // The plan knows what is there and what the rest needs.
@@ -605,7 +613,7 @@ fn the_engine_readies_its_roots_tables_before_searching() {
     // The root is in the tables: one iteration over its children's table values.
     assert_eq!(r.depth, 1, "{r:?}");
     assert!(r.tb_hits > 0, "{r:?}");
-    assert_eq!(tb.probe(&pos, 0), tablebase().value_at_count(&pos, 0, true));
+    assert_eq!(tb.probe_exact(&pos, 0), tablebase().value_at_count(&pos, 0, true));
 }
 
 /// Runs `morris tablebase ARGS`.
@@ -714,10 +722,77 @@ fn jobs_racing_on_one_cell_leave_one_whole_table() {
         assert!(job.wait().expect("wait").success());
     }
     assert_eq!(std::fs::read(dir.join("3-3.mtb")).ok(), std::fs::read(tables().join("3-3.mtb")).ok());
-    let names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("dir")
-        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .collect();
-    assert_eq!(names, ["3-3.mtb"], "no temporary file is left");
+    assert_eq!(std::fs::read(dir.join("3-3.wdl")).ok(), std::fs::read(tables().join("3-3.wdl")).ok());
+    assert_eq!(file_names(&dir), ["3-3.mtb", "3-3.wdl"], "no temporary file is left");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_fast_form_agrees_with_the_full_tables_at_every_count() {
+    use morris::tablebase::fast::{self, FastFile};
+    let dir = tables();
+    let tb = tablebase();
+    let mut answered = [0usize; 2];
+    for s in [Subspace::new(3, 3), Subspace::new(4, 3), Subspace::new(3, 4), Subspace::new(4, 4)] {
+        let fast_file = FastFile::open(dir, s, Some(&rules_text(100))).expect("the build writes the fast form");
+        assert_eq!(fast_file.header.bound, fast::BOUND);
+        let t = load(dir, s);
+        let mut counts = [0u64; 4];
+        for i in 0..t.wdl.len() {
+            counts[usize::from(fast::code_of(t.value_at(i), fast::BOUND))] += 1;
+        }
+        assert_eq!(counts, fast_file.header.counts, "{s}");
+        for i in (0..t.wdl.len()).step_by(97) {
+            let (us, them) = t.indexer.position(i as u64);
+            let pos = position_of(us, them);
+            for count in [0, 1, 40, 68, 69, 99] {
+                let exact = tb.value_at_count(&pos, count, true);
+                let quick = tb.fast_value_at_count(&pos, count, true);
+                assert_eq!(quick.map(sign), exact.map(sign), "{pos} at count {count}");
+                let short = tb.fast_value(us, them, count, true).expect("fast block");
+                answered[usize::from(short.is_some())] += 1;
+                if let Some(v) = short {
+                    assert_eq!(sign(v), exact.map_or(9, sign), "{pos} at count {count}");
+                }
+                assert_eq!(Oracle::probe_exact(tb, &pos, count), exact);
+            }
+        }
+    }
+    // Most probes never touch the full tables; some must (late counts).
+    assert!(answered[1] > 10 * answered[0] && answered[0] > 0, "{answered:?}");
+}
+
+#[test]
+fn a_missing_or_damaged_fast_form_falls_back_to_the_full_tables() {
+    use morris::tablebase::fast;
+    let dir = temp_dir("fast-fallback");
+    for entry in std::fs::read_dir(tables()).expect("read") {
+        let path = entry.expect("entry").path();
+        std::fs::copy(&path, dir.join(path.file_name().expect("name"))).expect("copy");
+    }
+    // Damage the middle of 4-4's fast file (its blocks), remove 4-3's.
+    let damaged = fast::fast_path(&dir, Subspace::new(4, 4));
+    let mut bytes = std::fs::read(&damaged).expect("read");
+    let at = bytes.len() - 200;
+    for b in &mut bytes[at..at + 100] {
+        *b ^= 0x5a;
+    }
+    std::fs::write(&damaged, bytes).expect("write");
+    std::fs::remove_file(fast::fast_path(&dir, Subspace::new(4, 3))).expect("remove");
+    let tb = Tablebase::open(&dir).expect("open");
+    for s in [Subspace::new(4, 4), Subspace::new(4, 3)] {
+        let t = load(&dir, s);
+        for i in (t.wdl.len() - 5000..t.wdl.len()).step_by(7) {
+            let (us, them) = t.indexer.position(i as u64);
+            let pos = position_of(us, them);
+            assert_eq!(tb.fast_value_at_count(&pos, 0, true).map(sign), tb.value_at_count(&pos, 0, true).map(sign));
+        }
+    }
+    assert!(tb.fast_value(0b111, 0b111 << 8, 0, true).is_ok(), "3-3 still has its fast form");
+    // A build puts back a missing fast form, from the table.
+    build_into(&dir, &[Subspace::new(4, 4)], STANDARD.no_removal_plies);
+    let rebuilt = fast::FastFile::open(&dir, Subspace::new(4, 3), Some(&rules_text(100))).expect("rebuilt");
+    let original = fast::FastFile::open(tables(), Subspace::new(4, 3), Some(&rules_text(100))).expect("original");
+    assert_eq!(rebuilt.codes.read_all().expect("read"), original.codes.read_all().expect("read"));
+    std::fs::remove_dir_all(&dir).expect("clean up");
 }

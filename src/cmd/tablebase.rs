@@ -897,21 +897,30 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     tb.wait_ready();
     println!("indices: {:.2} s ({threads} threads, as the engine builds them at start)", t.elapsed().as_secs_f64());
     let probes = random_positions(&subspaces, args.probes, args.seed);
-    for pass in ["first pass (block cache empty)", "second pass (same positions)"] {
-        let t = Instant::now();
-        let mut draws = 0u64;
-        for &(us, them) in &probes {
-            let v = tb.value_of_sets(us, them, true)?.context("a loaded subspace answers")?;
-            draws += u64::from(v.wdl == Wdl::Draw);
+    let draws = probes
+        .iter()
+        .filter(|&&(us, them)| matches!(tb.value_of_sets(us, them, true), Ok(Some(v)) if v.wdl == Wdl::Draw))
+        .count();
+    println!("{:.0}% of the random positions are draws", 100.0 * draws as f64 / probes.len().max(1) as f64);
+    // The full form: class and distance blocks of 16K positions, zstd (what `probe`,
+    // `analyze` and the root's moves read).
+    time_probes("moving probes, full form (value and distance)", &probes, |&(us, them)| {
+        tb.value_of_sets(us, them, true)?.context("a loaded subspace answers")?;
+        Ok(())
+    })?;
+    // The fast form at count 0: what the search reads, falling back to the full form
+    // where it cannot say.
+    let short = probes.iter().filter(|&&(us, them)| matches!(tb.fast_value(us, them, 0, true), Ok(Some(_)))).count();
+    println!(
+        "the fast form alone answers {:.2}% of them at count 0 (the rest read the full form)",
+        100.0 * short as f64 / probes.len().max(1) as f64
+    );
+    time_probes("moving probes, fast form (win/draw/loss at count 0)", &probes, |&(us, them)| {
+        if tb.fast_value(us, them, 0, true)?.is_none() {
+            tb.value_of_sets(us, them, true)?.context("a loaded subspace answers")?;
         }
-        let elapsed = t.elapsed();
-        println!(
-            "{} random probes, {pass}: {:.2} µs per probe ({:.0}% draws, which read only the class stream)",
-            human(args.probes),
-            elapsed.as_secs_f64() * 1e6 / args.probes as f64,
-            100.0 * draws as f64 / args.probes as f64
-        );
-    }
+        Ok(())
+    })?;
     for (stones, plies) in tb.placing_profiles() {
         bench_placing(&tb, stones, plies, args)?;
     }
@@ -959,20 +968,29 @@ fn bench_placing(tb: &Tablebase, stones: u8, plies: u16, args: &BenchArgs) -> an
         }));
     }
     drop(indexers);
+    time_probes(&format!("placing probes ({stones} stones, rule {plies})"), &positions, |pos| {
+        anyhow::ensure!(tb.placing_value(pos)?.is_some(), "a placing cell of the directory does not answer");
+        Ok(())
+    })
+}
+
+/// Times `probe` on each of `items`, twice (the second pass meets warm caches), and
+/// prints the median and mean.
+fn time_probes<T>(what: &str, items: &[T], probe: impl Fn(&T) -> anyhow::Result<()>) -> anyhow::Result<()> {
     for pass in ["first pass", "second pass (same positions)"] {
-        let mut times = Vec::with_capacity(positions.len());
-        for pos in &positions {
+        let mut times = Vec::with_capacity(items.len());
+        for item in items {
             let t = Instant::now();
-            let v = tb.placing_value(pos)?;
+            probe(item)?;
             times.push(t.elapsed());
-            anyhow::ensure!(v.is_some(), "a placing cell of the directory does not answer");
         }
         times.sort_unstable();
         let mean = times.iter().map(std::time::Duration::as_secs_f64).sum::<f64>() / times.len().max(1) as f64;
+        let median = times.get(times.len() / 2).map_or(0.0, std::time::Duration::as_secs_f64);
         println!(
-            "{} random placing probes ({stones} stones, rule {plies}), {pass}: median {:.2} µs, mean {:.2} µs",
-            human(args.probes),
-            times[times.len() / 2].as_secs_f64() * 1e6,
+            "{} random {what}, {pass}: median {:.2} µs, mean {:.2} µs",
+            human(items.len() as u64),
+            median * 1e6,
             mean * 1e6
         );
     }

@@ -249,7 +249,7 @@ impl Searcher<'_> {
             if let Some(oracle) = self.cfg.oracle
                 && pos.in_hand(pos.side_to_move()) == 0
                 && pos.in_hand(!pos.side_to_move()) == 0
-                && let Some(value) = oracle.probe(pos, quiet)
+                && let Some(value) = if ply <= 1 { oracle.probe_exact(pos, quiet) } else { oracle.probe(pos, quiet) }
             {
                 self.tb_hits += 1;
                 return oracle_score(value, pos, ply);

@@ -45,7 +45,15 @@ pub enum OracleValue {
 pub trait Oracle: Send + Sync {
     /// The value of `pos` for its side to move, with `count` plies of sliding or flying
     /// played since the last removal or placement, if covered.
+    /// A win or loss may be reported at a bound of its distance rather than the distance
+    /// itself, if that makes the probe faster ([`Oracle::probe_exact`] never does).
     fn probe(&self, pos: &Position, count: u16) -> Option<OracleValue>;
+
+    /// As [`Oracle::probe`], with the exact distance: what the search asks for the
+    /// positions its root's moves lead to, which it chooses among by distance.
+    fn probe_exact(&self, pos: &Position, count: u16) -> Option<OracleValue> {
+        self.probe(pos, count)
+    }
 
     /// Gets ready to answer for `pos` and the positions its moves lead to, however long
     /// that takes (the search calls it once for its root). By default: nothing to do.

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use super::placing::{self, Input, PlacingCell};
 use super::sector::{Subspace, pairs_up_to};
-use super::{canonical_positions, retro, store};
+use super::{canonical_positions, fast, retro, store};
 use crate::rules::STANDARD;
 
 /// Plies of the placing phase: every stone of both sides placed (18 on the standard board).
@@ -125,7 +125,9 @@ impl Cell {
     #[must_use]
     pub fn files(self, dir: &Path, rule_plies: u16) -> Vec<PathBuf> {
         match self {
-            Cell::Moving(s) => s.pair().into_iter().map(|s| store::table_path(dir, s)).collect(),
+            Cell::Moving(s) => {
+                s.pair().into_iter().flat_map(|s| [store::table_path(dir, s), fast::fast_path(dir, s)]).collect()
+            }
             Cell::Placing { ply, us, them } => {
                 vec![placing::cell_path(dir, PlacingCell::new(ply, us, them), STANDARD.stones, rule_plies)]
             }
@@ -140,7 +142,10 @@ impl Cell {
         match self {
             Cell::Moving(s) => {
                 let rules = super::rules_text(rule_plies);
-                s.pair().into_iter().all(|s| store::TableFile::open(dir, s, Some(&rules)).is_ok())
+                s.pair().into_iter().all(|s| {
+                    store::TableFile::open(dir, s, Some(&rules)).is_ok()
+                        && fast::FastFile::open(dir, s, Some(&rules)).is_ok()
+                })
             }
             Cell::Placing { ply, us, them } => {
                 let rules = placing::placing_rules(STANDARD.stones, rule_plies);

@@ -12,7 +12,9 @@
 //! that trait, and nothing here prints: the command layer does.
 
 pub mod cells;
+pub mod fast;
 pub mod index;
+pub mod packed;
 pub mod placing;
 pub mod probe;
 pub mod retro;
@@ -224,6 +226,10 @@ pub fn build(
     let mut done_steps = 0u64;
     for (n, pair) in plan.pairs.iter().enumerate() {
         let report = if plan.done[n] {
+            for &s in pair {
+                progress.set_message(format!("{s}: fast form"));
+                fast::ensure_fast(dir, s, &rules)?;
+            }
             BuildReport {
                 pair: pair.clone(),
                 positions: pair.iter().map(|&s| canonical_positions(s)).sum(),
@@ -252,6 +258,7 @@ pub fn build(
             progress.set_message(format!("{}: writing", pair[0]));
             for t in &solved {
                 store::write_table(dir, t.subspace, &rules, options.rule_plies, &t.wdl, &t.distance, options.threads)?;
+                fast::write_fast(dir, t.subspace, &rules, options.rule_plies, &t.wdl, &t.distance)?;
             }
             for t in solved {
                 let needed_later = plan.pairs[n + 1..].iter().flatten().any(|s| s.after_removal() == Some(t.subspace));

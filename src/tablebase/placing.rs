@@ -28,16 +28,16 @@
 //! names its profile and its stone count in its header and file name, and is refused for
 //! any other.
 
-use std::fs::File;
-use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rayon::prelude::*;
 
 use super::index::Indexer;
+use super::packed::{self, BlockSum, CodeFile, Fields};
+pub use super::packed::{BLOCK_POSITIONS, Block};
 use super::sector::{Board, MIN_STONES, Subspace, header_rules};
-use super::store::{FNV_OFFSET, Table, TablebaseError, fnv1a};
+use super::store::{Table, TablebaseError};
 use super::value::Wdl;
 use crate::rules::{Ruleset, STANDARD};
 
@@ -45,16 +45,11 @@ use crate::rules::{Ruleset, STANDARD};
 pub const PLACING_EXTENSION: &str = "ptb";
 /// The magic bytes of a placing cell file.
 pub const PLACING_MAGIC: &[u8; 8] = b"MORRISPL";
-/// The placing file format's version.
-pub const PLACING_VERSION: u32 = 1;
-/// Positions per stored block (1 KiB packed).
-pub const BLOCK_POSITIONS: u64 = 4096;
-/// Bytes of a packed block.
-const BLOCK_BYTES: usize = (BLOCK_POSITIONS / 4) as usize;
+/// The placing file format's version (version 1, with byte-wise block checksums, is
+/// still read).
+pub const PLACING_VERSION: u32 = 2;
 /// Positions per work item of the solver.
 const CHUNK_POSITIONS: usize = 1 << 14;
-/// zstd level for blocks (the build's cost is the solve, not this).
-const COMPRESSION_LEVEL: i32 = 12;
 
 /// Stored code of a draw.
 pub const DRAW: u8 = 0;
@@ -380,40 +375,6 @@ pub fn count_codes(packed: &[u8], n: u64) -> [u64; 3] {
     counts
 }
 
-/// A fast checksum of a block's packed bytes.
-fn block_checksum(bytes: &[u8]) -> u32 {
-    (fnv1a(bytes, FNV_OFFSET) >> 16) as u32
-}
-
-/// Tag of a stored block: all positions one code (the code follows), packed bytes, zstd.
-const TAG_CONSTANT: u8 = 0;
-const TAG_RAW: u8 = 1;
-const TAG_ZSTD: u8 = 2;
-
-/// One block, ready to store.
-fn encode_block(bytes: &[u8], positions: u64) -> Vec<u8> {
-    let first = bytes[0] & 3;
-    let constant = (0..positions).all(|i| (bytes[(i >> 2) as usize] >> ((i & 3) * 2)) & 3 == first);
-    if constant {
-        return vec![TAG_CONSTANT, first];
-    }
-    let sum = block_checksum(bytes);
-    let mut out = Vec::with_capacity(bytes.len() + 5);
-    match zstd::bulk::compress(bytes, COMPRESSION_LEVEL) {
-        Ok(z) if z.len() + 8 < bytes.len() => {
-            out.push(TAG_ZSTD);
-            out.extend_from_slice(&sum.to_le_bytes());
-            out.extend_from_slice(&z);
-        }
-        _ => {
-            out.push(TAG_RAW);
-            out.extend_from_slice(&sum.to_le_bytes());
-            out.extend_from_slice(bytes);
-        }
-    }
-    out
-}
-
 /// What a cell file's header says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlacingHeader {
@@ -444,74 +405,23 @@ pub fn cell_path(dir: &Path, cell: PlacingCell, stones: u8, rule_plies: u16) -> 
 /// [`TablebaseError::Io`] when the file cannot be written.
 pub fn write_cell(dir: &Path, header: &PlacingHeader, packed: &[u8]) -> Result<u64, TablebaseError> {
     let path = cell_path(dir, header.cell, header.stones, header.rule_plies);
-    let n = header.positions;
-    let blocks: Vec<Vec<u8>> = packed
-        .par_chunks(BLOCK_BYTES)
-        .enumerate()
-        .map(|(b, bytes)| encode_block(bytes, (n - b as u64 * BLOCK_POSITIONS).min(BLOCK_POSITIONS)))
-        .collect();
-    let mut h = Vec::new();
-    h.extend_from_slice(&[header.cell.ply, header.cell.us, header.cell.them, header.stones]);
+    let mut h = vec![header.cell.ply, header.cell.us, header.cell.them, header.stones];
     h.extend_from_slice(&header.rule_plies.to_le_bytes());
-    h.extend_from_slice(&(header.rules.len() as u16).to_le_bytes());
-    h.extend_from_slice(header.rules.as_bytes());
-    h.extend_from_slice(&n.to_le_bytes());
+    packed::put_text(&mut h, &header.rules);
+    h.extend_from_slice(&header.positions.to_le_bytes());
     for c in header.counts {
         h.extend_from_slice(&c.to_le_bytes());
     }
-    h.extend_from_slice(&(blocks.len() as u64).to_le_bytes());
-    let mut offset = 0u64;
-    for block in &blocks {
-        h.extend_from_slice(&offset.to_le_bytes());
-        offset += block.len() as u64;
-    }
-    h.extend_from_slice(&offset.to_le_bytes());
-    let mut bytes = Vec::with_capacity(h.len() + 28 + offset as usize);
-    bytes.extend_from_slice(PLACING_MAGIC);
-    bytes.extend_from_slice(&PLACING_VERSION.to_le_bytes());
-    bytes.extend_from_slice(&(h.len() as u64).to_le_bytes());
-    bytes.extend_from_slice(&h);
-    let sum = fnv1a(&bytes, FNV_OFFSET);
-    bytes.extend_from_slice(&sum.to_le_bytes());
-    for block in &blocks {
-        bytes.extend_from_slice(block);
-    }
-    crate::files::write_whole(&path, &bytes)
-        .map_err(|e| TablebaseError::Io { path: path.clone(), cause: std::io::Error::other(e.reason) })?;
-    Ok(bytes.len() as u64)
+    packed::write_code_file(&path, PLACING_MAGIC, PLACING_VERSION, BlockSum::Words, &h, packed, header.positions)
 }
 
-/// An open cell file: its checked header and block offsets; blocks are read on demand.
+/// An open cell file: its checked header; blocks are read on demand.
 pub struct PlacingFile {
     /// The file's path.
     pub path: PathBuf,
-    file: File,
     /// The header.
     pub header: PlacingHeader,
-    /// Where each block starts, relative to the data (one more than the blocks).
-    offsets: Vec<u64>,
-    /// Where the data starts in the file.
-    data_start: u64,
-}
-
-/// One block's codes, unpacked.
-pub enum Block {
-    /// Every position has this code.
-    Constant(u8),
-    /// The packed bytes.
-    Packed(Vec<u8>),
-}
-
-impl Block {
-    /// The code of the `j`-th position of the block.
-    #[inline]
-    #[must_use]
-    pub fn code(&self, j: u64) -> u8 {
-        match self {
-            Block::Constant(c) => *c,
-            Block::Packed(bytes) => (bytes[(j >> 2) as usize] >> ((j & 3) * 2)) & 3,
-        }
-    }
+    codes: CodeFile,
 }
 
 impl PlacingFile {
@@ -540,40 +450,15 @@ impl PlacingFile {
         cell: Option<PlacingCell>,
         rules: Option<&str>,
     ) -> Result<PlacingFile, TablebaseError> {
-        let io = |cause| TablebaseError::Io { path: path.to_path_buf(), cause };
-        let corrupt = |reason: &str| TablebaseError::CorruptedTable { path: path.to_path_buf(), reason: reason.into() };
-        let file = File::open(path).map_err(io)?;
-        let mut fixed = [0u8; 20];
-        file.read_exact_at(&mut fixed, 0).map_err(|_| corrupt("shorter than its header"))?;
-        if &fixed[..8] != PLACING_MAGIC {
-            return Err(TablebaseError::Magic(path.to_path_buf()));
-        }
-        let version = u32::from_le_bytes(fixed[8..12].try_into().unwrap_or_default());
-        if version != PLACING_VERSION {
-            return Err(TablebaseError::Version { path: path.to_path_buf(), found: version });
-        }
-        let len = u64::from_le_bytes(fixed[12..20].try_into().unwrap_or_default());
-        let size = file.metadata().map_err(io)?.len();
-        if len > size.saturating_sub(28) {
-            return Err(corrupt("header longer than the file"));
-        }
-        let mut h = vec![0u8; len as usize + 8];
-        file.read_exact_at(&mut h, 20).map_err(io)?;
-        let (body, sum) = h.split_at(len as usize);
-        let mut check = fixed.to_vec();
-        check.extend_from_slice(body);
-        if fnv1a(&check, FNV_OFFSET).to_le_bytes() != sum {
-            return Err(corrupt("header checksum"));
-        }
-        let (header, offsets) = parse_header(body).ok_or_else(|| corrupt("header fields"))?;
-        let data_start = 20 + len + 8;
-        if offsets.last().copied().unwrap_or(0) + data_start != size {
-            return Err(corrupt("data length"));
-        }
+        let versions = [(1, BlockSum::Bytes), (PLACING_VERSION, BlockSum::Words)];
+        let (codes, header) = CodeFile::open(path, PLACING_MAGIC, &versions, parse_header)?;
         if let Some(c) = cell
             && c != header.cell
         {
-            return Err(corrupt(&format!("holds cell {}, expected {c}", header.cell)));
+            return Err(TablebaseError::CorruptedTable {
+                path: path.to_path_buf(),
+                reason: format!("holds cell {}, expected {c}", header.cell),
+            });
         }
         if let Some(expected) = rules
             && header.rules != expected
@@ -584,19 +469,19 @@ impl PlacingFile {
                 expected: expected.to_string(),
             });
         }
-        Ok(PlacingFile { path: path.to_path_buf(), file, header, offsets, data_start })
+        Ok(PlacingFile { path: path.to_path_buf(), header, codes })
     }
 
     /// Blocks in the file.
     #[must_use]
     pub fn blocks(&self) -> u64 {
-        self.offsets.len() as u64 - 1
+        self.codes.blocks()
     }
 
     /// Bytes the blocks take on disk.
     #[must_use]
     pub fn data_bytes(&self) -> u64 {
-        self.offsets.last().copied().unwrap_or(0)
+        self.codes.data_bytes()
     }
 
     /// Reads and unpacks block `b`.
@@ -605,40 +490,7 @@ impl PlacingFile {
     /// [`TablebaseError::CorruptedBlock`] when it fails its checksum, its tag or its
     /// length; `Io` when it cannot be read.
     pub fn block(&self, b: u64) -> Result<Block, TablebaseError> {
-        let bad = |reason: &str| TablebaseError::CorruptedBlock {
-            path: self.path.clone(),
-            stream: "value",
-            block: b,
-            reason: reason.to_string(),
-        };
-        let (Some(&start), Some(&end)) = (self.offsets.get(b as usize), self.offsets.get(b as usize + 1)) else {
-            return Err(bad("no such block"));
-        };
-        if end <= start || end - start > 2 * BLOCK_BYTES as u64 {
-            return Err(bad("length"));
-        }
-        let mut raw = vec![0u8; (end - start) as usize];
-        self.file
-            .read_exact_at(&mut raw, self.data_start + start)
-            .map_err(|cause| TablebaseError::Io { path: self.path.clone(), cause })?;
-        let positions = (self.header.positions - b * BLOCK_POSITIONS).min(BLOCK_POSITIONS);
-        let want = positions.div_ceil(4) as usize;
-        match raw[0] {
-            TAG_CONSTANT if raw.len() == 2 && raw[1] <= LOSS => Ok(Block::Constant(raw[1])),
-            TAG_RAW | TAG_ZSTD if raw.len() > 5 => {
-                let sum = u32::from_le_bytes(raw[1..5].try_into().unwrap_or_default());
-                let bytes = if raw[0] == TAG_RAW {
-                    raw[5..].to_vec()
-                } else {
-                    super::store::unpack(&raw[5..], BLOCK_BYTES).map_err(|_| bad("does not unpack"))?
-                };
-                if bytes.len() != want || block_checksum(&bytes) != sum {
-                    return Err(bad("checksum"));
-                }
-                Ok(Block::Packed(bytes))
-            }
-            _ => Err(bad("tag")),
-        }
+        self.codes.block(b)
     }
 
     /// Every code of the file, packed, in index order (for the next layer's solve, verify
@@ -647,52 +499,21 @@ impl PlacingFile {
     /// # Errors
     /// As [`PlacingFile::block`].
     pub fn read_all(&self) -> Result<Vec<u8>, TablebaseError> {
-        let blocks: Vec<Result<Vec<u8>, TablebaseError>> = (0..self.blocks())
-            .into_par_iter()
-            .map(|b| {
-                let positions = (self.header.positions - b * BLOCK_POSITIONS).min(BLOCK_POSITIONS);
-                Ok(match self.block(b)? {
-                    Block::Constant(c) => vec![c * 0b0101_0101; positions.div_ceil(4) as usize],
-                    Block::Packed(bytes) => bytes,
-                })
-            })
-            .collect();
-        let mut out = Vec::with_capacity(self.header.positions.div_ceil(4) as usize);
-        for b in blocks {
-            out.extend_from_slice(&b?);
-        }
-        Ok(out)
+        self.codes.read_all()
     }
 }
 
-fn parse_header(h: &[u8]) -> Option<(PlacingHeader, Vec<u64>)> {
-    let take = |at: &mut usize, n: usize| -> Option<&[u8]> {
-        let s = h.get(*at..*at + n)?;
-        *at += n;
-        Some(s)
-    };
-    let mut at = 0;
-    let fixed = take(&mut at, 4)?;
-    let cell = PlacingCell::new(fixed[0], fixed[1], fixed[2]);
-    let stones = fixed[3];
-    let rule_plies = u16::from_le_bytes(take(&mut at, 2)?.try_into().ok()?);
-    let rules_len = u16::from_le_bytes(take(&mut at, 2)?.try_into().ok()?) as usize;
-    let rules = String::from_utf8(take(&mut at, rules_len)?.to_vec()).ok()?;
-    let u64_at = |at: &mut usize| -> Option<u64> { Some(u64::from_le_bytes(take(at, 8)?.try_into().ok()?)) };
-    let positions = u64_at(&mut at)?;
-    let counts = [u64_at(&mut at)?, u64_at(&mut at)?, u64_at(&mut at)?];
-    let blocks = u64_at(&mut at)?;
-    if blocks != positions.div_ceil(BLOCK_POSITIONS) || counts.iter().sum::<u64>() != positions {
+fn parse_header(f: &mut Fields) -> Option<(PlacingHeader, u64)> {
+    let cell = PlacingCell::new(f.u8()?, f.u8()?, f.u8()?);
+    let stones = f.u8()?;
+    let rule_plies = f.u16()?;
+    let rules = f.text()?;
+    let positions = f.u64()?;
+    let counts = [f.u64()?, f.u64()?, f.u64()?];
+    if counts.iter().sum::<u64>() != positions {
         return None;
     }
-    let mut offsets = Vec::with_capacity(blocks as usize + 1);
-    for _ in 0..=blocks {
-        offsets.push(u64_at(&mut at)?);
-    }
-    if at != h.len() || offsets.windows(2).any(|w| w[1] < w[0]) {
-        return None;
-    }
-    Some((PlacingHeader { cell, rules, stones, rule_plies, positions, counts }, offsets))
+    Some((PlacingHeader { cell, rules, stones, rule_plies, positions, counts }, positions))
 }
 
 /// How a placing build runs.

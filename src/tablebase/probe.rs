@@ -13,7 +13,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::fast::{self, FastFile};
 use super::index::Indexer;
+use super::packed;
 use super::placing::{self, Block, PlacingCell, PlacingFile, placing_rules};
 use super::sector::{FILE_EXTENSION, MIN_STONES, Subspace, header_rules, is_supported};
 use super::store::{Stream, TableFile, TablebaseError, distance_in_block};
@@ -61,6 +63,8 @@ impl<T> BlockCache<T> {
 struct Source {
     id: u64,
     file: TableFile,
+    /// The fast form of the classes, when it is in the directory.
+    fast: Option<FastFile>,
     indexer: OnceLock<Result<Arc<Indexer>, String>>,
 }
 
@@ -84,7 +88,8 @@ pub struct Tablebase {
     cache: BlockCache<Vec<u8>>,
     /// Placing cells by (stones a side, rule profile).
     placing: HashMap<(u8, u16), PlacingSet>,
-    placing_cache: BlockCache<Block>,
+    /// Blocks of the 2-bit files: placing cells and the moving tables' fast forms.
+    code_cache: BlockCache<Block>,
     /// Indices by stone counts, shared by the moving tables and the placing cells.
     indexers: HashMap<(u8, u8), OnceLock<Arc<Indexer>>>,
     /// Whether a failed probe has been reported (the engine says so once).
@@ -181,7 +186,8 @@ impl Tablebase {
                 }
                 rules = Some((file.header.rules.clone(), plies));
             }
-            tables.insert(s, Source { id: id as u64, file, indexer: OnceLock::new() });
+            let fast = FastFile::open(dir, s, Some(&file.header.rules)).ok();
+            tables.insert(s, Source { id: id as u64, file, fast, indexer: OnceLock::new() });
         }
         let rule_plies = rules.map_or(STANDARD.no_removal_plies, |(_, n)| n);
         let placing = scan_placing(dir, tables.len() as u64)?;
@@ -198,7 +204,7 @@ impl Tablebase {
             rule_plies,
             cache: BlockCache::new(DEFAULT_CACHE_BLOCKS),
             placing,
-            placing_cache: BlockCache::new(DEFAULT_CACHE_BLOCKS),
+            code_cache: BlockCache::new(DEFAULT_CACHE_BLOCKS),
             indexers,
             warned: AtomicBool::new(false),
         })
@@ -279,7 +285,7 @@ impl Tablebase {
         let side = pos.side_to_move();
         let i = indexer.index(pos.stones(side).0, pos.stones(!side).0);
         let b = i / placing::BLOCK_POSITIONS;
-        let block = self.placing_cache.get_or_load((src.id << 40) | b, || file.block(b))?;
+        let block = self.code_cache.get_or_load((src.id << 40) | b, || file.block(b))?;
         Ok(Some(TableValue { wdl: placing::wdl_of_code(block.code(i % placing::BLOCK_POSITIONS)), distance: 0 }))
     }
 
@@ -457,6 +463,51 @@ impl Tablebase {
         Ok(Some(out))
     }
 
+    /// What the fast form of the moving tables says of the position with these stone
+    /// sets at `count`: `Ok(None)` when it cannot say (no fast file, a long conversion,
+    /// a late count, the index not ready unless `build`).
+    pub fn fast_value(
+        &self,
+        us: u32,
+        them: u32,
+        count: u16,
+        build: bool,
+    ) -> Result<Option<OracleValue>, TablebaseError> {
+        let sub = Subspace::new(us.count_ones() as u8, them.count_ones() as u8);
+        let Some(src) = self.tables.get(&sub) else { return Ok(None) };
+        let Some(fast) = src.fast.as_ref() else { return Ok(None) };
+        let Some(indexer) = self.indexer(sub, build) else { return Ok(None) };
+        let i = indexer?.index(us, them);
+        let b = i / packed::BLOCK_POSITIONS;
+        let key = (src.id << 40) | (1 << 39) | b;
+        let block = self.code_cache.get_or_load(key, || fast.codes.block(b))?;
+        let code = block.code(i % packed::BLOCK_POSITIONS);
+        Ok(fast::answer(code, count, fast.header.bound, self.rule_plies))
+    }
+
+    /// As [`Tablebase::value_at_count`], through the fast form first: a win or loss it
+    /// answers is reported at its bound, not its distance.
+    #[must_use]
+    pub fn fast_value_at_count(&self, pos: &Position, count: u16, build: bool) -> Option<OracleValue> {
+        if !covers(pos) {
+            return None;
+        }
+        if pos.rules().no_removal_plies == self.rule_plies && pos.stones(pos.side_to_move()).len() >= MIN_STONES.into()
+        {
+            let side = pos.side_to_move();
+            match self.fast_value(pos.stones(side).0, pos.stones(!side).0, count, build) {
+                Ok(Some(v)) => return Some(v),
+                Ok(None) => {}
+                Err(e) => {
+                    if !self.warned.swap(true, Ordering::Relaxed) {
+                        log::error!("tablebase: {e}; reading the full tables instead");
+                    }
+                }
+            }
+        }
+        self.value_at_count(pos, count, build)
+    }
+
     /// What a probe answers under `rules` with `count` plies since the last removal:
     /// `None` when not covered, the rules' count differs from the tables', or a block is
     /// damaged (said once on stderr; the engine then searches instead).
@@ -540,6 +591,10 @@ fn covers(pos: &Position) -> bool {
 
 impl Oracle for Tablebase {
     fn probe(&self, pos: &Position, count: u16) -> Option<OracleValue> {
+        self.fast_value_at_count(pos, count, false)
+    }
+
+    fn probe_exact(&self, pos: &Position, count: u16) -> Option<OracleValue> {
         self.value_at_count(pos, count, false)
     }
 

@@ -1,0 +1,407 @@
+//! Files of 2-bit codes in small blocks: the placing cells and the moving tables' fast
+//! classes share this form.
+//!
+//! Codes are packed four to a byte (position `i` in bits `2(i mod 4)` of byte `i / 4`)
+//! and cut into blocks of [`BLOCK_POSITIONS`]. A block whose positions all share one
+//! code is stored as that code alone; any other as its packed bytes or their zstd frame,
+//! whichever is shorter, with a checksum of the packed bytes. A probe reads and unpacks
+//! one block of at most 1 KiB.
+//!
+//! Layout (integers little-endian):
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 8 | magic (what the file holds) |
+//! | 4 | format version |
+//! | 8 | length `h` of the header that follows |
+//! | h | the kind's own fields, then the block count (u64) and `count + 1` offsets into the data (u64) |
+//! | 8 | FNV-1a 64 of everything before it |
+//! | … | the blocks: tag 0 + code; tag 1 + checksum (u32) + packed bytes; tag 2 + checksum + zstd frame |
+//!
+//! The block checksum of version 1 files runs over bytes; later versions fold 8 bytes at
+//! a time, which costs a tenth as much on a probe's path.
+
+use std::fs::File;
+use std::os::unix::fs::FileExt;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::store::{FNV_OFFSET, TablebaseError, fnv1a};
+
+/// Positions per stored block (1 KiB packed).
+pub const BLOCK_POSITIONS: u64 = 4096;
+/// Bytes of a packed block.
+pub const BLOCK_BYTES: usize = (BLOCK_POSITIONS / 4) as usize;
+/// zstd level for blocks (a build's cost is the solve, not this).
+const COMPRESSION_LEVEL: i32 = 12;
+
+/// Tag of a stored block: all positions one code (the code follows), packed bytes, zstd.
+const TAG_CONSTANT: u8 = 0;
+const TAG_RAW: u8 = 1;
+const TAG_ZSTD: u8 = 2;
+
+/// The code of position `i` in packed bytes.
+#[inline]
+#[must_use]
+pub fn code_in(packed: &[u8], i: u64) -> u8 {
+    (packed[(i >> 2) as usize] >> ((i & 3) * 2)) & 3
+}
+
+/// Packs one code per position, four to a byte.
+#[must_use]
+pub fn pack(codes: &[u8]) -> Vec<u8> {
+    codes.par_chunks(4).map(|q| q.iter().enumerate().fold(0u8, |b, (j, &c)| b | ((c & 3) << (2 * j)))).collect()
+}
+
+/// How a file's blocks are checksummed: by its format version.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BlockSum {
+    /// FNV-1a over bytes (version 1 placing files).
+    Bytes,
+    /// FNV-1a's step over 8-byte words.
+    Words,
+}
+
+impl BlockSum {
+    /// The checksum of a block's packed bytes.
+    #[must_use]
+    pub fn of(self, bytes: &[u8]) -> u32 {
+        match self {
+            BlockSum::Bytes => (fnv1a(bytes, FNV_OFFSET) >> 16) as u32,
+            BlockSum::Words => {
+                // A product carries only upwards: the shift brings each word's high
+                // bits down into what later words mix with.
+                let mut h = FNV_OFFSET;
+                let mut words = bytes.chunks_exact(8);
+                for w in &mut words {
+                    h = (h ^ u64::from_le_bytes(w.try_into().unwrap_or_default())).wrapping_mul(0x0100_0000_01b3);
+                    h ^= h >> 29;
+                }
+                let h = fnv1a(words.remainder(), h);
+                (h ^ (h >> 32)) as u32
+            }
+        }
+    }
+}
+
+/// One block, ready to store.
+fn encode_block(bytes: &[u8], positions: u64, sum: BlockSum) -> Vec<u8> {
+    let first = bytes[0] & 3;
+    if (0..positions).all(|i| code_in(bytes, i) == first) {
+        return vec![TAG_CONSTANT, first];
+    }
+    let check = sum.of(bytes);
+    let mut out = Vec::with_capacity(bytes.len() + 5);
+    match zstd::bulk::compress(bytes, COMPRESSION_LEVEL) {
+        Ok(z) if z.len() + 8 < bytes.len() => {
+            out.push(TAG_ZSTD);
+            out.extend_from_slice(&check.to_le_bytes());
+            out.extend_from_slice(&z);
+        }
+        _ => {
+            out.push(TAG_RAW);
+            out.extend_from_slice(&check.to_le_bytes());
+            out.extend_from_slice(bytes);
+        }
+    }
+    out
+}
+
+/// One block's codes, unpacked.
+pub enum Block {
+    /// Every position has this code.
+    Constant(u8),
+    /// The packed bytes.
+    Packed(Vec<u8>),
+}
+
+impl Block {
+    /// The code of the `j`-th position of the block.
+    #[inline]
+    #[must_use]
+    pub fn code(&self, j: u64) -> u8 {
+        match self {
+            Block::Constant(c) => *c,
+            Block::Packed(bytes) => code_in(bytes, j),
+        }
+    }
+}
+
+/// Writes a code file to `path`, whole (a temporary file, renamed): `fields` are the
+/// kind's own header fields, `packed` the codes of `positions` positions.
+///
+/// # Errors
+/// [`TablebaseError::Io`] when the file cannot be written.
+pub fn write_code_file(
+    path: &Path,
+    magic: &[u8; 8],
+    version: u32,
+    sum: BlockSum,
+    fields: &[u8],
+    packed: &[u8],
+    positions: u64,
+) -> Result<u64, TablebaseError> {
+    let blocks: Vec<Vec<u8>> = packed
+        .par_chunks(BLOCK_BYTES)
+        .enumerate()
+        .map(|(b, bytes)| encode_block(bytes, (positions - b as u64 * BLOCK_POSITIONS).min(BLOCK_POSITIONS), sum))
+        .collect();
+    let mut h = fields.to_vec();
+    h.extend_from_slice(&(blocks.len() as u64).to_le_bytes());
+    let mut offset = 0u64;
+    for block in &blocks {
+        h.extend_from_slice(&offset.to_le_bytes());
+        offset += block.len() as u64;
+    }
+    h.extend_from_slice(&offset.to_le_bytes());
+    let mut bytes = Vec::with_capacity(h.len() + 28 + offset as usize);
+    bytes.extend_from_slice(magic);
+    bytes.extend_from_slice(&version.to_le_bytes());
+    bytes.extend_from_slice(&(h.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&h);
+    let check = fnv1a(&bytes, FNV_OFFSET);
+    bytes.extend_from_slice(&check.to_le_bytes());
+    for block in &blocks {
+        bytes.extend_from_slice(block);
+    }
+    crate::files::write_whole(path, &bytes)
+        .map_err(|e| TablebaseError::Io { path: path.to_path_buf(), cause: std::io::Error::other(e.reason) })?;
+    Ok(bytes.len() as u64)
+}
+
+/// Reads a header's fields in order.
+pub struct Fields<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Fields<'a> {
+    /// The next `n` bytes.
+    pub fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let s = self.bytes.get(self.at..self.at + n)?;
+        self.at += n;
+        Some(s)
+    }
+
+    /// The next byte.
+    pub fn u8(&mut self) -> Option<u8> {
+        Some(self.take(1)?[0])
+    }
+
+    /// The next u16.
+    pub fn u16(&mut self) -> Option<u16> {
+        Some(u16::from_le_bytes(self.take(2)?.try_into().ok()?))
+    }
+
+    /// The next u64.
+    pub fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+
+    /// A text: u16 length, then UTF-8.
+    pub fn text(&mut self) -> Option<String> {
+        let n = usize::from(self.u16()?);
+        String::from_utf8(self.take(n)?.to_vec()).ok()
+    }
+}
+
+/// Appends a text as [`Fields::text`] reads it.
+pub fn put_text(out: &mut Vec<u8>, text: &str) {
+    out.extend_from_slice(&(text.len() as u16).to_le_bytes());
+    out.extend_from_slice(text.as_bytes());
+}
+
+/// An open code file: its checked header and block offsets; blocks are read on demand.
+pub struct CodeFile {
+    /// The file's path.
+    pub path: PathBuf,
+    file: File,
+    /// Positions in the file.
+    pub positions: u64,
+    sum: BlockSum,
+    /// Where each block starts, relative to the data (one more than the blocks).
+    offsets: Vec<u64>,
+    /// Where the data starts in the file.
+    data_start: u64,
+}
+
+impl CodeFile {
+    /// Opens the file at `path`, checks its magic, version (one of `versions`, each with
+    /// its checksum) and header checksum, and reads the kind's fields with `parse`, which
+    /// returns them and the file's position count.
+    ///
+    /// # Errors
+    /// `Io`, `Magic`, `Version`, `CorruptedTable`.
+    pub fn open<H>(
+        path: &Path,
+        magic: &[u8; 8],
+        versions: &[(u32, BlockSum)],
+        parse: impl FnOnce(&mut Fields) -> Option<(H, u64)>,
+    ) -> Result<(CodeFile, H), TablebaseError> {
+        let io = |cause| TablebaseError::Io { path: path.to_path_buf(), cause };
+        let corrupt = |reason: &str| TablebaseError::CorruptedTable { path: path.to_path_buf(), reason: reason.into() };
+        let file = File::open(path).map_err(io)?;
+        let mut fixed = [0u8; 20];
+        file.read_exact_at(&mut fixed, 0).map_err(|_| corrupt("shorter than its header"))?;
+        if &fixed[..8] != magic {
+            return Err(TablebaseError::Magic(path.to_path_buf()));
+        }
+        let version = u32::from_le_bytes(fixed[8..12].try_into().unwrap_or_default());
+        let Some(&(_, sum)) = versions.iter().find(|(v, _)| *v == version) else {
+            return Err(TablebaseError::Version { path: path.to_path_buf(), found: version });
+        };
+        let len = u64::from_le_bytes(fixed[12..20].try_into().unwrap_or_default());
+        let size = file.metadata().map_err(io)?.len();
+        if len > size.saturating_sub(28) {
+            return Err(corrupt("header longer than the file"));
+        }
+        let mut h = vec![0u8; len as usize + 8];
+        file.read_exact_at(&mut h, 20).map_err(io)?;
+        let (body, check) = h.split_at(len as usize);
+        let mut all = fixed.to_vec();
+        all.extend_from_slice(body);
+        if fnv1a(&all, FNV_OFFSET).to_le_bytes() != check {
+            return Err(corrupt("header checksum"));
+        }
+        let mut fields = Fields { bytes: body, at: 0 };
+        let (header, positions) = parse(&mut fields).ok_or_else(|| corrupt("header fields"))?;
+        let blocks = fields.u64().ok_or_else(|| corrupt("header fields"))?;
+        if blocks != positions.div_ceil(BLOCK_POSITIONS) {
+            return Err(corrupt("block count"));
+        }
+        let mut offsets = Vec::with_capacity(blocks as usize + 1);
+        for _ in 0..=blocks {
+            offsets.push(fields.u64().ok_or_else(|| corrupt("header fields"))?);
+        }
+        if fields.at != body.len() || offsets.windows(2).any(|w| w[1] < w[0]) {
+            return Err(corrupt("header fields"));
+        }
+        let data_start = 20 + len + 8;
+        if offsets.last().copied().unwrap_or(0) + data_start != size {
+            return Err(corrupt("data length"));
+        }
+        Ok((CodeFile { path: path.to_path_buf(), file, positions, sum, offsets, data_start }, header))
+    }
+
+    /// Blocks in the file.
+    #[must_use]
+    pub fn blocks(&self) -> u64 {
+        self.offsets.len() as u64 - 1
+    }
+
+    /// Bytes the blocks take on disk.
+    #[must_use]
+    pub fn data_bytes(&self) -> u64 {
+        self.offsets.last().copied().unwrap_or(0)
+    }
+
+    /// Reads and unpacks block `b`.
+    ///
+    /// # Errors
+    /// [`TablebaseError::CorruptedBlock`] when it fails its checksum, its tag or its
+    /// length; `Io` when it cannot be read.
+    pub fn block(&self, b: u64) -> Result<Block, TablebaseError> {
+        let bad = |reason: &str| TablebaseError::CorruptedBlock {
+            path: self.path.clone(),
+            stream: "value",
+            block: b,
+            reason: reason.to_string(),
+        };
+        let (Some(&start), Some(&end)) = (self.offsets.get(b as usize), self.offsets.get(b as usize + 1)) else {
+            return Err(bad("no such block"));
+        };
+        if end <= start || end - start > 2 * BLOCK_BYTES as u64 {
+            return Err(bad("length"));
+        }
+        let mut raw = vec![0u8; (end - start) as usize];
+        self.file
+            .read_exact_at(&mut raw, self.data_start + start)
+            .map_err(|cause| TablebaseError::Io { path: self.path.clone(), cause })?;
+        let positions = (self.positions - b * BLOCK_POSITIONS).min(BLOCK_POSITIONS);
+        let want = positions.div_ceil(4) as usize;
+        match raw[0] {
+            TAG_CONSTANT if raw.len() == 2 && raw[1] <= 3 => Ok(Block::Constant(raw[1])),
+            TAG_RAW | TAG_ZSTD if raw.len() > 5 => {
+                let check = u32::from_le_bytes(raw[1..5].try_into().unwrap_or_default());
+                let bytes = if raw[0] == TAG_RAW {
+                    raw.split_off(5)
+                } else {
+                    super::store::unpack(&raw[5..], BLOCK_BYTES).map_err(|_| bad("does not unpack"))?
+                };
+                if bytes.len() != want || self.sum.of(&bytes) != check {
+                    return Err(bad("checksum"));
+                }
+                Ok(Block::Packed(bytes))
+            }
+            _ => Err(bad("tag")),
+        }
+    }
+
+    /// Every code of the file, packed, in index order.
+    ///
+    /// # Errors
+    /// As [`CodeFile::block`].
+    pub fn read_all(&self) -> Result<Vec<u8>, TablebaseError> {
+        let blocks: Vec<Result<Vec<u8>, TablebaseError>> = (0..self.blocks())
+            .into_par_iter()
+            .map(|b| {
+                let positions = (self.positions - b * BLOCK_POSITIONS).min(BLOCK_POSITIONS);
+                Ok(match self.block(b)? {
+                    Block::Constant(c) => vec![c * 0b0101_0101; positions.div_ceil(4) as usize],
+                    Block::Packed(bytes) => bytes,
+                })
+            })
+            .collect();
+        let mut out = Vec::with_capacity(self.positions.div_ceil(4) as usize);
+        for b in blocks {
+            out.extend_from_slice(&b?);
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_sums_see_every_byte() {
+        let mut bytes = vec![0u8; BLOCK_BYTES];
+        let base = BlockSum::Words.of(&bytes);
+        for i in 0..BLOCK_BYTES {
+            for bit in 0..8 {
+                bytes[i] = 1 << bit;
+                assert_ne!(BlockSum::Words.of(&bytes), base, "byte {i}, bit {bit}");
+            }
+            bytes[i] = 0;
+        }
+    }
+
+    #[test]
+    fn blocks_round_trip_in_every_form() {
+        let dir = std::env::temp_dir().join(format!("morris-packed-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.codes");
+        // Block 0 constant, block 1 compressible, block 2 noise (stored raw), a short tail.
+        let n = 3 * BLOCK_POSITIONS + 5;
+        let codes: Vec<u8> = (0..n)
+            .map(|i| match i / BLOCK_POSITIONS {
+                0 => 2,
+                1 => u8::from(i % 64 == 0),
+                _ => ((i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 60) % 3) as u8,
+            })
+            .collect();
+        write_code_file(&path, b"MORRISXX", 7, BlockSum::Words, &[42], &pack(&codes), n).unwrap();
+        let (file, tag) = CodeFile::open(&path, b"MORRISXX", &[(7, BlockSum::Words)], |f| Some((f.u8()?, n))).unwrap();
+        assert_eq!(tag, 42);
+        assert!(matches!(file.block(0).unwrap(), Block::Constant(2)));
+        let all = file.read_all().unwrap();
+        assert!((0..n).all(|i| code_in(&all, i) == codes[i as usize]));
+        assert!(matches!(
+            CodeFile::open(&path, b"MORRISXX", &[(8, BlockSum::Words)], |f| Some((f.u8()?, n))),
+            Err(TablebaseError::Version { found: 7, .. })
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
