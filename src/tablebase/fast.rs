@@ -1,7 +1,8 @@
 //! The moving tables' fast form: per position a 2-bit code that answers the search's
 //! question (win, draw or loss at the node's count) without the distance, in blocks of
-//! 4,096 positions ([`packed`](super::packed)), so a probe unpacks at most 1 KiB instead
-//! of a 16K-position class block and its distances.
+//! 4,096 positions (the [`super::packed`] codec) stored unpacked and mapped into memory,
+//! so a probe reads one byte (and checks its 1 KiB block) instead of unpacking a
+//! 16K-position class block and its distances.
 //!
 //! | code | meaning under the table's rule `N` |
 //! |---|---|
@@ -18,7 +19,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::packed::{self, BlockSum, CodeFile, Fields};
+use super::packed::{self, BlockSum, CodeFile, Fields, Packing};
 use super::sector::Subspace;
 use super::store::{TableFile, TablebaseError};
 use super::value::{TableValue, Wdl};
@@ -28,8 +29,8 @@ use crate::search::OracleValue;
 pub const FAST_EXTENSION: &str = "wdl";
 /// The magic bytes of a fast file.
 pub const FAST_MAGIC: &[u8; 8] = b"MORRISWD";
-/// The fast file format's version.
-pub const FAST_VERSION: u32 = 1;
+/// The fast file format's version (2: blocks stored unpacked).
+pub const FAST_VERSION: u32 = 2;
 /// The longest distance a short code stands for.
 pub const BOUND: u16 = 32;
 
@@ -123,9 +124,7 @@ pub fn write_fast(
     let path = fast_path(dir, subspace);
     packed::write_code_file(
         &path,
-        FAST_MAGIC,
-        FAST_VERSION,
-        BlockSum::Words,
+        packed::Format { magic: FAST_MAGIC, version: FAST_VERSION, sum: BlockSum::Words, packing: Packing::Fast },
         &h,
         &packed::pack(&codes),
         wdl.len() as u64,

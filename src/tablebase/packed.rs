@@ -22,9 +22,9 @@
 //! a time, which costs a tenth as much on a probe's path.
 
 use std::fs::File;
-use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
+use memmap2::Mmap;
 use rayon::prelude::*;
 
 use super::store::{FNV_OFFSET, TablebaseError, fnv1a};
@@ -86,15 +86,16 @@ impl BlockSum {
 }
 
 /// One block, ready to store.
-fn encode_block(bytes: &[u8], positions: u64, sum: BlockSum) -> Vec<u8> {
+fn encode_block(bytes: &[u8], positions: u64, sum: BlockSum, zstd: bool) -> Vec<u8> {
     let first = bytes[0] & 3;
     if (0..positions).all(|i| code_in(bytes, i) == first) {
         return vec![TAG_CONSTANT, first];
     }
     let check = sum.of(bytes);
     let mut out = Vec::with_capacity(bytes.len() + 5);
-    match zstd::bulk::compress(bytes, COMPRESSION_LEVEL) {
-        Ok(z) if z.len() + 8 < bytes.len() => {
+    let packed = if zstd { zstd::bulk::compress(bytes, COMPRESSION_LEVEL).ok() } else { None };
+    match packed {
+        Some(z) if z.len() + 8 < bytes.len() => {
             out.push(TAG_ZSTD);
             out.extend_from_slice(&check.to_le_bytes());
             out.extend_from_slice(&z);
@@ -128,6 +129,28 @@ impl Block {
     }
 }
 
+/// How a code file stores the blocks that are not constant.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Packing {
+    /// zstd where that is shorter: the smallest files (a probe unpacks a frame).
+    Small,
+    /// Packed bytes only: a probe reads its code straight from the mapped file.
+    Fast,
+}
+
+/// What kind of code file is written: its magic bytes, version, block checksum and packing.
+#[derive(Copy, Clone, Debug)]
+pub struct Format {
+    /// The kind's magic bytes.
+    pub magic: &'static [u8; 8],
+    /// The kind's format version.
+    pub version: u32,
+    /// How blocks are checksummed.
+    pub sum: BlockSum,
+    /// How blocks are stored.
+    pub packing: Packing,
+}
+
 /// Writes a code file to `path`, whole (a temporary file, renamed): `fields` are the
 /// kind's own header fields, `packed` the codes of `positions` positions.
 ///
@@ -135,17 +158,17 @@ impl Block {
 /// [`TablebaseError::Io`] when the file cannot be written.
 pub fn write_code_file(
     path: &Path,
-    magic: &[u8; 8],
-    version: u32,
-    sum: BlockSum,
+    format: Format,
     fields: &[u8],
     packed: &[u8],
     positions: u64,
 ) -> Result<u64, TablebaseError> {
+    let Format { magic, version, sum, packing } = format;
+    let zstd = packing == Packing::Small;
     let blocks: Vec<Vec<u8>> = packed
         .par_chunks(BLOCK_BYTES)
         .enumerate()
-        .map(|(b, bytes)| encode_block(bytes, (positions - b as u64 * BLOCK_POSITIONS).min(BLOCK_POSITIONS), sum))
+        .map(|(b, bytes)| encode_block(bytes, (positions - b as u64 * BLOCK_POSITIONS).min(BLOCK_POSITIONS), sum, zstd))
         .collect();
     let mut h = fields.to_vec();
     h.extend_from_slice(&(blocks.len() as u64).to_le_bytes());
@@ -212,11 +235,12 @@ pub fn put_text(out: &mut Vec<u8>, text: &str) {
     out.extend_from_slice(text.as_bytes());
 }
 
-/// An open code file: its checked header and block offsets; blocks are read on demand.
+/// An open code file: its checked header and block offsets, and the file mapped into
+/// memory, so that reading a block is no system call.
 pub struct CodeFile {
     /// The file's path.
     pub path: PathBuf,
-    file: File,
+    map: Mmap,
     /// Positions in the file.
     pub positions: u64,
     sum: BlockSum,
@@ -242,8 +266,10 @@ impl CodeFile {
         let io = |cause| TablebaseError::Io { path: path.to_path_buf(), cause };
         let corrupt = |reason: &str| TablebaseError::CorruptedTable { path: path.to_path_buf(), reason: reason.into() };
         let file = File::open(path).map_err(io)?;
-        let mut fixed = [0u8; 20];
-        file.read_exact_at(&mut fixed, 0).map_err(|_| corrupt("shorter than its header"))?;
+        let map = map_read_only(&file).map_err(io)?;
+        let size = map.len() as u64;
+        let fixed: [u8; 20] =
+            map.get(..20).and_then(|f| f.try_into().ok()).ok_or_else(|| corrupt("shorter than its header"))?;
         if &fixed[..8] != magic {
             return Err(TablebaseError::Magic(path.to_path_buf()));
         }
@@ -252,16 +278,11 @@ impl CodeFile {
             return Err(TablebaseError::Version { path: path.to_path_buf(), found: version });
         };
         let len = u64::from_le_bytes(fixed[12..20].try_into().unwrap_or_default());
-        let size = file.metadata().map_err(io)?.len();
         if len > size.saturating_sub(28) {
             return Err(corrupt("header longer than the file"));
         }
-        let mut h = vec![0u8; len as usize + 8];
-        file.read_exact_at(&mut h, 20).map_err(io)?;
-        let (body, check) = h.split_at(len as usize);
-        let mut all = fixed.to_vec();
-        all.extend_from_slice(body);
-        if fnv1a(&all, FNV_OFFSET).to_le_bytes() != check {
+        let (body, check) = map[20..].split_at(len as usize);
+        if fnv1a(body, fnv1a(&fixed, FNV_OFFSET)).to_le_bytes() != check[..8] {
             return Err(corrupt("header checksum"));
         }
         let mut fields = Fields { bytes: body, at: 0 };
@@ -281,7 +302,7 @@ impl CodeFile {
         if offsets.last().copied().unwrap_or(0) + data_start != size {
             return Err(corrupt("data length"));
         }
-        Ok((CodeFile { path: path.to_path_buf(), file, positions, sum, offsets, data_start }, header))
+        Ok((CodeFile { path: path.to_path_buf(), map, positions, sum, offsets, data_start }, header))
     }
 
     /// Blocks in the file.
@@ -296,46 +317,74 @@ impl CodeFile {
         self.offsets.last().copied().unwrap_or(0)
     }
 
-    /// Reads and unpacks block `b`.
-    ///
-    /// # Errors
-    /// [`TablebaseError::CorruptedBlock`] when it fails its checksum, its tag or its
-    /// length; `Io` when it cannot be read.
-    pub fn block(&self, b: u64) -> Result<Block, TablebaseError> {
-        let bad = |reason: &str| TablebaseError::CorruptedBlock {
+    /// Block `b` as stored, its length checked.
+    fn stored(&self, b: u64) -> Result<&[u8], TablebaseError> {
+        let (Some(&start), Some(&end)) = (self.offsets.get(b as usize), self.offsets.get(b as usize + 1)) else {
+            return Err(self.bad(b, "no such block"));
+        };
+        if end <= start || end - start > 2 * BLOCK_BYTES as u64 {
+            return Err(self.bad(b, "length"));
+        }
+        let at = (self.data_start + start) as usize;
+        self.map.get(at..at + (end - start) as usize).ok_or_else(|| self.bad(b, "length"))
+    }
+
+    fn bad(&self, b: u64, reason: &str) -> TablebaseError {
+        TablebaseError::CorruptedBlock {
             path: self.path.clone(),
             stream: "value",
             block: b,
             reason: reason.to_string(),
-        };
-        let (Some(&start), Some(&end)) = (self.offsets.get(b as usize), self.offsets.get(b as usize + 1)) else {
-            return Err(bad("no such block"));
-        };
-        if end <= start || end - start > 2 * BLOCK_BYTES as u64 {
-            return Err(bad("length"));
         }
-        let mut raw = vec![0u8; (end - start) as usize];
-        self.file
-            .read_exact_at(&mut raw, self.data_start + start)
-            .map_err(|cause| TablebaseError::Io { path: self.path.clone(), cause })?;
-        let positions = (self.positions - b * BLOCK_POSITIONS).min(BLOCK_POSITIONS);
-        let want = positions.div_ceil(4) as usize;
+    }
+
+    /// The packed bytes block `b` must unpack to.
+    fn packed_len(&self, b: u64) -> usize {
+        (self.positions - b * BLOCK_POSITIONS).min(BLOCK_POSITIONS).div_ceil(4) as usize
+    }
+
+    /// Reads and unpacks block `b`.
+    ///
+    /// # Errors
+    /// [`TablebaseError::CorruptedBlock`] when it fails its checksum, its tag or its
+    /// length.
+    pub fn block(&self, b: u64) -> Result<Block, TablebaseError> {
+        let raw = self.stored(b)?;
         match raw[0] {
             TAG_CONSTANT if raw.len() == 2 && raw[1] <= 3 => Ok(Block::Constant(raw[1])),
             TAG_RAW | TAG_ZSTD if raw.len() > 5 => {
                 let check = u32::from_le_bytes(raw[1..5].try_into().unwrap_or_default());
                 let bytes = if raw[0] == TAG_RAW {
-                    raw.split_off(5)
+                    raw[5..].to_vec()
                 } else {
-                    super::store::unpack(&raw[5..], BLOCK_BYTES).map_err(|_| bad("does not unpack"))?
+                    super::store::unpack(&raw[5..], BLOCK_BYTES).map_err(|_| self.bad(b, "does not unpack"))?
                 };
-                if bytes.len() != want || self.sum.of(&bytes) != check {
-                    return Err(bad("checksum"));
+                if bytes.len() != self.packed_len(b) || self.sum.of(&bytes) != check {
+                    return Err(self.bad(b, "checksum"));
                 }
                 Ok(Block::Packed(bytes))
             }
-            _ => Err(bad("tag")),
+            _ => Err(self.bad(b, "tag")),
         }
+    }
+
+    /// The code of position `i`, read in place where its block is stored unpacked (its
+    /// checksum checked each time).
+    ///
+    /// # Errors
+    /// As [`CodeFile::block`].
+    pub fn code(&self, i: u64) -> Result<u8, TablebaseError> {
+        let (b, j) = (i / BLOCK_POSITIONS, i % BLOCK_POSITIONS);
+        let raw = self.stored(b)?;
+        if raw[0] != TAG_RAW || raw.len() <= 5 {
+            return Ok(self.block(b)?.code(j));
+        }
+        let bytes = &raw[5..];
+        let check = u32::from_le_bytes(raw[1..5].try_into().unwrap_or_default());
+        if bytes.len() != self.packed_len(b) || self.sum.of(bytes) != check {
+            return Err(self.bad(b, "checksum"));
+        }
+        Ok(code_in(bytes, j))
     }
 
     /// Every code of the file, packed, in index order.
@@ -359,6 +408,21 @@ impl CodeFile {
         }
         Ok(out)
     }
+}
+
+/// Maps `file` read-only.
+///
+/// One of the crate's two `unsafe` calls (the other is in `search::tt`): `tablebase bench` measured a random probe of the
+/// moving tables' fast form at a fraction of the cost of reading its block with a system
+/// call (figures in docs/tablebase.md). Mapping is sound while nobody changes the file,
+/// and morris never changes a table file in place: every one is written under a
+/// temporary name and renamed over the old, so a mapped file keeps its contents. Another
+/// program that truncated a mapped table would make a read fault (the process would get
+/// SIGBUS): the reason tables are only ever replaced whole.
+#[allow(unsafe_code)]
+fn map_read_only(file: &File) -> std::io::Result<Mmap> {
+    // SAFETY: see above; the map is read-only and lives no longer than the CodeFile.
+    unsafe { Mmap::map(file) }
 }
 
 #[cfg(test)]
@@ -392,16 +456,24 @@ mod tests {
                 _ => ((i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 60) % 3) as u8,
             })
             .collect();
-        write_code_file(&path, b"MORRISXX", 7, BlockSum::Words, &[42], &pack(&codes), n).unwrap();
-        let (file, tag) = CodeFile::open(&path, b"MORRISXX", &[(7, BlockSum::Words)], |f| Some((f.u8()?, n))).unwrap();
-        assert_eq!(tag, 42);
-        assert!(matches!(file.block(0).unwrap(), Block::Constant(2)));
-        let all = file.read_all().unwrap();
-        assert!((0..n).all(|i| code_in(&all, i) == codes[i as usize]));
-        assert!(matches!(
-            CodeFile::open(&path, b"MORRISXX", &[(8, BlockSum::Words)], |f| Some((f.u8()?, n))),
-            Err(TablebaseError::Version { found: 7, .. })
-        ));
+        for packing in [Packing::Small, Packing::Fast] {
+            let format = Format { magic: b"MORRISXX", version: 7, sum: BlockSum::Words, packing };
+            write_code_file(&path, format, &[42], &pack(&codes), n).unwrap();
+            let (file, tag) =
+                CodeFile::open(&path, b"MORRISXX", &[(7, BlockSum::Words)], |f| Some((f.u8()?, n))).unwrap();
+            assert_eq!(tag, 42);
+            assert!(matches!(file.block(0).unwrap(), Block::Constant(2)));
+            // Small packs block 1 with zstd; Fast stores it as it is.
+            let stored = file.stored(1).unwrap();
+            assert_eq!(stored[0] == TAG_ZSTD, packing == Packing::Small, "{packing:?}");
+            let all = file.read_all().unwrap();
+            assert!((0..n).all(|i| code_in(&all, i) == codes[i as usize]));
+            assert!((0..n).all(|i| file.code(i).unwrap() == codes[i as usize]));
+            assert!(matches!(
+                CodeFile::open(&path, b"MORRISXX", &[(8, BlockSum::Words)], |f| Some((f.u8()?, n))),
+                Err(TablebaseError::Version { found: 7, .. })
+            ));
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -412,7 +412,18 @@ pub fn write_cell(dir: &Path, header: &PlacingHeader, packed: &[u8]) -> Result<u
     for c in header.counts {
         h.extend_from_slice(&c.to_le_bytes());
     }
-    packed::write_code_file(&path, PLACING_MAGIC, PLACING_VERSION, BlockSum::Words, &h, packed, header.positions)
+    packed::write_code_file(
+        &path,
+        packed::Format {
+            magic: PLACING_MAGIC,
+            version: PLACING_VERSION,
+            sum: BlockSum::Words,
+            packing: packed::Packing::Small,
+        },
+        &h,
+        packed,
+        header.positions,
+    )
 }
 
 /// An open cell file: its checked header; blocks are read on demand.

@@ -15,7 +15,6 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use super::fast::{self, FastFile};
 use super::index::Indexer;
-use super::packed;
 use super::placing::{self, Block, PlacingCell, PlacingFile, placing_rules};
 use super::sector::{FILE_EXTENSION, MIN_STONES, Subspace, header_rules, is_supported};
 use super::store::{Stream, TableFile, TablebaseError, distance_in_block};
@@ -88,7 +87,7 @@ pub struct Tablebase {
     cache: BlockCache<Vec<u8>>,
     /// Placing cells by (stones a side, rule profile).
     placing: HashMap<(u8, u16), PlacingSet>,
-    /// Blocks of the 2-bit files: placing cells and the moving tables' fast forms.
+    /// Blocks of the placing cells.
     code_cache: BlockCache<Block>,
     /// Indices by stone counts, shared by the moving tables and the placing cells.
     indexers: HashMap<(u8, u8), OnceLock<Arc<Indexer>>>,
@@ -478,11 +477,7 @@ impl Tablebase {
         let Some(fast) = src.fast.as_ref() else { return Ok(None) };
         let Some(indexer) = self.indexer(sub, build) else { return Ok(None) };
         let i = indexer?.index(us, them);
-        let b = i / packed::BLOCK_POSITIONS;
-        let key = (src.id << 40) | (1 << 39) | b;
-        let block = self.code_cache.get_or_load(key, || fast.codes.block(b))?;
-        let code = block.code(i % packed::BLOCK_POSITIONS);
-        Ok(fast::answer(code, count, fast.header.bound, self.rule_plies))
+        Ok(fast::answer(fast.codes.code(i)?, count, fast.header.bound, self.rule_plies))
     }
 
     /// As [`Tablebase::value_at_count`], through the fast form first: a win or loss it
