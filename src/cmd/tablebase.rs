@@ -897,34 +897,58 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     tb.wait_ready();
     println!("indices: {:.2} s ({threads} threads, as the engine builds them at start)", t.elapsed().as_secs_f64());
     let probes = random_positions(&subspaces, args.probes, args.seed);
-    let draws = probes
-        .iter()
-        .filter(|&&(us, them)| matches!(tb.value_of_sets(us, them, true), Ok(Some(v)) if v.wdl == Wdl::Draw))
-        .count();
-    println!("{:.0}% of the random positions are draws", 100.0 * draws as f64 / probes.len().max(1) as f64);
+    // The fast form first, so that after `echo 3 > /proc/sys/vm/drop_caches` its first
+    // pass reads from disk: the win/draw/loss at count 0 that the search reads, falling
+    // back to the full form where the fast form cannot say.
+    let alone = std::sync::atomic::AtomicU64::new(0);
+    time_probes("moving probes, fast form (win/draw/loss at count 0)", &probes, |&(us, them)| {
+        if tb.fast_value(us, them, 0, true)?.is_none() {
+            tb.value_of_sets(us, them, true)?.context("a loaded subspace answers")?;
+        } else {
+            alone.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        Ok(())
+    })?;
+    println!(
+        "the fast form alone answers {:.2}% of them at count 0 (the rest read the full form)",
+        // Counted on both passes.
+        50.0 * alone.into_inner() as f64 / probes.len().max(1) as f64
+    );
     // The full form: class and distance blocks of 16K positions, zstd (what `probe`,
     // `analyze` and the root's moves read).
     time_probes("moving probes, full form (value and distance)", &probes, |&(us, them)| {
         tb.value_of_sets(us, them, true)?.context("a loaded subspace answers")?;
         Ok(())
     })?;
-    // The fast form at count 0: what the search reads, falling back to the full form
-    // where it cannot say.
-    let short = probes.iter().filter(|&&(us, them)| matches!(tb.fast_value(us, them, 0, true), Ok(Some(_)))).count();
-    println!(
-        "the fast form alone answers {:.2}% of them at count 0 (the rest read the full form)",
-        100.0 * short as f64 / probes.len().max(1) as f64
-    );
-    time_probes("moving probes, fast form (win/draw/loss at count 0)", &probes, |&(us, them)| {
-        if tb.fast_value(us, them, 0, true)?.is_none() {
-            tb.value_of_sets(us, them, true)?.context("a loaded subspace answers")?;
-        }
-        Ok(())
-    })?;
+    let draws = probes
+        .iter()
+        .filter(|&&(us, them)| matches!(tb.value_of_sets(us, them, true), Ok(Some(v)) if v.wdl == Wdl::Draw))
+        .count();
+    println!("{:.0}% of the random positions are draws", 100.0 * draws as f64 / probes.len().max(1) as f64);
     for (stones, plies) in tb.placing_profiles() {
         bench_placing(&tb, stones, plies, args)?;
     }
+    if let Some(line) = memory_line() {
+        println!("{line}");
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The process's memory as Linux counts it: its own (anonymous) pages, and the pages of
+/// mapped table files, which belong to the page cache and are shared with every process
+/// that maps the same tables. `None` where `/proc` does not say.
+fn memory_line() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb = |key: &str| {
+        status.lines().find_map(|l| l.strip_prefix(key)?.trim().strip_suffix("kB")?.trim().parse::<u64>().ok())
+    };
+    let mb = |k: u64| k as f64 / 1024.0;
+    Some(format!(
+        "memory: {:.0} MB of its own (RssAnon), {:.0} MB of mapped table pages (RssFile, page cache), peak resident {:.0} MB",
+        mb(kb("RssAnon:")?),
+        mb(kb("RssFile:")?),
+        mb(kb("VmHWM:")?)
+    ))
 }
 
 /// Random placing probes of one game and profile: the median and mean cost, twice.
