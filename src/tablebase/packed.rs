@@ -412,7 +412,8 @@ impl CodeFile {
 
 /// Maps `file` read-only.
 ///
-/// One of the crate's two `unsafe` calls (the other is in `search::tt`): `tablebase bench` measured a random probe of the
+/// One of the crate's three `unsafe` calls (the others are in `search::tt` and
+/// `tablebase::placing`): `tablebase bench` measured a random probe of the
 /// moving tables' fast form at a fraction of the cost of reading its block with a system
 /// call (figures in docs/tablebase.md). Mapping is sound while nobody changes the file,
 /// and morris never changes a table file in place: every one is written under a
