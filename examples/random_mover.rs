@@ -44,6 +44,8 @@ enum Fault {
     NoResult,
     /// Ignore EOF and quit: keep running until killed
     NoExit,
+    /// Answer an illegal move with a move line
+    AnswerIllegal,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -82,6 +84,14 @@ fn main() -> anyhow::Result<()> {
         {
             Ok(()) => {}
             Err(_) if args.fault == Some(Fault::IgnoreIllegal) => {}
+            Err(_) if args.fault == Some(Fault::AnswerIllegal) => {
+                let mut list = MoveList::new();
+                game.position().with_side_to_move(args.color).generate_moves(&mut list);
+                if let Some(m) = list.as_slice().first() {
+                    writeln!(out, "{}", m.display(topology))?;
+                    out.flush()?;
+                }
+            }
             Err(reason) => {
                 writeln!(out, "illegal {text}: {reason}")?;
                 out.flush()?;

@@ -1,12 +1,14 @@
-//! `morris check`: judges someone else's engine by the tournament's contract (seed 003 and
-//! protocol.md §1–3), and separately reports our protocol's conveniences as warnings.
+//! `morris check`: judges someone else's engine by what the tournament assignment
+//! demands (`docs/referee.md` quotes the sentence each required check rests on), and
+//! separately reports our protocol's conveniences, and our rules where the assignment says
+//! nothing (the draw rules, a mill against mills), as warnings.
 //!
 //! A short session as white (first move, `isready`, `quit`), then whole games against
 //! the checker's seeded moves, alternating the engine's colour and the checker's
 //! [`checker::Style`], until every [`Situation`] was met (or `--games` were
 //! played). Every reply is timed and checked with the rules; the first black game also
 //! sends an illegal move. Checking stops at the first failed required check. The rules
-//! decide legality; nothing here searches.
+//! decide legality and score the games; nothing here searches.
 
 pub mod checker;
 pub mod report;
@@ -22,7 +24,7 @@ use super::game::GameResult;
 use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
 use super::time_control::TimeControl;
 use crate::protocol::FromEngine;
-use crate::rules::{Color, Game, Move, Outcome, Phase, Position, Ruleset};
+use crate::rules::{Color, DrawReason, Game, Move, Outcome, Phase, Position, Ruleset};
 use checker::{Style, claimed_result, situations_of};
 pub use report::{Check, Contract, Item, Report, Situation, Status};
 
@@ -82,6 +84,8 @@ struct Tally {
     game_notes: (Vec<String>, Vec<String>),
     /// Whether the engine has been started as black yet.
     black_started: bool,
+    /// The kinds of [`Check::OurRules`] warnings given so far.
+    ours_told: BTreeSet<&'static str>,
 }
 
 impl Tally {
@@ -96,6 +100,7 @@ impl Tally {
             games: (0, 0),
             game_notes: (Vec::new(), Vec::new()),
             black_started: false,
+            ours_told: BTreeSet::new(),
         }
     }
 
@@ -110,6 +115,21 @@ impl Tally {
         let slot = &mut self.results[check as usize];
         if !matches!(slot, Some(Err(_))) {
             *slot = Some(Err(detail.into()));
+        }
+    }
+
+    /// A warning of [`Check::OurRules`]: each kind of departure (`kind`) is told once,
+    /// all of them in one detail.
+    fn note_ours(&mut self, kind: &'static str, detail: String) {
+        if !self.ours_told.insert(kind) {
+            return;
+        }
+        match &mut self.results[Check::OurRules as usize] {
+            Some(Err(told)) => {
+                told.push_str("; also, ");
+                told.push_str(&detail);
+            }
+            slot => *slot = Some(Err(detail)),
         }
     }
 
@@ -289,10 +309,27 @@ impl Session {
                             ),
                         ));
                     }
-                    let met = if self.game.position().is_legal(m) { situations_of(&self.game, m) } else { Vec::new() };
                     let at_text = self.at();
-                    self.game.play(m).map_err(|e| fault(Check::Legal, format!("it played {text} {at_text}: {e}")))?;
-                    tally.situations.extend(met);
+                    if self.game.position().is_legal(m) {
+                        tally.situations.extend(situations_of(&self.game, m));
+                        self.game.play_unchecked(m);
+                    } else if self.game.outcome().is_none() && removes_nothing_from_mills(self.game.position(), m) {
+                        // The assignment lets a mill remove only a stone that stands in no
+                        // mill, so with every stone in one it may remove nothing.
+                        tally.note_ours(
+                            "mill",
+                            format!(
+                                "it played {text} {at_text}, closing a mill and removing nothing while every \
+                                 opponent stone stood in a mill: rules.md removes one of them then, the \
+                                 assignment says nothing"
+                            ),
+                        );
+                        tally.situations.insert(Situation::AllInMills);
+                        self.game.play_unchecked(m);
+                    } else {
+                        let why = self.game.position().check_move(m).err().map_or(String::new(), |e| format!(": {e}"));
+                        return Err(fault(Check::Legal, format!("it played {text} {at_text}{why}")));
+                    }
                     tally.moves += 1;
                     if self.replies > 0 {
                         tally.longest = tally.longest.max(took);
@@ -305,32 +342,35 @@ impl Session {
         }
     }
 
-    /// Plays the checker's move (after making sure the engine printed nothing out of turn).
-    fn our_move(&mut self, style: Style, rng: &mut Xoshiro256PlusPlus, tally: &mut Tally) -> Result<(), Fault> {
+    /// Plays the checker's move (after making sure the engine printed nothing out of
+    /// turn); `false` if it has none that the assignment allows (every one would remove a
+    /// stone from a mill), and the game is abandoned.
+    fn our_move(&mut self, style: Style, rng: &mut Xoshiro256PlusPlus, tally: &mut Tally) -> Result<bool, Fault> {
         let when = format!("before the checker's move {}", self.at());
         self.quiet(Duration::ZERO, &when)?;
         let Some(m) = style.choose(self.game.position(), rng) else {
-            // Not reached: the game loop stops when the side to move has lost.
-            return Ok(());
+            return Ok(false);
         };
         tally.situations.extend(situations_of(&self.game, m));
         self.game.play_unchecked(m);
         let text = m.display(self.game.position().topology()).to_string();
         self.send(&text)?;
         self.last_move_at = self.sent_at;
-        Ok(())
+        Ok(true)
     }
 
-    /// Sends a placement on the engine's last point (illegal: occupied) and checks that it
-    /// is survived; the keyword answer is the recommended part.
-    fn illegal_move(&mut self, limit: Duration, tally: &mut Tally) -> Result<String, Fault> {
+    /// Sends a placement on the engine's last point (illegal: occupied). The assignment
+    /// says nothing of an opponent's illegal move (a harness never forwards one), so both
+    /// surviving it and answering with a keyword line are recommended. `Err` says how the
+    /// engine did not survive it.
+    fn illegal_move(&mut self, limit: Duration, tally: &mut Tally) -> Result<String, String> {
         let Some(point) = self.game.last_move().map(Move::to) else {
-            return Err(fault(Check::SurvivesIllegal, "the checker found no illegal move to send"));
+            return Err("the checker found no illegal move to send".to_string());
         };
         let text = Move::place(point).display(self.game.position().topology()).to_string();
-        self.send(&text)?;
+        self.send(&text).map_err(|f| format!("after the illegal move {text}: {}", f.detail))?;
         let deadline = self.sent_at + limit;
-        let survived = |what: String| fault(Check::SurvivesIllegal, format!("after the illegal move {text}: {what}"));
+        let survived = |what: String| format!("after the illegal move {text}: {what}");
         match self.next(deadline) {
             Line::Keyword(line) => {
                 tally.pass(Check::IllegalKeyword, format!("{text} (an occupied point) -> {line:?}"));
@@ -352,9 +392,13 @@ impl Session {
         Ok(text)
     }
 
-    /// After the game's end: no move line, and the `result` line by meaning.
+    /// After the game's end: no move line after an ending the assignment defines (a side
+    /// reduced to two stones, or blocked), and the `result` line by meaning. After a draw
+    /// that only our rules define, a move is the assignment's game going on: a warning
+    /// that names the rule, and the game counts as drawn, as our rules say.
     fn after_end(&mut self, outcome: Outcome, limit: Duration, tally: &mut Tally) -> Result<(), Fault> {
         let mut deadline = (self.last_move_at + limit).max(Instant::now() + QUIET_AFTER_RESULT);
+        let mut played_on = false;
         loop {
             match self.next(deadline) {
                 Line::Timeout | Line::Eof => break,
@@ -363,19 +407,49 @@ impl Session {
                 }
                 Line::Keyword(_) => {}
                 Line::Move(_, text, _) | Line::Other(text, _) => {
-                    return Err(fault(
-                        Check::NoMoveAfterEnd,
-                        format!("it wrote {text:?} after the game ended ({outcome}), {}", self.at()),
-                    ));
+                    let Outcome::Draw(reason) = outcome else {
+                        return Err(fault(
+                            Check::NoMoveAfterEnd,
+                            format!("it wrote {text:?} after the game ended ({outcome}), {}", self.at()),
+                        ));
+                    };
+                    let rules = self.game.position().rules();
+                    let rule = match reason {
+                        DrawReason::Repetition => format!(
+                            "repetition (the same position a {} time: rules.md's repetition rule)",
+                            ordinal(rules.repetition)
+                        ),
+                        DrawReason::NoRemoval => format!(
+                            "the no-removal rule ({} plies without a removal: rules.md)",
+                            rules.no_removal_plies
+                        ),
+                    };
+                    tally.note_ours(
+                        reason_kind(reason),
+                        format!(
+                            "it played on with {text:?} {} after the game was drawn by {rule}; the assignment \
+                             knows no draw, so this is no fault, and the game counts as drawn",
+                            self.at()
+                        ),
+                    );
+                    played_on = true;
+                    break;
                 }
             }
         }
         tally.game_ends += 1;
+        if let Outcome::Draw(_) = outcome
+            && !played_on
+        {
+            tally.pass(Check::OurRules, format!("it stopped at the {outcome}"));
+        }
         let rules = match outcome {
             Outcome::Win { winner, .. } => GameResult::Win(winner),
             Outcome::Draw(_) => GameResult::Draw,
         };
         match &self.claim {
+            // An engine that plays on knows no draw, and was told so above.
+            None if played_on => {}
             None => tally.fail(
                 Check::ResultLine,
                 format!("no result line within {:.3} s of the end ({outcome})", limit.as_secs_f64()),
@@ -391,7 +465,7 @@ impl Session {
         Ok(())
     }
 
-    /// Closes its input: it must exit within [`EXIT_WAIT`]; status 0 is recommended.
+    /// Closes its input: exiting within [`EXIT_WAIT`], with status 0, is recommended.
     fn end_input(&mut self, tally: &mut Tally) -> Result<(), Fault> {
         self.process.close_stdin();
         match self.process.exit_status_within(EXIT_WAIT) {
@@ -404,12 +478,52 @@ impl Session {
                 }
                 Ok(())
             }
-            None => Err(fault(
-                Check::ExitsOnEof,
-                format!("still running {} s after its input ended ({})", EXIT_WAIT.as_secs(), self.at()),
-            )),
+            None => {
+                // The referee stops such an engine itself; the assignment says nothing of input.
+                tally.fail(
+                    Check::ExitsOnEof,
+                    format!(
+                        "still running {} s after its input ended ({}), so it was killed",
+                        EXIT_WAIT.as_secs(),
+                        self.at()
+                    ),
+                );
+                Ok(())
+            }
         }
     }
+}
+
+/// A name for each draw rule, to tell each once.
+const fn reason_kind(reason: DrawReason) -> &'static str {
+    match reason {
+        DrawReason::Repetition => "repetition",
+        DrawReason::NoRemoval => "no-removal",
+    }
+}
+
+/// `3` as `third`, for the repetition count.
+fn ordinal(n: u8) -> String {
+    match n {
+        1 => "first".to_string(),
+        2 => "second".to_string(),
+        3 => "third".to_string(),
+        4 => "fourth".to_string(),
+        5 => "fifth".to_string(),
+        n => format!("{n}th"),
+    }
+}
+
+/// Whether `m` closes a mill and removes nothing while every opponent stone stands in a
+/// mill, and would be legal with one of them removed: what the assignment's removal
+/// sentence ("any one of the opponent's pieces that is not itself part of a mill") leaves
+/// a mill against mills, where `rules.md` removes a stone from a mill.
+fn removes_nothing_from_mills(position: &Position, m: Move) -> bool {
+    let them = position.stones(!position.side_to_move());
+    m.remove().is_none()
+        && !them.is_empty()
+        && them.is_subset(position.topology().in_mills(them))
+        && them.iter().any(|r| position.is_legal(m.with_remove(Some(r))))
 }
 
 /// Runs every check against `engine` and returns the report. The engine processes are
@@ -420,7 +534,10 @@ pub fn check_engine(engine: &EngineCommand, settings: &CheckSettings) -> Report 
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     let outcome = white_session(engine, settings, &mut tally).and_then(|()| {
         for index in 0..settings.games.max(2) {
-            play_game(engine, settings, index, &mut rng, &mut tally)?;
+            // The illegal move is sent once only, so a game is played again at most once.
+            if let Played::Again = play_game(engine, settings, index, &mut rng, &mut tally)? {
+                play_game(engine, settings, index, &mut rng, &mut tally)?;
+            }
             let both = tally.games.0 > 0 && tally.games.1 > 0;
             if both && Situation::ALL.iter().all(|s| tally.situations.contains(s)) {
                 break;
@@ -471,6 +588,23 @@ fn white_session(engine: &EngineCommand, settings: &CheckSettings, tally: &mut T
     Ok(())
 }
 
+/// Records that the engine did not survive the illegal move (a warning: the assignment
+/// does not ask it to), stops it, and plays the game again without one, so that the
+/// required checks still get their game.
+fn replay(mut s: Session, tally: &mut Tally, detail: String) -> Result<Played, Fault> {
+    tally.fail(Check::SurvivesIllegal, detail);
+    s.process.stop();
+    Ok(Played::Again)
+}
+
+/// Whether a game counts, or must be played again.
+enum Played {
+    /// It was played to its end (or abandoned at the ply cap).
+    Counted,
+    /// It was cut short by the illegal move the engine did not survive.
+    Again,
+}
+
 /// One whole game, the engine as black for even `index`, as white for odd.
 fn play_game(
     engine: &EngineCommand,
@@ -478,7 +612,7 @@ fn play_game(
     index: usize,
     rng: &mut Xoshiro256PlusPlus,
     tally: &mut Tally,
-) -> Result<(), Fault> {
+) -> Result<Played, Fault> {
     let color = if index.is_multiple_of(2) { Color::Black } else { Color::White };
     let style = Style::of_game(index);
     let mut s = Session::start(engine, color, settings)?;
@@ -499,9 +633,9 @@ fn play_game(
             let limit = settings.time.move_limit(s.replies == 0);
             let moved = s.engine_move(limit, tally);
             if let Some(text) = after_illegal.take() {
-                moved.map_err(|f| {
-                    fault(Check::SurvivesIllegal, format!("after the illegal move {text}: {}", f.detail))
-                })?;
+                if let Err(f) = moved {
+                    return replay(s, tally, format!("after the illegal move {text}: {}", f.detail));
+                }
                 tally.pass(Check::SurvivesIllegal, format!("after {text} it answered the next move legally"));
             } else {
                 moved?;
@@ -512,9 +646,14 @@ fn play_game(
         } else {
             if illegal_pending && s.replies > 0 && s.game.position().phase(!color) == Phase::Placing {
                 illegal_pending = false;
-                after_illegal = Some(s.illegal_move(settings.time.move_limit(false), tally)?);
+                match s.illegal_move(settings.time.move_limit(false), tally) {
+                    Ok(text) => after_illegal = Some(text),
+                    Err(detail) => return replay(s, tally, detail),
+                }
             }
-            s.our_move(style, rng, tally)?;
+            if !s.our_move(style, rng, tally)? {
+                break None;
+            }
         }
     };
     let note = match outcome {
@@ -522,7 +661,11 @@ fn play_game(
             s.after_end(outcome, settings.time.move_limit(false), tally)?;
             format!("{} in {} plies", outcome, s.game.len())
         }
-        None => format!("abandoned after {MAX_PLIES} plies"),
+        None if s.game.len() >= MAX_PLIES => format!("abandoned after {MAX_PLIES} plies"),
+        None => format!(
+            "abandoned after {} plies: the checker's every move removed a stone from a mill, which the assignment does not allow",
+            s.game.len()
+        ),
     };
     s.end_input(tally)?;
     s.process.stop();
@@ -534,7 +677,7 @@ fn play_game(
         tally.games.1 += 1;
         tally.game_notes.1.push(note);
     }
-    Ok(())
+    Ok(Played::Counted)
 }
 
 /// Turns the tally into the report: explicit results as recorded, the checks that watch
@@ -573,6 +716,9 @@ fn report(engine: &EngineCommand, tally: &Tally, stopped: bool, time: &TimeContr
                 (Some(Ok(d)), _) => (Status::Pass, d.clone()),
                 (None, Some(d)) => (Status::Pass, if stopped { format!("{d} (before the failure)") } else { d }),
                 (None, None) if stopped => (Status::Skip, "not reached: checking stopped at the failure".to_string()),
+                (None, None) if check == Check::OurRules => {
+                    (Status::Skip, "not exercised: no game was drawn by our rules alone".to_string())
+                }
                 (None, None) => (Status::Skip, "not exercised".to_string()),
             };
             Item { check, status, detail }

@@ -41,11 +41,16 @@ impl Style {
     }
 
     /// The checker's move in `position` (`None` if it has none): the best by the style's
-    /// preference, ties broken at random.
+    /// preference, ties broken at random. It never removes a stone that stands in a mill,
+    /// which `rules.md` allows when every stone stands in one but the assignment does not
+    /// ("removes any one of the opponent's pieces that is not itself part of a mill"), so
+    /// an engine written to the assignment is never sent a move it may call illegal.
     pub fn choose(self, position: &Position, rng: &mut Xoshiro256PlusPlus) -> Option<Move> {
         let mut list = MoveList::new();
         position.legal_moves(&mut list);
-        let moves = list.as_slice();
+        let in_mills = position.topology().in_mills(position.stones(!position.side_to_move()));
+        let moves: Vec<Move> =
+            list.as_slice().iter().copied().filter(|m| m.remove().is_none_or(|r| !in_mills.contains(r))).collect();
         let best = moves.iter().map(|&m| self.cost(position, m)).min()?;
         let best: Vec<Move> = moves.iter().copied().filter(|&m| self.cost(position, m) == best).collect();
         best.choose(rng).copied()

@@ -7,11 +7,12 @@ use std::fmt::{self, Write as _};
 /// Which contract a check belongs to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Contract {
-    /// What a tournament harness needs (seed 003 and protocol.md §1–3): a failure fails
-    /// the engine.
+    /// What the tournament assignment demands of every engine (`docs/referee.md` names
+    /// the sentence each such check rests on): a failure fails the engine.
     Required,
     /// Our protocol's conveniences (`quit`, `isready`, `result`, keyword lines for
-    /// errors): a failure is a warning with what to change.
+    /// errors) and our rules where the assignment says nothing (draws): a failure is a
+    /// warning with what to change.
     Recommended,
 }
 
@@ -26,14 +27,16 @@ impl Contract {
     }
 }
 
-/// One check of `morris check`, in report order.
+/// One check of `morris check`, in report order. `docs/referee.md` gives the sentence of
+/// the tournament assignment that each required check rests on; the recommended ones rest
+/// on our protocol and rules alone.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Check {
     /// Plays a whole game as white, moving first at once.
     PlaysWhite,
     /// Plays a whole game as black, waiting for white's first move.
     PlaysBlack,
-    /// Every line is a move in seed 003's notation or starts with a lower-case letter.
+    /// Every line is a move in the assignment's notation or starts with a lower-case letter.
     Notation,
     /// Every move is legal.
     Legal,
@@ -41,12 +44,12 @@ pub enum Check {
     Time,
     /// No move line when it is not the engine's turn.
     Turn,
-    /// An illegal move of the opponent neither stops it nor gets a move in answer.
-    SurvivesIllegal,
-    /// No move line once the game is over.
+    /// No move line once the game is over by an ending the assignment defines.
     NoMoveAfterEnd,
     /// It does not exit or close its output during a game.
     StaysUp,
+    /// An illegal move of the opponent neither stops it nor gets a move in answer.
+    SurvivesIllegal,
     /// It exits when its input ends.
     ExitsOnEof,
     /// It exits on `quit`.
@@ -57,27 +60,32 @@ pub enum Check {
     IllegalKeyword,
     /// Its `result` line says who won, as the rules do.
     ResultLine,
+    /// Where the assignment says nothing, it follows `rules.md`: it stops at a draw by
+    /// repetition or by the no-removal rule, and a mill against stones that all stand in
+    /// mills removes one of them.
+    OurRules,
     /// It exits with status 0.
     ExitZero,
 }
 
 impl Check {
     /// Every check, in report order (required ones first).
-    pub const ALL: [Check; 15] = [
+    pub const ALL: [Check; 16] = [
         Check::PlaysWhite,
         Check::PlaysBlack,
         Check::Notation,
         Check::Legal,
         Check::Time,
         Check::Turn,
-        Check::SurvivesIllegal,
         Check::NoMoveAfterEnd,
         Check::StaysUp,
+        Check::SurvivesIllegal,
         Check::ExitsOnEof,
         Check::Quit,
         Check::IsReady,
         Check::IllegalKeyword,
         Check::ResultLine,
+        Check::OurRules,
         Check::ExitZero,
     ];
 
@@ -87,18 +95,19 @@ impl Check {
         match self {
             Check::PlaysWhite => "plays white: moves first, at once, and to the end of a game",
             Check::PlaysBlack => "plays black: waits for white's move, and plays to the end of a game",
-            Check::Notation => "writes moves in seed 003's notation and every other line in lower case",
+            Check::Notation => "writes moves in the assignment's notation and every other line in lower case",
             Check::Legal => "plays only legal moves",
             Check::Time => "answers within the time limit",
             Check::Turn => "never moves out of turn",
             Check::SurvivesIllegal => "survives an illegal move of the opponent",
-            Check::NoMoveAfterEnd => "prints no move once the game is over",
+            Check::NoMoveAfterEnd => "prints no move once the game is over by the assignment's rules",
             Check::StaysUp => "keeps running until its input ends",
             Check::ExitsOnEof => "exits when its input ends",
             Check::Quit => "exits on quit",
             Check::IsReady => "answers isready with readyok",
             Check::IllegalKeyword => "answers an illegal move with a keyword line",
             Check::ResultLine => "prints a result line that agrees with the rules",
+            Check::OurRules => "follows our rules where the assignment says nothing (draws, mills against mills)",
             Check::ExitZero => "exits with status 0",
         }
     }
@@ -121,6 +130,7 @@ impl Check {
             Check::IsReady => "isready",
             Check::IllegalKeyword => "illegal-keyword",
             Check::ResultLine => "result-line",
+            Check::OurRules => "our-rules",
             Check::ExitZero => "exit-zero",
         }
     }
@@ -129,10 +139,22 @@ impl Check {
     #[must_use]
     pub const fn contract(self) -> Contract {
         match self {
-            Check::Quit | Check::IsReady | Check::IllegalKeyword | Check::ResultLine | Check::ExitZero => {
-                Contract::Recommended
-            }
-            _ => Contract::Required,
+            Check::PlaysWhite
+            | Check::PlaysBlack
+            | Check::Notation
+            | Check::Legal
+            | Check::Time
+            | Check::Turn
+            | Check::NoMoveAfterEnd
+            | Check::StaysUp => Contract::Required,
+            Check::SurvivesIllegal
+            | Check::ExitsOnEof
+            | Check::Quit
+            | Check::IsReady
+            | Check::IllegalKeyword
+            | Check::ResultLine
+            | Check::OurRules
+            | Check::ExitZero => Contract::Recommended,
         }
     }
 
@@ -147,6 +169,14 @@ impl Check {
                 "print `result white|black|draw <reason>` when the game ends; the referee decides anyway"
             }
             Check::ExitZero => "exit with status 0 on end of input",
+            Check::SurvivesIllegal => {
+                "ignore or reject a move you cannot play, keep the position, and answer the next legal move"
+            }
+            Check::ExitsOnEof => "exit when standard input ends",
+            Check::OurRules => {
+                "end the game at a draw by repetition or by the no-removal rule (rules.md); when every \
+                 opponent stone stands in a mill, a mill removes one of them"
+            }
             _ => "",
         }
     }
@@ -408,11 +438,11 @@ mod tests {
     fn only_required_checks_decide() {
         let warned = report(&[Check::Quit, Check::ResultLine]);
         assert!(warned.passed());
-        assert_eq!(warned.summary(), "e: PASS, required 10 of 10 passed, recommended 3 of 5 passed (2 warnings)");
+        assert_eq!(warned.summary(), "e: PASS, required 8 of 8 passed, recommended 6 of 8 passed (2 warnings)");
         assert!(warned.text().contains("WARN  recommended  exits on quit: ok\tfine; to change: exit at once"));
         let failed = report(&[Check::Time]);
         assert!(!failed.passed());
-        assert!(failed.summary().starts_with("e: FAIL, required 9 of 10"));
+        assert!(failed.summary().starts_with("e: FAIL, required 7 of 8"));
     }
 
     #[test]
