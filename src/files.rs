@@ -26,6 +26,8 @@ pub fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
         std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        std::io::ErrorKind::IsADirectory => "it is a directory, not a file".to_string(),
+        std::io::ErrorKind::NotADirectory => "a part of the path is a file, not a directory".to_string(),
         _ => {
             let text = e.to_string();
             text.split(" (os error").next().unwrap_or(&text).to_string()

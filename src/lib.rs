@@ -15,6 +15,7 @@
 //! - [`rules`]: positions, moves, generation, play, notation, Zobrist keys, games.
 //! - [`perft`]: move-path counts, the rules' checksum.
 //! - [`eval`], [`search`], [`time`], [`engine`]: the tournament engine (no I/O).
+//! - [`lines`]: reading a line of bounded length, for everything that reads lines.
 //! - [`protocol`]: the stdin/stdout line protocol of `protocol.md`.
 //! - [`classroom`]: the eight programs of the Morris Variant handout.
 //! - [`play`]: a person plays the engine in a terminal.
@@ -34,6 +35,7 @@ pub mod cmd;
 pub mod engine;
 pub mod eval;
 pub mod files;
+pub mod lines;
 pub mod perft;
 pub mod play;
 pub mod protocol;

@@ -12,6 +12,8 @@ fn main() -> ExitCode {
         .init();
     match morris::cmd::run(morris::cmd::Cli::parse()) {
         Ok(code) => code,
+        // The reader of our output went away (`| head`): nothing is wrong, nothing to say.
+        Err(e) if morris::cmd::output::is_stdout_closed(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("morris: {e:#}");
             ExitCode::FAILURE

@@ -3,6 +3,8 @@
 //! A move with its removal counts as one move, so each removal choice is its own move
 //! (`rules.md`, reference counts). The last ply is counted in bulk, without playing it.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::rules::{Move, MoveList, Position};
 
 /// The number of legal move sequences of `depth` plies from `pos`.
@@ -17,6 +19,25 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
             list.iter().map(|&m| perft(&pos.play_unchecked(m), depth - 1)).sum()
         }
     }
+}
+
+/// [`perft`] that gives up (`None`) once `stop` is raised: the flag is looked at before
+/// each move below the last two plies, so a stop is seen within microseconds.
+#[must_use]
+pub fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= 2 {
+        return Some(perft(pos, depth));
+    }
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let mut total = 0;
+    for &m in list.iter() {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        total += perft_until(&pos.play_unchecked(m), depth - 1, stop)?;
+    }
+    Some(total)
 }
 
 /// perft per root move (for finding where two move generators disagree), in generation order.

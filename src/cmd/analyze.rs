@@ -135,7 +135,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
             None => game_after(rules, &all).with_context(|| input.title.clone())?,
         };
         let opening_plies = input.opening.split_whitespace().count();
-        println!("{}", input.title);
+        say!("{}", input.title);
         let show_progress = std::io::stderr().is_terminal();
         let analysis = analysis::analyze(&game, opening_plies, &settings, &mut |done, total| {
             if show_progress {
@@ -145,7 +145,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         if show_progress {
             eprint!("\r{:40}\r", "");
         }
-        print_game(&analysis, args.brief, rules);
+        print_game(&analysis, args.brief, rules)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -187,14 +187,14 @@ fn short(v: &Verdict, side: Color) -> String {
     }
 }
 
-fn print_game(a: &GameAnalysis, brief: bool, rules: &Ruleset) {
+fn print_game(a: &GameAnalysis, brief: bool, rules: &Ruleset) -> anyhow::Result<()> {
     if !brief {
-        println!("{:>4}  {:5}  {:10}  {:32}  value after", "move", "side", "played", "value before");
+        say!("{:>4}  {:5}  {:10}  {:32}  value after", "move", "side", "played", "value before");
     }
     for m in &a.moves {
         let marked = mark(m, rules);
         if !brief {
-            println!(
+            say!(
                 "{:>4}  {:5}  {:10}  {:32}  {}{}",
                 m.number,
                 m.side.name(),
@@ -205,15 +205,15 @@ fn print_game(a: &GameAnalysis, brief: bool, rules: &Ruleset) {
             );
         }
         if let Some(text) = marked.filter(|_| !m.opening) {
-            println!("  >> {text}");
+            say!("  >> {text}");
         }
     }
-    println!("summary:");
+    say!("summary:");
     for side in Color::ALL {
         let lost: Vec<&MoveReport> = a.value_losing(side).collect();
         let mistakes = a.search_mistakes(side).count();
         let first = lost.first().and_then(|m| mark(m, rules)).map(|t| format!(" (first: {t})")).unwrap_or_default();
-        println!(
+        say!(
             "  {}: {} value-losing move{}{first}; {mistakes} search mistake{}",
             side,
             lost.len(),
@@ -223,10 +223,10 @@ fn print_game(a: &GameAnalysis, brief: bool, rules: &Ruleset) {
     }
     if let Some(m) = a.exact_from() {
         let phase = if m.played.is_placement() { "in the placing phase" } else { "in the moving phase" };
-        println!("  exact from move {} on ({phase})", m.number);
+        say!("  exact from move {} on ({phase})", m.number);
     }
     match (a.decided_by(), a.exact_from()) {
-        (Some(m), _) => println!(
+        (Some(m), _) => say!(
             "  decided by move {} ({}, {}): {} -> {}",
             m.number,
             m.side.name(),
@@ -234,11 +234,12 @@ fn print_game(a: &GameAnalysis, brief: bool, rules: &Ruleset) {
             short(&m.before, m.side),
             short(&m.after, m.side)
         ),
-        (None, Some(m)) if m.number == 1 => println!("  no move lost value: the game kept its start's value"),
+        (None, Some(m)) if m.number == 1 => say!("  no move lost value: the game kept its start's value"),
         _ => {}
     }
     match a.outcome {
-        Some(o) => println!("  result: {o}"),
-        None => println!("  result: unfinished"),
+        Some(o) => say!("  result: {o}"),
+        None => say!("  result: unfinished"),
     }
+    Ok(())
 }

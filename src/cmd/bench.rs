@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use super::output::stdout_result;
 use crate::engine::{BENCH_DEPTH, format_score, run_bench};
 
 /// Options of `morris bench`.
@@ -40,8 +41,8 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         }
     });
     if let Some(e) = failed {
-        return Err(e.into());
+        return stdout_result(Err(e));
     }
-    writeln!(out, "Bench: {} nodes {} nps", report.total_nodes(), report.nodes_per_second())?;
+    stdout_result(writeln!(out, "Bench: {} nodes {} nps", report.total_nodes(), report.nodes_per_second()))?;
     Ok(ExitCode::SUCCESS)
 }

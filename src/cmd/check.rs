@@ -60,16 +60,16 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         let report = check_engine(engine, &settings);
         all_passed &= report.passed();
         if args.json {
-            println!("{}", report.json());
+            say!("{}", report.json());
         } else {
-            print!("{}", report.text());
+            say_part!("{}", report.text());
             summaries.push(report.summary());
         }
     }
     if summaries.len() > 1 {
-        println!();
+        say!();
         for line in &summaries {
-            println!("{line}");
+            say!("{line}");
         }
     }
     Ok(if all_passed { ExitCode::SUCCESS } else { ExitCode::FAILURE })

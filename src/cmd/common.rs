@@ -13,12 +13,27 @@ pub struct RuleArgs {
     /// Which stones a mill may remove: when-all-in-mills (any stone if all are in mills) or never
     #[arg(long, default_value = "when-all-in-mills", value_name = "RULE")]
     pub removal: RemovalRule,
-    /// Draw when a position occurs for this many times (0 = off)
-    #[arg(long, default_value_t = 3, value_name = "N")]
+    /// Draw when a position occurs for this many times: 2 or more (0 = off)
+    #[arg(long, default_value_t = 3, value_name = "N", value_parser = parse_repetition)]
     pub repetition: u8,
     /// Draw after this many plies of sliding/flying without a removal (0 = off)
     #[arg(long, default_value_t = 100, value_name = "PLIES")]
     pub no_removal_plies: u16,
+}
+
+/// Reads `--repetition N`: 0 (off) or 2 and more. 1 is refused: the start position counts
+/// as its own first occurrence, so every game would be drawn before its first move.
+///
+/// # Errors
+/// One line saying which values are allowed.
+pub fn parse_repetition(text: &str) -> Result<u8, String> {
+    match text.trim().parse::<u8>() {
+        Ok(1) => Err("1 would draw every game before its first move (the start position counts as its first \
+                      occurrence): expected 0 (off) or 2 to 255"
+            .to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{text}' is not a count: expected 0 (off) or 2 to 255")),
+    }
 }
 
 impl RuleArgs {

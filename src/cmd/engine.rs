@@ -126,6 +126,6 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let (mut engine, settings) = args.build()?;
     log::info!("engine plays {} under {}", settings.color.name(), engine.game().position().rules().describe());
-    run_threaded(std::io::stdin(), std::io::stdout(), &mut engine, settings, started)?;
+    super::output::closed_is_quiet(run_threaded(std::io::stdin(), std::io::stdout(), &mut engine, settings, started))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -45,16 +45,9 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<ExitCode> {
     let records = runner.play(&games)?;
     runner.finish();
     for r in &records {
-        println!(
-            "game {:>3}: {} - {}: {} ({})",
-            r.number,
-            r.names.0[0],
-            r.names.0[1],
-            r.result().word(),
-            r.termination
-        );
+        say!("game {:>3}: {} - {}: {} ({})", r.number, r.names.0[0], r.names.0[1], r.result().word(), r.termination);
     }
-    println!();
-    print!("{}", runner.standings().summary());
+    say!();
+    say_part!("{}", runner.standings().summary());
     Ok(ExitCode::SUCCESS)
 }

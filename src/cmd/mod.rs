@@ -15,6 +15,11 @@
 //! - [`mod@classroom`]: the command line of the eight classroom programs in `src/bin/`.
 //! - [`mod@slurm`]: the sbatch scripts of `morris tablebase slurm`.
 //! - [`mod@common`]: options several commands share (the rules, the board, `--eval`).
+//! - [`mod@output`]: printing that ends quietly when the reader goes away (`| head`).
+
+// The printing macros come first, so every command file below can use them.
+#[macro_use]
+pub mod output;
 
 pub mod analyze;
 pub mod bench;

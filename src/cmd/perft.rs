@@ -47,7 +47,7 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<ExitCode> {
     let total = if args.divide {
         let mut total = 0;
         for (m, n) in divide(&pos, args.depth) {
-            println!("{}: {n}", m.display(topo));
+            say!("{}: {n}", m.display(topo));
             total += n;
         }
         total
@@ -58,6 +58,6 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<ExitCode> {
     let secs = started.elapsed().as_secs_f64();
     log::info!("perft {} in {secs:.3} s", args.depth);
     eprintln!("{total} leaves in {secs:.3} s ({:.0} leaves/s)", total as f64 / secs.max(1e-9));
-    println!("{total}");
+    say!("{total}");
     Ok(ExitCode::SUCCESS)
 }

@@ -16,7 +16,7 @@ use super::common::{BoardChoice, EvalArg, RuleArgs, value_enum_mirror};
 use crate::engine::{EngineOptions, Limits, format_score};
 use crate::play::draw::Style;
 use crate::play::file_mode::{self, FileMode, FileModeReport};
-use crate::play::{PlayConfig, run_with};
+use crate::play::{PlayConfig, PlayError, run_with};
 use crate::protocol::parse_seconds_f64;
 use crate::rules::{Color, Position};
 
@@ -140,8 +140,11 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     };
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
-    run_with(stdin, stdout, game, &config)?;
-    Ok(ExitCode::SUCCESS)
+    match run_with(stdin, stdout, game, &config) {
+        Err(PlayError::Io(e)) => super::output::closed_is_quiet(Err(e)),
+        Err(e) => Err(e.into()),
+        Ok(_) => Ok(ExitCode::SUCCESS),
+    }
 }
 
 /// Reads `--in-hand W,B`: White's and Black's stones in hand, e.g. `3,2`.
@@ -171,9 +174,9 @@ fn report_file_mode(report: &FileModeReport, spec: &FileMode, show_score: bool) 
             Ok(ExitCode::from(EXIT_GAME_OVER))
         }
         FileModeReport::Moved { position, best, result } => {
-            println!("{}", best.display(position.topology()));
+            say!("{}", best.display(position.topology()));
             if show_score {
-                println!("score {} depth {} nodes {}", format_score(result.score), result.depth, result.nodes);
+                say!("score {} depth {} nodes {}", format_score(result.score), result.depth, result.nodes);
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -113,7 +113,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         log::warn!("listening on {}: the board is reachable from other machines", config.bind);
     }
     let server = start(config)?;
-    println!("{}", server.url());
+    say!("{}", server.url());
     eprintln!("morris serve: open {} in a browser (Ctrl-C stops the server)", server.url());
     server.wait();
     Ok(ExitCode::SUCCESS)

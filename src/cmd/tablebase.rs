@@ -327,7 +327,7 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     let solved: u64 = reports.iter().filter(|r| !r.kept).map(|r| r.positions).sum();
-    println!(
+    say!(
         "built {} pairs ({} kept): {} positions solved in {secs:.1} s = {:.2} M positions/s with {threads} threads",
         reports.len(),
         reports.iter().filter(|r| r.kept).count(),
@@ -444,7 +444,7 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
     let built: Vec<&CellReport> = reports.iter().filter(|r| !r.kept).collect();
     let positions: u64 = built.iter().map(|r| r.positions).sum();
     let bytes: u64 = reports.iter().map(|r| r.bytes).sum();
-    println!(
+    say!(
         "built {} placing cells ({} kept): {} positions solved in {secs:.1} s = {:.2} M positions/s with {threads} \
          threads; {:.1} MB on disk for all {} cells",
         reports.len(),
@@ -472,9 +472,9 @@ fn run_build_cell(args: &BuildArgs, cell: Cell) -> anyhow::Result<ExitCode> {
     let report = tablebase::build_cell(&args.dir, cell, &options, &bar)?;
     bar.finish_and_clear();
     if report.kept {
-        println!("cell {cell}: kept (already built)");
+        say!("cell {cell}: kept (already built)");
     } else {
-        println!(
+        say!(
             "cell {cell}: {} positions in {:.1} s, {:.2} GB working, {} levels, {threads} threads",
             human(report.positions),
             report.seconds,
@@ -499,7 +499,7 @@ fn run_plan(args: &PlanArgs) -> anyhow::Result<ExitCode> {
     let path = cells::critical_path(&cells, &seconds);
     if args.predict {
         let total: f64 = seconds.iter().sum();
-        println!(
+        say!(
             "{} cells in {} levels; {:.0} s of work ({:.2} h) on one node of two cores; critical path {:.0} s ({:.2} h)",
             cells.len(),
             level.iter().max().map_or(0, |l| l + 1),
@@ -508,10 +508,10 @@ fn run_plan(args: &PlanArgs) -> anyhow::Result<ExitCode> {
             path,
             path / 3600.0
         );
-        println!("nodes  per-cell jobs (h)  speed-up  per-level arrays (h)  speed-up");
+        say!("nodes  per-cell jobs (h)  speed-up  per-level arrays (h)  speed-up");
         for nodes in [1, 2, 8, 32, 128] {
             let p = cells::predict(&cells, &seconds, nodes);
-            println!(
+            say!(
                 "{nodes:>5}  {:>17.2}  {:>8.1}  {:>20.2}  {:>8.1}",
                 p.per_cell_seconds / 3600.0,
                 total / p.per_cell_seconds.max(1e-9),
@@ -544,7 +544,7 @@ fn run_plan(args: &PlanArgs) -> anyhow::Result<ExitCode> {
         "critical_path_seconds": path,
         "cells": list,
     });
-    println!("{}", serde_json::to_string_pretty(&plan)?);
+    say!("{}", serde_json::to_string_pretty(&plan)?);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -596,7 +596,7 @@ fn run_slurm(args: &SlurmArgs) -> anyhow::Result<ExitCode> {
     let submit = scripts.join("submit.sh");
     crate::files::write_whole(&submit, super::slurm::submit_script(&names).as_bytes())?;
     let todo = built.iter().filter(|&&b| !b).count();
-    println!(
+    say!(
         "{} cells, {} built, {todo} to build in {} job arrays: scripts in {}",
         cells.len(),
         cells.len() - todo,
@@ -604,11 +604,11 @@ fn run_slurm(args: &SlurmArgs) -> anyhow::Result<ExitCode> {
         scripts.display()
     );
     if todo == 0 {
-        println!("nothing to submit: every cell is built");
+        say!("nothing to submit: every cell is built");
         return Ok(ExitCode::SUCCESS);
     }
     if !args.submit {
-        println!("submit with: bash {}", submit.display());
+        say!("submit with: bash {}", submit.display());
         return Ok(ExitCode::SUCCESS);
     }
     let status = std::process::Command::new("bash")
@@ -639,28 +639,28 @@ fn run_verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         let stride = usize::try_from(args.every).unwrap_or(usize::MAX);
         let report = verify::verify_subspace(&tables, sub, tb.rule_plies(), &args.dir, threads, stride, &bar)?;
         bar.finish_and_clear();
-        println!(
+        say!(
             "{sub}: {} positions, {} wrong ({:.1} s)",
             human(report.positions),
             report.errors,
             start.elapsed().as_secs_f64()
         );
         for (pos, stored, recomputed) in &report.examples {
-            println!("  {pos}: stored {stored}, children say {recomputed}");
+            say!("  {pos}: stored {stored}, children say {recomputed}");
         }
         bad += report.errors;
     }
-    Ok(verify_verdict(bad, "all values agree with their children"))
+    verify_verdict(bad, "all values agree with their children")
 }
 
 /// The last line of a verify and its exit code.
-fn verify_verdict(bad: u64, all_good: &str) -> ExitCode {
+fn verify_verdict(bad: u64, all_good: &str) -> anyhow::Result<ExitCode> {
     if bad == 0 {
-        println!("verify: {all_good}");
-        ExitCode::SUCCESS
+        say!("verify: {all_good}");
+        Ok(ExitCode::SUCCESS)
     } else {
-        println!("verify: {bad} wrong values");
-        ExitCode::FAILURE
+        say!("verify: {bad} wrong values");
+        Ok(ExitCode::FAILURE)
     }
 }
 
@@ -686,29 +686,27 @@ fn run_verify_placing(args: &VerifyArgs, tb: &Tablebase) -> anyhow::Result<ExitC
         let report =
             pool.install(|| verify::verify_placing_with(tb, stones, plies, args.every, &mut |_, n| bar.inc(n)))?;
         bar.finish_and_clear();
-        println!(
+        say!(
             "placing, {stones} stones a side, rule {plies}: {} positions, {} wrong ({:.1} s)",
             human(report.checked),
             report.wrong,
             start.elapsed().as_secs_f64()
         );
         if let Some(first) = &report.first_wrong {
-            println!("  first wrong: {first}");
+            say!("  first wrong: {first}");
         }
         bad += report.wrong;
     }
-    Ok(verify_verdict(bad, "every placing value is the best of its moves"))
+    verify_verdict(bad, "every placing value is the best of its moves")
 }
 
 /// `tablebase stats --placing`: per ply, positions and the side to move's results.
 fn run_stats_placing(tb: &Tablebase) -> anyhow::Result<ExitCode> {
     let profiles = placing_profiles(tb)?;
     for (stones, plies) in profiles {
-        println!(
-            "placing phase, {stones} stones a side, no-removal rule {plies} (0 = none); the side to move's results:"
-        );
-        println!("| ply | to move | cells | positions | wins | draws | losses | MB |");
-        println!("|---:|---|---:|---:|---:|---:|---:|---:|");
+        say!("placing phase, {stones} stones a side, no-removal rule {plies} (0 = none); the side to move's results:");
+        say!("| ply | to move | cells | positions | wins | draws | losses | MB |");
+        say!("|---:|---|---:|---:|---:|---:|---:|---:|");
         let cells = tb.placing_cells(stones, plies);
         let mut total = (0u64, [0u64; 3], 0u64);
         for ply in (0..2 * stones).rev() {
@@ -723,7 +721,7 @@ fn run_stats_placing(tb: &Tablebase) -> anyhow::Result<ExitCode> {
                 bytes += std::fs::metadata(&file.path).map_or(0, |m| m.len());
                 k += 1;
             }
-            println!(
+            say!(
                 "| {ply} | {} | {k} | {} | {} | {} | {} | {:.1} |",
                 if ply.is_multiple_of(2) { "White" } else { "Black" },
                 human(n),
@@ -738,7 +736,7 @@ fn run_stats_placing(tb: &Tablebase) -> anyhow::Result<ExitCode> {
             }
             total.2 += bytes;
         }
-        println!(
+        say!(
             "| all | | {} | {} | {} | {} | {} | {:.1} |",
             cells.len(),
             human(total.0),
@@ -756,8 +754,8 @@ fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     if args.placing {
         return run_stats_placing(&tb);
     }
-    println!("no-removal rule: {} plies", tb.rule_plies());
-    println!(
+    say!("no-removal rule: {} plies", tb.rule_plies());
+    say!(
         "subspace   positions        wins cursed-wins       draws blessed-losses      losses  longest-win  longest-loss  file-MB{}",
         if args.full { "  full-board  full-win-%" } else { "" }
     );
@@ -786,7 +784,7 @@ fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
             let wins = c.count(Wdl::Win) + c.count(Wdl::CursedWin);
             line.push_str(&format!(" {:>11} {:>11.1}", c.total(), 100.0 * wins as f64 / c.total().max(1) as f64));
         }
-        println!("{line}");
+        say!("{line}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -813,7 +811,7 @@ fn run_probe_placing(args: &ProbeArgs, board: &str, side: Color, (white, black):
             if have.is_empty() { "no placing tables".to_string() } else { have.join("; ") }
         );
     };
-    println!("{pos}: {} for {side} ({profile_words})", v.wdl.name());
+    say!("{pos}: {} for {side} ({profile_words})", v.wdl.name());
     match tb.move_values(&pos)? {
         Some(moves) => {
             for (m, mv) in &moves {
@@ -822,10 +820,10 @@ fn run_probe_placing(args: &ProbeArgs, board: &str, side: Color, (white, black):
                 } else {
                     mv.wdl.name().to_string()
                 };
-                println!("  {:<10} {words}", m.display(STANDARD.topology).to_string());
+                say!("  {:<10} {words}", m.display(STANDARD.topology).to_string());
             }
         }
-        None => println!("  move values unknown (a child's table is not in the directory)"),
+        None => say!("  move values unknown (a child's table is not in the directory)"),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -884,8 +882,8 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let subspaces = tb.subspaces();
     anyhow::ensure!(!subspaces.is_empty(), "{}: no tables", args.dir.display());
     let positions: u64 = subspaces.iter().filter_map(|&s| tb.header(s)).map(|h| h.positions).sum();
-    println!("tablebase bench: {} tables, {} positions, in {}", subspaces.len(), human(positions), args.dir.display());
-    println!("open (headers only): {:.1} ms", open.as_secs_f64() * 1e3);
+    say!("tablebase bench: {} tables, {} positions, in {}", subspaces.len(), human(positions), args.dir.display());
+    say!("open (headers only): {:.1} ms", open.as_secs_f64() * 1e3);
     let t = Instant::now();
     let tb = std::sync::Arc::new(tb);
     let builders = tb.warm_up();
@@ -895,7 +893,7 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     }
     // Builds here whatever a thread that could not start would have built.
     tb.wait_ready();
-    println!("indices: {:.2} s ({threads} threads, as the engine builds them at start)", t.elapsed().as_secs_f64());
+    say!("indices: {:.2} s ({threads} threads, as the engine builds them at start)", t.elapsed().as_secs_f64());
     let probes = random_positions(&subspaces, args.probes, args.seed);
     // The fast form first, so that after `echo 3 > /proc/sys/vm/drop_caches` its first
     // pass reads from disk: the win/draw/loss at count 0 that the search reads, falling
@@ -909,7 +907,7 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         }
         Ok(())
     })?;
-    println!(
+    say!(
         "the fast form alone answers {:.2}% of them at count 0 (the rest read the full form)",
         // Counted on both passes.
         50.0 * alone.into_inner() as f64 / probes.len().max(1) as f64
@@ -924,12 +922,12 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         .iter()
         .filter(|&&(us, them)| matches!(tb.value_of_sets(us, them, true), Ok(Some(v)) if v.wdl == Wdl::Draw))
         .count();
-    println!("{:.0}% of the random positions are draws", 100.0 * draws as f64 / probes.len().max(1) as f64);
+    say!("{:.0}% of the random positions are draws", 100.0 * draws as f64 / probes.len().max(1) as f64);
     for (stones, plies) in tb.placing_profiles() {
         bench_placing(&tb, stones, plies, args)?;
     }
     if let Some(line) = memory_line() {
-        println!("{line}");
+        say!("{line}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -1011,7 +1009,7 @@ fn time_probes<T>(what: &str, items: &[T], probe: impl Fn(&T) -> anyhow::Result<
         times.sort_unstable();
         let mean = times.iter().map(std::time::Duration::as_secs_f64).sum::<f64>() / times.len().max(1) as f64;
         let median = times.get(times.len() / 2).map_or(0.0, std::time::Duration::as_secs_f64);
-        println!(
+        say!(
             "{} random {what}, {pass}: median {:.2} µs, mean {:.2} µs",
             human(items.len() as u64),
             median * 1e6,
@@ -1044,18 +1042,18 @@ fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
     let Some(v) = tb.value(&pos)? else {
         anyhow::bail!("subspace {us}-{them} is not in {}", args.dir.display());
     };
-    println!("{pos}: {} for {side} (after {} plies without a removal)", describe(v, args.count, n), args.count);
+    say!("{pos}: {} for {side} (after {} plies without a removal)", describe(v, args.count, n), args.count);
     match tb.move_values(&pos)? {
         Some(moves) => {
             for (m, mv) in &moves {
                 // A slide is one more ply on the count; a removal starts a fresh one.
-                println!("  {:<10} {}", m.display(STANDARD.topology).to_string(), describe(*mv, args.count, n));
+                say!("  {:<10} {}", m.display(STANDARD.topology).to_string(), describe(*mv, args.count, n));
             }
             if moves.is_empty() {
-                println!("  no legal move: {side} is blocked and has lost");
+                say!("  no legal move: {side} is blocked and has lost");
             }
         }
-        None => println!("  move values unknown (a child's table is not in the directory)"),
+        None => say!("  move values unknown (a child's table is not in the directory)"),
     }
     Ok(ExitCode::SUCCESS)
 }

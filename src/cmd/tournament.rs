@@ -79,18 +79,25 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
                 seed: args.game.seed,
             };
             let n = names.len();
-            runner.above_progress(|| {
-                println!("Knockout of {n} entrants, seed {}: {}", args.game.seed, names.join(", "));
-            });
-            let (_, champion) = tournament::knockout(n, &ko, &mut play, |round| {
+            // Lines printed above the progress bar; the first failure to print is
+            // reported once the rounds are over.
+            let mut printed: anyhow::Result<()> = Ok(());
+            let mut print_lines = |lines: Vec<String>| {
                 runner.above_progress(|| {
-                    for line in describe_round(round, &names) {
-                        println!("{line}");
+                    if printed.is_ok() {
+                        printed = lines.iter().try_for_each(|line| -> anyhow::Result<()> {
+                            say!("{line}");
+                            Ok(())
+                        });
                     }
                 });
-            })?;
+            };
+            print_lines(vec![format!("Knockout of {n} entrants, seed {}: {}", args.game.seed, names.join(", "))]);
+            let (_, champion) =
+                tournament::knockout(n, &ko, &mut play, |round| print_lines(describe_round(round, &names)))?;
+            printed?;
             runner.finish();
-            println!("Champion: {}", names[champion]);
+            say!("Champion: {}", names[champion]);
         }
         Format::RoundRobin | Format::Gauntlet => {
             let pairs = if args.format == Format::RoundRobin {
@@ -100,11 +107,11 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
             };
             play(&pairs, pairs_each)?;
             runner.finish();
-            print!("{}", runner.standings().crosstable());
+            say_part!("{}", runner.standings().crosstable());
         }
     }
-    println!();
-    print!("{}", runner.standings().summary());
+    say!();
+    say_part!("{}", runner.standings().summary());
     Ok(ExitCode::SUCCESS)
 }
 

@@ -66,9 +66,19 @@ pub fn read_position(
     side: Color,
     in_hand: (u8, u8),
 ) -> Result<Position, PlayError> {
+    // A board file is one short line: read no more than this, so that a huge file or a
+    // device such as /dev/zero is refused rather than read for ever.
+    const MAX_BYTES: u64 = 4096;
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| PlayError::Unreadable { path: shown.clone(), reason: e.to_string() })?;
+    let unreadable = |reason: String| PlayError::Unreadable { path: shown.clone(), reason };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, MAX_BYTES + 1), &mut bytes))
+        .map_err(|e| unreadable(crate::files::io_reason(&e)))?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(unreadable(format!("it is longer than {MAX_BYTES} bytes, which no board file is")));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| unreadable("it is not text (not UTF-8)".to_string()))?;
     let stones = parse_board_string(&text, rules.topology)
         .map_err(|error| PlayError::BoardString { path: shown.clone(), error })?;
     let setup = Setup { rules, stones, in_hand: ByColor([in_hand.0, in_hand.1]), side_to_move: side };

@@ -10,6 +10,7 @@ use super::draw;
 use super::input::{self, Command, Line};
 use super::{PlayConfig, PlayError};
 use crate::engine::{Engine, SearchResult, format_score};
+use crate::lines::{MAX_LINE, ReadLine, read_line};
 use crate::rules::{Color, DrawReason, Move, MoveList, Outcome, Phase, Position, WinReason};
 use crate::topology::{Point, PointSet};
 
@@ -138,14 +139,27 @@ impl<W: Write> Session<'_, W> {
         }
     }
 
-    /// Prompts and reads one line; `None` at the end of the input.
+    /// Prompts and reads one line; `None` at the end of the input. A line longer than
+    /// [`MAX_LINE`] bytes is skipped in bounded memory, said so, and asked for again.
     fn read_line(&mut self, input: &mut impl BufRead, prompt: &str) -> Result<Option<String>, PlayError> {
-        write!(self.out, "{prompt}> ")?;
-        self.out.flush()?;
         let mut bytes = Vec::new();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            writeln!(self.out)?;
-            return Ok(None);
+        loop {
+            write!(self.out, "{prompt}> ")?;
+            self.out.flush()?;
+            match read_line(input, &mut bytes, MAX_LINE)? {
+                ReadLine::Eof => {
+                    writeln!(self.out)?;
+                    return Ok(None);
+                }
+                ReadLine::Line => break,
+                ReadLine::TooLong => {
+                    writeln!(self.out)?;
+                    self.say(
+                        Tone::Mistake,
+                        &format!("That line is longer than {MAX_LINE} bytes: type a move, or help."),
+                    )?;
+                }
+            }
         }
         // Invalid UTF-8 becomes U+FFFD and then a "not a point" message, never an error.
         let line = String::from_utf8_lossy(&bytes).into_owned();

@@ -24,12 +24,11 @@ pub use parse::{MAX_SECONDS, REPLY_WORDS, echo, parse_increment, parse_line, par
 pub use wire::{FromEngine, ToEngine, WIRE_BOARD};
 
 use crate::engine::{Engine, Limits, SearchInfo};
+use crate::lines::{ReadLine, read_line};
 use crate::rules::{ByColor, Color, Game, Move, MoveList, Position, Setup};
 use crate::topology::Topology;
 
-/// The longest line the engine reads, in bytes; the rest of a longer line is skipped
-/// (`protocol.md` §5).
-pub const MAX_LINE: usize = 4096;
+pub use crate::lines::MAX_LINE;
 /// The shortest time the engine is given for a move, when the budget is already spent.
 const MIN_THINK: Duration = Duration::from_millis(1);
 
@@ -258,62 +257,6 @@ fn listen(
     }
 }
 
-/// What [`read_line`] found.
-enum ReadLine {
-    /// A line (in the buffer, without its line end).
-    Line,
-    /// A line longer than the limit (skipped up to its end).
-    TooLong,
-    /// The end of the input.
-    Eof,
-}
-
-/// Reads one line into `buf` (without `\n` or `\r\n`), holding at most `max` bytes of it in
-/// memory: a longer line is consumed to its end and reported as [`ReadLine::TooLong`].
-fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Result<ReadLine> {
-    buf.clear();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            // End of input: a last line without a line end still counts.
-            return Ok(if !any {
-                ReadLine::Eof
-            } else if too_long {
-                ReadLine::TooLong
-            } else {
-                ReadLine::Line
-            });
-        }
-        any = true;
-        let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (chunk.len(), false),
-        };
-        let content = &chunk[..if done { used - 1 } else { used }];
-        if !too_long {
-            if buf.len() + content.len() > max {
-                too_long = true;
-                buf.clear();
-            } else {
-                buf.extend_from_slice(content);
-            }
-        }
-        input.consume(used);
-        if done {
-            if buf.last() == Some(&b'\r') {
-                buf.pop();
-            }
-            return Ok(if too_long { ReadLine::TooLong } else { ReadLine::Line });
-        }
-    }
-}
-
 /// The loop's state: the engine, the settings and the input.
 struct Session<'e, R> {
     engine: &'e mut Engine,
@@ -504,10 +447,6 @@ impl<'e, R: BufRead> Session<'e, R> {
         let topology = self.topology();
         let show_info = self.settings.info && !ponder;
         let mut write_error = None;
-        let Session { engine, source, queue, quit, .. } = self;
-        let stop = engine.stop_flag();
-        // Lowered here, before a listener can raise it: a stop read from now on counts.
-        stop.store(false, Ordering::Relaxed);
         let mut on_info = |info: &SearchInfo| {
             if show_info && write_error.is_none() {
                 let line = format_response(&Response::Info(info.clone()), topology);
@@ -516,13 +455,30 @@ impl<'e, R: BufRead> Session<'e, R> {
                 }
             }
         };
-        let result = match source {
-            Source::Direct { .. } => engine.think_unless_stopped(limits, &mut on_info),
+        let result = self.while_listening(ponder, |engine| engine.think_unless_stopped(limits, &mut on_info));
+        if let Some(e) = write_error {
+            return Err(e);
+        }
+        Ok(result)
+    }
+
+    /// Runs `work` (a search, a perft) with the engine's stop flag lowered, listening to
+    /// the input meanwhile if it is read on another thread (see [`listen`]): `isready` is
+    /// answered at once, `stop` raises the flag, `quit` and end of input raise it and end
+    /// the loop, and other lines wait for afterwards (`protocol.md` §3).
+    fn while_listening<T>(&mut self, ponder: bool, work: impl FnOnce(&mut Engine) -> T) -> T {
+        let topology = self.topology();
+        let Session { engine, source, queue, quit, .. } = self;
+        let stop = engine.stop_flag();
+        // Lowered here, before a listener can raise it: a stop read from now on counts.
+        stop.store(false, Ordering::Relaxed);
+        match source {
+            Source::Direct { .. } => work(engine),
             Source::Thread { rx, wake, out: side } => {
                 let stop = &stop;
                 let (result, heard) = std::thread::scope(|scope| {
                     let listener = scope.spawn(move || listen(rx, stop, side.as_mut(), topology, ponder));
-                    let result = engine.think_unless_stopped(limits, &mut on_info);
+                    let result = work(engine);
                     // The listener holds the receiver until it reads this.
                     let _ = wake.send(Input::SearchDone);
                     (result, listener.join())
@@ -533,11 +489,21 @@ impl<'e, R: BufRead> Session<'e, R> {
                 }
                 result
             }
-        };
-        if let Some(e) = write_error {
-            return Err(e);
         }
-        Ok(result)
+    }
+
+    /// `perft DEPTH`, stoppable: while it counts, `isready`, `stop` and `quit` are
+    /// answered as during a search; a stopped count is an `error perft` line (none after
+    /// `quit`).
+    fn perft(&mut self, position: &Position, depth: u32) -> Result<Response, CommandError> {
+        let count =
+            self.while_listening(false, |engine| crate::perft::perft_until(position, depth, &engine.stop_flag()));
+        match count {
+            Some(count) => Ok(Response::Perft { depth, count }),
+            None => {
+                Err(CommandError::NotNow { command: "perft", reason: "stopped before the count was done".to_string() })
+            }
+        }
     }
 
     /// Thinks on the opponent's time (`--ponder`): on the position after `reply`, the reply
@@ -571,7 +537,11 @@ impl<'e, R: BufRead> Session<'e, R> {
                 list.to_vec()
             })),
             Command::Eval => Response::Eval { score: self.engine.evaluate(), side: position.side_to_move() },
-            Command::Perft(depth) => Response::Perft { depth, count: crate::perft::perft(&position, depth) },
+            Command::Perft(depth) => match self.perft(&position, depth) {
+                Ok(response) => response,
+                Err(_) if self.quit => return Ok(Ok(())),
+                Err(e) => return Ok(Err(e.into())),
+            },
             Command::IsReady => Response::ReadyOk,
             Command::Undo => match self.undo() {
                 Ok(moves) => Response::Undone(moves),
@@ -647,39 +617,5 @@ impl<'e, R: BufRead> Session<'e, R> {
             }
         }
         Err(CommandError::NotNow { command: "undo", reason: "nothing to take back".to_string() })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every line `read_line` finds in `data`, read through a buffer of `capacity` bytes.
-    fn lines(data: &[u8], capacity: usize, max: usize) -> Vec<Option<Vec<u8>>> {
-        let mut input = io::BufReader::with_capacity(capacity, data);
-        let mut buf = Vec::new();
-        let mut out = Vec::new();
-        loop {
-            match read_line(&mut input, &mut buf, max).unwrap() {
-                ReadLine::Eof => return out,
-                ReadLine::TooLong => out.push(None),
-                ReadLine::Line => out.push(Some(buf.clone())),
-            }
-            assert!(buf.capacity() <= max.max(64) * 2, "memory stays bounded");
-        }
-    }
-
-    #[test]
-    fn lines_are_split_whatever_the_chunks() {
-        let data = b"D2\r\n\nabcdefghij\nF4\r\nlast";
-        for capacity in [1, 2, 3, 7, 64] {
-            let got = lines(data, capacity, 8);
-            let want: Vec<Option<Vec<u8>>> =
-                vec![Some(b"D2".to_vec()), Some(vec![]), None, Some(b"F4".to_vec()), Some(b"last".to_vec())];
-            assert_eq!(got, want, "capacity {capacity}");
-        }
-        assert!(lines(b"", 4, 8).is_empty());
-        assert_eq!(lines(b"\n", 4, 8), vec![Some(vec![])]);
-        assert_eq!(lines(b"123456789", 4, 8), vec![None]);
     }
 }

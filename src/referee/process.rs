@@ -4,7 +4,7 @@
 //! This module knows nothing about the rules: it moves lines, stamps them with the time
 //! they were read, and leaves their meaning to the game.
 
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
@@ -21,15 +21,12 @@ use nom::{IResult, Parser};
 
 use super::error::RefereeError;
 use super::time_control::TimeControl;
+use crate::lines::{MAX_LINE, ReadLine, read_line};
 use crate::rules::Color;
 
 /// How long an engine may take to exit after its stdin is closed, and again after
 /// SIGTERM, before the next, harsher step.
 pub const EXIT_GRACE: Duration = Duration::from_millis(300);
-
-/// Longest line kept from an engine; the rest of a longer line is dropped, so a runaway
-/// engine cannot exhaust the referee's memory.
-const MAX_LINE: usize = 4096;
 
 /// An engine command line: a display name and the words of the command, which may
 /// contain the placeholders `{color}`, `{movetime}` and `{opening}`.
@@ -388,23 +385,17 @@ fn terminate(_pid: u32) {
     // No SIGTERM here: the caller goes straight on to `Child::kill`.
 }
 
-/// Reads `source` line by line (lossy UTF-8, lines cut at [`MAX_LINE`] bytes), giving
-/// each to `line` until it returns false; calls `eof` at the end of the stream.
+/// Reads `source` line by line (lossy UTF-8, through the shared bounded reader: an
+/// over-long line is cut to its first [`MAX_LINE`] bytes and the rest skipped, so an
+/// engine cannot make the referee hold more than that), giving each to `line` until it
+/// returns false; calls `eof` at the end of the stream.
 fn read_lines(source: impl Read, mut line: impl FnMut(String) -> bool, eof: impl FnOnce()) {
     let mut reader = BufReader::new(source);
     let mut buf = Vec::new();
     loop {
-        buf.clear();
-        match reader.by_ref().take(MAX_LINE as u64).read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {
-                if buf.last() != Some(&b'\n') && buf.len() >= MAX_LINE {
-                    // Drop the rest of an over-long line.
-                    let mut rest = Vec::new();
-                    if reader.read_until(b'\n', &mut rest).is_err() {
-                        break;
-                    }
-                }
+        match read_line(&mut reader, &mut buf, MAX_LINE) {
+            Ok(ReadLine::Eof) | Err(_) => break,
+            Ok(ReadLine::Line | ReadLine::TooLong) => {
                 if !line(String::from_utf8_lossy(&buf).into_owned()) {
                     // Nobody listens any more; keep draining so the engine never blocks on a full pipe.
                     let _ = io::copy(&mut reader, &mut io::sink());
@@ -420,6 +411,26 @@ fn read_lines(source: impl Read, mut line: impl FnMut(String) -> bool, eof: impl
 mod tests {
     use super::*;
     use crate::referee::time_control::GameClock;
+
+    #[test]
+    fn an_over_long_engine_line_is_cut_and_the_rest_skipped() {
+        // 32 MB on one line, then a move: the referee keeps 4096 bytes of the first.
+        let huge = io::repeat(b'x').take(32 << 20).chain(&b"\nD2\n"[..]);
+        let mut lines = Vec::new();
+        let mut ended = false;
+        read_lines(
+            huge,
+            |line| {
+                lines.push(line);
+                true
+            },
+            || ended = true,
+        );
+        assert!(ended);
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].len(), MAX_LINE);
+        assert_eq!(lines[1], "D2");
+    }
 
     #[test]
     fn parses_commands_with_names_and_quotes() {

@@ -266,6 +266,9 @@ impl CodeFile {
         let io = |cause| TablebaseError::Io { path: path.to_path_buf(), cause };
         let corrupt = |reason: &str| TablebaseError::CorruptedTable { path: path.to_path_buf(), reason: reason.into() };
         let file = File::open(path).map_err(io)?;
+        if file.metadata().map_err(io)?.is_dir() {
+            return Err(TablebaseError::NotAFile(path.to_path_buf()));
+        }
         let map = map_read_only(&file).map_err(io)?;
         let size = map.len() as u64;
         let fixed: [u8; 20] =

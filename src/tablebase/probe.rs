@@ -138,6 +138,7 @@ impl Tablebase {
     /// The directory cannot be read or holds no table ([`TablebaseError::MissingTable`]
     /// for 3-3); a header fails a check; the tables disagree on the rules.
     pub fn open(dir: &Path) -> Result<Tablebase, TablebaseError> {
+        super::store::check_dir(dir)?;
         let io = |cause| TablebaseError::Io { path: dir.to_path_buf(), cause };
         let mut subspaces = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(io)? {

@@ -73,7 +73,7 @@ pub const COMPRESSION_LEVEL: i32 = 9;
 #[derive(Debug, thiserror::Error)]
 pub enum TablebaseError {
     /// The file could not be read or written.
-    #[error("{}: {cause}", .path.display())]
+    #[error("{}: {}", .path.display(), crate::files::io_reason(.cause))]
     Io {
         /// The file.
         path: PathBuf,
@@ -131,6 +131,15 @@ pub enum TablebaseError {
         /// What did not match.
         reason: String,
     },
+    /// The table directory does not exist.
+    #[error("there is no table directory {}: build tables into it with `morris tablebase build --dir {}`", .0.display(), .0.display())]
+    NoDirectory(PathBuf),
+    /// The table directory is a file.
+    #[error("{} is a file, not a table directory", .0.display())]
+    NotADirectory(PathBuf),
+    /// A directory stands where a table file should be.
+    #[error("{} is a directory, not a table file", .0.display())]
+    NotAFile(PathBuf),
     /// A table that is needed is not in the directory.
     #[error("table {subspace} is missing from {dir} (build it with `morris tablebase build`)")]
     MissingTable {
@@ -367,6 +376,20 @@ pub struct TableFile {
     data_start: u64,
 }
 
+/// Whether `dir` is a directory that tables can be read from, in the user's words if not.
+///
+/// # Errors
+/// [`TablebaseError::NoDirectory`], [`TablebaseError::NotADirectory`], or `Io` when it
+/// cannot be looked at.
+pub fn check_dir(dir: &Path) -> Result<(), TablebaseError> {
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => Err(TablebaseError::NotADirectory(dir.to_path_buf())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(TablebaseError::NoDirectory(dir.to_path_buf())),
+        Err(cause) => Err(TablebaseError::Io { path: dir.to_path_buf(), cause }),
+    }
+}
+
 impl TableFile {
     /// Opens `subspace`'s table in `dir` and checks its header (for `rules`, when given).
     ///
@@ -378,11 +401,16 @@ impl TableFile {
         let file = match File::open(&path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                check_dir(dir)?;
                 return Err(TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace });
             }
+            Err(_) if dir.is_file() => return Err(TablebaseError::NotADirectory(dir.to_path_buf())),
             Err(cause) => return Err(TablebaseError::Io { path, cause }),
         };
         let io = |cause| TablebaseError::Io { path: path.clone(), cause };
+        if file.metadata().map_err(io)?.is_dir() {
+            return Err(TablebaseError::NotAFile(path));
+        }
         let corrupted = |reason: String| TablebaseError::CorruptedTable { path: path.clone(), reason };
         let file_len = file.metadata().map_err(io)?.len();
         let mut start = [0u8; 20];

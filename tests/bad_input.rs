@@ -1,0 +1,202 @@
+//! Input that once got through: each case ends in one line in the user's words (or, for a
+//! reader that went away, in silence), never in a panic, a hang or unbounded memory.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+const EXE: &str = env!("CARGO_BIN_EXE_morris");
+
+/// A fresh scratch directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("morris-bad-input-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// `morris ARGS` with empty input, killed if it runs longer than `limit`.
+fn morris_within(args: &[&str], limit: Duration) -> Output {
+    let child = Command::new(EXE)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start morris");
+    let pid = child.id();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    match rx.recv_timeout(limit) {
+        Ok(out) => out.expect("morris output"),
+        Err(_) => {
+            let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+            panic!("morris {args:?} still running after {limit:?}");
+        }
+    }
+}
+
+/// Its one-line error: stderr has exactly one line, which is returned.
+fn one_line_error(out: &Output) -> String {
+    assert!(!out.status.success(), "it should fail");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
+    assert!(!err.contains("os error") && !err.contains("panicked"), "{err}");
+    err
+}
+
+/// Runs `morris ARGS` with its output read by nobody: the pipe is closed before it
+/// writes. It must end quietly, with status 0 and nothing on stderr.
+fn quiet_when_the_reader_goes_away(args: &[&str]) {
+    let mut child = Command::new(EXE)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start morris");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?}: {:?} {err}", out.status);
+    assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{args:?}: {err}");
+}
+
+#[test]
+fn printing_commands_end_quietly_when_their_reader_goes_away() {
+    let dir = scratch("pipe");
+    let d = dir.to_str().expect("utf-8 path");
+    let built = Command::new(EXE).args(["tablebase", "build", "--dir", d, "--subspace", "3-3"]).output();
+    assert!(built.expect("build").status.success());
+    // White A7 D7 B2, Black E4 A1 D1: `probe | head -1` panicked here once.
+    quiet_when_the_reader_goes_away(&["tablebase", "probe", "--dir", d, "WWxxxxxxxxxxBxxxxxWxxBBx white"]);
+    quiet_when_the_reader_goes_away(&["tablebase", "stats", "--dir", d]);
+    quiet_when_the_reader_goes_away(&["perft", "4", "--divide"]);
+    quiet_when_the_reader_goes_away(&["bench", "--depth", "1"]);
+    quiet_when_the_reader_goes_away(&["--help"]);
+}
+
+#[test]
+fn the_engine_answers_isready_and_quit_during_a_long_perft() {
+    let mut child = Command::new(EXE)
+        .args(["--color", "black"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the engine");
+    let mut input = child.stdin.take().expect("stdin");
+    let (tx, rx) = mpsc::channel();
+    let output = child.stdout.take().expect("stdout");
+    std::thread::spawn(move || {
+        for line in BufReader::new(output).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    // perft 10 takes hours; it must not keep the engine deaf.
+    writeln!(input, "perft 10").expect("write");
+    std::thread::sleep(Duration::from_millis(200));
+    writeln!(input, "isready").expect("write");
+    assert_eq!(rx.recv_timeout(Duration::from_secs(2)).as_deref(), Ok("readyok"));
+    writeln!(input, "stop").expect("write");
+    let stopped = rx.recv_timeout(Duration::from_secs(2)).expect("an answer to stop");
+    assert_eq!(stopped, "error perft: stopped before the count was done");
+    writeln!(input, "perft 10").expect("write");
+    std::thread::sleep(Duration::from_millis(200));
+    let asked = Instant::now();
+    writeln!(input, "quit").expect("write");
+    let status = child.wait().expect("wait");
+    assert!(status.success() && asked.elapsed() < Duration::from_secs(2), "{status:?} after {:?}", asked.elapsed());
+}
+
+#[test]
+fn a_repetition_count_of_one_is_refused() {
+    for args in
+        [&["--repetition", "1"][..], &["play", "--repetition", "1"], &["check", "--engine", "x", "--repetition", "1"]]
+    {
+        let out = morris_within(args, Duration::from_secs(10));
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.lines().next().is_some_and(|l| l.contains("1 would draw every game before its first move")),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_board_file_that_never_ends_is_refused() {
+    let dir = scratch("zero");
+    let board_out = dir.join("out.txt");
+    let out = morris_within(
+        &["play", "--board-in", "/dev/zero", "--board-out", board_out.to_str().expect("utf-8")],
+        Duration::from_secs(20),
+    );
+    let err = one_line_error(&out);
+    assert!(err.contains("/dev/zero") && err.contains("longer than 4096 bytes"), "{err}");
+    assert!(!board_out.exists(), "nothing written");
+    let out = morris_within(
+        &["play", "--board-in", dir.to_str().expect("utf-8"), "--board-out", board_out.to_str().expect("utf-8")],
+        Duration::from_secs(20),
+    );
+    assert!(one_line_error(&out).contains("it is a directory, not a file"));
+}
+
+#[test]
+fn table_directories_that_are_missing_or_misnamed_are_told_in_words() {
+    let dir = scratch("tables");
+    let missing = dir.join("nowhere");
+    let missing = missing.to_str().expect("utf-8");
+    let board = "WWxxxxxxxxxxBxxxxxWxxBBx white";
+    for args in [
+        &["tablebase", "probe", "--dir", missing, board][..],
+        &["tablebase", "stats", "--dir", missing],
+        &["--tablebase", missing],
+    ] {
+        let err = one_line_error(&morris_within(args, Duration::from_secs(20)));
+        assert!(err.contains(&format!("there is no table directory {missing}")), "{args:?}: {err}");
+    }
+    // Directories named like the table files of 3-3.
+    std::fs::create_dir_all(dir.join("3-3.mtb")).expect("dir");
+    std::fs::create_dir_all(dir.join("3-3.wdl")).expect("dir");
+    let d = dir.to_str().expect("utf-8");
+    let err = one_line_error(&morris_within(&["tablebase", "probe", "--dir", d, board], Duration::from_secs(20)));
+    assert!(err.contains("3-3.mtb is a directory, not a table file"), "{err}");
+    // A file given as the directory.
+    let file = dir.join("3-3.mtb").join("x");
+    std::fs::write(&file, "x").expect("file");
+    let f = file.to_str().expect("utf-8");
+    let err = one_line_error(&morris_within(&["tablebase", "probe", "--dir", f, board], Duration::from_secs(20)));
+    assert!(err.contains("is a file, not a table directory"), "{err}");
+}
+
+#[test]
+fn play_skips_an_over_long_line_and_says_so() {
+    let mut child = Command::new(EXE)
+        .args(["play", "--color", "never", "--movetime", "0.05"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start play");
+    let mut input = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        // 32 MB on one line, then a move and the end of the game.
+        let chunk = vec![b'x'; 1 << 20];
+        for _ in 0..32 {
+            if input.write_all(&chunk).is_err() {
+                return;
+            }
+        }
+        let _ = input.write_all(b"\nD2\nquit\n");
+    });
+    let out = child.wait_with_output().expect("wait");
+    writer.join().expect("writer");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("That line is longer than 4096 bytes"), "{}", &text[..text.len().min(2000)]);
+}
