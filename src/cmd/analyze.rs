@@ -13,7 +13,7 @@ use crate::analysis::{self, AnalyzeSettings, GameAnalysis, MoveReport, Verdict};
 use crate::cmd::common::RuleArgs;
 use crate::engine::{EngineOptions, EvalChoice, Limits};
 use crate::protocol::parse_seconds_f64 as parse_seconds;
-use crate::referee::record::parse_records;
+use crate::referee::record::{is_record, parse_records};
 use crate::rules::notation::{game_after, game_from};
 use crate::rules::{Color, Ruleset};
 
@@ -65,7 +65,7 @@ fn read_inputs(args: &AnalyzeArgs) -> anyhow::Result<Vec<Input>> {
     } else {
         std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?
     };
-    if !text.trim_start().starts_with('#') {
+    if !is_record(&text) {
         if args.game.is_some() {
             anyhow::bail!("--game needs a record file; {} holds a plain move list", args.file.display());
         }
@@ -77,8 +77,8 @@ fn read_inputs(args: &AnalyzeArgs) -> anyhow::Result<Vec<Input>> {
         .filter(|g| args.game.is_none_or(|n| n == g.number))
         .map(|g| Input {
             title: format!(
-                "game {}: {} (White) - {} (Black), {}: {}",
-                g.number, g.names[0], g.names[1], g.result, g.reason
+                "game {}: {} (White) - {} (Black), {} ({}): {}",
+                g.number, g.names[0], g.names[1], g.result, g.termination, g.reason
             ),
             opening: g.opening,
             moves: g.moves,

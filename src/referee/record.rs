@@ -1,11 +1,15 @@
 //! The game record file: one finished game per line, tab-separated, written as each game
 //! ends (so an interrupted tournament keeps what it played).
 //!
-//! Format (version 1), after a header line that starts with `#`:
+//! Format (version 2), after a header line that starts with `#`:
 //!
 //! ```text
 //! game  white  black  result  termination  plies  opening  moves  reason  claims  clocks
 //! ```
+//!
+//! This module also reads the files back, for `analyze` and the replays of `serve`:
+//! [`parse_records`] is the one parser of the format, and reads every version, with or
+//! without its header.
 //!
 //! `result` is `white`, `black` or `draw`; `termination` is `rules`, `ply-cap`, or the
 //! forfeit (`illegal`, `malformed`, `time`, `crash`, `unsolicited`, `start`); `plies`
@@ -105,8 +109,10 @@ pub struct RecordedGame {
     pub number: usize,
     /// The engines' names: White, Black.
     pub names: [String; 2],
-    /// `white`, `black` or `draw`, and the termination word.
+    /// `white`, `black` or `draw`.
     pub result: String,
+    /// How the game was ended: `rules`, `ply-cap`, a forfeit word, ….
+    pub termination: String,
     /// How it ended, in words.
     pub reason: String,
     /// The opening moves (white-space separated, maybe empty).
@@ -115,30 +121,66 @@ pub struct RecordedGame {
     pub moves: String,
 }
 
-/// Reads the games of a record file (the text after [`HEADER`]).
+/// The fields every record line has, whatever its version: `game` to `reason`. Version 1
+/// added `claims`, version 2 `clocks`; a reader needs neither.
+pub const RECORD_FIELDS: usize = 9;
+
+/// Why a record file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// A game line has too few fields.
+    #[error(
+        "line {line}: {found} tab-separated field{}, a game record has at least {RECORD_FIELDS} \
+         (game, white, black, result, termination, plies, opening, moves, reason)",
+        if *.found == 1 { "" } else { "s" }
+    )]
+    TooFewFields {
+        /// The line, from 1.
+        line: usize,
+        /// How many fields it has.
+        found: usize,
+    },
+    /// A game line does not start with its number.
+    #[error("line {line}: '{found}' is not a game number")]
+    Number {
+        /// The line, from 1.
+        line: usize,
+        /// The first field.
+        found: String,
+    },
+}
+
+/// Whether `text` is a record file rather than a move list: it has the record header, or
+/// a line with the tab-separated fields of a game (a header is not required: a record
+/// cut out of a longer file, or written by hand, still reads as one).
+#[must_use]
+pub fn is_record(text: &str) -> bool {
+    text.lines().any(|l| l.starts_with("# morris games") || l.split('\t').count() >= RECORD_FIELDS)
+}
+
+/// Reads the games of a record file: every line that is neither blank nor a `#` line
+/// (the header, a comment) is a game, with at least [`RECORD_FIELDS`] tab-separated
+/// fields; later fields (claims, clocks) are allowed and not needed. `-` is an empty field.
 ///
 /// # Errors
-/// The text is not a record file (no header), or a line has too few fields; the error
-/// names the line.
-pub fn parse_records(text: &str) -> Result<Vec<RecordedGame>, String> {
-    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
-    match lines.next() {
-        // v2 added a last column (the clocks); the columns read here are the same in both.
-        Some((_, first)) if first.starts_with("# morris games v1") || first.starts_with("# morris games v2") => {}
-        _ => return Err("not a morris game record (its first line is not a '# morris games v2' header)".into()),
-    }
+/// A game line with too few fields or no game number; the error names the line.
+pub fn parse_records(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
     let field = |f: &str| if f == "-" { String::new() } else { f.to_string() };
-    lines
-        .map(|(i, line)| {
-            let f: Vec<&str> = line.split('\t').collect();
-            if f.len() < 9 {
-                return Err(format!("line {}: {} fields, a game record has 10", i + 1, f.len()));
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim_end_matches('\r')))
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(line, text)| {
+            let f: Vec<&str> = text.split('\t').collect();
+            if f.len() < RECORD_FIELDS {
+                return Err(RecordError::TooFewFields { line, found: f.len() });
             }
-            let number = f[0].parse().map_err(|_| format!("line {}: '{}' is not a game number", i + 1, f[0]))?;
+            let number = f[0].trim().parse().map_err(|_| RecordError::Number { line, found: f[0].to_string() })?;
             Ok(RecordedGame {
                 number,
                 names: [f[1].to_string(), f[2].to_string()],
-                result: format!("{} ({})", f[3], f[4]),
+                result: f[3].to_string(),
+                termination: f[4].to_string(),
                 reason: field(f[8]),
                 opening: field(f[6]),
                 moves: field(f[7]),
@@ -205,7 +247,28 @@ mod tests {
         assert_eq!((games[0].number, games[0].moves.as_str(), games[0].opening.as_str()), (7, "D2 F4", ""));
         assert_eq!(games[0].names, ["alpha".to_string(), "beta".to_string()]);
         assert!(parse_records("D2 F4").is_err());
-        assert!(parse_records(&format!("{HEADER}\n7\talpha\n")).is_err_and(|e| e.starts_with("line 2")));
+        let short = parse_records(&format!("{HEADER}\n7\talpha\n")).unwrap_err();
+        assert_eq!(short, RecordError::TooFewFields { line: 2, found: 2 });
+        assert!(short.to_string().starts_with("line 2: 2 tab-separated fields, a game record has at least 9"));
+    }
+
+    #[test]
+    fn every_version_reads_with_or_without_its_header() {
+        let r = record(Termination::PlyCap(10));
+        let v2 = format_record(&r);
+        let fields: Vec<&str> = v2.split('\t').collect();
+        // Version 2 (clocks), version 1 (claims, no clocks), and the nine fields before.
+        for line in [v2.clone(), fields[..10].join("\t"), fields[..9].join("\t")] {
+            for text in [format!("{HEADER}\n{line}\n"), format!("# morris games v1\n{line}\r\n"), format!("{line}\n")] {
+                assert!(is_record(&text), "{text:?}");
+                let games = parse_records(&text).unwrap_or_else(|e| panic!("{e}: {text:?}"));
+                assert_eq!(games.len(), 1);
+                let g = &games[0];
+                assert_eq!((g.number, g.result.as_str(), g.termination.as_str()), (7, "draw", "ply-cap"));
+                assert_eq!((g.opening.as_str(), g.moves.as_str()), ("", "D2 F4"));
+            }
+        }
+        assert!(!is_record("D2 F4 B4\n# a comment\n"));
     }
 
     #[test]
