@@ -5,8 +5,8 @@
 //! stepped through with the keyboard. A screenshot of the board is saved for people to
 //! look at (`target/tmp/serve-board.png`).
 //!
-//! Skipped, with a message, only when chromedriver or Chromium is not installed and
-//! this is not CI.
+//! Without chromedriver or Chromium each test fails with the command that installs them;
+//! `MORRIS_SKIP_BROWSER_TESTS=1` skips them instead, with a message.
 //!
 //! `cargo test --release --test serve_browser -- --ignored --nocapture` measures the
 //! time from a click to the engine's move on the page at 1 s a move.
