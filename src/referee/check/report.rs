@@ -217,6 +217,19 @@ impl Item {
     }
 }
 
+impl Item {
+    /// `pass`, `fail`, `warn` or `skip`: [`Item::word`] in lower case.
+    #[must_use]
+    pub const fn status_word(&self) -> &'static str {
+        match (self.status, self.check.contract()) {
+            (Status::Pass, _) => "pass",
+            (Status::Fail, Contract::Required) => "fail",
+            (Status::Fail, Contract::Recommended) => "warn",
+            (Status::Skip, _) => "skip",
+        }
+    }
+}
+
 impl fmt::Display for Item {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}  {:<11}  {}: {}", self.word(), self.check.contract().word(), self.check.name(), self.detail)?;
@@ -352,65 +365,61 @@ impl Report {
     /// "status", "detail"}]}`; a skipped check has `"pass": null`.
     #[must_use]
     pub fn json(&self) -> String {
-        let mut out = format!(
-            "{{\"engine\":{},\"command\":{},\"pass\":{},\"games_white\":{},\"games_black\":{},\"situations\":[",
-            json_string(&self.engine),
-            json_string(&self.command),
-            self.passed(),
-            self.games.0,
-            self.games.1
-        );
-        let met: Vec<String> =
-            Situation::ALL.iter().filter(|s| self.situations.contains(s)).map(|s| json_string(s.name())).collect();
-        out.push_str(&met.join(","));
-        out.push_str("],\"checks\":[");
-        for (k, item) in self.items.iter().enumerate() {
-            if k > 0 {
-                out.push(',');
-            }
-            let pass = match item.status {
-                Status::Pass => "true",
-                Status::Fail => "false",
-                Status::Skip => "null",
-            };
-            let _ = write!(
-                out,
-                "{{\"id\":{},\"name\":{},\"contract\":\"{}\",\"pass\":{pass},\"status\":\"{}\",\"detail\":{}}}",
-                json_string(item.check.id()),
-                json_string(item.check.name()),
-                item.check.contract().word(),
-                item.word().to_lowercase(),
-                json_string(&item.detail)
-            );
-        }
-        out.push_str("]}");
-        out
+        let report = JsonReport {
+            engine: &self.engine,
+            command: &self.command,
+            pass: self.passed(),
+            games_white: self.games.0,
+            games_black: self.games.1,
+            situations: Situation::ALL.iter().filter(|s| self.situations.contains(s)).map(|s| s.name()).collect(),
+            checks: self
+                .items
+                .iter()
+                .map(|item| JsonCheck {
+                    id: item.check.id(),
+                    name: item.check.name(),
+                    contract: item.check.contract().word(),
+                    pass: match item.status {
+                        Status::Pass => Some(true),
+                        Status::Fail => Some(false),
+                        Status::Skip => None,
+                    },
+                    status: item.status_word(),
+                    detail: &item.detail,
+                })
+                .collect(),
+        };
+        // Strings, numbers and booleans only: serialising cannot fail.
+        serde_json::to_string(&report).unwrap_or_default()
     }
+}
+
+/// The JSON form of a [`Report`] (`--json`), one object per engine.
+#[derive(serde::Serialize)]
+struct JsonReport<'a> {
+    engine: &'a str,
+    command: &'a str,
+    pass: bool,
+    games_white: usize,
+    games_black: usize,
+    situations: Vec<&'static str>,
+    checks: Vec<JsonCheck<'a>>,
+}
+
+/// The JSON form of one [`Item`].
+#[derive(serde::Serialize)]
+struct JsonCheck<'a> {
+    id: &'static str,
+    name: &'static str,
+    contract: &'static str,
+    /// `null` when the check was skipped.
+    pass: Option<bool>,
+    status: &'static str,
+    detail: &'a str,
 }
 
 fn join_or_none(names: &[&str]) -> String {
     if names.is_empty() { "none".to_string() } else { names.join(", ") }
-}
-
-/// `text` as a JSON string literal.
-fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]
@@ -451,6 +460,14 @@ mod tests {
         assert!(json.starts_with("{\"engine\":\"e\",\"command\":\"./e \\\"x\\\"\",\"pass\":true,"), "{json}");
         assert_eq!(json.matches("\"contract\":").count(), Check::ALL.len());
         assert!(json.contains("\"detail\":\"ok\\tfine\""));
-        assert_eq!(json_string("a\u{1}"), "\"a\\u0001\"");
+        let value: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");
+        assert_eq!(value["checks"][10]["status"], "warn");
+        assert_eq!(value["situations"], serde_json::json!(["placing"]));
+        let mut skipped = report(&[]);
+        skipped.items[0].status = Status::Skip;
+        skipped.items[0].detail = "a\u{1}".to_string();
+        let value: serde_json::Value = serde_json::from_str(&skipped.json()).expect("valid JSON");
+        assert!(value["checks"][0]["pass"].is_null());
+        assert_eq!(value["checks"][0]["detail"], "a\u{1}");
     }
 }
