@@ -438,15 +438,22 @@ impl Session {
             }
         }
         tally.game_ends += 1;
-        if let Outcome::Draw(_) = outcome
-            && !played_on
-        {
-            tally.pass(Check::OurRules, format!("it stopped at the {outcome}"));
-        }
         let rules = match outcome {
             Outcome::Win { winner, .. } => GameResult::Win(winner),
             Outcome::Draw(_) => GameResult::Draw,
         };
+        // Evidence that it knows our draw: silence when it was its turn, or a draw claim
+        // (after its own drawing move, silence is what the assignment's game asks too).
+        if let Outcome::Draw(_) = outcome
+            && !played_on
+        {
+            let claimed_draw = self.claim.as_deref().and_then(claimed_result) == Some(GameResult::Draw);
+            if self.game.position().side_to_move() == self.color {
+                tally.pass(Check::OurRules, format!("it stopped at the {outcome}"));
+            } else if claimed_draw {
+                tally.pass(Check::OurRules, format!("it announced the {outcome}"));
+            }
+        }
         match &self.claim {
             // An engine that plays on knows no draw, and was told so above.
             None if played_on => {}
