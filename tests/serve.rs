@@ -344,16 +344,94 @@ fn oversized_and_malformed_requests_are_refused_and_the_server_carries_on() {
 }
 
 #[test]
-fn a_full_server_says_so() {
+fn a_full_server_whose_games_are_all_in_play_says_so() {
     let s = server_with(|c| c.max_sessions = 2);
     new_game(&s, &json!({}));
     let (second, _) = new_game(&s, &json!({}));
     let full = post(&s, "/api/games", &json!({}));
     assert_eq!(full.0, 503);
-    assert!(error(&full).contains("the most this server keeps"), "{}", error(&full));
+    assert!(error(&full).starts_with("the server is full: 2 games and replays are open"), "{}", error(&full));
     assert_eq!(post(&s, &format!("/api/games/{second}/close"), &json!({})).0, 200);
     assert_eq!(s.sessions(), 1);
     assert_eq!(post(&s, "/api/games", &json!({})).0, 201);
+}
+
+#[test]
+fn a_full_server_makes_room_by_closing_the_game_idle_longest() {
+    let s = server_with(|c| {
+        c.max_sessions = 2;
+        c.evict_after = Duration::from_secs(1);
+    });
+    let (idle, _) = new_game(&s, &json!({"human": "both"}));
+    let (busy, _) = new_game(&s, &json!({"human": "both"}));
+    std::thread::sleep(Duration::from_millis(1100));
+    // Polls do not count as play: the idle game's page still asks about it.
+    assert_eq!(call(&s, "GET", &format!("/api/games/{idle}"), None).0, 200);
+    assert_eq!(post(&s, &format!("/api/games/{busy}/move"), &json!({"move": "D2"})).0, 200);
+    let (third, _) = new_game(&s, &json!({"human": "both"}));
+    assert_eq!(s.sessions(), 2);
+    let gone = call(&s, "GET", &format!("/api/games/{idle}"), None);
+    assert_eq!(gone.0, 410, "{gone:?}");
+    assert!(error(&gone).contains("was closed to make room for a new one"), "{}", error(&gone));
+    assert_eq!(call(&s, "GET", &format!("/api/games/{busy}"), None).0, 200);
+    // Both games left were played within `evict_after`: the next one waits.
+    assert_eq!(post(&s, &format!("/api/games/{third}/move"), &json!({"move": "D2"})).0, 200);
+    assert_eq!(post(&s, "/api/games", &json!({})).0, 503);
+    // A game whose page went away gives way at once, whatever its age.
+    assert_eq!(post(&s, &format!("/api/games/{busy}/leave"), &json!({})).0, 200);
+    new_game(&s, &json!({}));
+    assert_eq!(call(&s, "GET", &format!("/api/games/{busy}"), None).0, 410);
+    assert_eq!(call(&s, "GET", &format!("/api/games/{third}"), None).0, 200);
+    assert_eq!(call(&s, "GET", "/api/games/0123456789abcdef", None).0, 404, "never was: 404");
+}
+
+#[test]
+fn a_game_whose_page_went_away_is_dropped_in_seconds_and_a_reload_keeps_it() {
+    let s = server_with(|c| c.leave_grace = Duration::from_millis(500));
+    // The engine plays itself; the page goes away (its beacon: an empty POST).
+    let (closed, _) = new_game(&s, &json!({"human": "none", "movetime": 5}));
+    let (reloaded, _) = new_game(&s, &json!({"human": "both"}));
+    let started = Instant::now();
+    assert_eq!(call(&s, "POST", &format!("/api/games/{closed}/leave"), None).0, 200);
+    assert_eq!(call(&s, "POST", &format!("/api/games/{reloaded}/leave"), None).0, 200);
+    // A reload asks for its game again at once and keeps it.
+    assert_eq!(call(&s, "GET", &format!("/api/games/{reloaded}"), None).0, 200);
+    while s.sessions() > 1 {
+        assert!(started.elapsed() < Duration::from_secs(5), "the closed page's game is dropped");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let survived = started.elapsed();
+    assert!(survived >= Duration::from_millis(500), "not before the grace: {survived:?}");
+    assert_eq!(call(&s, "GET", &format!("/api/games/{closed}"), None).0, 404);
+    assert!(settles(&s, Duration::from_secs(10)), "its search stopped");
+    std::thread::sleep(Duration::from_millis(700));
+    assert_eq!(call(&s, "GET", &format!("/api/games/{reloaded}"), None).0, 200, "the reloaded game stays");
+}
+
+/// The kernel's timer on the server's end of the connection from local port `client`:
+/// the `tr` column of `/proc/net/tcp` (0 none, 1 retransmit, 2 keepalive, ...).
+fn server_socket_timer(server_port: u16, client_port: u16) -> Option<u8> {
+    let table = std::fs::read_to_string("/proc/net/tcp").ok()?;
+    let port = |field: &str| field.rsplit(':').next().and_then(|p| u16::from_str_radix(p, 16).ok());
+    table.lines().skip(1).find_map(|line| {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        (port(f[1]) == Some(server_port) && port(f[2]) == Some(client_port))
+            .then(|| f[5].split(':').next().and_then(|t| u8::from_str_radix(t, 16).ok()))
+            .flatten()
+    })
+}
+
+#[test]
+fn idle_connections_are_probed_so_a_vanished_client_frees_its_thread() {
+    let s = server_with(|c| c.idle_connection = Duration::from_secs(7));
+    let idle = TcpStream::connect(s.addr()).expect("connect");
+    let client_port = idle.local_addr().expect("address").port();
+    let timer = (0..100).find_map(|_| {
+        std::thread::sleep(Duration::from_millis(20));
+        server_socket_timer(s.addr().port(), client_port)
+    });
+    assert_eq!(timer, Some(2), "the server's end of an idle connection has its keepalive timer running");
+    drop(idle);
 }
 
 /// Waits until no search runs, at most `limit`.

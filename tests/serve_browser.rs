@@ -163,6 +163,49 @@ fn a_person_plays_the_engine_by_clicking() {
     b.wait_text("#status", |t| t.starts_with("Black to move"));
 }
 
+/// The leak: with `--max-games 3`, three visits that each close their page used to leave
+/// the fourth visitor "Connecting…" for ever. A page that goes away now says so, and its
+/// game is gone within seconds; a full server's page says why it has no game.
+#[test]
+fn closed_pages_leave_room_and_a_full_server_says_so() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let mut config = ServeConfig::new(0);
+    config.movetime = Duration::from_millis(200);
+    config.hash_mb = 1;
+    config.max_sessions = 3;
+    config.leave_grace = Duration::from_millis(500);
+    let s = start(config).expect("server starts");
+    let b = Browser::start(&driver, &chromium);
+    for visit in 1..=3 {
+        b.open(&s.url());
+        b.wait_text("#status", |t| t.contains("White to move"));
+        assert_eq!(s.sessions(), 1, "visit {visit}: one game");
+        b.open("about:blank");
+        b.wait("the closed page's game to go", || (s.sessions() == 0).then_some(()));
+    }
+    b.open(&s.url());
+    b.wait_text("#status", |t| t.contains("White to move"));
+    b.click_on(&point("D2"));
+    wait_moves(&b, 2);
+    // A reload keeps its game.
+    b.open(&s.url());
+    b.wait_text("#status", |t| t.contains("White to move"));
+    assert_eq!(moves(&b).len(), 2, "the same game after a reload");
+    std::thread::sleep(Duration::from_millis(800));
+    assert_eq!(s.sessions(), 1);
+
+    // Three games in play elsewhere (just created: none may give way yet).
+    b.open("about:blank");
+    b.wait("the page's game to go", || (s.sessions() == 0).then_some(()));
+    let agent = ureq::Agent::new_with_defaults();
+    for _ in 0..3 {
+        agent.post(&format!("{}api/games", s.url())).send_empty().expect("a game");
+    }
+    b.open(&s.url());
+    assert_eq!(b.wait_text("#status", |t| t.contains("full")), "The server is full");
+    assert!(b.text("#message").contains("tries again every 5 s"), "{}", b.text("#message"));
+}
+
 fn record_text() -> String {
     let h = morris::referee::record::HEADER;
     format!(

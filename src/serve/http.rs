@@ -12,12 +12,13 @@
 //! | POST | `/api/games/ID/input` | `{"clicks": ["D2"]}`: the points clicked so far |
 //! | POST | `/api/games/ID/move` | `{"move": "D3,G1"}`: a whole move in notation |
 //! | POST | `/api/games/ID/undo`, `/hint`, `/stop`, `/close` | take back, suggest a move, stop the search, forget the game |
+//! | POST | `/api/games/ID/leave` | the page went away (a beacon): stop the search, forget the game in a few seconds unless asked again |
 //! | POST | `/api/games/ID/new`, `/settings` | start again; change the engine's sides, time, strength |
 //! | POST | `/api/replays` | `{"text": "...", "game": N}`: a record file or move list to replay |
 //! | GET | `/api/replays/ID?after=V&wait=S` | the replay with its analysis so far |
 //! | POST | `/api/replays/ID/close` | stop its analysis and forget it |
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::io::Read as _;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -53,6 +54,9 @@ pub const MAX_HEADERS: usize = 16 * 1024;
 pub const MAX_HANDLERS: usize = 256;
 /// The longest a poll may wait for a change.
 pub const MAX_WAIT: Duration = Duration::from_secs(30);
+/// How many ids of sessions closed to make room are remembered, so their pages are told
+/// why their game is gone (410) rather than that it never was (404).
+const EVICTED_REMEMBERED: usize = 1024;
 
 /// A running server.
 pub struct ServerHandle {
@@ -118,8 +122,20 @@ struct Hub {
     config: Arc<ServeConfig>,
     games: Mutex<HashMap<String, Arc<Slot<GameSession>>>>,
     replays: Mutex<HashMap<String, Arc<Slot<ReplaySession>>>>,
+    /// Sessions closed to make room, newest last.
+    evicted: Mutex<VecDeque<String>>,
     handlers: AtomicUsize,
     closing: AtomicBool,
+}
+
+/// A session that might give way to a new one.
+struct Candidate {
+    id: String,
+    replay: bool,
+    /// 0: its page went away; 1: no page asked for it for a while; 2: only idle.
+    rank: u8,
+    /// Since a person last acted on it.
+    idle: Duration,
 }
 
 impl Hub {
@@ -132,31 +148,91 @@ impl Hub {
         format!("{:016x}", rand::random::<u64>())
     }
 
-    fn check_room(&self) -> Result<(), ApiError> {
-        if self.count() >= self.config.max_sessions {
-            return Err(ApiError {
-                status: 503,
-                reason: format!(
-                    "{} games and replays are open, the most this server keeps: close one or wait for one to expire",
-                    self.config.max_sessions
-                ),
-            });
+    /// The session that should give way first when the server is full: one whose page
+    /// went away, then one no page asks about, then the one nobody acted on for longest.
+    fn candidate(&self) -> Option<Candidate> {
+        let config = &self.config;
+        let judge = |meta: &mut super::slot::Meta| {
+            let rank = if meta.left.is_some() {
+                0
+            } else if meta.is_abandoned(config.abandon_after) {
+                1
+            } else {
+                2
+            };
+            (rank, meta.last_action.elapsed())
+        };
+        let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+        let replays = self.replays.lock().unwrap_or_else(PoisonError::into_inner);
+        let game_candidates = games.iter().map(|(id, slot)| (id, false, judge(slot.lock().meta())));
+        let replay_candidates = replays.iter().map(|(id, slot)| (id, true, judge(slot.lock().meta())));
+        game_candidates
+            .chain(replay_candidates)
+            .min_by_key(|(_, _, (rank, idle))| (*rank, std::cmp::Reverse(*idle)))
+            .map(|(id, replay, (rank, idle))| Candidate { id: id.clone(), replay, rank, idle })
+    }
+
+    /// Room for one more session: while the server is full, the session that should give
+    /// way first is closed, if it may.
+    ///
+    /// # Errors
+    /// 503 when every open session is in use (acted on within `evict_after`).
+    fn make_room(&self) -> Result<(), ApiError> {
+        while self.count() >= self.config.max_sessions {
+            let Some(c) = self.candidate().filter(|c| c.rank < 2 || c.idle >= self.config.evict_after) else {
+                return Err(ApiError::full(format!(
+                    "the server is full: {} games and replays are open, the most it keeps, and each was played \
+                     in the last {} s; try again in a moment",
+                    self.config.max_sessions,
+                    self.config.evict_after.as_secs()
+                )));
+            };
+            self.evict(&c);
         }
         Ok(())
     }
 
+    fn evict(&self, c: &Candidate) {
+        if c.replay {
+            let slot = self.replays.lock().unwrap_or_else(PoisonError::into_inner).remove(&c.id);
+            if let Some(slot) = slot {
+                slot.update(|s, _| s.stop());
+            }
+        } else {
+            let slot = self.games.lock().unwrap_or_else(PoisonError::into_inner).remove(&c.id);
+            if let Some(slot) = slot {
+                slot.update(|s, _| s.stop());
+            }
+        }
+        log::info!("{} {} closed to make room (idle {:?})", if c.replay { "replay" } else { "game" }, c.id, c.idle);
+        let mut evicted = self.evicted.lock().unwrap_or_else(PoisonError::into_inner);
+        if evicted.len() >= EVICTED_REMEMBERED {
+            evicted.pop_front();
+        }
+        evicted.push_back(c.id.clone());
+    }
+
+    /// Why a session is not found: it was closed to make room (410), or never was (404).
+    fn missing(&self, what: &str, id: &str) -> ApiError {
+        if self.evicted.lock().unwrap_or_else(PoisonError::into_inner).contains(&id.to_string()) {
+            ApiError::gone(format!(
+                "{what} {id} was closed to make room for a new one: the server keeps at most {} games and \
+                 replays, and this one had been idle longest",
+                self.config.max_sessions
+            ))
+        } else {
+            ApiError::not_found(format!("no {what} {id} (it may have expired, or the server was restarted)"))
+        }
+    }
+
     fn game(&self, id: &str) -> Result<Arc<Slot<GameSession>>, ApiError> {
-        let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
-        games.get(id).cloned().ok_or_else(|| {
-            ApiError::not_found(format!("no game {id} (it may have expired, or the server was restarted)"))
-        })
+        let found = self.games.lock().unwrap_or_else(PoisonError::into_inner).get(id).cloned();
+        found.ok_or_else(|| self.missing("game", id))
     }
 
     fn replay(&self, id: &str) -> Result<Arc<Slot<ReplaySession>>, ApiError> {
-        let replays = self.replays.lock().unwrap_or_else(PoisonError::into_inner);
-        replays.get(id).cloned().ok_or_else(|| {
-            ApiError::not_found(format!("no replay {id} (it may have expired, or the server was restarted)"))
-        })
+        let found = self.replays.lock().unwrap_or_else(PoisonError::into_inner).get(id).cloned();
+        found.ok_or_else(|| self.missing("replay", id))
     }
 
     /// Stops searches nobody watches and forgets sessions nobody asked about for long.
@@ -168,11 +244,16 @@ impl Hub {
                 let mut s = slot.lock();
                 let searching = s.is_searching();
                 let meta = s.meta();
+                let left = meta.watchers == 0 && meta.has_left(config.leave_grace);
                 (
                     searching && meta.is_abandoned(config.abandon_after),
-                    !searching && meta.is_abandoned(config.idle_expiry),
+                    left || (!searching && meta.is_abandoned(config.idle_expiry)),
                 )
             };
+            if expired {
+                slot.update(|s, _| s.stop());
+                log::info!("game {id}: dropped (its page went away, or nobody asked about it for long)");
+            }
             if abandoned && slot.update(|s, _| s.abandon()) {
                 log::info!("game {id}: no page is watching; its search is stopped");
             }
@@ -185,7 +266,8 @@ impl Hub {
                 let mut s = slot.lock();
                 let analyzing = s.is_analyzing();
                 let meta = s.meta();
-                (analyzing && meta.is_abandoned(config.abandon_after), meta.is_abandoned(config.idle_expiry))
+                let left = meta.watchers == 0 && meta.has_left(config.leave_grace);
+                (analyzing && meta.is_abandoned(config.abandon_after), left || meta.is_abandoned(config.idle_expiry))
             };
             if abandoned && slot.update(|s, _| s.stop()) {
                 log::info!("replay {id}: no page is watching; its analysis is stopped");
@@ -223,7 +305,7 @@ pub enum StartError {
 /// The address cannot be bound, or a thread cannot be started.
 pub fn start(config: ServeConfig) -> Result<ServerHandle, StartError> {
     let cannot_listen = |reason: String| StartError::Listen { addr: config.bind, reason };
-    let listener = listen(config.bind).map_err(|e| cannot_listen(e.to_string()))?;
+    let listener = listen(config.bind, config.idle_connection).map_err(|e| cannot_listen(e.to_string()))?;
     let server = tiny_http::Server::from_listener(listener, None).map_err(|e| cannot_listen(e.to_string()))?;
     let addr = server.server_addr().to_ip().ok_or(StartError::NoAddress)?;
     let server = Arc::new(server);
@@ -231,6 +313,7 @@ pub fn start(config: ServeConfig) -> Result<ServerHandle, StartError> {
         config: Arc::new(config),
         games: Mutex::new(HashMap::new()),
         replays: Mutex::new(HashMap::new()),
+        evicted: Mutex::new(VecDeque::new()),
         handlers: AtomicUsize::new(0),
         closing: AtomicBool::new(false),
     });
@@ -257,11 +340,21 @@ pub fn start(config: ServeConfig) -> Result<ServerHandle, StartError> {
 /// several segments; with Nagle's algorithm the last one waits for the browser's
 /// delayed acknowledgement, about 40 ms on every keep-alive request. Connections
 /// accepted from a listening socket with `TCP_NODELAY` inherit it on Linux.
-fn listen(addr: SocketAddr) -> std::io::Result<std::net::TcpListener> {
-    use socket2::{Domain, Protocol, Socket, Type};
+///
+/// tiny_http accepts connections itself and gives each its own thread until the client
+/// closes it, and it offers no read timeout: a receive timeout on the listening socket
+/// would also end its `accept` loop. What it cannot see is a client that vanished
+/// without closing (a laptop shut, a network gone), whose connection would hold its thread
+/// for ever. TCP keepalive, which accepted sockets inherit on Linux, probes a connection
+/// idle for `idle` and closes it when the peer does not answer three probes 5 s apart.
+/// A live browser closes its own idle keep-alive connections.
+fn listen(addr: SocketAddr, idle: Duration) -> std::io::Result<std::net::TcpListener> {
+    use socket2::{Domain, Protocol, Socket, TcpKeepalive, Type};
     let socket = Socket::new(Domain::for_address(addr), Type::STREAM, Some(Protocol::TCP))?;
     socket.set_reuse_address(true)?;
     socket.set_tcp_nodelay(true)?;
+    socket.set_keepalive(true)?;
+    socket.set_tcp_keepalive(&TcpKeepalive::new().with_time(idle).with_interval(Duration::from_secs(5)))?;
     socket.bind(&addr.into())?;
     socket.listen(128)?;
     Ok(socket.into())
@@ -343,6 +436,7 @@ enum GameAction {
     Settings,
     Stop,
     Close,
+    Leave,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -366,6 +460,7 @@ fn game_action(input: &str) -> Res<'_, GameAction> {
         value(GameAction::Settings, tag("settings")),
         value(GameAction::Stop, tag("stop")),
         value(GameAction::Close, tag("close")),
+        value(GameAction::Leave, tag("leave")),
     ))
     .parse(input)
 }
@@ -534,7 +629,7 @@ fn route(hub: &Arc<Hub>, request: &mut Request) -> Result<Reply, ApiError> {
         Target::Page => Err(wrong_method("GET")),
         Target::Games if is_post => {
             let req: NewGameRequest = body(request)?;
-            hub.check_room()?;
+            hub.make_room()?;
             let session = GameSession::new(Arc::clone(&hub.config), &req)?;
             let id = Hub::new_id();
             let slot = Slot::new(session);
@@ -560,7 +655,7 @@ fn route(hub: &Arc<Hub>, request: &mut Request) -> Result<Reply, ApiError> {
         Target::Game(..) => Err(wrong_method("POST")),
         Target::Replays if is_post => {
             let req: ReplayRequest = required_body(request)?;
-            hub.check_room()?;
+            hub.make_room()?;
             let id = Hub::new_id();
             let slot = ReplaySession::load(&hub.config, Slot::new, &req)?;
             hub.replays.lock().unwrap_or_else(PoisonError::into_inner).insert(id.clone(), Arc::clone(&slot));
@@ -588,7 +683,12 @@ fn route(hub: &Arc<Hub>, request: &mut Request) -> Result<Reply, ApiError> {
 
 fn game_action_reply(hub: &Arc<Hub>, request: &mut Request, id: &str, action: GameAction) -> Result<Reply, ApiError> {
     let slot = hub.game(id)?;
-    slot.touch();
+    match action {
+        GameAction::Stop | GameAction::Close => slot.touch(),
+        // The beacon of a page that went away is not a page asking.
+        GameAction::Leave => {}
+        _ => slot.act(),
+    }
     match action {
         GameAction::Input => {
             let clicks: ClicksBody = required_body(request)?;
@@ -634,6 +734,12 @@ fn game_action_reply(hub: &Arc<Hub>, request: &mut Request, id: &str, action: Ga
             slot.update(|s, _| s.stop());
             hub.games.lock().unwrap_or_else(PoisonError::into_inner).remove(id);
             json(200, &serde_json::json!({ "closed": id }))
+        }
+        GameAction::Leave => {
+            // A beacon's body is whatever the browser sends with it: not read.
+            slot.update(|s, _| s.stop());
+            slot.leave();
+            json(200, &serde_json::json!({ "leaving": id }))
         }
     }
 }

@@ -1,4 +1,4 @@
-//! `morris serve` (issue #12): a local web server with one page, shipped inside the
+//! `morris serve`: a local web server with one page, shipped inside the
 //! binary, on which a person plays the engine by clicking an SVG board, studies the
 //! endgame tables' verdicts and replays recorded games.
 //!
@@ -65,6 +65,18 @@ impl ApiError {
         ApiError { status: 409, reason }
     }
 
+    /// 410: a game or replay that was closed to make room for a new one.
+    #[must_use]
+    pub fn gone(reason: String) -> ApiError {
+        ApiError { status: 410, reason }
+    }
+
+    /// 503: the server keeps as many games as it may and none can give way yet.
+    #[must_use]
+    pub fn full(reason: String) -> ApiError {
+        ApiError { status: 503, reason }
+    }
+
     /// 422: a well-formed move the rules refuse, with the rules core's reason.
     #[must_use]
     pub fn illegal(reason: String) -> ApiError {
@@ -103,8 +115,19 @@ pub struct ServeConfig {
     pub abandon_after: Duration,
     /// A game or replay nobody has asked about for this long is dropped.
     pub idle_expiry: Duration,
-    /// The most games and replays open at once.
+    /// The most games and replays open at once. One more takes the place of the one
+    /// idle longest, if one may give way (see [`ServeConfig::evict_after`]).
     pub max_sessions: usize,
+    /// A game whose page went away (it sent `leave` when closed or reloaded) is dropped
+    /// this long after, unless a page asks for it again (a reload does at once).
+    pub leave_grace: Duration,
+    /// On a full server, a session may give way to a new one when its page went away,
+    /// when no page has asked for it for [`ServeConfig::abandon_after`], or when nobody
+    /// has acted on it (moved, asked for a hint...) for this long.
+    pub evict_after: Duration,
+    /// A connection idle this long is probed (TCP keepalive) and closed if its peer is
+    /// gone: each open connection holds a thread.
+    pub idle_connection: Duration,
 }
 
 impl ServeConfig {
@@ -125,6 +148,9 @@ impl ServeConfig {
             abandon_after: Duration::from_secs(15),
             idle_expiry: Duration::from_secs(2 * 3600),
             max_sessions: 64,
+            leave_grace: Duration::from_secs(3),
+            evict_after: Duration::from_secs(120),
+            idle_connection: Duration::from_secs(30),
         }
     }
 }

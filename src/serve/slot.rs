@@ -5,28 +5,48 @@
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-/// What every session keeps for the server: its version and when a page last asked.
+/// What every session keeps for the server: its version, when a page last asked, when a
+/// person last did something with it, and whether its page said it went away.
 #[derive(Debug)]
 pub struct Meta {
     /// Raised by every change; the page polls for a newer one.
     pub version: u64,
     /// When a request for this session last started or ended.
     pub last_seen: Instant,
+    /// When a person last acted on it (created it, moved, asked for a hint...): polls
+    /// do not count, so a tab left open and forgotten grows idle while it polls.
+    pub last_action: Instant,
     /// Requests for this session in progress (long polls count as watching).
     pub watchers: usize,
+    /// When its page said it went away (closed, reloaded, navigated elsewhere), unless a
+    /// request for it came since: a reload asks again at once, a closed tab never does.
+    pub left: Option<Instant>,
 }
 
 impl Meta {
     /// A fresh session's bookkeeping.
     #[must_use]
     pub fn new() -> Meta {
-        Meta { version: 1, last_seen: Instant::now(), watchers: 0 }
+        let now = Instant::now();
+        Meta { version: 1, last_seen: now, last_action: now, watchers: 0, left: None }
     }
 
     /// Whether no page has asked for this session for `after` or longer.
     #[must_use]
     pub fn is_abandoned(&self, after: Duration) -> bool {
         self.watchers == 0 && self.last_seen.elapsed() >= after
+    }
+
+    /// Whether its page went away `grace` or longer ago and no page asked for it since.
+    #[must_use]
+    pub fn has_left(&self, grace: Duration) -> bool {
+        self.left.is_some_and(|t| t.elapsed() >= grace)
+    }
+
+    /// A new request for the session: it is seen, and a page that had left is back.
+    pub fn arrive(&mut self) {
+        self.last_seen = Instant::now();
+        self.left = None;
     }
 }
 
@@ -75,6 +95,7 @@ impl<T: Session> Slot<T> {
     pub fn wait_newer(&self, after: u64, timeout: Duration) -> MutexGuard<'_, T> {
         let deadline = Instant::now() + timeout;
         let mut guard = self.lock();
+        guard.meta().arrive();
         guard.meta().watchers += 1;
         loop {
             let now = Instant::now();
@@ -91,6 +112,22 @@ impl<T: Session> Slot<T> {
 
     /// Marks the session as seen now (any request for it).
     pub fn touch(&self) {
-        self.lock().meta().last_seen = Instant::now();
+        self.lock().meta().arrive();
+    }
+
+    /// Marks the session as acted on now by a person (a move, a hint, a new game...).
+    pub fn act(&self) {
+        let mut guard = self.lock();
+        let meta = guard.meta();
+        meta.arrive();
+        meta.last_action = Instant::now();
+    }
+
+    /// Its page went away: the session is dropped after a grace period unless a page
+    /// asks for it again. Every poll is woken, so the departed page's last poll (which
+    /// the server cannot tell from a live one) stops counting as watching at once, and a
+    /// reloaded page's poll, if it came first, asks again and is seen.
+    pub fn leave(self: &Arc<Self>) {
+        self.update(|s, _| s.meta().left = Some(Instant::now()));
     }
 }
