@@ -206,6 +206,32 @@ fn closed_pages_leave_room_and_a_full_server_says_so() {
     assert!(b.text("#message").contains("tries again every 5 s"), "{}", b.text("#message"));
 }
 
+/// `morris serve --movetime 0.2 --strength club`: the new-game form offers 0.2 s and
+/// club, and Start without changes gives that game (it used to offer and give 1 s, full).
+#[test]
+fn the_new_game_form_offers_the_servers_time_and_strength() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let mut config = ServeConfig::new(0);
+    config.movetime = Duration::from_millis(200);
+    config.strength = morris::serve::Strength::Club;
+    config.hash_mb = 1;
+    let s = start(config).expect("server starts");
+    let b = Browser::start(&driver, &chromium);
+    b.open(&s.url());
+    b.wait_text("#status", |t| t.contains("White to move"));
+    b.click_on("#new-game");
+    let value =
+        |css: &str| b.script_with("return document.querySelector(arguments[0]).value", &[serde_json::json!(css)]);
+    assert_eq!(value("#ng-movetime"), "0.2");
+    assert_eq!(value("#ng-strength"), "club");
+    assert_eq!(value("#ng-human"), "white");
+    b.click_on(&point("D2"));
+    wait_moves(&b, 2);
+    b.click_on("#ng-start");
+    wait_moves(&b, 0);
+    assert_eq!(b.script("return [game.movetime, game.strength]"), serde_json::json!([0.2, "club"]));
+}
+
 fn record_text() -> String {
     let h = morris::referee::record::HEADER;
     format!(
