@@ -21,7 +21,7 @@ fn server_with(tweak: impl FnOnce(&mut ServeConfig)) -> ServerHandle {
     let mut config = ServeConfig::new(0);
     config.movetime = Duration::from_millis(100);
     config.hash_mb = 1;
-    config.analysis_time = Duration::from_millis(20);
+    config.analysis_depth = 4;
     tweak(&mut config);
     start(config).expect("server starts")
 }
@@ -584,6 +584,47 @@ fn game_into_the_tables(tb: &Tablebase) -> (Vec<String>, String) {
         }
     }
     panic!("no game reached the tables");
+}
+
+/// Replay marks used to be noise: a timed search valued each position as deep as the
+/// machine's load let it, so one record loaded three times got 1, 0 and 3 marks. The
+/// analysis now searches to a fixed depth on a cleared table, so the same game gets the
+/// same values and marks every time, and a mark says which evidence it rests on.
+#[test]
+fn a_replay_loaded_again_gets_the_same_values_and_marks() {
+    let depth = 5;
+    let s = server_with(|c| c.analysis_depth = depth);
+    let game = morris::engine::random_game(&STANDARD, 40, 7);
+    let text: Vec<String> = game.moves().map(|m| m.display(STANDARD.topology).to_string()).collect();
+    let text = text.join(" ");
+    let mut seen: Option<(Value, Value)> = None;
+    for load in 1..=3 {
+        let (status, replay) = post(&s, "/api/replays", &json!({ "text": text }));
+        assert_eq!(status, 201, "{replay}");
+        let id = replay["id"].as_str().expect("id");
+        let done = analysed(&s, id);
+        let values = done["values"].clone();
+        for v in values.as_array().expect("values") {
+            let t = v["text"].as_str().unwrap_or("");
+            assert!(v["exact"] == true || t.ends_with(&format!("(search, depth {depth})")), "load {load}: {t}");
+        }
+        for m in done["marks"].as_array().expect("marks").iter().filter_map(Value::as_str) {
+            assert!(
+                m.ends_with("(exact values)") || m.contains(&format!("by a depth-{depth} search (marked beyond 1.5)")),
+                "{m}"
+            );
+        }
+        let analysis = done["analysis"].as_str().unwrap_or("");
+        assert!(analysis.contains(&format!("depth-{depth} search")) && analysis.contains("1.5 stones"), "{analysis}");
+        let now = (values, done["marks"].clone());
+        let marked = now.1.as_array().map_or(0, |m| m.iter().filter(|m| m.is_string()).count());
+        eprintln!("load {load}: {marked} moves marked");
+        if let Some(first) = &seen {
+            assert_eq!(first, &now, "load {load} differs from the first");
+        }
+        seen = Some(now);
+        assert_eq!(post(&s, &format!("/api/replays/{id}/close"), &json!({})).0, 200);
+    }
 }
 
 #[test]

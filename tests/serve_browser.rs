@@ -22,7 +22,7 @@ fn server(movetime: Duration) -> ServerHandle {
     let mut config = ServeConfig::new(0);
     config.movetime = movetime;
     config.hash_mb = 4;
-    config.analysis_time = Duration::from_millis(20);
+    config.analysis_depth = 4;
     start(config).expect("server starts")
 }
 

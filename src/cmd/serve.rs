@@ -56,9 +56,11 @@ pub struct ServeArgs {
     /// Directory of endgame databases: perfect-play values on the page and in replays
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
-    /// Seconds of search per position when a replay is analysed
-    #[arg(long, default_value = "0.2", value_name = "SECONDS", value_parser = parse_seconds)]
-    pub analysis_time: Duration,
+    /// Search depth per position when a replay is analysed (fixed, so the same game
+    /// always gets the same values and marks)
+    #[arg(long, default_value_t = crate::serve::replay::ANALYSIS_DEPTH, value_name = "PLIES",
+          value_parser = clap::value_parser!(u32).range(2..=30))]
+    pub analysis_depth: u32,
     /// The most games and replays open at once
     #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub max_games: u32,
@@ -96,7 +98,7 @@ impl ServeArgs {
             hash_mb: self.hash_mb,
             threads: usize::from(self.threads),
             tables,
-            analysis_time: self.analysis_time,
+            analysis_depth: self.analysis_depth,
             max_sessions: self.max_games as usize,
             ..ServeConfig::new(self.port)
         })

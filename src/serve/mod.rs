@@ -109,8 +109,8 @@ pub struct ServeConfig {
     pub threads: usize,
     /// Endgame tables, if loaded.
     pub tables: Option<Arc<Tablebase>>,
-    /// Search time per position when a replay is analysed.
-    pub analysis_time: Duration,
+    /// Search depth per position when a replay is analysed.
+    pub analysis_depth: u32,
     /// A search whose game no page has asked about for this long is stopped.
     pub abandon_after: Duration,
     /// A game or replay nobody has asked about for this long is dropped.
@@ -144,7 +144,7 @@ impl ServeConfig {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             tables: None,
-            analysis_time: replay::ANALYSIS_TIME,
+            analysis_depth: replay::ANALYSIS_DEPTH,
             abandon_after: Duration::from_secs(15),
             idle_expiry: Duration::from_secs(2 * 3600),
             max_sessions: 64,

@@ -1,12 +1,11 @@
 //! Replays: a recorded game (one line of the referee's record file, read by the parser of
 //! [`crate::referee::record`]) or a plain move list, played through the rules core into
 //! the position after every move, and analysed in the background: each position's value
-//! (exact from the tables where they cover it, else a short search), and the moves that
-//! threw value away marked.
+//! (exact from the tables where they cover it, else a search to a fixed depth), and the
+//! moves that threw value away marked (see [`verdict::judge_move`]).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use nom::character::complete::{char, digit1};
 use nom::combinator::all_consuming;
@@ -228,7 +227,10 @@ pub struct ReplayState {
 fn value_text(value: Value, side: Color) -> ValueText {
     match value {
         Value::Exact(v) => ValueText { text: value_words(v, side), exact: true },
-        Value::Estimate { score, depth } => {
+        Value::Estimate { score, depth, proven: true, .. } => {
+            ValueText { text: format!("{} (proven by a depth-{depth} search)", score_words(score, side)), exact: true }
+        }
+        Value::Estimate { score, depth, .. } => {
             ValueText { text: format!("{} (search, depth {depth})", score_words(score, side)), exact: false }
         }
     }
@@ -266,9 +268,12 @@ impl ReplaySession {
         let stop = Arc::new(AtomicBool::new(false));
         let tables_used = config.tables.is_some() && rules.topology.name() == "standard24";
         let analysis = format!(
-            "{}a {:.2} s search per position",
+            "{}a depth-{} search per position (one thread, a cleared table: the same every time). \
+             A move is marked where both values are exact and the mover's win, draw or loss got worse, \
+             or where the search scores it more than {:.1} stones below the position at the same horizon",
             if tables_used { "endgame tables where they cover a position, else " } else { "" },
-            config.analysis_time.as_secs_f64()
+            config.analysis_depth,
+            f64::from(verdict::ESTIMATE_DROP) / 100.0
         );
         let session = ReplaySession {
             meta: Meta::new(),
@@ -366,7 +371,7 @@ fn spawn_analysis(
                         };
                         Engine::new(options, start)
                     });
-                    verdict::position_value(tables, engine, &game, config.analysis_time)
+                    verdict::position_value(tables, engine, &game, config.analysis_depth, ANALYSIS_NODES)
                 }
             };
             let side = game.position().side_to_move();
@@ -387,8 +392,15 @@ fn spawn_analysis(
     }
 }
 
-/// How long the analysis of one position may search, by default.
-pub const ANALYSIS_TIME: Duration = Duration::from_millis(200);
+/// How deep the analysis of one position searches, by default: a few hundredths of a
+/// second a position (41 positions of a random game at depth 9: 1.3 s on one core of
+/// the 2-core machine while it was busy with a table build).
+pub const ANALYSIS_DEPTH: u32 = 8;
+
+/// The most nodes the analysis of one position may search (a count, not a time, so a
+/// busy machine gets the same values): a position that needs more stops at the last
+/// depth completed and is shown but not compared.
+pub const ANALYSIS_NODES: u64 = 4_000_000;
 
 #[cfg(test)]
 mod tests {
