@@ -261,6 +261,11 @@ fn a_recorded_game_is_loaded_from_a_file_and_stepped_through_with_the_keyboard()
     assert!(b.text("#replay-title").starts_with("game 1: alpha (White) vs beta (Black)"));
     assert_eq!(count(&b, "[data-stone]"), 0);
 
+    // The step buttons are drawn (SVG: the glyphs ⏮ ⏭ are missing from Debian's fonts).
+    let drawn = b.script(
+        "return [...document.querySelectorAll('#replay-nav button')].map(x => { const r = x.querySelector('svg').getBoundingClientRect(); return r.width > 0 && r.height > 0 })",
+    );
+    assert_eq!(drawn, serde_json::json!([true, true, true, true]));
     b.press(keys::RIGHT);
     assert_eq!(b.wait_text("#replay-ply", |t| t.starts_with("move 1")), "move 1 of 4: White D2");
     assert_eq!(b.attribute(&stone("D2"), "data-stone").as_deref(), Some("W"));

@@ -501,27 +501,27 @@ struct Poll {
 fn parse_query(query: &str) -> Result<Poll, ApiError> {
     let mut poll = Poll::default();
     for pair in query.split('&').filter(|p| !p.is_empty()) {
-        let word = |c: char| c.is_ascii_alphanumeric() || c == '.' || c == '_';
+        // The name is a word; the value is anything up to the next `&`, so a bad value
+        // (`wait=-1`) is refused by its parameter, which says what it expects.
+        let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
         let parsed: Res<'_, (&str, &str)> =
-            all_consuming((take_while1(word), preceded(char('='), take_while1(word)))).parse(pair);
+            all_consuming((take_while1(word), preceded(char('='), take_while1(|c| c != '&')))).parse(pair);
         let shown: String = pair.chars().take(40).flat_map(char::escape_debug).collect();
-        let Ok((_, (key, val))) = parsed else {
+        let Ok((_, (key, raw))) = parsed else {
             return Err(ApiError::bad_request(format!("query part '{shown}' is not name=value")));
         };
+        let val: String = raw.chars().take(20).flat_map(char::escape_debug).collect();
         match key {
             "after" => {
-                poll.after = val
+                poll.after = raw
                     .parse()
                     .map_err(|_| ApiError::bad_request(format!("after={val}: expected a version number")))?;
             }
             "wait" => {
-                let secs: f64 =
-                    val.parse().map_err(|_| ApiError::bad_request(format!("wait={val}: expected seconds")))?;
+                let range = || format!("expected 0 to {} seconds", MAX_WAIT.as_secs());
+                let secs: f64 = raw.parse().map_err(|_| ApiError::bad_request(format!("wait={val}: {}", range())))?;
                 if !(secs.is_finite() && secs >= 0.0 && secs <= MAX_WAIT.as_secs_f64()) {
-                    return Err(ApiError::bad_request(format!(
-                        "wait={val} is out of range: expected 0 to {} seconds",
-                        MAX_WAIT.as_secs()
-                    )));
+                    return Err(ApiError::bad_request(format!("wait={val} is out of range: {}", range())));
                 }
                 poll.wait = Duration::from_secs_f64(secs);
             }
@@ -768,5 +768,8 @@ mod tests {
         for bad in ["after=x", "wait=99", "wait=-1", "colour=red", "after", "a=b=c"] {
             assert_eq!(parse_query(bad).unwrap_err().status, 400, "{bad}");
         }
+        // A bad value is refused by its parameter, with what it expects.
+        assert_eq!(parse_query("wait=-1").unwrap_err().reason, "wait=-1 is out of range: expected 0 to 30 seconds");
+        assert_eq!(parse_query("wait=soon").unwrap_err().reason, "wait=soon: expected 0 to 30 seconds");
     }
 }

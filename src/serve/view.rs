@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::engine::WIN;
 use crate::rules::notation::format_board_string;
-use crate::rules::{Color, Move, Outcome, Position};
+use crate::rules::{Color, Move, Outcome, Position, WinReason};
 use crate::search::{DECIDED, OracleValue};
 use crate::topology::{Point, Topology};
 
@@ -154,8 +154,13 @@ impl MoveView {
 /// A finished game in words: `White wins by blocking Black`, `Drawn by repetition`.
 #[must_use]
 pub fn outcome_words(outcome: Outcome) -> String {
+    // The protocol's reasons name colours in lower case (`by blocking black`); the page
+    // writes them as names.
     match outcome {
-        Outcome::Win { winner, .. } => format!("{winner} wins {}", outcome.reason()),
+        Outcome::Win { winner, reason: WinReason::FewerThanThree } => {
+            format!("{winner} wins by reducing {} to fewer than three stones", !winner)
+        }
+        Outcome::Win { winner, reason: WinReason::Blocked } => format!("{winner} wins by blocking {}", !winner),
         Outcome::Draw(_) => format!("Drawn {}", outcome.reason()),
     }
 }
@@ -165,9 +170,11 @@ pub fn outcome_words(outcome: Outcome) -> String {
 #[must_use]
 pub fn score_words(score: i32, side: Color) -> String {
     if score >= DECIDED {
-        format!("{side} wins in {} plies", WIN - score)
+        let n = WIN - score;
+        format!("{side} wins in {n} {}", plies(n))
     } else if score <= -DECIDED {
-        format!("{} wins in {} plies", !side, WIN + score)
+        let n = WIN + score;
+        format!("{} wins in {n} {}", !side, plies(n))
     } else if score.abs() < 10 {
         "about level".to_string()
     } else {
@@ -181,13 +188,17 @@ pub fn score_words(score: i32, side: Color) -> String {
 #[must_use]
 pub fn value_words(value: OracleValue, side: Color) -> String {
     match value {
+        // Distance 0: the game is over (a finished game's value).
+        OracleValue::Win(0) => format!("{side} has won"),
+        OracleValue::Loss(0) => format!("{side} has lost"),
         OracleValue::Win(n) => format!("{side} wins in {n} {}", plies(n)),
         OracleValue::Loss(n) => format!("{side} loses in {n} {}", plies(n)),
         OracleValue::Draw => "draw".to_string(),
     }
 }
 
-fn plies(n: u16) -> &'static str {
+fn plies<N: Into<i64>>(n: N) -> &'static str {
+    let n = n.into();
     if n == 1 { "ply" } else { "plies" }
 }
 
@@ -250,6 +261,14 @@ mod tests {
         assert_eq!(score_words(-(WIN - 4), Color::Black), "White wins in 4 plies");
         assert_eq!(value_words(OracleValue::Win(1), Color::White), "White wins in 1 ply");
         assert_eq!(value_words(OracleValue::Loss(8), Color::Black), "Black loses in 8 plies");
+        // One ply, and a game already over (the end of a replay).
+        assert_eq!(score_words(WIN - 1, Color::Black), "Black wins in 1 ply");
+        assert_eq!(value_words(OracleValue::Win(1), Color::White), "White wins in 1 ply");
+        assert_eq!(value_words(OracleValue::Loss(0), Color::Black), "Black has lost");
+        let won = Outcome::Win { winner: Color::White, reason: WinReason::FewerThanThree };
+        assert_eq!(outcome_words(won), "White wins by reducing Black to fewer than three stones");
+        let blocked = Outcome::Win { winner: Color::Black, reason: WinReason::Blocked };
+        assert_eq!(outcome_words(blocked), "Black wins by blocking White");
         assert_eq!(value_words(OracleValue::Draw, Color::Black), "draw");
     }
 }
