@@ -234,6 +234,32 @@ fn a_hint_is_shown_and_not_played() {
     assert_eq!(post(&s, &format!("/api/games/{id}/move"), &json!({ "move": hint })).0, 200, "the hint is legal");
 }
 
+/// A game starts from what the page exports (a move list, after a `setboard` line for
+/// a set-up start) and exports it again unchanged; bad starts are refused with why.
+#[test]
+fn a_new_game_starts_from_exported_text_and_bad_starts_say_why() {
+    let s = server();
+    let text = "setboard WWWxxxxxxxxxxxxxxxxxxBBB black 0 0\n1... A1-A4\n";
+    let (_, state) = new_game(&s, &json!({"human": "both", "from": text}));
+    assert_eq!(state["moves"], json!(["A1-A4"]));
+    assert_eq!(state["export"]["moves"], text);
+    assert_eq!(state["export"]["record"], Value::Null);
+    assert_eq!(state["export"]["position"], "WWWxxxxxxBxxxxxxxxxxxxBB white 0 0");
+    let (_, state) = new_game(&s, &json!({"human": "both", "from": "1. D2 F4"}));
+    let record = state["export"]["record"].as_str().expect("a record from the start");
+    let (_, again) = new_game(&s, &json!({"human": "both", "from": record}));
+    assert_eq!(again["moves"], json!(["D2", "F4"]));
+    for (from, status, want) in [
+        ("setboard WWW", 400, "setboard WWW: "),
+        ("D2 D2", 422, "move 2 (D2) is illegal here: D2 is occupied"),
+        ("setboard WWWxxxxxxxxxxxxxxxxxxBBB purple", 400, "after the board string expected"),
+    ] {
+        let reply = post(&s, "/api/games", &json!({ "from": from }));
+        assert_eq!(reply.0, status, "{from}: {reply:?}");
+        assert!(error(&reply).contains(want), "{from}: {}", error(&reply));
+    }
+}
+
 #[test]
 fn new_game_settings_choose_board_side_time_and_strength() {
     let s = server();

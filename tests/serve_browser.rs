@@ -232,6 +232,99 @@ fn the_new_game_form_offers_the_servers_time_and_strength() {
     assert_eq!(b.script("return [game.movetime, game.strength]"), serde_json::json!([0.2, "club"]));
 }
 
+fn set_value(b: &Browser, css: &str, value: &str) {
+    b.script_with(
+        "const e = document.querySelector(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('change'))",
+        &[serde_json::json!(css), serde_json::json!(value)],
+    );
+}
+
+fn stones(b: &Browser) -> String {
+    b.script("return game.position.stones").as_str().unwrap_or_default().to_string()
+}
+
+/// Export then import gives the same game; a record downloaded replays to the same
+/// position; a position set up by clicking is played from; a link opens a position.
+#[test]
+fn a_game_is_exported_imported_set_up_and_linked() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let s = server(Duration::from_millis(200));
+    let b = Browser::start(&driver, &chromium);
+    b.open(&s.url());
+    b.wait_text("#status", |t| t.contains("White to move"));
+    b.click_on("#new-game");
+    b.click_on("#ng-human option[value=\"both\"]");
+    b.click_on("#ng-start");
+    b.wait_text("#black-who", |t| t == "you");
+    let played = ["A7", "B6", "D7", "D6", "G7,D6", "C5", "E4"];
+    for (i, m) in played.iter().enumerate() {
+        let input = b.find("#move-text");
+        b.type_into(&input, m);
+        b.click_on("#move-send");
+        wait_moves(&b, i + 1);
+    }
+    let exported = b.script("return document.getElementById('export-text').value");
+    let exported = exported.as_str().expect("text").to_string();
+    assert_eq!(exported, "1. A7 B6\n2. D7 D6\n3. G7,D6 C5\n4. E4\n");
+    let (before_moves, before_stones) = (moves(&b), stones(&b));
+    let first = b.script("return game.id");
+
+    // Import: a new game from the pasted list is the same game.
+    set_value(&b, "#replay-text", &exported);
+    b.click_on("#import-play");
+    b.wait("the imported game", || (b.script("return game.id") != first).then_some(()));
+    assert_eq!(wait_moves(&b, played.len()), before_moves);
+    assert_eq!(stones(&b), before_stones);
+    assert_eq!(b.text("#status"), "Black to move (Black's turn)");
+
+    // The record (what Download record saves) replays to the same position.
+    let record = b.script("return game.export.record");
+    set_value(&b, "#replay-text", record.as_str().expect("a record"));
+    b.click_on("#replay-load");
+    b.wait_text("#replay-ply", |t| t.starts_with("start"));
+    b.press(keys::END);
+    b.wait_text("#replay-ply", |t| t.starts_with("move 7"));
+    let replayed = b.script("return replay.plies[replay.plies.length - 1].position.stones");
+    assert_eq!(replayed.as_str(), Some(before_stones.as_str()));
+    b.click_on("#replay-exit");
+
+    // Set-up: clear the board, click stones on, choose Black to move, play from there.
+    b.click_on("#setup");
+    b.click_on("#su-clear");
+    for (p, clicks) in [("A7", 1), ("D7", 1), ("A4", 1), ("G1", 2), ("D1", 2), ("G4", 2), ("B2", 3)] {
+        for _ in 0..clicks {
+            b.click_on(&point(p));
+        }
+    }
+    b.click_on("#su-side option[value=\"black\"]");
+    set_value(&b, "#su-white", "0");
+    set_value(&b, "#su-black", "0");
+    b.click_on("#su-play");
+    b.wait_text("#message", |t| t.contains("Playing from the position set up"));
+    assert_eq!(count(&b, "[data-stone=\"W\"]"), 3);
+    assert_eq!(count(&b, "[data-stone=\"B\"]"), 3);
+    assert!(b.text("#status").starts_with("Black to move"), "{}", b.text("#status"));
+    let input = b.find("#move-text");
+    b.type_into(&input, "G4-B4");
+    b.click_on("#move-send");
+    wait_moves(&b, 1);
+    let exported = b.script("return document.getElementById('export-text').value");
+    assert!(exported.as_str().unwrap_or("").starts_with("setboard "), "{exported}");
+    assert_eq!(b.script("return game.export.record"), serde_json::Value::Null, "a record cannot hold a set-up start");
+
+    // A link opens a position; a bad one says why.
+    let position = b.script("return game.export.position");
+    let link = b.script_with("return positionLink(arguments[0])", std::slice::from_ref(&position));
+    b.open("about:blank");
+    b.open(link.as_str().expect("link"));
+    b.wait_text("#status", |t| t.starts_with("White to move"));
+    assert_eq!(b.script("return game.position.stones + ' white 0 0'"), position);
+    b.open("about:blank");
+    b.open(&format!("{}#position=WWW", s.url()));
+    b.wait_text("#message", |t| t.contains("cannot be played"));
+    assert!(b.text("#message").contains("board string"), "{}", b.text("#message"));
+}
+
 fn record_text() -> String {
     let h = morris::referee::record::HEADER;
     format!(

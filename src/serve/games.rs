@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::clicks::{self, Step};
+use super::export::{ExportView, export};
 use super::slot::{Meta, Session, Slot};
 use super::verdict;
 use super::view::{Geometry, MoveView, PositionView, ValueView, geometry, outcome_words, score_words, value_words};
@@ -93,6 +94,9 @@ pub struct NewGameRequest {
     pub movetime: Option<f64>,
     /// The engine's strength.
     pub strength: Option<Strength>,
+    /// Where to start: any text the replay reads (a move list, after an optional
+    /// `setboard <position>` line, or a record file's first game); default the start.
+    pub from: Option<String>,
 }
 
 /// The body of "settings": which sides the engine plays, time and strength.
@@ -265,6 +269,8 @@ pub struct GameState {
     pub perfect: Option<PerfectView>,
     /// A notice (e.g. a search stopped because the page went away).
     pub message: Option<String>,
+    /// The game written out (a move list, a record, the position).
+    pub export: ExportView,
 }
 
 /// A search in progress, for the page.
@@ -332,6 +338,15 @@ pub enum InputReply {
     },
 }
 
+/// The game a new-game request starts: from the start of `board`, or from the text it
+/// names (whose board is `board` when the request names one, else the one its names fit).
+fn start_game(config: &ServeConfig, board: BoardName, request: &NewGameRequest) -> Result<(BoardName, Game), ApiError> {
+    match &request.from {
+        Some(text) => super::replay::game_from_text(config, text, None, request.board),
+        None => Ok((board, Game::new(Position::start(config.rules.on(board.into()))))),
+    }
+}
+
 fn sides_of(human: Human) -> ByColor<bool> {
     match human {
         Human::White => ByColor([false, true]),
@@ -347,16 +362,15 @@ impl GameSession {
     /// # Errors
     /// A movetime out of range.
     pub fn new(config: Arc<ServeConfig>, request: &NewGameRequest) -> Result<GameSession, ApiError> {
-        let board = request.board.unwrap_or(BoardName::Standard);
         let movetime = match request.movetime {
             Some(s) => movetime_from(s)?,
             None => config.movetime,
         };
-        let rules = config.rules.on(board.into());
+        let (board, game) = start_game(&config, request.board.unwrap_or(BoardName::Standard), request)?;
         Ok(GameSession {
             meta: Meta::new(),
             board,
-            game: Game::new(Position::start(rules)),
+            game,
             engine_sides: sides_of(request.human.unwrap_or(Human::White)),
             movetime,
             strength: request.strength.unwrap_or(config.strength),
@@ -416,6 +430,7 @@ impl GameSession {
             hint: self.hint.as_ref().map(|(m, s)| HintView { mv: MoveView::of(*m, topo), search: s.clone() }),
             perfect: self.perfect_view(),
             message: self.message.clone(),
+            export: export(&self.game, self.engine_sides.0.map(|e| if e { "morris" } else { "person" })),
         }
     }
 
@@ -547,18 +562,16 @@ impl GameSession {
         if let Some(s) = request.movetime {
             self.movetime = movetime_from(s)?;
         }
+        let (board, game) = start_game(&self.config, request.board.unwrap_or(self.board), request)?;
         self.cancel_search();
-        if let Some(b) = request.board {
-            self.board = b;
-        }
+        self.board = board;
         if let Some(h) = request.human {
             self.engine_sides = sides_of(h);
         }
         if let Some(s) = request.strength {
             self.strength = s;
         }
-        let rules = self.config.rules.on(self.board.into());
-        self.game = Game::new(Position::start(rules));
+        self.game = game;
         if let EngineSlot::Idle(engine) = &mut self.engine {
             // Forget the old game's table, so the new game's searches do not depend on it.
             engine.set_game(self.game.clone());

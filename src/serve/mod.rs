@@ -12,6 +12,7 @@
 //!   own thread; a search no page watches is stopped).
 //! - [`clicks`]: clicked points into moves, or the next points to click.
 //! - [`replay`]: record files and move lists, played through and analysed.
+//! - [`export`]: a game written out as a move list and a record, which replay reads.
 //! - [`verdict`]: the one place values come from (tables, else a search).
 //! - [`view`]: what the page is sent (geometry, positions, words).
 //!
@@ -19,6 +20,7 @@
 //! is `cmd::serve`'s.
 
 pub mod clicks;
+pub mod export;
 pub mod games;
 pub mod http;
 pub mod replay;

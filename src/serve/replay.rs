@@ -13,6 +13,7 @@ use nom::multi::many1;
 use nom::{IResult, Parser};
 use serde::{Deserialize, Serialize};
 
+use super::export::SETBOARD;
 use super::games::BoardName;
 use super::slot::{Meta, Session, Slot};
 use super::verdict::{self, Value};
@@ -20,7 +21,7 @@ use super::view::{Geometry, MoveView, PositionView, geometry, outcome_words, sco
 use super::{ApiError, ServeConfig};
 use crate::engine::{Engine, EngineOptions, EvalChoice};
 use crate::referee::record::{is_record, parse_records};
-use crate::rules::notation::parse_move;
+use crate::rules::notation::{parse_move, parse_position};
 use crate::rules::{Color, Game, Move, Position, Ruleset};
 use crate::search::Oracle;
 use crate::topology::Topology;
@@ -46,6 +47,8 @@ pub struct ReplayRequest {
 pub struct Recorded {
     /// A title: players and result, or "move list".
     pub title: String,
+    /// The position it started from, as `setboard` reads it (`None`: the start).
+    pub start: Option<String>,
     /// The moves, as written.
     pub moves: Vec<String>,
 }
@@ -83,24 +86,91 @@ pub fn read_games(text: &str) -> Result<Vec<Recorded>, ApiError> {
                         "game {}: {} (White) vs {} (Black), {result}: {}",
                         g.number, g.names[0], g.names[1], g.reason
                     ),
+                    start: None,
                     moves,
                 }
             })
             .collect());
     }
-    let moves: Vec<String> = text
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .flat_map(str::split_whitespace)
-        .filter(|w| move_number(w).is_err())
-        .map(str::to_string)
-        .collect();
-    if moves.is_empty() {
+    // A move list, after an optional `setboard <position>` line (what the page writes
+    // for a game from a set-up position).
+    let mut start = None;
+    let mut moves: Vec<String> = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.starts_with('#')) {
+        if let Some(position) = line.strip_prefix(SETBOARD).filter(|rest| rest.starts_with(char::is_whitespace)) {
+            if start.is_some() || !moves.is_empty() {
+                return Err(ApiError::bad_request(format!(
+                    "'{SETBOARD}' must come once, before the moves: it says where the game started"
+                )));
+            }
+            start = Some(position.trim().to_string());
+            continue;
+        }
+        moves.extend(line.split_whitespace().filter(|w| move_number(w).is_err()).map(str::to_string));
+    }
+    if moves.is_empty() && start.is_none() {
         return Err(ApiError::bad_request(
             "no moves found: paste a referee record or a move list such as D2 F4 B4".to_string(),
         ));
     }
-    Ok(vec![Recorded { title: format!("move list, {} moves", moves.len()), moves }])
+    let title = match (&start, moves.len()) {
+        (None, n) => format!("move list, {n} moves"),
+        (Some(_), n) => format!("move list from a set-up position, {n} moves"),
+    };
+    Ok(vec![Recorded { title, start, moves }])
+}
+
+/// The position a recorded game starts from on `rules`' board.
+///
+/// # Errors
+/// A `setboard` position that is not one (400, with every reason).
+fn start_of(rules: &'static Ruleset, recorded: &Recorded) -> Result<Position, ApiError> {
+    match &recorded.start {
+        None => Ok(Position::start(rules)),
+        Some(text) => parse_position(text, rules).map_err(|e| ApiError::bad_request(format!("{SETBOARD} {text}: {e}"))),
+    }
+}
+
+/// The game `text` holds (game `index` of a record file, 1-based; on `board`, or the
+/// board whose names fit), every move checked: what a new game starts from.
+///
+/// # Errors
+/// What [`read_games`] refuses, a game number out of range, a bad start position, or a
+/// move that is not legal where it is played (422, naming it).
+pub fn game_from_text(
+    config: &ServeConfig,
+    text: &str,
+    index: Option<usize>,
+    board: Option<BoardName>,
+) -> Result<(BoardName, Game), ApiError> {
+    let games = read_games(text)?;
+    let recorded = chosen(&games, index)?;
+    let on = |b: BoardName| -> Result<(BoardName, Game), ApiError> {
+        let rules = config.rules.on(b.into());
+        let mut game = Game::new(start_of(rules, recorded)?);
+        for (i, text) in recorded.moves.iter().enumerate() {
+            let m = parse_move(text, rules.topology)
+                .map_err(|e| ApiError::illegal(format!("move {} ({text}): {e}", i + 1)))?;
+            game.play(m).map_err(|e| ApiError::illegal(format!("move {} ({text}) is illegal here: {e}", i + 1)))?;
+        }
+        Ok((b, game))
+    };
+    match board {
+        Some(b) => on(b),
+        None => on(BoardName::Standard).or_else(|e| on(BoardName::Classroom22).map_err(|_| e)),
+    }
+}
+
+/// Game `index` (1-based, default 1) of `games`.
+fn chosen(games: &[Recorded], index: Option<usize>) -> Result<&Recorded, ApiError> {
+    let selected = index.unwrap_or(1);
+    selected.checked_sub(1).and_then(|i| games.get(i)).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "game {selected} is out of range: the text holds {} game{}",
+            games.len(),
+            if games.len() == 1 { "" } else { "s" }
+        ))
+    })
 }
 
 /// A game played through: the view of every position, the moves, and a note if the
@@ -136,7 +206,7 @@ fn play_through(rules: &'static Ruleset, recorded: &Recorded) -> Result<PlayedTh
         )));
     }
     let topo = rules.topology;
-    let start = Position::start(rules);
+    let start = start_of(rules, recorded)?;
     let mut game = Game::new(start);
     let mut played = PlayedThrough { start, moves: Vec::new(), plies: vec![ply_view(&game)], note: None };
     for (i, text) in recorded.moves.iter().enumerate() {
@@ -249,13 +319,7 @@ impl ReplaySession {
     ) -> Result<Arc<Slot<ReplaySession>>, ApiError> {
         let games = read_games(&request.text)?;
         let selected = request.game.unwrap_or(1);
-        let Some(recorded) = selected.checked_sub(1).and_then(|i| games.get(i)) else {
-            return Err(ApiError::bad_request(format!(
-                "game {selected} is out of range: the text holds {} game{}",
-                games.len(),
-                if games.len() == 1 { "" } else { "s" }
-            )));
-        };
+        let recorded = chosen(&games, request.game)?;
         let rules_for = |b: BoardName| config.rules.on(b.into());
         let played = match request.board {
             Some(b) => play_through(rules_for(b), recorded),
@@ -412,6 +476,11 @@ mod tests {
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].moves, vec!["D2", "F4", "B4", "D6,"]);
         assert_eq!(read_games("  \n# nothing\n").unwrap_err().status, 400);
+        // A set-up start, as the page writes it; a position alone is a game too.
+        let games = read_games("setboard WWxx black 1 0\n1... D2\n").unwrap();
+        assert_eq!((games[0].start.as_deref(), &games[0].moves[..]), (Some("WWxx black 1 0"), &["D2".to_string()][..]));
+        assert!(read_games("setboard WWxx").unwrap()[0].moves.is_empty());
+        assert!(read_games("D2\nsetboard WWxx").unwrap_err().reason.contains("before the moves"));
     }
 
     #[test]

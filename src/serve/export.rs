@@ -1,0 +1,123 @@
+//! A game written out for people to keep and to read back: a plain move list (numbered,
+//! after a `setboard` line when the game did not start from the start position) and,
+//! for a game from the start, a line of the referee's record format. Both are what the
+//! replay reads ([`super::replay::read_games`]), and what a new game may start from.
+//!
+//! Knows nothing of HTTP or of the page.
+
+use serde::Serialize;
+
+use crate::referee::record::HEADER;
+use crate::rules::{Color, Game, Outcome, Position};
+
+/// The word before a position in a move list: the protocol's command that sets one up.
+pub const SETBOARD: &str = "setboard";
+
+/// A game written out, for the page.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct ExportView {
+    /// The moves, numbered, after a `setboard` line for a set-up start.
+    pub moves: String,
+    /// A record file of one game (the referee's format); none for a set-up start, which
+    /// the record cannot hold.
+    pub record: Option<String>,
+    /// The current position as `setboard` reads it: board string, side to move, stones
+    /// in hand (`xxWB... white 7 7`).
+    pub position: String,
+}
+
+/// Whether `game` started from its rules' start position.
+fn from_the_start(game: &Game) -> bool {
+    *game.start() == Position::start(game.start().rules())
+}
+
+/// The move list of `game`: `1. D2 F4` per line, after `setboard <position>` when it
+/// started elsewhere than the start position (then numbered from 1, with `1...` when
+/// Black moved first).
+#[must_use]
+pub fn move_list(game: &Game) -> String {
+    let start = game.start();
+    let topo = start.topology();
+    let mut out = String::new();
+    if !from_the_start(game) {
+        out.push_str(&format!("{SETBOARD} {start}\n"));
+    }
+    let mut number = 1;
+    let mut line = String::new();
+    let mut side = start.side_to_move();
+    for m in game.moves() {
+        if side == Color::White {
+            line = format!("{number}. {}", m.display(topo));
+        } else {
+            if line.is_empty() {
+                line = format!("{number}...");
+            }
+            line.push_str(&format!(" {}", m.display(topo)));
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+            number += 1;
+        }
+        side = !side;
+    }
+    if !line.is_empty() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// A record file holding `game` as game 1 (White and Black named `white` and `black`
+/// as the page had them), or `None` for a game from a set-up position. An unfinished
+/// game's result is `-` and its termination `unfinished`.
+#[must_use]
+pub fn record(game: &Game, names: [&str; 2]) -> Option<String> {
+    if !from_the_start(game) {
+        return None;
+    }
+    let topo = game.start().topology();
+    let moves: Vec<String> = game.moves().map(|m| m.display(topo).to_string()).collect();
+    let (result, termination, reason) = match game.outcome() {
+        Some(o @ Outcome::Win { winner, .. }) => (winner.name(), "rules", o.reason()),
+        Some(o @ Outcome::Draw(_)) => ("draw", "rules", o.reason()),
+        None => ("-", "unfinished", "unfinished: written out by morris serve".to_string()),
+    };
+    let moves = if moves.is_empty() { "-".to_string() } else { moves.join(" ") };
+    let fields =
+        ["1", names[0], names[1], result, termination, &game.len().to_string(), "-", &moves, &reason, "-", "-"];
+    Some(format!("{HEADER}\n{}\n", fields.join("\t")))
+}
+
+/// Everything the page offers to copy or download.
+#[must_use]
+pub fn export(game: &Game, names: [&str; 2]) -> ExportView {
+    ExportView { moves: move_list(game), record: record(game, names), position: game.position().to_string() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::STANDARD;
+    use crate::rules::notation::{game_after, game_from, parse_position};
+
+    #[test]
+    fn move_lists_are_numbered_and_say_where_a_set_up_game_started() {
+        let game = game_after(&STANDARD, "D2 F4 B4").unwrap();
+        assert_eq!(move_list(&game), "1. D2 F4\n2. B4\n");
+        let start = parse_position("WWWxxxxxxxxxxxxxxxxxxBBB black 0 0", &STANDARD).unwrap();
+        let game = game_from(start, "A1-A4 D7-D6").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(move_list(&game), "setboard WWWxxxxxxxxxxxxxxxxxxBBB black 0 0\n1... A1-A4\n2. D7-D6\n");
+        assert_eq!(record(&game, ["you", "engine"]), None);
+    }
+
+    #[test]
+    fn a_record_line_has_the_referees_fields() {
+        let game = game_after(&STANDARD, "D2 F4").unwrap();
+        let text = record(&game, ["you", "engine"]).unwrap();
+        let line = text.lines().nth(1).unwrap();
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len() + 1, HEADER.split('\t').count());
+        assert_eq!(fields[..8], ["1", "you", "engine", "-", "unfinished", "2", "-", "D2 F4"]);
+        assert!(crate::referee::record::parse_records(&text).is_ok());
+    }
+}
