@@ -249,6 +249,15 @@ fn a_new_game_starts_from_exported_text_and_bad_starts_say_why() {
     let record = state["export"]["record"].as_str().expect("a record from the start");
     let (_, again) = new_game(&s, &json!({"human": "both", "from": record}));
     assert_eq!(again["moves"], json!(["D2", "F4"]));
+    assert_eq!(again["history"].as_array().map(Vec::len), Some(3), "the start and two positions");
+    // Take back to a past position.
+    let id = again["id"].as_str().expect("id");
+    let reply = post(&s, &format!("/api/games/{id}/takeback"), &json!({"plies": 9}));
+    assert_eq!(error(&reply), "cannot take back to ply 9: the game has 2 plies");
+    let (status, back) = post(&s, &format!("/api/games/{id}/takeback"), &json!({"plies": 1}));
+    assert_eq!(status, 200);
+    assert_eq!((back["undone"].clone(), back["state"]["moves"].clone()), (json!(["F4"]), json!(["D2"])));
+    assert_eq!(post(&s, &format!("/api/games/{id}/takeback"), &json!({"plies": -1})).0, 400);
     for (from, status, want) in [
         ("setboard WWW", 400, "setboard WWW: "),
         ("D2 D2", 422, "move 2 (D2) is illegal here: D2 is occupied"),

@@ -325,6 +325,54 @@ fn a_game_is_exported_imported_set_up_and_linked() {
     assert!(b.text("#message").contains("board string"), "{}", b.text("#message"));
 }
 
+/// History in play: a past move is clicked and shown, the keys step, the game is taken
+/// back to that point and goes on; the value graph fills as the engine searches.
+#[test]
+fn past_positions_are_viewed_with_clicks_and_keys_and_taken_back_to() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let s = server(Duration::from_millis(150));
+    let b = Browser::start(&driver, &chromium);
+    b.open(&s.url());
+    b.wait_text("#status", |t| t.contains("White to move"));
+    b.click_on(&point("D2"));
+    wait_moves(&b, 2);
+    b.click_on(&point("B4"));
+    wait_moves(&b, 4);
+    b.wait("the engine's values on the graph", || {
+        (b.attribute("#graph", "data-points").and_then(|n| n.parse::<u32>().ok()) >= Some(2)).then_some(())
+    });
+
+    // Click move 1 in the list: the board shows the position after it.
+    b.click_on("#moves span[data-ply=\"1\"]");
+    assert_eq!(b.wait_text("#history-ply", |t| !t.is_empty()), "Viewing move 1 of 4: D2");
+    assert_eq!(count(&b, "[data-stone]"), 1);
+    // A click on the board while looking back is refused, and nothing is played.
+    b.click_on(&point("G7"));
+    b.wait_text("#message", |t| t.contains("past position"));
+    assert_eq!(moves(&b).len(), 4);
+    // The keys step (focus off the board).
+    b.script("document.activeElement && document.activeElement.blur()");
+    b.press(keys::RIGHT);
+    b.wait_text("#history-ply", |t| t.starts_with("Viewing move 2"));
+    assert_eq!(count(&b, "[data-stone]"), 2);
+    b.press(keys::HOME);
+    b.wait_text("#history-ply", |t| t == "Viewing the start");
+    assert_eq!(count(&b, "[data-stone]"), 0);
+    b.press(keys::END);
+    b.wait("the live position", || (count(&b, "#history-bar.hidden") == 1).then_some(()));
+    assert_eq!(count(&b, "[data-stone]"), 4);
+
+    // Take back to move 2 (the engine's reply): the person moves on from there.
+    b.click_on("#moves span[data-ply=\"2\"]");
+    b.wait_text("#history-ply", |t| t.starts_with("Viewing move 2"));
+    b.click_on("#takeback");
+    wait_moves(&b, 2);
+    b.wait_text("#message", |t| t.starts_with("Taken back:"));
+    b.click_on(&point("F4"));
+    let list = wait_moves(&b, 4);
+    assert_eq!(list[2], "F4");
+}
+
 fn record_text() -> String {
     let h = morris::referee::record::HEADER;
     format!(
@@ -371,6 +419,7 @@ fn a_recorded_game_is_loaded_from_a_file_and_stepped_through_with_the_keyboard()
     // The analysis gives every position a value.
     b.wait_text("#replay-analysis", |t| !t.contains("analysing"));
     assert!(b.text("#replay-value").starts_with("Value: "), "{}", b.text("#replay-value"));
+    assert_eq!(b.attribute("#graph", "data-points").as_deref(), Some("5"), "a value per position on the graph");
     b.press(keys::HOME);
     b.wait_text("#replay-ply", |t| t.starts_with("start"));
 

@@ -218,6 +218,47 @@ pub struct GameSession {
     last_search: Option<SearchView>,
     hint: Option<(Move, SearchView)>,
     message: Option<String>,
+    /// What is known of each position's value so far (index: plies played), for the
+    /// value graph: exact where the tables cover it, else the engine's search there.
+    graph: Vec<Option<GraphPoint>>,
+}
+
+/// One position's value on the value graph, for White.
+#[derive(Serialize, Clone, Copy, Debug, PartialEq)]
+pub struct GraphPoint {
+    /// Stones ahead for White, within ±[`GRAPH_CAP`] (a win is the cap).
+    pub white: f64,
+    /// Whether it is exact (tables, or a finished game) rather than a search's score.
+    pub exact: bool,
+}
+
+/// How far the value graph reaches, in stones: a win or loss is drawn at the edge.
+pub const GRAPH_CAP: f64 = 10.0;
+
+impl GraphPoint {
+    pub(crate) fn of_score(score: i32, side: Color) -> GraphPoint {
+        let stones = (f64::from(score) / 100.0).clamp(-GRAPH_CAP, GRAPH_CAP);
+        GraphPoint { white: if side == Color::White { stones } else { -stones }, exact: false }
+    }
+
+    pub(crate) fn of_value(value: crate::search::OracleValue, side: Color) -> GraphPoint {
+        let v = match value {
+            crate::search::OracleValue::Win(_) => GRAPH_CAP,
+            crate::search::OracleValue::Draw => 0.0,
+            crate::search::OracleValue::Loss(_) => -GRAPH_CAP,
+        };
+        GraphPoint { white: if side == Color::White { v } else { -v }, exact: true }
+    }
+}
+
+/// A past position, for viewing the game's history.
+#[derive(Serialize, Debug)]
+pub struct HistoryPly {
+    /// The board string.
+    pub stones: String,
+    /// The move that led here (none for the start).
+    #[serde(rename = "move")]
+    pub mv: Option<MoveView>,
 }
 
 impl Session for GameSession {
@@ -271,6 +312,10 @@ pub struct GameState {
     pub message: Option<String>,
     /// The game written out (a move list, a record, the position).
     pub export: ExportView,
+    /// Every position so far, from the start: the history the page steps through.
+    pub history: Vec<HistoryPly>,
+    /// The value graph: each position's value for White, where known.
+    pub graph: Vec<Option<GraphPoint>>,
 }
 
 /// A search in progress, for the page.
@@ -380,6 +425,7 @@ impl GameSession {
             last_search: None,
             hint: None,
             message: None,
+            graph: Vec::new(),
             config,
         })
     }
@@ -431,7 +477,60 @@ impl GameSession {
             perfect: self.perfect_view(),
             message: self.message.clone(),
             export: export(&self.game, self.engine_sides.0.map(|e| if e { "morris" } else { "person" })),
+            history: self.history(),
+            graph: (0..=self.game.len()).map(|i| self.graph.get(i).copied().flatten()).collect(),
         }
+    }
+
+    fn history(&self) -> Vec<HistoryPly> {
+        let mut pos = *self.game.start();
+        let topo = pos.topology();
+        let mut out = vec![HistoryPly { stones: pos.board_string(), mv: None }];
+        for m in self.game.moves() {
+            pos = pos.play_unchecked(m);
+            out.push(HistoryPly { stones: pos.board_string(), mv: Some(MoveView::of(m, topo)) });
+        }
+        out
+    }
+
+    /// Notes a value of the position after `ply` plies on the graph; an exact value
+    /// is not replaced by a search's.
+    fn note_value(&mut self, ply: usize, point: GraphPoint) {
+        if self.graph.len() <= ply {
+            self.graph.resize(ply + 1, None);
+        }
+        if !self.graph[ply].is_some_and(|p| p.exact && !point.exact) {
+            self.graph[ply] = Some(point);
+        }
+    }
+
+    /// Takes the game back to the position after `plies` plies (the person then plays
+    /// on from there; the engine moves if it is its turn).
+    ///
+    /// # Errors
+    /// 400 for a ply beyond the game's.
+    pub fn take_back_to(&mut self, slot: &Arc<Slot<GameSession>>, plies: usize) -> Result<Vec<String>, ApiError> {
+        if plies > self.game.len() {
+            return Err(ApiError::bad_request(format!(
+                "cannot take back to ply {plies}: the game has {} plies",
+                self.game.len()
+            )));
+        }
+        self.cancel_search();
+        let topo = self.position().topology();
+        let mut taken = Vec::new();
+        while self.game.len() > plies {
+            if let Some(m) = self.game.undo() {
+                taken.push(m.display(topo).to_string());
+            }
+        }
+        taken.reverse();
+        self.graph.truncate(plies + 1);
+        self.hint = None;
+        self.message = None;
+        self.paused = false;
+        self.after_change(slot);
+        Ok(taken)
     }
 
     fn perfect_view(&self) -> Option<PerfectView> {
@@ -530,6 +629,7 @@ impl GameSession {
             }
         }
         taken.reverse();
+        self.graph.truncate(self.game.len() + 1);
         self.hint = None;
         self.message = None;
         self.paused = false;
@@ -572,6 +672,7 @@ impl GameSession {
             self.strength = s;
         }
         self.game = game;
+        self.graph.clear();
         if let EngineSlot::Idle(engine) = &mut self.engine {
             // Forget the old game's table, so the new game's searches do not depend on it.
             engine.set_game(self.game.clone());
@@ -663,6 +764,10 @@ impl GameSession {
 
     /// After any change: the engine moves if it is its turn.
     fn after_change(&mut self, slot: &Arc<Slot<GameSession>>) {
+        let exact = verdict::exact_value(self.config.tables.as_deref(), &self.game);
+        if let Some(v) = exact {
+            self.note_value(self.game.len(), GraphPoint::of_value(v, self.position().side_to_move()));
+        }
         if self.is_engine_turn() && self.search.is_none() && !self.paused {
             self.start_search(slot, SearchKind::Move);
         }
@@ -722,6 +827,7 @@ impl GameSession {
         if current && let Some(running) = self.search.take() {
             let pos = self.position();
             let view = SearchView::of_result(result, &pos);
+            self.note_value(self.game.len(), GraphPoint::of_score(result.score, pos.side_to_move()));
             let chosen = result.best.filter(|&m| pos.is_legal(m)).or_else(|| {
                 // A search that returns no legal move must not stall the game.
                 let mut list = MoveList::new();

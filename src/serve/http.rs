@@ -7,12 +7,13 @@
 //! | method | path | what |
 //! |---|---|---|
 //! | GET | `/` | the page |
-//! | POST | `/api/games` | a new game (body: board, human, movetime, strength; all optional) |
+//! | POST | `/api/games` | a new game (body: board, human, movetime, strength, from: a text the replay reads; all optional) |
 //! | GET | `/api/games/ID?after=V&wait=S` | the game's state, once its version is newer than V (waits up to S seconds) |
 //! | POST | `/api/games/ID/input` | `{"clicks": ["D2"]}`: the points clicked so far |
 //! | POST | `/api/games/ID/move` | `{"move": "D3,G1"}`: a whole move in notation |
 //! | POST | `/api/games/ID/undo`, `/hint`, `/stop`, `/close` | take back, suggest a move, stop the search, forget the game |
 //! | POST | `/api/games/ID/leave` | the page went away (a beacon): stop the search, forget the game in a few seconds unless asked again |
+//! | POST | `/api/games/ID/takeback` | `{"plies": N}`: back to the position after N plies |
 //! | POST | `/api/games/ID/new`, `/settings` | start again; change the engine's sides, time, strength |
 //! | POST | `/api/replays` | `{"text": "...", "game": N}`: a record file or move list to replay |
 //! | GET | `/api/replays/ID?after=V&wait=S` | the replay with its analysis so far |
@@ -437,6 +438,7 @@ enum GameAction {
     Stop,
     Close,
     Leave,
+    Takeback,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -461,6 +463,7 @@ fn game_action(input: &str) -> Res<'_, GameAction> {
         value(GameAction::Stop, tag("stop")),
         value(GameAction::Close, tag("close")),
         value(GameAction::Leave, tag("leave")),
+        value(GameAction::Takeback, tag("takeback")),
     ))
     .parse(input)
 }
@@ -585,6 +588,12 @@ fn required_body<T: DeserializeOwned>(request: &mut Request) -> Result<T, ApiErr
 #[serde(deny_unknown_fields)]
 struct ClicksBody {
     clicks: Vec<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct TakebackBody {
+    plies: usize,
 }
 
 #[derive(Deserialize, Default)]
@@ -723,6 +732,12 @@ fn game_action_reply(hub: &Arc<Hub>, request: &mut Request, id: &str, action: Ga
             let req: SettingsRequest = body(request)?;
             slot.update(|s, slot| s.settings(slot, &req))?;
             json(200, &slot.lock().state(id))
+        }
+        GameAction::Takeback => {
+            let to: TakebackBody = required_body(request)?;
+            let taken = slot.update(|s, slot| s.take_back_to(slot, to.plies))?;
+            let state = slot.lock().state(id);
+            json(200, &serde_json::json!({ "undone": taken, "state": state }))
         }
         GameAction::Stop => {
             let _: Empty = body(request)?;

@@ -14,7 +14,7 @@ use nom::{IResult, Parser};
 use serde::{Deserialize, Serialize};
 
 use super::export::SETBOARD;
-use super::games::BoardName;
+use super::games::{BoardName, GraphPoint};
 use super::slot::{Meta, Session, Slot};
 use super::verdict::{self, Value};
 use super::view::{Geometry, MoveView, PositionView, geometry, outcome_words, score_words, value_words};
@@ -286,6 +286,8 @@ pub struct ReplayState {
     pub values: Vec<Option<ValueText>>,
     /// For each move (index i: the move leading to `plies[i + 1]`), why it is marked.
     pub marks: Vec<Option<String>>,
+    /// The value graph: each position's value for White, once analysed.
+    pub graph: Vec<Option<GraphPoint>>,
     /// Whether the analysis is still running.
     pub analyzing: bool,
     /// Where the values come from.
@@ -303,6 +305,13 @@ fn value_text(value: Value, side: Color) -> ValueText {
         Value::Estimate { score, depth, .. } => {
             ValueText { text: format!("{} (search, depth {depth})", score_words(score, side)), exact: false }
         }
+    }
+}
+
+fn graph_point(value: Value, side: Color) -> GraphPoint {
+    match (value.exact_class(), value) {
+        (Some(v), _) | (None, Value::Exact(v)) => GraphPoint::of_value(v, side),
+        (None, Value::Estimate { score, .. }) => GraphPoint::of_score(score, side),
     }
 }
 
@@ -377,6 +386,7 @@ impl ReplaySession {
             plies: self.plies.clone(),
             values,
             marks,
+            graph: self.values.iter().map(|v| v.map(|(v, side)| graph_point(v, side))).collect(),
             analyzing: self.analyzing,
             analysis: self.analysis.clone(),
             note: self.note.clone(),
