@@ -161,6 +161,7 @@ fn a_person_plays_the_engine_by_clicking() {
     assert!(list[18].contains('-'), "a slide: {}", list[18]);
     assert_eq!(b.text("#white-who"), "engine");
     b.wait_text("#status", |t| t.starts_with("Black to move"));
+    assert_eq!(count(&b, "[data-arrow=\"last\"]"), 1, "the slide is drawn as an arrow");
 }
 
 /// The leak: with `--max-games 3`, three visits that each close their page used to leave
@@ -334,9 +335,13 @@ fn past_positions_are_viewed_with_clicks_and_keys_and_taken_back_to() {
     let b = Browser::start(&driver, &chromium);
     b.open(&s.url());
     b.wait_text("#status", |t| t.contains("White to move"));
+    // A free point among a few (the engine's replies vary with the machine's load).
+    let free = |b: &Browser| {
+        ["B4", "F4", "D6", "B6", "F6"].into_iter().find(|p| count(b, &stone(p)) == 0).expect("a free point").to_string()
+    };
     b.click_on(&point("D2"));
     wait_moves(&b, 2);
-    b.click_on(&point("B4"));
+    b.click_on(&point(&free(&b)));
     wait_moves(&b, 4);
     b.wait("the engine's values on the graph", || {
         (b.attribute("#graph", "data-points").and_then(|n| n.parse::<u32>().ok()) >= Some(2)).then_some(())
@@ -368,9 +373,66 @@ fn past_positions_are_viewed_with_clicks_and_keys_and_taken_back_to() {
     b.click_on("#takeback");
     wait_moves(&b, 2);
     b.wait_text("#message", |t| t.starts_with("Taken back:"));
-    b.click_on(&point("F4"));
+    let next = free(&b);
+    b.click_on(&point(&next));
     let list = wait_moves(&b, 4);
-    assert_eq!(list[2], "F4");
+    assert_eq!(list[2], next);
+}
+
+/// On a phone (390 × 844) the side to move and the stones in hand are at the top, above
+/// the board, and the rules line is folded away.
+#[test]
+fn on_a_phone_the_side_to_move_is_above_the_fold() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let s = server(Duration::from_millis(150));
+    let b = Browser::start(&driver, &chromium);
+    b.set_window_size(390, 844);
+    b.open(&s.url());
+    b.wait_text("#status", |t| t.contains("White to move"));
+    let width = b.script("return window.innerWidth").as_u64().unwrap_or(0);
+    assert!(width <= 400, "a phone's width: {width}");
+    let top = b.script(
+        "const r = document.getElementById('top-status').getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight, r.height]",
+    );
+    let v: Vec<f64> = top.as_array().expect("rect").iter().filter_map(serde_json::Value::as_f64).collect();
+    assert!(v[3] > 0.0 && v[0] >= 0.0 && v[1] < 200.0 && v[1] <= v[2], "top status at {top}");
+    assert_eq!(b.text("#top-status"), "White to move (your turn) · in hand: White 9, Black 9");
+    assert_eq!(b.script("return getComputedStyle(document.getElementById('rules')).display"), "none");
+    let png = b.screenshot();
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-phone.png");
+    std::fs::write(&path, &png).expect("save the screenshot");
+}
+
+/// Keyboard play: the points take the focus, the arrows move it, Enter clicks; a won
+/// game shows a banner with its reason.
+#[test]
+fn the_board_is_played_from_the_keyboard_and_a_won_game_says_so() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let s = server(Duration::from_millis(150));
+    let b = Browser::start(&driver, &chromium);
+    b.open(&s.url());
+    b.wait_text("#status", |t| t.contains("White to move"));
+    b.script("document.querySelector('[data-hit=\"D2\"]').focus()");
+    b.press(keys::UP);
+    let focused = b.script("return document.activeElement.getAttribute('data-hit')");
+    let focused = focused.as_str().expect("a point has the focus").to_string();
+    assert_ne!(focused, "D2", "the arrow moved the focus");
+    b.press(keys::ENTER);
+    let list = wait_moves(&b, 2);
+    assert_eq!(list[0], focused, "Enter placed a stone on the focused point");
+    assert_eq!(b.script("return document.activeElement.getAttribute('data-hit')").as_str(), Some(focused.as_str()));
+
+    // White flies G4 to G7, closes a mill and takes Black down to two stones.
+    b.open("about:blank");
+    b.open(&format!("{}#position=WWxxxxxxxxxxxxWxxxBxxBBx%20white%200%200", s.url()));
+    b.wait_text("#status", |t| t.starts_with("White to move"));
+    assert!(b.find_all("#banner.hidden").len() == 1, "no banner while the game goes on");
+    let input = b.find("#move-text");
+    b.type_into(&input, "G4-G7,A1");
+    b.click_on("#move-send");
+    let banner = b.wait_text("#banner", |t| !t.is_empty());
+    assert_eq!(banner, "White wins\nby reducing Black to fewer than three stones");
+    assert_eq!(count(&b, "#banner.hidden"), 0, "the banner is shown");
 }
 
 fn record_text() -> String {

@@ -28,6 +28,10 @@ pub mod keys {
     pub const HOME: &str = "\u{E011}";
     /// End
     pub const END: &str = "\u{E010}";
+    /// Up arrow.
+    pub const UP: &str = "\u{E013}";
+    /// Enter.
+    pub const ENTER: &str = "\u{E007}";
 }
 
 /// Finds a program on the PATH or in the usual Debian places.
@@ -238,6 +242,11 @@ impl Browser {
         self.find(css);
         let script = "const e = document.querySelector(arguments[0]); return e ? e.getAttribute(arguments[1]) : null";
         self.script_with(script, &[json!(css), json!(name)]).as_str().map(str::to_string)
+    }
+
+    /// Sets the window's size in CSS pixels (a phone: 390 × 844).
+    pub fn set_window_size(&self, width: u32, height: u32) {
+        self.cmd("POST", "/window/rect", Some(json!({ "width": width, "height": height })));
     }
 
     /// Presses and releases a key (see [`keys`]) on the page.
