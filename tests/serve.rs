@@ -759,11 +759,12 @@ fn memory_mib(pid: u32) -> (f64, f64) {
     (field("VmRSS:"), field("VmHWM:"))
 }
 
-/// Memory of a real `morris serve` process with one and with twenty open games, each
-/// after the engine's first reply (so each game's engine and table exist).
+/// Memory of a real `morris serve` process with one, twenty and sixty-four open games
+/// (the default `--max-games`), each after the engine's first reply (so each game's
+/// engine and table exist).
 #[test]
-#[ignore = "a measurement: run with --release --ignored --nocapture"]
-fn measure_memory_with_one_and_twenty_games() {
+#[ignore = "a measurement: run with --profile ci --ignored --nocapture"]
+fn measure_memory_with_one_twenty_and_sixty_four_games() {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
         .args(["serve", "--port", "0", "--movetime", "0.2"])
         .stdout(std::process::Stdio::piped())
@@ -802,11 +803,17 @@ fn measure_memory_with_one_and_twenty_games() {
     for _ in 1..20 {
         play_one();
     }
-    let (twenty, peak) = memory_mib(pid);
+    let (twenty, _) = memory_mib(pid);
+    for _ in 20..64 {
+        play_one();
+    }
+    let (all, peak) = memory_mib(pid);
     let _ = child.kill();
     let _ = child.wait();
     eprintln!(
-        "morris serve memory (RSS): started {idle:.1} MiB, 1 game {one:.1} MiB, 20 games {twenty:.1} MiB (peak {peak:.1} MiB)"
+        "morris serve memory (RSS): started {idle:.1} MiB, 1 game {one:.1} MiB, 20 games {twenty:.1} MiB, \
+         64 games {all:.1} MiB (peak {peak:.1} MiB): {:.2} MiB a game",
+        (all - idle) / 64.0
     );
     assert!(twenty > one, "each game's engine costs memory");
 }

@@ -26,6 +26,16 @@ fn server(movetime: Duration) -> ServerHandle {
     start(config).expect("server starts")
 }
 
+/// Saves a screenshot for people to look at (`target/tmp/NAME.png`; the ones in
+/// `docs/` are copies).
+fn save_screenshot(b: &Browser, name: &str) {
+    let png = b.screenshot();
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.png"));
+    std::fs::write(&path, &png).expect("save the screenshot");
+    eprintln!("screenshot: {}", path.display());
+}
+
 fn point(name: &str) -> String {
     format!("[data-hit=\"{name}\"]")
 }
@@ -298,6 +308,7 @@ fn a_game_is_exported_imported_set_up_and_linked() {
         }
     }
     b.click_on("#su-side option[value=\"black\"]");
+    save_screenshot(&b, "serve-setup");
     set_value(&b, "#su-white", "0");
     set_value(&b, "#su-black", "0");
     b.click_on("#su-play");
@@ -350,6 +361,7 @@ fn past_positions_are_viewed_with_clicks_and_keys_and_taken_back_to() {
     // Click move 1 in the list: the board shows the position after it.
     b.click_on("#moves span[data-ply=\"1\"]");
     assert_eq!(b.wait_text("#history-ply", |t| !t.is_empty()), "Viewing move 1 of 4: D2");
+    save_screenshot(&b, "serve-history");
     assert_eq!(count(&b, "[data-stone]"), 1);
     // A click on the board while looking back is refused, and nothing is played.
     b.click_on(&point("G7"));
@@ -398,9 +410,15 @@ fn on_a_phone_the_side_to_move_is_above_the_fold() {
     assert!(v[3] > 0.0 && v[0] >= 0.0 && v[1] < 200.0 && v[1] <= v[2], "top status at {top}");
     assert_eq!(b.text("#top-status"), "White to move (your turn) · in hand: White 9, Black 9");
     assert_eq!(b.script("return getComputedStyle(document.getElementById('rules')).display"), "none");
-    let png = b.screenshot();
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-phone.png");
-    std::fs::write(&path, &png).expect("save the screenshot");
+    save_screenshot(&b, "serve-phone");
+    // The same page in a dark system's colours.
+    b.devtools(
+        "Emulation.setEmulatedMedia",
+        serde_json::json!({"features": [{"name": "prefers-color-scheme", "value": "dark"}]}),
+    );
+    let bg = b.script("return getComputedStyle(document.body).backgroundColor");
+    assert_eq!(bg, "rgb(29, 28, 26)", "the dark palette");
+    save_screenshot(&b, "serve-phone-dark");
 }
 
 /// Keyboard play: the points take the focus, the arrows move it, Enter clicks; a won
@@ -433,6 +451,7 @@ fn the_board_is_played_from_the_keyboard_and_a_won_game_says_so() {
     let banner = b.wait_text("#banner", |t| !t.is_empty());
     assert_eq!(banner, "White wins\nby reducing Black to fewer than three stones");
     assert_eq!(count(&b, "#banner.hidden"), 0, "the banner is shown");
+    save_screenshot(&b, "serve-won");
 }
 
 fn record_text() -> String {
@@ -495,6 +514,31 @@ fn a_recorded_game_is_loaded_from_a_file_and_stepped_through_with_the_keyboard()
     b.wait_text("#status", |t| t.contains("White to move"));
     b.click_on(&point("F4"));
     wait_moves(&b, 2);
+}
+
+/// How long a closed page's game survives, with the server's defaults: from the page
+/// going away (the browser navigates elsewhere) to the game gone from the server.
+#[test]
+#[ignore = "a measurement: run with --ignored --nocapture"]
+fn measure_how_long_a_closed_pages_game_survives() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let mut config = ServeConfig::new(0);
+    config.hash_mb = 16;
+    let s = start(config).expect("server starts");
+    let b = Browser::start(&driver, &chromium);
+    let mut samples = Vec::new();
+    for _ in 0..5 {
+        b.open(&s.url());
+        b.wait_text("#status", |t| t.contains("White to move"));
+        b.click_on(&point("D2"));
+        wait_moves(&b, 2);
+        let left = std::time::Instant::now();
+        b.open("about:blank");
+        b.wait("the game to go", || (s.sessions() == 0).then_some(()));
+        samples.push(left.elapsed().as_secs_f64());
+    }
+    samples.sort_by(f64::total_cmp);
+    eprintln!("a closed page's game is gone after {samples:.2?} s (default leave grace 3 s)");
 }
 
 /// Click-to-engine-move latency at 1 s a move, measured by the page itself (from the

@@ -249,6 +249,12 @@ impl Browser {
         self.cmd("POST", "/window/rect", Some(json!({ "width": width, "height": height })));
     }
 
+    /// Runs a Chrome DevTools command (chromedriver's own endpoint), e.g. to emulate
+    /// `prefers-color-scheme: dark`.
+    pub fn devtools(&self, command: &str, params: Value) -> Value {
+        self.cmd("POST", "/goog/cdp/execute", Some(json!({ "cmd": command, "params": params })))
+    }
+
     /// Presses and releases a key (see [`keys`]) on the page.
     pub fn press(&self, key: &str) {
         let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
