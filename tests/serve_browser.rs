@@ -454,6 +454,42 @@ fn the_board_is_played_from_the_keyboard_and_a_won_game_says_so() {
     save_screenshot(&b, "serve-won");
 }
 
+/// The perfect-play chips come best first, and a flying side's many moves are folded
+/// into one group per stone. (The page's own drawing, given a view such as the server
+/// sends with tables loaded: the tables themselves are tested in `tests/serve.rs`.)
+#[test]
+fn perfect_play_chips_are_sorted_best_first_and_folded_when_a_side_flies() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let s = server(Duration::from_millis(150));
+    let b = Browser::start(&driver, &chromium);
+    b.open(&s.url());
+    b.wait_text("#status", |t| t.contains("White to move"));
+    let chips = "return [...document.querySelectorAll('#perfect-moves .val')].map(c => c.textContent)";
+    // Three moves, given worst first.
+    b.script(
+        "pollToken++; renderPerfect({perfect: {covered: true, value: 'White wins in 5 plies', moves: [
+           {move: {text: 'A1-A4', from: 'A1', to: 'A4'}, value: {kind: 'loss', plies: 4}},
+           {move: {text: 'G1-G4', from: 'G1', to: 'G4'}, value: {kind: 'draw', plies: 0}},
+           {move: {text: 'D1-D2', from: 'D1', to: 'D2'}, value: {kind: 'win', plies: 5}}]}})",
+    );
+    assert_eq!(b.script(chips), serde_json::json!(["D1-D2 +5", "G1-G4 =", "A1-A4 −4"]));
+    // A flying side: 3 stones × 15 free points = 45 moves, folded per stone.
+    b.script(
+        "const free = 'A7 D7 G7 B6 D6 F6 C5 D5 E5 A4 B4 C4 E4 F4 G4'.split(' ');
+         const moves = [];
+         for (const from of ['A1', 'D1', 'G1']) for (const [i, to] of free.entries())
+           moves.push({move: {text: from + '-' + to, from, to}, value: from === 'D1' && i === 7 ? {kind: 'win', plies: 3} : {kind: 'draw', plies: 0}});
+         renderPerfect({perfect: {covered: true, value: 'draw', moves}})",
+    );
+    assert_eq!(count(&b, "#perfect-moves details.fold"), 3, "one group per stone");
+    let first = b.script("return document.querySelector('#perfect-moves details.fold summary').textContent");
+    assert_eq!(first, "D1-D5 +3 14 more", "the stone with the best move first, its best move shown");
+    let shown = b
+        .script("return [...document.querySelectorAll('#perfect-moves .val')].filter(c => c.checkVisibility()).length");
+    assert_eq!(shown, 3, "folded: one chip a stone until opened");
+    save_screenshot(&b, "serve-chips-folded");
+}
+
 fn record_text() -> String {
     let h = morris::referee::record::HEADER;
     format!(
