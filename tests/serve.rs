@@ -262,6 +262,7 @@ fn a_new_game_starts_from_exported_text_and_bad_starts_say_why() {
         ("setboard WWW", 400, "setboard WWW: "),
         ("D2 D2", 422, "move 2 (D2) is illegal here: D2 is occupied"),
         ("setboard WWWxxxxxxxxxxxxxxxxxxBBB purple", 400, "after the board string expected"),
+        (&"D2 ".repeat(2001), 400, "more than the 2000 a game may start from"),
     ] {
         let reply = post(&s, "/api/games", &json!({ "from": from }));
         assert_eq!(reply.0, status, "{from}: {reply:?}");

@@ -2,8 +2,10 @@
 //! WebDriver by chromedriver (both from the system's packages; `.ci/run` installs them),
 //! clicks the board: a placement and the engine's reply, a refused click and its reason,
 //! a mill and a removal, undo, a hint, and a recorded game loaded from a file and
-//! stepped through with the keyboard. A screenshot of the board is saved for people to
-//! look at (`target/tmp/serve-board.png`).
+//! stepped through with the keyboard; export and import, set-up and a position link;
+//! history in play and the value graph; keyboard play and the game-over banner; the
+//! phone layout and dark mode; the perfect-play chips. Screenshots are saved for people
+//! to look at (`target/tmp/serve-*.png`; `docs/` holds copies).
 //!
 //! Without chromedriver or Chromium each test fails with the command that installs them;
 //! `MORRIS_SKIP_BROWSER_TESTS=1` skips them instead, with a message.

@@ -145,6 +145,12 @@ pub fn game_from_text(
 ) -> Result<(BoardName, Game), ApiError> {
     let games = read_games(text)?;
     let recorded = chosen(&games, index)?;
+    if recorded.moves.len() > MAX_PLIES {
+        return Err(ApiError::bad_request(format!(
+            "the game has {} moves, more than the {MAX_PLIES} a game may start from",
+            recorded.moves.len()
+        )));
+    }
     let on = |b: BoardName| -> Result<(BoardName, Game), ApiError> {
         let rules = config.rules.on(b.into());
         let mut game = Game::new(start_of(rules, recorded)?);
