@@ -11,21 +11,26 @@
 //!   "positions evaluated").
 //!
 //! # Modules, in dependency order
+//! Each module uses only modules listed above it; nothing points back up.
+//! - [`files`]: files written whole (temporary file, then rename).
 //! - [`topology`]: both boards as data (points, lines, adjacency, symmetries).
 //! - [`rules`]: positions, moves, generation, play, notation, Zobrist keys, games.
 //! - [`perft`]: move-path counts, the rules' checksum.
-//! - [`eval`], [`search`], [`time`], [`engine`]: the tournament engine (no I/O).
+//! - [`eval`]: the static evaluations.
+//! - [`time`]: time management, from a move time or a game clock to deadlines.
+//! - [`search`]: the tournament engine's search, and the `Oracle` trait through which
+//!   it consults perfect-play tables.
+//! - [`engine`]: the engine façade over game, search and tables (no I/O).
 //! - [`lines`]: reading a line of bounded length, for everything that reads lines.
 //! - [`protocol`]: the stdin/stdout line protocol of `protocol.md`.
 //! - [`classroom`]: the eight programs of the Morris Variant handout.
 //! - [`play`]: a person plays the engine in a terminal.
+//! - [`tablebase`]: endgame databases by retrograde analysis (an `Oracle` for the search).
 //! - [`referee`]: matches, tournaments and protocol checks between engine processes.
-//! - [`tablebase`]: endgame databases by retrograde analysis.
 //! - [`serve`]: a local web server: play, study and replay on a board in a browser.
 //! - [`analysis`]: where a game was decided, by the tables and the engine.
 //! - [`cmd`]: the command lines, one file per subcommand (clap, printing, `anyhow`);
 //!   every module above takes plain settings and returns reports and typed errors.
-//! - [`files`]: files written whole (temporary file, then rename).
 
 #![deny(missing_docs)]
 

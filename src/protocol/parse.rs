@@ -4,6 +4,7 @@
 //! found. Whether a move is legal is not checked here (that is the loop's business, through
 //! the rules core), only that it is a move.
 
+use std::str::FromStr;
 use std::time::Duration;
 
 use nom::branch::alt;
@@ -18,7 +19,7 @@ use nom::{IResult, Parser};
 
 use super::command::{Command, CommandSpec, command_spec};
 use super::error::{CommandError, LineError};
-use super::wire::ToEngine;
+use super::wire::{ToEngine, WIRE_BOARD};
 use crate::rules::notation::{parse_board_string, parse_move};
 use crate::rules::{BoardStringError, ByColor, Color, Move};
 use crate::topology::Topology;
@@ -35,6 +36,23 @@ const ECHO_CHARS: usize = 40;
 /// one is ignored, so that two engines wired together without a filter do not answer each
 /// other's replies forever (`protocol.md` §4).
 pub const REPLY_WORDS: [&str; 5] = ["error", "illegal", "result", "readyok", "undone"];
+
+impl ToEngine {
+    /// Reads a line on `topology` ([`parse_line`]).
+    ///
+    /// # Errors
+    /// [`LineError`]: not a command and not a move, or a command with bad arguments.
+    pub fn parse_on(text: &str, topology: &Topology) -> Result<ToEngine, LineError> {
+        parse_line(text, topology)
+    }
+}
+
+impl FromStr for ToEngine {
+    type Err = LineError;
+    fn from_str(text: &str) -> Result<ToEngine, LineError> {
+        parse_line(text, WIRE_BOARD)
+    }
+}
 
 /// Reads one line of text (without its line end) as a move or a command.
 ///

@@ -3,12 +3,13 @@
 //! Each has `FromStr` and `Display` on the protocol's board ([`WIRE_BOARD`]), and the two
 //! round-trip (a property test checks): the engine loop, the referee and `morris check`
 //! all read lines through these types. Other boards go through `parse_on`/`display_on`.
+//! This module defines the types; reading a [`ToEngine`] is the parser's
+//! (`protocol/parse.rs`), which uses them.
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::command::Command;
-use super::error::LineError;
 use crate::rules::notation::{format_board_string, format_move_list, parse_move};
 use crate::rules::{Color, Move, ParseMoveError};
 use crate::topology::{STANDARD24, Topology};
@@ -29,14 +30,6 @@ pub enum ToEngine {
 }
 
 impl ToEngine {
-    /// Reads a line on `topology`.
-    ///
-    /// # Errors
-    /// [`LineError`]: not a command and not a move, or a command with bad arguments.
-    pub fn parse_on(text: &str, topology: &Topology) -> Result<ToEngine, LineError> {
-        super::parse::parse_line(text, topology)
-    }
-
     /// The line as written on `topology`.
     #[must_use]
     pub fn display_on<'a>(&'a self, topology: &'a Topology) -> impl fmt::Display + 'a {
@@ -81,13 +74,6 @@ impl fmt::Display for Shown<'_> {
             Command::Info(on) | Command::Ponder(on) => f.write_str(if *on { " on" } else { " off" }),
             _ => Ok(()),
         }
-    }
-}
-
-impl FromStr for ToEngine {
-    type Err = LineError;
-    fn from_str(text: &str) -> Result<ToEngine, LineError> {
-        ToEngine::parse_on(text, WIRE_BOARD)
     }
 }
 

@@ -1,9 +1,7 @@
-//! The engine's tunable constants, in one place (as viridithas keeps them), each with
-//! the reason for its value: the search's, move ordering's ([`super::ordering`]) and time
-//! management's ([`crate::time`]). A change to one that the fixed-depth search uses
-//! changes the bench signature; say so in the commit.
-
-use std::time::Duration;
+//! The search's tunable constants, in one place (as viridithas keeps them), each with
+//! the reason for its value: the search's and move ordering's ([`super::ordering`]).
+//! Time management's live with it, below the search, in [`crate::time`]. A change to one
+//! that the fixed-depth search uses changes the bench signature; say so in the commit.
 
 /// The deepest ply a search path may reach (iterations plus quiescence).
 pub const MAX_PLY: usize = 128;
@@ -103,56 +101,3 @@ impl Default for SearchSettings {
         SearchSettings::STRONG
     }
 }
-
-// Time management (`time.rs`): from a move time or a game clock to deadlines.
-
-/// The least safety margin kept before the end of the budget (scheduling delays, printing).
-pub const MIN_MARGIN: Duration = Duration::from_millis(25);
-/// The safety margin as a fraction of the budget, when that is more than [`MIN_MARGIN`]: 1/10.
-/// (Measured on a loaded 2-core machine, a preempted search thread may return tens of
-/// milliseconds after the deadline it checks; 1/20 was not enough there.)
-pub const MARGIN_DIVISOR: u32 = 10;
-/// Never start an iteration after this fraction of the hard deadline (percent).
-pub const SOFT_PERCENT: u32 = 70;
-/// Before this fraction of the hard deadline (percent) a new iteration always starts,
-/// whatever its predicted cost: a cut iteration is not wasted, because its move replaces
-/// the last completed iteration's only after it has beaten that move at the new depth,
-/// and its table entries order the next search. The prediction decides only later.
-pub const ALWAYS_START_PERCENT: u32 = 40;
-/// An iteration is predicted to take the previous one's time times the last growth
-/// ratio, kept within these bounds (tenths): alpha-beta iterations grow by roughly the
-/// effective branching factor, which varies with the phase.
-pub const MIN_GROWTH_TENTHS: u32 = 15;
-/// See [`MIN_GROWTH_TENTHS`].
-pub const MAX_GROWTH_TENTHS: u32 = 60;
-/// The growth ratio assumed when the iteration before the last took no measurable time
-/// (tenths): half the most.
-pub const DEFAULT_GROWTH_TENTHS: u32 = MAX_GROWTH_TENTHS / 2;
-/// A score drop (engine units, 100 = a stone) from which the position counts as sharp.
-pub const SHARP_DROP: i32 = 30;
-/// The least of the clock never planned for: scheduling delays, the reply's way out.
-pub const MIN_RESERVE: Duration = Duration::from_millis(50);
-/// The reserve as a fraction of the clock, when that is more than [`MIN_RESERVE`]: 1/20.
-pub const RESERVE_DIVISOR: u32 = 20;
-/// Time a referee charges per move beyond what the engine measures (pipes, a preempted
-/// process waking up late): planned for every move still to come, and taken off the
-/// engine's own clock after each move. Without it an engine that keeps its own clock
-/// drifts a few milliseconds a move behind the referee's and, late in a long game, loses
-/// on time (it did, once in twelve games at 10 s + 0.1 s on the loaded machine).
-pub const MOVE_OVERHEAD: Duration = Duration::from_millis(20);
-/// Moves of the sliding phase the clock is shared over (beyond the stones still to place).
-pub const MOVING_MOVES: u32 = 20;
-/// Stones in hand counted as moves still to come, at most (a side's nine).
-pub const MAX_PLACING_MOVES: u8 = 9;
-/// With this many stones or fewer still to place (but one or more), a move gets
-/// [`LATE_PLACING_PERCENT`] of its share: the last stones placed decide the game's shape.
-pub const LATE_PLACING_STONES: u8 = 3;
-/// See [`LATE_PLACING_STONES`] (percent of the share: half as much again).
-pub const LATE_PLACING_PERCENT: u32 = 150;
-/// The share of the increment planned per move (percent).
-pub const INCREMENT_PERCENT: u32 = 75;
-/// An unstable best move or a falling score stretches the soft deadline to this many
-/// planned shares.
-pub const STRETCH_SHARES: u32 = 2;
-/// A move may take at most this many planned shares.
-pub const MAX_SHARES: u32 = 3;
