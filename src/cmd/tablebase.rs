@@ -233,6 +233,19 @@ fn threads_or_default(threads: Option<usize>) -> usize {
     threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get)).max(1)
 }
 
+/// The library's progress reports, drawn as a bar.
+impl tablebase::Progress for ProgressBar {
+    fn advance(&self, steps: u64) {
+        self.inc(steps);
+    }
+    fn set_done(&self, steps: u64) {
+        self.set_position(steps);
+    }
+    fn stage(&self, text: String) {
+        self.set_message(text);
+    }
+}
+
 /// A progress bar on stderr, hidden when stderr is not a terminal.
 fn progress_bar(len: u64, template: &str) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());

@@ -28,8 +28,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use indicatif::ProgressBar;
-
 pub use cells::Cell;
 pub use probe::Tablebase;
 pub use sector::Subspace;
@@ -39,6 +37,38 @@ pub use value::{TableValue, Wdl};
 use crate::rules::{Ruleset, STANDARD};
 use index::Indexer;
 use sector::{Board, MIN_STONES, header_rules, is_supported};
+
+/// How a long build or check tells how far it got. The library calls it from its
+/// workers; the command layer draws it (a progress bar on a terminal), and a caller that
+/// wants no report passes `&()`.
+pub trait Progress: Sync {
+    /// `steps` more steps are done.
+    fn advance(&self, steps: u64);
+    /// `steps` steps in all are done (a count known beside the workers' own).
+    fn set_done(&self, steps: u64) {
+        let _ = steps;
+    }
+    /// What is being done now, e.g. `3-3: solving`.
+    fn stage(&self, text: String) {
+        let _ = text;
+    }
+}
+
+/// No report.
+impl Progress for () {
+    fn advance(&self, _: u64) {}
+}
+
+/// A rayon pool of `threads` workers (at least one) for work on the tables in `dir`.
+///
+/// # Errors
+/// The operating system refuses the threads ([`TablebaseError::Io`] on `dir`).
+pub(crate) fn worker_pool(threads: usize, dir: &Path) -> Result<rayon::ThreadPool, TablebaseError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| TablebaseError::Io { path: dir.to_path_buf(), cause: std::io::Error::other(e.to_string()) })
+}
 
 /// The number of canonical positions of every subspace from 3-3 to 9-9.
 pub const ALL_POSITIONS: u64 = 8_904_593_601;
@@ -214,20 +244,21 @@ pub fn build(
     dir: &Path,
     plan: &BuildPlan,
     options: &BuildOptions,
-    progress: &ProgressBar,
+    progress: &dyn Progress,
     on_pair: &mut dyn FnMut(&BuildReport),
 ) -> Result<Vec<BuildReport>, TablebaseError> {
     std::fs::create_dir_all(dir).map_err(|cause| TablebaseError::Io { path: dir.to_path_buf(), cause })?;
     let rules = rules_text(options.rule_plies);
     let topology = STANDARD.topology;
     let board = Board::new(&STANDARD);
+    let pool = worker_pool(options.threads, dir)?;
     let mut loaded: HashMap<Subspace, Table> = HashMap::new();
     let mut reports = Vec::new();
     let mut done_steps = 0u64;
     for (n, pair) in plan.pairs.iter().enumerate() {
         let report = if plan.done[n] {
             for &s in pair {
-                progress.set_message(format!("{s}: fast form"));
+                progress.stage(format!("{s}: fast form"));
                 fast::ensure_fast(dir, s, &rules)?;
             }
             BuildReport {
@@ -242,20 +273,21 @@ pub fn build(
             let start = Instant::now();
             for dep in pair.iter().filter_map(|s| s.after_removal()) {
                 if let std::collections::hash_map::Entry::Vacant(slot) = loaded.entry(dep) {
-                    progress.set_message(format!("{}: loading {dep}", pair[0]));
+                    progress.stage(format!("{}: loading {dep}", pair[0]));
                     slot.insert(Table::load(dir, dep, &rules, topology, false)?);
                 }
             }
             let deps: Vec<&Table> =
                 pair.iter().filter_map(|s| s.after_removal()).filter_map(|d| loaded.get(&d)).collect();
-            progress.set_message(format!("{}: indexing", pair[0]));
+            progress.stage(format!("{}: indexing", pair[0]));
             let indexers: Vec<Arc<Indexer>> =
                 pair.iter().map(|s| Arc::new(Indexer::new(topology, usize::from(s.us), usize::from(s.them)))).collect();
             let positions: u64 = indexers.iter().map(|ix| ix.len()).sum();
-            progress.set_message(format!("{}: solving", pair[0]));
+            progress.stage(format!("{}: solving", pair[0]));
             let horizon = value::horizon(options.rule_plies);
-            let (solved, stats) = retro::solve_pair(&board, pair, indexers, &deps, horizon, options.threads, progress)?;
-            progress.set_message(format!("{}: writing", pair[0]));
+            let (solved, stats) =
+                pool.install(|| retro::solve_pair(&board, pair, indexers, &deps, horizon, progress))?;
+            progress.stage(format!("{}: writing", pair[0]));
             for t in &solved {
                 store::write_table(dir, t.subspace, &rules, options.rule_plies, &t.wdl, &t.distance, options.threads)?;
                 fast::write_fast(dir, t.subspace, &rules, options.rule_plies, &t.wdl, &t.distance)?;
@@ -268,7 +300,7 @@ pub fn build(
                 }
             }
             done_steps += 2 * positions;
-            progress.set_position(done_steps);
+            progress.set_done(done_steps);
             BuildReport {
                 pair: pair.clone(),
                 positions,
@@ -321,7 +353,7 @@ pub fn build_cell(
     dir: &Path,
     cell: Cell,
     options: &BuildOptions,
-    progress: &ProgressBar,
+    progress: &dyn Progress,
 ) -> Result<BuildReport, CellError> {
     let kept = || BuildReport {
         pair: cell.subspaces(),
@@ -356,7 +388,7 @@ fn build_placing_cell(
     us: u8,
     them: u8,
     options: &BuildOptions,
-    progress: &ProgressBar,
+    progress: &dyn Progress,
 ) -> Result<BuildReport, CellError> {
     let cell = placing::PlacingCell::new(ply, us, them);
     let placing_options =
@@ -368,7 +400,7 @@ fn build_placing_cell(
         positions_total: cell.positions(),
         peak_bytes: 0,
     };
-    let report = placing::build_placing(dir, &plan, &placing_options, &|n| progress.inc(n), &mut |_| {})?;
+    let report = placing::build_placing(dir, &plan, &placing_options, &|n| progress.advance(n), &mut |_| {})?;
     let seconds = report.first().map_or(0.0, |r| r.seconds);
     Ok(BuildReport {
         pair: vec![Subspace::new(us, them)],

@@ -24,21 +24,24 @@
 //! Counting *distinct canonical* children and deduplicating each child's canonical
 //! parents keeps the counts exact under symmetry reduction: C is a canonical child of P
 //! exactly when P is a canonical parent of C. Shared state is atomics only (a level and a
-//! count per position), so both cores work on one level at once in safe Rust.
+//! count per position), so all workers (a rayon pool) work on one level at once in safe
+//! Rust.
 //!
 //! This module knows the solver's bookkeeping; files are `store`'s, checking is `verify`'s.
 
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
-use indicatif::ProgressBar;
+use rayon::prelude::*;
 
+use super::Progress;
 use super::index::Indexer;
 use super::sector::{Board, Subspace};
 use super::store::{Table, TablebaseError};
 use super::value::{TableValue, Wdl};
+use crate::topology::PointSet;
 
-/// Positions handled per work item.
+/// Positions handled per work item (a rayon job).
 const CHUNK: usize = 1 << 14;
 /// The count of unresolved children, in the low bits of a count byte.
 const COUNT_MASK: u8 = 0x3f;
@@ -72,8 +75,8 @@ struct Work {
     count: Vec<AtomicU8>,
 }
 
-/// What the workers of one level hand back: positions resolved at the next level, and
-/// losses deferred to a later one.
+/// What expanding one level yields: positions resolved at the next level, and losses
+/// deferred to a later one.
 type LevelOutput = (Vec<u32>, Vec<(usize, u32)>);
 
 fn entry(k: usize, i: usize, loss: bool) -> u32 {
@@ -99,8 +102,8 @@ pub fn estimated_bytes(positions: u64, dependency_positions: u64) -> u64 {
 
 /// Solves the pair `subspaces` (one or two mirrored subspaces) under a no-removal rule
 /// with horizon `horizon` ([`value::horizon`](super::value::horizon)), given the tables
-/// their removals lead to in `dependencies`. `threads` workers; `progress` is advanced by
-/// one per position counted and one per position resolved.
+/// their removals lead to in `dependencies`, on the current rayon pool; `progress`
+/// advances by one per position counted and one per position resolved.
 ///
 /// # Errors
 /// [`TablebaseError::MissingTable`] if a dependency is absent,
@@ -111,9 +114,22 @@ pub fn solve_pair(
     indexers: Vec<Arc<Indexer>>,
     dependencies: &[&Table],
     horizon: u16,
-    threads: usize,
-    progress: &ProgressBar,
+    progress: &dyn Progress,
 ) -> Result<(Vec<Table>, SolveStats), TablebaseError> {
+    let works = new_works(subspaces, indexers)?;
+    let targets = removal_targets(&works, dependencies)?;
+    let total: u64 = works.iter().map(|w| w.level.len() as u64).sum();
+    let dep_bytes: u64 = targets.iter().flatten().map(|t| t.wdl.len() as u64).sum();
+    let solver = Solver { board, works, targets, beyond: usize::from(horizon).saturating_add(1) };
+    let buckets = solver.count_pass(progress);
+    let (levels, peak_queue) = solver.resolve_levels(buckets, progress)?;
+    let solved = solver.works.into_iter().map(|w| finish(w, horizon)).collect();
+    let working_bytes = total * 3 + dep_bytes + (peak_queue * std::mem::size_of::<u32>()) as u64;
+    Ok((solved, SolveStats { levels, working_bytes }))
+}
+
+/// The solver's arrays for each subspace of the pair, all positions unresolved.
+fn new_works(subspaces: &[Subspace], indexers: Vec<Arc<Indexer>>) -> Result<Vec<Work>, TablebaseError> {
     let works: Vec<Work> = subspaces
         .iter()
         .zip(indexers)
@@ -130,225 +146,281 @@ pub fn solve_pair(
     if works.iter().any(|w| w.level.len() >= 1 << INDEX_BITS) {
         return Err(TablebaseError::DistanceOverflow(works[0].subspace));
     }
-    let pair_len = works.len();
-    let other = move |k: usize| if pair_len == 1 { 0 } else { 1 - k };
-    let dep_for = |k: usize| -> Result<Option<&Table>, TablebaseError> {
-        let Some(after) = works[k].subspace.after_removal() else { return Ok(None) };
-        match dependencies.iter().copied().find(|t| t.subspace == after) {
-            Some(t) => Ok(Some(t)),
-            None => Err(TablebaseError::MissingTable { dir: std::path::PathBuf::from("."), subspace: after }),
-        }
-    };
-    let deps: Vec<Option<&Table>> = (0..works.len()).map(dep_for).collect::<Result<_, _>>()?;
-    let total: u64 = works.iter().map(|w| w.level.len() as u64).sum();
-    let dep_bytes: u64 = deps.iter().flatten().map(|t| t.wdl.len() as u64).sum();
-    // Game wins and losses beyond the rule's reach start one level past it.
-    let beyond = usize::from(horizon).saturating_add(1);
+    Ok(works)
+}
 
-    // Count pass.
-    let buckets: Mutex<Vec<Vec<u32>>> = Mutex::new(Vec::new());
-    for (k, w) in works.iter().enumerate() {
-        let next = AtomicUsize::new(0);
-        let child_ix = &works[other(k)].indexer;
-        let dep = deps[k];
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| {
-                    let mut local: Vec<(usize, u32)> = Vec::new();
-                    let mut children: Vec<u32> = Vec::with_capacity(128);
-                    let (mut slides, mut closing): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
-                    loop {
-                        let start = next.fetch_add(CHUNK, Relaxed);
-                        if start >= w.level.len() {
-                            break;
-                        }
-                        let end = (start + CHUNK).min(w.level.len());
-                        for i in start..end {
-                            let (us, them) = w.indexer.position(i as u64);
-                            slides.clear();
-                            closing.clear();
-                            board.for_each_destination(us, them, |after, closes| {
-                                if closes { closing.push(after) } else { slides.push(after) }
-                            });
-                            // Removals first: one that wins makes the children irrelevant.
-                            let (mut win, mut game_win, mut flags) = (false, false, 0u8);
-                            if !closing.is_empty() {
-                                match dep {
-                                    None => win = true,
-                                    Some(t) => {
-                                        let mut removable = board.removable(them);
-                                        'removals: while removable != 0 {
-                                            let r = removable & removable.wrapping_neg();
-                                            removable ^= r;
-                                            // The exit: the opponent, one stone fewer, to move.
-                                            let frame = t.indexer.frame(them ^ r);
-                                            for &after in &closing {
-                                                match t.wdl_at(t.indexer.index_in(&frame, after)) {
-                                                    Wdl::Loss => {
-                                                        win = true;
-                                                        break 'removals;
-                                                    }
-                                                    Wdl::BlessedLoss => {
-                                                        game_win = true;
-                                                        flags |= RULE_CANNOT_LOSE | GAME_CANNOT_LOSE;
-                                                    }
-                                                    Wdl::Draw => flags |= RULE_CANNOT_LOSE | GAME_CANNOT_LOSE,
-                                                    Wdl::CursedWin => flags |= RULE_CANNOT_LOSE,
-                                                    Wdl::Win => {}
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                            if win {
-                                local.push((1, entry(k, i, false)));
-                                continue;
-                            }
-                            let frame = child_ix.frame(them);
-                            children.clear();
-                            children.extend(slides.iter().map(|&after| child_ix.index_in(&frame, after) as u32));
-                            children.sort_unstable();
-                            children.dedup();
-                            w.count[i].store(children.len() as u8 | flags, Relaxed);
-                            if game_win {
-                                local.push((beyond, entry(k, i, false)));
-                            } else if children.is_empty() {
-                                if closing.is_empty() {
-                                    local.push((0, entry(k, i, true)));
-                                } else if flags & RULE_CANNOT_LOSE == 0 {
-                                    local.push((1, entry(k, i, true)));
-                                } else if flags & GAME_CANNOT_LOSE == 0 {
-                                    local.push((beyond, entry(k, i, true)));
-                                }
-                            }
-                        }
-                        progress.inc((end - start) as u64);
-                        // Hand over per chunk: a thread's queue never holds more than
-                        // one chunk's entries (whole-pass queues of 16-byte entries
-                        // were the build's peak of memory).
-                        if let Ok(mut b) = buckets.lock() {
-                            for (level, e) in local.drain(..) {
-                                push_at(&mut b, level, e);
-                            }
-                        }
-                    }
-                });
+/// For each subspace of the pair, the table its removals lead to (`None`: a removal
+/// leaves the opponent two stones, which wins at once).
+fn removal_targets<'a>(works: &[Work], dependencies: &[&'a Table]) -> Result<Vec<Option<&'a Table>>, TablebaseError> {
+    works
+        .iter()
+        .map(|w| {
+            let Some(after) = w.subspace.after_removal() else { return Ok(None) };
+            match dependencies.iter().copied().find(|t| t.subspace == after) {
+                Some(t) => Ok(Some(t)),
+                None => Err(TablebaseError::MissingTable { dir: std::path::PathBuf::from("."), subspace: after }),
             }
-        });
+        })
+        .collect()
+}
+
+/// One pair being solved: its arrays and what its removals lead to.
+struct Solver<'a> {
+    board: &'a Board,
+    works: Vec<Work>,
+    /// For each subspace, the table its removals lead to ([`removal_targets`]).
+    targets: Vec<Option<&'a Table>>,
+    /// The level at which game wins and losses beyond the rule's reach start (one past it).
+    beyond: usize,
+}
+
+/// A worker's reusable buffers for the count pass.
+#[derive(Default)]
+struct CountScratch {
+    /// Destinations of moves that close no mill.
+    slides: Vec<u32>,
+    /// Destinations of moves that close a mill.
+    closing: Vec<u32>,
+    /// Distinct canonical children.
+    children: Vec<u32>,
+    /// Positions to queue: (level, entry).
+    queued: Vec<(usize, u32)>,
+}
+
+/// What a position's removals reach in the smaller table.
+#[derive(Default)]
+struct RemovalOutcome {
+    /// A removal reaches a lost position: the position wins at level 1.
+    win: bool,
+    /// A removal reaches a blessed loss: a game win the rule turns into a draw.
+    game_win: bool,
+    /// [`RULE_CANNOT_LOSE`] and [`GAME_CANNOT_LOSE`].
+    flags: u8,
+}
+
+impl Solver<'_> {
+    /// The other subspace of the pair (the one a move leads to).
+    fn other(&self, k: usize) -> usize {
+        if self.works.len() == 1 { 0 } else { 1 - k }
     }
-    let mut buckets = buckets.into_inner().unwrap_or_default();
 
-    // Levels.
-    let mismatch = AtomicBool::new(false);
-    let mut frontier: Vec<u32> = Vec::new();
-    let mut levels = 0;
-    let mut peak_queue = buckets.iter().map(Vec::len).sum::<usize>();
-    for d in 0..=usize::from(MAX_LEVEL) {
-        // The level's queue becomes its frontier in place (no second copy of it).
-        let mut queued = buckets.get_mut(d).map(std::mem::take).unwrap_or_default();
-        queued.retain(|&e| {
-            let (k, i, loss) = split(e);
-            works[k].level[i].compare_exchange(0, level_word(d, loss), Relaxed, Relaxed).is_ok()
-        });
-        if frontier.len() < queued.len() {
-            std::mem::swap(&mut frontier, &mut queued);
+    /// The count pass: stores every position's count byte and returns the positions
+    /// already resolved, queued by level.
+    fn count_pass(&self, progress: &dyn Progress) -> Vec<Vec<u32>> {
+        let buckets: Mutex<Vec<Vec<u32>>> = Mutex::new(Vec::new());
+        for k in 0..self.works.len() {
+            let n = self.works[k].level.len();
+            (0..n.div_ceil(CHUNK)).into_par_iter().for_each_init(CountScratch::default, |scratch, c| {
+                let (start, end) = (c * CHUNK, ((c + 1) * CHUNK).min(n));
+                for i in start..end {
+                    self.count_position(k, i, scratch);
+                }
+                progress.advance((end - start) as u64);
+                // Hand over per chunk: a worker's queue never holds more than one chunk's
+                // entries (whole-pass queues of 16-byte entries were the build's peak of
+                // memory).
+                if let Ok(mut b) = buckets.lock() {
+                    for (level, e) in scratch.queued.drain(..) {
+                        push_at(&mut b, level, e);
+                    }
+                }
+            });
         }
-        frontier.append(&mut queued);
-        if frontier.is_empty() {
-            if buckets.iter().skip(d).all(Vec::is_empty) {
-                break;
+        buckets.into_inner().unwrap_or_default()
+    }
+
+    /// Counts position `i` of subspace `k`: stores its count byte, or queues it in
+    /// `scratch` when its value is known already.
+    fn count_position(&self, k: usize, i: usize, scratch: &mut CountScratch) {
+        let (us, them) = self.works[k].indexer.position(i as u64);
+        let CountScratch { slides, closing, children, queued } = scratch;
+        slides.clear();
+        closing.clear();
+        self.board.for_each_destination(
+            us,
+            them,
+            |after, closes| {
+                if closes { closing.push(after) } else { slides.push(after) }
+            },
+        );
+        // Removals first: one that wins makes the children irrelevant.
+        let removals = self.removal_outcome(k, them, closing);
+        if removals.win {
+            queued.push((1, entry(k, i, false)));
+            return;
+        }
+        let child_ix = &self.works[self.other(k)].indexer;
+        let frame = child_ix.frame(them);
+        children.clear();
+        children.extend(slides.iter().map(|&after| child_ix.index_in(&frame, after) as u32));
+        children.sort_unstable();
+        children.dedup();
+        let flags = removals.flags;
+        self.works[k].count[i].store(children.len() as u8 | flags, Relaxed);
+        if removals.game_win {
+            queued.push((self.beyond, entry(k, i, false)));
+        } else if children.is_empty() {
+            if closing.is_empty() {
+                queued.push((0, entry(k, i, true)));
+            } else if flags & RULE_CANNOT_LOSE == 0 {
+                queued.push((1, entry(k, i, true)));
+            } else if flags & GAME_CANNOT_LOSE == 0 {
+                queued.push((self.beyond, entry(k, i, true)));
             }
-            continue;
         }
-        if d == usize::from(MAX_LEVEL) {
-            return Err(TablebaseError::DistanceOverflow(works[0].subspace));
+    }
+
+    /// What the removals after the mill-closing moves to `closing` reach, for a position of
+    /// subspace `k` whose opponent has the stones `them`.
+    fn removal_outcome(&self, k: usize, them: u32, closing: &[u32]) -> RemovalOutcome {
+        let mut outcome = RemovalOutcome::default();
+        if closing.is_empty() {
+            return outcome;
         }
-        levels += 1;
-        peak_queue = peak_queue.max(frontier.len() + buckets.iter().skip(d).map(Vec::len).sum::<usize>());
-        progress.inc(frontier.len() as u64);
-        let works = &works;
-        let next = AtomicUsize::new(0);
-        let results: Mutex<LevelOutput> = Mutex::new((Vec::new(), Vec::new()));
-        let frontier_ref = &frontier;
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| {
-                    let mut resolved: Vec<u32> = Vec::new();
-                    let mut deferred: Vec<(usize, u32)> = Vec::new();
+        let Some(t) = self.targets[k] else {
+            outcome.win = true;
+            return outcome;
+        };
+        for r in PointSet(self.board.removable(them)).iter() {
+            // The exit: the opponent, one stone fewer, to move.
+            let frame = t.indexer.frame(them ^ r.set().0);
+            for &after in closing {
+                match t.wdl_at(t.indexer.index_in(&frame, after)) {
+                    Wdl::Loss => {
+                        outcome.win = true;
+                        return outcome;
+                    }
+                    Wdl::BlessedLoss => {
+                        outcome.game_win = true;
+                        outcome.flags |= RULE_CANNOT_LOSE | GAME_CANNOT_LOSE;
+                    }
+                    Wdl::Draw => outcome.flags |= RULE_CANNOT_LOSE | GAME_CANNOT_LOSE,
+                    Wdl::CursedWin => outcome.flags |= RULE_CANNOT_LOSE,
+                    Wdl::Win => {}
+                }
+            }
+        }
+        outcome
+    }
+
+    /// The levels d = 0, 1, 2, …: resolves the queued positions of each level and
+    /// expands them to their parents. Returns the levels processed and the largest queue.
+    fn resolve_levels(
+        &self,
+        mut buckets: Vec<Vec<u32>>,
+        progress: &dyn Progress,
+    ) -> Result<(u32, usize), TablebaseError> {
+        let mut frontier: Vec<u32> = Vec::new();
+        let mut levels = 0;
+        let mut peak_queue = buckets.iter().map(Vec::len).sum::<usize>();
+        for d in 0..=usize::from(MAX_LEVEL) {
+            // The level's queue becomes its frontier in place (no second copy of it).
+            let mut queued = buckets.get_mut(d).map(std::mem::take).unwrap_or_default();
+            queued.retain(|&e| {
+                let (k, i, loss) = split(e);
+                self.works[k].level[i].compare_exchange(0, level_word(d, loss), Relaxed, Relaxed).is_ok()
+            });
+            if frontier.len() < queued.len() {
+                std::mem::swap(&mut frontier, &mut queued);
+            }
+            frontier.append(&mut queued);
+            if frontier.is_empty() {
+                if buckets.iter().skip(d).all(Vec::is_empty) {
+                    break;
+                }
+                continue;
+            }
+            if d == usize::from(MAX_LEVEL) {
+                return Err(TablebaseError::DistanceOverflow(self.works[0].subspace));
+            }
+            levels += 1;
+            peak_queue = peak_queue.max(frontier.len() + buckets.iter().skip(d).map(Vec::len).sum::<usize>());
+            progress.advance(frontier.len() as u64);
+            let (resolved, deferred) = self.expand_level(&frontier, d)?;
+            for (level, e) in deferred {
+                push_at(&mut buckets, level, e);
+            }
+            frontier = resolved;
+        }
+        Ok((levels, peak_queue))
+    }
+
+    /// Expands the positions resolved at level `d` to their parents.
+    ///
+    /// # Errors
+    /// [`TablebaseError::UnmoveMismatch`]: a parent's count went below zero.
+    fn expand_level(&self, frontier: &[u32], d: usize) -> Result<LevelOutput, TablebaseError> {
+        let mismatch = AtomicBool::new(false);
+        let output = frontier
+            .par_chunks(CHUNK)
+            .fold(
+                || (Vec::new(), Vec::new()),
+                |mut output: LevelOutput, chunk| {
                     let mut parents: Vec<u32> = Vec::with_capacity(128);
-                    loop {
-                        let start = next.fetch_add(CHUNK, Relaxed);
-                        if start >= frontier_ref.len() {
-                            break;
-                        }
-                        let end = (start + CHUNK).min(frontier_ref.len());
-                        for &e in &frontier_ref[start..end] {
-                            let (k, i, child_lost) = split(e);
-                            let o = other(k);
-                            let parent = &works[o];
-                            let (us, them) = works[k].indexer.position(i as u64);
-                            parents.clear();
-                            board.for_each_unmove(us, them, |pu, pt| parents.push(parent.indexer.index(pu, pt) as u32));
-                            parents.sort_unstable();
-                            parents.dedup();
-                            for &p in &parents {
-                                let p = p as usize;
-                                if child_lost {
-                                    // A move to a lost position: the parent wins at d + 1.
-                                    let word = level_word(d + 1, false);
-                                    if parent.level[p].compare_exchange(0, word, Relaxed, Relaxed).is_ok() {
-                                        resolved.push(entry(o, p, false));
-                                    }
-                                    continue;
-                                }
-                                if parent.level[p].load(Relaxed) != 0 {
-                                    continue;
-                                }
-                                let before = parent.count[p].fetch_sub(1, Relaxed);
-                                if before & COUNT_MASK == 0 {
-                                    mismatch.store(true, Relaxed);
-                                } else if before & COUNT_MASK == 1 {
-                                    // Every move now leads to a win of the opponent.
-                                    let at = if before & RULE_CANNOT_LOSE == 0 {
-                                        d + 1
-                                    } else if before & GAME_CANNOT_LOSE == 0 {
-                                        (d + 1).max(beyond)
-                                    } else {
-                                        continue;
-                                    };
-                                    if at > d + 1 {
-                                        deferred.push((at, entry(o, p, true)));
-                                    } else if parent.level[p]
-                                        .compare_exchange(0, level_word(at, true), Relaxed, Relaxed)
-                                        .is_ok()
-                                    {
-                                        resolved.push(entry(o, p, true));
-                                    }
-                                }
-                            }
-                        }
+                    for &e in chunk {
+                        self.expand(e, d, &mut parents, &mut output, &mismatch);
                     }
-                    if let Ok(mut r) = results.lock() {
-                        r.0.append(&mut resolved);
-                        r.1.append(&mut deferred);
-                    }
-                });
-            }
-        });
+                    output
+                },
+            )
+            .reduce(
+                || (Vec::new(), Vec::new()),
+                |mut a, mut b| {
+                    a.0.append(&mut b.0);
+                    a.1.append(&mut b.1);
+                    a
+                },
+            );
         if mismatch.load(Relaxed) {
-            return Err(TablebaseError::UnmoveMismatch(works[0].subspace));
+            return Err(TablebaseError::UnmoveMismatch(self.works[0].subspace));
         }
-        let (resolved, deferred) = results.into_inner().unwrap_or_default();
-        for (level, e) in deferred {
-            push_at(&mut buckets, level, e);
-        }
-        frontier = resolved;
+        Ok(output)
     }
-    drop(buckets);
-    let solved = works.into_iter().map(|w| finish(w, horizon)).collect();
-    let working_bytes = total * 3 + dep_bytes + (peak_queue * std::mem::size_of::<u32>()) as u64;
-    Ok((solved, SolveStats { levels, working_bytes }))
+
+    /// Expands queue entry `e`, resolved at level `d`, to its distinct canonical parents:
+    /// those it decides go to `output` (at `d + 1`, or deferred to a later level).
+    fn expand(&self, e: u32, d: usize, parents: &mut Vec<u32>, output: &mut LevelOutput, mismatch: &AtomicBool) {
+        let (k, i, child_lost) = split(e);
+        let o = self.other(k);
+        let parent = &self.works[o];
+        let (us, them) = self.works[k].indexer.position(i as u64);
+        parents.clear();
+        self.board.for_each_unmove(us, them, |pu, pt| parents.push(parent.indexer.index(pu, pt) as u32));
+        parents.sort_unstable();
+        parents.dedup();
+        for &p in parents.iter() {
+            let p = p as usize;
+            if child_lost {
+                // A move to a lost position: the parent wins at d + 1.
+                let word = level_word(d + 1, false);
+                if parent.level[p].compare_exchange(0, word, Relaxed, Relaxed).is_ok() {
+                    output.0.push(entry(o, p, false));
+                }
+                continue;
+            }
+            if parent.level[p].load(Relaxed) != 0 {
+                continue;
+            }
+            let before = parent.count[p].fetch_sub(1, Relaxed);
+            if before & COUNT_MASK == 0 {
+                mismatch.store(true, Relaxed);
+            } else if before & COUNT_MASK == 1 {
+                // Every move now leads to a win of the opponent.
+                let at = if before & RULE_CANNOT_LOSE == 0 {
+                    d + 1
+                } else if before & GAME_CANNOT_LOSE == 0 {
+                    (d + 1).max(self.beyond)
+                } else {
+                    continue;
+                };
+                if at > d + 1 {
+                    output.1.push((at, entry(o, p, true)));
+                } else if parent.level[p].compare_exchange(0, level_word(at, true), Relaxed, Relaxed).is_ok() {
+                    output.0.push(entry(o, p, true));
+                }
+            }
+        }
+    }
 }
 
 /// Turns the solver's arrays into classes and distances, reusing their memory. For

@@ -13,15 +13,14 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
-use indicatif::ProgressBar;
+use rayon::prelude::*;
 
 use super::probe::{preference, value_through};
 use super::sector::{MIN_STONES, Subspace};
 use super::store::{Table, TablebaseError};
 use super::value::{LOST_NOW, TableValue};
+use super::{Progress, worker_pool};
 use crate::rules::{ByColor, Color, MoveList, Position, STANDARD, Setup};
 use crate::topology::PointSet;
 
@@ -113,7 +112,7 @@ pub fn load_for(dir: &Path, subspace: Subspace, rules: &str) -> Result<Tables, T
 
 /// Verifies every `stride`-th position of `subspace` in `tables` (1: every one, the
 /// full check; a larger stride samples the whole index range evenly) with `threads`
-/// workers.
+/// workers; `progress` advances by one per position checked.
 ///
 /// # Errors
 /// [`TablebaseError::MissingTable`] when the subspace or a child's subspace is not loaded.
@@ -124,61 +123,52 @@ pub fn verify_subspace(
     dir: &Path,
     threads: usize,
     stride: usize,
-    progress: &ProgressBar,
+    progress: &dyn Progress,
 ) -> Result<VerifyReport, TablebaseError> {
     let table =
         tables.get(&subspace).ok_or_else(|| TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace })?;
     let stride = stride.max(1);
     let n = table.wdl.len().div_ceil(stride);
-    let next = AtomicUsize::new(0);
-    let errors = AtomicU64::new(0);
-    let examples = Mutex::new(Vec::new());
-    let failure: Mutex<Option<TablebaseError>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let start = next.fetch_add(CHUNK, Relaxed);
-                    if start >= n {
-                        break;
-                    }
-                    let end = (start + CHUNK).min(n);
-                    for i in (start..end).map(|k| k * stride) {
-                        let (us, them) = table.indexer.position(i as u64);
-                        let pos = position_of(us, them);
-                        let stored = table.value_at(i);
-                        match value_from_children(tables, &pos, rule_plies, dir) {
-                            Ok(v) if v == stored => {}
-                            Ok(v) => {
-                                errors.fetch_add(1, Relaxed);
-                                if let Ok(mut ex) = examples.lock()
-                                    && ex.len() < MAX_EXAMPLES
-                                {
-                                    ex.push((format!("{pos}"), stored, v));
-                                }
-                            }
-                            Err(e) => {
-                                if let Ok(mut f) = failure.lock() {
-                                    f.get_or_insert(e);
-                                }
-                                return;
-                            }
-                        }
-                    }
-                    progress.inc((end - start) as u64);
+    let check_chunk = |c: usize| -> Result<Tally, TablebaseError> {
+        let (start, end) = (c * CHUNK, ((c + 1) * CHUNK).min(n));
+        let mut tally = Tally::default();
+        for i in (start..end).map(|k| k * stride) {
+            let (us, them) = table.indexer.position(i as u64);
+            let pos = position_of(us, them);
+            let stored = table.value_at(i);
+            let recomputed = value_from_children(tables, &pos, rule_plies, dir)?;
+            if recomputed != stored {
+                tally.errors += 1;
+                if tally.examples.len() < MAX_EXAMPLES {
+                    tally.examples.push((format!("{pos}"), stored, recomputed));
                 }
-            });
+            }
         }
-    });
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        return Err(e);
+        progress.advance((end - start) as u64);
+        Ok(tally)
+    };
+    let tally = worker_pool(threads, dir)?.install(|| {
+        (0..n.div_ceil(CHUNK)).into_par_iter().map(check_chunk).try_reduce(Tally::default, |a, b| Ok(a.merge(b)))
+    })?;
+    Ok(VerifyReport { subspace, positions: n as u64, errors: tally.errors, examples: tally.examples })
+}
+
+/// Wrong values found in part of a subspace.
+#[derive(Default)]
+struct Tally {
+    errors: u64,
+    /// The first few, in index order.
+    examples: Vec<(String, TableValue, TableValue)>,
+}
+
+impl Tally {
+    /// `self` followed by `later`.
+    fn merge(mut self, later: Tally) -> Tally {
+        self.errors += later.errors;
+        let room = MAX_EXAMPLES.saturating_sub(self.examples.len());
+        self.examples.extend(later.examples.into_iter().take(room));
+        self
     }
-    Ok(VerifyReport {
-        subspace,
-        positions: n as u64,
-        errors: errors.into_inner(),
-        examples: examples.into_inner().unwrap_or_default(),
-    })
 }
 
 /// The outcome of verifying placing cells.
@@ -220,8 +210,6 @@ pub fn verify_placing_with(
     every: u64,
     on_cell: &mut dyn FnMut(super::placing::PlacingCell, u64),
 ) -> Result<PlacingVerifyReport, TablebaseError> {
-    use rayon::prelude::*;
-
     use super::placing::{BLOCK_POSITIONS, Block, wdl_of_code};
     let rules = crate::rules::Ruleset { stones, no_removal_plies: rule_plies, ..STANDARD.clone() }.into_static();
     let mut report = PlacingVerifyReport::default();
