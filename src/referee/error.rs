@@ -80,9 +80,9 @@ pub enum RefereeError {
     /// A pairing names an engine that is not there (a caller's bug).
     #[error("no engine {0}")]
     NoEngine(usize),
-    /// A game's thread panicked (a bug), or a lock it held was poisoned.
-    #[error("a game thread panicked")]
-    GameThreadPanicked,
+    /// The threads that play games side by side could not be started.
+    #[error("cannot start the threads that play the games: {0}")]
+    GameThreads(String),
     /// The record file's lock was poisoned by a panicking game thread.
     #[error("record writer poisoned")]
     RecordWriterPoisoned,

@@ -8,6 +8,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
 
 use super::error::RefereeError;
 use super::game::{GameRecord, GameSettings, play_game};
@@ -87,25 +88,17 @@ impl Runner {
     pub fn play(&self, games: &[Pairing]) -> Result<Vec<GameRecord>, RefereeError> {
         self.progress.inc_length(games.len() as u64);
         let first_number = self.numbered.fetch_add(games.len(), Ordering::SeqCst) + 1;
-        let next = AtomicUsize::new(0);
-        let results: Mutex<Vec<Option<Result<GameRecord, RefereeError>>>> =
-            Mutex::new(std::iter::repeat_with(|| None).take(games.len()).collect());
-        std::thread::scope(|scope| {
-            for _ in 0..self.jobs.min(games.len()) {
-                scope.spawn(|| {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::SeqCst);
-                        let Some(g) = games.get(i) else { break };
-                        let outcome = self.play_one(first_number + i, g);
-                        if let Ok(mut r) = results.lock() {
-                            r[i] = Some(outcome);
-                        }
-                    }
-                });
-            }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.jobs.min(games.len()).max(1))
+            .build()
+            .map_err(|e| RefereeError::GameThreads(e.to_string()))?;
+        // Games start in their order (`par_bridge` hands them out one by one), so a
+        // colour-swapped pair is played side by side.
+        let mut results: Vec<(usize, Result<GameRecord, RefereeError>)> = pool.install(|| {
+            games.iter().enumerate().par_bridge().map(|(i, g)| (i, self.play_one(first_number + i, g))).collect()
         });
-        let results = results.into_inner().map_err(|_| RefereeError::GameThreadPanicked)?;
-        results.into_iter().map(|r| r.unwrap_or(Err(RefereeError::GameThreadPanicked))).collect()
+        results.sort_unstable_by_key(|(i, _)| *i);
+        results.into_iter().map(|(_, r)| r).collect()
     }
 
     fn play_one(&self, number: usize, g: &Pairing) -> Result<GameRecord, RefereeError> {

@@ -322,7 +322,8 @@ mod tests {
 
     #[test]
     fn single_entrant_and_pair_lists() {
-        let mut never = |_: &[(usize, usize)], _: usize| -> BoutPoints { Err(RefereeError::GameThreadPanicked) };
+        let mut never =
+            |_: &[(usize, usize)], _: usize| -> BoutPoints { Err(RefereeError::GameThreads(String::new())) };
         assert_eq!(knockout(1, &SETTINGS, &mut never, |_| {}).unwrap().1, 0);
         assert!(knockout(0, &SETTINGS, &mut never, |_| {}).is_err());
         assert_eq!(round_robin_pairs(3), [(0, 1), (0, 2), (1, 2)]);

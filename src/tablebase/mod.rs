@@ -259,7 +259,7 @@ pub fn build(
         let report = if plan.done[n] {
             for &s in pair {
                 progress.stage(format!("{s}: fast form"));
-                fast::ensure_fast(dir, s, &rules)?;
+                pool.install(|| fast::ensure_fast(dir, s, &rules))?;
             }
             BuildReport {
                 pair: pair.clone(),
@@ -288,10 +288,12 @@ pub fn build(
             let (solved, stats) =
                 pool.install(|| retro::solve_pair(&board, pair, indexers, &deps, horizon, progress))?;
             progress.stage(format!("{}: writing", pair[0]));
-            for t in &solved {
-                store::write_table(dir, t.subspace, &rules, options.rule_plies, &t.wdl, &t.distance, options.threads)?;
-                fast::write_fast(dir, t.subspace, &rules, options.rule_plies, &t.wdl, &t.distance)?;
-            }
+            pool.install(|| {
+                solved.iter().try_for_each(|t| {
+                    store::write_table(dir, t.subspace, &rules, options.rule_plies, &t.wdl, &t.distance)?;
+                    fast::write_fast(dir, t.subspace, &rules, options.rule_plies, &t.wdl, &t.distance).map(|_| ())
+                })
+            })?;
             for t in solved {
                 let needed_later = plan.pairs[n + 1..].iter().flatten().any(|s| s.after_removal() == Some(t.subspace));
                 if needed_later {

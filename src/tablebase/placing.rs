@@ -670,10 +670,7 @@ pub fn build_placing(
 ) -> Result<Vec<CellReport>, TablebaseError> {
     use std::collections::HashMap;
     let rules = placing_rules(options.stones, options.rule_plies);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads.max(1))
-        .build()
-        .map_err(|e| TablebaseError::Io { path: dir.to_path_buf(), cause: std::io::Error::other(e.to_string()) })?;
+    let pool = super::worker_pool(options.threads, dir)?;
     let board = Board::new(&STANDARD);
     let topology = STANDARD.topology;
     // The moving tables' rules: the profile's, or for the game-theoretic profile whatever

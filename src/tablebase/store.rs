@@ -33,6 +33,8 @@ use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use rayon::prelude::*;
+
 use super::index::Indexer;
 use super::sector::Subspace;
 use super::value::{TableValue, Wdl};
@@ -272,29 +274,9 @@ pub fn table_path(dir: &Path, subspace: Subspace) -> PathBuf {
     dir.join(subspace.file_name())
 }
 
-/// Compresses `raw` (`per` bytes per position) in blocks, with `threads` workers.
-fn compress_blocks(raw: &[u8], per: usize, threads: usize) -> std::io::Result<Vec<Vec<u8>>> {
-    let chunks: Vec<&[u8]> = raw.chunks(BLOCK_POSITIONS * per).collect();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let out: std::sync::Mutex<Vec<(usize, std::io::Result<Vec<u8>>)>> = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut local = Vec::new();
-                loop {
-                    let b = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some(chunk) = chunks.get(b) else { break };
-                    local.push((b, zstd::bulk::compress(chunk, COMPRESSION_LEVEL)));
-                }
-                if let Ok(mut o) = out.lock() {
-                    o.append(&mut local);
-                }
-            });
-        }
-    });
-    let mut all = out.into_inner().unwrap_or_default();
-    all.sort_by_key(|(b, _)| *b);
-    all.into_iter().map(|(_, r)| r).collect()
+/// Compresses `raw` (`per` bytes per position) in blocks, on the current rayon pool.
+fn compress_blocks(raw: &[u8], per: usize) -> std::io::Result<Vec<Vec<u8>>> {
+    raw.par_chunks(BLOCK_POSITIONS * per).map(|chunk| zstd::bulk::compress(chunk, COMPRESSION_LEVEL)).collect()
 }
 
 /// The distance stream's raw bytes: per block, the low bytes, then the high bytes.
@@ -307,7 +289,8 @@ fn distance_planes(distance: &[u16]) -> Vec<u8> {
     raw
 }
 
-/// Writes `subspace`'s table in `dir`: to a temporary file, then renamed.
+/// Writes `subspace`'s table in `dir`: to a temporary file, then renamed. Compresses on
+/// the current rayon pool.
 ///
 /// # Errors
 /// [`TablebaseError::Io`] when the directory or file cannot be written or compression
@@ -319,15 +302,14 @@ pub fn write_table(
     rule_plies: u16,
     wdl: &[u8],
     distance: &[u16],
-    threads: usize,
 ) -> Result<(), TablebaseError> {
     let path = table_path(dir, subspace);
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |cause| TablebaseError::Io { path, cause }
     };
-    let class_data = compress_blocks(wdl, 1, threads).map_err(io(&path))?;
-    let distance_data = compress_blocks(&distance_planes(distance), 2, threads).map_err(io(&path))?;
+    let class_data = compress_blocks(wdl, 1).map_err(io(&path))?;
+    let distance_data = compress_blocks(&distance_planes(distance), 2).map_err(io(&path))?;
     let summary = TableSummary::of(wdl, distance);
     let mut h = Vec::new();
     h.push(subspace.us);
