@@ -13,6 +13,7 @@
 //! # Modules, in dependency order
 //! Each module uses only modules listed above it; nothing points back up.
 //! - [`files`]: files written whole (temporary file, then rename).
+//! - [`progress`]: how long jobs report how far they got (drawn by [`cmd`]).
 //! - [`topology`]: both boards as data (points, lines, adjacency, symmetries).
 //! - [`rules`]: positions, moves, generation, play, notation, Zobrist keys, games.
 //! - [`perft`]: move-path counts, the rules' checksum.
@@ -43,6 +44,7 @@ pub mod files;
 pub mod lines;
 pub mod perft;
 pub mod play;
+pub mod progress;
 pub mod protocol;
 pub mod referee;
 pub mod rules;

@@ -13,7 +13,6 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use indicatif::ProgressBar;
 use morris::rules::{ByColor, Color, MoveList, Position, Ruleset, STANDARD, Setup};
 use morris::tablebase::placing::{self, PlacingCell, PlacingFile, PlacingOptions, build_placing, cells, plan_placing};
 use morris::tablebase::{BuildOptions, Subspace, Tablebase, TablebaseError, Wdl, build, plan, plan_build};
@@ -35,12 +34,12 @@ fn tables() -> &'static Path {
         std::fs::create_dir_all(&dir).expect("temp dir");
         let options = BuildOptions { threads: 2, rule_plies: RULE };
         let moving = plan_build(&dir, plan(&[Subspace::new(3, 3)]), &options);
-        build(&dir, &moving, &options, &ProgressBar::hidden(), &mut |_| {}).expect("moving build");
+        build(&dir, &moving, &options, &(), &mut |_| {}).expect("moving build");
         for profile in [RULE, 0] {
             let options = PlacingOptions { stones: STONES, rule_plies: profile, threads: 2 };
             let plan = plan_placing(&dir, &options);
             assert!(plan.done.iter().all(|d| !d));
-            let reports = build_placing(&dir, &plan, &options, &|_| {}, &mut |_| {}).expect("placing build");
+            let reports = build_placing(&dir, &plan, &options, &(), &mut |_| {}).expect("placing build");
             assert_eq!(reports.len(), cells(STONES).len());
             // A second run keeps every cell.
             let again = plan_placing(&dir, &options);

@@ -583,7 +583,7 @@ fn tables() -> Arc<Tablebase> {
         let _ = std::fs::remove_dir_all(&dir);
         let options = BuildOptions { threads: 2, rule_plies: STANDARD.no_removal_plies };
         let plan = plan_build(&dir, plan(&[Subspace::new(4, 3)]), &options);
-        build(&dir, &plan, &options, &indicatif::ProgressBar::hidden(), &mut |_| {}).expect("build tables");
+        build(&dir, &plan, &options, &(), &mut |_| {}).expect("build tables");
         let tb = Tablebase::open(&dir).expect("open tables");
         tb.wait_ready();
         let _ = std::fs::remove_dir_all(&dir);

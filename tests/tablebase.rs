@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use indicatif::ProgressBar;
 use morris::rules::{ByColor, CLASSROOM, Color, MoveList, Position, Ruleset, STANDARD, Setup};
 use morris::search::{Oracle, OracleValue};
 use morris::tablebase::store::{self, TableFile, TablebaseError};
@@ -31,7 +30,7 @@ fn temp_dir(name: &str) -> PathBuf {
 fn build_into(dir: &Path, targets: &[Subspace], plies: u16) -> Vec<morris::tablebase::BuildReport> {
     let options = BuildOptions { threads: 2, rule_plies: plies };
     let plan = plan_build(dir, plan(targets), &options);
-    build(dir, &plan, &options, &ProgressBar::hidden(), &mut |_| {}).expect("build")
+    build(dir, &plan, &options, &(), &mut |_| {}).expect("build")
 }
 
 /// Tables up to 4-4 under the standard rule (100 plies), built once for all tests.
@@ -143,14 +142,14 @@ fn verify_passes() {
     let rules = rules_text(STANDARD.no_removal_plies);
     for s in [Subspace::new(3, 3), Subspace::new(3, 4), Subspace::new(4, 3)] {
         let loaded = load_for(tables(), s, &rules).expect("load");
-        let report = verify_subspace(&loaded, s, 100, tables(), 2, 1, &ProgressBar::hidden()).expect("verify runs");
+        let report = verify_subspace(&loaded, s, 100, tables(), 2, 1, &()).expect("verify runs");
         assert_eq!(report.errors, 0, "{s}: {:?}", report.examples.first().map(|e| &e.0));
         assert_eq!(report.positions, canonical_positions(s));
     }
     // 4-4 by sample, as `morris tablebase verify --every 97` does.
     let s = Subspace::new(4, 4);
     let loaded = load_for(tables(), s, &rules).expect("load");
-    let report = verify_subspace(&loaded, s, 100, tables(), 2, 97, &ProgressBar::hidden()).expect("verify runs");
+    let report = verify_subspace(&loaded, s, 100, tables(), 2, 97, &()).expect("verify runs");
     assert_eq!(report.errors, 0);
     assert_eq!(report.positions, canonical_positions(s).div_ceil(97));
 }
@@ -162,8 +161,7 @@ fn a_verify_catches_a_wrong_value() {
     let t = loaded.get_mut(&Subspace::new(3, 3)).expect("3-3");
     let i = t.wdl.iter().position(|&c| c == Wdl::Win.code()).expect("a win");
     t.distance[i] += 2;
-    let report =
-        verify_subspace(&loaded, Subspace::new(3, 3), 100, tables(), 2, 1, &ProgressBar::hidden()).expect("runs");
+    let report = verify_subspace(&loaded, Subspace::new(3, 3), 100, tables(), 2, 1, &()).expect("runs");
     assert!(report.errors >= 1);
 }
 
@@ -274,7 +272,7 @@ fn under_a_short_rule_the_tables_agree_with_a_brute_force_search_at_every_count(
     let rules = rules_text(SHORT_RULE);
     for s in [Subspace::new(3, 3), Subspace::new(3, 4), Subspace::new(4, 3)] {
         let loaded = load_for(dir, s, &rules).expect("load");
-        let report = verify_subspace(&loaded, s, SHORT_RULE, dir, 2, 1, &ProgressBar::hidden()).expect("verify");
+        let report = verify_subspace(&loaded, s, SHORT_RULE, dir, 2, 1, &()).expect("verify");
         assert_eq!(report.errors, 0, "{s}: {:?}", report.examples.first());
     }
 }

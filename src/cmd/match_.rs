@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, ensure};
 
+use super::progress::Bar;
 use super::referee::GameArgs;
 use crate::referee::process::EngineCommand;
 use crate::referee::record::RecordWriter;
@@ -41,9 +42,11 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<ExitCode> {
     let mut next = 0;
     let mut games = swapped_pairs(0, 1, pairs, &openings, &mut next);
     games.truncate(args.games);
-    let runner = Runner::new(engines, settings, args.game.jobs, RecordWriter::create(args.game.record.as_deref())?);
+    let bar = Bar::games();
+    let record = RecordWriter::create(args.game.record.as_deref())?;
+    let runner = Runner::new(engines, settings, args.game.jobs, record, Box::new(bar.clone()));
     let records = runner.play(&games)?;
-    runner.finish();
+    bar.finish();
     for r in &records {
         say!("game {:>3}: {} - {}: {} ({})", r.number, r.names.0[0], r.names.0[1], r.result().word(), r.termination);
     }

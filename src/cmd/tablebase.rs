@@ -1,19 +1,19 @@
 //! `morris tablebase build | plan | slurm | verify | stats | probe | bench`: the command
 //! line over [`crate::tablebase`].
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::{tag_no_case, take_till1};
 use nom::character::complete::{multispace0, multispace1};
 use nom::combinator::{all_consuming, value};
 
+use super::progress::{Bar, human};
+use crate::progress::Progress;
 use crate::rules::{Color, STANDARD};
 use crate::tablebase::cells::{self, Cell};
 use crate::tablebase::sector::{self, MIN_STONES};
@@ -233,41 +233,6 @@ fn threads_or_default(threads: Option<usize>) -> usize {
     threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get)).max(1)
 }
 
-/// The library's progress reports, drawn as a bar.
-impl tablebase::Progress for ProgressBar {
-    fn advance(&self, steps: u64) {
-        self.inc(steps);
-    }
-    fn set_done(&self, steps: u64) {
-        self.set_position(steps);
-    }
-    fn stage(&self, text: String) {
-        self.set_message(text);
-    }
-}
-
-/// A progress bar on stderr, hidden when stderr is not a terminal.
-fn progress_bar(len: u64, template: &str) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    if !std::io::stderr().is_terminal() {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    }
-    bar.set_style(ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()));
-    bar
-}
-
-fn human(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     if let Some(cell) = args.cell {
         return run_build_cell(args, cell);
@@ -304,9 +269,10 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
             plan.peak_bytes as f64 / 1e9
         );
     }
-    let bar = progress_bar(
+    let bar = Bar::new(
         2 * plan.positions_to_solve,
         "{msg:22} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta_precise}",
+        "positions",
     );
     let start = Instant::now();
     let mut solved = 0u64;
@@ -314,13 +280,13 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     let mut on_pair = |r: &BuildReport| {
         let names: Vec<String> = r.pair.iter().map(ToString::to_string).collect();
         if r.kept {
-            bar.println(format!("{:>8}  kept (already built)", names.join(" ")));
+            bar.println(&format!("{:>8}  kept (already built)", names.join(" ")));
             return;
         }
         solved += r.positions;
         let elapsed = start.elapsed().as_secs_f64();
         let rate = solved as f64 / elapsed.max(1e-9);
-        bar.suspend(|| {
+        bar.above(|| {
             eprintln!(
                 "{:>8}  {:>13} positions  {:>8.1} s  {:>6.2} M positions/s  {:>6.2} GB  {:>4} levels  | {:.1}% done, \
                  {:.2} M positions/s overall, ETA {:.0} min",
@@ -337,7 +303,7 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
         });
     };
     let reports = tablebase::build(&args.dir, &plan, &options, &bar, &mut on_pair)?;
-    bar.finish_and_clear();
+    bar.finish();
     let secs = start.elapsed().as_secs_f64();
     let solved: u64 = reports.iter().filter(|r| !r.kept).map(|r| r.positions).sum();
     say!(
@@ -392,8 +358,11 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
             plan.peak_bytes as f64 / 1e9
         );
     }
-    let bar =
-        progress_bar(plan.positions_to_solve, "{msg:12} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta_precise}");
+    let bar = Bar::new(
+        plan.positions_to_solve,
+        "{msg:12} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta_precise}",
+        "positions",
+    );
     let start = Instant::now();
     let total = plan.positions_to_solve;
     let mut solved = 0u64;
@@ -402,7 +371,7 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
     let flush = |l: &(u8, u64, f64, u64, [u64; 3], bool), solved: u64| {
         let (ply, positions, seconds, bytes, counts, all_kept) = *l;
         let rate = solved as f64 / start.elapsed().as_secs_f64().max(1e-9);
-        bar.suspend(|| {
+        bar.above(|| {
             eprintln!(
                 "  ply {ply:>2}  {:>14} positions  W {:>5.1}% D {:>5.1}% L {:>5.1}%  {:>8.1} s  {:>6.2} M positions/s  \
                  {:>8.1} MB{}  | {:.1}% done, ETA {:.0} min",
@@ -445,14 +414,13 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
             *sum += c;
         }
         l.5 &= r.kept;
-        bar.set_message(format!("ply {}", r.cell.ply));
+        bar.stage(format!("ply {}", r.cell.ply));
     };
-    let progress = |n: u64| bar.inc(n);
-    let reports = placing::build_placing(&args.dir, &plan, &options, &progress, &mut on_cell)?;
+    let reports = placing::build_placing(&args.dir, &plan, &options, &bar, &mut on_cell)?;
     if let Some(l) = layer.as_ref() {
         flush(l, solved);
     }
-    bar.finish_and_clear();
+    bar.finish();
     let secs = start.elapsed().as_secs_f64();
     let built: Vec<&CellReport> = reports.iter().filter(|r| !r.kept).collect();
     let positions: u64 = built.iter().map(|r| r.positions).sum();
@@ -481,9 +449,9 @@ fn run_build_cell(args: &BuildArgs, cell: Cell) -> anyhow::Result<ExitCode> {
             cell.memory_bytes() as f64 / 1e9
         );
     }
-    let bar = progress_bar(2 * cell.positions(), "{msg:22} [{bar:30}] {percent:>3}% {elapsed_precise}");
+    let bar = Bar::new(2 * cell.positions(), "{msg:22} [{bar:30}] {percent:>3}% {elapsed_precise}", "positions");
     let report = tablebase::build_cell(&args.dir, cell, &options, &bar)?;
-    bar.finish_and_clear();
+    bar.finish();
     if report.kept {
         say!("cell {cell}: kept (already built)");
     } else {
@@ -643,15 +611,16 @@ fn run_verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let mut bad = 0;
     for sub in subspaces {
         let tables = verify::load_for(&args.dir, sub, &rules)?;
-        let bar = progress_bar(
+        let bar = Bar::new(
             tablebase::canonical_positions(sub).div_ceil(args.every),
             "{prefix:>5} [{bar:30}] {human_pos}/{human_len} {per_sec} {eta}",
+            "positions",
         );
         bar.set_prefix(sub.to_string());
         let start = Instant::now();
         let stride = usize::try_from(args.every).unwrap_or(usize::MAX);
         let report = verify::verify_subspace(&tables, sub, tb.rule_plies(), &args.dir, threads, stride, &bar)?;
-        bar.finish_and_clear();
+        bar.finish();
         say!(
             "{sub}: {} positions, {} wrong ({:.1} s)",
             human(report.positions),
@@ -693,12 +662,12 @@ fn run_verify_placing(args: &VerifyArgs, tb: &Tablebase) -> anyhow::Result<ExitC
     let mut bad = 0;
     for (stones, plies) in profiles {
         let total: u64 = tb.placing_cells(stones, plies).iter().map(|c| c.positions().div_ceil(args.every)).sum();
-        let bar = progress_bar(total, "{prefix:>12} [{bar:30}] {human_pos}/{human_len} {per_sec} {eta}");
+        let bar = Bar::new(total, "{prefix:>12} [{bar:30}] {human_pos}/{human_len} {per_sec} {eta}", "positions");
         bar.set_prefix(format!("s{stones} r{plies}"));
         let start = Instant::now();
         let report =
-            pool.install(|| verify::verify_placing_with(tb, stones, plies, args.every, &mut |_, n| bar.inc(n)))?;
-        bar.finish_and_clear();
+            pool.install(|| verify::verify_placing_with(tb, stones, plies, args.every, &mut |_, n| bar.advance(n)))?;
+        bar.finish();
         say!(
             "placing, {stones} stones a side, rule {plies}: {} positions, {} wrong ({:.1} s)",
             human(report.checked),

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::ensure;
 
+use super::progress::Bar;
 use super::referee::GameArgs;
 use crate::referee::process::EngineCommand;
 use crate::referee::record::RecordWriter;
@@ -53,7 +54,9 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     let pairs_each = args.games.div_ceil(2).max(1);
     let openings = args.game.openings(64, settings.rules, &engines)?;
     let names: Vec<String> = engines.iter().map(|e| e.name.clone()).collect();
-    let runner = Runner::new(engines, settings, args.game.jobs, RecordWriter::create(args.game.record.as_deref())?);
+    let bar = Bar::games();
+    let record = RecordWriter::create(args.game.record.as_deref())?;
+    let runner = Runner::new(engines, settings, args.game.jobs, record, Box::new(bar.clone()));
     let mut next_opening = 0;
     // Plays colour-swapped pairs for each (a, b) and returns the points of a and b.
     let mut play = |pairs: &[(usize, usize)], each: usize| -> tournament::BoutPoints {
@@ -83,7 +86,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
             // reported once the rounds are over.
             let mut printed: anyhow::Result<()> = Ok(());
             let mut print_lines = |lines: Vec<String>| {
-                runner.above_progress(|| {
+                bar.above(|| {
                     if printed.is_ok() {
                         printed = lines.iter().try_for_each(|line| -> anyhow::Result<()> {
                             say!("{line}");
@@ -96,7 +99,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
             let (_, champion) =
                 tournament::knockout(n, &ko, &mut play, |round| print_lines(describe_round(round, &names)))?;
             printed?;
-            runner.finish();
+            bar.finish();
             say!("Champion: {}", names[champion]);
         }
         Format::RoundRobin | Format::Gauntlet => {
@@ -106,7 +109,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
                 tournament::gauntlet_pairs(names.len())
             };
             play(&pairs, pairs_each)?;
-            runner.finish();
+            bar.finish();
             say_part!("{}", runner.standings().crosstable());
         }
     }

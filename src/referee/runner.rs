@@ -1,13 +1,11 @@
-//! Plays batches of games, `jobs` at a time, with a progress bar; writes each finished game
+//! Plays batches of games, `jobs` at a time, reporting progress; writes each finished game
 //! to the record file and the standings.
 //!
 //! Knows engines by index and games by pairing; no bracket or format logic here.
 
-use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::error::RefereeError;
@@ -15,6 +13,7 @@ use super::game::{GameRecord, GameSettings, play_game};
 use super::process::EngineCommand;
 use super::record::RecordWriter;
 use super::stats::Standings;
+use crate::progress::Progress;
 use crate::rules::ByColor;
 
 /// One game to play: engine indices and the opening.
@@ -50,20 +49,21 @@ pub struct Runner {
     writer: Mutex<RecordWriter>,
     standings: Mutex<Standings>,
     numbered: AtomicUsize,
-    progress: ProgressBar,
+    /// Hears of games to play (steps), who plays now (stages) and games finished.
+    progress: Box<dyn Progress + Send>,
 }
 
 impl Runner {
-    /// A runner for `engines`; the progress bar shows on stderr only if it is a terminal.
+    /// A runner for `engines` that reports to `progress`.
     #[must_use]
-    pub fn new(engines: Vec<EngineCommand>, settings: GameSettings, jobs: usize, writer: RecordWriter) -> Runner {
+    pub fn new(
+        engines: Vec<EngineCommand>,
+        settings: GameSettings,
+        jobs: usize,
+        writer: RecordWriter,
+        progress: Box<dyn Progress + Send>,
+    ) -> Runner {
         let names: Vec<String> = engines.iter().map(|e| e.name.clone()).collect();
-        let target =
-            if std::io::stderr().is_terminal() { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
-        let progress = ProgressBar::with_draw_target(Some(0), target);
-        if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed_precise} {msg}") {
-            progress.set_style(style);
-        }
         Runner {
             engines,
             settings,
@@ -86,7 +86,7 @@ impl Runner {
     /// # Errors
     /// A game could not be set up, or the record file could not be written.
     pub fn play(&self, games: &[Pairing]) -> Result<Vec<GameRecord>, RefereeError> {
-        self.progress.inc_length(games.len() as u64);
+        self.progress.add_steps(games.len() as u64);
         let first_number = self.numbered.fetch_add(games.len(), Ordering::SeqCst) + 1;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.jobs.min(games.len()).max(1))
@@ -104,13 +104,13 @@ impl Runner {
     fn play_one(&self, number: usize, g: &Pairing) -> Result<GameRecord, RefereeError> {
         let white = self.engines.get(g.white).ok_or(RefereeError::NoEngine(g.white))?;
         let black = self.engines.get(g.black).ok_or(RefereeError::NoEngine(g.black))?;
-        self.progress.set_message(format!("{} - {}", white.name, black.name));
+        self.progress.stage(format!("{} - {}", white.name, black.name));
         let record = play_game(number, ByColor([white, black]), &g.opening, &self.settings)?;
         self.writer.lock().map_err(|_| RefereeError::RecordWriterPoisoned)?.write(&record)?;
         if let Ok(mut s) = self.standings.lock() {
             s.add(&record);
         }
-        self.progress.inc(1);
+        self.progress.advance(1);
         Ok(record)
     }
 
@@ -118,20 +118,5 @@ impl Runner {
     #[must_use]
     pub fn standings(&self) -> Standings {
         self.standings.lock().map(|s| s.clone()).unwrap_or_default()
-    }
-
-    /// Removes the progress bar (before printing the summary).
-    pub fn finish(&self) {
-        self.progress.finish_and_clear();
-    }
-
-    /// Runs `print` with the progress bar cleared, so that what it prints stands above
-    /// the bar (the bar shows on stderr only when that is a terminal).
-    pub fn above_progress(&self, print: impl FnOnce()) {
-        if self.progress.is_hidden() {
-            print();
-        } else {
-            self.progress.suspend(print);
-        }
     }
 }

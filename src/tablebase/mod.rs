@@ -34,30 +34,10 @@ pub use sector::Subspace;
 pub use store::{Table, TablebaseError};
 pub use value::{TableValue, Wdl};
 
+use crate::progress::Progress;
 use crate::rules::{Ruleset, STANDARD};
 use index::Indexer;
 use sector::{Board, MIN_STONES, header_rules, is_supported};
-
-/// How a long build or check tells how far it got. The library calls it from its
-/// workers; the command layer draws it (a progress bar on a terminal), and a caller that
-/// wants no report passes `&()`.
-pub trait Progress: Sync {
-    /// `steps` more steps are done.
-    fn advance(&self, steps: u64);
-    /// `steps` steps in all are done (a count known beside the workers' own).
-    fn set_done(&self, steps: u64) {
-        let _ = steps;
-    }
-    /// What is being done now, e.g. `3-3: solving`.
-    fn stage(&self, text: String) {
-        let _ = text;
-    }
-}
-
-/// No report.
-impl Progress for () {
-    fn advance(&self, _: u64) {}
-}
 
 /// A rayon pool of `threads` workers (at least one) for work on the tables in `dir`.
 ///
@@ -402,7 +382,7 @@ fn build_placing_cell(
         positions_total: cell.positions(),
         peak_bytes: 0,
     };
-    let report = placing::build_placing(dir, &plan, &placing_options, &|n| progress.advance(n), &mut |_| {})?;
+    let report = placing::build_placing(dir, &plan, &placing_options, progress, &mut |_| {})?;
     let seconds = report.first().map_or(0.0, |r| r.seconds);
     Ok(BuildReport {
         pair: vec![Subspace::new(us, them)],

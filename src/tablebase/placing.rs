@@ -39,6 +39,7 @@ pub use super::packed::{BLOCK_POSITIONS, Block};
 use super::sector::{Board, MIN_STONES, Subspace, header_rules};
 use super::store::{Table, TablebaseError};
 use super::value::Wdl;
+use crate::progress::Progress;
 use crate::rules::{Ruleset, STANDARD};
 
 /// The extension of placing cell files.
@@ -314,13 +315,13 @@ pub fn solve_cell(
     stones: u8,
     indexer: &Indexer,
     children: &Children<'_>,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &dyn Progress,
 ) -> Vec<u8> {
     let n = indexer.len();
     let mut packed = vec![0u8; n.div_ceil(4) as usize];
     if cell.lost_by_material(stones) {
         packed.iter_mut().for_each(|b| *b = LOSS * 0b0101_0101);
-        progress(n);
+        progress.advance(n);
         return packed;
     }
     let all = STANDARD.topology.all().0;
@@ -349,7 +350,7 @@ pub fn solve_cell(
         if let Some(k) = pending {
             put(k, children.best(&ready));
         }
-        progress(end - start);
+        progress.advance(end - start);
     });
     packed
 }
@@ -665,7 +666,7 @@ pub fn build_placing(
     dir: &Path,
     plan: &PlacingPlan,
     options: &PlacingOptions,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &dyn Progress,
     on_cell: &mut dyn FnMut(&CellReport),
 ) -> Result<Vec<CellReport>, TablebaseError> {
     use std::collections::HashMap;

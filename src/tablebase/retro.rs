@@ -34,11 +34,11 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use super::Progress;
 use super::index::Indexer;
 use super::sector::{Board, Subspace};
 use super::store::{Table, TablebaseError};
 use super::value::{TableValue, Wdl};
+use crate::progress::Progress;
 use crate::topology::PointSet;
 
 /// Positions handled per work item (a rayon job).

@@ -20,7 +20,8 @@ use super::probe::{preference, value_through};
 use super::sector::{MIN_STONES, Subspace};
 use super::store::{Table, TablebaseError};
 use super::value::{LOST_NOW, TableValue};
-use super::{Progress, worker_pool};
+use super::worker_pool;
+use crate::progress::Progress;
 use crate::rules::{ByColor, Color, MoveList, Position, STANDARD, Setup};
 use crate::topology::PointSet;
 

@@ -1,0 +1,173 @@
+//! Progress drawn for a person: a bar on stderr when it is a terminal; otherwise (a log
+//! file, a batch job) a plain line every [`PLAIN_EVERY`] with the rate and the time left,
+//! so that a log shows how far a long job got.
+
+use std::io::IsTerminal;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::progress::Progress;
+
+/// How often a plain progress line is written when stderr is not a terminal.
+pub const PLAIN_EVERY: Duration = Duration::from_secs(30);
+
+/// A job's progress as the person running it sees it. Clones draw the same bar.
+#[derive(Clone)]
+pub struct Bar {
+    bar: ProgressBar,
+    /// What a step is, plural (`positions`, `games`), for the plain lines.
+    unit: &'static str,
+    /// When stderr is not a terminal: when the last plain line was written.
+    plain: Option<Arc<Mutex<Instant>>>,
+}
+
+impl Bar {
+    /// A bar of `len` steps drawn with indicatif's `template`; `unit` names the steps.
+    #[must_use]
+    pub fn new(len: u64, template: &str, unit: &'static str) -> Bar {
+        let terminal = std::io::stderr().is_terminal();
+        let target = if terminal { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
+        let bar = ProgressBar::with_draw_target(Some(len), target);
+        bar.set_style(ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()));
+        let plain = (!terminal).then(|| Arc::new(Mutex::new(Instant::now())));
+        Bar { bar, unit, plain }
+    }
+
+    /// A bar of games played (its length grows as batches are handed to the referee).
+    #[must_use]
+    pub fn games() -> Bar {
+        Bar::new(0, "{bar:30} {pos}/{len} games {elapsed_precise} {msg}", "games")
+    }
+
+    /// Sets the text before the bar.
+    pub fn set_prefix(&self, text: String) {
+        self.bar.set_prefix(text);
+    }
+
+    /// Runs `print` with the bar cleared, so that what it prints stands above the bar.
+    pub fn above(&self, print: impl FnOnce()) {
+        if self.bar.is_hidden() { print() } else { self.bar.suspend(print) }
+    }
+
+    /// Prints `line` on stderr above the bar.
+    pub fn println(&self, line: &str) {
+        self.above(|| eprintln!("{line}"));
+    }
+
+    /// Removes the bar (before printing a summary).
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+
+    /// Writes a plain line if stderr is not a terminal and the last one is old enough.
+    fn tick(&self) {
+        let Some(last) = &self.plain else { return };
+        let Ok(mut last) = last.try_lock() else { return };
+        if last.elapsed() < PLAIN_EVERY {
+            return;
+        }
+        *last = Instant::now();
+        let what =
+            [self.bar.prefix(), self.bar.message()].iter().filter(|t| !t.is_empty()).cloned().collect::<Vec<_>>();
+        let rate = self.bar.per_sec();
+        let left = self.bar.length().unwrap_or(0).saturating_sub(self.bar.position());
+        let eta = if rate > 0.0 { Some(Duration::from_secs_f64(left as f64 / rate)) } else { None };
+        eprintln!("{}", plain_line(&what.join(" "), self.bar.position(), self.bar.length(), self.unit, rate, eta));
+    }
+}
+
+impl Progress for Bar {
+    fn advance(&self, steps: u64) {
+        self.bar.inc(steps);
+        self.tick();
+    }
+    fn set_done(&self, steps: u64) {
+        self.bar.set_position(steps);
+        self.tick();
+    }
+    fn add_steps(&self, steps: u64) {
+        self.bar.inc_length(steps);
+    }
+    fn stage(&self, text: String) {
+        self.bar.set_message(text);
+    }
+}
+
+/// One plain progress line, e.g. `progress: 5-5: solving, 12,345,678 of 61,612,215
+/// positions (20.0%), 1.70 M positions/s, about 2 min 10 s left`.
+fn plain_line(what: &str, done: u64, len: Option<u64>, unit: &str, rate: f64, eta: Option<Duration>) -> String {
+    let mut line = String::from("progress: ");
+    if !what.is_empty() {
+        line.push_str(what);
+        line.push_str(", ");
+    }
+    line.push_str(&human(done));
+    if let Some(len) = len {
+        line.push_str(&format!(" of {} {unit} ({:.1}%)", human(len), 100.0 * done as f64 / len.max(1) as f64));
+    } else {
+        line.push_str(&format!(" {unit}"));
+    }
+    if rate >= 1e6 {
+        line.push_str(&format!(", {:.2} M {unit}/s", rate / 1e6));
+    } else if rate >= 100.0 {
+        line.push_str(&format!(", {} {unit}/s", human(rate as u64)));
+    } else {
+        line.push_str(&format!(", {rate:.1} {unit}/s"));
+    }
+    match eta {
+        Some(eta) => line.push_str(&format!(", about {} left", minutes_and_seconds(eta))),
+        None => line.push_str(", time left unknown"),
+    }
+    line
+}
+
+/// `2 h 5 min`, `2 min 10 s`, `7 s`.
+fn minutes_and_seconds(d: Duration) -> String {
+    let s = d.as_secs();
+    match (s / 3600, s / 60 % 60, s % 60) {
+        (0, 0, sec) => format!("{sec} s"),
+        (0, min, sec) => format!("{min} min {sec} s"),
+        (h, min, _) => format!("{h} h {min} min"),
+    }
+}
+
+/// `n` with thousands separated by commas: `61,612,215`.
+#[must_use]
+pub fn human(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plain_line_says_how_far_how_fast_and_how_long() {
+        let line = plain_line(
+            "5-5: solving",
+            12_345_678,
+            Some(61_612_215),
+            "positions",
+            1.7e6,
+            Some(Duration::from_secs(130)),
+        );
+        assert_eq!(
+            line,
+            "progress: 5-5: solving, 12,345,678 of 61,612,215 positions (20.0%), 1.70 M positions/s, about 2 min 10 s left"
+        );
+        assert_eq!(minutes_and_seconds(Duration::from_secs(7)), "7 s");
+        assert_eq!(minutes_and_seconds(Duration::from_secs(7500)), "2 h 5 min");
+        assert!(plain_line("", 9, Some(10), "positions", 830_946.3, None).contains(", 830,946 positions/s,"));
+        assert!(plain_line("", 3, None, "games", 0.0, None).ends_with("3 games, 0.0 games/s, time left unknown"));
+    }
+}
