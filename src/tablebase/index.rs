@@ -15,6 +15,7 @@
 //! [`Symmetry::apply_set`](crate::topology::Symmetry::apply_set) (style habit 17). This
 //! module knows sets and symmetries only; it knows nothing of moves, values or files.
 
+use super::sector::points_of;
 use crate::topology::{PointSet, Topology};
 
 /// The most points a board may have for these tables (binomials and byte chunks).
@@ -51,14 +52,10 @@ pub(crate) static BINOMIALS: Binomials = Binomials::new();
 
 /// The colex rank of a set of bit positions (each below 32).
 #[inline]
-fn rank_bits(mut bits: u32) -> u64 {
+fn rank_bits(bits: u32) -> u64 {
     let mut rank = 0;
-    let mut i = 1;
-    while bits != 0 {
-        let c = bits.trailing_zeros() as usize;
-        rank += BINOMIALS.0[c][i];
-        bits &= bits - 1;
-        i += 1;
+    for (i, c) in points_of(bits).enumerate() {
+        rank += BINOMIALS.0[c][i + 1];
     }
     rank
 }
@@ -83,29 +80,14 @@ fn unrank_bits(mut rank: u64, k: usize, n: usize) -> u32 {
 /// `bits` squeezed onto the points of `free` (the i-th free point becomes bit i).
 #[inline]
 fn compress(bits: u32, free: u32) -> u32 {
-    let mut out = 0;
-    let mut rest = bits;
-    while rest != 0 {
-        let p = rest.trailing_zeros();
-        let below = free & ((1u32 << p) - 1);
-        out |= 1 << below.count_ones();
-        rest &= rest - 1;
-    }
-    out
+    points_of(bits).fold(0, |out, p| out | 1 << (free & ((1u32 << p) - 1)).count_ones())
 }
 
 /// The inverse of [`compress`]: bit i of `bits` goes to the i-th point of `free`.
 fn expand(bits: u32, free: u32) -> u32 {
     let mut out = 0;
-    let mut f = free;
-    let mut i = 0;
-    while f != 0 {
-        let p = f.trailing_zeros();
-        if bits & (1 << i) != 0 {
-            out |= 1 << p;
-        }
-        f &= f - 1;
-        i += 1;
+    for (i, p) in points_of(free).enumerate() {
+        out |= ((bits >> i) & 1) << p;
     }
     out
 }
@@ -221,11 +203,7 @@ fn canonical_them_sets(syms: &SymmetryTables, stabilizer: &[u8], free: u32, them
     let mut c: u32 = (1u32 << them) - 1;
     for t in 0..count {
         let smallest = perms.iter().all(|perm| {
-            let (mut image, mut rest) = (0u32, c);
-            while rest != 0 {
-                image |= 1 << perm[rest.trailing_zeros() as usize];
-                rest &= rest - 1;
-            }
+            let image = points_of(c).fold(0u32, |image, p| image | 1 << perm[p]);
             image >= c
         });
         if smallest {
@@ -382,12 +360,8 @@ impl Indexer {
         let (block_id, sym) = self.us_block[rank_bits(us) as usize];
         let free = !self.blocks[block_id as usize].us & self.all;
         let mut slot = [0u8; MAX_N];
-        let mut f = free;
-        let mut i = 0;
-        while f != 0 {
-            slot[f.trailing_zeros() as usize] = i;
-            f &= f - 1;
-            i += 1;
+        for (i, p) in points_of(free).enumerate() {
+            slot[p] = i as u8;
         }
         UsFrame { block: block_id, sym, slot }
     }
@@ -399,13 +373,10 @@ impl Indexer {
     pub fn index_in(&self, frame: &UsFrame, them: u32) -> u64 {
         let block = &self.blocks[frame.block as usize];
         let them = self.syms.apply(usize::from(frame.sym), them);
-        let rank_in = |mut bits: u32| {
+        let rank_in = |bits: u32| -> u64 {
             let mut rank = 0;
-            let mut i = 1;
-            while bits != 0 {
-                rank += BINOMIALS.0[usize::from(frame.slot[bits.trailing_zeros() as usize])][i];
-                bits &= bits - 1;
-                i += 1;
+            for (i, p) in points_of(bits).enumerate() {
+                rank += BINOMIALS.0[usize::from(frame.slot[p])][i + 1];
             }
             rank
         };

@@ -36,7 +36,7 @@ use rayon::prelude::*;
 use super::index::Indexer;
 use super::packed::{self, BlockSum, CodeFile, Fields};
 pub use super::packed::{BLOCK_POSITIONS, Block};
-use super::sector::{Board, MIN_STONES, Subspace, header_rules};
+use super::sector::{Board, MIN_STONES, Subspace, header_rules, points_of};
 use super::store::{Table, TablebaseError};
 use super::value::Wdl;
 use crate::progress::Progress;
@@ -377,18 +377,12 @@ impl Children<'_> {
         let plain_frame = self.plain.map(|l| l.indexer.frame(them));
         scratch.plain.clear();
         scratch.removal.clear();
-        let mut empty = all & !(us | them);
-        while empty != 0 {
-            let p = empty.trailing_zeros() as usize;
-            empty &= empty - 1;
+        for p in points_of(all & !(us | them)) {
             let after = us | (1 << p);
             if removable != 0 && board.closes_mill(p, after) {
                 // Each removal is a child; the placement's value is the best of them.
                 let Some(layer) = self.removal else { return Some(WIN) };
-                let mut r_bits = removable;
-                while r_bits != 0 {
-                    let r = r_bits.trailing_zeros();
-                    r_bits &= r_bits - 1;
+                for r in points_of(removable) {
                     let i = layer.indexer.index(them ^ (1 << r), after);
                     layer.prefetch(i);
                     scratch.removal.push(i);

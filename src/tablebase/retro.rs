@@ -35,11 +35,10 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 
 use super::index::Indexer;
-use super::sector::{Board, Subspace};
+use super::sector::{Board, Subspace, points_of};
 use super::store::{Table, TablebaseError};
 use super::value::{TableValue, Wdl};
 use crate::progress::Progress;
-use crate::topology::PointSet;
 
 /// Positions handled per work item (a rayon job).
 const CHUNK: usize = 1 << 14;
@@ -281,9 +280,9 @@ impl Solver<'_> {
             outcome.win = true;
             return outcome;
         };
-        for r in PointSet(self.board.removable(them)).iter() {
+        for r in points_of(self.board.removable(them)) {
             // The exit: the opponent, one stone fewer, to move.
-            let frame = t.indexer.frame(them ^ r.set().0);
+            let frame = t.indexer.frame(them ^ (1 << r));
             for &after in closing {
                 match t.wdl_at(t.indexer.index_in(&frame, after)) {
                     Wdl::Loss => {

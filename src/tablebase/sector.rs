@@ -20,7 +20,7 @@ use nom::character::complete::{char, u8 as dec_u8};
 use nom::combinator::all_consuming;
 
 use crate::rules::{RemovalRule, Ruleset};
-use crate::topology::MAX_POINTS;
+use crate::topology::{MAX_POINTS, Point, PointSet};
 
 /// Fewer stones than this on the board (both hands empty) and a side has lost.
 pub const MIN_STONES: u8 = 3;
@@ -172,14 +172,9 @@ impl Board {
     pub fn for_each_destination(&self, us: u32, them: u32, mut to: impl FnMut(u32, bool)) {
         let empty = self.all & !(us | them);
         let flying = us.count_ones() == self.fly_at;
-        let mut from_bits = us;
-        while from_bits != 0 {
-            let from = from_bits.trailing_zeros() as usize;
-            from_bits &= from_bits - 1;
-            let mut to_bits = if flying { empty } else { self.neighbours[from] & empty };
-            while to_bits != 0 {
-                let dest = to_bits.trailing_zeros() as usize;
-                to_bits &= to_bits - 1;
+        for from in points_of(us) {
+            let to_bits = if flying { empty } else { self.neighbours[from] & empty };
+            for dest in points_of(to_bits) {
                 let after = us ^ (1 << from) ^ (1 << dest);
                 to(after, self.closes_mill(dest, after));
             }
@@ -194,21 +189,22 @@ impl Board {
     pub fn for_each_unmove(&self, us: u32, them: u32, mut parent: impl FnMut(u32, u32)) {
         let empty = self.all & !(us | them);
         let flying = them.count_ones() == self.fly_at;
-        let mut to_bits = them;
-        while to_bits != 0 {
-            let to = to_bits.trailing_zeros() as usize;
-            to_bits &= to_bits - 1;
+        for to in points_of(them) {
             if self.closes_mill(to, them) {
                 continue;
             }
-            let mut from_bits = if flying { empty } else { self.neighbours[to] & empty };
-            while from_bits != 0 {
-                let from = from_bits.trailing_zeros() as usize;
-                from_bits &= from_bits - 1;
+            let from_bits = if flying { empty } else { self.neighbours[to] & empty };
+            for from in points_of(from_bits) {
                 parent(them ^ (1 << to) ^ (1 << from), us);
             }
         }
     }
+}
+
+/// The points of the set `bits` (bit i: point i), lowest first.
+#[inline]
+pub(super) fn points_of(bits: u32) -> impl Iterator<Item = usize> {
+    PointSet(bits).iter().map(Point::index)
 }
 
 /// Whether tables can be built and probed for `rules`: the standard board, flying at
