@@ -58,9 +58,13 @@ fn a_piped_session_plays_and_ends_at_quit_or_end_of_input() {
 
 #[test]
 fn options_choose_colour_board_and_start() {
-    let out = morris(&["play", "--depth", "1", "--color", "always", "--moves", "A1 A7"], "");
+    let out = morris(&["play", "--depth", "1", "--ansi", "always", "--moves", "A1 A7"], "");
     assert!(out.status.success());
     assert!(text(&out.stdout).contains("\x1b[1;91mB\x1b[0m"));
+    // The old name still works, and is not advertised.
+    let out = morris(&["play", "--depth", "1", "--color", "always", "--moves", "A1 A7"], "");
+    assert!(text(&out.stdout).contains("\x1b[1;91mB\x1b[0m"));
+    assert!(!text(&morris(&["play", "--help"], "").stdout).contains("--color"));
     let out = morris(&["play", "--board", "classroom22", "--depth", "1", "--show-score"], "a0\n");
     let stdout = text(&out.stdout);
     assert!(stdout.contains("  0  .-----------------.-----------------.  0"), "{stdout}");

@@ -68,9 +68,10 @@ pub struct PlayArgs {
     /// Start from the position after these moves (white-space separated, e.g. "D2 F4 B4")
     #[arg(long, default_value = "", value_name = "MOVES")]
     pub moves: String,
-    /// Colour the output: auto, always or never
-    #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
-    pub color: ColorWhen,
+    /// Colour the board and messages with ANSI escapes: auto (on a terminal), always or
+    /// never
+    #[arg(long, alias = "color", value_enum, default_value = "auto", value_name = "WHEN")]
+    pub ansi: ColorWhen,
     /// Read the start position from this file: one board string of W, B and x in board
     /// order (seed 000; on the standard board a0 d0 g0 b1 ... g6, rows from the bottom)
     #[arg(long, value_name = "FILE")]
@@ -125,7 +126,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         None => Position::start(rules),
     };
     let game = crate::rules::notation::game_from(start, &args.moves).context("--moves")?;
-    let color = match args.color {
+    let color = match args.ansi {
         ColorWhen::Always => true,
         ColorWhen::Never => false,
         ColorWhen::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),

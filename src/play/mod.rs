@@ -118,8 +118,14 @@ impl PlayConfig {
 pub fn run_with(input: impl BufRead, output: impl Write, game: Game, config: &PlayConfig) -> Result<Game, PlayError> {
     let mut engine = Engine::new(config.engine.clone(), *game.start());
     engine.set_game(game);
-    let mut session =
-        session::Session { engine, out: output, config, stage: session::Stage::Start, last_search: None, stale: true };
+    let mut session = session::TerminalGame {
+        engine,
+        out: output,
+        config,
+        stage: session::Stage::Start,
+        last_search: None,
+        stale: true,
+    };
     session.play(input)?;
     Ok(session.engine.game().clone())
 }

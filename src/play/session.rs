@@ -46,7 +46,7 @@ pub(super) enum Tone {
 
 /// The engine (which holds the game), where the output goes and where the person is
 /// within a move.
-pub(super) struct Session<'c, W: Write> {
+pub(super) struct TerminalGame<'c, W: Write> {
     pub(super) engine: Engine,
     pub(super) out: W,
     pub(super) config: &'c PlayConfig,
@@ -56,7 +56,7 @@ pub(super) struct Session<'c, W: Write> {
     pub(super) stale: bool,
 }
 
-impl<W: Write> Session<'_, W> {
+impl<W: Write> TerminalGame<'_, W> {
     fn position(&self) -> Position {
         *self.engine.game().position()
     }

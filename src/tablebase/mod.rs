@@ -37,7 +37,7 @@ pub use value::{TableValue, Wdl};
 use crate::progress::Progress;
 use crate::rules::{Ruleset, STANDARD};
 use index::Indexer;
-use sector::{Board, MIN_STONES, header_rules, is_supported};
+use sector::{MIN_STONES, MoveGenerator, header_rules, is_supported};
 
 /// A rayon pool of `threads` workers (at least one) for work on the tables in `dir`.
 ///
@@ -230,7 +230,7 @@ pub fn build(
     std::fs::create_dir_all(dir).map_err(|cause| TablebaseError::Io { path: dir.to_path_buf(), cause })?;
     let rules = rules_text(options.rule_plies);
     let topology = STANDARD.topology;
-    let board = Board::new(&STANDARD);
+    let board = MoveGenerator::new(&STANDARD);
     let pool = worker_pool(options.threads, dir)?;
     let mut loaded: HashMap<Subspace, Table> = HashMap::new();
     let mut reports = Vec::new();

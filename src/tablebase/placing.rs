@@ -36,7 +36,7 @@ use rayon::prelude::*;
 use super::index::Indexer;
 use super::packed::{self, BlockSum, CodeFile, Fields};
 pub use super::packed::{BLOCK_POSITIONS, Block};
-use super::sector::{Board, MIN_STONES, Subspace, header_rules, points_of};
+use super::sector::{MIN_STONES, MoveGenerator, Subspace, header_rules, points_of};
 use super::store::{Table, TablebaseError};
 use super::value::Wdl;
 use crate::progress::Progress;
@@ -310,7 +310,7 @@ pub struct Children<'a> {
 /// must be one that [`PlacingCell::inputs`] leaves out (decided at once).
 #[must_use]
 pub fn solve_cell(
-    board: &Board,
+    board: &MoveGenerator,
     cell: PlacingCell,
     stones: u8,
     indexer: &Indexer,
@@ -372,7 +372,7 @@ impl Children<'_> {
     /// (`perf record` of cell p17-5-7); the solver now fetches one position's codes while
     /// it indexes the next (figures in docs/tablebase.md).
     #[inline]
-    fn gather(&self, board: &Board, all: u32, us: u32, them: u32, scratch: &mut Scratch) -> Option<u8> {
+    fn gather(&self, board: &MoveGenerator, all: u32, us: u32, them: u32, scratch: &mut Scratch) -> Option<u8> {
         let removable = if them == 0 { 0 } else { board.removable(them) };
         let plain_frame = self.plain.map(|l| l.indexer.frame(them));
         scratch.plain.clear();
@@ -666,7 +666,7 @@ pub fn build_placing(
     use std::collections::HashMap;
     let rules = placing_rules(options.stones, options.rule_plies);
     let pool = super::worker_pool(options.threads, dir)?;
-    let board = Board::new(&STANDARD);
+    let board = MoveGenerator::new(&STANDARD);
     let topology = STANDARD.topology;
     // The moving tables' rules: the profile's, or for the game-theoretic profile whatever
     // rule the directory's tables were built under (their classes keep cursed wins apart).

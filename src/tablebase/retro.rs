@@ -35,7 +35,7 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 
 use super::index::Indexer;
-use super::sector::{Board, Subspace, points_of};
+use super::sector::{MoveGenerator, Subspace, points_of};
 use super::store::{Table, TablebaseError};
 use super::value::{TableValue, Wdl};
 use crate::progress::Progress;
@@ -108,7 +108,7 @@ pub fn estimated_bytes(positions: u64, dependency_positions: u64) -> u64 {
 /// [`TablebaseError::MissingTable`] if a dependency is absent,
 /// [`TablebaseError::DistanceOverflow`] or [`TablebaseError::UnmoveMismatch`].
 pub fn solve_pair(
-    board: &Board,
+    board: &MoveGenerator,
     subspaces: &[Subspace],
     indexers: Vec<Arc<Indexer>>,
     dependencies: &[&Table],
@@ -165,7 +165,7 @@ fn removal_targets<'a>(works: &[Work], dependencies: &[&'a Table]) -> Result<Vec
 
 /// One pair being solved: its arrays and what its removals lead to.
 struct Solver<'a> {
-    board: &'a Board,
+    board: &'a MoveGenerator,
     works: Vec<Work>,
     /// For each subspace, the table its removals lead to ([`removal_targets`]).
     targets: Vec<Option<&'a Table>>,

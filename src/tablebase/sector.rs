@@ -7,9 +7,9 @@
 //! three. So `(a, b)` and `(b, a)` are solved together, after every subspace with fewer
 //! stones (style habit 16: solve in dependency order, name each file after its sector).
 //!
-//! [`Board`] generates children ([`Board::for_each_destination`], with
-//! [`Board::removable`]) and parents
-//! ([`Board::for_each_unmove`]) of the non-removing moves; the two must fit each other
+//! [`MoveGenerator`] generates children ([`MoveGenerator::for_each_destination`], with
+//! [`MoveGenerator::removable`]) and parents
+//! ([`MoveGenerator::for_each_unmove`]) of the non-removing moves; the two must fit each other
 //! exactly (style habit 18), which `verify` checks independently through the rules core.
 //! Nothing here knows files, indices or threads.
 
@@ -113,7 +113,7 @@ pub fn pairs_up_to(max: u8) -> Vec<Vec<Subspace>> {
 }
 
 /// The rules a table is built for, as raw masks: the solver's move generator.
-pub struct Board {
+pub struct MoveGenerator {
     all: u32,
     neighbours: [u32; MAX_POINTS],
     /// For each point, the other two points of each line through it (0 = no line).
@@ -122,11 +122,11 @@ pub struct Board {
     fly_at: u32,
 }
 
-impl Board {
+impl MoveGenerator {
     /// The move generator for `rules` (removal rule `when-all-in-mills` assumed; see
     /// [`is_supported`]).
     #[must_use]
-    pub fn new(rules: &Ruleset) -> Board {
+    pub fn new(rules: &Ruleset) -> MoveGenerator {
         let topo = rules.topology;
         let mut neighbours = [0; MAX_POINTS];
         let mut partners = [[0; 4]; MAX_POINTS];
@@ -136,7 +136,7 @@ impl Board {
                 *slot = pair.0;
             }
         }
-        Board {
+        MoveGenerator {
             all: topo.all().0,
             neighbours,
             partners,
@@ -166,7 +166,7 @@ impl Board {
 
     /// Calls `to(us_after, closes)` for each move of the side to move, before any
     /// removal: `closes` tells whether it closes a mill (and so goes on to remove one of
-    /// [`Board::removable`]). The solver handles removals itself, grouped by the stone
+    /// [`MoveGenerator::removable`]). The solver handles removals itself, grouped by the stone
     /// removed.
     #[inline]
     pub fn for_each_destination(&self, us: u32, them: u32, mut to: impl FnMut(u32, bool)) {
@@ -248,7 +248,7 @@ mod tests {
 
     #[test]
     fn unmoves_invert_moves() {
-        let board = Board::new(&STANDARD);
+        let board = MoveGenerator::new(&STANDARD);
         // A few positions: each non-removing child lists the parent among its un-moves.
         for (us, them) in [(0b111u32 << 4, 0b1011u32 << 12), (0x00_0f0f, 0x0f_0000), (0x10_1010, 0x01_0101)] {
             board.for_each_destination(us, them, |after, closes| {

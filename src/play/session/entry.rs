@@ -5,12 +5,12 @@
 
 use std::io::Write;
 
-use super::{PlayError, Session, Stage, Tone, sentence};
+use super::{PlayError, Stage, TerminalGame, Tone, sentence};
 use crate::rules::notation::parse_move;
 use crate::rules::{IllegalMove, Move, Phase};
 use crate::topology::{Point, PointSet};
 
-impl<W: Write> Session<'_, W> {
+impl<W: Write> TerminalGame<'_, W> {
     pub(super) fn parse(&mut self, text: &str) -> Result<Option<Move>, PlayError> {
         match parse_move(text, self.position().topology()) {
             Ok(m) => Ok(Some(m)),
