@@ -1,7 +1,7 @@
 //! perft: the number of move sequences of a given length, the rules core's checksum.
 //!
 //! A move with its removal counts as one move, so each removal choice is its own move
-//! (`rules.md`, reference counts). The last ply is counted in bulk, without playing it.
+//! (`docs/assignments.md`, reference counts). The last ply is counted in bulk, without playing it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -20,7 +20,7 @@ struct RefBoard {
 /// The standard board from its geometry: three rings of eight points (corner, middle,
 /// corner, ...), the four sides of each ring are lines, and the middles of the sides
 /// line up across the rings. Names come from coordinates; the board-string order of
-/// rules.md (rows from the bottom, left to right) gives the indices.
+/// docs/assignments.md (rows from the bottom, left to right) gives the indices.
 fn standard_reference() -> RefBoard {
     let order: Vec<String> = {
         let mut pts: Vec<(usize, usize)> = Vec::new(); // (col, row) with row 0 at the top
@@ -87,7 +87,7 @@ fn in_line_of(board: &RefBoard, cells: &[char], p: usize) -> bool {
     board.lines.iter().any(|l| l.contains(&p) && l.iter().all(|&q| cells[q] == cells[p]))
 }
 
-/// Every position one move away, by the rules as rules.md states them.
+/// Every position one move away, by the rules as docs/assignments.md states them.
 fn reference_children(board: &RefBoard, pos: &RefPos, removal: RemovalRule) -> Vec<RefPos> {
     let (me, them) = if pos.white_to_move { ('W', 'B') } else { ('B', 'W') };
     let side = usize::from(!pos.white_to_move);

@@ -1,4 +1,4 @@
-//! `morris play` as a process: piped stdin, end of input, colour, and seed 000's file
+//! `morris play` as a process: piped stdin, end of input, colour, and the terminal-play assignment's file
 //! mode (a board string in, the board after the engine's move out).
 
 use std::io::Write;
@@ -83,7 +83,7 @@ fn write_board(dir: &Path, board: &str) -> PathBuf {
 #[test]
 fn file_mode_writes_the_board_after_the_engines_move() {
     let dir = scratch("file-ok");
-    // Seed 000's example board (moving phase), Black to move.
+    // The terminal-play assignment's example board (moving phase), Black to move.
     let board = "xWxBWBxxWxBBWBxxxWxxBxxx";
     let input = write_board(&dir, board);
     let output = dir.join("out.txt");

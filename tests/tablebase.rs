@@ -454,7 +454,7 @@ fn builds_resume_and_plans_follow_dependencies() {
 fn the_command_line_probes_and_rejects_bad_input() {
     let exe = env!("CARGO_BIN_EXE_morris");
     let dir = tables().to_string_lossy().into_owned();
-    // A7 D7 .. B2 .. : White A7 D7 B2, Black E4 A1 D1 (board string order, seed 000).
+    // A7 D7 .. B2 .. : White A7 D7 B2, Black E4 A1 D1 (board string order of docs/assignments.md).
     let board = "WWxxxxxxxxxxBxxxxxWxxBBx";
     let out = Command::new(exe).args(["tablebase", "probe", "--dir", &dir, &format!("{board} white")]).output();
     let out = out.expect("run morris");

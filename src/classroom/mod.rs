@@ -3,7 +3,7 @@
 //! `MiniMaxOpeningImproved` and `MiniMaxGameImproved`.
 //!
 //! The programs differ only in a [`ProgramSpec`] (search, phase, side, estimate); the
-//! conventions are `shared/spec/variant-board.md`. Board strings exist only at the edge
+//! conventions are in `docs/classroom.md`. Board strings exist only at the edge
 //! ([`board_file`]); the search runs on [`Position`](crate::rules::Position) and
 //! [`Move`](crate::rules::Move) values of the rules core with the `CLASSROOM` ruleset.
 //! This module knows nothing of the tournament engine or its protocol.

@@ -1,6 +1,6 @@
 //! The handout's MiniMax and alpha-beta, on [`Position`]s and [`Move`]s.
 //!
-//! Conventions (`shared/spec/variant-board.md`): depth counts plies; the root is White's
+//! Conventions (conventions in `docs/classroom.md`): depth counts plies; the root is White's
 //! move (a MAX node) and White and Black alternate below it; a leaf at depth 0 is
 //! estimated, and only those estimations are counted; the tree is not cut at won or lost
 //! positions; a node below the root with no moves is worth −∞ to MAX and +∞ to MIN and is

@@ -1,4 +1,4 @@
-//! Command-line options shared by several commands: the rule options of `rules.md` and
+//! Command-line options shared by several commands: the rule options of `docs/assignments.md` and
 //! the board, turned into a [`Ruleset`] for the engine, `play`, `perft`, `analyze`, the
 //! referee and `serve`; and the engine's `--eval`.
 
@@ -7,7 +7,7 @@ use clap::Args;
 use crate::eval::EvalChoice;
 use crate::rules::{Board, RemovalRule, RuleOptions, Ruleset};
 
-/// The rule options of the standard game (`rules.md`); defaults are the standard rules.
+/// The rule options of the standard game (`docs/assignments.md`); defaults are the standard rules.
 #[derive(Args, Clone, Debug)]
 pub struct RuleArgs {
     /// Which stones a mill may remove: when-all-in-mills (any stone if all are in mills) or never
@@ -96,7 +96,7 @@ pub(crate) use value_enum_mirror;
 value_enum_mirror! {
     /// Which board a command plays on.
     BoardChoice => Board {
-        /// The standard 24-point board (seed 003)
+        /// The standard 24-point board (the tournament assignment's, docs/assignments.md)
         Standard,
         /// The classroom Morris Variant's 22-point board
         Classroom22,

@@ -58,7 +58,7 @@ pub struct EngineArgs {
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub seed: u64,
     #[command(flatten)]
-    /// The rule options of rules.md
+    /// The rule options of docs/assignments.md
     pub rules: RuleArgs,
 }
 

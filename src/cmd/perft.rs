@@ -24,7 +24,7 @@ pub struct PerftArgs {
     /// Threads (default: every core)
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Board: standard (seed 003) or classroom22 (the handout's 22 points)
+    /// Board: standard (the tournament assignment's, docs/assignments.md) or classroom22 (the handout's 22 points)
     #[arg(long, default_value = "standard")]
     pub board: BoardChoice,
     /// The rule options.

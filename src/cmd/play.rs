@@ -1,5 +1,5 @@
 //! `morris play`: a person plays the engine in the terminal ([`crate::play`]), or with
-//! `--board-out` the engine makes one move in seed 000's board-file mode.
+//! `--board-out` the engine makes one move in the terminal-play assignment's board-file mode (docs/assignments.md).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -62,7 +62,7 @@ pub struct PlayArgs {
     /// Show the engine's score and depth after each of its moves
     #[arg(long)]
     pub show_score: bool,
-    /// Board: standard (seed 003) or classroom22 (the handout's 22 points)
+    /// Board: standard (the tournament assignment's, docs/assignments.md) or classroom22 (the handout's 22 points)
     #[arg(long, default_value = "standard")]
     pub board: BoardChoice,
     /// Start from the position after these moves (white-space separated, e.g. "D2 F4 B4")
@@ -73,7 +73,7 @@ pub struct PlayArgs {
     #[arg(long, alias = "color", value_enum, default_value = "auto", value_name = "WHEN")]
     pub ansi: ColorWhen,
     /// Read the start position from this file: one board string of W, B and x in board
-    /// order (seed 000; on the standard board a0 d0 g0 b1 ... g6, rows from the bottom)
+    /// order (the terminal-play assignment's, docs/assignments.md; on the standard board a0 d0 g0 b1 ... g6, rows from the bottom)
     #[arg(long, value_name = "FILE")]
     pub board_in: Option<PathBuf>,
     /// File mode: the engine makes one move from --board-in and writes the board string
@@ -92,7 +92,7 @@ pub struct PlayArgs {
 }
 
 /// Runs `morris play`: an interactive game on stdin/stdout, or with `--board-out` one
-/// engine move in seed 000's file mode.
+/// engine move in the terminal-play assignment's file mode.
 ///
 /// # Errors
 /// Bad options, an unreadable or invalid `--board-in`, a `--moves` move that does not

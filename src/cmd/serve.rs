@@ -65,7 +65,7 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub max_games: u32,
     #[command(flatten)]
-    /// The rule options of rules.md
+    /// The rule options of docs/assignments.md
     pub rules: RuleArgs,
 }
 

@@ -15,7 +15,7 @@ use crate::referee::tournament::{self, Bout, Decision, KnockoutSettings, Round};
 /// The tournament formats.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// Seed 003's random pair-off: winners advance, an odd one out plays a random winner
+    /// The tournament assignment's random pair-off: winners advance, an odd one out plays a random winner
     Knockout,
     /// Everyone plays everyone
     RoundRobin,

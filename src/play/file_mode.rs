@@ -1,4 +1,4 @@
-//! Seed 000's file mode: read a board string from one file, let the engine make one move
+//! The terminal-play assignment's file mode (docs/assignments.md): read a board string from one file, let the engine make one move
 //! for the side to move, write the board after it to another file.
 //!
 //! The board string is one line of `W`, `B` and `x`, one letter per point in the board's

@@ -2,7 +2,7 @@
 //!
 //! The loop reads lines from any `BufRead` and writes to any `Write`, so a terminal, a
 //! pipe and the tests drive the same code ([`run_with`]). A move may be typed whole
-//! (`D3,G1`, `A7-D7`) or step by step as in seed 000: name a stone, see where it can
+//! (`D3,G1`, `A7-D7`) or step by step as in the terminal-play assignment (docs/assignments.md): name a stone, see where it can
 //! go, pick the destination, and name the stone to remove when a mill closes. Only a
 //! complete move that `rules` accepts changes the game, so a bad line never does.
 //!
@@ -10,7 +10,7 @@
 //! are `rules`' and the choice of moves is the engine's. This file holds the session's
 //! settings, its errors and the entry point; `session` the loop, messages and commands
 //! (`session::entry` the person's move, step by step); `draw` the board; `input` the
-//! command words and option values; [`file_mode`] seed 000's board-file mode. The command
+//! command words and option values; [`file_mode`] the terminal-play assignment's board-file mode (docs/assignments.md). The command
 //! line (`morris play`) is `cmd::play`'s.
 
 pub mod draw;

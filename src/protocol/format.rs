@@ -1,4 +1,4 @@
-//! [`Response`]s as the lines of `protocol.md`: moves in seed 003's notation, everything
+//! [`Response`]s as the lines of `protocol.md`: moves in the tournament notation (docs/assignments.md), everything
 //! else after a lower-case keyword. Also the `board` reply, drawn by
 //! [`rules::notation::diagram`](crate::rules::notation::diagram) from the board's own
 //! drawing.

@@ -90,7 +90,7 @@ impl fmt::Display for ToEngine {
 pub enum FromEngine {
     /// A blank line.
     Blank,
-    /// A move in seed 003's notation.
+    /// A move in the tournament notation (docs/assignments.md).
     Move(Move),
     /// A keyword line: its first word and the rest, trimmed.
     Keyword {

@@ -1,9 +1,9 @@
-//! Tournament formats: the knockout of seed 003, round robin and gauntlet.
+//! Tournament formats: the knockout of the tournament assignment (docs/assignments.md), round robin and gauntlet.
 //!
 //! The bracket logic is pure: it draws from a seeded generator and asks a callback to play
 //! bouts, so it can be tested without processes.
 //!
-//! Knockout (seed 003): each round the remaining entrants are shuffled and paired off;
+//! Knockout (the tournament assignment's): each round the remaining entrants are shuffled and paired off;
 //! winners advance. With an odd number, the one left over (the odd one out) plays one
 //! winner of the round chosen at random; whoever wins that bout advances and the loser
 //! does not (a winner that loses its second bout is out). A bout is `games` games
@@ -174,7 +174,7 @@ pub fn knockout(
         let mut advancing: Vec<usize> = bouts.iter().map(|b| b.winner).collect();
         let mut odd_bout = None;
         if let Some(odd) = plan.odd {
-            // Seed 003: the odd one out plays one randomly chosen winner of the round;
+            // The tournament assignment: the odd one out plays one randomly chosen winner of the round;
             // only the winner of that bout goes on.
             let Some(&challenged) = advancing.choose(&mut rng) else { return Err(RefereeError::NoWinners) };
             let bout = play_bouts(&[(odd, challenged)], settings, &mut rng, player)?.remove(0);

@@ -1,4 +1,4 @@
-//! Every text form of the rules, in one place: point names, moves in seed 003's notation,
+//! Every text form of the rules, in one place: point names, moves in the tournament notation (docs/assignments.md),
 //! move lists (and the game they play from a start), board strings, and a position's
 //! text (`Display`, `Debug`, [`parse_position`]); [`diagram`] draws a position.
 //!
@@ -236,7 +236,7 @@ fn example_point(topology: &Topology) -> &'static str {
     topology.point_name(p)
 }
 
-/// Parses a move in seed 003's notation: `D2`, `D2-F2`, `D3,G1`, `A7-D7,B2`.
+/// Parses a move in the tournament notation (docs/assignments.md): `D2`, `D2-F2`, `D3,G1`, `A7-D7,B2`.
 /// Case-insensitive; white space around the move (not inside it) is allowed.
 ///
 /// # Errors
@@ -291,7 +291,7 @@ impl fmt::Display for MoveText<'_> {
 }
 
 impl Move {
-    /// The move in seed 003's notation on `topology` (`D2`, `D2-F2`, `D3,G1`, `A7-D7,B2`),
+    /// The move in the tournament notation (docs/assignments.md) on `topology` (`D2`, `D2-F2`, `D3,G1`, `A7-D7,B2`),
     /// as [`parse_move`] reads it.
     #[must_use]
     pub fn display(self, topology: &Topology) -> MoveText<'_> {

@@ -10,7 +10,7 @@ use crate::topology::{CLASSROOM22, STANDARD24, Topology};
 /// Which opponent stones a mill may remove.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 pub enum RemovalRule {
-    /// Any stone not in a mill; if every one is in a mill, any stone (`rules.md` default).
+    /// Any stone not in a mill; if every one is in a mill, any stone (`docs/assignments.md` default).
     WhenAllInMills,
     /// Only stones not in mills; if all are in mills the mill removes nothing (the
     /// classroom handout's rule).
@@ -56,7 +56,7 @@ pub struct Ruleset {
     pub no_removal_plies: u16,
 }
 
-/// The standard game exactly as `shared/spec/rules.md` describes it.
+/// The standard game exactly as `docs/assignments.md` describes it.
 pub static STANDARD: Ruleset = Ruleset {
     topology: &STANDARD24,
     stones: 9,
@@ -97,7 +97,7 @@ impl Board {
     }
 }
 
-/// The rule options a game may change on either board (`rules.md`'s flags): the removal
+/// The rule options a game may change on either board (`docs/assignments.md`'s flags): the removal
 /// rule and the two draw rules. The default is the standard game's.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RuleOptions {

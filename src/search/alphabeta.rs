@@ -218,7 +218,6 @@ impl Searcher<'_> {
         self.pv_len[ply] = child_len;
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn negamax(&mut self, pos: &Position, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, quiet: u16) -> i32 {
         self.nodes += 1;
         self.pv_len[ply] = ply;
@@ -362,7 +361,6 @@ impl Searcher<'_> {
 
     /// Stand pat on the static evaluation, or close a mill: searches only mill-closing
     /// moves, for at most [`QUIESCENCE_PLIES`] plies.
-    #[allow(clippy::too_many_arguments)]
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: usize, quiet: u16) -> i32 {
         if qply > 0 {
             self.nodes += 1;

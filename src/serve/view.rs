@@ -1,5 +1,5 @@
 //! What the page is sent: the board's geometry (from the topology, so the page draws any
-//! board without knowing one), positions as board strings, moves in seed 003's notation,
+//! board without knowing one), positions as board strings, moves in the tournament notation (docs/assignments.md),
 //! scores and perfect-play values in words. Serialization only: no rule is decided here.
 
 use serde::Serialize;
@@ -40,7 +40,7 @@ pub struct Geometry {
 }
 
 /// Whether a board numbers its rows from the bottom (the classroom handout) rather than
-/// from the top (seed 003's standard board, row 1 at the top).
+/// from the top (the standard board of docs/assignments.md, row 1 at the top).
 fn rows_from_bottom(topology: &Topology) -> bool {
     topology.name() == "classroom22"
 }
@@ -127,7 +127,7 @@ impl PositionView {
 /// A move in notation and in parts, so the page can mark its points.
 #[derive(Serialize, Clone, Debug, PartialEq, Eq)]
 pub struct MoveView {
-    /// The move in seed 003's notation.
+    /// The move in the tournament notation (docs/assignments.md).
     pub text: String,
     /// The point left, for slides and flights.
     pub from: Option<&'static str>,

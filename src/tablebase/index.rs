@@ -12,7 +12,7 @@
 //! "them" ranks in order.
 //!
 //! The fast symmetry tables are built from the topology's slow reference
-//! [`Symmetry::apply_set`](crate::topology::Symmetry::apply_set) (style habit 17). This
+//! [`Symmetry::apply_set`](crate::topology::Symmetry::apply_set) (docs/tablebase.md, "Rules the code follows"). This
 //! module knows sets and symmetries only; it knows nothing of moves, values or files.
 
 use super::sector::points_of;

@@ -1,5 +1,5 @@
 //! Read-only access to table files: the value of a [`Position`], the values of its moves,
-//! and the [`Oracle`] the engine's search consults (style habit 19: a small read-only
+//! and the [`Oracle`] the engine's search consults (docs/tablebase.md: a small read-only
 //! probing API, like shakmaty-syzygy's). Nothing here computes or writes tables.
 //!
 //! Opening a directory reads each file's header only. A subspace's index is built the

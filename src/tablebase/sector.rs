@@ -5,12 +5,12 @@
 //! to move and `b` for the other. A move that removes nothing leads from `(a, b)` to
 //! `(b, a)`; a removing move leads to `(b − 1, a)`, or wins at once when `b − 1` is below
 //! three. So `(a, b)` and `(b, a)` are solved together, after every subspace with fewer
-//! stones (style habit 16: solve in dependency order, name each file after its sector).
+//! stones (solved in dependency order, each file named after its subspace: docs/tablebase.md).
 //!
 //! [`MoveGenerator`] generates children ([`MoveGenerator::for_each_destination`], with
 //! [`MoveGenerator::removable`]) and parents
 //! ([`MoveGenerator::for_each_unmove`]) of the non-removing moves; the two must fit each other
-//! exactly (style habit 18), which `verify` checks independently through the rules core.
+//! exactly (docs/tablebase.md, "Rules the code follows"), which `verify` checks independently through the rules core.
 //! Nothing here knows files, indices or threads.
 
 use std::fmt;

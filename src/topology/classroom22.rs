@@ -1,4 +1,4 @@
-//! The 22-point board of the classroom Morris Variant (`shared/spec/variant-board.md`).
+//! The 22-point board of the classroom Morris Variant (conventions in `docs/classroom.md`).
 //!
 //! ```text
 //!  6  a6------------------d6------------------g6

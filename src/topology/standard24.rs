@@ -1,4 +1,4 @@
-//! The standard 24-point Nine Men's Morris board, with seed 003's point names.
+//! The standard 24-point Nine Men's Morris board, with the tournament assignment's point names (docs/assignments.md).
 //!
 //! ```text
 //!  1   A1----------D1----------G1
@@ -16,13 +16,13 @@
 //!  7   A7----------D7----------G7
 //! ```
 //!
-//! Points are numbered in seed 000's board-string order (bottom row first, left to right,
+//! Points are numbered in the terminal-play assignment's board-string order (docs/assignments.md) (bottom row first, left to right,
 //! rows upwards), the same convention as the classroom board: A7 is point 0, G1 point 23.
 //! Every edge lies on a line, so the lines alone declare the board.
 
 use super::Topology;
 
-/// The standard board (`rules.md`): 24 points, 16 lines, no diagonals.
+/// The standard board (`docs/assignments.md`): 24 points, 16 lines, no diagonals.
 pub static STANDARD24: Topology = Topology::build(
     "standard24",
     &[
@@ -50,7 +50,7 @@ pub static STANDARD24: Topology = Topology::build(
         ["G1", "G4", "G7"],
     ],
     &[],
-    // Row 1 at the top (`rules.md`).
+    // Row 1 at the top (`docs/assignments.md`).
     r"
  1 o-----------o-----------o
    |           |           |

@@ -1,4 +1,4 @@
-//! The person's move, typed whole or step by step as in seed 000: a placement or a
+//! The person's move, typed whole or step by step as in the terminal-play assignment (docs/assignments.md): a placement or a
 //! stone to pick, then its destination, then the stone a mill removes. Each step is
 //! checked by `rules` (`check_move`, `destinations`, `removable`) and only a complete,
 //! legal move reaches the game.
