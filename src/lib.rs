@@ -14,6 +14,7 @@
 //! Each module uses only modules listed above it; nothing points back up.
 //! - [`files`]: files written whole (temporary file, then rename).
 //! - [`progress`]: how long jobs report how far they got (drawn by [`cmd`]).
+//! - [`words`]: counts in messages (`1 ply`, `0 plies`).
 //! - [`topology`]: both boards as data (points, lines, adjacency, symmetries).
 //! - [`rules`]: positions, moves, generation, play, notation, Zobrist keys, games.
 //! - [`perft`]: move-path counts, the rules' checksum.
@@ -53,3 +54,4 @@ pub mod serve;
 pub mod tablebase;
 pub mod time;
 pub mod topology;
+pub mod words;

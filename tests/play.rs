@@ -198,7 +198,7 @@ fn the_draw_rule_ends_the_game() {
     let rules = Ruleset { no_removal_plies: 1, ..STANDARD.clone() }.into_static();
     let start = setup_on(rules, "A1 D1 G4 B4", "A4 A7 D7 B6 F6", (0, 0), Color::White);
     let (game, out) = session(start, Color::White, "D1-G1\n");
-    assert_says(&out, "Draw: 1 plies of sliding and flying in a row without a removal.");
+    assert_says(&out, "Draw: 1 ply of sliding and flying in a row without a removal.");
     assert_eq!(game.len(), 1);
 }
 

@@ -20,6 +20,7 @@ use crate::tablebase::sector::{self, MIN_STONES};
 use crate::tablebase::{
     self, BuildOptions, BuildReport, Subspace, TableValue, Tablebase, Wdl, full_board_counts, is_possible, verify,
 };
+use crate::words::{count, plies};
 
 /// `morris tablebase` subcommands.
 #[derive(clap::Subcommand, Debug)]
@@ -253,12 +254,13 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     let plan = tablebase::plan_build(&args.dir, tablebase::plan(&targets), &options);
     let kept = plan.done.iter().filter(|&&d| d).count();
     eprintln!(
-        "tablebase build: {} pairs ({kept} already built), {} positions to solve of {}, {threads} threads, \
-         no-removal rule {} plies; memory bound {:.1} GB",
-        plan.pairs.len(),
+        "tablebase build: {} ({kept} already built), {} positions to solve of {}, {}, \
+         no-removal rule {}; memory bound {:.1} GB",
+        count(plan.pairs.len() as u64, "pair", "pairs"),
         human(plan.positions_to_solve),
         human(plan.positions_total),
-        args.no_removal_plies,
+        count(threads as u64, "thread", "threads"),
+        plies(args.no_removal_plies),
         plan.peak_bytes as f64 / 1e9
     );
     if let Some(limit) = args.max_memory_gb
@@ -307,11 +309,12 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     let secs = start.elapsed().as_secs_f64();
     let solved: u64 = reports.iter().filter(|r| !r.kept).map(|r| r.positions).sum();
     say!(
-        "built {} pairs ({} kept): {} positions solved in {secs:.1} s = {:.2} M positions/s with {threads} threads",
-        reports.len(),
+        "built {} ({} kept): {} positions solved in {secs:.1} s = {:.2} M positions/s with {}",
+        count(reports.len() as u64, "pair", "pairs"),
         reports.iter().filter(|r| r.kept).count(),
         human(solved),
-        solved as f64 / secs.max(1e-9) / 1e6
+        solved as f64 / secs.max(1e-9) / 1e6,
+        count(threads as u64, "thread", "threads"),
     );
     if args.subspaces.is_empty() && !args.no_placing {
         return run_build_placing(args, stones);
@@ -329,24 +332,26 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
         && found != args.no_removal_plies
     {
         anyhow::bail!(
-            "the moving tables in {} are built for a no-removal rule of {found} plies, not {}; build the placing \
+            "the moving tables in {} are built for a no-removal rule of {}, not {}; build the placing \
              layers with --no-removal-plies {found}, or 0 for the game-theoretic values",
             args.dir.display(),
-            args.no_removal_plies
+            plies(found),
+            plies(args.no_removal_plies)
         );
     }
     let plan = placing::plan_placing(&args.dir, &options);
     let kept = plan.done.iter().filter(|&&d| d).count();
     eprintln!(
-        "tablebase build --placing: {} cells of a {stones}-stone game ({kept} already built), {} positions to solve \
-         of {}, {threads} threads, rule profile {}; memory bound {:.1} GB",
-        plan.cells.len(),
+        "tablebase build --placing: {} of a {stones}-stone game ({kept} already built), {} positions to solve \
+         of {}, {}, rule profile {}; memory bound {:.1} GB",
+        count(plan.cells.len() as u64, "cell", "cells"),
         human(plan.positions_to_solve),
         human(plan.positions_total),
+        count(threads as u64, "thread", "threads"),
         if args.no_removal_plies == 0 {
             "game-theoretic (no draw rule)".to_string()
         } else {
-            format!("{} plies", args.no_removal_plies)
+            plies(args.no_removal_plies)
         },
         plan.peak_bytes as f64 / 1e9
     );
@@ -426,14 +431,15 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
     let positions: u64 = built.iter().map(|r| r.positions).sum();
     let bytes: u64 = reports.iter().map(|r| r.bytes).sum();
     say!(
-        "built {} placing cells ({} kept): {} positions solved in {secs:.1} s = {:.2} M positions/s with {threads} \
-         threads; {:.1} MB on disk for all {} cells",
-        reports.len(),
+        "built {} ({} kept): {} positions solved in {secs:.1} s = {:.2} M positions/s with {}; \
+         {:.1} MB on disk for all {}",
+        count(reports.len() as u64, "placing cell", "placing cells"),
         reports.len() - built.len(),
         human(positions),
         positions as f64 / secs.max(1e-9) / 1e6,
+        count(threads as u64, "thread", "threads"),
         bytes as f64 / 1e6,
-        reports.len()
+        count(reports.len() as u64, "cell", "cells")
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -456,11 +462,12 @@ fn run_build_cell(args: &BuildArgs, cell: Cell) -> anyhow::Result<ExitCode> {
         say!("cell {cell}: kept (already built)");
     } else {
         say!(
-            "cell {cell}: {} positions in {:.1} s, {:.2} GB working, {} levels, {threads} threads",
+            "cell {cell}: {} positions in {:.1} s, {:.2} GB working, {}, {}",
             human(report.positions),
             report.seconds,
             report.working_bytes as f64 / 1e9,
-            report.levels
+            count(u64::from(report.levels), "level", "levels"),
+            count(threads as u64, "thread", "threads")
         );
     }
     Ok(ExitCode::SUCCESS)

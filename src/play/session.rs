@@ -352,7 +352,10 @@ impl<W: Write> TerminalGame<'_, W> {
                 format!("Draw: the same position has occurred {} times.", rules.repetition)
             }
             Outcome::Draw(DrawReason::NoRemoval) => {
-                format!("Draw: {} plies of sliding and flying in a row without a removal.", rules.no_removal_plies)
+                format!(
+                    "Draw: {} of sliding and flying in a row without a removal.",
+                    crate::words::plies(rules.no_removal_plies)
+                )
             }
         };
         self.say(Tone::News, &text)?;

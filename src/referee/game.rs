@@ -109,7 +109,7 @@ impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Termination::Rules(outcome) => f.write_str(&outcome.reason()),
-            Termination::PlyCap(plies) => write!(f, "ply cap of {plies} plies reached"),
+            Termination::PlyCap(plies) => write!(f, "ply cap of {} reached", crate::words::plies(*plies as u64)),
             Termination::Tablebase { detail, .. } => write!(f, "adjudicated by the tables: {detail}"),
             Termination::Forfeit { loser, detail, .. } => write!(f, "{} forfeits: {detail}", loser.name()),
         }

@@ -113,9 +113,10 @@ pub fn read_games(text: &str) -> Result<Vec<Recorded>, ApiError> {
             "no moves found: paste a referee record or a move list such as D2 F4 B4".to_string(),
         ));
     }
-    let title = match (&start, moves.len()) {
-        (None, n) => format!("move list, {n} moves"),
-        (Some(_), n) => format!("move list from a set-up position, {n} moves"),
+    let n = crate::words::count(moves.len() as u64, "move", "moves");
+    let title = match &start {
+        None => format!("move list, {n}"),
+        Some(_) => format!("move list from a set-up position, {n}"),
     };
     Ok(vec![Recorded { title, start, moves }])
 }
@@ -172,9 +173,8 @@ fn chosen(games: &[Recorded], index: Option<usize>) -> Result<&Recorded, ApiErro
     let selected = index.unwrap_or(1);
     selected.checked_sub(1).and_then(|i| games.get(i)).ok_or_else(|| {
         ApiError::bad_request(format!(
-            "game {selected} is out of range: the text holds {} game{}",
-            games.len(),
-            if games.len() == 1 { "" } else { "s" }
+            "game {selected} is out of range: the text holds {}",
+            crate::words::count(games.len() as u64, "game", "games")
         ))
     })
 }

@@ -9,6 +9,7 @@ use crate::rules::notation::format_board_string;
 use crate::rules::{Color, Move, Outcome, Position, WinReason};
 use crate::search::{DECIDED, OracleValue};
 use crate::topology::{Point, Topology};
+use crate::words::plies;
 
 /// A point of the drawing: its name and grid coordinates (column, row from the top).
 #[derive(Serialize, Clone, Debug)]
@@ -170,11 +171,9 @@ pub fn outcome_words(outcome: Outcome) -> String {
 #[must_use]
 pub fn score_words(score: i32, side: Color) -> String {
     if score >= DECIDED {
-        let n = WIN - score;
-        format!("{side} wins in {n} {}", plies(n))
+        format!("{side} wins in {}", plies((WIN - score).unsigned_abs()))
     } else if score <= -DECIDED {
-        let n = WIN + score;
-        format!("{} wins in {n} {}", !side, plies(n))
+        format!("{} wins in {}", !side, plies((WIN + score).unsigned_abs()))
     } else if score.abs() < 10 {
         "about level".to_string()
     } else {
@@ -191,15 +190,10 @@ pub fn value_words(value: OracleValue, side: Color) -> String {
         // Distance 0: the game is over (a finished game's value).
         OracleValue::Win(0) => format!("{side} has won"),
         OracleValue::Loss(0) => format!("{side} has lost"),
-        OracleValue::Win(n) => format!("{side} wins in {n} {}", plies(n)),
-        OracleValue::Loss(n) => format!("{side} loses in {n} {}", plies(n)),
+        OracleValue::Win(n) => format!("{side} wins in {}", plies(n)),
+        OracleValue::Loss(n) => format!("{side} loses in {}", plies(n)),
         OracleValue::Draw => "draw".to_string(),
     }
-}
-
-fn plies<N: Into<i64>>(n: N) -> &'static str {
-    let n = n.into();
-    if n == 1 { "ply" } else { "plies" }
 }
 
 /// A perfect-play value as the page colours it: kind (`win`, `draw`, `loss`) and distance.

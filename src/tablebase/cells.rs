@@ -180,7 +180,9 @@ impl std::str::FromStr for Cell {
             let (mover, other) = placed(ply);
             if us > mover || them > other {
                 return Err(format!(
-                    "cell '{text}': after {ply} plies the side to move has placed {mover} stones and the other {other}"
+                    "cell '{text}': after {} the side to move has placed {} and the other {other}",
+                    crate::words::plies(ply),
+                    crate::words::count(mover, "stone", "stones")
                 ));
             }
             return Ok(Cell::Placing { ply, us, them });

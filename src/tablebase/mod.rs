@@ -72,7 +72,12 @@ pub fn open_oracle(dir: &Path, rules: &Ruleset) -> Result<Arc<Tablebase>, Tableb
         });
     }
     tb.warm_up();
-    log::info!("tablebase: {} subspaces in {} (no-removal rule {built} plies)", tb.subspaces().len(), dir.display());
+    log::info!(
+        "tablebase: {} in {} (no-removal rule {})",
+        crate::words::count(tb.subspaces().len() as u64, "subspace", "subspaces"),
+        dir.display(),
+        crate::words::plies(built)
+    );
     Ok(tb)
 }
 

@@ -1,0 +1,29 @@
+//! Counts as a person reads them in a message: `1 ply`, `0 plies`, `2 threads`.
+
+/// `n` and the noun, singular for one and plural otherwise: `count(1, "ply", "plies")` is
+/// `1 ply`, `count(0, "ply", "plies")` is `0 plies`.
+#[must_use]
+pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `n` plies: `1 ply`, `7 plies`.
+#[must_use]
+pub fn plies(n: impl Into<u64>) -> String {
+    count(n, "ply", "plies")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(plies(1u16), "1 ply");
+        assert_eq!(plies(0u16), "0 plies");
+        assert_eq!(plies(100u16), "100 plies");
+        assert_eq!(count(1u8, "thread", "threads"), "1 thread");
+        assert_eq!(count(2u64, "move", "moves"), "2 moves");
+    }
+}
