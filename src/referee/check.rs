@@ -139,7 +139,7 @@ impl Tally {
 }
 
 /// One engine process and the game as the checker sees it.
-struct Session {
+struct CheckedEngine {
     process: EngineProcess,
     events: Receiver<Event>,
     game: Game,
@@ -158,7 +158,7 @@ struct Session {
 
 /// A line read from the engine, already classified.
 enum Line {
-    /// A move in seed 003's notation, as written, and when it was read.
+    /// A move in the tournament assignment's notation, as written, and when it was read.
     Move(Move, String, Instant),
     /// A lower-case keyword line (not blank), trimmed.
     Keyword(String),
@@ -170,8 +170,8 @@ enum Line {
     Timeout,
 }
 
-impl Session {
-    fn start(engine: &EngineCommand, color: Color, settings: &CheckSettings) -> Result<Session, Fault> {
+impl CheckedEngine {
+    fn start(engine: &EngineCommand, color: Color, settings: &CheckSettings) -> Result<CheckedEngine, Fault> {
         let (tx, events) = mpsc::channel();
         let time = TimeControl { clock: None, ..settings.time };
         let start = StartInfo { color, time, opening: "", extra: &settings.engine_extra };
@@ -179,7 +179,7 @@ impl Session {
         let process = EngineProcess::spawn(&engine.name, &engine.argv(&start), color, tx)
             .map_err(|e| fault(check, e.to_string()))?;
         let sent_at = process.started();
-        Ok(Session {
+        Ok(CheckedEngine {
             process,
             events,
             game: Game::new(Position::start(settings.rules)),
@@ -561,7 +561,7 @@ pub fn check_engine(engine: &EngineCommand, settings: &CheckSettings) -> Report 
 
 /// The short session as white: its first move, `isready`, `quit`.
 fn white_session(engine: &EngineCommand, settings: &CheckSettings, tally: &mut Tally) -> Result<(), Fault> {
-    let mut s = Session::start(engine, Color::White, settings)?;
+    let mut s = CheckedEngine::start(engine, Color::White, settings)?;
     s.engine_move(settings.time.move_limit(true), tally)?;
     s.quiet(QUIET_AFTER_MOVE, "right after its first move as white")?;
     // A harness never sends `isready`, so nothing it does here fails a required check.
@@ -598,7 +598,7 @@ fn white_session(engine: &EngineCommand, settings: &CheckSettings, tally: &mut T
 /// Records that the engine did not survive the illegal move (a warning: the assignment
 /// does not ask it to), stops it, and plays the game again without one, so that the
 /// required checks still get their game.
-fn replay(mut s: Session, tally: &mut Tally, detail: String) -> Result<Played, Fault> {
+fn replay(mut s: CheckedEngine, tally: &mut Tally, detail: String) -> Result<Played, Fault> {
     tally.fail(Check::SurvivesIllegal, detail);
     s.process.stop();
     Ok(Played::Again)
@@ -622,7 +622,7 @@ fn play_game(
 ) -> Result<Played, Fault> {
     let color = if index.is_multiple_of(2) { Color::Black } else { Color::White };
     let style = Style::of_game(index);
-    let mut s = Session::start(engine, color, settings)?;
+    let mut s = CheckedEngine::start(engine, color, settings)?;
     let mut illegal_pending = color == Color::Black && !tally.black_started;
     if color == Color::Black && !tally.black_started {
         tally.black_started = true;
