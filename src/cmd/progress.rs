@@ -124,7 +124,8 @@ fn plain_line(what: &str, done: u64, len: Option<u64>, unit: &str, rate: f64, et
 }
 
 /// `2 h 5 min`, `2 min 10 s`, `7 s`.
-fn minutes_and_seconds(d: Duration) -> String {
+#[must_use]
+pub fn minutes_and_seconds(d: Duration) -> String {
     let s = d.as_secs();
     match (s / 3600, s / 60 % 60, s % 60) {
         (0, 0, sec) => format!("{sec} s"),

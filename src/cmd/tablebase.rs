@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use nom::Parser;
@@ -12,7 +12,7 @@ use nom::bytes::complete::{tag_no_case, take_till1};
 use nom::character::complete::{multispace0, multispace1};
 use nom::combinator::{all_consuming, value};
 
-use super::progress::{Bar, human};
+use super::progress::{Bar, human, minutes_and_seconds};
 use crate::progress::Progress;
 use crate::rules::{Color, STANDARD};
 use crate::tablebase::cells::{self, Cell};
@@ -322,6 +322,19 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// What the placing build has seen of one ply so far.
+#[derive(Default)]
+struct Layer {
+    ply: u8,
+    positions: u64,
+    /// Draws, wins and losses for the side to move.
+    counts: [u64; 3],
+    bytes: u64,
+    /// Positions of the cells built in this run (not kept), and their wall time.
+    built_positions: u64,
+    seconds: f64,
+}
+
 /// Builds the placing layers of a game of `stones` a side, after the moving tables.
 fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
     use crate::tablebase::placing::{self, CellReport, PlacingOptions};
@@ -371,25 +384,37 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let total = plan.positions_to_solve;
     let mut solved = 0u64;
-    // One line per ply (layer): its cells' positions, time, rate and bytes.
-    let mut layer: Option<(u8, u64, f64, u64, [u64; 3], bool)> = None;
-    let flush = |l: &(u8, u64, f64, u64, [u64; 3], bool), solved: u64| {
-        let (ply, positions, seconds, bytes, counts, all_kept) = *l;
-        let rate = solved as f64 / start.elapsed().as_secs_f64().max(1e-9);
+    // One line per ply (layer): its cells' positions, W/D/L, time, rate, bytes, and the
+    // process's peak resident memory so far.
+    let mut layer: Option<Layer> = None;
+    let flush = |l: &Layer, solved: u64| {
+        let share = |c: u64| 100.0 * c as f64 / l.positions.max(1) as f64;
+        let timing = if l.built_positions == 0 {
+            format!("{:>28}", "kept (built before)")
+        } else {
+            format!("{:>8.1} s  {:>6.2} M positions/s", l.seconds, l.built_positions as f64 / l.seconds.max(1e-9) / 1e6)
+        };
+        let eta = if solved == 0 {
+            String::new()
+        } else {
+            let rate = solved as f64 / start.elapsed().as_secs_f64().max(1e-9);
+            format!(
+                ", about {} left",
+                minutes_and_seconds(Duration::from_secs_f64((total - solved) as f64 / rate.max(1e-9)))
+            )
+        };
+        let peak =
+            proc_status_kb("VmHWM:").map_or(String::new(), |k| format!("  peak {:.2} GB", k as f64 * 1024.0 / 1e9));
         bar.above(|| {
             eprintln!(
-                "  ply {ply:>2}  {:>14} positions  W {:>5.1}% D {:>5.1}% L {:>5.1}%  {:>8.1} s  {:>6.2} M positions/s  \
-                 {:>8.1} MB{}  | {:.1}% done, ETA {:.0} min",
-                human(positions),
-                100.0 * counts[1] as f64 / positions.max(1) as f64,
-                100.0 * counts[0] as f64 / positions.max(1) as f64,
-                100.0 * counts[2] as f64 / positions.max(1) as f64,
-                seconds,
-                positions as f64 / seconds.max(1e-9) / 1e6,
-                bytes as f64 / 1e6,
-                if all_kept { " (kept)" } else { "" },
+                "  ply {:>2}  {:>14} positions  W {:>5.1}% D {:>5.1}% L {:>5.1}%  {timing}  {:>8.1} MB{peak}  | {:.1}% done{eta}",
+                l.ply,
+                human(l.positions),
+                share(l.counts[1]),
+                share(l.counts[0]),
+                share(l.counts[2]),
+                l.bytes as f64 / 1e6,
                 100.0 * solved as f64 / total.max(1) as f64,
-                (total - solved) as f64 / rate.max(1e-9) / 60.0
             );
         });
     };
@@ -402,23 +427,25 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
             r.bytes,
             if r.kept { " (kept)" } else { "" }
         );
-        if !r.kept {
-            solved += r.positions;
-        }
         if let Some(l) = layer.as_ref()
-            && l.0 != r.cell.ply
+            && l.ply != r.cell.ply
         {
             flush(l, solved);
             layer = None;
         }
-        let l = layer.get_or_insert((r.cell.ply, 0, 0.0, 0, [0; 3], true));
-        l.1 += r.positions;
-        l.2 += r.seconds;
-        l.3 += r.bytes;
-        for (sum, c) in l.4.iter_mut().zip(r.counts) {
+        if !r.kept {
+            solved += r.positions;
+        }
+        let l = layer.get_or_insert(Layer { ply: r.cell.ply, ..Layer::default() });
+        l.positions += r.positions;
+        l.bytes += r.bytes;
+        for (sum, c) in l.counts.iter_mut().zip(r.counts) {
             *sum += c;
         }
-        l.5 &= r.kept;
+        if !r.kept {
+            l.built_positions += r.positions;
+            l.seconds += r.seconds;
+        }
         bar.stage(format!("ply {}", r.cell.ply));
     };
     let reports = placing::build_placing(&args.dir, &plan, &options, &bar, &mut on_cell)?;
@@ -925,17 +952,19 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
 /// mapped table files, which belong to the page cache and are shared with every process
 /// that maps the same tables. `None` where `/proc` does not say.
 fn memory_line() -> Option<String> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let kb = |key: &str| {
-        status.lines().find_map(|l| l.strip_prefix(key)?.trim().strip_suffix("kB")?.trim().parse::<u64>().ok())
-    };
-    let mb = |k: u64| k as f64 / 1024.0;
+    let mb = |key: &str| proc_status_kb(key).map(|k| k as f64 / 1024.0);
     Some(format!(
         "memory: {:.0} MB of its own (RssAnon), {:.0} MB of mapped table pages (RssFile, page cache), peak resident {:.0} MB",
-        mb(kb("RssAnon:")?),
-        mb(kb("RssFile:")?),
-        mb(kb("VmHWM:")?)
+        mb("RssAnon:")?,
+        mb("RssFile:")?,
+        mb("VmHWM:")?
     ))
+}
+
+/// One `kB` figure of `/proc/self/status` (`"VmHWM:"`, `"RssAnon:"`), where Linux says it.
+fn proc_status_kb(key: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status.lines().find_map(|l| l.strip_prefix(key)?.trim().strip_suffix("kB")?.trim().parse::<u64>().ok())
 }
 
 /// Random placing probes of one game and profile: the median and mean cost, twice.
@@ -996,8 +1025,8 @@ fn time_probes<T>(what: &str, items: &[T], probe: impl Fn(&T) -> anyhow::Result<
             times.push(t.elapsed());
         }
         times.sort_unstable();
-        let mean = times.iter().map(std::time::Duration::as_secs_f64).sum::<f64>() / times.len().max(1) as f64;
-        let median = times.get(times.len() / 2).map_or(0.0, std::time::Duration::as_secs_f64);
+        let mean = times.iter().map(Duration::as_secs_f64).sum::<f64>() / times.len().max(1) as f64;
+        let median = times.get(times.len() / 2).map_or(0.0, Duration::as_secs_f64);
         say!(
             "{} random {what}, {pass}: median {:.2} µs, mean {:.2} µs",
             human(items.len() as u64),
