@@ -25,11 +25,11 @@ echo "== probe cost (tablebase bench)"
 "$exe" tablebase bench --dir "$tb" --probes 200000
 echo "== engine start-up with every table: time to answer quit"
 /usr/bin/time -f "%e s wall, %M KB peak resident" "$exe" --color black --tablebase "$tb" </dev/null
-echo "== engine memory after its first move (1 s) from the empty board"
+echo "== engine memory after its first move (1 s) from the empty board, every index built"
 out=$(mktemp)
-(sleep 4; echo quit) | "$exe" --color white --movetime 1 --tablebase "$tb" >"$out" &
+(sleep 12; echo quit) | "$exe" --color white --movetime 1 --tablebase "$tb" >"$out" &
 pid=$!
-sleep 3
+sleep 10
 grep -E '^(RssAnon|RssFile|VmHWM)' "/proc/$pid/status" || true
 wait "$pid"
 echo "first move: $(head -n 1 "$out")"

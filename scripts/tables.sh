@@ -10,7 +10,11 @@
 # MORRIS_TABLES (default /var/lib/morris/tb) is the directory. Every step is resumable
 # (finished pairs and cells are kept), so a killed build loses at most the pair or cell in
 # progress: run the script again to go on. The binary is copied next to the tables, so
-# rebuilding the repository during a build does not touch the running one.
+# rebuilding the repository during a build does not touch the running one. Once the
+# game's own placing profile is complete it takes the measurements of docs/tablebase.md
+# (scripts/placing-results.sh, then scripts/tablebase-strength.sh, 40 games with the
+# value-keeping choice by search and 40 with a random one) into files next to the log,
+# before building the game-theoretic profile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${MORRIS_TABLES:-/var/lib/morris/tb}
@@ -30,10 +34,32 @@ status() {
     if running; then echo "a build is running (pid $(cat "$pidfile")), log: $log"; tail -n 3 "$log"; else echo "no build is running"; fi
 }
 
+# A measurement that has not finished yet (its report file is missing) runs again whole.
+measure() {
+    local report=$1
+    shift
+    [ -s "$report" ] && return 0
+    "$@" >"$report.part" 2>&1 && mv "$report.part" "$report"
+}
+
+# 40 games at 1 s/move, the engine with every table (choosing among value-keeping
+# placements by `$1`: search or random) against itself without; records in strength-$1.d.
+strength() {
+    rm -rf "$home/strength-$1.d"
+    MORRIS="$home/morris" JOBS=2 CHOICE=$1 OUT="$home/strength-$1.d" scripts/tablebase-strength.sh "$dir" 40 1
+}
+
 steps() {
     local bin="$home/morris"
     "$bin" tablebase build --dir "$dir" --no-placing
     "$bin" tablebase build --dir "$dir" --placing
+    if [ -f "$dir/p0-0-0.s9.r100.ptb" ]; then
+        # The published figures, then the strength runs (docs/tablebase.md), as soon as the
+        # game's own profile is complete, before the second profile takes the cores.
+        measure "$home/placing-results.txt" env MORRIS="$bin" scripts/placing-results.sh "$dir"
+        measure "$home/strength-search.txt" strength search
+        measure "$home/strength-random.txt" strength random
+    fi
     "$bin" tablebase build --dir "$dir" --placing --no-removal-plies 0
     "$bin" tablebase verify --dir "$dir" --placing --every 20000
     echo "tables.sh: all built"
@@ -51,7 +77,7 @@ case "${1:-start}" in
         if [ "${1:-start}" = wait ]; then
             steps 2>&1 | tee -a "$log"
         else
-            export -f steps
+            export -f steps measure strength
             export dir home
             nohup nice -n 10 bash -c steps >>"$log" 2>&1 &
             echo $! >"$pidfile"

@@ -244,23 +244,26 @@ fn match_plays_colour_swapped_pairs_and_writes_records() {
     let dir = std::env::temp_dir().join(format!("morris-referee-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let record = dir.join("games.tsv");
-    let (code, out, err) = morris(&[
-        "match",
-        "--engine",
-        &format!("alpha={rm} --seed 1"),
-        "--engine",
-        &format!("beta={rm} --seed 2"),
-        "--games",
-        "4",
-        "--movetime",
-        "0.5",
-        "--random-plies",
-        "4",
-        "--seed",
-        "5",
-        "--record",
-        record.to_str().expect("utf-8 path"),
-    ]);
+    let play = |record: &std::path::Path| {
+        morris(&[
+            "match",
+            "--engine",
+            &format!("alpha={rm} --seed 1"),
+            "--engine",
+            &format!("beta={rm} --seed 2"),
+            "--games",
+            "4",
+            "--movetime",
+            "0.5",
+            "--random-plies",
+            "4",
+            "--seed",
+            "5",
+            "--record",
+            record.to_str().expect("utf-8 path"),
+        ])
+    };
+    let (code, out, err) = play(&record);
     assert_eq!(code, 0, "{err}");
     assert!(err.is_empty(), "no progress bar when stderr is not a terminal: {err}");
     assert!(out.contains("alpha") && out.contains("beta") && out.contains("Elo"), "{out}");
@@ -277,23 +280,7 @@ fn match_plays_colour_swapped_pairs_and_writes_records() {
     assert_ne!(lines[0][6], lines[2][6], "each pair has its own opening");
     // The same seed gives the same openings.
     let again = dir.join("again.tsv");
-    morris(&[
-        "match",
-        "--engine",
-        &format!("alpha={rm} --seed 1"),
-        "--engine",
-        &format!("beta={rm} --seed 2"),
-        "--games",
-        "4",
-        "--movetime",
-        "0.5",
-        "--random-plies",
-        "4",
-        "--seed",
-        "5",
-        "--record",
-        again.to_str().expect("utf-8 path"),
-    ]);
+    play(&again);
     assert_eq!(std::fs::read_to_string(&again).expect("record"), text, "reproducible from the seed");
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
