@@ -240,7 +240,16 @@ struct Block {
 pub struct UsFrame {
     block: u32,
     sym: u8,
-    slot: [u8; MAX_N],
+    /// The points the representative leaves free.
+    free: u32,
+}
+
+impl UsFrame {
+    /// Point `q`'s place among the free points.
+    #[inline]
+    fn slot(&self, q: u32) -> usize {
+        (self.free & ((1u32 << q) - 1)).count_ones() as usize
+    }
 }
 
 /// The index of one subspace `(a, b)` on one board.
@@ -357,13 +366,9 @@ impl Indexer {
     #[inline]
     #[must_use]
     pub fn frame(&self, us: u32) -> UsFrame {
-        let (block_id, sym) = self.us_block[rank_bits(us) as usize];
-        let free = !self.blocks[block_id as usize].us & self.all;
-        let mut slot = [0u8; MAX_N];
-        for (i, p) in points_of(free).enumerate() {
-            slot[p] = i as u8;
-        }
-        UsFrame { block: block_id, sym, slot }
+        let (block, sym) = self.us_block[rank_bits(us) as usize];
+        // The representative is the image of `us` under `sym` (no read of the block).
+        UsFrame { block, sym, free: !self.syms.apply(usize::from(sym), us) & self.all }
     }
 
     /// The dense index of the position whose "us" set `frame` was made from, with `them`
@@ -376,7 +381,7 @@ impl Indexer {
         let rank_in = |bits: u32| -> u64 {
             let mut rank = 0;
             for (i, p) in points_of(bits).enumerate() {
-                rank += BINOMIALS.0[usize::from(frame.slot[p])][i + 1];
+                rank += BINOMIALS.0[frame.slot(p as u32)][i + 1];
             }
             rank
         };
@@ -388,6 +393,52 @@ impl Indexer {
             rank = rank.min(rank_in(self.syms.apply(usize::from(g), them)));
         }
         block.start + block.canonical.offset(rank)
+    }
+
+    /// Calls `f(index_in(frame, base | 1 << p))` for every point `p` of `added` (none of
+    /// them in `base`), in no particular order: the children of one position that differ
+    /// by one placed stone. Computed together, in one walk over the points, where
+    /// [`Indexer::index_in`] ranks the whole set again for each (the placing solver spent
+    /// 38 % of its time there, `perf record` of a 5-stone game's cells). Blocks that a
+    /// symmetry fixes take [`Indexer::index_in`] for each point.
+    #[inline]
+    pub fn index_each_added(&self, frame: &UsFrame, base: u32, added: u32, mut f: impl FnMut(u64)) {
+        let block = &self.blocks[frame.block as usize];
+        if !block.stabilizer.is_empty() {
+            for p in points_of(added) {
+                f(self.index_in(frame, base | 1 << p));
+            }
+            return;
+        }
+        let sym = usize::from(frame.sym);
+        let (mapped, mapped_added) = (self.syms.apply(sym, base), self.syms.apply(sym, added));
+        let slot = |q: u32| frame.slot(q);
+        // The colex rank of `mapped` with one more point inserted at place j (j points of
+        // `mapped` before it): the points before keep their terms C(slot, i + 1), the
+        // inserted one adds C(slot, j + 1), the points after move up one place and add
+        // C(slot, i + 2). The added points are met in order, the sums kept as we go.
+        let mut above: u64 = 0;
+        let mut rest = mapped;
+        let mut i = 0;
+        while rest != 0 {
+            above += BINOMIALS.0[slot(rest.trailing_zeros())][i + 2];
+            rest &= rest - 1;
+            i += 1;
+        }
+        let (mut below, mut j, mut rest) = (0u64, 0usize, mapped);
+        let mut todo = mapped_added;
+        while todo != 0 {
+            let q = todo.trailing_zeros();
+            todo &= todo - 1;
+            while rest != 0 && rest.trailing_zeros() < q {
+                let s = slot(rest.trailing_zeros());
+                below += BINOMIALS.0[s][j + 1];
+                above -= BINOMIALS.0[s][j + 2];
+                rest &= rest - 1;
+                j += 1;
+            }
+            f(block.start + below + BINOMIALS.0[slot(q)][j + 1] + above);
+        }
     }
 
     /// Calls `f(index, us, them)` for every canonical position whose index lies in
@@ -552,6 +603,32 @@ mod tests {
             assert_eq!(ix.index_in(&ix.frame(u2), t2), i);
         }
         assert_eq!(total, ix.full_len());
+    }
+
+    #[test]
+    fn indices_with_one_more_stone_equal_the_plain_index() {
+        // Every "us" set of a few subspaces (symmetric blocks included), under every
+        // symmetry, with `base` one stone short of "them" and every free point added.
+        let mut checked = 0;
+        for (us, them) in [(3, 3), (4, 1), (5, 6), (2, 1), (0, 3)] {
+            let ix = Indexer::new(&STANDARD24, us, them);
+            for i in (0..ix.len()).step_by(97) {
+                let (u, t) = ix.position(i);
+                let s = (i % 16) as usize;
+                let (u, t) = (ix.syms.apply(s, u), ix.syms.apply(s, t));
+                let base = t & (t - 1);
+                let added = ix.all & !(u | base);
+                let frame = ix.frame(u);
+                let mut expected: Vec<u64> = points_of(added).map(|p| ix.index(u, base | 1 << p)).collect();
+                let mut got = Vec::new();
+                ix.index_each_added(&frame, base, added, |index| got.push(index));
+                expected.sort_unstable();
+                got.sort_unstable();
+                assert_eq!(got, expected, "{us}-{them}: {u:#x} {base:#x}");
+                checked += got.len();
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]

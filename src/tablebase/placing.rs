@@ -373,25 +373,38 @@ impl Children<'_> {
     /// it indexes the next (figures in docs/tablebase.md).
     #[inline]
     fn gather(&self, board: &MoveGenerator, all: u32, us: u32, them: u32, scratch: &mut Scratch) -> Option<u8> {
-        let removable = if them == 0 { 0 } else { board.removable(them) };
-        let plain_frame = self.plain.map(|l| l.indexer.frame(them));
         scratch.plain.clear();
         scratch.removal.clear();
-        for p in points_of(all & !(us | them)) {
-            let after = us | (1 << p);
-            if removable != 0 && board.closes_mill(p, after) {
-                // Each removal is a child; the placement's value is the best of them.
-                let Some(layer) = self.removal else { return Some(WIN) };
-                for r in points_of(removable) {
-                    let i = layer.indexer.index(them ^ (1 << r), after);
-                    layer.prefetch(i);
-                    scratch.removal.push(i);
+        let empty = all & !(us | them);
+        // Placements that close a mill (and so remove), when there is anything to remove.
+        let mut mills = 0u32;
+        if them != 0 {
+            for p in points_of(empty) {
+                if board.closes_mill(p, us | (1 << p)) {
+                    mills |= 1 << p;
                 }
-            } else {
-                let (Some(layer), Some(frame)) = (self.plain, &plain_frame) else { return Some(WIN) };
-                let i = layer.indexer.index_in(frame, after);
+            }
+        }
+        let plain = empty & !mills;
+        if plain != 0 {
+            let Some(layer) = self.plain else { return Some(WIN) };
+            // Every plain child has the same "us" set (`them`) and `us` plus one stone.
+            let frame = layer.indexer.frame(them);
+            layer.indexer.index_each_added(&frame, us, plain, |i| {
                 layer.prefetch(i);
                 scratch.plain.push(i);
+            });
+        }
+        if mills != 0 {
+            // Each removal is a child; a placement's value is the best of them. Children
+            // that remove the same stone share their "us" set, whatever was placed.
+            let Some(layer) = self.removal else { return Some(WIN) };
+            for r in points_of(board.removable(them)) {
+                let frame = layer.indexer.frame(them ^ (1 << r));
+                layer.indexer.index_each_added(&frame, us, mills, |i| {
+                    layer.prefetch(i);
+                    scratch.removal.push(i);
+                });
             }
         }
         None
