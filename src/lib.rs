@@ -43,6 +43,7 @@ pub mod engine;
 pub mod eval;
 pub mod files;
 pub mod lines;
+pub mod memory;
 pub mod perft;
 pub mod play;
 pub mod progress;

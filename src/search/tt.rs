@@ -6,14 +6,8 @@
 //! key, and the probe treats it as a miss. No locks; relaxed atomics cost the same as plain
 //! loads and stores on the machines we run on.
 //!
-//! One of the crate's three `unsafe` calls is here (the others map table files, in
-//! `tablebase::packed`, and prefetch codes, in `tablebase::placing`): on Linux the table's memory is advised into
-//! transparent huge pages (`madvise(MADV_HUGEPAGE)`) before it is first written. Measured
-//! on the 2-core machine with the default 64 MiB (`scripts/stop-latency.py`): `quit` during
-//! a search to process exit 3.8 ms mean, 8.9 ms worst before, 1.3 ms and 3.4 ms after (5.7
-//! and 7.7 ms before, 1.4 and 3.3 ms after, with the other core busy), because the kernel
-//! frees 32 pages at exit instead of 16,384; a 1 GiB table is ready 0.14 s sooner, and a
-//! depth-14 search with it runs up to 8 % faster (fewer TLB misses).
+//! Its memory is advised into transparent huge pages before it is first written
+//! ([`crate::memory`], with what that was measured to gain).
 //!
 //! Knows nothing of positions or moves beyond the key and the packed 24-bit move.
 
@@ -85,7 +79,7 @@ impl TranspositionTable {
         loop {
             let mut slots: Vec<AtomicU64> = Vec::new();
             if entries == 1 || slots.try_reserve_exact(entries * 2).is_ok() {
-                advise_huge_pages(&slots);
+                crate::memory::advise_huge_pages(&slots);
                 slots.extend((0..entries * 2).map(|_| AtomicU64::new(0)));
                 return TranspositionTable { slots, mask: entries - 1, age: AtomicU64::new(0) };
             }
@@ -184,27 +178,6 @@ impl TranspositionTable {
         (used * 1000 / n) as u32
     }
 }
-
-/// Asks the kernel to back the table's (still untouched) memory with transparent huge
-/// pages where it can (Linux; a no-op elsewhere and when the kernel declines: the advice
-/// is a hint, so its result is ignored). Why this is worth an `unsafe` call: see the
-/// module's documentation.
-#[cfg(target_os = "linux")]
-#[allow(unsafe_code)]
-fn advise_huge_pages(slots: &Vec<AtomicU64>) {
-    const PAGE: usize = 4096;
-    let start = slots.as_ptr() as usize;
-    let end = start + slots.capacity() * std::mem::size_of::<AtomicU64>();
-    let (start, end) = ((start + PAGE - 1) & !(PAGE - 1), end & !(PAGE - 1));
-    if end > start {
-        // SAFETY: the range lies inside the vector's own allocation, page-aligned, and
-        // MADV_HUGEPAGE changes only how the kernel backs those pages, never their contents.
-        let _ = unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_slots: &Vec<AtomicU64>) {}
 
 #[cfg(test)]
 mod tests {

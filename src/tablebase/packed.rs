@@ -405,7 +405,9 @@ impl CodeFile {
                 })
             })
             .collect();
+        // Read back as a layer the placing solver reads at random: see `crate::memory`.
         let mut out = Vec::with_capacity(self.positions.div_ceil(4) as usize);
+        crate::memory::advise_huge_pages(&out);
         for b in blocks {
             out.extend_from_slice(&b?);
         }
@@ -415,7 +417,7 @@ impl CodeFile {
 
 /// Maps `file` read-only.
 ///
-/// One of the crate's three `unsafe` calls (the others are in `search::tt` and
+/// One of the crate's three `unsafe` calls (the others are in `memory` and
 /// `tablebase::placing`): `tablebase bench` measured a random probe of the
 /// moving tables' fast form at a fraction of the cost of reading its block with a system
 /// call (figures in docs/tablebase.md). Mapping is sound while nobody changes the file,

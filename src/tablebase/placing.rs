@@ -237,50 +237,9 @@ pub fn placing_rules(stones: u8, rule_plies: u16) -> String {
 pub struct Layer {
     /// The index (shared with the probe's).
     pub indexer: Arc<Indexer>,
-    /// Packed 2-bit codes.
-    pub packed: Codes,
-}
-
-/// A layer's packed codes, in memory that the kernel may back with 2 MiB pages.
-///
-/// The solver reads codes at random across layers of hundreds of MB: with 4 KiB pages
-/// nearly every read also misses the address translation caches. Anonymous memory
-/// advised `MADV_HUGEPAGE` (what Linux's transparent huge pages need when set to
-/// `madvise`, as here) takes those misses away; elsewhere the advice is ignored.
-pub enum Codes {
-    /// Anonymous memory advised for huge pages.
-    Mapped(memmap2::MmapMut),
-    /// Ordinary heap memory, where such a mapping cannot be had.
-    Plain(Vec<u8>),
-}
-
-impl Codes {
-    /// A copy of `bytes` (taken over as they are when no mapping can be had).
-    #[must_use]
-    pub fn from_vec(bytes: Vec<u8>) -> Codes {
-        if bytes.is_empty() {
-            return Codes::Plain(bytes);
-        }
-        match memmap2::MmapMut::map_anon(bytes.len()) {
-            Ok(mut map) => {
-                #[cfg(target_os = "linux")]
-                let _ = map.advise(memmap2::Advice::HugePage);
-                map.copy_from_slice(&bytes);
-                Codes::Mapped(map)
-            }
-            Err(_) => Codes::Plain(bytes),
-        }
-    }
-}
-
-impl std::ops::Deref for Codes {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        match self {
-            Codes::Mapped(map) => map,
-            Codes::Plain(bytes) => bytes,
-        }
-    }
+    /// Packed 2-bit codes, in memory advised for huge pages ([`crate::memory`]): the
+    /// solver reads them at random.
+    pub packed: Vec<u8>,
 }
 
 impl Layer {
@@ -330,12 +289,11 @@ impl Layer {
                 DRAW
             }
         };
-        let packed: Vec<u8> = table
-            .wdl
-            .par_chunks(4)
-            .map(|q| q.iter().enumerate().fold(0u8, |b, (j, &c)| b | (code(c) << (2 * j))))
-            .collect();
-        Layer { indexer: Arc::clone(&table.indexer), packed: Codes::from_vec(packed) }
+        let mut packed = crate::memory::huge_vec(table.wdl.len().div_ceil(4), || 0u8);
+        packed.par_iter_mut().zip(table.wdl.par_chunks(4)).for_each(|(byte, q)| {
+            *byte = q.iter().enumerate().fold(0u8, |b, (j, &c)| b | (code(c) << (2 * j)));
+        });
+        Layer { indexer: Arc::clone(&table.indexer), packed }
     }
 }
 
@@ -360,7 +318,8 @@ pub fn solve_cell(
     progress: &dyn Progress,
 ) -> Vec<u8> {
     let n = indexer.len();
-    let mut packed = vec![0u8; n.div_ceil(4) as usize];
+    // Kept as the next cell's input, which the solver reads at random.
+    let mut packed = crate::memory::huge_vec(n.div_ceil(4) as usize, || 0u8);
     if cell.lost_by_material(stones) {
         packed.iter_mut().for_each(|b| *b = LOSS * 0b0101_0101);
         progress.advance(n);
@@ -772,7 +731,7 @@ pub fn build_placing(
                     Input::Placing(c) => {
                         let file = PlacingFile::open(dir, c, options.stones, options.rule_plies, Some(&rules))?;
                         let packed = pool.install(|| file.read_all())?;
-                        Layer { indexer: indexer_for(c.us, c.them), packed: Codes::from_vec(packed) }
+                        Layer { indexer: indexer_for(c.us, c.them), packed }
                     }
                 };
                 layers.insert(input, Arc::new(layer));
@@ -805,7 +764,7 @@ pub fn build_placing(
             };
             let bytes = pool.install(|| write_cell(dir, &header, &packed))?;
             if last_use.get(&Input::Placing(cell)).is_some_and(|&last| last > k) {
-                layers.insert(Input::Placing(cell), Arc::new(Layer { indexer, packed: Codes::from_vec(packed) }));
+                layers.insert(Input::Placing(cell), Arc::new(Layer { indexer, packed }));
             }
             CellReport { cell, positions, counts, seconds: start.elapsed().as_secs_f64(), bytes, kept: false }
         };
