@@ -24,7 +24,11 @@ fi
 echo "== probe cost (tablebase bench)"
 "$exe" tablebase bench --dir "$tb" --probes 200000
 echo "== engine start-up with every table: time to answer quit"
-/usr/bin/time -f "%e s wall, %M KB peak resident" "$exe" --color black --tablebase "$tb" </dev/null
+if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f "%e s wall, %M KB peak resident" "$exe" --color black --tablebase "$tb" </dev/null
+else
+    time "$exe" --color black --tablebase "$tb" </dev/null   # no /usr/bin/time (Debian's 'time'): wall only
+fi
 echo "== engine memory after its first move (1 s) from the empty board, every index built"
 out=$(mktemp)
 (sleep 12; echo quit) | "$exe" --color white --movetime 1 --tablebase "$tb" >"$out" &

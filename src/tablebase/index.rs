@@ -412,7 +412,6 @@ impl Indexer {
         }
         let sym = usize::from(frame.sym);
         let (mapped, mapped_added) = (self.syms.apply(sym, base), self.syms.apply(sym, added));
-        let slot = |q: u32| frame.slot(q);
         // The colex rank of `mapped` with one more point inserted at place j (j points of
         // `mapped` before it): the points before keep their terms C(slot, i + 1), the
         // inserted one adds C(slot, j + 1), the points after move up one place and add
@@ -421,7 +420,7 @@ impl Indexer {
         let mut rest = mapped;
         let mut i = 0;
         while rest != 0 {
-            above += BINOMIALS.0[slot(rest.trailing_zeros())][i + 2];
+            above += BINOMIALS.0[frame.slot(rest.trailing_zeros())][i + 2];
             rest &= rest - 1;
             i += 1;
         }
@@ -431,13 +430,13 @@ impl Indexer {
             let q = todo.trailing_zeros();
             todo &= todo - 1;
             while rest != 0 && rest.trailing_zeros() < q {
-                let s = slot(rest.trailing_zeros());
+                let s = frame.slot(rest.trailing_zeros());
                 below += BINOMIALS.0[s][j + 1];
                 above -= BINOMIALS.0[s][j + 2];
                 rest &= rest - 1;
                 j += 1;
             }
-            f(block.start + below + BINOMIALS.0[slot(q)][j + 1] + above);
+            f(block.start + below + BINOMIALS.0[frame.slot(q)][j + 1] + above);
         }
     }
 
