@@ -195,46 +195,47 @@ impl std::str::FromStr for Cell {
     }
 }
 
-/// Wall seconds measured per moving pair (smaller count first) on this two-core machine,
-/// from the table in `docs/tablebase.md` ("Building everything").
+/// Wall seconds measured per moving pair (smaller count first) on this two-core machine:
+/// the one-run rebuild of 2026-11-25, rounded up (the table in `docs/tablebase.md`,
+/// "Building everything", last column).
 pub const MEASURED_PAIR_SECONDS: [(u8, u8, u32); 28] = [
-    (3, 3, 2),
-    (3, 4, 4),
-    (3, 5, 14),
-    (4, 4, 3),
-    (3, 6, 44),
-    (4, 5, 37),
-    (3, 7, 353),
-    (4, 6, 125),
-    (5, 5, 50),
-    (3, 8, 524),
-    (4, 7, 714),
-    (5, 6, 294),
-    (3, 9, 365),
-    (4, 8, 379),
-    (5, 7, 499),
-    (6, 6, 452),
-    (4, 9, 610),
-    (5, 8, 1281),
-    (6, 7, 723),
-    (5, 9, 570),
-    (6, 8, 985),
-    (7, 7, 529),
-    (6, 9, 880),
-    (7, 8, 1426),
-    (7, 9, 1562),
-    (8, 8, 762),
-    (8, 9, 1035),
-    (9, 9, 340),
+    (3, 3, 1),
+    (3, 4, 1),
+    (3, 5, 3),
+    (4, 4, 1),
+    (3, 6, 8),
+    (4, 5, 4),
+    (3, 7, 29),
+    (4, 6, 14),
+    (5, 5, 6),
+    (3, 8, 58),
+    (4, 7, 52),
+    (5, 6, 40),
+    (3, 9, 80),
+    (4, 8, 80),
+    (5, 7, 129),
+    (6, 6, 52),
+    (4, 9, 107),
+    (5, 8, 213),
+    (6, 7, 431),
+    (5, 9, 523),
+    (6, 8, 795),
+    (7, 7, 530),
+    (6, 9, 1107),
+    (7, 8, 824),
+    (7, 9, 782),
+    (8, 8, 472),
+    (8, 9, 826),
+    (9, 9, 324),
 ];
 
 /// Positions per second assumed where no time was measured: the whole moving build's
-/// measured rate (0.61 M positions/s).
-pub const ASSUMED_RATE: f64 = 0.61e6;
+/// measured rate (the rebuild of 2026-11-25: 1.19 M positions/s).
+pub const ASSUMED_RATE: f64 = 1.19e6;
 
-/// Positions per second of the placing solver on two cores: measured on the last layers
-/// of the 5-stone game with the machine shared (1.2 to 2.5 M positions/s per layer).
-pub const PLACING_RATE: f64 = 1.2e6;
+/// Positions per second of the placing solver on two cores: the standard game's ply 17,
+/// 6,673,625,000 positions in 2318.6 s (2.88 M positions/s, this machine, 2026-11-25).
+pub const PLACING_RATE: f64 = 2.88e6;
 
 /// The cells of a build, every input before the cells that read it: the moving pairs
 /// with 3 to `max_stones` stones a side, then, with `placing`, every placing cell whose
