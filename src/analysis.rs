@@ -208,11 +208,7 @@ fn exact(game: &Game, tb: &Tablebase) -> Option<(OracleValue, Option<Move>)> {
     let pos = game.position();
     if let Ok(Some(v)) = tb.placing_value(pos) {
         // A placing position: its class (no distance: every placement makes progress).
-        let value = match v.wdl {
-            crate::tablebase::Wdl::Win => OracleValue::Win(0),
-            crate::tablebase::Wdl::Loss => OracleValue::Loss(0),
-            _ => OracleValue::Draw,
-        };
+        let value = v.placing_class();
         let best = tb.move_values(pos).ok().flatten().and_then(|moves| moves.first().map(|&(m, _)| m));
         return Some((value, best));
     }

@@ -458,3 +458,53 @@ fn the_engine_plays_a_value_keeping_placement_by_search_or_at_random() {
     }
     assert!(checked > 0, "some position had a placement that loses value");
 }
+
+/// The browser board's verdicts in the placing phase: the position's value and every
+/// move's, from the placing tables, as classes (they keep no distance) until the last
+/// placement, whose moves lead into the moving tables and carry their distance.
+#[test]
+fn the_board_shows_placing_values_as_classes_and_distances_once_the_hands_are_empty() {
+    use morris::rules::Game;
+    use morris::search::OracleValue;
+    use morris::serve::verdict::{self, Value};
+    use morris::serve::view::ValueView;
+    let tb = tablebase();
+    let class = |v: OracleValue| std::mem::discriminant(&v);
+    let mut game = Game::new(Position::start(rules(RULE)));
+    let mut classes_shown = 0;
+    while game.outcome().is_none() && !verdict::has_distance(game.position()) {
+        let pos = *game.position();
+        let own = tb.placing_value(&pos).expect("probe").expect("covered").wdl;
+        let Some(Value::ExactClass(v)) = verdict::exact(Some(tb), &game) else {
+            panic!("no class at ply {}", game.len())
+        };
+        let want = match own {
+            Wdl::Win => OracleValue::Win(0),
+            Wdl::Loss => OracleValue::Loss(0),
+            _ => OracleValue::Draw,
+        };
+        assert_eq!(class(v), class(want), "ply {}", game.len());
+        let values = verdict::move_values(Some(tb), &game).expect("every placement is covered");
+        let table = tb.move_values(&pos).expect("probe").expect("covered");
+        assert_eq!(values.len(), table.len());
+        for ((m, v), (tm, tv)) in values.iter().zip(&table) {
+            assert_eq!(m, tm);
+            let view = ValueView::with_distance(*v, verdict::has_distance(&pos.play_unchecked(*m)));
+            let kind = match tv.wdl {
+                Wdl::Win => "win",
+                Wdl::Loss => "loss",
+                _ => "draw",
+            };
+            assert_eq!(view.kind, kind, "{m:?}");
+            if kind != "draw" {
+                // A distance exactly when the move empties both hands.
+                assert_eq!(view.plies.is_some(), verdict::has_distance(&pos.play_unchecked(*m)), "{m:?}");
+                classes_shown += usize::from(view.plies.is_none());
+            }
+        }
+        // Play the worst move, so decided values come up.
+        game.play(values.last().expect("moves").0).expect("legal");
+    }
+    assert!(classes_shown > 0, "no decided placement was shown: the test would check nothing");
+    assert!(!matches!(verdict::exact(Some(tb), &game), Some(Value::ExactClass(_))), "hands empty: no class alone");
+}

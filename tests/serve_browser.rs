@@ -475,6 +475,16 @@ fn perfect_play_chips_are_sorted_best_first_and_folded_when_a_side_flies() {
            {move: {text: 'D1-D2', from: 'D1', to: 'D2'}, value: {kind: 'win', plies: 5}}]}})",
     );
     assert_eq!(b.script(chips), serde_json::json!(["D1-D2 +5", "G1-G4 =", "A1-A4 −4"]));
+    // Placements: the placing tables keep no distance (`plies: null`), so a win is `+`.
+    b.script(
+        "renderPerfect({perfect: {covered: true, value: 'White wins', moves: [
+           {move: {text: 'A1', from: null, to: 'A1'}, value: {kind: 'loss', plies: null}},
+           {move: {text: 'D1', from: null, to: 'D1'}, value: {kind: 'win', plies: null}},
+           {move: {text: 'G1', from: null, to: 'G1'}, value: {kind: 'draw', plies: 0}}]}})",
+    );
+    assert_eq!(b.script(chips), serde_json::json!(["D1 +", "G1 =", "A1 −"]));
+    let title = b.script("return document.querySelector('#perfect-moves .val').title");
+    assert_eq!(title, "win", "no distance claimed");
     // A flying side: 3 stones × 15 free points = 45 moves, folded per stone.
     b.script(
         "const free = 'A7 D7 G7 B6 D6 F6 C5 D5 E5 A4 B4 C4 E4 F4 G4'.split(' ');

@@ -13,7 +13,9 @@ use super::clicks::{self, Step};
 use super::export::{ExportView, export};
 use super::slot::{Meta, Session, Slot};
 use super::verdict;
-use super::view::{Geometry, MoveView, PositionView, ValueView, geometry, outcome_words, score_words, value_words};
+use super::view::{
+    Geometry, MoveView, PositionView, ValueView, class_words, geometry, outcome_words, score_words, value_words,
+};
 use super::{ApiError, ServeConfig};
 use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo, SearchResult};
 use crate::rules::notation::parse_move;
@@ -542,17 +544,25 @@ impl GameSession {
         }
         match verdict::move_values(Some(tables), &self.game) {
             Some(values) => {
-                let value = verdict::exact_value(Some(tables), &self.game)
-                    .map_or_else(String::new, |v| value_words(v, pos.side_to_move()));
+                let value = match verdict::exact(Some(tables), &self.game) {
+                    Some(verdict::Value::ExactClass(v)) => class_words(v, pos.side_to_move()),
+                    Some(verdict::Value::Exact(v)) => value_words(v, pos.side_to_move()),
+                    _ => String::new(),
+                };
                 let moves = values
                     .into_iter()
-                    .map(|(m, v)| MoveValueView { mv: MoveView::of(m, topo), value: ValueView::of(v) })
+                    .map(|(m, v)| {
+                        let distance = verdict::has_distance(&pos.play_unchecked(m));
+                        MoveValueView { mv: MoveView::of(m, topo), value: ValueView::with_distance(v, distance) }
+                    })
                     .collect();
                 Some(PerfectView { covered: true, value, moves })
             }
             None => Some(PerfectView {
                 covered: false,
-                value: "not in the tables (they cover the standard board once both hands are empty)".to_string(),
+                value: "not in the tables (they cover the standard board: the moving phase, and the placing phase \
+                        once its layers are built)"
+                    .to_string(),
                 moves: Vec::new(),
             }),
         }

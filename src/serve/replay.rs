@@ -17,7 +17,7 @@ use super::export::SETBOARD;
 use super::games::{BoardName, GraphPoint};
 use super::slot::{Meta, Session, Slot};
 use super::verdict::{self, Value};
-use super::view::{Geometry, MoveView, PositionView, geometry, outcome_words, score_words, value_words};
+use super::view::{Geometry, MoveView, PositionView, class_words, geometry, outcome_words, score_words, value_words};
 use super::{ApiError, ServeConfig};
 use crate::engine::{Engine, EngineOptions, EvalChoice};
 use crate::referee::record::{is_record, parse_records};
@@ -305,6 +305,7 @@ pub struct ReplayState {
 fn value_text(value: Value, side: Color) -> ValueText {
     match value {
         Value::Exact(v) => ValueText { text: value_words(v, side), exact: true },
+        Value::ExactClass(v) => ValueText { text: class_words(v, side), exact: true },
         Value::Estimate { score, depth, proven: true, .. } => {
             ValueText { text: format!("{} (proven by a depth-{depth} search)", score_words(score, side)), exact: true }
         }
@@ -316,7 +317,7 @@ fn value_text(value: Value, side: Color) -> ValueText {
 
 fn graph_point(value: Value, side: Color) -> GraphPoint {
     match (value.exact_class(), value) {
-        (Some(v), _) | (None, Value::Exact(v)) => GraphPoint::of_value(v, side),
+        (Some(v), _) | (None, Value::Exact(v) | Value::ExactClass(v)) => GraphPoint::of_value(v, side),
         (None, Value::Estimate { score, .. }) => GraphPoint::of_score(score, side),
     }
 }
@@ -439,8 +440,8 @@ fn spawn_analysis(
             if stop.load(Ordering::Relaxed) {
                 break;
             }
-            let value = match verdict::exact_value(tables, &game) {
-                Some(v) => Value::Exact(v),
+            let value = match verdict::exact(tables, &game) {
+                Some(v) => v,
                 None => {
                     let engine = engine.get_or_insert_with(|| {
                         let options = EngineOptions {

@@ -7,7 +7,7 @@
 //! [`Engine`]'s search, so a new table or analysis API replaces these two bodies only.
 
 use crate::engine::{Engine, Limits};
-use crate::rules::{Color, Game, Move, Outcome};
+use crate::rules::{Color, Game, Move, Outcome, Position};
 use crate::search::OracleValue;
 use crate::tablebase::Tablebase;
 use std::sync::Arc;
@@ -17,6 +17,9 @@ use std::sync::Arc;
 pub enum Value {
     /// Exact: from the tables, or a game that is over.
     Exact(OracleValue),
+    /// Exact win, draw or loss without a distance: a placing position from the placing
+    /// tables, which keep only the class (the distance in the value means nothing).
+    ExactClass(OracleValue),
     /// The engine's search score (hundredths of a stone, or a win/loss distance), from a
     /// search to a fixed depth with a cleared table on one thread, so the same position
     /// always gets the same score.
@@ -40,7 +43,7 @@ impl Value {
     pub fn exact_class(self) -> Option<OracleValue> {
         use crate::search::DECIDED;
         match self {
-            Value::Exact(v) => Some(v),
+            Value::Exact(v) | Value::ExactClass(v) => Some(v),
             Value::Estimate { proven: false, .. } => None,
             Value::Estimate { score, .. } if score >= DECIDED => Some(OracleValue::Win(0)),
             Value::Estimate { score, .. } if score <= -DECIDED => Some(OracleValue::Loss(0)),
@@ -60,7 +63,8 @@ impl Value {
 
 /// Every legal move of the current position with its exact value for the side to move,
 /// best first; `None` when no tables are loaded or they do not cover the position and
-/// all its children.
+/// all its children. A move after which a stone is still in hand leads to a placing
+/// position, whose value has no distance: see [`has_distance`].
 #[must_use]
 pub fn move_values(tables: Option<&Tablebase>, game: &Game) -> Option<Vec<(Move, OracleValue)>> {
     if game.outcome().is_some() {
@@ -75,8 +79,16 @@ pub fn move_values(tables: Option<&Tablebase>, game: &Game) -> Option<Vec<(Move,
     moves.into_iter().map(|(m, v)| Some((m, v.at_count(count, rule, tb.rule_plies())?))).collect()
 }
 
+/// Whether the exact value of `pos` comes with a distance in plies: the moving tables
+/// keep one, the placing tables only win, draw or loss, so a position with a stone in
+/// hand (the placing phase) has none.
+#[must_use]
+pub fn has_distance(pos: &Position) -> bool {
+    pos.in_hand(Color::White) == 0 && pos.in_hand(Color::Black) == 0
+}
+
 /// The exact value of the current position for the side to move, if the game is over or
-/// the tables cover it.
+/// the tables cover it (in the placing phase, as a class: see [`exact`]).
 #[must_use]
 pub fn exact_value(tables: Option<&Tablebase>, game: &Game) -> Option<OracleValue> {
     match game.outcome() {
@@ -84,8 +96,23 @@ pub fn exact_value(tables: Option<&Tablebase>, game: &Game) -> Option<OracleValu
             Some(if winner == game.position().side_to_move() { OracleValue::Win(0) } else { OracleValue::Loss(0) })
         }
         Some(Outcome::Draw(_)) => Some(OracleValue::Draw),
-        None => tables?.value_at_count(game.position(), game.quiet_plies(), true),
+        None => {
+            let tb = tables?;
+            let pos = game.position();
+            match tb.placing_value(pos) {
+                Ok(Some(v)) => Some(v.placing_class()),
+                _ => tb.value_at_count(pos, game.quiet_plies(), true),
+            }
+        }
     }
+}
+
+/// [`exact_value`] as a [`Value`]: [`Value::ExactClass`] for a placing position the
+/// tables cover, whose value has no distance, else [`Value::Exact`].
+#[must_use]
+pub fn exact(tables: Option<&Tablebase>, game: &Game) -> Option<Value> {
+    let v = exact_value(tables, game)?;
+    Some(if game.outcome().is_some() || has_distance(game.position()) { Value::Exact(v) } else { Value::ExactClass(v) })
 }
 
 /// The value of the current position of `game` for the side to move: exact where
@@ -99,8 +126,8 @@ pub fn position_value(
     depth: u32,
     max_nodes: u64,
 ) -> Value {
-    if let Some(v) = exact_value(tables, game) {
-        return Value::Exact(v);
+    if let Some(v) = exact(tables, game) {
+        return v;
     }
     engine.new_game();
     engine.set_game(game.clone());

@@ -196,13 +196,25 @@ pub fn value_words(value: OracleValue, side: Color) -> String {
     }
 }
 
+/// A perfect-play value known only as win, draw or loss (the placing tables keep no
+/// distance), for `side`, in words: `White wins`, `draw`, `Black loses`.
+#[must_use]
+pub fn class_words(value: OracleValue, side: Color) -> String {
+    match value {
+        OracleValue::Win(_) => format!("{side} wins"),
+        OracleValue::Loss(_) => format!("{side} loses"),
+        OracleValue::Draw => "draw".to_string(),
+    }
+}
+
 /// A perfect-play value as the page colours it: kind (`win`, `draw`, `loss`) and distance.
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ValueView {
     /// `win`, `draw` or `loss`, for the side it belongs to.
     pub kind: &'static str,
-    /// Plies to the end with best play (0 for a draw).
-    pub plies: u16,
+    /// Plies to the end with best play (0 for a draw); `None` for a win or loss whose
+    /// distance the tables do not keep (a move that leaves a stone in hand).
+    pub plies: Option<u16>,
 }
 
 impl ValueView {
@@ -210,10 +222,18 @@ impl ValueView {
     #[must_use]
     pub fn of(value: OracleValue) -> ValueView {
         match value {
-            OracleValue::Win(n) => ValueView { kind: "win", plies: n },
-            OracleValue::Loss(n) => ValueView { kind: "loss", plies: n },
-            OracleValue::Draw => ValueView { kind: "draw", plies: 0 },
+            OracleValue::Win(n) => ValueView { kind: "win", plies: Some(n) },
+            OracleValue::Loss(n) => ValueView { kind: "loss", plies: Some(n) },
+            OracleValue::Draw => ValueView { kind: "draw", plies: Some(0) },
         }
+    }
+
+    /// The view of `value` with its distance only when `has_distance` (see
+    /// [`super::verdict::has_distance`]).
+    #[must_use]
+    pub fn with_distance(value: OracleValue, has_distance: bool) -> ValueView {
+        let view = ValueView::of(value);
+        if has_distance || view.kind == "draw" { view } else { ValueView { plies: None, ..view } }
     }
 }
 
@@ -264,5 +284,11 @@ mod tests {
         let blocked = Outcome::Win { winner: Color::Black, reason: WinReason::Blocked };
         assert_eq!(outcome_words(blocked), "Black wins by blocking White");
         assert_eq!(value_words(OracleValue::Draw, Color::Black), "draw");
+        // A placing position's value: a class, no distance.
+        assert_eq!(class_words(OracleValue::Win(0), Color::Black), "Black wins");
+        assert_eq!(class_words(OracleValue::Loss(0), Color::White), "White loses");
+        assert_eq!(ValueView::with_distance(OracleValue::Loss(1), false), ValueView { kind: "loss", plies: None });
+        assert_eq!(ValueView::with_distance(OracleValue::Loss(9), true), ValueView { kind: "loss", plies: Some(9) });
+        assert_eq!(ValueView::with_distance(OracleValue::Draw, false), ValueView { kind: "draw", plies: Some(0) });
     }
 }

@@ -441,11 +441,7 @@ impl Tablebase {
                 let Some(at_zero) = (if covers(&child) {
                     v.at_count(0, pos.rules().no_removal_plies, self.rule_plies)
                 } else {
-                    Some(match v.wdl {
-                        Wdl::Win => OracleValue::Win(0),
-                        Wdl::Loss => OracleValue::Loss(0),
-                        _ => OracleValue::Draw,
-                    })
+                    Some(v.placing_class())
                 }) else {
                     return Ok(None);
                 };

@@ -135,6 +135,17 @@ impl TableValue {
         TableValue { wdl, distance: level }
     }
 
+    /// A placing cell's value as a class: a win or loss at distance 0 (the placing cells
+    /// keep no distance: every placement makes progress), or a draw.
+    #[must_use]
+    pub fn placing_class(self) -> OracleValue {
+        match self.wdl {
+            Wdl::Win => OracleValue::Win(0),
+            Wdl::Loss => OracleValue::Loss(0),
+            _ => OracleValue::Draw,
+        }
+    }
+
     /// The value for the side to move with `count` plies already played since the last
     /// removal, in a game whose rule draws after `rule_plies` such plies (0 = no such
     /// rule), from a table built for `table_plies`. `None` when the table cannot answer
