@@ -331,7 +331,9 @@ fn the_engine_keeps_only_value_keeping_placements() {
     // White has two stones on a line and its third in hand; Black has not blocked.
     let pos = position(rules(RULE), 0b11, 1 << 10 | 1 << 12, [1, 1], Color::White);
     let values = tb.move_values(&pos).expect("probe").expect("covered");
-    let kept = tb.root_moves(&pos).expect("placing position");
+    let kept = tb.root_moves(&pos, None).expect("placing position");
+    // Values not read by the deadline: no filter, the search chooses among every move.
+    assert_eq!(tb.root_moves(&pos, Some(std::time::Instant::now())), None);
     let best = values[0].1.wdl;
     assert!(!kept.is_empty());
     for (m, v) in &values {
@@ -445,7 +447,7 @@ fn the_engine_plays_a_value_keeping_placement_by_search_or_at_random() {
     let mut checked = 0;
     while pos.in_hand(Color::White) + pos.in_hand(Color::Black) > 0 {
         let values = tb.move_values(&pos).expect("probe").expect("covered");
-        let kept = tb.root_moves(&pos).expect("placing");
+        let kept = tb.root_moves(&pos, None).expect("placing");
         for choice in [KeepChoice::Search, KeepChoice::Random] {
             let options = EngineOptions { oracle: Some(tb.clone()), keep_choice: choice, ..EngineOptions::default() };
             let mut engine = Engine::new(options, pos);

@@ -195,8 +195,18 @@ impl Engine {
     /// so that a stop which arrives before the search starts is not lost.
     pub fn think_unless_stopped(&mut self, limits: &Limits, on_iteration: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
         let start = Instant::now();
-        // With placing tables, only the moves that keep the position's value are searched.
-        let mut root_moves = self.options.oracle.as_deref().and_then(|o| o.root_moves(self.game.position()));
+        let deadlines = match limits.clock {
+            Some(clock) => {
+                let position = self.game.position();
+                Some(crate::time::clock_deadlines(clock, position.in_hand(position.side_to_move())))
+            }
+            None => limits.movetime.map(crate::time::deadlines),
+        };
+        // With placing tables, only the moves that keep the position's value are searched
+        // (if the tables can tell in the first part of the move's time).
+        let root_deadline = deadlines.as_ref().map(|d| start + d.soft);
+        let mut root_moves =
+            self.options.oracle.as_deref().and_then(|o| o.root_moves(self.game.position(), root_deadline));
         if self.options.keep_choice == KeepChoice::Random
             && let Some(moves) = root_moves.as_mut().filter(|m| !m.is_empty())
         {
@@ -210,13 +220,7 @@ impl Engine {
             settings: self.options.search,
             max_depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
             max_nodes: limits.nodes,
-            deadlines: match limits.clock {
-                Some(clock) => {
-                    let position = self.game.position();
-                    Some(crate::time::clock_deadlines(clock, position.in_hand(position.side_to_move())))
-                }
-                None => limits.movetime.map(crate::time::deadlines),
-            },
+            deadlines,
             start,
             oracle: self.options.oracle.as_deref(),
             root_moves: root_moves.as_deref(),

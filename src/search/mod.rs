@@ -60,8 +60,10 @@ pub trait Oracle: Send + Sync {
     fn prepare(&self, _pos: &Position) {}
 
     /// The root moves the search may choose from, when the oracle knows that only these
-    /// keep the position's value (the placing tables); `None`: every legal move.
-    fn root_moves(&self, _pos: &Position) -> Option<Vec<crate::rules::Move>> {
+    /// keep the position's value (the placing tables); `None`: every legal move, also
+    /// when valuing them is not done by `deadline` (a disk too slow to answer in time:
+    /// the move must still be made within its budget).
+    fn root_moves(&self, _pos: &Position, _deadline: Option<std::time::Instant>) -> Option<Vec<crate::rules::Move>> {
         None
     }
 }

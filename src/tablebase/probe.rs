@@ -425,6 +425,15 @@ impl Tablebase {
     /// # Errors
     /// A damaged block or header.
     pub fn move_values(&self, pos: &Position) -> Result<Option<Vec<(Move, TableValue)>>, TablebaseError> {
+        self.move_values_until(pos, None)
+    }
+
+    /// [`Tablebase::move_values`], given up (`Ok(None)`) once `deadline` has passed.
+    fn move_values_until(
+        &self,
+        pos: &Position,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<Option<Vec<(Move, TableValue)>>, TablebaseError> {
         if self.value(pos)?.is_none() {
             return Ok(None);
         }
@@ -433,6 +442,9 @@ impl Tablebase {
         let mut out = Vec::with_capacity(list.len());
         let placing = !covers(pos);
         for &m in list.as_slice() {
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                return Ok(None);
+            }
             let child = pos.play_unchecked(m);
             let Some(v) = self.value(&child)? else { return Ok(None) };
             let through = if placing {
@@ -591,12 +603,18 @@ impl Oracle for Tablebase {
     }
 
     /// In the placing phase, the moves that keep the position's value by the placing
-    /// tables (the best class among the moves); the search chooses among them.
-    fn root_moves(&self, pos: &Position) -> Option<Vec<Move>> {
+    /// tables (the best class among the moves); the search chooses among them. Past
+    /// `deadline` (blocks read from a disk busy enough to take most of the move's time)
+    /// it gives up, and the search chooses among all moves.
+    fn root_moves(&self, pos: &Position, deadline: Option<std::time::Instant>) -> Option<Vec<Move>> {
         if covers(pos) {
             return None;
         }
-        let values = match self.move_values(pos) {
+        let values = match self.move_values_until(pos, deadline) {
+            Ok(None) if deadline.is_some_and(|d| std::time::Instant::now() >= d) => {
+                log::warn!("tablebase: the placements' values were not read in time; searching all of them");
+                return None;
+            }
             Ok(v) => v?,
             Err(e) => {
                 if !self.warned.swap(true, Ordering::Relaxed) {
