@@ -14,7 +14,8 @@
 # game's own placing profile is complete it takes the measurements of docs/tablebase.md
 # (scripts/placing-results.sh, then scripts/tablebase-strength.sh, 40 games with the
 # value-keeping choice by search and 40 with a random one) into files next to the log,
-# before building the game-theoretic profile.
+# before building the game-theoretic profile; after it, the same figures with both
+# profiles (placing-results-both.txt) and a sampled verify (verify-placing.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${MORRIS_TABLES:-/var/lib/morris/tb}
@@ -61,7 +62,9 @@ steps() {
         measure "$home/strength-random.txt" strength random
     fi
     "$bin" tablebase build --dir "$dir" --placing --no-removal-plies 0
-    "$bin" tablebase verify --dir "$dir" --placing --every 20000
+    # The same figures with both profiles (the empty board's value under each).
+    measure "$home/placing-results-both.txt" env MORRIS="$bin" scripts/placing-results.sh "$dir"
+    measure "$home/verify-placing.txt" "$bin" tablebase verify --dir "$dir" --placing --every 20000
     echo "tables.sh: all built"
 }
 
