@@ -476,14 +476,9 @@ fn the_board_shows_placing_values_as_classes_and_distances_once_the_hands_are_em
     let mut classes_shown = 0;
     while game.outcome().is_none() && !verdict::has_distance(game.position()) {
         let pos = *game.position();
-        let own = tb.placing_value(&pos).expect("probe").expect("covered").wdl;
+        let want = tb.placing_value(&pos).expect("probe").expect("covered").placing_class();
         let Some(Value::ExactClass(v)) = verdict::exact(Some(tb), &game) else {
             panic!("no class at ply {}", game.len())
-        };
-        let want = match own {
-            Wdl::Win => OracleValue::Win(0),
-            Wdl::Loss => OracleValue::Loss(0),
-            _ => OracleValue::Draw,
         };
         assert_eq!(class(v), class(want), "ply {}", game.len());
         let values = verdict::move_values(Some(tb), &game).expect("every placement is covered");
@@ -491,7 +486,8 @@ fn the_board_shows_placing_values_as_classes_and_distances_once_the_hands_are_em
         assert_eq!(values.len(), table.len());
         for ((m, v), (tm, tv)) in values.iter().zip(&table) {
             assert_eq!(m, tm);
-            let view = ValueView::with_distance(*v, verdict::has_distance(&pos.play_unchecked(*m)));
+            let distance = verdict::has_distance(&pos.play_unchecked(*m));
+            let view = ValueView::with_distance(*v, distance);
             let kind = match tv.wdl {
                 Wdl::Win => "win",
                 Wdl::Loss => "loss",
@@ -500,7 +496,7 @@ fn the_board_shows_placing_values_as_classes_and_distances_once_the_hands_are_em
             assert_eq!(view.kind, kind, "{m:?}");
             if kind != "draw" {
                 // A distance exactly when the move empties both hands.
-                assert_eq!(view.plies.is_some(), verdict::has_distance(&pos.play_unchecked(*m)), "{m:?}");
+                assert_eq!(view.plies.is_some(), distance, "{m:?}");
                 classes_shown += usize::from(view.plies.is_none());
             }
         }
