@@ -13,9 +13,10 @@
 # rebuilding the repository during a build does not touch the running one. Once the
 # game's own placing profile is complete it takes the measurements of docs/tablebase.md
 # (scripts/placing-results.sh, then scripts/tablebase-strength.sh, 40 games with the
-# value-keeping choice by search and 40 with a random one) into files next to the log,
-# before building the game-theoretic profile; after it, the same figures with both
-# profiles (placing-results-both.txt) and a sampled verify (verify-placing.txt).
+# value-keeping choice by search) into files next to the log, before building the
+# game-theoretic profile; after it, 40 games with a random value-keeping choice, the
+# same figures with both profiles (placing-results-both.txt) and a sampled verify
+# (verify-placing.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${MORRIS_TABLES:-/var/lib/morris/tb}
@@ -55,13 +56,16 @@ steps() {
     "$bin" tablebase build --dir "$dir" --no-placing
     "$bin" tablebase build --dir "$dir" --placing
     if [ -f "$dir/p0-0-0.s9.r100.ptb" ]; then
-        # The published figures, then the strength runs (docs/tablebase.md), as soon as the
-        # game's own profile is complete, before the second profile takes the cores.
+        # The published figures, then the first strength run (docs/tablebase.md), as soon
+        # as the game's own profile is complete, before the second profile takes the cores.
         measure "$home/placing-results.txt" env MORRIS="$bin" scripts/placing-results.sh "$dir"
         measure "$home/strength-search.txt" strength search
-        measure "$home/strength-random.txt" strength random
     fi
     "$bin" tablebase build --dir "$dir" --placing --no-removal-plies 0
+    # The second strength run waits for the second profile: the answer to the issue (the
+    # empty board's value under both profiles) matters more than a figure already taken
+    # once on a loaded machine (strength-random-loaded.txt).
+    measure "$home/strength-random.txt" strength random
     # The same figures with both profiles (the empty board's value under each).
     measure "$home/placing-results-both.txt" env MORRIS="$bin" scripts/placing-results.sh "$dir"
     measure "$home/verify-placing.txt" "$bin" tablebase verify --dir "$dir" --placing --every 20000
