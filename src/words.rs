@@ -14,6 +14,17 @@ pub fn plies(n: impl Into<u64>) -> String {
     count(n, "ply", "plies")
 }
 
+/// A tablebase's rule profile in words: `a no-removal rule of 100 plies`, or for 0 the
+/// game-theoretic profile, `no draw rule (game-theoretic)`.
+#[must_use]
+pub fn rule_profile(no_removal_plies: u16) -> String {
+    if no_removal_plies == 0 {
+        "no draw rule (game-theoretic)".to_string()
+    } else {
+        format!("a no-removal rule of {}", plies(no_removal_plies))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -25,5 +36,12 @@ mod tests {
         assert_eq!(plies(100u16), "100 plies");
         assert_eq!(count(1u8, "thread", "threads"), "1 thread");
         assert_eq!(count(2u64, "move", "moves"), "2 moves");
+    }
+
+    #[test]
+    fn a_rule_profile_of_zero_is_the_game_theoretic_one() {
+        assert_eq!(rule_profile(0), "no draw rule (game-theoretic)");
+        assert_eq!(rule_profile(100), "a no-removal rule of 100 plies");
+        assert_eq!(rule_profile(1), "a no-removal rule of 1 ply");
     }
 }

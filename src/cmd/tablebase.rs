@@ -20,7 +20,7 @@ use crate::tablebase::sector::{self, MIN_STONES};
 use crate::tablebase::{
     self, BuildOptions, BuildReport, Subspace, TableValue, Tablebase, Wdl, full_board_counts, is_possible, verify,
 };
-use crate::words::{count, plies};
+use crate::words::{count, plies, rule_profile};
 
 /// `morris tablebase` subcommands.
 #[derive(clap::Subcommand, Debug)]
@@ -255,22 +255,15 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     let kept = plan.done.iter().filter(|&&d| d).count();
     eprintln!(
         "tablebase build: {} ({kept} already built), {} positions to solve of {}, {}, \
-         no-removal rule {}; memory bound {:.1} GB",
+         {}; memory bound {:.1} GB",
         count(plan.pairs.len() as u64, "pair", "pairs"),
         human(plan.positions_to_solve),
         human(plan.positions_total),
         count(threads as u64, "thread", "threads"),
-        plies(args.no_removal_plies),
+        rule_profile(args.no_removal_plies),
         plan.peak_bytes as f64 / 1e9
     );
-    if let Some(limit) = args.max_memory_gb
-        && plan.peak_bytes as f64 > limit * 1e9
-    {
-        anyhow::bail!(
-            "the build needs {:.1} GB, more than --max-memory-gb {limit}; build fewer stones (--max-stones)",
-            plan.peak_bytes as f64 / 1e9
-        );
-    }
+    within_memory(plan.peak_bytes, args.max_memory_gb)?;
     let bar = Bar::new(
         2 * plan.positions_to_solve,
         "{msg:22} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta_precise}",
@@ -335,6 +328,19 @@ struct Layer {
     seconds: f64,
 }
 
+/// Refuses a build whose memory bound `peak_bytes` is over `--max-memory-gb`.
+fn within_memory(peak_bytes: u64, limit_gb: Option<f64>) -> anyhow::Result<()> {
+    if let Some(limit) = limit_gb
+        && peak_bytes as f64 > limit * 1e9
+    {
+        anyhow::bail!(
+            "the build needs {:.1} GB, more than --max-memory-gb {limit}; build fewer stones (--max-stones)",
+            peak_bytes as f64 / 1e9
+        );
+    }
+    Ok(())
+}
+
 /// Builds the placing layers of a game of `stones` a side, after the moving tables.
 fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
     use crate::tablebase::placing::{self, CellReport, PlacingOptions};
@@ -356,26 +362,15 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
     let kept = plan.done.iter().filter(|&&d| d).count();
     eprintln!(
         "tablebase build --placing: {} of a {stones}-stone game ({kept} already built), {} positions to solve \
-         of {}, {}, rule profile {}; memory bound {:.1} GB",
+         of {}, {}, {}; memory bound {:.1} GB",
         count(plan.cells.len() as u64, "cell", "cells"),
         human(plan.positions_to_solve),
         human(plan.positions_total),
         count(threads as u64, "thread", "threads"),
-        if args.no_removal_plies == 0 {
-            "game-theoretic (no draw rule)".to_string()
-        } else {
-            plies(args.no_removal_plies)
-        },
+        rule_profile(args.no_removal_plies),
         plan.peak_bytes as f64 / 1e9
     );
-    if let Some(limit) = args.max_memory_gb
-        && plan.peak_bytes as f64 > limit * 1e9
-    {
-        anyhow::bail!(
-            "the placing build needs {:.1} GB, more than --max-memory-gb {limit}",
-            plan.peak_bytes as f64 / 1e9
-        );
-    }
+    within_memory(plan.peak_bytes, args.max_memory_gb)?;
     let bar = Bar::new(
         plan.positions_to_solve,
         "{msg:12} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta_precise}",
@@ -720,7 +715,7 @@ fn run_verify_placing(args: &VerifyArgs, tb: &Tablebase) -> anyhow::Result<ExitC
 fn run_stats_placing(tb: &Tablebase) -> anyhow::Result<ExitCode> {
     let profiles = placing_profiles(tb)?;
     for (stones, plies) in profiles {
-        say!("placing phase, {stones} stones a side, no-removal rule {plies} (0 = none); the side to move's results:");
+        say!("placing phase, {stones} stones a side, {}; the side to move's results:", rule_profile(plies));
         say!("| ply | to move | cells | positions | wins | draws | losses | MB |");
         say!("|---:|---|---:|---:|---:|---:|---:|---:|");
         let cells = tb.placing_cells(stones, plies);
@@ -770,7 +765,7 @@ fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     if args.placing {
         return run_stats_placing(&tb);
     }
-    say!("no-removal rule: {} plies", tb.rule_plies());
+    say!("rule profile: {}", rule_profile(tb.rule_plies()));
     say!(
         "subspace   positions        wins cursed-wins       draws blessed-losses      losses  longest-win  longest-loss  file-MB{}",
         if args.full { "  full-board  full-win-%" } else { "" }
@@ -805,8 +800,6 @@ fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Reads `"<board string> <white|black>"` (nom; the board string itself is checked by
-/// `notation::parse_board_string`).
 /// `tablebase probe` of a placing position: its value and its moves' under the profile.
 fn run_probe_placing(args: &ProbeArgs, board: &str, side: Color, (white, black): (u8, u8)) -> anyhow::Result<ExitCode> {
     let tb = Tablebase::open(&args.dir)?;
@@ -816,8 +809,7 @@ fn run_probe_placing(args: &ProbeArgs, board: &str, side: Color, (white, black):
     let stones = crate::rules::notation::parse_board_string(board, STANDARD.topology)?;
     let pos = crate::rules::Setup { rules, stones, in_hand: crate::rules::ByColor([white, black]), side_to_move: side }
         .into_position()?;
-    let profile_words =
-        if profile == 0 { "no draw rule".to_string() } else { format!("a no-removal rule of {profile} plies") };
+    let profile_words = rule_profile(profile);
     let Some(v) = tb.value(&pos)? else {
         let have: Vec<String> = tb.placing_profiles().iter().map(|(s, n)| format!("{s} stones, rule {n}")).collect();
         anyhow::bail!(
