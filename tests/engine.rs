@@ -184,6 +184,32 @@ impl Oracle for FakeOracle {
     }
 }
 
+/// A table whose root filter hangs, as a read from a stalled disk does.
+struct StalledOracle;
+
+impl Oracle for StalledOracle {
+    fn probe(&self, _pos: &Position, _count: u16) -> Option<OracleValue> {
+        None
+    }
+    fn root_moves(&self, _pos: &Position, _deadline: Option<std::time::Instant>) -> Option<Vec<Move>> {
+        std::thread::sleep(Duration::from_secs(60));
+        Some(Vec::new())
+    }
+}
+
+#[test]
+fn a_stalled_root_filter_costs_the_move_nothing_but_the_filter() {
+    let pos = Position::start(&STANDARD);
+    let oracle: Arc<dyn Oracle> = Arc::new(StalledOracle);
+    let mut engine = Engine::new(EngineOptions { oracle: Some(oracle), ..options() }, pos);
+    let limits = Limits { movetime: Some(Duration::from_millis(300)), ..Limits::default() };
+    let started = std::time::Instant::now();
+    let result = engine.think(&limits, &mut |_| {});
+    // Far inside the filter's minute: the move comes on the clock, chosen among every move.
+    assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
+    assert!(pos.is_legal(result.best.expect("a move")));
+}
+
 fn children(pos: &Position) -> Vec<(Move, Position)> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);

@@ -497,6 +497,7 @@ fn the_board_shows_placing_values_as_classes_and_distances_once_the_hands_are_em
             if kind != "draw" {
                 // A distance exactly when the move empties both hands.
                 assert_eq!(view.plies.is_some(), distance, "{m:?}");
+                assert_eq!(tv.distance > 0, distance, "{m:?}: {tv:?}");
                 classes_shown += usize::from(view.plies.is_none());
             }
         }
@@ -505,4 +506,45 @@ fn the_board_shows_placing_values_as_classes_and_distances_once_the_hands_are_em
     }
     assert!(classes_shown > 0, "no decided placement was shown: the test would check nothing");
     assert!(!matches!(verdict::exact(Some(tb), &game), Some(Value::ExactClass(_))), "hands empty: no class alone");
+}
+
+/// `morris tablebase probe` of a placing position: the position's value under the profile
+/// asked for, and each placement's, as a class while a stone stays in hand after it (the
+/// placing tables keep no distance), with the distance once it leads into the moving tables.
+#[test]
+fn tablebase_probe_answers_a_placing_position_with_classes_until_the_hands_are_empty() {
+    let tb = tablebase();
+    let mut pos = Position::start(rules(RULE));
+    // Along the worst moves, the first position with a decisive move into a placing one.
+    let (pos, m) = loop {
+        let values = tb.move_values(&pos).expect("probe").expect("covered");
+        let decisive = values.iter().find(|(m, v)| {
+            v.wdl != Wdl::Draw
+                && pos.play_unchecked(*m).in_hand(Color::White) + pos.play_unchecked(*m).in_hand(Color::Black) > 0
+        });
+        if let Some(&(m, _)) = decisive {
+            break (pos, m);
+        }
+        pos = pos.play_unchecked(values.last().expect("a move").0);
+        assert!(pos.in_hand(pos.side_to_move()) > 0, "no decisive placement met");
+    };
+    let side = if pos.side_to_move() == Color::White { "white" } else { "black" };
+    let hands = format!("{},{}", pos.in_hand(Color::White), pos.in_hand(Color::Black));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(["tablebase", "probe", "--dir"])
+        .arg(tables())
+        .args(["--stones", "3", "--no-removal-plies", "12", "--in-hand", &hands])
+        .arg(format!("{} {side}", pos.board_string()))
+        .output()
+        .expect("run morris");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first = text.lines().next().expect("a first line");
+    let want = tb.placing_value(&pos).expect("probe").expect("covered").wdl.name();
+    assert!(first.to_lowercase().contains(&format!("{want} for {side}")), "{text}");
+    assert!(first.contains("a no-removal rule of 12 plies"), "{text}");
+    let name = m.display(STANDARD.topology).to_string();
+    let line = text.lines().find(|l| l.split_whitespace().next() == Some(name.as_str())).expect("the move's line");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert!(words.len() == 2 && (words[1] == "win" || words[1] == "loss"), "a class alone: {line:?}");
 }

@@ -823,8 +823,10 @@ fn run_probe_placing(args: &ProbeArgs, board: &str, side: Color, (white, black):
     match tb.move_values(&pos)? {
         Some(moves) => {
             for (m, mv) in &moves {
+                // Moves into the placing phase have a class only (distance 0); the last
+                // placement's lead into the moving tables, with their distance.
                 let words = if mv.distance > 0 {
-                    format!("{} ({} plies to the first conversion)", mv.wdl.name(), mv.distance)
+                    format!("{} ({} to the first conversion)", mv.wdl.name(), plies(mv.distance))
                 } else {
                     mv.wdl.name().to_string()
                 };
@@ -901,7 +903,11 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     }
     // Builds here whatever a thread that could not start would have built.
     tb.wait_ready();
-    say!("indices: {:.2} s ({threads} threads, as the engine builds them at start)", t.elapsed().as_secs_f64());
+    say!(
+        "indices: {:.2} s ({}, as the engine builds them at start)",
+        t.elapsed().as_secs_f64(),
+        count(threads as u64, "thread", "threads")
+    );
     let probes = random_positions(&subspaces, args.probes, args.seed);
     // The fast form first, so that after `echo 3 > /proc/sys/vm/drop_caches` its first
     // pass reads from disk: the win/draw/loss at count 0 that the search reads, falling

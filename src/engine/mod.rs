@@ -202,11 +202,14 @@ impl Engine {
             }
             None => limits.movetime.map(crate::time::deadlines),
         };
-        // With placing tables, only the moves that keep the position's value are searched
-        // (if the tables can tell in the first part of the move's time).
-        let root_deadline = deadlines.as_ref().map(|d| start + d.soft);
+        // With placing tables, only the moves that keep the position's value are searched,
+        // if the tables can tell by three quarters of the way from the soft to the hard
+        // deadline (the search among the kept moves then has the rest, and its first
+        // iteration always completes: keeping the value matters more than choosing among
+        // the moves that keep it).
+        let root_deadline = deadlines.as_ref().map(|d| start + d.soft + d.hard.saturating_sub(d.soft) * 3 / 4);
         let mut root_moves =
-            self.options.oracle.as_deref().and_then(|o| o.root_moves(self.game.position(), root_deadline));
+            self.options.oracle.as_ref().and_then(|o| root_moves_within(o, self.game.position(), root_deadline));
         if self.options.keep_choice == KeepChoice::Random
             && let Some(moves) = root_moves.as_mut().filter(|m| !m.is_empty())
         {
@@ -248,5 +251,38 @@ impl Engine {
             })
         };
         SearchResult { elapsed: start.elapsed(), ..out }
+    }
+}
+
+/// The oracle's root filter ([`Oracle::root_moves`]), waited for until `deadline` at most.
+/// With a deadline its reads run on a thread of their own: a read the disk stalls (a busy
+/// machine writing back, a table cold on a slow disk) cannot be interrupted, and the move
+/// must still come in time, so past the deadline the search goes on among every move
+/// and the thread finishes in the background (what it read stays in the block cache).
+fn root_moves_within(oracle: &Arc<dyn Oracle>, pos: &Position, deadline: Option<Instant>) -> Option<Vec<Move>> {
+    let Some(deadline) = deadline else { return oracle.root_moves(pos, None) };
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (reader, at) = (Arc::clone(oracle), *pos);
+    let spawned = std::thread::Builder::new()
+        .name("root-filter".to_string())
+        .spawn(move || tx.send(reader.root_moves(&at, Some(deadline))));
+    if let Err(e) = spawned {
+        log::warn!("cannot start the root filter's thread ({e}); filtering on this one");
+        return oracle.root_moves(pos, Some(deadline));
+    }
+    let asked = Instant::now();
+    match rx.recv_timeout(deadline.saturating_duration_since(asked)) {
+        Ok(moves) => {
+            log::debug!(
+                "root filter: {:?} in {:.1} ms",
+                moves.as_ref().map(Vec::len),
+                asked.elapsed().as_secs_f64() * 1e3
+            );
+            moves
+        }
+        Err(_) => {
+            log::warn!("the root filter did not answer in time; searching every move");
+            None
+        }
     }
 }

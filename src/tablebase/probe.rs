@@ -315,21 +315,29 @@ impl Tablebase {
         self.tables.get(&subspace).map(|s| &s.file.header)
     }
 
-    /// Builds every index now, on one background thread per core (at most four), in the
-    /// order a game needs them: most stones first (the moving phase starts with nine or
-    /// eight a side, and the search reaches those tables from the last placements);
-    /// probes answer for a subspace once its index is ready. Returns the threads, to
-    /// join for a measurement; dropping them leaves them running.
+    /// Builds every index now, on background threads (one per core but one, at least one,
+    /// at most four: the engine's own search keeps a core to itself, so the move it is
+    /// making while the indices are built does not lose its time to them), in the order a
+    /// game needs them. Without placing tables: most stones first (the moving phase
+    /// starts with nine or eight a side, and the search reaches those tables from the
+    /// last placements). With them: fewest stones first, since the placements' values
+    /// read from the first move on need the small indices first (they take milliseconds),
+    /// and the large ones are needed from the last placements on. Probes answer for a
+    /// subspace once its index is ready. Returns the threads, to join for a measurement;
+    /// dropping them leaves them running.
     ///
-    /// The whole set takes about 6 s of CPU, and the smallest endgames, needed last,
-    /// must not wait for it all.
+    /// The whole set takes about 6 s of CPU.
     pub fn warm_up(self: &Arc<Self>) -> Vec<std::thread::JoinHandle<()>> {
         let mut order: Vec<Subspace> = self.tables.keys().copied().collect();
-        order.sort_unstable_by_key(|s| (std::cmp::Reverse(s.us + s.them), std::cmp::Reverse(s.us.max(s.them))));
+        order.sort_unstable_by_key(|s| (s.us + s.them, s.us.max(s.them)));
+        if self.placing.is_empty() {
+            order.reverse();
+        }
         let order = Arc::new(order);
         let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let start = std::time::Instant::now();
-        let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get).clamp(1, 4);
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let threads = cores.saturating_sub(1).clamp(1, 4);
         let mut handles = Vec::with_capacity(threads);
         for t in 0..threads {
             let (tb, order, next) = (Arc::clone(self), Arc::clone(&order), Arc::clone(&next));
@@ -420,7 +428,9 @@ impl Tablebase {
     }
 
     /// Every legal move of `pos` with its value for the side to move (through the
-    /// child), best first; `Ok(None)` if `pos` or a child is not covered.
+    /// child), best first; `Ok(None)` if `pos` or a child is not covered. A move into a
+    /// placing position (a stone still in hand after it) has distance 0: the placing
+    /// tables keep win, draw or loss only.
     ///
     /// # Errors
     /// A damaged block or header.
@@ -434,13 +444,15 @@ impl Tablebase {
         pos: &Position,
         deadline: Option<std::time::Instant>,
     ) -> Result<Option<Vec<(Move, TableValue)>>, TablebaseError> {
-        if self.value(pos)?.is_none() {
+        let placing = !covers(pos);
+        // A placing position is covered when its moves are (each is probed below): its own
+        // value would cost its cell's index, which none of the moves needs.
+        if !placing && self.value(pos)?.is_none() {
             return Ok(None);
         }
         let mut list = MoveList::new();
         pos.legal_moves(&mut list);
         let mut out = Vec::with_capacity(list.len());
-        let placing = !covers(pos);
         for &m in list.as_slice() {
             if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
                 return Ok(None);
@@ -449,17 +461,19 @@ impl Tablebase {
             let Some(v) = self.value(&child)? else { return Ok(None) };
             let through = if placing {
                 // A placement starts a fresh count: the child's value at count 0 under
-                // the game's rule profile decides.
-                let Some(at_zero) = (if covers(&child) {
-                    v.at_count(0, pos.rules().no_removal_plies, self.rule_plies)
+                // the game's rule profile decides. A placing child has a class and no
+                // distance, and so has the move into it (distance 0: none to show).
+                let (at_zero, step) = if covers(&child) {
+                    let Some(v) = v.at_count(0, pos.rules().no_removal_plies, self.rule_plies) else {
+                        return Ok(None);
+                    };
+                    (v, 1)
                 } else {
-                    Some(v.placing_class())
-                }) else {
-                    return Ok(None);
+                    (v.placing_class(), 0)
                 };
                 match at_zero {
-                    OracleValue::Win(d) => TableValue { wdl: Wdl::Loss, distance: d.saturating_add(1) },
-                    OracleValue::Loss(d) => TableValue { wdl: Wdl::Win, distance: d.saturating_add(1) },
+                    OracleValue::Win(d) => TableValue { wdl: Wdl::Loss, distance: d.saturating_add(step) },
+                    OracleValue::Loss(d) => TableValue { wdl: Wdl::Win, distance: d.saturating_add(step) },
                     OracleValue::Draw => TableValue::DRAW,
                 }
             } else {
