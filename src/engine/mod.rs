@@ -259,16 +259,13 @@ impl Engine {
 /// machine writing back, a table cold on a slow disk) cannot be interrupted, and the move
 /// must still come in time, so past the deadline the search goes on among every move
 /// and the thread finishes in the background (what it read stays in the block cache).
-/// Having answered, the thread prepares the next moves' filters
-/// ([`Oracle::prepare_ahead`]) while the opponent thinks.
 fn root_moves_within(oracle: &Arc<dyn Oracle>, pos: &Position, deadline: Option<Instant>) -> Option<Vec<Move>> {
     let Some(deadline) = deadline else { return oracle.root_moves(pos, None) };
     let (tx, rx) = std::sync::mpsc::channel();
     let (reader, at) = (Arc::clone(oracle), *pos);
-    let spawned = std::thread::Builder::new().name("root-filter".to_string()).spawn(move || {
-        let _ = tx.send(reader.root_moves(&at, Some(deadline)));
-        reader.prepare_ahead(&at);
-    });
+    let spawned = std::thread::Builder::new()
+        .name("root-filter".to_string())
+        .spawn(move || tx.send(reader.root_moves(&at, Some(deadline))));
     if let Err(e) = spawned {
         log::warn!("cannot start the root filter's thread ({e}); filtering on this one");
         return oracle.root_moves(pos, Some(deadline));

@@ -66,9 +66,4 @@ pub trait Oracle: Send + Sync {
     fn root_moves(&self, _pos: &Position, _deadline: Option<std::time::Instant>) -> Option<Vec<crate::rules::Move>> {
         None
     }
-
-    /// Gets ready for the positions a few plies after `pos` (however long that takes): the
-    /// engine calls it on a background thread once a move's root filter has answered, so
-    /// that the next moves' filters find what they need. By default: nothing to do.
-    fn prepare_ahead(&self, _pos: &Position) {}
 }

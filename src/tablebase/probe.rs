@@ -641,29 +641,6 @@ impl Oracle for Tablebase {
         Some(values.iter().filter(|(_, v)| v.wdl == best).map(|&(m, _)| m).collect())
     }
 
-    /// In the placing phase, builds the indices of every stone count the next three
-    /// plies can reach (a placement each, a removal each), smallest first: the cells the
-    /// next moves' placements lead to, and from the last placements the moving tables.
-    /// At one or two tenths of a second each for seven or eight stones a side, built while
-    /// the opponent thinks rather than in the next move's time.
-    fn prepare_ahead(&self, pos: &Position) {
-        if covers(pos) {
-            return;
-        }
-        let (white, black) = (pos.stones(Color::White).len() as u8, pos.stones(Color::Black).len() as u8);
-        let mut keys: Vec<(u8, u8)> = Vec::new();
-        for a in white.saturating_sub(1)..=white + 2 {
-            for b in black.saturating_sub(1)..=black + 2 {
-                keys.extend([(a, b), (b, a)]);
-            }
-        }
-        keys.sort_unstable_by_key(|&(a, b)| (a + b, a.max(b)));
-        keys.dedup();
-        for (a, b) in keys {
-            let _ = self.shared_indexer(a, b, true);
-        }
-    }
-
     /// Builds, now, the indices of the root's subspace and of those its moves lead to
     /// (the mirror, and one stone fewer for a removal), if the warm-up thread has not:
     /// a fraction of a second each, so a root in the tables is never searched blind.
