@@ -266,23 +266,19 @@ fn root_moves_within(oracle: &Arc<dyn Oracle>, pos: &Position, deadline: Option<
     let spawned = std::thread::Builder::new()
         .name("root-filter".to_string())
         .spawn(move || tx.send(reader.root_moves(&at, Some(deadline))));
-    if let Err(e) = spawned {
-        log::warn!("cannot start the root filter's thread ({e}); filtering on this one");
-        return oracle.root_moves(pos, Some(deadline));
-    }
     let asked = Instant::now();
-    match rx.recv_timeout(deadline.saturating_duration_since(asked)) {
-        Ok(moves) => {
-            log::debug!(
-                "root filter: {:?} in {:.1} ms",
-                moves.as_ref().map(Vec::len),
-                asked.elapsed().as_secs_f64() * 1e3
-            );
-            moves
+    let moves = match spawned {
+        Ok(_) => rx.recv_timeout(deadline.saturating_duration_since(asked)).ok().flatten(),
+        Err(e) => {
+            log::warn!("cannot start the root filter's thread ({e}); filtering on this one");
+            oracle.root_moves(pos, Some(deadline))
         }
-        Err(_) => {
-            log::warn!("the root filter did not answer in time; searching every move");
-            None
-        }
+    };
+    if moves.is_none() && Instant::now() >= deadline {
+        log::warn!("the placements' values were not read in time; searching every move");
+    } else {
+        let n = moves.as_ref().map(Vec::len);
+        log::debug!("root filter: {n:?} in {:.1} ms", asked.elapsed().as_secs_f64() * 1e3);
     }
+    moves
 }

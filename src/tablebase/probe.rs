@@ -619,16 +619,13 @@ impl Oracle for Tablebase {
     /// In the placing phase, the moves that keep the position's value by the placing
     /// tables (the best class among the moves); the search chooses among them. Past
     /// `deadline` (blocks read from a disk busy enough to take most of the move's time)
-    /// it gives up, and the search chooses among all moves.
+    /// it gives up, and the search chooses among all moves (the caller says so: see the
+    /// engine's `root_moves_within`).
     fn root_moves(&self, pos: &Position, deadline: Option<std::time::Instant>) -> Option<Vec<Move>> {
         if covers(pos) {
             return None;
         }
         let values = match self.move_values_until(pos, deadline) {
-            Ok(None) if deadline.is_some_and(|d| std::time::Instant::now() >= d) => {
-                log::warn!("tablebase: the placements' values were not read in time; searching all of them");
-                return None;
-            }
             Ok(v) => v?,
             Err(e) => {
                 if !self.warned.swap(true, Ordering::Relaxed) {
