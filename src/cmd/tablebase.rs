@@ -896,18 +896,12 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     say!("open (headers only): {:.1} ms", open.as_secs_f64() * 1e3);
     let t = Instant::now();
     let tb = std::sync::Arc::new(tb);
-    let builders = tb.warm_up();
-    let threads = builders.len();
-    for b in builders {
-        let _ = b.join();
+    if let Some(builder) = tb.warm_up() {
+        let _ = builder.join();
     }
     // Builds here whatever a thread that could not start would have built.
     tb.wait_ready();
-    say!(
-        "indices: {:.2} s ({}, as the engine builds them at start)",
-        t.elapsed().as_secs_f64(),
-        count(threads as u64, "thread", "threads")
-    );
+    say!("indices: {:.2} s (1 thread, as the engine builds them at start)", t.elapsed().as_secs_f64());
     let probes = random_positions(&subspaces, args.probes, args.seed);
     // The fast form first, so that after `echo 3 > /proc/sys/vm/drop_caches` its first
     // pass reads from disk: the win/draw/loss at count 0 that the search reads, falling

@@ -315,44 +315,28 @@ impl Tablebase {
         self.tables.get(&subspace).map(|s| &s.file.header)
     }
 
-    /// Builds every index now, on background threads (one per core but one, at least one,
-    /// at most four: the engine's own search keeps a core to itself, so the move it is
-    /// making while the indices are built does not lose its time to them), in the order a
-    /// game needs them. Without placing tables: most stones first (the moving phase
-    /// starts with nine or eight a side, and the search reaches those tables from the
-    /// last placements). With them: fewest stones first, since the placements' values
-    /// read from the first move on need the small indices first (they take milliseconds),
-    /// and the large ones are needed from the last placements on. Probes answer for a
-    /// subspace once its index is ready. Returns the threads, to join for a measurement;
-    /// dropping them leaves them running.
-    ///
-    /// The whole set takes about 6 s of CPU.
-    pub fn warm_up(self: &Arc<Self>) -> Vec<std::thread::JoinHandle<()>> {
+    /// Builds every index now, on one background thread, smallest first (the placements'
+    /// values, read from the first move on, need the small ones first). The whole set
+    /// takes about 0.13 s of CPU (docs/tablebase.md, "Probing and start-up"), so one
+    /// thread leaves the engine's own search its cores. Probes answer for a subspace once
+    /// its index is ready. Returns the thread (none if it could not start), to join for a
+    /// measurement; dropping it leaves it running.
+    pub fn warm_up(self: &Arc<Self>) -> Option<std::thread::JoinHandle<()>> {
         let mut order: Vec<Subspace> = self.tables.keys().copied().collect();
         order.sort_unstable_by_key(|s| (s.us + s.them, s.us.max(s.them)));
-        if self.placing.is_empty() {
-            order.reverse();
-        }
-        let order = Arc::new(order);
-        let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let tb = Arc::clone(self);
         let start = std::time::Instant::now();
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        let threads = cores.saturating_sub(1).clamp(1, 4);
-        let mut handles = Vec::with_capacity(threads);
-        for t in 0..threads {
-            let (tb, order, next) = (Arc::clone(self), Arc::clone(&order), Arc::clone(&next));
-            let spawned = std::thread::Builder::new().name(format!("tablebase-index-{t}")).spawn(move || {
-                while let Some(&s) = order.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
-                    let _ = tb.indexer(s, true);
-                    log::debug!("tablebase: index of {s} ready after {:.2} s", start.elapsed().as_secs_f64());
-                }
-            });
-            match spawned {
-                Ok(handle) => handles.push(handle),
-                Err(e) => log::warn!("tablebase: cannot start an index thread ({e}); indices are built on first use"),
+        let spawned = std::thread::Builder::new().name("tablebase-index".to_owned()).spawn(move || {
+            for s in order {
+                let _ = tb.indexer(s, true);
+                log::debug!("tablebase: index of {s} ready after {:.2} s", start.elapsed().as_secs_f64());
             }
-        }
-        handles
+        });
+        spawned
+            .inspect_err(|e| {
+                log::warn!("tablebase: cannot start the index thread ({e}); indices are built on first use")
+            })
+            .ok()
     }
 
     /// Builds every index now, on this thread.
