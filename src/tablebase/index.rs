@@ -203,7 +203,8 @@ fn next_combination(c: u32) -> u32 {
         return 0;
     }
     let low = c & c.wrapping_neg();
-    let ripple = c + low;
+    // Wraps only past the last set of its size, whose successor no caller reads.
+    let ripple = c.wrapping_add(low);
     // `low` is a power of two: a shift, not the division the usual form writes.
     ripple | (((ripple ^ c) >> 2) >> low.trailing_zeros())
 }
@@ -314,8 +315,6 @@ struct UsOrbits {
     /// The symmetries other than the identity that fix a representative, for the
     /// representatives that have some.
     stabilizers: Vec<Vec<u8>>,
-    /// The representative of each entry of `stabilizers`.
-    fixed_reps: Vec<u32>,
 }
 
 impl UsOrbits {
@@ -324,7 +323,7 @@ impl UsOrbits {
         let syms = SymmetryTables::new(topology);
         let us_sets = BINOMIALS.get(n, us) as usize;
         let mut us_block = vec![(u32::MAX, 0u8); us_sets];
-        let (mut reps, mut fixed, mut stabilizers, mut fixed_reps) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut reps, mut fixed, mut stabilizers) = (Vec::new(), Vec::new(), Vec::new());
         // Ranks ascend, so the first member met of each orbit is its smallest: the representative.
         let mut set: u32 = (1u32 << us) - 1;
         for rank in 0..us_sets {
@@ -348,12 +347,11 @@ impl UsOrbits {
                 } else {
                     fixed.push(stabilizers.len() as u32);
                     stabilizers.push(stabilizer);
-                    fixed_reps.push(set);
                 }
             }
             set = next_combination(set);
         }
-        UsOrbits { syms, us_block, reps, fixed, stabilizers, fixed_reps }
+        UsOrbits { syms, us_block, reps, fixed, stabilizers }
     }
 
     /// The orbits for `us` stones on `topology`, made once per process and shared.
@@ -380,7 +378,8 @@ impl UsOrbits {
 struct Block {
     start: u64,
     /// The representative's place in the orbits' stabilizers (and in the index's
-    /// canonical sets), or [`NOT_FIXED`].
+    /// canonical sets), or [`NOT_FIXED`]: the orbits' `fixed`, copied beside `start` so
+    /// that an index reads one entry.
     fixed: u32,
 }
 
@@ -430,10 +429,11 @@ impl Indexer {
         let orbits = UsOrbits::shared(topology, us);
         let them_sets = BINOMIALS.get(n - us, them);
         let all = topology.all().0;
-        let sizes: Vec<u64> = (orbits.stabilizers.iter().zip(&orbits.fixed_reps))
-            .map(|(stabilizer, &rep)| orbits_of_them_sets(&orbits.syms, stabilizer, !rep & all, them))
+        let sizes: Vec<u64> = (orbits.reps.iter().zip(&orbits.fixed))
+            .filter(|&(_, &f)| f != NOT_FIXED)
+            .map(|(&rep, &f)| orbits_of_them_sets(&orbits.syms, &orbits.stabilizers[f as usize], !rep & all, them))
             .collect();
-        let canonical = sizes.iter().map(|_| OnceLock::new()).collect();
+        let canonical = (0..sizes.len()).map(|_| OnceLock::new()).collect();
         let mut len = 0u64;
         let blocks = orbits
             .fixed
@@ -453,12 +453,12 @@ impl Indexer {
         &self.orbits.syms
     }
 
-    /// The canonical "them" ranks of the representative with stabilizer entry `fixed`.
+    /// The canonical "them" ranks of block `block`, whose representative a symmetry fixes.
     #[inline]
-    fn canonical(&self, fixed: u32) -> &RankSet {
-        let f = fixed as usize;
+    fn canonical(&self, block: usize) -> &RankSet {
+        let f = self.blocks[block].fixed as usize;
         self.canonical[f].get_or_init(|| {
-            let free = !self.orbits.fixed_reps[f] & self.all;
+            let free = !self.orbits.reps[block] & self.all;
             canonical_them_sets(self.syms(), &self.orbits.stabilizers[f], free, self.them_count)
         })
     }
@@ -508,7 +508,7 @@ impl Indexer {
         for &g in &self.orbits.stabilizers[block.fixed as usize] {
             rank = rank.min(rank_bits(compress(syms.apply(usize::from(g), them), free)));
         }
-        block.start + self.canonical(block.fixed).offset(rank)
+        block.start + self.canonical(block_id as usize).offset(rank)
     }
 
     /// The part of [`Indexer::index`] that depends only on the "us" set, for computing
@@ -542,7 +542,7 @@ impl Indexer {
         for &g in &self.orbits.stabilizers[block.fixed as usize] {
             rank = rank.min(rank_in(self.syms().apply(usize::from(g), them)));
         }
-        block.start + self.canonical(block.fixed).offset(rank)
+        block.start + self.canonical(frame.block as usize).offset(rank)
     }
 
     /// Calls `f(index_in(frame, base | 1 << p))` for every point `p` of `added` (none of
@@ -616,7 +616,7 @@ impl Indexer {
                     c = next_combination(c);
                 }
             } else {
-                let canonical = self.canonical(block.fixed);
+                let canonical = self.canonical(b);
                 let total = canonical.len();
                 let mut offset = index - block.start;
                 while offset < total && index < end {
@@ -637,7 +637,7 @@ impl Indexer {
         let b = self.blocks.partition_point(|blk| blk.start <= index) - 1;
         let block = self.blocks[b];
         let offset = index - block.start;
-        let rank = if block.fixed == NOT_FIXED { offset } else { self.canonical(block.fixed).select(offset) };
+        let rank = if block.fixed == NOT_FIXED { offset } else { self.canonical(b).select(offset) };
         let bits = unrank_bits(rank, self.them_count, self.n - self.us_count);
         let us = self.orbits.reps[b];
         (us, expand(bits, !us & self.all))
