@@ -8,6 +8,7 @@ use std::time::Duration;
 use morris::referee::TimeControl;
 use morris::referee::game::{Forfeit, GameRecord, GameResult, GameSettings, Termination, play_game};
 use morris::referee::process::EngineCommand;
+use morris::referee::sandbox::{Limits, Sandbox};
 use morris::rules::{ByColor, Color, Game, MoveList, Position, STANDARD};
 
 mod engines_support;
@@ -25,6 +26,8 @@ fn settings() -> GameSettings {
         max_plies: 1000,
         engine_extra: Vec::new(),
         tablebase: None,
+        // The games below run in the real sandbox, as a tournament's do.
+        sandbox: Sandbox::probe(Limits::default(), Vec::new()),
     }
 }
 
@@ -65,7 +68,7 @@ fn is_running(pid: u32) -> bool {
 
 /// Plays one game and checks that both engines are gone afterwards.
 fn referee(white: &EngineCommand, black: &EngineCommand, settings: &GameSettings) -> GameRecord {
-    let record = play_game(1, ByColor([white, black]), "", settings).expect("game");
+    let record = play_game(1, ByColor([white, black]), "", settings, Some(0)).expect("game");
     for side in Color::ALL {
         if let Some(pid) = record.pids[side] {
             assert!(!is_running(pid), "{} engine (pid {pid}) left running", side.name());
@@ -166,7 +169,7 @@ fn the_ply_cap_draws() {
 fn games_start_from_the_opening() {
     let rm = random_mover();
     let (a, b) = (command("a", &rm), command("b", &format!("{rm} --seed 9")));
-    let record = play_game(1, ByColor([&a, &b]), "d2 f4 b4", &settings()).expect("game");
+    let record = play_game(1, ByColor([&a, &b]), "d2 f4 b4", &settings(), None).expect("game");
     assert_eq!(record.opening, "d2 f4 b4");
     assert!(matches!(record.termination, Termination::Rules(_)), "{:?}", record.termination);
     // Black moves first after three plies; the result line is the engines' own (advisory).

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::ensure;
 
 use super::common::RuleArgs;
-use super::referee::TimingArgs;
+use super::referee::{SandboxArgs, TimingArgs};
 use crate::referee::check::{CheckSettings, check_engine};
 use crate::referee::process::EngineCommand;
 
@@ -36,6 +36,9 @@ pub struct CheckArgs {
     /// The rules the checker applies
     #[command(flatten)]
     pub rules: RuleArgs,
+    /// The engines' sandbox and limits
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
 }
 
 /// Runs `morris check`: a report per engine (text, or one JSON line each with `--json`);
@@ -53,6 +56,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         seed: args.seed,
         games: args.games,
         engine_extra: if args.pass_rules { args.rules.engine_flags() } else { Vec::new() },
+        sandbox: args.sandbox.sandbox(crate::referee::sandbox::Limits::default()),
     };
     let mut summaries = Vec::new();
     let mut all_passed = true;

@@ -12,6 +12,7 @@ use crate::protocol::{parse_increment, parse_seconds_f64};
 use crate::referee::game::GameSettings;
 use crate::referee::openings;
 use crate::referee::process::EngineCommand;
+use crate::referee::sandbox::{Limits, Sandbox};
 use crate::referee::{GameClock, TimeControl};
 use crate::rules::Ruleset;
 
@@ -46,6 +47,65 @@ impl TimingArgs {
             grace: Duration::from_millis(self.grace_ms),
             startup: Duration::from_millis(self.startup_ms),
         })
+    }
+}
+
+/// The sandbox every engine runs in: `morris match`, `tournament` and `check`
+/// (docs/referee.md, "Running a class").
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SandboxArgs {
+    /// Run the engines without a sandbox, with your own rights (only for engines you trust)
+    #[arg(long)]
+    pub no_sandbox: bool,
+    /// Memory of each engine (resident through a cgroup where one can be made): 2GiB, 512MiB, …
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub engine_memory: Option<u64>,
+    /// Processes and threads of each engine, all together
+    #[arg(long, value_name = "N")]
+    pub engine_processes: Option<u32>,
+    /// The largest file an engine may write: 64MiB, …
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub engine_file_size: Option<u64>,
+    /// Files an engine may have open at once
+    #[arg(long, value_name = "N")]
+    pub engine_open_files: Option<u64>,
+    /// A path every engine may read besides its folder (tables, libraries); repeatable
+    #[arg(long = "engine-read", value_name = "PATH")]
+    pub read_only: Vec<PathBuf>,
+}
+
+fn parse_size(text: &str) -> Result<u64, String> {
+    crate::referee::sandbox::parse_size(text).map_err(|e| e.to_string())
+}
+
+impl SandboxArgs {
+    /// The limits these options set over `base` (the defaults, or a roster's).
+    #[must_use]
+    pub fn limits(&self, base: Limits) -> Limits {
+        Limits {
+            memory: self.engine_memory.unwrap_or(base.memory),
+            processes: self.engine_processes.unwrap_or(base.processes),
+            file_size: self.engine_file_size.unwrap_or(base.file_size),
+            open_files: self.engine_open_files.unwrap_or(base.open_files),
+        }
+    }
+
+    /// The sandbox these options ask for, probed on this machine; says on stderr what is
+    /// in force, and warns where it is weaker than it should be.
+    #[must_use]
+    pub fn sandbox(&self, base: Limits) -> Sandbox {
+        let sandbox = if self.no_sandbox {
+            Sandbox::off()
+        } else {
+            let read_only =
+                self.read_only.iter().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone())).collect();
+            Sandbox::probe(self.limits(base), read_only)
+        };
+        log::info!("{}", sandbox.summary());
+        if let Some(w) = sandbox.warning() {
+            eprintln!("warning: {w}");
+        }
+        sandbox
     }
 }
 
@@ -93,6 +153,9 @@ pub struct GameArgs {
     /// The rules the referee applies
     #[command(flatten)]
     pub rules: RuleArgs,
+    /// The engines' sandbox and limits
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
 }
 
 impl GameArgs {
@@ -121,7 +184,8 @@ impl GameArgs {
             ),
             None => None,
         };
-        Ok(GameSettings { rules, time, max_plies: self.max_plies, engine_extra, tablebase })
+        let sandbox = self.sandbox.sandbox(Limits::default());
+        Ok(GameSettings { rules, time, max_plies: self.max_plies, engine_extra, tablebase, sandbox })
     }
 
     /// At least `count` openings (cycled if a file has fewer), for `engines`.

@@ -57,6 +57,8 @@ pub struct CheckSettings {
     pub games: usize,
     /// Arguments appended to the engine command (the rule flags, if passed on).
     pub engine_extra: Vec<String>,
+    /// The sandbox the engine runs in.
+    pub sandbox: super::sandbox::Sandbox,
 }
 
 /// A failed required check: checking stops here.
@@ -176,7 +178,9 @@ impl CheckedEngine {
         let time = TimeControl { clock: None, ..settings.time };
         let start = StartInfo { color, time, opening: "", extra: &settings.engine_extra };
         let check = if color == Color::White { Check::PlaysWhite } else { Check::PlaysBlack };
-        let process = EngineProcess::spawn(&engine.name, &engine.argv(&start), color, tx)
+        let place =
+            super::process::Placement { sandbox: &settings.sandbox, folder: engine.folder.as_deref(), core: None };
+        let process = EngineProcess::spawn(&engine.name, &engine.argv(&start), color, tx, place)
             .map_err(|e| fault(check, e.to_string()))?;
         let sent_at = process.started();
         Ok(CheckedEngine {

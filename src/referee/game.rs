@@ -16,7 +16,8 @@ use crate::protocol::FromEngine;
 use crate::rules::{ByColor, Color, Outcome, Ruleset};
 
 use super::error::{OpeningError, RefereeError};
-use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
+use super::process::{EngineCommand, EngineProcess, Event, Output, Placement, StartInfo};
+use super::sandbox::Sandbox;
 use super::time_control::TimeControl;
 
 /// How games are played: the same for every game of a match or tournament.
@@ -33,6 +34,8 @@ pub struct GameSettings {
     /// Endgame tables: a game that reaches a position they decide under the rules (at its
     /// count of plies without a removal) ends there with that result.
     pub tablebase: Option<std::sync::Arc<crate::tablebase::Tablebase>>,
+    /// The sandbox every engine runs in ([`Sandbox::off`] for trusted engines).
+    pub sandbox: Sandbox,
 }
 
 /// Why an engine lost by breaking the protocol.
@@ -50,10 +53,13 @@ pub enum Forfeit {
     Unsolicited,
     /// The engine could not be started.
     Start,
+    /// The engine ran into a limit of its sandbox (memory, processes, file size).
+    Limit,
 }
 
 impl Forfeit {
-    /// The word in records: `illegal`, `malformed`, `time`, `crash`, `unsolicited`, `start`.
+    /// The word in records: `illegal`, `malformed`, `time`, `crash`, `unsolicited`,
+    /// `start`, `limit`.
     #[must_use]
     pub const fn word(self) -> &'static str {
         match self {
@@ -63,6 +69,7 @@ impl Forfeit {
             Forfeit::Crash => "crash",
             Forfeit::Unsolicited => "unsolicited",
             Forfeit::Start => "start",
+            Forfeit::Limit => "limit",
         }
     }
 }
@@ -167,6 +174,9 @@ pub struct GameRecord {
     pub pids: ByColor<Option<u32>>,
     /// Each side's clock at the end, when the game was played on a clock.
     pub clocks: Option<ByColor<Duration>>,
+    /// The last lines each engine wrote to stderr (at most
+    /// [`STDERR_TAIL`](super::process::STDERR_TAIL)).
+    pub stderr_tail: ByColor<Vec<String>>,
 }
 
 impl GameRecord {
@@ -203,7 +213,9 @@ pub fn adjudicate(tb: &crate::tablebase::Tablebase, game: &crate::rules::Game) -
 }
 
 /// Plays one game between `white` and `black` from `opening` (a legal move list, as
-/// checked by `openings`), and stops both engines before returning.
+/// checked by `openings`), and stops both engines (and all they started) before
+/// returning. `slot` is the game's place among the games played at once: its engines are
+/// pinned to cores `2 × slot` (white) and `2 × slot + 1` (black), modulo the cores.
 ///
 /// # Errors
 /// The opening is not legal under `settings.rules` (a caller's bug: openings are checked
@@ -213,6 +225,7 @@ pub fn play_game(
     engines: ByColor<&EngineCommand>,
     opening: &str,
     settings: &GameSettings,
+    slot: Option<usize>,
 ) -> Result<GameRecord, RefereeError> {
     let mut game = crate::rules::notation::game_after(settings.rules, opening).map_err(OpeningError::from)?;
     let mut record = GameRecord {
@@ -225,13 +238,19 @@ pub fn play_game(
         claims: ByColor::default(),
         pids: ByColor::default(),
         clocks: settings.time.clock.map(|c| ByColor([c.time, c.time])),
+        stderr_tail: ByColor::default(),
     };
     let topology = settings.rules.topology;
     let (tx, rx) = mpsc::channel::<Event>();
     let mut procs: ByColor<Option<EngineProcess>> = ByColor([None, None]);
     for side in Color::ALL {
         let start = StartInfo { color: side, time: settings.time, opening, extra: &settings.engine_extra };
-        match EngineProcess::spawn(&engines[side].name, &engines[side].argv(&start), side, tx.clone()) {
+        let place = Placement {
+            sandbox: &settings.sandbox,
+            folder: engines[side].folder.as_deref(),
+            core: slot.map(|s| 2 * s + side.index()),
+        };
+        match EngineProcess::spawn(&engines[side].name, &engines[side].argv(&start), side, tx.clone(), place) {
             Ok(p) => {
                 record.pids[side] = Some(p.pid());
                 procs[side] = Some(p);
@@ -373,7 +392,26 @@ pub fn play_game(
         record.termination
     );
     stop_all(&mut procs, &rx, eof_seen, &mut record);
+    blame_limits(&procs, &mut record);
     Ok(record)
+}
+
+/// A crash or a time forfeit that a sandbox limit caused becomes a limit forfeit, with the
+/// limit as its reason; every engine's stderr tail goes into the record.
+fn blame_limits(procs: &ByColor<Option<EngineProcess>>, record: &mut GameRecord) {
+    for side in Color::ALL {
+        if let Some(p) = procs[side].as_ref() {
+            record.stderr_tail[side] = p.stderr_tail();
+        }
+    }
+    if let Termination::Forfeit { loser, kind: kind @ (Forfeit::Crash | Forfeit::Time), detail } =
+        &mut record.termination
+        && let Some(hit) = procs[*loser].as_ref().and_then(EngineProcess::limit_hit)
+    {
+        log::info!("{} ran into its {hit}: {detail}", record.names[*loser]);
+        *kind = Forfeit::Limit;
+        *detail = hit.to_string();
+    }
 }
 
 fn forfeit(loser: Color, kind: Forfeit, detail: String) -> Termination {

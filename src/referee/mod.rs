@@ -16,6 +16,7 @@ pub mod openings;
 pub mod process;
 pub mod record;
 pub mod runner;
+pub mod sandbox;
 pub mod stats;
 pub mod time_control;
 pub mod tournament;

@@ -4,8 +4,10 @@
 //! This module knows nothing about the rules: it moves lines, stamps them with the time
 //! they were read, and leaves their meaning to the game.
 
+use std::collections::VecDeque;
 use std::io::{self, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ExitStatus, Stdio};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -20,6 +22,7 @@ use nom::sequence::{delimited, terminated};
 use nom::{IResult, Parser};
 
 use super::error::RefereeError;
+use super::sandbox::{Jail, LimitHit, Sandbox};
 use super::time_control::TimeControl;
 use crate::lines::{MAX_LINE, ReadLine, read_line};
 use crate::rules::Color;
@@ -27,6 +30,9 @@ use crate::rules::Color;
 /// How long an engine may take to exit after its stdin is closed, and again after
 /// SIGTERM, before the next, harsher step.
 pub const EXIT_GRACE: Duration = Duration::from_millis(300);
+
+/// How many of an engine's last stderr lines are kept (each at most [`MAX_LINE`] bytes).
+pub const STDERR_TAIL: usize = 20;
 
 /// An engine command line: a display name and the words of the command, which may
 /// contain the placeholders `{color}`, `{movetime}` and `{opening}`.
@@ -36,6 +42,20 @@ pub struct EngineCommand {
     pub name: String,
     /// The program and its arguments, before placeholders are filled in.
     pub words: Vec<String>,
+    /// The entrant's own folder: the command runs there (read-only in the sandbox).
+    /// `None`: the referee's current directory.
+    pub folder: Option<PathBuf>,
+}
+
+/// Where an engine runs: the sandbox, its folder and the core its game slot owns.
+#[derive(Clone, Copy, Debug)]
+pub struct Placement<'a> {
+    /// The sandbox (possibly [`Sandbox::off`]).
+    pub sandbox: &'a Sandbox,
+    /// The engine's folder (its working directory), if not the current one.
+    pub folder: Option<&'a Path>,
+    /// The core to pin it to, if any.
+    pub core: Option<usize>,
 }
 
 /// What a game tells an engine when it starts it.
@@ -94,7 +114,7 @@ impl EngineCommand {
                 program.rsplit('/').next().unwrap_or(program).to_string()
             }
         };
-        Ok(EngineCommand { name, words })
+        Ok(EngineCommand { name, words, folder: None })
     }
 
     /// Parses every command of `specs` ([`EngineCommand::parse`]) and makes their names
@@ -204,11 +224,16 @@ pub struct EngineProcess {
     status: Option<ExitStatus>,
     /// The first non-blank line the engine wrote to stderr (why it crashed, usually).
     stderr_head: Arc<Mutex<Option<String>>>,
+    /// Its last [`STDERR_TAIL`] stderr lines.
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    /// Its limits and cgroups; kills what it left running.
+    jail: Jail,
 }
 
 impl EngineProcess {
-    /// Starts `argv` with piped stdin/stdout; its stdout lines go to `events` tagged with
-    /// `side`, its stderr lines to the log (debug level).
+    /// Starts `argv` as `place` says (in its sandbox, folder and core) with piped
+    /// stdin/stdout; its stdout lines go to `events` tagged with `side`, its stderr lines
+    /// to the log (debug level).
     ///
     /// # Errors
     /// The program could not be started.
@@ -217,21 +242,19 @@ impl EngineProcess {
         argv: &[String],
         side: Color,
         events: Sender<Event>,
+        place: Placement<'_>,
     ) -> Result<EngineProcess, RefereeError> {
-        let Some((program, args)) = argv.split_first() else {
+        let Some(program) = argv.first() else {
             return Err(RefereeError::EmptyCommand { name: name.to_string() });
         };
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| RefereeError::Start {
-                name: name.to_string(),
-                program: program.clone(),
-                reason: e.to_string(),
-            })?;
+        let start_error = |e: io::Error| RefereeError::Start {
+            name: name.to_string(),
+            program: program.clone(),
+            reason: e.to_string(),
+        };
+        let (mut command, jail) = place.sandbox.command(argv, place.folder, place.core).map_err(start_error)?;
+        let mut child =
+            command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().map_err(start_error)?;
         let started = Instant::now();
         log::debug!("engine {name} ({}) started as pid {}: {argv:?}", side.name(), child.id());
         if let Some(out) = child.stdout.take() {
@@ -254,9 +277,11 @@ impl EngineProcess {
             });
         }
         let stderr_head = Arc::new(Mutex::new(None));
+        let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
         if let Some(err) = child.stderr.take() {
             let label = name.to_string();
             let head = Arc::clone(&stderr_head);
+            let tail = Arc::clone(&stderr_tail);
             thread::spawn(move || {
                 read_lines(
                     err,
@@ -269,6 +294,12 @@ impl EngineProcess {
                         {
                             *h = Some(line.to_string());
                         }
+                        if let Ok(mut t) = tail.lock() {
+                            if t.len() == STDERR_TAIL {
+                                t.pop_front();
+                            }
+                            t.push_back(line.to_string());
+                        }
                         true
                     },
                     || {},
@@ -276,7 +307,16 @@ impl EngineProcess {
             });
         }
         let stdin = child.stdin.take();
-        Ok(EngineProcess { name: name.to_string(), child, stdin, started, status: None, stderr_head })
+        Ok(EngineProcess {
+            name: name.to_string(),
+            child,
+            stdin,
+            started,
+            status: None,
+            stderr_head,
+            stderr_tail,
+            jail,
+        })
     }
 
     /// The engine's display name.
@@ -295,6 +335,19 @@ impl EngineProcess {
     #[must_use]
     pub fn stderr_head(&self) -> Option<String> {
         self.stderr_head.lock().ok().and_then(|h| h.clone())
+    }
+
+    /// Its last stderr lines (at most [`STDERR_TAIL`]).
+    #[must_use]
+    pub fn stderr_tail(&self) -> Vec<String> {
+        self.stderr_tail.lock().map(|t| t.iter().cloned().collect()).unwrap_or_default()
+    }
+
+    /// The sandbox limit the engine ran into, if any (judged when it has exited or was
+    /// stopped).
+    #[must_use]
+    pub fn limit_hit(&self) -> Option<LimitHit> {
+        self.jail.limit_hit(self.status, &self.stderr_tail())
     }
 
     /// When the process was started.
@@ -332,7 +385,7 @@ impl EngineProcess {
         loop {
             match self.child.try_wait() {
                 Ok(Some(status)) => {
-                    self.status = Some(status);
+                    self.status = Some(self.jail.engine_status(status));
                     return self.status;
                 }
                 Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
@@ -342,9 +395,17 @@ impl EngineProcess {
     }
 
     /// Stops the engine for sure: closes stdin and waits [`EXIT_GRACE`]; then SIGTERM
-    /// (through the `kill` command, so no `unsafe`) and waits again; then SIGKILL.
+    /// (through the `kill` command, so no `unsafe`) and waits again; then SIGKILL. Then
+    /// kills whatever it left running: its process group and its cgroups.
     /// Returns the exit status (`None` if even SIGKILL could not be waited for).
     pub fn stop(&mut self) -> Option<ExitStatus> {
+        let status = self.stop_engine();
+        super::sandbox::kill(&[format!("-{}", self.pid())]);
+        self.jail.kill_all();
+        status
+    }
+
+    fn stop_engine(&mut self) -> Option<ExitStatus> {
         self.close_stdin();
         if let Some(status) = self.exit_status_within(EXIT_GRACE) {
             return Some(status);
@@ -358,8 +419,8 @@ impl EngineProcess {
         let _ = self.child.kill();
         match self.child.wait() {
             Ok(status) => {
-                self.status = Some(status);
-                Some(status)
+                self.status = Some(self.jail.engine_status(status));
+                self.status
             }
             Err(_) => None,
         }
@@ -377,7 +438,11 @@ impl Drop for EngineProcess {
 
 #[cfg(unix)]
 fn terminate(pid: u32) {
-    let _ = Command::new("kill").args(["-TERM", &pid.to_string()]).stdout(Stdio::null()).stderr(Stdio::null()).status();
+    let _ = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
 }
 
 #[cfg(not(unix))]
@@ -437,6 +502,7 @@ mod tests {
         let c = EngineCommand::parse("strong=morris --eval 'hand out' --depth \"3\"").unwrap();
         assert_eq!(c.name, "strong");
         assert_eq!(c.words, ["morris", "--eval", "hand out", "--depth", "3"]);
+        assert_eq!(c.folder, None);
         let c = EngineCommand::parse("  /usr/bin/morris --depth 1 ").unwrap();
         assert_eq!(c.name, "morris");
         assert!(EngineCommand::parse("").is_err());

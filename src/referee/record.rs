@@ -210,6 +210,7 @@ mod tests {
             ]),
             claims: ByColor([None, Some("result white\tblack cheats".to_string())]),
             pids: ByColor::default(),
+            stderr_tail: ByColor::default(),
             clocks: Some(ByColor([Duration::from_millis(4210), Duration::ZERO])),
         }
     }

@@ -105,7 +105,10 @@ impl Runner {
         let white = self.engines.get(g.white).ok_or(RefereeError::NoEngine(g.white))?;
         let black = self.engines.get(g.black).ok_or(RefereeError::NoEngine(g.black))?;
         self.progress.stage(format!("{} - {}", white.name, black.name));
-        let record = play_game(number, ByColor([white, black]), &g.opening, &self.settings)?;
+        // Each of the pool's threads plays one game at a time: its index is the game's slot,
+        // which owns two cores.
+        let slot = rayon::current_thread_index();
+        let record = play_game(number, ByColor([white, black]), &g.opening, &self.settings, slot)?;
         self.writer.lock().map_err(|_| RefereeError::RecordWriterPoisoned)?.write(&record)?;
         if let Ok(mut s) = self.standings.lock() {
             s.add(&record);

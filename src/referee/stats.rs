@@ -177,7 +177,7 @@ impl Standings {
                 match kind {
                     Forfeit::Illegal | Forfeit::Malformed => t.illegal += 1,
                     Forfeit::Time => t.time += 1,
-                    Forfeit::Crash | Forfeit::Start => t.crash += 1,
+                    Forfeit::Crash | Forfeit::Start | Forfeit::Limit => t.crash += 1,
                     Forfeit::Unsolicited => t.unsolicited += 1,
                 }
             }

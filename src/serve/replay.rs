@@ -515,6 +515,7 @@ mod tests {
             think: ByColor::default(),
             claims: ByColor::default(),
             pids: ByColor::default(),
+            stderr_tail: ByColor::default(),
             clocks: None,
         };
         let text = format!("{HEADER}\n{}\n", format_record(&record));

@@ -1,0 +1,725 @@
+//! The sandbox every engine the referee starts runs in: student programs are untrusted
+//! code, and nothing they do may harm the machine, the TA or another entrant.
+//!
+//! Built from the tools Linux distributions ship, so no `unsafe` and no home-made
+//! isolation: every engine is started through one chain of `exec`s,
+//!
+//! ```text
+//! sh (joins the engine's cgroups) → prlimit (limits) → taskset (its core)
+//!    → bwrap (namespaces, read-only system, private /tmp) → setpriv (an unprivileged uid) → the engine
+//! ```
+//!
+//! - **bubblewrap** (`bwrap`, Debian's `bubblewrap`, what Flatpak runs on), when installed:
+//!   no network, no view of other processes, the system (`/usr`, `/etc`, …) read-only, the
+//!   engine's own folder read-only (and its working directory), a private writable `/tmp`,
+//!   nothing else of the file system (other entrants' folders, the TA's home), its own
+//!   session, and it dies with its parent.
+//! - **cgroups** (v2, or v1's `memory` and `pids` hierarchies), where one can be made: the
+//!   resident memory limit (so a JVM's large address-space reservations are not counted)
+//!   and a process limit that binds root too; the whole group is killed when the game ends.
+//!   Where none can be made, an address-space limit with a margin takes the memory
+//!   limit's place ([`MemoryGuard::AddressSpace`]).
+//! - **rlimits** (`prlimit`): file size, open files, no core files, processes per uid.
+//! - **setpriv**: when the referee runs as root, the engine runs as an unprivileged uid of
+//!   its own (the kernel does not apply `RLIMIT_NPROC` to root, and root could undo every
+//!   other limit).
+//! - **taskset**: the engine is pinned to the core its game slot owns.
+//!
+//! What a limit did becomes the game's result reason ([`Jail::limit_hit`]):
+//! `black forfeits: memory limit (2 GiB)`.
+
+use std::fmt;
+use std::fs;
+use std::io;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+/// The limits every sandboxed engine runs under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Memory, in bytes (resident through a cgroup; address space with a margin without).
+    pub memory: u64,
+    /// Processes and threads of the engine, all together.
+    pub processes: u32,
+    /// The largest file it may write, in bytes.
+    pub file_size: u64,
+    /// Open files at once.
+    pub open_files: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { memory: 2 << 30, processes: 128, file_size: 64 << 20, open_files: 256 }
+    }
+}
+
+/// Bytes as people write them: `2 GiB`, `64 MiB`, `1.5 GiB`.
+#[must_use]
+pub fn format_bytes(bytes: u64) -> String {
+    const UNITS: [(&str, u64); 3] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
+    for (unit, size) in UNITS {
+        if bytes >= size {
+            let text = format!("{:.1}", bytes as f64 / size as f64);
+            return format!("{} {unit}", text.trim_end_matches(".0"));
+        }
+    }
+    format!("{bytes} B")
+}
+
+/// A size that is not one.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("'{0}' is not a size (a number with B, KiB, MiB or GiB; K, M, G and KB, MB, GB are read as the same)")]
+pub struct SizeError(pub String);
+
+/// Parses a size: `2GiB`, `2 GiB`, `512M`, `1.5G`, `65536` (bytes).
+///
+/// # Errors
+/// Anything else, or a size that does not fit in 64 bits.
+pub fn parse_size(text: &str) -> Result<u64, SizeError> {
+    use nom::Parser;
+    use nom::branch::alt;
+    use nom::bytes::complete::tag_no_case;
+    use nom::character::complete::space0;
+    use nom::combinator::{all_consuming, opt, value};
+    use nom::number::complete::double;
+    let unit = alt((
+        value(1u64 << 30, alt((tag_no_case("GiB"), tag_no_case("GB"), tag_no_case("G")))),
+        value(1u64 << 20, alt((tag_no_case("MiB"), tag_no_case("MB"), tag_no_case("M")))),
+        value(1u64 << 10, alt((tag_no_case("KiB"), tag_no_case("KB"), tag_no_case("K")))),
+        value(1u64, tag_no_case("B")),
+    ));
+    let mut size = all_consuming((space0, double, space0, opt(unit), space0));
+    let bad = || SizeError(text.to_string());
+    let (_, (_, n, _, unit, _)) = size.parse(text).map_err(|_: nom::Err<nom::error::Error<&str>>| bad())?;
+    let bytes = n * unit.unwrap_or(1) as f64;
+    if !(0.0..1.8e19).contains(&bytes) || bytes.fract() != 0.0 && unit.is_none() {
+        return Err(bad());
+    }
+    Ok(bytes as u64)
+}
+
+/// How the memory limit is enforced.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MemoryGuard {
+    /// A cgroup v2 `memory.max` (resident memory).
+    CgroupV2,
+    /// A cgroup v1 `memory.limit_in_bytes` (resident memory).
+    CgroupV1,
+    /// `RLIMIT_AS` with a margin ([`ADDRESS_SPACE_MARGIN`]): where no cgroup can be made.
+    AddressSpace,
+}
+
+/// What the address-space limit adds to the memory limit where no cgroup can be made: a
+/// JVM reserves its class space and code cache up front (Java engines also get `-Xmx` of
+/// three quarters of the limit through `JAVA_TOOL_OPTIONS`).
+pub const ADDRESS_SPACE_MARGIN: u64 = 3 << 30;
+
+/// The `PATH` of a sandboxed engine.
+const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// The first uid engines run as when the referee is root (one uid per engine).
+const FIRST_UID: u32 = 61_000;
+/// How many uids engines are spread over.
+const UIDS: u32 = 4_000;
+
+/// The sandbox: what is available on this machine and the limits to apply. One value
+/// for a whole match or tournament, shared by every game.
+#[derive(Clone, Debug)]
+pub struct Sandbox {
+    enabled: bool,
+    limits: Limits,
+    bwrap: Option<PathBuf>,
+    cgroups: Option<CgroupBase>,
+    /// Run engines as unprivileged uids (the referee is root and `setpriv` exists).
+    drop_uid: bool,
+    prlimit: bool,
+    taskset: bool,
+    /// Paths every engine may read besides its folder (tables, shared libraries).
+    read_only: Vec<PathBuf>,
+}
+
+impl Default for Sandbox {
+    fn default() -> Sandbox {
+        Sandbox::off()
+    }
+}
+
+impl Sandbox {
+    /// No sandbox: engines run as the referee's user with its rights (`--no-sandbox`, for
+    /// engines the TA trusts).
+    #[must_use]
+    pub fn off() -> Sandbox {
+        Sandbox {
+            enabled: false,
+            limits: Limits::default(),
+            bwrap: None,
+            cgroups: None,
+            drop_uid: false,
+            prlimit: false,
+            taskset: false,
+            read_only: Vec::new(),
+        }
+    }
+
+    /// The sandbox this machine allows, with `limits`. `MORRIS_NO_BWRAP=1` and
+    /// `MORRIS_NO_CGROUP=1` leave bubblewrap or the cgroups out on purpose (to try the
+    /// fallbacks).
+    #[must_use]
+    pub fn probe(limits: Limits, read_only: Vec<PathBuf>) -> Sandbox {
+        let off = |var: &str| std::env::var_os(var).is_some_and(|v| v == "1");
+        let bwrap = if off("MORRIS_NO_BWRAP") { None } else { find_program("bwrap") };
+        let bwrap = bwrap.filter(|b| bwrap_works(b));
+        let root = is_root();
+        let cgroups = if off("MORRIS_NO_CGROUP") || !root { None } else { CgroupBase::probe() };
+        Sandbox {
+            enabled: true,
+            limits,
+            bwrap,
+            cgroups,
+            drop_uid: root && find_program("setpriv").is_some(),
+            prlimit: find_program("prlimit").is_some(),
+            taskset: find_program("taskset").is_some(),
+            read_only,
+        }
+    }
+
+    /// Whether engines run sandboxed at all.
+    #[must_use]
+    pub fn enabled(&self) -> bool {
+        self.enabled
+    }
+
+    /// The limits applied.
+    #[must_use]
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// How the memory limit is enforced.
+    #[must_use]
+    pub fn memory_guard(&self) -> MemoryGuard {
+        match &self.cgroups {
+            Some(CgroupBase::V2(_)) => MemoryGuard::CgroupV2,
+            Some(CgroupBase::V1 { .. }) => MemoryGuard::CgroupV1,
+            None => MemoryGuard::AddressSpace,
+        }
+    }
+
+    /// Whether bubblewrap isolates the engines.
+    #[must_use]
+    pub fn isolated(&self) -> bool {
+        self.bwrap.is_some()
+    }
+
+    /// Whether a fork bomb is bounded: a cgroup's process limit, or an unprivileged uid
+    /// under `RLIMIT_NPROC` (which the kernel does not apply to root).
+    #[must_use]
+    pub fn processes_bounded(&self) -> bool {
+        self.enabled && (self.cgroups.is_some() || (self.prlimit && (self.drop_uid || !is_root())))
+    }
+
+    /// One line saying what is in force.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        if !self.enabled {
+            return "engines run without a sandbox (--no-sandbox), with the referee's rights".to_string();
+        }
+        let l = self.limits;
+        let memory = match self.memory_guard() {
+            MemoryGuard::CgroupV2 => format!("memory {} (cgroup v2)", format_bytes(l.memory)),
+            MemoryGuard::CgroupV1 => format!("memory {} (cgroup v1)", format_bytes(l.memory)),
+            MemoryGuard::AddressSpace => {
+                format!(
+                    "memory {} (address space, {} margin: no cgroup could be made)",
+                    format_bytes(l.memory),
+                    format_bytes(ADDRESS_SPACE_MARGIN)
+                )
+            }
+        };
+        let isolation = if self.isolated() { "bubblewrap" } else { "no bubblewrap" };
+        let user = if self.drop_uid { ", an unprivileged uid per engine" } else { "" };
+        format!(
+            "engines sandboxed: {isolation}{user}, {memory}, {} processes, files up to {}, {} open files",
+            l.processes,
+            format_bytes(l.file_size),
+            l.open_files
+        )
+    }
+
+    /// The warning to print when the sandbox is weaker than it should be: no bubblewrap
+    /// (what is not isolated, and the command that installs it).
+    #[must_use]
+    pub fn warning(&self) -> Option<String> {
+        if !self.enabled || self.isolated() {
+            return None;
+        }
+        Some(
+            "bubblewrap (bwrap) is not available: engines run with limits only; they can read every \
+             world-readable file (other entrants' folders included), use the network and see other \
+             processes; install it with 'sudo apt-get install bubblewrap'"
+                .to_string(),
+        )
+    }
+
+    /// The command that starts `argv` in this sandbox, in `folder` (read-only, the working
+    /// directory; the current directory if `None`), pinned to `core` if given; and the jail
+    /// that holds its limits, reports what they did and kills all it started.
+    ///
+    /// # Errors
+    /// The command is empty, or the engine's cgroup could not be made.
+    pub fn command(&self, argv: &[String], folder: Option<&Path>, core: Option<usize>) -> io::Result<(Command, Jail)> {
+        let Some((program, args)) = argv.split_first() else {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty command"));
+        };
+        let folder = match folder {
+            Some(f) => absolute(f)?,
+            None => std::env::current_dir()?,
+        };
+        if !self.enabled {
+            let mut c = Command::new(program);
+            c.args(args).current_dir(&folder).process_group(0);
+            return Ok((c, Jail::unsandboxed(Vec::new(), self.limits)));
+        }
+        // The chain starts even if the engine does not: say it here, as a failed start.
+        let found = if program.contains('/') {
+            folder.join(program).is_file()
+        } else {
+            std::env::split_paths(SANDBOX_PATH).any(|d| d.join(program).is_file())
+        };
+        if !found {
+            let message = format!("no program {program} (in {} or on {SANDBOX_PATH})", folder.display());
+            return Err(io::Error::new(io::ErrorKind::NotFound, message));
+        }
+        let cgroups = match &self.cgroups {
+            Some(base) => base.create(self.limits)?,
+            None => Vec::new(),
+        };
+        let jail = Jail {
+            cgroups,
+            limits: self.limits,
+            guard: self.memory_guard(),
+            sandboxed: true,
+            bwrap: self.bwrap.is_some(),
+        };
+        let mut chain: Vec<String> = Vec::new();
+        if self.prlimit {
+            chain.extend(["prlimit".into(), format!("--nofile={0}:{0}", self.limits.open_files)]);
+            chain.extend([format!("--fsize={0}:{0}", self.limits.file_size), "--core=0:0".into()]);
+            if self.drop_uid || !is_root() {
+                chain.push(format!("--nproc={0}:{0}", self.limits.processes));
+            }
+            if jail.guard == MemoryGuard::AddressSpace {
+                chain.push(format!("--as={0}:{0}", self.limits.memory + ADDRESS_SPACE_MARGIN));
+            }
+            chain.push("--".into());
+        }
+        if let (true, Some(core)) = (self.taskset, core) {
+            let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+            chain.extend(["taskset".into(), "-c".into(), (core % cores).to_string()]);
+        }
+        if let Some(bwrap) = &self.bwrap {
+            chain.push(bwrap.display().to_string());
+            chain.extend(self.bwrap_args(program, args, &folder));
+        }
+        if self.drop_uid {
+            let uid = next_uid().to_string();
+            chain.extend(["setpriv".into(), "--reuid".into(), uid.clone(), "--regid".into(), uid]);
+            chain.extend(["--clear-groups".into(), "--inh-caps=-all".into(), "--".into()]);
+        }
+        chain.push(program.clone());
+        chain.extend(args.iter().cloned());
+        // The shell joins the cgroups before anything of the engine runs, then becomes it.
+        let join: String =
+            jail.cgroups.iter().map(|g| format!("echo $$ > '{}/cgroup.procs' && ", g.display())).collect();
+        let mut c = Command::new("/bin/sh");
+        c.arg("-c").arg(format!("{join}exec \"$@\"")).arg("morris-sandbox").args(&chain);
+        c.current_dir(&folder).process_group(0).env_clear();
+        c.env("PATH", SANDBOX_PATH).env("HOME", "/tmp").env("TMPDIR", "/tmp");
+        c.env("LANG", "C.UTF-8");
+        for keep in ["RUST_LOG", "RUST_BACKTRACE", "TERM"] {
+            if let Some(v) = std::env::var_os(keep) {
+                c.env(keep, v);
+            }
+        }
+        if jail.guard == MemoryGuard::AddressSpace {
+            let heap = (self.limits.memory / 4 * 3) >> 20;
+            c.env(
+                "JAVA_TOOL_OPTIONS",
+                format!("-Xmx{heap}m -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=128m"),
+            );
+        }
+        Ok((c, jail))
+    }
+
+    /// bubblewrap's arguments: the system read-only, the folder and the paths the command
+    /// names read-only, a private `/tmp`, new namespaces but the user's.
+    fn bwrap_args(&self, program: &str, args: &[String], folder: &Path) -> Vec<String> {
+        let mut a: Vec<String> = Vec::new();
+        let mut push = |words: &[&str]| a.extend(words.iter().map(|w| (*w).to_string()));
+        push(&["--die-with-parent", "--new-session", "--unshare-net", "--unshare-pid", "--unshare-ipc"]);
+        push(&["--unshare-uts", "--unshare-cgroup-try", "--hostname", "sandbox"]);
+        for dir in ["/usr", "/etc", "/opt"] {
+            push(&["--ro-bind-try", dir, dir]);
+        }
+        for dir in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
+            match fs::read_link(dir) {
+                Ok(target) => push(&["--symlink", &target.display().to_string(), dir]),
+                Err(_) => push(&["--ro-bind-try", dir, dir]),
+            }
+        }
+        push(&["--proc", "/proc", "--dev", "/dev"]);
+        let tmp_size = (self.limits.file_size * 4).to_string();
+        push(&["--perms", "1777", "--size", &tmp_size, "--tmpfs", "/tmp"]);
+        // Binds come after /tmp's tmpfs, so a folder under /tmp is seen over it.
+        let mut visible: Vec<PathBuf> = vec![folder.to_path_buf()];
+        let named = std::iter::once(program).chain(args.iter().map(String::as_str));
+        for word in named {
+            let path = Path::new(word);
+            let path = if path.is_absolute() {
+                path.to_path_buf()
+            } else if word.contains('/') {
+                folder.join(path)
+            } else {
+                continue;
+            };
+            if let Ok(meta) = fs::metadata(&path) {
+                let dir = if meta.is_dir() { Some(path.as_path()) } else { path.parent() };
+                visible.extend(dir.map(Path::to_path_buf));
+            }
+        }
+        visible.extend(self.read_only.iter().cloned());
+        visible.sort();
+        visible.dedup();
+        // bubblewrap makes the missing folders above a bind only for root (mode 0700):
+        // make them readable first, or the engine could not reach its own folder.
+        // (Not inside the system's read-only folders, which exist, nor `/tmp` itself.)
+        let system = ["/usr", "/etc", "/opt", "/proc", "/dev"];
+        let mut above: Vec<&Path> = visible
+            .iter()
+            .flat_map(|p| p.ancestors().skip(1))
+            .filter(|a| a.parent().is_some() && *a != Path::new("/tmp") && !system.iter().any(|s| a.starts_with(s)))
+            .collect();
+        above.sort();
+        above.dedup();
+        for dir in above {
+            push(&["--perms", "0755", "--dir", &dir.display().to_string()]);
+        }
+        for path in &visible {
+            let p = path.display().to_string();
+            push(&["--ro-bind-try", &p, &p]);
+        }
+        push(&["--chdir", &folder.display().to_string()]);
+        if self.drop_uid {
+            push(&["--cap-add", "CAP_SETUID,CAP_SETGID"]);
+        }
+        a.push("--".into());
+        a
+    }
+}
+
+/// Where the engines' cgroups are made.
+#[derive(Clone, Debug)]
+enum CgroupBase {
+    /// A cgroup v2 folder with the memory and pids controllers enabled for its children.
+    V2(PathBuf),
+    /// Folders of v1's memory and pids hierarchies.
+    V1 { memory: PathBuf, pids: PathBuf },
+}
+
+static NEXT_CGROUP: AtomicU32 = AtomicU32::new(0);
+
+impl CgroupBase {
+    /// A base this process can make engine cgroups in, if any.
+    fn probe() -> Option<CgroupBase> {
+        let base = if Path::new("/sys/fs/cgroup/cgroup.controllers").exists() {
+            CgroupBase::probe_v2()?
+        } else {
+            CgroupBase::probe_v1()?
+        };
+        // Make one, to be sure.
+        let made = base.create(Limits::default()).ok()?;
+        drop(Jail::unsandboxed(made, Limits::default()));
+        Some(base)
+    }
+
+    /// v2: a `morris` folder at the root of the hierarchy with memory and pids enabled
+    /// (the root is the one cgroup that may have both processes and controlled children).
+    fn probe_v2() -> Option<CgroupBase> {
+        let root = Path::new("/sys/fs/cgroup");
+        let controllers = fs::read_to_string(root.join("cgroup.controllers")).ok()?;
+        if !(controllers.contains("memory") && controllers.contains("pids")) {
+            return None;
+        }
+        fs::write(root.join("cgroup.subtree_control"), "+memory +pids").ok()?;
+        let base = root.join("morris");
+        if !base.exists() {
+            fs::create_dir(&base).ok()?;
+        }
+        fs::write(base.join("cgroup.subtree_control"), "+memory +pids").ok()?;
+        Some(CgroupBase::V2(base))
+    }
+
+    /// v1: this process's own folders of the memory and pids hierarchies.
+    fn probe_v1() -> Option<CgroupBase> {
+        let own = fs::read_to_string("/proc/self/cgroup").ok()?;
+        let path_of = |controller: &str| -> Option<PathBuf> {
+            let line =
+                own.lines().find(|l| l.split(':').nth(1).is_some_and(|c| c.split(',').any(|c| c == controller)))?;
+            let rel = line.splitn(3, ':').nth(2)?.trim_start_matches('/');
+            let dir = Path::new("/sys/fs/cgroup").join(controller).join(rel);
+            dir.join("cgroup.procs").exists().then_some(dir)
+        };
+        Some(CgroupBase::V1 { memory: path_of("memory")?, pids: path_of("pids")? })
+    }
+
+    /// Makes one engine's cgroup(s) with `limits`.
+    fn create(&self, limits: Limits) -> io::Result<Vec<PathBuf>> {
+        let name = format!("morris-{}-{}", std::process::id(), NEXT_CGROUP.fetch_add(1, Ordering::Relaxed));
+        let made = match self {
+            CgroupBase::V2(base) => {
+                let dir = base.join(&name);
+                fs::create_dir(&dir)?;
+                let result = fs::write(dir.join("memory.max"), limits.memory.to_string())
+                    .and_then(|()| fs::write(dir.join("memory.swap.max"), "0").or(Ok(())))
+                    .and_then(|()| fs::write(dir.join("pids.max"), limits.processes.to_string()));
+                vec![(dir, result)]
+            }
+            CgroupBase::V1 { memory, pids } => {
+                let m = memory.join(&name);
+                let p = pids.join(&name);
+                fs::create_dir(&m)?;
+                let rm = fs::write(m.join("memory.limit_in_bytes"), limits.memory.to_string()).and_then(|()| {
+                    // Swap counts too where the kernel accounts it.
+                    let memsw = m.join("memory.memsw.limit_in_bytes");
+                    if memsw.exists() { fs::write(memsw, limits.memory.to_string()) } else { Ok(()) }
+                });
+                let rp = fs::create_dir(&p).and_then(|()| fs::write(p.join("pids.max"), limits.processes.to_string()));
+                vec![(m, rm), (p, rp)]
+            }
+        };
+        let dirs: Vec<PathBuf> = made.iter().map(|(d, _)| d.clone()).collect();
+        if let Some(e) = made.into_iter().find_map(|(_, r)| r.err()) {
+            drop(Jail::unsandboxed(dirs, limits));
+            return Err(e);
+        }
+        Ok(dirs)
+    }
+}
+
+/// One engine's limits while it runs: its cgroups (if any). [`Jail::kill_all`] (and
+/// dropping it) kills every process in them and removes them.
+#[derive(Debug)]
+pub struct Jail {
+    cgroups: Vec<PathBuf>,
+    limits: Limits,
+    guard: MemoryGuard,
+    sandboxed: bool,
+    /// bubblewrap stands between us and the engine (it reports a signal as 128 + N).
+    bwrap: bool,
+}
+
+/// A limit an engine ran into.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LimitHit {
+    /// Its memory limit (the kernel killed it, or an allocation failed).
+    Memory(u64),
+    /// Its process limit (a fork or a thread was refused).
+    Processes(u32),
+    /// Its file size limit.
+    FileSize(u64),
+}
+
+impl fmt::Display for LimitHit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LimitHit::Memory(m) => write!(f, "memory limit ({})", format_bytes(*m)),
+            LimitHit::Processes(n) => write!(f, "process limit ({n})"),
+            LimitHit::FileSize(s) => write!(f, "file size limit ({})", format_bytes(*s)),
+        }
+    }
+}
+
+impl Jail {
+    /// Cgroups to kill and remove, and no judging of limits.
+    fn unsandboxed(cgroups: Vec<PathBuf>, limits: Limits) -> Jail {
+        Jail { cgroups, limits, guard: MemoryGuard::AddressSpace, sandboxed: false, bwrap: false }
+    }
+
+    /// The limit the engine ran into, judged from its cgroups' counters, its exit status
+    /// (`SIGXFSZ`) and, under an address-space limit only, its last stderr lines.
+    #[must_use]
+    pub fn limit_hit(&self, status: Option<ExitStatus>, stderr_tail: &[String]) -> Option<LimitHit> {
+        let counter = |file: &str, key: &str| -> u64 {
+            self.cgroups
+                .iter()
+                .filter_map(|g| fs::read_to_string(g.join(file)).ok())
+                .flat_map(|text| {
+                    text.lines().filter_map(|l| l.strip_prefix(key)?.trim().parse::<u64>().ok()).collect::<Vec<_>>()
+                })
+                .sum()
+        };
+        let oom = counter("memory.events", "oom_kill ") + counter("memory.oom_control", "oom_kill ");
+        if oom > 0 {
+            return Some(LimitHit::Memory(self.limits.memory));
+        }
+        if counter("pids.events", "max ") > 0 {
+            return Some(LimitHit::Processes(self.limits.processes));
+        }
+        const SIGXFSZ: i32 = 25;
+        if let Some(s) = status
+            && self.sandboxed
+            && self.engine_status(s).signal() == Some(SIGXFSZ)
+        {
+            return Some(LimitHit::FileSize(self.limits.file_size));
+        }
+        let says_memory = |l: &String| {
+            ["MemoryError", "memory allocation of", "OutOfMemoryError", "Cannot allocate memory", "bad_alloc"]
+                .iter()
+                .any(|w| l.contains(w))
+        };
+        if self.sandboxed && self.guard == MemoryGuard::AddressSpace && stderr_tail.iter().any(says_memory) {
+            return Some(LimitHit::Memory(self.limits.memory));
+        }
+        None
+    }
+
+    /// The engine's own exit status from the one its launcher reported: bubblewrap exits
+    /// with 128 + N when the engine died of signal N.
+    #[must_use]
+    pub fn engine_status(&self, status: ExitStatus) -> ExitStatus {
+        match status.code() {
+            Some(code) if self.bwrap && (129..=128 + 64).contains(&code) => ExitStatus::from_raw(code - 128),
+            _ => status,
+        }
+    }
+
+    /// Kills every process in the engine's cgroups (what it left running included).
+    pub fn kill_all(&self) {
+        for g in &self.cgroups {
+            if fs::write(g.join("cgroup.kill"), "1").is_ok() {
+                continue;
+            }
+            // v1 (or a v2 kernel before 5.14): kill what is listed until nothing is.
+            for _ in 0..50 {
+                let pids: Vec<String> = fs::read_to_string(g.join("cgroup.procs"))
+                    .unwrap_or_default()
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect();
+                if pids.is_empty() {
+                    break;
+                }
+                kill(&pids);
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+    }
+}
+
+impl Drop for Jail {
+    fn drop(&mut self) {
+        self.kill_all();
+        for g in &self.cgroups {
+            // A killed process leaves its cgroup a moment after it died.
+            for _ in 0..100 {
+                if fs::remove_dir(g).is_ok() || !g.exists() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+    }
+}
+
+/// Sends SIGKILL to `targets` (pids, or `-PGID` for a process group) with the `kill`
+/// command, so no `unsafe` is needed.
+pub fn kill(targets: &[String]) {
+    let _ =
+        Command::new("kill").arg("-KILL").arg("--").args(targets).stdout(Stdio::null()).stderr(Stdio::null()).status();
+}
+
+fn next_uid() -> u32 {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    FIRST_UID + (std::process::id().wrapping_mul(37).wrapping_add(n)) % UIDS
+}
+
+fn is_root() -> bool {
+    // The owner of /proc/self is the process's effective uid.
+    use std::os::unix::fs::MetadataExt;
+    fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0)
+}
+
+fn absolute(path: &Path) -> io::Result<PathBuf> {
+    if path.is_absolute() { Ok(path.to_path_buf()) } else { Ok(std::env::current_dir()?.join(path)) }
+}
+
+/// `name` found on `PATH` (or the system's folders).
+fn find_program(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain(["/usr/bin", "/bin", "/usr/sbin", "/sbin"].map(PathBuf::from))
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+/// Whether bubblewrap can make its namespaces here (it cannot in some containers).
+fn bwrap_works(bwrap: &Path) -> bool {
+    Command::new(bwrap)
+        .args(["--ro-bind", "/", "/", "--unshare-net", "--unshare-pid", "--die-with-parent", "--", "/bin/true"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_sizes() {
+        assert_eq!(parse_size("2GiB"), Ok(2 << 30));
+        assert_eq!(parse_size(" 512 M "), Ok(512 << 20));
+        assert_eq!(parse_size("1.5g"), Ok(3 << 29));
+        assert_eq!(parse_size("4096"), Ok(4096));
+        for bad in ["", "two", "2 TB", "-1G", "1.5", "2GiB extra"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn formats_bytes() {
+        assert_eq!(format_bytes(2 << 30), "2 GiB");
+        assert_eq!(format_bytes(3 << 29), "1.5 GiB");
+        assert_eq!(format_bytes(64 << 20), "64 MiB");
+        assert_eq!(format_bytes(12), "12 B");
+    }
+
+    #[test]
+    fn a_file_size_signal_is_the_file_size_limit() {
+        let jail = Jail {
+            cgroups: Vec::new(),
+            limits: Limits::default(),
+            guard: MemoryGuard::AddressSpace,
+            sandboxed: true,
+            bwrap: false,
+        };
+        assert_eq!(jail.limit_hit(Some(ExitStatus::from_raw(25)), &[]), Some(LimitHit::FileSize(64 << 20)));
+        assert_eq!(jail.limit_hit(Some(ExitStatus::from_raw(9)), &[]), None);
+        let tail = ["MemoryError".to_string()];
+        assert_eq!(jail.limit_hit(None, &tail), Some(LimitHit::Memory(2 << 30)));
+        assert_eq!(LimitHit::Memory(2 << 30).to_string(), "memory limit (2 GiB)");
+    }
+
+    #[test]
+    fn without_a_sandbox_the_command_is_the_engine_itself() {
+        let (c, _jail) = Sandbox::off().command(&["engine".into(), "--depth".into()], None, Some(0)).unwrap();
+        assert_eq!(c.get_program(), "engine");
+        assert!(Sandbox::off().command(&[], None, None).is_err());
+    }
+}

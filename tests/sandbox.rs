@@ -1,0 +1,201 @@
+//! Hostile engines (tests/hostile/) in one tournament with two honest ones, in Python and
+//! Java: each hostile one ends with its own forfeit reason, nothing it started is left
+//! running, nothing outside its sandbox changed, and the honest games finish normally.
+//!
+//! Needs bubblewrap, python3 and a JDK; fails where one is missing, unless
+//! `MORRIS_SKIP_SANDBOX_TESTS=1` skips it on purpose.
+
+use std::collections::HashMap;
+use std::fs;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use morris::referee::sandbox::{Limits, Sandbox};
+
+const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
+
+fn skipped() -> bool {
+    if std::env::var_os("MORRIS_SKIP_SANDBOX_TESTS").is_some_and(|v| v == "1") {
+        eprintln!("MORRIS_SKIP_SANDBOX_TESTS=1: the sandbox tests are skipped on purpose");
+        return true;
+    }
+    false
+}
+
+fn require(tool: &str, package: &str) {
+    let found =
+        Command::new("sh").arg("-c").arg(format!("command -v {tool}")).output().is_ok_and(|o| o.status.success());
+    assert!(
+        found,
+        "{tool} is missing: install it ('apt-get install {package}') or set MORRIS_SKIP_SANDBOX_TESTS=1 to skip on purpose"
+    );
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("morris-sandbox-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+fn hostile(script: &str) -> String {
+    format!("python3 {}/tests/hostile/{script}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Processes whose command line contains `needle` (other than this test).
+fn processes_with(needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir("/proc").into_iter().flatten().flatten() {
+        if let Ok(cmdline) = fs::read(entry.path().join("cmdline")) {
+            let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            if text.contains(needle) {
+                found.push(format!("{}: {text}", entry.file_name().to_string_lossy()));
+            }
+        }
+    }
+    found
+}
+
+struct Row {
+    white: String,
+    black: String,
+    result: String,
+    termination: String,
+    reason: String,
+}
+
+fn read_records(path: &Path) -> Vec<Row> {
+    fs::read_to_string(path)
+        .expect("record file")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            Row {
+                white: f[1].into(),
+                black: f[2].into(),
+                result: f[3].into(),
+                termination: f[4].into(),
+                reason: f[8].into(),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn hostile_engines_lose_by_their_own_reasons_and_harm_nothing() {
+    if skipped() {
+        return;
+    }
+    for (tool, package) in [("bwrap", "bubblewrap"), ("python3", "python3"), ("javac", "default-jdk-headless")] {
+        require(tool, package);
+    }
+    let sandbox = Sandbox::probe(Limits::default(), Vec::new());
+    assert!(sandbox.isolated(), "bubblewrap is installed but cannot make its namespaces here");
+    // A fork bomb is only safe where the process limit binds (root ignores RLIMIT_NPROC).
+    assert!(sandbox.processes_bounded(), "refusing the fork test: {}", sandbox.summary());
+
+    let dir = scratch("class");
+    let ta = dir.join("ta");
+    let sibling = dir.join("sibling");
+    let java = dir.join("java");
+    let snoop = dir.join("snoop");
+    for d in [&ta, &sibling, &java, &snoop] {
+        fs::create_dir_all(d).unwrap();
+    }
+    let secret = "SECRET-of-the-sibling-4711";
+    fs::write(sibling.join("secret.txt"), secret).unwrap();
+    let home = PathBuf::from(std::env::var("HOME").unwrap_or_else(|_| "/root".into()));
+    let planted = home.join("morris-hostile-pwned");
+    let _ = fs::remove_file(&planted);
+    // The snooper's own folder: the script and the paths it goes after.
+    fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile/snoop.py"), snoop.join("snoop.py")).unwrap();
+    let targets = format!("{}\n{}\n", home.display(), sibling.join("secret.txt").display());
+    fs::write(snoop.join("targets.txt"), targets).unwrap();
+    let hostile_src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile/Honest.java");
+    let status = Command::new("javac").arg("-d").arg(&java).arg(&hostile_src).status().expect("javac");
+    assert!(status.success(), "javac failed");
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+
+    let engine = format!("{MORRIS} --depth 1");
+    let entrants = [
+        format!("python={} {engine}", hostile("honest.py")),
+        format!("java=java -cp {} Honest {engine}", java.display()),
+        format!("memory={}", hostile("memory_hog.py")),
+        format!("fork={}", hostile("fork_bomb.py")),
+        format!("snoop=python3 {}", snoop.join("snoop.py").display()),
+        format!("network={} {port}", hostile("network.py")),
+        format!("child={} {engine}", hostile("leave_child.py")),
+        format!("flood={}", hostile("flood.py")),
+    ];
+    let record = dir.join("games.tsv");
+    let mut cmd = Command::new(MORRIS);
+    cmd.current_dir(&ta).args(["tournament", "--format", "gauntlet", "--games", "2", "--jobs", "2"]);
+    cmd.args(["--movetime", "0.5", "--engine-memory", "512MiB", "--record"]).arg(&record);
+    for e in &entrants {
+        cmd.arg("--engine").arg(e);
+    }
+    let out = cmd.output().expect("morris tournament");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "tournament failed: {stderr}");
+
+    let rows = read_records(&record);
+    assert_eq!(rows.len(), 14, "7 pairings of 2 games");
+    let mut reasons: HashMap<String, Vec<(String, String)>> = HashMap::new();
+    for r in &rows {
+        assert!(r.white == "python" || r.black == "python", "a gauntlet game without the first entrant");
+        let other = if r.white == "python" { &r.black } else { &r.white };
+        reasons.entry(other.clone()).or_default().push((r.termination.clone(), r.reason.clone()));
+        if other == "java" || other == "child" {
+            assert!(
+                ["rules", "ply-cap"].contains(&r.termination.as_str()),
+                "{other}'s game did not finish normally: {} ({})",
+                r.termination,
+                r.reason
+            );
+        } else {
+            let loser = if r.white == "python" { "black" } else { "white" };
+            assert_eq!(r.result, if loser == "black" { "white" } else { "black" }, "{other}: {}", r.reason);
+        }
+    }
+    let expect = |name: &str, termination: &str, has: &str| {
+        for (t, reason) in &reasons[name] {
+            assert_eq!(t, termination, "{name}: {reason}");
+            assert!(reason.contains(has), "{name}: '{reason}' does not say '{has}'");
+        }
+    };
+    expect("memory", "limit", "memory limit (512 MiB)");
+    expect("fork", "limit", "process limit (128)");
+    expect("snoop", "crash", "could not write");
+    expect("network", "crash", "exited");
+    expect("flood", "time", "no move within");
+
+    // Nothing it started is left running; nothing outside its sandbox changed.
+    for needle in ["tests/hostile/", "3600.25"] {
+        let left = processes_with(needle);
+        assert!(left.is_empty(), "left running: {left:?}");
+    }
+    assert!(!planted.exists(), "an engine wrote into the TA's home: {}", planted.display());
+    let text = fs::read_to_string(&record).unwrap();
+    assert!(!text.contains(secret), "an engine read a sibling's folder");
+    assert!(listener.accept().is_err(), "an engine reached the network");
+    assert_eq!(fs::read_dir(&ta).unwrap().count(), 0, "an engine wrote into its folder");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn without_a_sandbox_engines_run_as_before() {
+    if skipped() {
+        return;
+    }
+    let out = Command::new(MORRIS)
+        .args(["match", "--no-sandbox", "--games", "2", "--movetime", "0.2"])
+        .args(["--engine", &format!("a={MORRIS} --depth 1"), "--engine", &format!("b={MORRIS} --depth 1")])
+        .output()
+        .expect("morris match");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("game   2"));
+}
