@@ -115,7 +115,7 @@ pub enum MemoryGuard {
 /// What the address-space limit adds to the memory limit where no cgroup can be made: a
 /// JVM reserves its class space and code cache up front (Java engines also get `-Xmx` of
 /// three quarters of the limit through `JAVA_TOOL_OPTIONS`).
-pub const ADDRESS_SPACE_MARGIN: u64 = 3 << 30;
+pub const ADDRESS_SPACE_MARGIN: u64 = 1 << 30;
 
 /// The `PATH` of a sandboxed engine.
 const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
@@ -346,6 +346,8 @@ impl Sandbox {
         }
         if jail.guard == MemoryGuard::AddressSpace {
             let heap = (self.limits.memory / 4 * 3) >> 20;
+            // Few malloc arenas: each reserves 64 MiB of address space per thread.
+            c.env("MALLOC_ARENA_MAX", "2");
             c.env(
                 "JAVA_TOOL_OPTIONS",
                 format!("-Xmx{heap}m -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=128m"),
