@@ -269,7 +269,7 @@ fn match_plays_colour_swapped_pairs_and_writes_records() {
     assert!(out.contains("alpha") && out.contains("beta") && out.contains("Elo"), "{out}");
     let text = std::fs::read_to_string(&record).expect("record file");
     let lines: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split('\t').collect()).collect();
-    assert!(text.starts_with("# morris games v2"));
+    assert!(text.starts_with("# morris games v3"));
     assert_eq!(lines.len(), 4);
     for pair in lines.chunks(2) {
         assert_eq!((pair[0][1], pair[0][2]), ("alpha", "beta"));

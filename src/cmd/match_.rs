@@ -44,7 +44,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<ExitCode> {
     games.truncate(args.games);
     let bar = Bar::games();
     let record = RecordWriter::create(args.game.record.as_deref())?;
-    let runner = Runner::new(engines, settings, args.game.jobs, record, Box::new(bar.clone()));
+    let runner = Runner::new(engines, settings, args.game.jobs(), record, Box::new(bar.clone()));
     let records = runner.play(&games)?;
     bar.finish();
     for r in &records {

@@ -80,9 +80,9 @@ pub struct GameArgs {
     /// Write the games to FILE (tab-separated, one game per line; see docs/referee.md)
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// Games played at once (1 is the honest default: each engine needs a free core)
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    pub jobs: usize,
+    /// Games played at once (default: half the cores, at least 1, so each engine playing has a core of its own)
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
     /// Also pass the rule flags (--removal, --repetition, --no-removal-plies) to the engines
     #[arg(long)]
     pub pass_rules: bool,
@@ -95,14 +95,27 @@ pub struct GameArgs {
     pub rules: RuleArgs,
 }
 
+/// Games at once by default: half the cores (at least one), since each game keeps two
+/// engines busy and each should have a core of its own while it thinks.
+#[must_use]
+pub fn default_jobs() -> usize {
+    (std::thread::available_parallelism().map_or(1, std::num::NonZero::get) / 2).max(1)
+}
+
 impl GameArgs {
+    /// Games played at once: `--jobs`, or [`default_jobs`].
+    #[must_use]
+    pub fn jobs(&self) -> usize {
+        self.jobs.unwrap_or_else(default_jobs)
+    }
+
     /// The settings of every game these options describe (loading the tables).
     ///
     /// # Errors
     /// Bad values, or tables that cannot be loaded.
     pub fn settings(&self) -> anyhow::Result<GameSettings> {
         let mut time = self.timing.time_control()?;
-        ensure!(self.jobs >= 1, "--jobs must be at least 1");
+        ensure!(self.jobs() >= 1, "--jobs must be at least 1");
         ensure!(self.max_plies >= 1, "--max-plies must be at least 1");
         let rules = self.rules.ruleset();
         let engine_extra = if self.pass_rules { self.rules.engine_flags() } else { Vec::new() };

@@ -176,7 +176,7 @@ impl CheckedEngine {
         let time = TimeControl { clock: None, ..settings.time };
         let start = StartInfo { color, time, opening: "", extra: &settings.engine_extra };
         let check = if color == Color::White { Check::PlaysWhite } else { Check::PlaysBlack };
-        let process = EngineProcess::spawn(&engine.name, &engine.argv(&start), color, tx)
+        let process = EngineProcess::spawn(&engine.name, &engine.argv(&start), engine.folder.as_deref(), color, tx)
             .map_err(|e| fault(check, e.to_string()))?;
         let sent_at = process.started();
         Ok(CheckedEngine {

@@ -167,6 +167,8 @@ pub struct GameRecord {
     pub pids: ByColor<Option<u32>>,
     /// Each side's clock at the end, when the game was played on a clock.
     pub clocks: Option<ByColor<Duration>>,
+    /// The last lines each engine wrote to stderr (bounded; empty until the process layer keeps them).
+    pub stderr_tail: ByColor<Vec<String>>,
 }
 
 impl GameRecord {
@@ -225,13 +227,20 @@ pub fn play_game(
         claims: ByColor::default(),
         pids: ByColor::default(),
         clocks: settings.time.clock.map(|c| ByColor([c.time, c.time])),
+        stderr_tail: ByColor::default(),
     };
     let topology = settings.rules.topology;
     let (tx, rx) = mpsc::channel::<Event>();
     let mut procs: ByColor<Option<EngineProcess>> = ByColor([None, None]);
     for side in Color::ALL {
         let start = StartInfo { color: side, time: settings.time, opening, extra: &settings.engine_extra };
-        match EngineProcess::spawn(&engines[side].name, &engines[side].argv(&start), side, tx.clone()) {
+        match EngineProcess::spawn(
+            &engines[side].name,
+            &engines[side].argv(&start),
+            engines[side].folder.as_deref(),
+            side,
+            tx.clone(),
+        ) {
             Ok(p) => {
                 record.pids[side] = Some(p.pid());
                 procs[side] = Some(p);

@@ -5,6 +5,7 @@
 //! they were read, and leaves their meaning to the game.
 
 use std::io::{self, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
@@ -36,6 +37,8 @@ pub struct EngineCommand {
     pub name: String,
     /// The program and its arguments, before placeholders are filled in.
     pub words: Vec<String>,
+    /// The entrant's own directory, where its command runs (`None`: where the referee runs).
+    pub folder: Option<PathBuf>,
 }
 
 /// What a game tells an engine when it starts it.
@@ -94,7 +97,7 @@ impl EngineCommand {
                 program.rsplit('/').next().unwrap_or(program).to_string()
             }
         };
-        Ok(EngineCommand { name, words })
+        Ok(EngineCommand { name, words, folder: None })
     }
 
     /// Parses every command of `specs` ([`EngineCommand::parse`]) and makes their names
@@ -207,31 +210,29 @@ pub struct EngineProcess {
 }
 
 impl EngineProcess {
-    /// Starts `argv` with piped stdin/stdout; its stdout lines go to `events` tagged with
-    /// `side`, its stderr lines to the log (debug level).
+    /// Starts `argv` with piped stdin/stdout, in `folder` if given; its stdout lines go to
+    /// `events` tagged with `side`, its stderr lines to the log (debug level).
     ///
     /// # Errors
     /// The program could not be started.
     pub fn spawn(
         name: &str,
         argv: &[String],
+        folder: Option<&Path>,
         side: Color,
         events: Sender<Event>,
     ) -> Result<EngineProcess, RefereeError> {
         let Some((program, args)) = argv.split_first() else {
             return Err(RefereeError::EmptyCommand { name: name.to_string() });
         };
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| RefereeError::Start {
-                name: name.to_string(),
-                program: program.clone(),
-                reason: e.to_string(),
-            })?;
+        let mut command = Command::new(program);
+        if let Some(folder) = folder {
+            command.current_dir(folder);
+        }
+        let mut child =
+            command.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().map_err(
+                |e| RefereeError::Start { name: name.to_string(), program: program.clone(), reason: e.to_string() },
+            )?;
         let started = Instant::now();
         log::debug!("engine {name} ({}) started as pid {}: {argv:?}", side.name(), child.id());
         if let Some(out) = child.stdout.take() {

@@ -516,6 +516,7 @@ mod tests {
             claims: ByColor::default(),
             pids: ByColor::default(),
             clocks: None,
+            stderr_tail: ByColor::default(),
         };
         let text = format!("{HEADER}\n{}\n", format_record(&record));
         let games = read_games(&text).unwrap();
