@@ -249,3 +249,23 @@ fn a_knockout_from_a_roster_resumes_its_bracket_and_pages_show_it() {
     assert_eq!(bracket, std::fs::read_to_string(dir.join("again/bracket.txt")).unwrap());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_example_roster_reads_and_the_docs_show_it_whole() {
+    let example = include_str!("../examples/class.toml");
+    let dir = scratch("example");
+    for student in ["alice", "bob", "carol"] {
+        std::fs::create_dir_all(dir.join("students").join(student)).unwrap();
+    }
+    let path = dir.join("class.toml");
+    std::fs::write(&path, example).unwrap();
+    let r = morris::referee::roster::read_roster(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.entrants.len(), 4);
+    assert_eq!(r.entrants[2].words[0], dir.join("students/carol").join("./carol").display().to_string());
+    assert_eq!(r.limits, morris::referee::limits::EngineLimits::default());
+    // The docs show the file from its first setting on.
+    let docs = include_str!("../docs/referee.md");
+    let body = &example[example.find("format =").unwrap()..];
+    assert!(docs.contains(body), "docs/referee.md shows examples/class.toml as it is");
+    let _ = std::fs::remove_dir_all(&dir);
+}
