@@ -16,12 +16,29 @@ fn morris(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// A fresh directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("morris-roster-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+/// A fresh directory for one test, removed when the test is over.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("morris-roster-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        Scratch(dir)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// A roster of `settings` and our engine at the depths given, one entrant each.
@@ -54,7 +71,7 @@ const FOUR: [(&str, &str); 4] =
 
 #[test]
 fn a_round_robin_from_a_roster_writes_its_record_and_standings() {
-    let dir = scratch("rr");
+    let dir = Scratch::new("rr");
     std::fs::create_dir_all(dir.join("d1-home")).unwrap();
     let mut entrants = FOUR[..3].to_vec();
     entrants[0].1 = "--depth 1";
@@ -112,12 +129,11 @@ fn a_round_robin_from_a_roster_writes_its_record_and_standings() {
             "{f}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn bad_rosters_are_refused_in_one_line_naming_file_and_line() {
-    let dir = scratch("bad");
+    let dir = Scratch::new("bad");
     for (settings, line, says) in [
         ("movetim = 1", 2, "movetim"),
         ("[limits]\nmemory = \"lots\"", 3, "not a size"),
@@ -137,12 +153,11 @@ fn bad_rosters_are_refused_in_one_line_naming_file_and_line() {
     let (code, _, err) = morris(&["tournament", "--roster", s(&path), "--engine-memory", "1"]);
     assert_ne!(code, 0);
     assert!(err.contains("--engine-memory 1B is below"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_stopped_tournament_resumes_with_only_the_missing_games_and_ends_the_same() {
-    let dir = scratch("resume");
+    let dir = Scratch::new("resume");
     let settings = "format = \"round-robin\"\ngames = 4\nseed = 11\nmovetime = 0.5\nrandom_plies = 2";
     let path = roster(&dir, settings, &FOUR);
     let total = 24;
@@ -217,14 +232,13 @@ fn a_stopped_tournament_resumes_with_only_the_missing_games_and_ends_the_same() 
     assert!(err.contains(&format!("{total} game(s) taken from the record file, 0 played now")), "{err}");
     std::fs::write(&path, std::fs::read_to_string(&path).unwrap().replace("seed = 11", "seed = 12")).unwrap();
     let (code, _, err) = run(&cut, &cut_pages);
-    assert_ne!(code, 0);
     assert!(err.contains("written by another tournament (seed was \"11\" there and is \"12\" now)"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_ne!(code, 0);
 }
 
 #[test]
 fn a_knockout_from_a_roster_resumes_its_bracket_and_pages_show_it() {
-    let dir = scratch("ko");
+    let dir = Scratch::new("ko");
     let path = roster(&dir, "format = \"knockout\"\nseed = 42\nmovetime = 0.5\ntiebreak_pairs = 1", &FOUR[..3]);
     let (record, pages) = (dir.join("ko.tsv"), dir.join("pages"));
     let (code, out, err) =
@@ -247,13 +261,12 @@ fn a_knockout_from_a_roster_resumes_its_bracket_and_pages_show_it() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains(&champion), "{out}");
     assert_eq!(bracket, std::fs::read_to_string(dir.join("again/bracket.txt")).unwrap());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_example_roster_reads_and_the_docs_show_it_whole() {
     let example = include_str!("../examples/class.toml");
-    let dir = scratch("example");
+    let dir = Scratch::new("example");
     for student in ["alice", "bob", "carol"] {
         std::fs::create_dir_all(dir.join("students").join(student)).unwrap();
     }
@@ -267,5 +280,4 @@ fn the_example_roster_reads_and_the_docs_show_it_whole() {
     let docs = include_str!("../docs/referee.md");
     let body = &example[example.find("format =").unwrap()..];
     assert!(docs.contains(body), "docs/referee.md shows examples/class.toml as it is");
-    let _ = std::fs::remove_dir_all(&dir);
 }

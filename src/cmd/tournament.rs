@@ -18,7 +18,7 @@ use crate::referee::pages::{self, Bracket, Event};
 use crate::referee::process::EngineCommand;
 use crate::referee::record::{RecordWriter, RecordedGame, parse_records};
 use crate::referee::resume::{Fingerprint, Ledger, Schedule, Scheduler};
-use crate::referee::roster::{Roster, read_roster};
+use crate::referee::roster::{Roster, RosterOpenings, RosterTime, read_roster};
 use crate::referee::runner::Runner;
 use crate::referee::stats::Standings;
 use crate::referee::tournament::{self, KnockoutSettings};
@@ -161,15 +161,21 @@ impl Setup {
         // on the command line, so every default here is one nobody typed).
         let mut game = args.game.clone();
         let t = &mut game.timing;
-        t.movetime = r.movetime.unwrap_or(t.movetime);
         t.grace_ms = r.grace_ms.unwrap_or(t.grace_ms);
         t.startup_ms = r.startup_ms.unwrap_or(t.startup_ms);
-        game.time = r.time;
-        game.inc = r.inc;
-        game.send_clock = r.send_clock;
+        match r.time {
+            Some(RosterTime::PerMove(s)) => t.movetime = s,
+            Some(RosterTime::Clock(time, inc, send)) => {
+                (game.time, game.inc, game.send_clock) = (Some(time), Some(inc), send)
+            }
+            None => {}
+        }
         game.max_plies = r.max_plies.unwrap_or(game.max_plies);
-        game.openings.clone_from(&r.openings);
-        game.random_plies = r.random_plies.unwrap_or(game.random_plies);
+        match r.openings {
+            Some(RosterOpenings::File(file)) => game.openings = Some(file),
+            Some(RosterOpenings::Random(plies)) => game.random_plies = plies,
+            None => {}
+        }
         game.seed = r.seed.unwrap_or(game.seed);
         Ok(Setup {
             format: r.format.unwrap_or(args.format.into()),

@@ -108,7 +108,7 @@ pub fn parse_size(text: &str) -> Result<u64, LimitError> {
 #[must_use]
 pub fn format_size(bytes: u64) -> String {
     for (factor, name) in [(1u64 << 40, "TiB"), (1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")] {
-        if bytes >= factor && bytes % factor == 0 {
+        if bytes >= factor && bytes.is_multiple_of(factor) {
             return format!("{}{name}", bytes / factor);
         }
     }

@@ -616,8 +616,9 @@ mod tests {
         ];
         let event = Event { title: "Class".to_string(), names: &names, games: &games, bracket: None };
         let pages = pages(&event);
-        let get =
-            |p: &str| pages.iter().find(|x| x.path == PathBuf::from(p)).unwrap_or_else(|| panic!("{p}")).text.clone();
+        let get = |p: &str| {
+            pages.iter().find(|x| x.path == std::path::Path::new(p)).unwrap_or_else(|| panic!("{p}")).text.clone()
+        };
         let txt = get("standings.txt");
         assert!(
             txt.lines().any(|l| l.starts_with("1     al|ce") || l.split_whitespace().take(3).eq(["1", "al|ce", "2"])),
@@ -652,7 +653,7 @@ mod tests {
         };
         let event = Event { title: "KO".to_string(), names: &names, games: &games, bracket: Some(&bracket) };
         let pages = pages(&event);
-        let get = |p: &str| pages.iter().find(|x| x.path == PathBuf::from(p)).unwrap().text.clone();
+        let get = |p: &str| pages.iter().find(|x| x.path == std::path::Path::new(p)).unwrap().text.clone();
         assert!(get("bracket.txt").contains("  a vs b: 2-0 -> a\n  advance: a\nChampion: a"), "{}", get("bracket.txt"));
         assert!(get("bracket.md").contains("| 1 | a vs b | 2-0 |  | a |"), "{}", get("bracket.md"));
         assert!(get("bracket.html").contains("<td>a vs b</td>"));

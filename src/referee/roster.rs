@@ -18,41 +18,58 @@ use super::process::EngineCommand;
 use super::tournament::Format;
 use crate::protocol::{parse_increment, parse_seconds_f64};
 
-/// A roster, checked: every value is usable as it stands.
+/// A roster, checked: every value is usable as it stands. A setting the file does not
+/// give is `None`, and the command's default holds for it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Roster {
     /// The file it was read from.
     pub path: PathBuf,
+    /// The format: knockout, round robin or gauntlet.
+    pub format: Option<Format>,
+    /// Games per pairing, played in colour-swapped pairs (an odd number is rounded
+    /// up to the next pair).
+    pub games: Option<usize>,
     /// The entrants, in the file's order (names unique; program paths and folders resolved).
     pub entrants: Vec<EngineCommand>,
-    /// The format, if the file sets it.
-    pub format: Option<Format>,
-    /// Games per pairing.
-    pub games: Option<usize>,
-    /// Knockout: extra colour-swapped pairs for a level bout.
+    /// Knockout: extra colour-swapped pairs for a level bout, before a coin from the seed
+    /// decides.
     pub tiebreak_pairs: Option<usize>,
     /// Seed of openings, pairings and coins.
     pub seed: Option<u64>,
-    /// Seconds per move.
-    pub movetime: Option<f64>,
-    /// A game clock: seconds for all of a side's moves.
-    pub time: Option<f64>,
-    /// The clock's increment.
-    pub inc: Option<std::time::Duration>,
-    /// Send `clock` lines to the engines.
-    pub send_clock: bool,
-    /// Milliseconds of slack on each reply.
-    pub grace_ms: Option<u64>,
-    /// Milliseconds more for each engine's first reply.
-    pub startup_ms: Option<u64>,
-    /// The ply cap.
-    pub max_plies: Option<usize>,
-    /// An openings file (resolved against the roster's directory).
-    pub openings: Option<PathBuf>,
-    /// Random plies of each opening.
-    pub random_plies: Option<usize>,
+    /// A time per move or a game clock (the file may give one of them, not both).
+    pub time: Option<RosterTime>,
     /// The engines' limits (the defaults where the file says nothing).
     pub limits: EngineLimits,
+    /// Slack on each reply, in milliseconds (pipes and scheduling), and more for each
+    /// engine's first reply (start-up).
+    pub grace_ms: Option<u64>,
+    /// See `grace_ms`.
+    pub startup_ms: Option<u64>,
+    /// The ply cap: a game still running after this many plies past its opening is a
+    /// draw.
+    pub max_plies: Option<usize>,
+    /// An openings file (resolved against the roster's directory) or random plies (the
+    /// file may give one of them, not both).
+    pub openings: Option<RosterOpenings>,
+}
+
+/// A roster's time control.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RosterTime {
+    /// Seconds per move.
+    PerMove(f64),
+    /// A game clock: seconds for all of a side's moves, the increment, and whether the
+    /// engines are sent `clock` lines.
+    Clock(f64, std::time::Duration, bool),
+}
+
+/// Where a roster's openings come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RosterOpenings {
+    /// An openings file.
+    File(PathBuf),
+    /// This many random plies for each pair of games.
+    Random(usize),
 }
 
 /// Why a roster cannot be used: the file, the line (when one is to blame) and what.
@@ -70,19 +87,20 @@ pub struct RosterError {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawRoster {
+    // The order of the fields is the order `deny_unknown_fields` lists them in.
     format: Option<Spanned<String>>,
     games: Option<Spanned<usize>>,
-    tiebreak_pairs: Option<usize>,
-    seed: Option<u64>,
     movetime: Option<Spanned<f64>>,
     time: Option<Spanned<f64>>,
     inc: Option<Spanned<f64>>,
+    seed: Option<u64>,
     send_clock: Option<Spanned<bool>>,
-    grace_ms: Option<u64>,
-    startup_ms: Option<u64>,
     max_plies: Option<Spanned<usize>>,
+    tiebreak_pairs: Option<usize>,
     openings: Option<Spanned<String>>,
+    grace_ms: Option<u64>,
     random_plies: Option<Spanned<usize>>,
+    startup_ms: Option<u64>,
     limits: Option<RawLimits>,
     #[serde(default)]
     entrant: Vec<Spanned<RawEntrant>>,
@@ -202,15 +220,21 @@ pub fn parse_roster(text: &str, path: &Path) -> Result<Roster, RosterError> {
     if let (Some(_), Some(r)) = (&raw.openings, &raw.random_plies) {
         return Err(at(Some(r.span()), "openings and random_plies exclude each other: a file or random plies".into()));
     }
-    let openings = match &raw.openings {
-        Some(o) => {
+    let openings = match (&raw.openings, &raw.random_plies) {
+        (Some(o), _) => {
             let file = base.join(o.get_ref());
             if !file.is_file() {
                 return Err(at(Some(o.span()), format!("openings: no file {}", file.display())));
             }
-            Some(file)
+            Some(RosterOpenings::File(file))
         }
-        None => None,
+        (None, Some(r)) => Some(RosterOpenings::Random(*r.get_ref())),
+        (None, None) => None,
+    };
+    let time = match (movetime, time) {
+        (Some(m), _) => Some(RosterTime::PerMove(m)),
+        (None, Some(t)) => Some(RosterTime::Clock(t, inc.unwrap_or_default(), send_clock)),
+        (None, None) => None,
     };
 
     let mut limits = EngineLimits::default();
@@ -300,21 +324,17 @@ pub fn parse_roster(text: &str, path: &Path) -> Result<Roster, RosterError> {
 
     Ok(Roster {
         path: path.to_path_buf(),
-        entrants,
         format,
         games,
+        entrants,
         tiebreak_pairs: raw.tiebreak_pairs,
         seed: raw.seed,
-        movetime,
         time,
-        inc,
-        send_clock,
+        limits,
         grace_ms: raw.grace_ms,
         startup_ms: raw.startup_ms,
         max_plies,
         openings,
-        random_plies: raw.random_plies.map(|r| *r.get_ref()),
-        limits,
     })
 }
 
@@ -335,7 +355,7 @@ mod tests {
         assert_eq!(r.entrants.len(), 2);
         assert_eq!(r.entrants[1].name, "b");
         assert_eq!(r.entrants[1].words, ["morris", "--depth", "2"]);
-        assert_eq!((r.format, r.games, r.seed, r.movetime), (None, None, None, None));
+        assert_eq!((r.format, r.games, r.seed, r.time), (None, None, None, None));
         assert_eq!(r.limits, EngineLimits::default());
     }
 
@@ -349,11 +369,9 @@ mod tests {
         let r = parse(&text).unwrap();
         assert_eq!(r.format, Some(Format::RoundRobin));
         assert_eq!((r.games, r.tiebreak_pairs, r.seed), (Some(4), Some(1), Some(42)));
-        assert_eq!((r.time, r.inc, r.send_clock), (Some(30.0), Some(std::time::Duration::from_millis(500)), true));
-        assert_eq!(
-            (r.grace_ms, r.startup_ms, r.max_plies, r.random_plies),
-            (Some(100), Some(3000), Some(400), Some(4))
-        );
+        assert_eq!(r.time, Some(RosterTime::Clock(30.0, std::time::Duration::from_millis(500), true)));
+        assert_eq!(r.openings, Some(RosterOpenings::Random(4)));
+        assert_eq!((r.grace_ms, r.startup_ms, r.max_plies), (Some(100), Some(3000), Some(400)));
         let l = r.limits;
         assert_eq!((l.memory, l.processes, l.file_size, l.open_files, l.sandbox), (512 << 20, 16, 1 << 20, 64, false));
     }
