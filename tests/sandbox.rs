@@ -11,7 +11,8 @@ use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use morris::referee::sandbox::{Limits, Sandbox};
+use morris::referee::limits::EngineLimits;
+use morris::referee::sandbox::Sandbox;
 
 const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
 
@@ -91,7 +92,7 @@ fn hostile_engines_lose_by_their_own_reasons_and_harm_nothing() {
     for (tool, package) in [("bwrap", "bubblewrap"), ("python3", "python3"), ("javac", "default-jdk-headless")] {
         require(tool, package);
     }
-    let sandbox = Sandbox::probe(Limits::default(), Vec::new());
+    let sandbox = Sandbox::probe(EngineLimits::default(), Vec::new());
     assert!(sandbox.isolated(), "bubblewrap is installed but cannot make its namespaces here");
     // A fork bomb is only safe where the process limit binds (root ignores RLIMIT_NPROC).
     assert!(sandbox.processes_bounded(), "refusing the fork test: {}", sandbox.summary());

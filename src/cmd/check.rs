@@ -56,7 +56,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         seed: args.seed,
         games: args.games,
         engine_extra: if args.pass_rules { args.rules.engine_flags() } else { Vec::new() },
-        sandbox: args.sandbox.sandbox(crate::referee::sandbox::Limits::default()),
+        sandbox: args.sandbox.sandbox(args.sandbox.over(crate::referee::limits::EngineLimits::default())?),
     };
     let mut summaries = Vec::new();
     let mut all_passed = true;

@@ -1,6 +1,7 @@
 //! `morris match`: games between two engine programs ([`crate::referee`]); prints each
 //! game's result and the summary.
 
+use crate::referee::limits::EngineLimits;
 use std::process::ExitCode;
 
 use anyhow::{bail, ensure};
@@ -36,7 +37,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<ExitCode> {
     }
     ensure!(args.games >= 1, "--games must be at least 1");
     let engines = EngineCommand::parse_all(&args.engines)?;
-    let settings = args.game.settings()?;
+    let settings = args.game.settings(args.game.sandbox.over(EngineLimits::default())?)?;
     let pairs = args.games.div_ceil(2);
     let openings = args.game.openings(pairs, settings.rules, &engines)?;
     let mut next = 0;
@@ -44,7 +45,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<ExitCode> {
     games.truncate(args.games);
     let bar = Bar::games();
     let record = RecordWriter::create(args.game.record.as_deref())?;
-    let runner = Runner::new(engines, settings, args.game.jobs, record, Box::new(bar.clone()));
+    let runner = Runner::new(engines, settings, args.game.jobs(), record, Box::new(bar.clone()));
     let records = runner.play(&games)?;
     bar.finish();
     for r in &records {

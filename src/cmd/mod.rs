@@ -10,7 +10,7 @@
 //! - [`mod@engine`]: no subcommand, the tournament engine on stdin/stdout.
 //! - [`mod@play`], [`mod@perft`], [`mod@bench`], [`mod@analyze`], [`mod@serve`],
 //!   [`mod@tablebase`]: one file per subcommand.
-//! - [`mod@match_`], [`mod@tournament`], [`mod@check`]: the referee's subcommands, and
+//! - [`mod@match_`], [`mod@tournament`], [`mod@check`], [`mod@standings`]: the referee's subcommands, and
 //!   [`mod@referee`] the options they share (time limits, openings, records).
 //! - [`mod@classroom`]: the command line of the eight classroom programs in `src/bin/`.
 //! - [`mod@slurm`]: the sbatch scripts of `morris tablebase slurm`.
@@ -34,6 +34,7 @@ pub mod progress;
 pub mod referee;
 pub mod serve;
 pub mod slurm;
+pub mod standings;
 pub mod tablebase;
 pub mod tournament;
 
@@ -68,6 +69,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Play and study in a browser: a local web server with a board to click
     Serve(serve::ServeArgs),
+    /// Write the standings pages of a tournament from its record file(s)
+    Standings(standings::StandingsArgs),
     /// Show where a game was decided: every move valued by the tables and the engine
     Analyze(analyze::AnalyzeArgs),
     /// Build, verify and probe endgame tables
@@ -90,6 +93,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
+        Some(Command::Standings(args)) => standings::run(&args),
         Some(Command::Tablebase(cmd)) => tablebase::run(&cmd),
     }
 }

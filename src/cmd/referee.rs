@@ -10,9 +10,10 @@ use anyhow::{Context, ensure};
 use super::common::RuleArgs;
 use crate::protocol::{parse_increment, parse_seconds_f64};
 use crate::referee::game::GameSettings;
+use crate::referee::limits::{EngineLimits, parse_size};
 use crate::referee::openings;
 use crate::referee::process::EngineCommand;
-use crate::referee::sandbox::{Limits, Sandbox};
+use crate::referee::sandbox::Sandbox;
 use crate::referee::{GameClock, TimeControl};
 use crate::rules::Ruleset;
 
@@ -50,57 +51,66 @@ impl TimingArgs {
     }
 }
 
-/// The sandbox every engine runs in: `morris match`, `tournament` and `check`
-/// (docs/referee.md, "Running a class").
+/// The sandbox every engine runs in and its limits: `morris match`, `tournament` and
+/// `check` (docs/referee.md, "Running a class"); each overrides a roster's `[limits]`.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct SandboxArgs {
-    /// Run the engines without a sandbox, with your own rights (only for engines you trust)
-    #[arg(long)]
-    pub no_sandbox: bool,
-    /// Memory of each engine (resident through a cgroup where one can be made): 2GiB, 512MiB, …
-    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    /// Memory for each engine, e.g. 2GiB, 512MiB: resident memory through a cgroup where one can be made (default 2GiB)
+    #[arg(long, value_name = "SIZE", value_parser = parse_size_arg)]
     pub engine_memory: Option<u64>,
-    /// Processes and threads of each engine, all together
+    /// Processes (and threads) each engine may run at once (default 128)
     #[arg(long, value_name = "N")]
-    pub engine_processes: Option<u32>,
-    /// The largest file an engine may write: 64MiB, …
-    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub engine_processes: Option<u64>,
+    /// The largest file an engine may write, e.g. 64MiB (default 64MiB)
+    #[arg(long, value_name = "SIZE", value_parser = parse_size_arg)]
     pub engine_file_size: Option<u64>,
-    /// Files an engine may have open at once
+    /// Files each engine may have open at once (default 256)
     #[arg(long, value_name = "N")]
     pub engine_open_files: Option<u64>,
     /// A path every engine may read besides its folder (tables, libraries); repeatable
     #[arg(long = "engine-read", value_name = "PATH")]
     pub read_only: Vec<PathBuf>,
+    /// Run engines in the sandbox (the default)
+    #[arg(long, overrides_with = "no_sandbox")]
+    pub sandbox: bool,
+    /// Run engines without the sandbox or limits, with your own rights (only engines you trust)
+    #[arg(long, overrides_with = "sandbox")]
+    pub no_sandbox: bool,
 }
 
-fn parse_size(text: &str) -> Result<u64, String> {
-    crate::referee::sandbox::parse_size(text).map_err(|e| e.to_string())
+fn parse_size_arg(text: &str) -> Result<u64, String> {
+    parse_size(text).map_err(|e| e.to_string())
 }
 
 impl SandboxArgs {
-    /// The limits these options set over `base` (the defaults, or a roster's).
-    #[must_use]
-    pub fn limits(&self, base: Limits) -> Limits {
-        Limits {
+    /// `base` (the roster's limits or the defaults) with these options put over it.
+    ///
+    /// # Errors
+    /// A limit below what an engine needs to run.
+    pub fn over(&self, base: EngineLimits) -> anyhow::Result<EngineLimits> {
+        let limits = EngineLimits {
             memory: self.engine_memory.unwrap_or(base.memory),
             processes: self.engine_processes.unwrap_or(base.processes),
             file_size: self.engine_file_size.unwrap_or(base.file_size),
             open_files: self.engine_open_files.unwrap_or(base.open_files),
-        }
+            sandbox: if self.sandbox {
+                true
+            } else if self.no_sandbox {
+                false
+            } else {
+                base.sandbox
+            },
+        };
+        limits.validate().map_err(|e| anyhow::anyhow!("--engine-{}", e.to_string().replacen('_', "-", 1)))?;
+        Ok(limits)
     }
 
-    /// The sandbox these options ask for, probed on this machine; says on stderr what is
-    /// in force, and warns where it is weaker than it should be.
+    /// The sandbox for `limits`, probed on this machine; says on stderr what is in force,
+    /// and warns where it is weaker than it should be.
     #[must_use]
-    pub fn sandbox(&self, base: Limits) -> Sandbox {
-        let sandbox = if self.no_sandbox {
-            Sandbox::off()
-        } else {
-            let read_only =
-                self.read_only.iter().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone())).collect();
-            Sandbox::probe(self.limits(base), read_only)
-        };
+    pub fn sandbox(&self, limits: EngineLimits) -> Sandbox {
+        let read_only = self.read_only.iter().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone())).collect();
+        let sandbox = Sandbox::probe(limits, read_only);
         log::info!("{}", sandbox.summary());
         if let Some(w) = sandbox.warning() {
             eprintln!("warning: {w}");
@@ -140,9 +150,9 @@ pub struct GameArgs {
     /// Write the games to FILE (tab-separated, one game per line; see docs/referee.md)
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// Games played at once (1 is the honest default: each engine needs a free core)
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    pub jobs: usize,
+    /// Games played at once (default: half the cores, at least 1, so each engine playing has a core of its own)
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
     /// Also pass the rule flags (--removal, --repetition, --no-removal-plies) to the engines
     #[arg(long)]
     pub pass_rules: bool,
@@ -158,14 +168,28 @@ pub struct GameArgs {
     pub sandbox: SandboxArgs,
 }
 
+/// Games at once by default: half the cores (at least one), since each game keeps two
+/// engines busy and each should have a core of its own while it thinks.
+#[must_use]
+pub fn default_jobs() -> usize {
+    (std::thread::available_parallelism().map_or(1, std::num::NonZero::get) / 2).max(1)
+}
+
 impl GameArgs {
-    /// The settings of every game these options describe (loading the tables).
+    /// Games played at once: `--jobs`, or [`default_jobs`].
+    #[must_use]
+    pub fn jobs(&self) -> usize {
+        self.jobs.unwrap_or_else(default_jobs)
+    }
+
+    /// The settings of every game these options describe (loading the tables), its
+    /// engines sandboxed with `limits`.
     ///
     /// # Errors
     /// Bad values, or tables that cannot be loaded.
-    pub fn settings(&self) -> anyhow::Result<GameSettings> {
+    pub fn settings(&self, limits: EngineLimits) -> anyhow::Result<GameSettings> {
         let mut time = self.timing.time_control()?;
-        ensure!(self.jobs >= 1, "--jobs must be at least 1");
+        ensure!(self.jobs() >= 1, "--jobs must be at least 1");
         ensure!(self.max_plies >= 1, "--max-plies must be at least 1");
         let rules = self.rules.ruleset();
         let engine_extra = if self.pass_rules { self.rules.engine_flags() } else { Vec::new() };
@@ -184,7 +208,7 @@ impl GameArgs {
             ),
             None => None,
         };
-        let sandbox = self.sandbox.sandbox(Limits::default());
+        let sandbox = self.sandbox.sandbox(limits);
         Ok(GameSettings { rules, time, max_plies: self.max_plies, engine_extra, tablebase, sandbox })
     }
 

@@ -83,6 +83,27 @@ pub enum RefereeError {
     /// The threads that play games side by side could not be started.
     #[error("cannot start the threads that play the games: {0}")]
     GameThreads(String),
+    /// A game of the record file is not the game this tournament has under its number.
+    #[error(
+        "game {number}: {reason}; the record file belongs to another tournament (another roster, seed or \
+         settings): give another --record file, or rerun the tournament that wrote it"
+    )]
+    RecordMismatch {
+        /// The game's number.
+        number: usize,
+        /// What differs.
+        reason: String,
+    },
+    /// A replay from a record file needs a game the file does not have.
+    #[error("game {number} ({white} - {black}) is not in the record file")]
+    NotRecorded {
+        /// The game's number.
+        number: usize,
+        /// Who plays white.
+        white: String,
+        /// Who plays black.
+        black: String,
+    },
     /// The record file's lock was poisoned by a panicking game thread.
     #[error("record writer poisoned")]
     RecordWriterPoisoned,

@@ -12,9 +12,13 @@
 pub mod check;
 pub mod error;
 pub mod game;
+pub mod limits;
 pub mod openings;
+pub mod pages;
 pub mod process;
 pub mod record;
+pub mod resume;
+pub mod roster;
 pub mod runner;
 pub mod sandbox;
 pub mod stats;

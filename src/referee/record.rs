@@ -1,10 +1,10 @@
 //! The game record file: one finished game per line, tab-separated, written as each game
 //! ends (so an interrupted tournament keeps what it played).
 //!
-//! Format (version 2), after a header line that starts with `#`:
+//! Format (version 3), after a header line that starts with `#`:
 //!
 //! ```text
-//! game  white  black  result  termination  plies  opening  moves  reason  claims  clocks
+//! game  white  black  result  termination  plies  opening  moves  reason  claims  clocks  think  stderr
 //! ```
 //!
 //! This module also reads the files back, for `analyze` and the replays of `serve`:
@@ -17,19 +17,58 @@
 //! moves in our notation (`-` when empty); `reason` says in words why the game ended;
 //! `claims` holds the engines' own `result` lines (advisory), `-` if none; `clocks` is
 //! each side's remaining game clock in seconds, `white 4.21 black 3.9`, or `-` without a
-//! clock (version 2 added this column).
+//! clock (version 2 added this column). Version 3 added `think`, each timed reply's
+//! think time in seconds, `white 0.012 0.3 black 0.25` (`-` if none was timed), and
+//! `stderr`, the last lines of each engine's stderr as a JSON object
+//! `{"white":[…],"black":[…]}` (`-` if both are empty), so pages about the games can be
+//! made from the file alone.
+//!
+//! Other `#` lines are comments; a tournament writes its settings in one
+//! (`resume`), which readers of games skip.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
+use std::time::Duration;
+
 use super::error::RefereeError;
-use super::game::GameRecord;
-use crate::rules::Color;
+use super::game::{Forfeit, GameRecord, GameResult};
+use crate::rules::{ByColor, Color};
 
 /// The header line of a record file.
-pub const HEADER: &str =
-    "# morris games v2\tgame\twhite\tblack\tresult\ttermination\tplies\topening\tmoves\treason\tclaims\tclocks";
+pub const HEADER: &str = "# morris games v3\tgame\twhite\tblack\tresult\ttermination\tplies\topening\tmoves\treason\
+                          \tclaims\tclocks\tthink\tstderr";
+
+/// A think time as the record writes it: seconds to the microsecond, `0.012345`, `1`.
+fn format_think(d: Duration) -> String {
+    let text = format!("{:.6}", d.as_secs_f64());
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text.is_empty() { "0".to_string() } else { text.to_string() }
+}
+
+/// The `think` field: `white 0.01 0.02 black 0.03`, or `-` without a timed reply.
+fn format_think_field(think: &ByColor<Vec<Duration>>) -> String {
+    if Color::ALL.into_iter().all(|c| think[c].is_empty()) {
+        return "-".to_string();
+    }
+    let mut words = Vec::new();
+    for c in Color::ALL {
+        words.push(c.name().to_string());
+        words.extend(think[c].iter().map(|&d| format_think(d)));
+    }
+    words.join(" ")
+}
+
+/// The `stderr` field: a JSON object of each side's lines, or `-` when both are empty.
+fn format_stderr_field(tail: &ByColor<Vec<String>>) -> String {
+    if Color::ALL.into_iter().all(|c| tail[c].is_empty()) {
+        return "-".to_string();
+    }
+    // Written by hand so White comes first, as everywhere in the file.
+    let list = |c: Color| serde_json::to_string(&tail[c]).unwrap_or_else(|_| "[]".to_string());
+    format!("{{\"white\":{},\"black\":{}}}", list(Color::White), list(Color::Black))
+}
 
 /// One record line (without the line end).
 #[must_use]
@@ -63,6 +102,8 @@ pub fn format_record(record: &GameRecord) -> String {
                 )
             },
         ),
+        format_think_field(&record.think),
+        format_stderr_field(&record.stderr_tail),
     ]
     .join("\t")
 }
@@ -78,11 +119,45 @@ impl RecordWriter {
     /// # Errors
     /// The file cannot be created.
     pub fn create(path: Option<&Path>) -> Result<RecordWriter, RefereeError> {
+        RecordWriter::create_with(path, &[])
+    }
+
+    /// Creates (or truncates) `path` and writes the header, then `comments` (each a line
+    /// that starts with `#`); `None` writes nothing.
+    ///
+    /// # Errors
+    /// The file cannot be created.
+    pub fn create_with(path: Option<&Path>, comments: &[String]) -> Result<RecordWriter, RefereeError> {
         let Some(path) = path else { return Ok(RecordWriter { out: None }) };
         let file = File::create(path)
             .map_err(|e| RefereeError::RecordCreate { path: path.display().to_string(), reason: e.to_string() })?;
         let mut out = BufWriter::new(file);
-        writeln!(out, "{HEADER}").and_then(|()| out.flush()).map_err(write_error)?;
+        writeln!(out, "{HEADER}").map_err(write_error)?;
+        for line in comments {
+            writeln!(out, "{line}").map_err(write_error)?;
+        }
+        out.flush().map_err(write_error)?;
+        Ok(RecordWriter { out: Some(out) })
+    }
+
+    /// Opens `path` to append games after those it holds (a resumed tournament); cuts
+    /// off a last line without its line end first (a game being written when the
+    /// referee was stopped).
+    ///
+    /// # Errors
+    /// The file cannot be opened or cut.
+    pub fn append(path: &Path) -> Result<RecordWriter, RefereeError> {
+        let shown = || path.display().to_string();
+        let text =
+            std::fs::read(path).map_err(|e| RefereeError::RecordCreate { path: shown(), reason: e.to_string() })?;
+        let whole = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|f| f.set_len(whole as u64).map(|()| f))
+            .map_err(|e| RefereeError::RecordCreate { path: shown(), reason: e.to_string() })?;
+        let mut out = BufWriter::new(file);
+        std::io::Seek::seek(out.get_mut(), std::io::SeekFrom::End(0)).map_err(write_error)?;
         Ok(RecordWriter { out: Some(out) })
     }
 
@@ -119,6 +194,71 @@ pub struct RecordedGame {
     pub opening: String,
     /// The moves played after the opening.
     pub moves: String,
+    /// The engines' own `result` lines, as written (empty if none).
+    pub claims: String,
+    /// Each timed reply's think time: White's, Black's (empty in files before version 3).
+    pub think: [Vec<Duration>; 2],
+    /// The last lines of each engine's stderr: White's, Black's (empty before version 3).
+    pub stderr_tail: [Vec<String>; 2],
+}
+
+impl RecordedGame {
+    /// The game as a record file holds it: [`format_record`] read back by
+    /// [`parse_records`], so a game just played and the same game read from a file are
+    /// equal (think times to the microsecond, fields as written).
+    ///
+    /// # Panics
+    /// Never: the writer writes every field the reader needs.
+    #[must_use]
+    pub fn from_record(record: &GameRecord) -> RecordedGame {
+        let mut games = parse_records(&format_record(record)).expect("a written record reads back");
+        games.remove(0)
+    }
+
+    /// Who won, from the `result` field (`None` for an unknown word).
+    #[must_use]
+    pub fn result(&self) -> Option<GameResult> {
+        match self.result.as_str() {
+            "white" => Some(GameResult::Win(Color::White)),
+            "black" => Some(GameResult::Win(Color::Black)),
+            "draw" => Some(GameResult::Draw),
+            _ => None,
+        }
+    }
+
+    /// The side `name` played, if it played this game.
+    #[must_use]
+    pub fn side_of(&self, name: &str) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| self.names[c as usize] == name)
+    }
+
+    /// The name of the engine that played `side`.
+    #[must_use]
+    pub fn name(&self, side: Color) -> &str {
+        &self.names[side as usize]
+    }
+
+    /// The points of `name` in this game (0 if it did not play it or the result is unknown).
+    #[must_use]
+    pub fn score_of(&self, name: &str) -> f64 {
+        match (self.side_of(name), self.result()) {
+            (Some(side), Some(result)) => result.score(side),
+            _ => 0.0,
+        }
+    }
+
+    /// The side that lost by breaking the protocol, and how, if the game was a forfeit.
+    #[must_use]
+    pub fn forfeit(&self) -> Option<(Color, Forfeit)> {
+        let kind =
+            [Forfeit::Illegal, Forfeit::Malformed, Forfeit::Time, Forfeit::Crash, Forfeit::Unsolicited, Forfeit::Start]
+                .into_iter()
+                .find(|k| k.word() == self.termination)?;
+        match self.result()? {
+            GameResult::Win(winner) => Some((!winner, kind)),
+            GameResult::Draw => None,
+        }
+    }
 }
 
 /// The fields every record line has, whatever its version: `game` to `reason`. Version 1
@@ -148,6 +288,48 @@ pub enum RecordError {
         /// The first field.
         found: String,
     },
+    /// A later field (think times, stderr lines) that does not read.
+    #[error("line {line}: the {field} field does not read: {reason}")]
+    Field {
+        /// The line, from 1.
+        line: usize,
+        /// Which field.
+        field: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// Reads the `think` field (version 3).
+fn parse_think(text: &str) -> Result<[Vec<Duration>; 2], String> {
+    let mut think: [Vec<Duration>; 2] = Default::default();
+    let mut side = None;
+    for word in text.split_whitespace() {
+        match word {
+            "white" => side = Some(Color::White),
+            "black" => side = Some(Color::Black),
+            _ => {
+                let Some(c) = side else { return Err(format!("'{word}' before a side")) };
+                let seconds: f64 = word.parse().map_err(|_| format!("'{word}' is not a number of seconds"))?;
+                let d = Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{word}' is not a duration"))?;
+                think[c as usize].push(Duration::from_micros(d.as_micros().try_into().unwrap_or(u64::MAX)));
+            }
+        }
+    }
+    Ok(think)
+}
+
+/// Reads the `stderr` field (version 3): `{"white":[…],"black":[…]}`.
+fn parse_stderr(text: &str) -> Result<[Vec<String>; 2], String> {
+    #[derive(serde::Deserialize)]
+    struct Tails {
+        #[serde(default)]
+        white: Vec<String>,
+        #[serde(default)]
+        black: Vec<String>,
+    }
+    let t: Tails = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    Ok([t.white, t.black])
 }
 
 /// Whether `text` is a record file rather than a move list: it has the record header, or
@@ -176,6 +358,14 @@ pub fn parse_records(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
                 return Err(RecordError::TooFewFields { line, found: f.len() });
             }
             let number = f[0].trim().parse().map_err(|_| RecordError::Number { line, found: f[0].to_string() })?;
+            let think = match f.get(11).filter(|t| **t != "-") {
+                Some(t) => parse_think(t).map_err(|reason| RecordError::Field { line, field: "think", reason })?,
+                None => Default::default(),
+            };
+            let stderr_tail = match f.get(12).filter(|t| **t != "-") {
+                Some(t) => parse_stderr(t).map_err(|reason| RecordError::Field { line, field: "stderr", reason })?,
+                None => Default::default(),
+            };
             Ok(RecordedGame {
                 number,
                 names: [f[1].to_string(), f[2].to_string()],
@@ -184,6 +374,9 @@ pub fn parse_records(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
                 reason: field(f[8]),
                 opening: field(f[6]),
                 moves: field(f[7]),
+                claims: f.get(9).map_or(String::new(), |c| field(c)),
+                think,
+                stderr_tail,
             })
         })
         .collect()
@@ -212,6 +405,7 @@ mod tests {
             pids: ByColor::default(),
             stderr_tail: ByColor::default(),
             clocks: Some(ByColor([Duration::from_millis(4210), Duration::ZERO])),
+            stderr_tail: ByColor([Vec::new(), vec!["Traceback:\tline 3".to_string(), "ValueError".to_string()]]),
         }
     }
 
@@ -234,7 +428,9 @@ mod tests {
                 "D2 F4",
                 "black forfeits: no move",
                 "black: result white black cheats",
-                "white 4.21 black 0"
+                "white 4.21 black 0",
+                "white 0.01 black 0.03 0.05",
+                r#"{"white":[],"black":["Traceback:\tline 3","ValueError"]}"#
             ]
         );
     }
@@ -258,8 +454,8 @@ mod tests {
         let r = record(Termination::PlyCap(10));
         let v2 = format_record(&r);
         let fields: Vec<&str> = v2.split('\t').collect();
-        // Version 2 (clocks), version 1 (claims, no clocks), and the nine fields before.
-        for line in [v2.clone(), fields[..10].join("\t"), fields[..9].join("\t")] {
+        // Version 3 (think, stderr), 2 (clocks), 1 (claims, no clocks), and the nine fields before.
+        for line in [v2.clone(), fields[..11].join("\t"), fields[..10].join("\t"), fields[..9].join("\t")] {
             for text in [format!("{HEADER}\n{line}\n"), format!("# morris games v1\n{line}\r\n"), format!("{line}\n")] {
                 assert!(is_record(&text), "{text:?}");
                 let games = parse_records(&text).unwrap_or_else(|e| panic!("{e}: {text:?}"));
@@ -270,6 +466,35 @@ mod tests {
             }
         }
         assert!(!is_record("D2 F4 B4\n# a comment\n"));
+    }
+
+    #[test]
+    fn think_times_and_stderr_read_back_as_written() {
+        let mut r = record(Termination::Forfeit { loser: Color::Black, kind: Forfeit::Crash, detail: String::new() });
+        r.think[Color::White].push(Duration::from_nanos(1_234_567));
+        let g = RecordedGame::from_record(&r);
+        assert_eq!(g.think[0], [Duration::from_millis(10), Duration::from_micros(1235)]);
+        assert_eq!(g.think[1], [Duration::from_millis(30), Duration::from_millis(50)]);
+        assert_eq!(g.stderr_tail[1], ["Traceback:\tline 3", "ValueError"]);
+        assert_eq!(g.forfeit(), Some((Color::Black, Forfeit::Crash)));
+        assert_eq!((g.score_of("alpha"), g.score_of("beta"), g.score_of("gamma")), (1.0, 0.0, 0.0));
+        let again = parse_records(&format!("{HEADER}\n{}\n", format_record(&r))).unwrap();
+        assert_eq!(again[0], g);
+        let bad = format!("{}\twhite x\t-", format_record(&r).split('\t').take(11).collect::<Vec<_>>().join("\t"));
+        assert!(matches!(parse_records(&bad), Err(RecordError::Field { field: "think", .. })));
+    }
+
+    #[test]
+    fn appending_cuts_a_half_written_last_line() {
+        let dir = std::env::temp_dir().join(format!("morris-record-append-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.tsv");
+        let r = record(Termination::PlyCap(10));
+        std::fs::write(&path, format!("{HEADER}\n{}\n7\talph", format_record(&r))).unwrap();
+        RecordWriter::append(&path).unwrap().write(&r).unwrap();
+        let games = parse_records(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(games.len(), 2);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

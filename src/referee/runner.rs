@@ -86,8 +86,20 @@ impl Runner {
     /// # Errors
     /// A game could not be set up, or the record file could not be written.
     pub fn play(&self, games: &[Pairing]) -> Result<Vec<GameRecord>, RefereeError> {
-        self.progress.add_steps(games.len() as u64);
         let first_number = self.numbered.fetch_add(games.len(), Ordering::SeqCst) + 1;
+        let numbered: Vec<(usize, Pairing)> =
+            games.iter().enumerate().map(|(i, g)| (first_number + i, g.clone())).collect();
+        self.play_numbered(&numbered)
+    }
+
+    /// Plays `games` under the numbers given (a tournament's schedule numbers them, so a
+    /// resumed one skips what it has), in parallel up to `jobs`; returns their records in
+    /// the same order.
+    ///
+    /// # Errors
+    /// A game could not be set up, or the record file could not be written.
+    pub fn play_numbered(&self, games: &[(usize, Pairing)]) -> Result<Vec<GameRecord>, RefereeError> {
+        self.progress.add_steps(games.len() as u64);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.jobs.min(games.len()).max(1))
             .build()
@@ -95,7 +107,7 @@ impl Runner {
         // Games start in their order (`par_bridge` hands them out one by one), so a
         // colour-swapped pair is played side by side.
         let mut results: Vec<(usize, Result<GameRecord, RefereeError>)> = pool.install(|| {
-            games.iter().enumerate().par_bridge().map(|(i, g)| (i, self.play_one(first_number + i, g))).collect()
+            games.iter().enumerate().par_bridge().map(|(i, (number, g))| (i, self.play_one(*number, g))).collect()
         });
         results.sort_unstable_by_key(|(i, _)| *i);
         results.into_iter().map(|(_, r)| r).collect()

@@ -37,69 +37,8 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
-/// The limits every sandboxed engine runs under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Memory, in bytes (resident through a cgroup; address space with a margin without).
-    pub memory: u64,
-    /// Processes and threads of the engine, all together.
-    pub processes: u32,
-    /// The largest file it may write, in bytes.
-    pub file_size: u64,
-    /// Open files at once.
-    pub open_files: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits { memory: 2 << 30, processes: 128, file_size: 64 << 20, open_files: 256 }
-    }
-}
-
-/// Bytes as people write them: `2 GiB`, `64 MiB`, `1.5 GiB`.
-#[must_use]
-pub fn format_bytes(bytes: u64) -> String {
-    const UNITS: [(&str, u64); 3] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
-    for (unit, size) in UNITS {
-        if bytes >= size {
-            let text = format!("{:.1}", bytes as f64 / size as f64);
-            return format!("{} {unit}", text.trim_end_matches(".0"));
-        }
-    }
-    format!("{bytes} B")
-}
-
-/// A size that is not one.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("'{0}' is not a size (a number with B, KiB, MiB or GiB; K, M, G and KB, MB, GB are read as the same)")]
-pub struct SizeError(pub String);
-
-/// Parses a size: `2GiB`, `2 GiB`, `512M`, `1.5G`, `65536` (bytes).
-///
-/// # Errors
-/// Anything else, or a size that does not fit in 64 bits.
-pub fn parse_size(text: &str) -> Result<u64, SizeError> {
-    use nom::Parser;
-    use nom::branch::alt;
-    use nom::bytes::complete::tag_no_case;
-    use nom::character::complete::space0;
-    use nom::combinator::{all_consuming, opt, value};
-    use nom::number::complete::double;
-    let unit = alt((
-        value(1u64 << 30, alt((tag_no_case("GiB"), tag_no_case("GB"), tag_no_case("G")))),
-        value(1u64 << 20, alt((tag_no_case("MiB"), tag_no_case("MB"), tag_no_case("M")))),
-        value(1u64 << 10, alt((tag_no_case("KiB"), tag_no_case("KB"), tag_no_case("K")))),
-        value(1u64, tag_no_case("B")),
-    ));
-    let mut size = all_consuming((space0, double, space0, opt(unit), space0));
-    let bad = || SizeError(text.to_string());
-    let (_, (_, n, _, unit, _)) = size.parse(text).map_err(|_: nom::Err<nom::error::Error<&str>>| bad())?;
-    let bytes = n * unit.unwrap_or(1) as f64;
-    if !(0.0..1.8e19).contains(&bytes) || bytes.fract() != 0.0 && unit.is_none() {
-        return Err(bad());
-    }
-    Ok(bytes as u64)
-}
+use super::limits::EngineLimits;
+use super::limits::format_size;
 
 /// How the memory limit is enforced.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -130,7 +69,7 @@ const UIDS: u32 = 4_000;
 #[derive(Clone, Debug)]
 pub struct Sandbox {
     enabled: bool,
-    limits: Limits,
+    limits: EngineLimits,
     bwrap: Option<PathBuf>,
     cgroups: Option<CgroupBase>,
     /// Run engines as unprivileged uids (the referee is root and `setpriv` exists).
@@ -154,7 +93,7 @@ impl Sandbox {
     pub fn off() -> Sandbox {
         Sandbox {
             enabled: false,
-            limits: Limits::default(),
+            limits: EngineLimits::default(),
             bwrap: None,
             cgroups: None,
             drop_uid: false,
@@ -168,7 +107,10 @@ impl Sandbox {
     /// `MORRIS_NO_CGROUP=1` leave bubblewrap or the cgroups out on purpose (to try the
     /// fallbacks).
     #[must_use]
-    pub fn probe(limits: Limits, read_only: Vec<PathBuf>) -> Sandbox {
+    pub fn probe(limits: EngineLimits, read_only: Vec<PathBuf>) -> Sandbox {
+        if !limits.sandbox {
+            return Sandbox { limits, ..Sandbox::off() };
+        }
         let off = |var: &str| std::env::var_os(var).is_some_and(|v| v == "1");
         let bwrap = if off("MORRIS_NO_BWRAP") { None } else { find_program("bwrap") };
         let bwrap = bwrap.filter(|b| bwrap_works(b));
@@ -194,7 +136,7 @@ impl Sandbox {
 
     /// The limits applied.
     #[must_use]
-    pub fn limits(&self) -> Limits {
+    pub fn limits(&self) -> EngineLimits {
         self.limits
     }
 
@@ -225,17 +167,17 @@ impl Sandbox {
     #[must_use]
     pub fn summary(&self) -> String {
         if !self.enabled {
-            return "engines run without a sandbox (--no-sandbox), with the referee's rights".to_string();
+            return "engines run without a sandbox or limits (--no-sandbox), with the referee's rights".to_string();
         }
         let l = self.limits;
         let memory = match self.memory_guard() {
-            MemoryGuard::CgroupV2 => format!("memory {} (cgroup v2)", format_bytes(l.memory)),
-            MemoryGuard::CgroupV1 => format!("memory {} (cgroup v1)", format_bytes(l.memory)),
+            MemoryGuard::CgroupV2 => format!("memory {} (cgroup v2)", format_size(l.memory)),
+            MemoryGuard::CgroupV1 => format!("memory {} (cgroup v1)", format_size(l.memory)),
             MemoryGuard::AddressSpace => {
                 format!(
                     "memory {} (address space, {} margin: no cgroup could be made)",
-                    format_bytes(l.memory),
-                    format_bytes(ADDRESS_SPACE_MARGIN)
+                    format_size(l.memory),
+                    format_size(ADDRESS_SPACE_MARGIN)
                 )
             }
         };
@@ -244,7 +186,7 @@ impl Sandbox {
         format!(
             "engines sandboxed: {isolation}{user}, {memory}, {} processes, files up to {}, {} open files",
             l.processes,
-            format_bytes(l.file_size),
+            format_size(l.file_size),
             l.open_files
         )
     }
@@ -442,8 +384,8 @@ impl CgroupBase {
             CgroupBase::probe_v1()?
         };
         // Make one, to be sure.
-        let made = base.create(Limits::default()).ok()?;
-        drop(Jail::unsandboxed(made, Limits::default()));
+        let made = base.create(EngineLimits::default()).ok()?;
+        drop(Jail::unsandboxed(made, EngineLimits::default()));
         Some(base)
     }
 
@@ -478,7 +420,7 @@ impl CgroupBase {
     }
 
     /// Makes one engine's cgroup(s) with `limits`.
-    fn create(&self, limits: Limits) -> io::Result<Vec<PathBuf>> {
+    fn create(&self, limits: EngineLimits) -> io::Result<Vec<PathBuf>> {
         let name = format!("morris-{}-{}", std::process::id(), NEXT_CGROUP.fetch_add(1, Ordering::Relaxed));
         let made = match self {
             CgroupBase::V2(base) => {
@@ -516,7 +458,7 @@ impl CgroupBase {
 #[derive(Debug)]
 pub struct Jail {
     cgroups: Vec<PathBuf>,
-    limits: Limits,
+    limits: EngineLimits,
     guard: MemoryGuard,
     sandboxed: bool,
     /// bubblewrap stands between us and the engine (it reports a signal as 128 + N).
@@ -529,7 +471,7 @@ pub enum LimitHit {
     /// Its memory limit (the kernel killed it, or an allocation failed).
     Memory(u64),
     /// Its process limit (a fork or a thread was refused).
-    Processes(u32),
+    Processes(u64),
     /// Its file size limit.
     FileSize(u64),
 }
@@ -537,16 +479,16 @@ pub enum LimitHit {
 impl fmt::Display for LimitHit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LimitHit::Memory(m) => write!(f, "memory limit ({})", format_bytes(*m)),
+            LimitHit::Memory(m) => write!(f, "memory limit ({})", format_size(*m)),
             LimitHit::Processes(n) => write!(f, "process limit ({n})"),
-            LimitHit::FileSize(s) => write!(f, "file size limit ({})", format_bytes(*s)),
+            LimitHit::FileSize(s) => write!(f, "file size limit ({})", format_size(*s)),
         }
     }
 }
 
 impl Jail {
     /// Cgroups to kill and remove, and no judging of limits.
-    fn unsandboxed(cgroups: Vec<PathBuf>, limits: Limits) -> Jail {
+    fn unsandboxed(cgroups: Vec<PathBuf>, limits: EngineLimits) -> Jail {
         Jail { cgroups, limits, guard: MemoryGuard::AddressSpace, sandboxed: false, bwrap: false }
     }
 
@@ -684,29 +626,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parses_sizes() {
-        assert_eq!(parse_size("2GiB"), Ok(2 << 30));
-        assert_eq!(parse_size(" 512 M "), Ok(512 << 20));
-        assert_eq!(parse_size("1.5g"), Ok(3 << 29));
-        assert_eq!(parse_size("4096"), Ok(4096));
-        for bad in ["", "two", "2 TB", "-1G", "1.5", "2GiB extra"] {
-            assert!(parse_size(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn formats_bytes() {
-        assert_eq!(format_bytes(2 << 30), "2 GiB");
-        assert_eq!(format_bytes(3 << 29), "1.5 GiB");
-        assert_eq!(format_bytes(64 << 20), "64 MiB");
-        assert_eq!(format_bytes(12), "12 B");
-    }
-
-    #[test]
     fn a_file_size_signal_is_the_file_size_limit() {
         let jail = Jail {
             cgroups: Vec::new(),
-            limits: Limits::default(),
+            limits: EngineLimits::default(),
             guard: MemoryGuard::AddressSpace,
             sandboxed: true,
             bwrap: false,
@@ -715,7 +638,7 @@ mod tests {
         assert_eq!(jail.limit_hit(Some(ExitStatus::from_raw(9)), &[]), None);
         let tail = ["MemoryError".to_string()];
         assert_eq!(jail.limit_hit(None, &tail), Some(LimitHit::Memory(2 << 30)));
-        assert_eq!(LimitHit::Memory(2 << 30).to_string(), "memory limit (2 GiB)");
+        assert_eq!(LimitHit::Memory(2 << 30).to_string(), "memory limit (2GiB)");
     }
 
     #[test]

@@ -7,7 +7,8 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use super::game::{Forfeit, GameRecord, Termination};
+use super::game::{Forfeit, GameRecord};
+use super::record::RecordedGame;
 
 /// z for a two-sided 95% interval.
 const Z95: f64 = 1.959_964;
@@ -160,10 +161,17 @@ impl Standings {
 
     /// Adds one game to both engines' tallies.
     pub fn add(&mut self, record: &GameRecord) {
-        let result = record.result();
+        self.add_recorded(&RecordedGame::from_record(record));
+    }
+
+    /// Adds one game read from a record file (or made from a game just played) to both
+    /// engines' tallies; a game with an unknown result counts for neither.
+    pub fn add_recorded(&mut self, game: &RecordedGame) {
+        let Some(result) = game.result() else { return };
+        let forfeit = game.forfeit();
         for side in crate::rules::Color::ALL {
-            let name = record.names[side].clone();
-            let opponent = record.names[!side].clone();
+            let name = game.name(side).to_string();
+            let opponent = game.name(!side).to_string();
             let score = result.score(side);
             let t = self.entry(&name);
             match score {
@@ -171,8 +179,8 @@ impl Standings {
                 s if s < 0.25 => t.losses += 1,
                 _ => t.draws += 1,
             }
-            if let Termination::Forfeit { loser, kind, .. } = &record.termination
-                && *loser == side
+            if let Some((loser, kind)) = forfeit
+                && loser == side
             {
                 match kind {
                     Forfeit::Illegal | Forfeit::Malformed => t.illegal += 1,
@@ -181,7 +189,7 @@ impl Standings {
                     Forfeit::Unsolicited => t.unsolicited += 1,
                 }
             }
-            for &d in &record.think[side] {
+            for &d in &game.think[side as usize] {
                 t.think_count += 1;
                 t.think_total += d;
                 t.think_max = t.think_max.max(d);
@@ -190,6 +198,12 @@ impl Standings {
             pair.0 += score;
             pair.1 += 1;
         }
+    }
+
+    /// The engines, in the order they were first added.
+    #[must_use]
+    pub fn names(&self) -> &[String] {
+        &self.names
     }
 
     /// The tally of `name` (empty if it has not played).

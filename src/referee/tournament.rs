@@ -21,6 +21,43 @@ use super::error::RefereeError;
 /// and the pairings are independent streams.
 const BRACKET_STREAM: u64 = 0x6b6e_6f63_6b6f_7574;
 
+/// A tournament's format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The tournament assignment's random pair-off: winners advance, an odd one out plays a random winner.
+    Knockout,
+    /// Everyone plays everyone.
+    RoundRobin,
+    /// The first entrant plays each other one.
+    Gauntlet,
+}
+
+impl Format {
+    /// Every format, in the order the help lists them.
+    pub const ALL: [Format; 3] = [Format::Knockout, Format::RoundRobin, Format::Gauntlet];
+
+    /// The name on the command line and in a roster: `knockout`, `round-robin`, `gauntlet`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Knockout => "knockout",
+            Format::RoundRobin => "round-robin",
+            Format::Gauntlet => "gauntlet",
+        }
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Format, String> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == text.trim())
+            .ok_or_else(|| format!("'{text}' is not a format: expected knockout, round-robin or gauntlet"))
+    }
+}
+
 /// How a bout was decided.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Decision {
@@ -77,6 +114,27 @@ pub fn plan_round(entrants: &[usize], rng: &mut Xoshiro256PlusPlus) -> RoundPlan
     let pairs = order.chunks_exact(2).map(|p| (p[0], p[1])).collect();
     let odd = if order.len() % 2 == 1 { order.last().copied() } else { None };
     RoundPlan { pairs, odd }
+}
+
+/// The first round of a knockout of `entrants` under `seed`: what [`knockout`] pairs
+/// first (later rounds depend on the results).
+#[must_use]
+pub fn first_round(entrants: usize, seed: u64) -> RoundPlan {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ BRACKET_STREAM);
+    plan_round(&(0..entrants).collect::<Vec<_>>(), &mut rng)
+}
+
+/// How many bouts a knockout of `entrants` has: per round one per pair and one for the
+/// odd one out, and half the round (rounded down) advances.
+#[must_use]
+pub fn knockout_bouts(entrants: usize) -> usize {
+    let mut left = entrants;
+    let mut bouts = 0;
+    while left > 1 {
+        bouts += left / 2 + left % 2;
+        left /= 2;
+    }
+    bouts
 }
 
 /// Points of each bout's two entrants, in bout order.
@@ -327,6 +385,8 @@ mod tests {
         assert_eq!(knockout(1, &SETTINGS, &mut never, |_| {}).unwrap().1, 0);
         assert!(knockout(0, &SETTINGS, &mut never, |_| {}).is_err());
         assert_eq!(round_robin_pairs(3), [(0, 1), (0, 2), (1, 2)]);
+        assert_eq!((knockout_bouts(1), knockout_bouts(2), knockout_bouts(3), knockout_bouts(5)), (0, 1, 2, 4));
+        assert_eq!(first_round(5, 42).pairs, [(4, 0), (3, 1)], "as the pinned bracket of seed 42");
         assert_eq!(gauntlet_pairs(3), [(0, 1), (0, 2)]);
     }
 }

@@ -517,6 +517,7 @@ mod tests {
             pids: ByColor::default(),
             stderr_tail: ByColor::default(),
             clocks: None,
+            stderr_tail: ByColor::default(),
         };
         let text = format!("{HEADER}\n{}\n", format_record(&record));
         let games = read_games(&text).unwrap();

@@ -1,0 +1,662 @@
+//! Standings a TA can hand out: the crosstable and standings as text, Markdown, one
+//! self-contained HTML file and CSV; a knockout's bracket (text, Markdown, HTML); and one
+//! page per entrant (Markdown and HTML) with each of its games, its illegal moves and
+//! where they were played, its think times, its forfeits by kind and the last lines of its
+//! stderr.
+//!
+//! Pure: games in ([`RecordedGame`], the record file's form, so a tournament just played
+//! and its record file read back make the same pages), file names and contents out.
+//! Writing them is the caller's.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::game::Forfeit;
+use super::record::RecordedGame;
+use super::stats::{EloEstimate, Standings, format_elo};
+use super::tournament::{Bout, Decision, Round};
+use crate::rules::Color;
+
+/// At most this many stderr lines of one engine in one game are shown on its page.
+pub const STDERR_LINES_SHOWN: usize = 20;
+
+/// A knockout's course, for the bracket pages.
+#[derive(Clone, Debug, Default)]
+pub struct Bracket {
+    /// The rounds decided so far.
+    pub rounds: Vec<Round>,
+    /// The champion, once there is one.
+    pub champion: Option<usize>,
+}
+
+/// What the pages are about.
+#[derive(Clone, Debug)]
+pub struct Event<'a> {
+    /// A title line: the tournament, its format and seed.
+    pub title: String,
+    /// The entrants, by index (the bracket's indices).
+    pub names: &'a [String],
+    /// Every game, in number order.
+    pub games: &'a [RecordedGame],
+    /// The knockout's bracket, for a knockout.
+    pub bracket: Option<&'a Bracket>,
+}
+
+/// One file to write: its path under the output directory and its contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Page {
+    /// Relative path (`standings.html`, `entrants/alice.md`).
+    pub path: PathBuf,
+    /// The contents.
+    pub text: String,
+}
+
+/// A table, rendered four ways.
+struct Table {
+    head: Vec<String>,
+    rows: Vec<Vec<String>>,
+    /// Columns aligned right in text and HTML.
+    numeric: Vec<bool>,
+}
+
+impl Table {
+    fn new(head: &[&str], numeric: &[bool]) -> Table {
+        Table { head: head.iter().map(|s| (*s).to_string()).collect(), rows: Vec::new(), numeric: numeric.to_vec() }
+    }
+
+    fn text(&self) -> String {
+        let n = self.head.len();
+        let width: Vec<usize> = (0..n)
+            .map(|i| {
+                self.rows.iter().map(|r| r[i].chars().count()).chain([self.head[i].chars().count()]).max().unwrap_or(0)
+            })
+            .collect();
+        let mut out = String::new();
+        for row in std::iter::once(&self.head).chain(&self.rows) {
+            let cells: Vec<String> = row
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    if self.numeric.get(i).copied().unwrap_or(false) {
+                        format!("{c:>w$}", w = width[i])
+                    } else {
+                        format!("{c:<w$}", w = width[i])
+                    }
+                })
+                .collect();
+            let _ = writeln!(out, "{}", cells.join("  ").trim_end());
+        }
+        out
+    }
+
+    fn markdown(&self) -> String {
+        let cell = |c: &str| c.replace('\\', "\\\\").replace('|', "\\|").replace('\n', " ");
+        let mut out = format!("| {} |\n|", self.head.iter().map(|h| cell(h)).collect::<Vec<_>>().join(" | "));
+        for i in 0..self.head.len() {
+            out.push_str(if self.numeric.get(i).copied().unwrap_or(false) { " ---: |" } else { " --- |" });
+        }
+        out.push('\n');
+        for row in &self.rows {
+            let _ = writeln!(out, "| {} |", row.iter().map(|c| cell(c)).collect::<Vec<_>>().join(" | "));
+        }
+        out
+    }
+
+    /// HTML; `link` may turn a cell into a link (row, column → href).
+    fn html(&self, link: &dyn Fn(usize, usize) -> Option<String>) -> String {
+        let mut out = String::from("<table>\n<thead><tr>");
+        for h in &self.head {
+            let _ = write!(out, "<th>{}</th>", escape(h));
+        }
+        out.push_str("</tr></thead>\n<tbody>\n");
+        for (r, row) in self.rows.iter().enumerate() {
+            out.push_str("<tr>");
+            for (i, c) in row.iter().enumerate() {
+                let class = if self.numeric.get(i).copied().unwrap_or(false) { " class=\"n\"" } else { "" };
+                let inner = match link(r, i) {
+                    Some(href) => format!("<a href=\"{}\">{}</a>", escape(&href), escape(c)),
+                    None => escape(c),
+                };
+                let _ = write!(out, "<td{class}>{inner}</td>");
+            }
+            out.push_str("</tr>\n");
+        }
+        out.push_str("</tbody>\n</table>\n");
+        out
+    }
+
+    fn csv(&self) -> String {
+        let cell = |c: &str| {
+            if c.contains([',', '"', '\n', '\r']) { format!("\"{}\"", c.replace('"', "\"\"")) } else { c.to_string() }
+        };
+        let mut out = String::new();
+        for row in std::iter::once(&self.head).chain(&self.rows) {
+            let _ = write!(out, "{}\r\n", row.iter().map(|c| cell(c)).collect::<Vec<_>>().join(","));
+        }
+        out
+    }
+}
+
+/// Text with `&`, `<`, `>` and quotes escaped for HTML.
+#[must_use]
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The file name of an entrant's pages (without extension): letters, digits, `-`, `_`
+/// and `.` kept, every other byte as `_xx`, so two names never share a file.
+#[must_use]
+pub fn file_stem(name: &str) -> String {
+    let mut out = String::new();
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.') {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "_{b:02x}");
+        }
+    }
+    if out.starts_with('.') { format!("_{out}") } else { out }
+}
+
+/// A whole HTML page: no external assets.
+fn html_page(title: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n\
+         body {{ font-family: system-ui, sans-serif; margin: 2em; color: #222; }}\n\
+         table {{ border-collapse: collapse; margin: 1em 0; }}\n\
+         th, td {{ border: 1px solid #bbb; padding: 0.25em 0.6em; vertical-align: top; }}\n\
+         th {{ background: #eee; }}\n td.n {{ text-align: right; font-variant-numeric: tabular-nums; }}\n\
+         pre, code {{ background: #f6f6f6; }}\n pre {{ padding: 0.5em; overflow-x: auto; }}\n\
+         </style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+        escape(title)
+    )
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.1}", d.as_secs_f64() * 1000.0)
+}
+
+/// The entrants in standing order: by score, then by Elo, then in their own order.
+fn ranked(standings: &Standings, names: &[String]) -> Vec<String> {
+    let mut order: Vec<String> = names.to_vec();
+    for n in standings.names() {
+        if !order.contains(n) {
+            order.push(n.clone());
+        }
+    }
+    let key = |n: &String| {
+        let t = standings.tally(n);
+        let games = f64::from(t.games().max(1));
+        (t.score(), t.score() / games)
+    };
+    // A stable sort keeps the entrants' own order among equal scores.
+    order.sort_by(|a, b| {
+        let (ka, kb) = (key(a), key(b));
+        kb.0.total_cmp(&ka.0).then(kb.1.total_cmp(&ka.1))
+    });
+    order
+}
+
+/// The standings table.
+fn standings_table(standings: &Standings, order: &[String]) -> Table {
+    let mut t = Table::new(
+        &[
+            "rank", "engine", "games", "W", "D", "L", "score", "%", "Elo", "Elo low", "Elo high", "illegal", "time",
+            "crash", "turn", "mean ms", "max ms",
+        ],
+        &[true, false, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true],
+    );
+    for (i, name) in order.iter().enumerate() {
+        let s = standings.tally(name);
+        let games = s.games();
+        let pct = if games > 0 { format!("{:.0}", 100.0 * s.score() / f64::from(games)) } else { "-".to_string() };
+        let elo = EloEstimate::from_wdl(s.wins, s.draws, s.losses);
+        let e = |f: fn(&EloEstimate) -> f64| elo.as_ref().map_or("-".to_string(), |e| format_elo(f(e)));
+        t.rows.push(vec![
+            (i + 1).to_string(),
+            name.clone(),
+            games.to_string(),
+            s.wins.to_string(),
+            s.draws.to_string(),
+            s.losses.to_string(),
+            s.score().to_string(),
+            pct,
+            e(|e| e.diff),
+            e(|e| e.low),
+            e(|e| e.high),
+            s.illegal.to_string(),
+            s.time.to_string(),
+            s.crash.to_string(),
+            s.unsolicited.to_string(),
+            s.think_mean().map_or("-".to_string(), ms),
+            if s.think_count > 0 { ms(s.think_max) } else { "-".to_string() },
+        ]);
+    }
+    t
+}
+
+/// The crosstable: the row engine's points/games against each column engine.
+fn crosstable(standings: &Standings, order: &[String]) -> Table {
+    let mut head: Vec<String> = vec!["".to_string(), "engine".to_string()];
+    head.extend((1..=order.len()).map(|i| i.to_string()));
+    head.push("total".to_string());
+    let head_refs: Vec<&str> = head.iter().map(String::as_str).collect();
+    let mut numeric = vec![true, false];
+    numeric.extend(std::iter::repeat_n(true, order.len() + 1));
+    let mut t = Table::new(&head_refs, &numeric);
+    for (i, name) in order.iter().enumerate() {
+        let mut row = vec![(i + 1).to_string(), name.clone()];
+        for other in order {
+            row.push(if other == name {
+                "x".to_string()
+            } else {
+                match standings.pair(name, other) {
+                    (_, 0) => ".".to_string(),
+                    (points, games) => format!("{points}/{games}"),
+                }
+            });
+        }
+        row.push(standings.tally(name).score().to_string());
+        t.rows.push(row);
+    }
+    t
+}
+
+/// The bracket's lines: per round its bouts, the odd one out's bout, who advances; then
+/// the champion.
+#[must_use]
+pub fn bracket_lines(bracket: &Bracket, names: &[String]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for round in &bracket.rounds {
+        lines.extend(round_lines(round, names));
+    }
+    match bracket.champion {
+        Some(c) => lines.push(format!("Champion: {}", names[c])),
+        None => lines.push("Unfinished: the next round's games are not in the record yet".to_string()),
+    }
+    lines
+}
+
+/// One knockout round's lines, as `morris tournament` prints them.
+#[must_use]
+pub fn round_lines(round: &Round, names: &[String]) -> Vec<String> {
+    let mut lines = vec![format!("Round {}", round.number)];
+    lines.extend(round.bouts.iter().map(|b| format!("  {}", bout_text(b, names))));
+    if let Some(b) = &round.odd_bout {
+        lines.push(format!("  odd one out: {}", bout_text(b, names)));
+    }
+    let advancing: Vec<&str> = round.advancing.iter().map(|&i| names[i].as_str()).collect();
+    lines.push(format!("  advance: {}", advancing.join(", ")));
+    lines
+}
+
+fn bout_text(b: &Bout, names: &[String]) -> String {
+    let mut how = format!("{}-{}", b.points.0, b.points.1);
+    if b.tiebreak_pairs > 0 {
+        how.push_str(&format!(" after {} tie-break pair(s)", b.tiebreak_pairs));
+    }
+    if b.decision == Decision::Coin {
+        how.push_str(", level: coin");
+    }
+    format!("{} vs {}: {how} -> {}", names[b.a], names[b.b], names[b.winner])
+}
+
+/// The bracket as a table: round, bout, points, winner.
+fn bracket_table(bracket: &Bracket, names: &[String]) -> Table {
+    let mut t = Table::new(&["round", "bout", "points", "how", "winner"], &[true, false, true, false, false]);
+    for round in &bracket.rounds {
+        let odd = round.odd_bout.iter().map(|b| (b, true));
+        for (b, is_odd) in round.bouts.iter().map(|b| (b, false)).chain(odd) {
+            let mut how = Vec::new();
+            if is_odd {
+                how.push("odd one out".to_string());
+            }
+            if b.tiebreak_pairs > 0 {
+                how.push(format!("{} tie-break pair(s)", b.tiebreak_pairs));
+            }
+            if b.decision == Decision::Coin {
+                how.push("level: coin".to_string());
+            }
+            t.rows.push(vec![
+                round.number.to_string(),
+                format!("{} vs {}", names[b.a], names[b.b]),
+                format!("{}-{}", b.points.0, b.points.1),
+                how.join(", "),
+                names[b.winner].clone(),
+            ]);
+        }
+    }
+    t
+}
+
+/// One entrant's games, from its side.
+struct EntrantGames<'a> {
+    name: &'a str,
+    games: Vec<(&'a RecordedGame, Color)>,
+}
+
+impl EntrantGames<'_> {
+    fn table(&self) -> Table {
+        let mut t = Table::new(
+            &["game", "opponent", "colour", "result", "termination", "reason", "plies", "opening", "moves"],
+            &[true, false, false, false, false, false, true, false, false],
+        );
+        for (g, side) in &self.games {
+            let result = match g.result() {
+                Some(r) if r.score(*side) > 0.75 => "win",
+                Some(r) if r.score(*side) < 0.25 => "loss",
+                Some(_) => "draw",
+                None => "?",
+            };
+            t.rows.push(vec![
+                g.number.to_string(),
+                g.name(!*side).to_string(),
+                side.name().to_string(),
+                result.to_string(),
+                g.termination.clone(),
+                g.reason.clone(),
+                g.moves.split_whitespace().count().to_string(),
+                g.opening.clone(),
+                g.moves.clone(),
+            ]);
+        }
+        t
+    }
+
+    /// Forfeits by kind: (word, count), every kind listed.
+    fn forfeits(&self) -> Vec<(&'static str, usize)> {
+        [Forfeit::Illegal, Forfeit::Malformed, Forfeit::Time, Forfeit::Crash, Forfeit::Unsolicited, Forfeit::Start]
+            .into_iter()
+            .map(|k| (k.word(), self.games.iter().filter(|(g, side)| g.forfeit() == Some((*side, k))).count()))
+            .collect()
+    }
+
+    /// The games it lost by an illegal or malformed move: the game, the reason, and the
+    /// moves up to the move (opening included).
+    fn illegal(&self) -> Vec<(usize, String, String)> {
+        self.games
+            .iter()
+            .filter(|(g, side)| {
+                matches!(g.forfeit(), Some((loser, Forfeit::Illegal | Forfeit::Malformed)) if loser == *side)
+            })
+            .map(|(g, _)| {
+                let before = format!("{} {}", g.opening, g.moves).split_whitespace().collect::<Vec<_>>().join(" ");
+                (g.number, g.reason.clone(), if before.is_empty() { "(the start)".to_string() } else { before })
+            })
+            .collect()
+    }
+
+    fn think(&self) -> (usize, Option<Duration>, Option<Duration>) {
+        let all: Vec<Duration> =
+            self.games.iter().flat_map(|(g, side)| g.think[*side as usize].iter().copied()).collect();
+        let count = all.len();
+        let mean = (count > 0).then(|| all.iter().sum::<Duration>() / u32::try_from(count).unwrap_or(u32::MAX));
+        (count, mean, all.iter().max().copied())
+    }
+
+    /// (game, the last stderr lines) for each game where it wrote some.
+    fn stderr(&self) -> Vec<(usize, Vec<String>)> {
+        self.games
+            .iter()
+            .filter(|(g, side)| !g.stderr_tail[*side as usize].is_empty())
+            .map(|(g, side)| {
+                let lines = &g.stderr_tail[*side as usize];
+                (g.number, lines[lines.len().saturating_sub(STDERR_LINES_SHOWN)..].to_vec())
+            })
+            .collect()
+    }
+}
+
+/// Every page of `event`.
+#[must_use]
+pub fn pages(event: &Event<'_>) -> Vec<Page> {
+    let mut standings = Standings::with_names(event.names);
+    for g in event.games {
+        standings.add_recorded(g);
+    }
+    let order = ranked(&standings, event.names);
+    let table = standings_table(&standings, &order);
+    let cross = crosstable(&standings, &order);
+    let played = event.games.len();
+    let subtitle = format!("{played} game{} played", if played == 1 { "" } else { "s" });
+    let entrant_link = |name: &str, ext: &str| format!("entrants/{}.{ext}", file_stem(name));
+    let mut out = Vec::new();
+
+    // Text.
+    let mut text = format!(
+        "{}\n{subtitle}\n\nStandings\n{}\nCrosstable (points/games of the row against the column)\n{}",
+        event.title,
+        table.text(),
+        cross.text()
+    );
+    if let Some(b) = event.bracket {
+        text.push_str("\nBracket\n");
+        for l in bracket_lines(b, event.names) {
+            let _ = writeln!(text, "{l}");
+        }
+    }
+    out.push(Page { path: "standings.txt".into(), text });
+
+    // Markdown.
+    let mut md = format!("# {}\n\n{subtitle}\n\n## Standings\n\n", event.title);
+    let mut linked = Table { rows: table.rows.clone(), head: table.head.clone(), numeric: table.numeric.clone() };
+    for row in &mut linked.rows {
+        row[1] = format!("[{}]({})", row[1], entrant_link(&row[1], "md"));
+    }
+    md.push_str(&linked.markdown());
+    md.push_str("\n## Crosstable\n\nPoints/games of the row engine against the column engine.\n\n");
+    md.push_str(&cross.markdown());
+    if let Some(b) = event.bracket {
+        md.push_str("\n## Bracket\n\n");
+        md.push_str(&bracket_table(b, event.names).markdown());
+        md.push_str(&format!("\n{}\n", bracket_lines(b, event.names).last().cloned().unwrap_or_default()));
+    }
+    out.push(Page { path: "standings.md".into(), text: md });
+
+    // HTML.
+    let link_standings = |_: usize, col: usize, row: &[String]| (col == 1).then(|| entrant_link(&row[1], "html"));
+    let mut body = format!("<h1>{}</h1>\n<p>{}</p>\n<h2>Standings</h2>\n", escape(&event.title), escape(&subtitle));
+    body.push_str(&table.html(&|r, c| link_standings(r, c, &table.rows[r])));
+    body.push_str("<h2>Crosstable</h2>\n<p>Points/games of the row engine against the column engine.</p>\n");
+    body.push_str(&cross.html(&|r, c| link_standings(r, c, &cross.rows[r])));
+    if let Some(b) = event.bracket {
+        body.push_str("<h2>Bracket</h2>\n");
+        body.push_str(&bracket_table(b, event.names).html(&|_, _| None));
+        let _ = writeln!(body, "<p>{}</p>", escape(&bracket_lines(b, event.names).last().cloned().unwrap_or_default()));
+    }
+    out.push(Page { path: "standings.html".into(), text: html_page(&event.title, &body) });
+
+    // CSV.
+    out.push(Page { path: "standings.csv".into(), text: table.csv() });
+    out.push(Page { path: "crosstable.csv".into(), text: cross.csv() });
+
+    // The bracket on its own.
+    if let Some(b) = event.bracket {
+        let lines = bracket_lines(b, event.names);
+        let bt = bracket_table(b, event.names);
+        out.push(Page { path: "bracket.txt".into(), text: format!("{}\n{}\n", event.title, lines.join("\n")) });
+        let last = lines.last().cloned().unwrap_or_default();
+        out.push(Page {
+            path: "bracket.md".into(),
+            text: format!("# {}: bracket\n\n{}\n{last}\n", event.title, bt.markdown()),
+        });
+        let body =
+            format!("<h1>{}: bracket</h1>\n{}<p>{}</p>\n", escape(&event.title), bt.html(&|_, _| None), escape(&last));
+        out.push(Page { path: "bracket.html".into(), text: html_page(&event.title, &body) });
+    }
+
+    // One page per entrant.
+    for (rank, name) in order.iter().enumerate() {
+        let games: Vec<(&RecordedGame, Color)> =
+            event.games.iter().filter_map(|g| g.side_of(name).map(|side| (g, side))).collect();
+        let e = EntrantGames { name, games };
+        out.extend(entrant_pages(event, &standings, &e, rank + 1));
+    }
+    out
+}
+
+fn entrant_pages(event: &Event<'_>, standings: &Standings, e: &EntrantGames<'_>, rank: usize) -> Vec<Page> {
+    let t = standings.tally(e.name);
+    let (count, mean, max) = e.think();
+    let d = |x: Option<Duration>| x.map_or("-".to_string(), |d| format!("{} ms", ms(d)));
+    let summary = format!(
+        "Rank {rank}: {} games, {} wins, {} draws, {} losses, {} points.",
+        t.games(),
+        t.wins,
+        t.draws,
+        t.losses,
+        t.score()
+    );
+    let think = format!(
+        "Time per move: mean {}, max {} over {count} timed replies (each game's first reply, which includes start-up, is not timed).",
+        d(mean),
+        d(max)
+    );
+    let forfeits = e.forfeits();
+    let forfeit_line = forfeits.iter().map(|(k, n)| format!("{k} {n}")).collect::<Vec<_>>().join(", ");
+    let illegal = e.illegal();
+    let stderr = e.stderr();
+    let games = e.table();
+    let stem = file_stem(e.name);
+
+    let mut md = format!(
+        "# {}\n\n{}\n\n[Standings](../standings.md)\n\n{summary}\n\n{think}\n\nForfeits: {forfeit_line}.\n\n## Games\n\n",
+        e.name, event.title
+    );
+    md.push_str(&games.markdown());
+    md.push_str("\n## Illegal moves\n\n");
+    if illegal.is_empty() {
+        md.push_str("None.\n");
+    }
+    for (n, reason, before) in &illegal {
+        let _ = writeln!(md, "- game {n}: {reason}\n  - the moves before it: `{before}`");
+    }
+    md.push_str("\n## Stderr (last lines)\n\n");
+    if stderr.is_empty() {
+        md.push_str("Nothing recorded.\n");
+    }
+    for (n, lines) in &stderr {
+        let _ = writeln!(md, "Game {n}:\n\n```text\n{}\n```\n", lines.join("\n").replace("```", "'''"));
+    }
+
+    let mut body = format!(
+        "<h1>{}</h1>\n<p>{}</p>\n<p><a href=\"../standings.html\">Standings</a></p>\n<p>{}</p>\n<p>{}</p>\n<p>Forfeits: {}.</p>\n<h2>Games</h2>\n",
+        escape(e.name),
+        escape(&event.title),
+        escape(&summary),
+        escape(&think),
+        escape(&forfeit_line)
+    );
+    body.push_str(&games.html(&|_, _| None));
+    body.push_str("<h2>Illegal moves</h2>\n");
+    if illegal.is_empty() {
+        body.push_str("<p>None.</p>\n");
+    } else {
+        body.push_str("<ul>\n");
+        for (n, reason, before) in &illegal {
+            let _ = writeln!(
+                body,
+                "<li>game {n}: {}<br>the moves before it: <code>{}</code></li>",
+                escape(reason),
+                escape(before)
+            );
+        }
+        body.push_str("</ul>\n");
+    }
+    body.push_str("<h2>Stderr (last lines)</h2>\n");
+    if stderr.is_empty() {
+        body.push_str("<p>Nothing recorded.</p>\n");
+    }
+    for (n, lines) in &stderr {
+        let _ = writeln!(body, "<p>Game {n}:</p>\n<pre>{}</pre>", escape(&lines.join("\n")));
+    }
+    vec![
+        Page { path: PathBuf::from("entrants").join(format!("{stem}.md")), text: md },
+        Page { path: PathBuf::from("entrants").join(format!("{stem}.html")), text: html_page(e.name, &body) },
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(number: usize, white: &str, black: &str, result: &str, termination: &str, reason: &str) -> RecordedGame {
+        RecordedGame {
+            number,
+            names: [white.to_string(), black.to_string()],
+            result: result.to_string(),
+            termination: termination.to_string(),
+            reason: reason.to_string(),
+            opening: "D2".to_string(),
+            moves: "F4 B4".to_string(),
+            claims: String::new(),
+            think: [vec![Duration::from_millis(10)], vec![Duration::from_millis(30), Duration::from_millis(50)]],
+            stderr_tail: [Vec::new(), vec!["<boom> & bust".to_string()]],
+        }
+    }
+
+    #[test]
+    fn every_file_is_written_with_the_expected_rows() {
+        let names = ["al|ce".to_string(), "bob".to_string()];
+        let games = [
+            game(1, "al|ce", "bob", "white", "illegal", "black forfeits: played \"D2\": occupied"),
+            game(2, "bob", "al|ce", "draw", "rules", "threefold repetition"),
+        ];
+        let event = Event { title: "Class".to_string(), names: &names, games: &games, bracket: None };
+        let pages = pages(&event);
+        let get = |p: &str| {
+            pages.iter().find(|x| x.path == std::path::Path::new(p)).unwrap_or_else(|| panic!("{p}")).text.clone()
+        };
+        let txt = get("standings.txt");
+        assert!(
+            txt.lines().any(|l| l.starts_with("1     al|ce") || l.split_whitespace().take(3).eq(["1", "al|ce", "2"])),
+            "{txt}"
+        );
+        assert!(get("standings.md").contains("al\\|ce"));
+        let html = get("standings.html");
+        assert!(html.contains("<a href=\"entrants/al_7cce.html\">al|ce</a>") && !html.contains("http"), "{html}");
+        let csv = get("standings.csv");
+        assert!(
+            csv.starts_with("rank,engine,games,W,D,L,score") && csv.contains("\r\n1,al|ce,2,1,1,0,1.5,75,"),
+            "{csv}"
+        );
+        assert!(get("crosstable.csv").contains("2,bob,0.5/2,x,0.5"), "{}", get("crosstable.csv"));
+        let bob = get("entrants/bob.md");
+        assert!(bob.contains("illegal 1, malformed 0"), "{bob}");
+        assert!(bob.contains("the moves before it: `D2 F4 B4`"), "{bob}");
+        assert!(bob.contains("mean 30.0 ms, max 50.0 ms over 3 timed replies"), "{bob}");
+        assert!(bob.contains("<boom> & bust"));
+        assert!(get("entrants/bob.html").contains("&lt;boom&gt; &amp; bust"));
+        assert!(!pages.iter().any(|p| p.path.starts_with("bracket")));
+    }
+
+    #[test]
+    fn a_knockout_gets_its_bracket() {
+        let names = ["a".to_string(), "b".to_string()];
+        let games = [game(1, "a", "b", "white", "rules", "x"), game(2, "b", "a", "black", "rules", "x")];
+        let bout = Bout { a: 0, b: 1, points: (2.0, 0.0), winner: 0, tiebreak_pairs: 0, decision: Decision::Points };
+        let bracket = Bracket {
+            rounds: vec![Round { number: 1, bouts: vec![bout], odd_bout: None, advancing: vec![0] }],
+            champion: Some(0),
+        };
+        let event = Event { title: "KO".to_string(), names: &names, games: &games, bracket: Some(&bracket) };
+        let pages = pages(&event);
+        let get = |p: &str| pages.iter().find(|x| x.path == std::path::Path::new(p)).unwrap().text.clone();
+        assert!(get("bracket.txt").contains("  a vs b: 2-0 -> a\n  advance: a\nChampion: a"), "{}", get("bracket.txt"));
+        assert!(get("bracket.md").contains("| 1 | a vs b | 2-0 |  | a |"), "{}", get("bracket.md"));
+        assert!(get("bracket.html").contains("<td>a vs b</td>"));
+        assert_eq!(file_stem("x#2"), "x_232");
+    }
+}

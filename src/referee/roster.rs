@@ -1,0 +1,433 @@
+//! A class in one file: the roster of a tournament (TOML), read and checked into plain
+//! values: the entrants with their commands and folders, the format, games, time
+//! control, openings, seed and the engines' limits.
+//!
+//! Every error names the file, the line and what is wrong, in one line; unknown keys are
+//! errors (a misspelt `movetim` must not silently leave the default). Paths in a roster
+//! are relative to the roster's own directory. docs/referee.md ("Running a class") has a
+//! complete example.
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::limits::{EngineLimits, LimitError, MIN_MEMORY, MIN_OPEN_FILES, parse_size};
+use super::process::EngineCommand;
+use super::tournament::Format;
+use crate::protocol::{parse_increment, parse_seconds_f64};
+
+/// A roster, checked: every value is usable as it stands. A setting the file does not
+/// give is `None`, and the command's default holds for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Roster {
+    /// The file it was read from.
+    pub path: PathBuf,
+    /// The format: knockout, round robin or gauntlet.
+    pub format: Option<Format>,
+    /// Games per pairing, played in colour-swapped pairs (an odd number is rounded
+    /// up to the next pair).
+    pub games: Option<usize>,
+    /// The entrants, in the file's order (names unique; program paths and folders resolved).
+    pub entrants: Vec<EngineCommand>,
+    /// Knockout: extra colour-swapped pairs for a level bout, before a coin from the seed
+    /// decides.
+    pub tiebreak_pairs: Option<usize>,
+    /// Seed of openings, pairings and coins.
+    pub seed: Option<u64>,
+    /// A time per move or a game clock (the file may give one of them, not both).
+    pub time: Option<RosterTime>,
+    /// The engines' limits (the defaults where the file says nothing).
+    pub limits: EngineLimits,
+    /// Slack on each reply, in milliseconds (pipes and scheduling), and more for each
+    /// engine's first reply (start-up).
+    pub grace_ms: Option<u64>,
+    /// See `grace_ms`.
+    pub startup_ms: Option<u64>,
+    /// The ply cap: a game still running after this many plies past its opening is a
+    /// draw.
+    pub max_plies: Option<usize>,
+    /// An openings file (resolved against the roster's directory) or random plies (the
+    /// file may give one of them, not both).
+    pub openings: Option<RosterOpenings>,
+}
+
+/// A roster's time control.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RosterTime {
+    /// Seconds per move.
+    PerMove(f64),
+    /// A game clock: seconds for all of a side's moves, the increment, and whether the
+    /// engines are sent `clock` lines.
+    Clock(f64, std::time::Duration, bool),
+}
+
+/// Where a roster's openings come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RosterOpenings {
+    /// An openings file.
+    File(PathBuf),
+    /// This many random plies for each pair of games.
+    Random(usize),
+}
+
+/// Why a roster cannot be used: the file, the line (when one is to blame) and what.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{path}:{}{message}", line.map_or(String::new(), |l| format!("{l}: ")))]
+pub struct RosterError {
+    /// The roster file.
+    pub path: String,
+    /// The line, from 1, when one line is to blame.
+    pub line: Option<usize>,
+    /// What is wrong, in one line.
+    pub message: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRoster {
+    // The order of the fields is the order `deny_unknown_fields` lists them in.
+    format: Option<Spanned<String>>,
+    games: Option<Spanned<usize>>,
+    movetime: Option<Spanned<f64>>,
+    time: Option<Spanned<f64>>,
+    inc: Option<Spanned<f64>>,
+    seed: Option<u64>,
+    send_clock: Option<Spanned<bool>>,
+    max_plies: Option<Spanned<usize>>,
+    tiebreak_pairs: Option<usize>,
+    openings: Option<Spanned<String>>,
+    grace_ms: Option<u64>,
+    random_plies: Option<Spanned<usize>>,
+    startup_ms: Option<u64>,
+    limits: Option<RawLimits>,
+    #[serde(default)]
+    entrant: Vec<Spanned<RawEntrant>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLimits {
+    memory: Option<Spanned<Size>>,
+    processes: Option<Spanned<u64>>,
+    file_size: Option<Spanned<Size>>,
+    open_files: Option<Spanned<u64>>,
+    sandbox: Option<bool>,
+}
+
+/// A size: a number of bytes, or text with a unit (`"2GiB"`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Size {
+    Bytes(u64),
+    Text(String),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEntrant {
+    name: Spanned<String>,
+    command: Spanned<String>,
+    folder: Option<Spanned<String>>,
+}
+
+/// The characters of an entrant's name: it becomes a file name and a record field.
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '+' | '@')
+}
+
+/// Reads and checks the roster at `path`.
+///
+/// # Errors
+/// The file cannot be read, is not TOML, has an unknown key, or a value that is not
+/// usable; the error names the line.
+pub fn read_roster(path: &Path) -> Result<Roster, RosterError> {
+    let text = std::fs::read_to_string(path).map_err(|e| RosterError {
+        path: path.display().to_string(),
+        line: None,
+        message: format!("cannot read the roster: {e}"),
+    })?;
+    parse_roster(&text, path)
+}
+
+/// Reads and checks a roster's `text`; `path` names it in errors and is where relative
+/// paths start from.
+///
+/// # Errors
+/// As [`read_roster`].
+pub fn parse_roster(text: &str, path: &Path) -> Result<Roster, RosterError> {
+    let at = |span: Option<Range<usize>>, message: String| RosterError {
+        path: path.display().to_string(),
+        line: span.map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1),
+        message: message.replace('\n', " "),
+    };
+    let raw: RawRoster = toml::from_str(text).map_err(|e| {
+        // The reader's messages name the value, not always the key: quote the line.
+        let line = e.span().map(|span| {
+            let start = span.start.min(text.len());
+            let from = text[..start].rfind('\n').map_or(0, |i| i + 1);
+            let to = text[start..].find('\n').map_or(text.len(), |i| start + i);
+            text[from..to].trim().to_string()
+        });
+        let quoted = line.filter(|l| !l.is_empty()).map_or(String::new(), |l| format!(" (in `{l}`)"));
+        at(e.span(), format!("{}{quoted}", e.message().trim()))
+    })?;
+    let base = std::path::absolute(path)
+        .ok()
+        .and_then(|p| p.parent().map(Path::to_path_buf))
+        .unwrap_or_else(|| PathBuf::from("."));
+
+    let format = match raw.format {
+        Some(f) => Some(f.get_ref().parse::<Format>().map_err(|e| at(Some(f.span()), format!("format: {e}")))?),
+        None => None,
+    };
+    let positive = |v: &Option<Spanned<usize>>, key: &str| -> Result<Option<usize>, RosterError> {
+        match v {
+            Some(n) if *n.get_ref() == 0 => Err(at(Some(n.span()), format!("{key} must be at least 1"))),
+            Some(n) => Ok(Some(*n.get_ref())),
+            None => Ok(None),
+        }
+    };
+    let games = positive(&raw.games, "games")?;
+    let max_plies = positive(&raw.max_plies, "max_plies")?;
+    let seconds = |v: &Option<Spanned<f64>>, key: &str| -> Result<Option<f64>, RosterError> {
+        v.as_ref()
+            .map(|s| parse_seconds_f64(&s.get_ref().to_string()).map_err(|e| at(Some(s.span()), format!("{key}: {e}"))))
+            .transpose()
+    };
+    let movetime = seconds(&raw.movetime, "movetime")?;
+    let time = seconds(&raw.time, "time")?;
+    if let (Some(_), Some(t)) = (&raw.movetime, &raw.time) {
+        return Err(at(Some(t.span()), "movetime and time exclude each other: a time per move or a game clock".into()));
+    }
+    let inc = match &raw.inc {
+        Some(i) if raw.time.is_none() => {
+            return Err(at(Some(i.span()), "inc needs a game clock: set time too".into()));
+        }
+        Some(i) => {
+            Some(parse_increment(&i.get_ref().to_string()).map_err(|e| at(Some(i.span()), format!("inc: {e}")))?)
+        }
+        None => None,
+    };
+    let send_clock = match &raw.send_clock {
+        Some(s) if *s.get_ref() && raw.time.is_none() => {
+            return Err(at(Some(s.span()), "send_clock needs a game clock: set time too".into()));
+        }
+        Some(s) => *s.get_ref(),
+        None => false,
+    };
+    if let (Some(_), Some(r)) = (&raw.openings, &raw.random_plies) {
+        return Err(at(Some(r.span()), "openings and random_plies exclude each other: a file or random plies".into()));
+    }
+    let openings = match (&raw.openings, &raw.random_plies) {
+        (Some(o), _) => {
+            let file = base.join(o.get_ref());
+            if !file.is_file() {
+                return Err(at(Some(o.span()), format!("openings: no file {}", file.display())));
+            }
+            Some(RosterOpenings::File(file))
+        }
+        (None, Some(r)) => Some(RosterOpenings::Random(*r.get_ref())),
+        (None, None) => None,
+    };
+    let time = match (movetime, time) {
+        (Some(m), _) => Some(RosterTime::PerMove(m)),
+        (None, Some(t)) => Some(RosterTime::Clock(t, inc.unwrap_or_default(), send_clock)),
+        (None, None) => None,
+    };
+
+    let mut limits = EngineLimits::default();
+    if let Some(l) = raw.limits {
+        let size = |s: &Spanned<Size>, key: &str| -> Result<u64, RosterError> {
+            match s.get_ref() {
+                Size::Bytes(n) => Ok(*n),
+                Size::Text(t) => parse_size(t).map_err(|e| at(Some(s.span()), format!("limits.{key}: {e}"))),
+            }
+        };
+        let too_small = |span, e: LimitError| at(Some(span), format!("limits.{e}"));
+        if let Some(m) = &l.memory {
+            limits.memory = size(m, "memory")?;
+            if limits.memory < MIN_MEMORY {
+                let e = EngineLimits { memory: limits.memory, ..EngineLimits::default() }.validate().unwrap_err();
+                return Err(too_small(m.span(), e));
+            }
+        }
+        if let Some(f) = &l.file_size {
+            limits.file_size = size(f, "file_size")?;
+        }
+        if let Some(p) = &l.processes {
+            limits.processes = *p.get_ref();
+            if limits.processes == 0 {
+                return Err(at(Some(p.span()), "limits.processes must be at least 1".into()));
+            }
+        }
+        if let Some(o) = &l.open_files {
+            limits.open_files = *o.get_ref();
+            if limits.open_files < MIN_OPEN_FILES {
+                return Err(at(
+                    Some(o.span()),
+                    format!("limits.open_files must be at least {MIN_OPEN_FILES} (stdin, stdout and stderr)"),
+                ));
+            }
+        }
+        if let Some(s) = l.sandbox {
+            limits.sandbox = s;
+        }
+    }
+
+    let mut entrants: Vec<EngineCommand> = Vec::new();
+    for spanned in &raw.entrant {
+        let e = spanned.get_ref();
+        let name = e.name.get_ref().trim();
+        if name.is_empty() || !name.chars().all(is_name_char) {
+            return Err(at(
+                Some(e.name.span()),
+                format!("entrant name {name:?}: use letters, digits and _ - . + @ only (it names files and columns)"),
+            ));
+        }
+        if entrants.iter().any(|o| o.name == name) {
+            return Err(at(Some(e.name.span()), format!("entrant name {name:?} is given twice")));
+        }
+        let mut command = EngineCommand::parse(e.command.get_ref()).map_err(|_| {
+            at(
+                Some(e.command.span()),
+                format!("entrant {name}: command {:?} is empty or has an unclosed quote", e.command.get_ref()),
+            )
+        })?;
+        command.name = name.to_string();
+        if let Some(f) = &e.folder {
+            let folder = base.join(f.get_ref());
+            if !folder.is_dir() {
+                return Err(at(Some(f.span()), format!("entrant {name}: no folder {}", folder.display())));
+            }
+            command.folder = Some(folder);
+        }
+        // A program given by a relative path is found from the entrant's folder, or else
+        // from the roster's directory; a bare name is looked up on PATH.
+        if let Some(program) = command.words.first_mut()
+            && program.contains('/')
+            && Path::new(program.as_str()).is_relative()
+        {
+            let from = command.folder.as_deref().unwrap_or(&base);
+            *program = from.join(program.as_str()).display().to_string();
+        }
+        entrants.push(command);
+    }
+    if entrants.len() < 2 {
+        let span = raw.entrant.last().map(Spanned::span);
+        return Err(at(
+            span,
+            format!("a tournament needs at least two entrants ([[entrant]] tables), the roster has {}", entrants.len()),
+        ));
+    }
+
+    Ok(Roster {
+        path: path.to_path_buf(),
+        format,
+        games,
+        entrants,
+        tiebreak_pairs: raw.tiebreak_pairs,
+        seed: raw.seed,
+        time,
+        limits,
+        grace_ms: raw.grace_ms,
+        startup_ms: raw.startup_ms,
+        max_plies,
+        openings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Roster, RosterError> {
+        parse_roster(text, Path::new("class.toml"))
+    }
+
+    const TWO: &str = "[[entrant]]\nname = \"a\"\ncommand = \"morris --depth 1\"\n\
+                       [[entrant]]\nname = \"b\"\ncommand = \"morris --depth 2\"\n";
+
+    #[test]
+    fn a_small_roster_reads_with_defaults() {
+        let r = parse(TWO).unwrap();
+        assert_eq!(r.entrants.len(), 2);
+        assert_eq!(r.entrants[1].name, "b");
+        assert_eq!(r.entrants[1].words, ["morris", "--depth", "2"]);
+        assert_eq!((r.format, r.games, r.seed, r.time), (None, None, None, None));
+        assert_eq!(r.limits, EngineLimits::default());
+    }
+
+    #[test]
+    fn every_setting_reads() {
+        let text = format!(
+            "format = \"round-robin\"\ngames = 4\ntiebreak_pairs = 1\nseed = 42\ntime = 30\ninc = 0.5\n\
+             send_clock = true\ngrace_ms = 100\nstartup_ms = 3000\nmax_plies = 400\nrandom_plies = 4\n\
+             [limits]\nmemory = \"512MiB\"\nprocesses = 16\nfile_size = 1048576\nopen_files = 64\nsandbox = false\n{TWO}"
+        );
+        let r = parse(&text).unwrap();
+        assert_eq!(r.format, Some(Format::RoundRobin));
+        assert_eq!((r.games, r.tiebreak_pairs, r.seed), (Some(4), Some(1), Some(42)));
+        assert_eq!(r.time, Some(RosterTime::Clock(30.0, std::time::Duration::from_millis(500), true)));
+        assert_eq!(r.openings, Some(RosterOpenings::Random(4)));
+        assert_eq!((r.grace_ms, r.startup_ms, r.max_plies), (Some(100), Some(3000), Some(400)));
+        let l = r.limits;
+        assert_eq!((l.memory, l.processes, l.file_size, l.open_files, l.sandbox), (512 << 20, 16, 1 << 20, 64, false));
+    }
+
+    /// The error of `text`, which must be on `line` and mention `says`.
+    fn refused(text: &str, line: usize, says: &str) {
+        let e = parse(text).unwrap_err();
+        let shown = e.to_string();
+        assert_eq!(e.line, Some(line), "{shown}");
+        assert!(shown.starts_with(&format!("class.toml:{line}: ")), "{shown}");
+        assert!(shown.contains(says), "{shown} should say {says:?}");
+        assert_eq!(shown.lines().count(), 1, "{shown}");
+    }
+
+    #[test]
+    fn each_kind_of_bad_roster_names_its_line() {
+        refused(&format!("movetim = 1\n{TWO}"), 1, "movetim");
+        refused(&format!("{TWO}colour = \"red\"\n"), 7, "colour");
+        refused(&format!("[limits]\nmemroy = \"1GiB\"\n{TWO}"), 2, "memroy");
+        refused(&format!("format = \"swiss\"\n{TWO}"), 1, "not a format");
+        refused(&format!("games = 0\n{TWO}"), 1, "at least 1");
+        refused(&format!("games = -2\n{TWO}"), 1, "games");
+        refused(&format!("movetime = 0\n{TWO}"), 1, "movetime");
+        refused(&format!("movetime = 1\ntime = 60\n{TWO}"), 2, "exclude");
+        refused(&format!("inc = 1\n{TWO}"), 1, "needs a game clock");
+        refused(&format!("random_plies = 2\nopenings = \"o.txt\"\n{TWO}"), 1, "exclude");
+        refused(&format!("openings = \"/nonexistent/o.txt\"\n{TWO}"), 1, "no file");
+        refused(&format!("[limits]\nmemory = \"2 gigs\"\n{TWO}"), 2, "not a size");
+        refused(&format!("[limits]\nmemory = 2\n{TWO}"), 2, "below the least usable");
+        refused(&format!("[limits]\nprocesses = 0\n{TWO}"), 2, "at least 1");
+        refused(&format!("[limits]\nopen_files = 1\n{TWO}"), 2, "stdin");
+        refused(&format!("{TWO}[[entrant]]\nname = \"a\"\ncommand = \"x\"\n"), 8, "given twice");
+        refused(&format!("{TWO}[[entrant]]\nname = \"c d\"\ncommand = \"x\"\n"), 8, "letters, digits");
+        refused(&format!("{TWO}[[entrant]]\nname = \"c\"\ncommand = \"x 'y\"\n"), 9, "unclosed quote");
+        refused(
+            &format!("{TWO}[[entrant]]\nname = \"c\"\ncommand = \"x\"\nfolder = \"/nonexistent\"\n"),
+            10,
+            "no folder",
+        );
+        refused(&format!("{TWO}[[entrant]]\nname = \"c\"\n"), 7, "command");
+        refused("[[entrant]]\nname = \"a\"\ncommand = \"x\"\n", 1, "at least two entrants");
+        refused(&format!("seed = \"x\n{TWO}"), 1, "");
+    }
+
+    #[test]
+    fn folders_and_relative_programs_are_resolved_from_the_roster() {
+        let dir = std::env::temp_dir().join(format!("morris-roster-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("alice")).unwrap();
+        let text = "[[entrant]]\nname = \"alice\"\ncommand = \"./run.sh --fast\"\nfolder = \"alice\"\n\
+                    [[entrant]]\nname = \"bob\"\ncommand = \"bin/bob\"\n\
+                    [[entrant]]\nname = \"carol\"\ncommand = \"python3 carol.py\"\n";
+        let r = parse_roster(text, &dir.join("class.toml")).unwrap();
+        assert_eq!(r.entrants[0].folder.as_deref(), Some(dir.join("alice").as_path()));
+        assert_eq!(r.entrants[0].words[0], dir.join("alice").join("./run.sh").display().to_string());
+        assert_eq!(r.entrants[1].words[0], dir.join("bin/bob").display().to_string());
+        assert_eq!((r.entrants[2].words[0].as_str(), r.entrants[2].folder.as_ref()), ("python3", None));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
