@@ -32,6 +32,9 @@ use crate::rules::{CLASSROOM, Color, MoveList, Position};
 pub const PARTS: [(&str, f64); 4] =
     [("I MiniMax", 45.0), ("II alpha-beta", 35.0), ("III Black", 10.0), ("IV improved", 10.0)];
 
+/// Timeouts after which a program's remaining calls are not run (and score 0).
+pub const MAX_TIMEOUTS: u32 = 2;
+
 /// Settings of a grading run.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -123,22 +126,36 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &Settings) -> S
         g.notes.push(f.clone());
     }
     let scratch = work.join(".grade-calls");
+    // A program that has timed out twice is not run again: each call would cost the
+    // whole time limit, and a class with a few hanging programs would take hours.
+    let mut timeouts: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
     for call in calls {
-        match built.programs.get(call.spec.name) {
-            Some((argv, dir, _)) => g.cases.push(check_call(call, argv, dir, &scratch, settings.run_limit)),
+        let hung = timeouts.get(call.spec.name).copied().unwrap_or(0) >= MAX_TIMEOUTS;
+        match built.programs.get(call.spec.name).filter(|_| !hung) {
+            Some((argv, dir, _)) => {
+                let r = check_call(call, argv, dir, &scratch, settings.run_limit);
+                if r.ended.starts_with("timed out") {
+                    *timeouts.entry(call.spec.name).or_default() += 1;
+                }
+                g.cases.push(r);
+            }
             None => g.cases.push(CaseResult {
                 program: call.spec.name.into(),
                 label: call.label.clone(),
                 board: call.board.clone(),
                 depth: call.depth,
-                command: "(program not found)".into(),
+                command: if hung { "(not run)".into() } else { "(program not found)".into() },
                 seconds: 0.0,
                 ended: "not run".into(),
                 stderr: String::new(),
                 expected: String::new(),
                 got: String::new(),
                 score: 0.0,
-                notes: vec![format!("{} was not found in the submission", call.spec.name)],
+                notes: vec![if hung {
+                    format!("not run: {} timed out {MAX_TIMEOUTS} times already", call.spec.name)
+                } else {
+                    format!("{} was not found in the submission", call.spec.name)
+                }],
                 saved: false,
                 differs: false,
             }),

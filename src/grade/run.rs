@@ -101,8 +101,8 @@ pub fn run(spec: &RunSpec) -> RunOutcome {
     // and execs the program in place.
     let group = child.id();
     let limit = spec.output_limit;
-    let out = child.stdout.take().map(|s| thread::spawn(move || read_head(s, limit)));
-    let err = child.stderr.take().map(|s| thread::spawn(move || read_tail(s, limit)));
+    let out = child.stdout.take().map(|s| thread::spawn(move || read_bounded(s, limit, false)));
+    let err = child.stderr.take().map(|s| thread::spawn(move || read_bounded(s, limit, true)));
     let mut timed_out = false;
     let status = loop {
         match child.try_wait() {
@@ -140,33 +140,25 @@ fn kill_group(group: u32) {
         .status();
 }
 
-/// The first `limit` bytes; the rest is read and dropped so the writer never blocks.
-fn read_head(mut from: impl Read, limit: usize) -> String {
+/// The first `limit` bytes of `from` (`tail`: the last ones); everything is read, so
+/// the writer never blocks on a full pipe.
+fn read_bounded(mut from: impl Read, limit: usize, tail: bool) -> String {
     let mut kept = Vec::new();
     let mut buf = [0u8; 8192];
     while let Ok(n) = from.read(&mut buf) {
         if n == 0 {
             break;
         }
-        let room = limit.saturating_sub(kept.len());
-        kept.extend_from_slice(&buf[..n.min(room)]);
-    }
-    String::from_utf8_lossy(&kept).into_owned()
-}
-
-/// The last `limit` bytes.
-fn read_tail(mut from: impl Read, limit: usize) -> String {
-    let mut kept = Vec::new();
-    let mut buf = [0u8; 8192];
-    while let Ok(n) = from.read(&mut buf) {
-        if n == 0 {
-            break;
-        }
-        kept.extend_from_slice(&buf[..n]);
-        if kept.len() > 2 * limit.max(1) {
-            kept.drain(..kept.len() - limit);
+        if tail {
+            kept.extend_from_slice(&buf[..n]);
+            if kept.len() > 2 * limit.max(1) {
+                kept.drain(..kept.len() - limit);
+            }
+        } else {
+            let room = limit.saturating_sub(kept.len());
+            kept.extend_from_slice(&buf[..n.min(room)]);
         }
     }
-    let from = kept.len().saturating_sub(limit);
+    let from = if tail { kept.len().saturating_sub(limit) } else { 0 };
     String::from_utf8_lossy(&kept[from..]).into_owned()
 }

@@ -240,6 +240,20 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The Python interpreter, resolved once per run: `python3` on PATH may be a version
+/// manager's shim (pyenv's is a shell script costing a tenth of a second per call).
+fn python(limit: Duration) -> String {
+    static RESOLVED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    RESOLVED
+        .get_or_init(|| {
+            let argv = vec!["python3".into(), "-c".into(), "import sys; print(sys.executable)".into()];
+            let out = run(&RunSpec { argv, dir: std::env::temp_dir(), time_limit: limit, output_limit: 4096 });
+            let path = out.stdout.trim();
+            if out.succeeded() && Path::new(path).is_file() { path.to_string() } else { "python3".to_string() }
+        })
+        .clone()
+}
+
 fn is_executable(p: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
@@ -330,7 +344,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration) -
         }
         if let Some(py) = by_name(&format!("{name}.py")).first() {
             let dir = py.parent().unwrap_or(work).to_path_buf();
-            b.found(name, vec!["python3".into(), s(py)], &dir, format!("Python {}", relative(work, py)));
+            b.found(name, vec![python(limit), s(py)], &dir, format!("Python {}", relative(work, py)));
             continue;
         }
         if let Some(src) = by_name(&format!("{name}.java")).first() {
