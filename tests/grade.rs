@@ -47,7 +47,11 @@ fn have(tool: &str, version_flag: &str) -> bool {
 /// (a base language's files with the variant's own on top, less those its REMOVE lists).
 fn assemble(class: &Path) -> Vec<String> {
     let base = fixtures();
-    let tools = [("python", have("python3", "--version")), ("c", have("gcc", "--version")), ("java", have("javac", "-version"))];
+    let tools = [
+        ("python", have("python3", "--version")),
+        ("c", have("gcc", "--version")),
+        ("java", have("javac", "-version")),
+    ];
     let ok = |lang: &str| tools.iter().any(|(l, ok)| *l == lang && *ok);
     let mut ids = Vec::new();
     for (lang, _) in tools.iter().filter(|(_, ok)| *ok) {
@@ -97,7 +101,15 @@ fn grades_the_fixture_class() {
     let ids = assemble(&class);
     let out = dir.join("out");
     let class_file = fixtures().join("grade.toml");
-    let args = [class.to_str().unwrap(), "--class", class_file.to_str().unwrap(), "--out", out.to_str().unwrap(), "--jobs", "2"];
+    let args = [
+        class.to_str().unwrap(),
+        "--class",
+        class_file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--jobs",
+        "2",
+    ];
     let started = Instant::now();
     let done = morris_grade(&args);
     assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
