@@ -26,6 +26,7 @@
 //! - [`lines`]: reading a line of bounded length, for everything that reads lines.
 //! - [`protocol`]: the stdin/stdout line protocol of `protocol.md`.
 //! - [`classroom`]: the eight programs of the Morris Variant handout.
+//! - [`grade`]: grading students' submissions of the eight programs against [`classroom`].
 //! - [`play`]: a person plays the engine in a terminal.
 //! - [`tablebase`]: endgame databases by retrograde analysis (an `Oracle` for the search).
 //! - [`referee`]: matches, tournaments and protocol checks between engine processes.
@@ -42,6 +43,7 @@ pub mod cmd;
 pub mod engine;
 pub mod eval;
 pub mod files;
+pub mod grade;
 pub mod lines;
 pub mod memory;
 pub mod perft;

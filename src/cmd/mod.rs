@@ -13,6 +13,7 @@
 //! - [`mod@match_`], [`mod@tournament`], [`mod@check`], [`mod@standings`]: the referee's subcommands, and
 //!   [`mod@referee`] the options they share (time limits, openings, records).
 //! - [`mod@classroom`]: the command line of the eight classroom programs in `src/bin/`.
+//! - [`mod@grade`]: `morris grade`, grading a class's submissions of those programs.
 //! - [`mod@slurm`]: the sbatch scripts of `morris tablebase slurm`.
 //! - [`mod@common`]: options several commands share (the rules, the board, `--eval`).
 //! - [`mod@output`]: printing that ends quietly when the reader goes away (`| head`).
@@ -27,6 +28,7 @@ pub mod check;
 pub mod classroom;
 pub mod common;
 pub mod engine;
+pub mod grade;
 pub mod match_;
 pub mod perft;
 pub mod play;
@@ -76,6 +78,8 @@ enum Command {
     /// Build, verify and probe endgame tables
     #[command(subcommand)]
     Tablebase(tablebase::TablebaseCommand),
+    /// Grade students' submissions of the classroom handout's eight programs
+    Grade(grade::GradeArgs),
 }
 
 /// Runs the command line `cli` describes.
@@ -95,5 +99,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Standings(args)) => standings::run(&args),
         Some(Command::Tablebase(cmd)) => tablebase::run(&cmd),
+        Some(Command::Grade(args)) => grade::run(&args),
     }
 }

@@ -70,6 +70,9 @@ pub struct SandboxArgs {
     /// A path every engine may read besides its folder (tables, libraries); repeatable
     #[arg(long = "engine-read", value_name = "PATH")]
     pub read_only: Vec<PathBuf>,
+    /// An environment variable the engines see (from yours) besides PATH, HOME, TMPDIR and LANG; repeatable
+    #[arg(long = "keep-env", value_name = "NAME")]
+    pub keep_env: Vec<String>,
     /// Run engines in the sandbox (the default)
     #[arg(long, overrides_with = "no_sandbox")]
     pub sandbox: bool,
@@ -110,7 +113,7 @@ impl SandboxArgs {
     #[must_use]
     pub fn sandbox(&self, limits: EngineLimits) -> Sandbox {
         let read_only = self.read_only.iter().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone())).collect();
-        let sandbox = Sandbox::probe(limits, read_only);
+        let sandbox = Sandbox::probe(limits, read_only).keeping_env(&self.keep_env);
         log::info!("{}", sandbox.summary());
         if let Some(w) = sandbox.warning() {
             eprintln!("warning: {w}");

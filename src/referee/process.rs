@@ -252,7 +252,7 @@ impl EngineProcess {
             program: program.clone(),
             reason: e.to_string(),
         };
-        let (mut command, jail) = place.sandbox.command(argv, place.folder, place.core).map_err(start_error)?;
+        let (mut command, jail) = place.sandbox.command(argv, place.folder, place.core, None).map_err(start_error)?;
         let mut child =
             command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().map_err(start_error)?;
         let started = Instant::now();

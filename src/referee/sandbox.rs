@@ -78,6 +78,8 @@ pub struct Sandbox {
     taskset: bool,
     /// Paths every engine may read besides its folder (tables, shared libraries).
     read_only: Vec<PathBuf>,
+    /// Environment variables engines see besides `PATH`, `HOME`, `TMPDIR` and `LANG`.
+    keep_env: Vec<String>,
 }
 
 impl Default for Sandbox {
@@ -100,6 +102,7 @@ impl Sandbox {
             prlimit: false,
             taskset: false,
             read_only: Vec::new(),
+            keep_env: Vec::new(),
         }
     }
 
@@ -125,7 +128,16 @@ impl Sandbox {
             prlimit: find_program("prlimit").is_some(),
             taskset: find_program("taskset").is_some(),
             read_only,
+            keep_env: Vec::new(),
         }
+    }
+
+    /// The same sandbox, passing the variables `names` on to the engines (from the
+    /// referee's environment) besides `PATH`, `HOME`, `TMPDIR` and `LANG`.
+    #[must_use]
+    pub fn keeping_env(mut self, names: &[String]) -> Sandbox {
+        self.keep_env.extend(names.iter().cloned());
+        self
     }
 
     /// Whether engines run sandboxed at all.
@@ -207,12 +219,19 @@ impl Sandbox {
     }
 
     /// The command that starts `argv` in this sandbox, in `folder` (read-only, the working
-    /// directory; the current directory if `None`), pinned to `core` if given; and the jail
+    /// directory; the current directory if `None`), pinned to `core` if given, with
+    /// `writable` (a folder of its own: the grader's work folder) writable; and the jail
     /// that holds its limits, reports what they did and kills all it started.
     ///
     /// # Errors
     /// The command is empty, or the engine's cgroup could not be made.
-    pub fn command(&self, argv: &[String], folder: Option<&Path>, core: Option<usize>) -> io::Result<(Command, Jail)> {
+    pub fn command(
+        &self,
+        argv: &[String],
+        folder: Option<&Path>,
+        core: Option<usize>,
+        writable: Option<&Path>,
+    ) -> io::Result<(Command, Jail)> {
         let Some((program, args)) = argv.split_first() else {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty command"));
         };
@@ -262,12 +281,20 @@ impl Sandbox {
             let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
             chain.extend(["taskset".into(), "-c".into(), (core % cores).to_string()]);
         }
+        let uid = next_uid().to_string();
+        if let (Some(dir), true) = (writable, self.drop_uid) {
+            // The engine's own uid must own its writable folder.
+            let owner = format!("{uid}:{uid}");
+            let chown = Command::new("chown").arg("-R").arg(owner).arg(dir).stderr(Stdio::null()).status()?;
+            if !chown.success() {
+                return Err(io::Error::other(format!("chown -R {} failed", dir.display())));
+            }
+        }
         if let Some(bwrap) = &self.bwrap {
             chain.push(bwrap.display().to_string());
-            chain.extend(self.bwrap_args(program, args, &folder));
+            chain.extend(self.bwrap_args(program, args, &folder, writable));
         }
         if self.drop_uid {
-            let uid = next_uid().to_string();
             chain.extend(["setpriv".into(), "--reuid".into(), uid.clone(), "--regid".into(), uid]);
             chain.extend(["--clear-groups".into(), "--inh-caps=-all".into(), "--".into()]);
         }
@@ -281,7 +308,7 @@ impl Sandbox {
         c.current_dir(&folder).process_group(0).env_clear();
         c.env("PATH", SANDBOX_PATH).env("HOME", "/tmp").env("TMPDIR", "/tmp");
         c.env("LANG", "C.UTF-8");
-        for keep in ["RUST_LOG", "RUST_BACKTRACE", "TERM"] {
+        for keep in ["RUST_LOG", "RUST_BACKTRACE", "TERM"].into_iter().chain(self.keep_env.iter().map(String::as_str)) {
             if let Some(v) = std::env::var_os(keep) {
                 c.env(keep, v);
             }
@@ -300,7 +327,7 @@ impl Sandbox {
 
     /// bubblewrap's arguments: the system read-only, the folder and the paths the command
     /// names read-only, a private `/tmp`, new namespaces but the user's.
-    fn bwrap_args(&self, program: &str, args: &[String], folder: &Path) -> Vec<String> {
+    fn bwrap_args(&self, program: &str, args: &[String], folder: &Path, writable: Option<&Path>) -> Vec<String> {
         let mut a: Vec<String> = Vec::new();
         let mut push = |words: &[&str]| a.extend(words.iter().map(|w| (*w).to_string()));
         push(&["--die-with-parent", "--new-session", "--unshare-net", "--unshare-pid", "--unshare-ipc"]);
@@ -335,6 +362,7 @@ impl Sandbox {
             }
         }
         visible.extend(self.read_only.iter().cloned());
+        visible.extend(writable.map(Path::to_path_buf));
         visible.sort();
         visible.dedup();
         // bubblewrap makes the missing folders above a bind only for root (mode 0700):
@@ -354,6 +382,11 @@ impl Sandbox {
         for path in &visible {
             let p = path.display().to_string();
             push(&["--ro-bind-try", &p, &p]);
+        }
+        // Last, so it is writable even where it lies inside a read-only folder.
+        if let Some(dir) = writable {
+            let d = dir.display().to_string();
+            push(&["--bind", &d, &d]);
         }
         push(&["--chdir", &folder.display().to_string()]);
         if self.drop_uid {
@@ -643,8 +676,8 @@ mod tests {
 
     #[test]
     fn without_a_sandbox_the_command_is_the_engine_itself() {
-        let (c, _jail) = Sandbox::off().command(&["engine".into(), "--depth".into()], None, Some(0)).unwrap();
+        let (c, _jail) = Sandbox::off().command(&["engine".into(), "--depth".into()], None, Some(0), None).unwrap();
         assert_eq!(c.get_program(), "engine");
-        assert!(Sandbox::off().command(&[], None, None).is_err());
+        assert!(Sandbox::off().command(&[], None, None, None).is_err());
     }
 }

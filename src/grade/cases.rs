@@ -1,0 +1,320 @@
+//! The cases every submission is graded on, and their exact answers from morris's own
+//! programs (`crate::classroom`, called as a library).
+//!
+//! A *board case* is a board (White to move), a phase and a depth; it becomes one call of
+//! each program of its phase: MiniMax, alpha-beta, Black (on the colour-swapped board) and
+//! Improved. The built-in set: the handout's examples, reachable boards from seeded random
+//! games (the same every run), and edge cases: a mill closed while every opposing stone
+//! is in a mill, Black without a move, three White stones that hop, and a root with no
+//! move (where the known conventions differ). Deeper cases (5 and 6 plies) are for the
+//! alpha-beta programs alone.
+
+use crate::classroom::board_file::{parse_board, start_position};
+use crate::classroom::search::{Estimate, Value};
+use crate::classroom::{
+    AB_GAME, AB_OPENING, Algorithm, MINIMAX_GAME, MINIMAX_GAME_BLACK, MINIMAX_GAME_IMPROVED, MINIMAX_OPENING,
+    MINIMAX_OPENING_BLACK, MINIMAX_OPENING_IMPROVED, ProgramOutput, ProgramPhase, ProgramSpec, decide, estimate,
+};
+use crate::rules::notation::format_board_string;
+use crate::rules::{ByColor, CLASSROOM, Color, MoveList, Position};
+use crate::topology::PointSet;
+
+use super::class_file::ClassFile;
+
+/// One board case.
+#[derive(Clone, Debug)]
+pub struct BoardCase {
+    /// A short name for the report.
+    pub label: String,
+    /// Opening or game.
+    pub phase: ProgramPhase,
+    /// The board, White to move.
+    pub board: String,
+    /// Plies.
+    pub depth: u32,
+    /// Only the alpha-beta program runs it.
+    pub alpha_beta_only: bool,
+}
+
+/// One program call with its exact answer.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// The board case's label.
+    pub label: String,
+    /// The program.
+    pub spec: ProgramSpec,
+    /// The board given to the program (colour-swapped for the Black programs).
+    pub board: String,
+    /// Plies.
+    pub depth: u32,
+    /// morris's answer: `None` when the side to move has no move at the root.
+    pub expected: Option<ProgramOutput>,
+    /// For alpha-beta calls, the MiniMax count, and for MiniMax calls the count itself:
+    /// the most positions a program may evaluate.
+    pub minimax_evals: u64,
+    /// Positions at each ply of the MiniMax tree (1..=depth), for the convention that
+    /// counts interior nodes.
+    pub tree: Vec<u64>,
+}
+
+/// The four programs of a phase: MiniMax, alpha-beta, Black, Improved.
+#[must_use]
+pub fn programs_of(phase: ProgramPhase) -> [ProgramSpec; 4] {
+    match phase {
+        ProgramPhase::Opening => [MINIMAX_OPENING, AB_OPENING, MINIMAX_OPENING_BLACK, MINIMAX_OPENING_IMPROVED],
+        ProgramPhase::Game => [MINIMAX_GAME, AB_GAME, MINIMAX_GAME_BLACK, MINIMAX_GAME_IMPROVED],
+    }
+}
+
+/// The handout's MiniMax program of `spec`'s phase, as White (what Improved is compared with).
+#[must_use]
+pub fn handout_program(phase: ProgramPhase, side: Color) -> ProgramSpec {
+    match (phase, side) {
+        (ProgramPhase::Opening, Color::White) => MINIMAX_OPENING,
+        (ProgramPhase::Game, Color::White) => MINIMAX_GAME,
+        (ProgramPhase::Opening, Color::Black) => MINIMAX_OPENING_BLACK,
+        (ProgramPhase::Game, Color::Black) => MINIMAX_GAME_BLACK,
+    }
+}
+
+fn board_of(white: &[&str], black: &[&str]) -> String {
+    let topology = CLASSROOM.topology;
+    let set = |names: &[&str]| names.iter().filter_map(|n| topology.point_named(n)).collect::<PointSet>();
+    format_board_string(ByColor([set(white), set(black)]), topology)
+}
+
+/// A small seeded generator (splitmix64): the same boards on every machine and version.
+struct Seeded(u64);
+
+impl Seeded {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+/// A board reached by random play from the start after `plies` plies (even, so White is
+/// to move), with a game still going; `None` if the seed's game ended first.
+fn reachable(seed: u64, plies: u32) -> Option<String> {
+    let mut rng = Seeded(seed);
+    let mut pos = Position::start(&CLASSROOM);
+    let mut moves = MoveList::new();
+    for _ in 0..plies {
+        pos.generate_moves(&mut moves);
+        if moves.is_empty() || pos.winner().is_some() {
+            return None;
+        }
+        pos = pos.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    pos.generate_moves(&mut moves);
+    let alive = Color::ALL.iter().all(|&c| pos.material(c) >= 3);
+    (alive && !moves.is_empty() && pos.winner().is_none()).then(|| pos.board_string())
+}
+
+/// `count` reachable boards after `plies` plies each, from seeds counted up from `seed`.
+fn reachable_boards(seed: u64, plies: &[u32]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut s = seed;
+    for &p in plies {
+        loop {
+            s += 1;
+            if let Some(b) = reachable(s, p) {
+                out.push(b);
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The built-in board cases.
+#[must_use]
+pub fn builtin_cases() -> Vec<BoardCase> {
+    let case = |label: &str, phase, board: String, depth| BoardCase {
+        label: label.to_string(),
+        phase,
+        board,
+        depth,
+        alpha_beta_only: false,
+    };
+    use ProgramPhase::{Game, Opening};
+    let mut cases = vec![
+        case("handout opening example", Opening, "xxxxxxxWxxxxxxBxxxxxxx".into(), 3),
+        case("empty board (every placement ties)", Opening, "x".repeat(22), 1),
+        case(
+            "mill closed while every Black stone is in a mill",
+            Opening,
+            board_of(&["a0", "d0", "c3"], &["a6", "d6", "g6"]),
+            2,
+        ),
+        case("handout game example", Game, "xxxxxxxxWWxWWxBBBxxxxx".into(), 3),
+        case("docs/classroom.md game example", Game, "xBWBxxxWxBxxxWxBBWxxWW".into(), 4),
+        case("Black without a move", Game, "BWBWxWxxxxxxWxxxWxWBWB".into(), 2),
+        case("three White stones hop", Game, board_of(&["a0", "d4", "g6"], &["b1", "d1", "c2", "e3", "f5"]), 2),
+        case(
+            "slide closes a mill while every Black stone is in a mill",
+            Game,
+            board_of(&["a0", "d0", "f1", "c4", "d5"], &["a6", "d6", "g6", "e3", "f3", "g3"]),
+            3,
+        ),
+        case("root with no move (conventions differ)", Game, "WBWBxBxxxxxxBxxxBxBWBW".into(), 2),
+    ];
+    for (i, b) in reachable_boards(1000, &[4, 6, 8, 10]).into_iter().enumerate() {
+        cases.push(case(&format!("reachable opening {}", i + 1), Opening, b, i as u32 + 1));
+    }
+    for (i, b) in reachable_boards(2000, &[20, 24, 30, 36]).into_iter().enumerate() {
+        cases.push(case(&format!("reachable game {}", i + 1), Game, b, i as u32 + 1));
+    }
+    let deep = reachable_boards(3000, &[8, 12]);
+    for (i, b) in deep.into_iter().enumerate() {
+        let mut c = case(&format!("deep opening {}", i + 1), Opening, b, 5 + i as u32);
+        c.alpha_beta_only = true;
+        cases.push(c);
+    }
+    for (i, depth) in [5, 6].into_iter().enumerate() {
+        let mut c = case(&format!("deep game {}", i + 1), Game, "xBWBxxxWxBxxxWxBBWxxWW".into(), depth);
+        c.alpha_beta_only = true;
+        cases.push(c);
+    }
+    cases
+}
+
+/// The board cases of a class: the built-in ones unless the class file replaces them,
+/// then the class file's own.
+#[must_use]
+pub fn class_cases(class: &ClassFile) -> Vec<BoardCase> {
+    let mut cases = if class.replace_cases { Vec::new() } else { builtin_cases() };
+    for (i, c) in class.cases.iter().enumerate() {
+        let phase = if c.phase == "opening" { ProgramPhase::Opening } else { ProgramPhase::Game };
+        cases.push(BoardCase {
+            label: format!("class file case {}", i + 1),
+            phase,
+            board: c.board.clone(),
+            depth: c.depth,
+            alpha_beta_only: c.alpha_beta_only,
+        });
+    }
+    cases
+}
+
+/// The estimate a MiniMax program of `spec` uses at the leaves.
+#[must_use]
+pub fn estimate_of(spec: &ProgramSpec) -> Estimate {
+    use crate::classroom::Estimator;
+    match (spec.phase, spec.estimator) {
+        (ProgramPhase::Opening, Estimator::Handout) => estimate::handout_opening,
+        (ProgramPhase::Game, Estimator::Handout) => estimate::handout_game,
+        (ProgramPhase::Opening, Estimator::Improved) => estimate::improved_opening,
+        (ProgramPhase::Game, Estimator::Improved) => estimate::improved_game,
+    }
+}
+
+/// The root position a program of `spec` searches on `board` (after the colour swap).
+#[must_use]
+pub fn root_of(spec: &ProgramSpec, board: &str) -> Option<Position> {
+    let stones = parse_board(board, "case").ok()?;
+    let stones = if spec.side == Color::Black { stones.swapped() } else { stones };
+    Some(start_position(stones, spec.phase))
+}
+
+/// Positions at each ply 1..=depth of the full MiniMax tree below `root`.
+#[must_use]
+pub fn tree_sizes(root: &Position, depth: u32) -> Vec<u64> {
+    fn walk(pos: &Position, ply: usize, sizes: &mut [u64]) {
+        if ply == sizes.len() {
+            return;
+        }
+        let mut moves = MoveList::new();
+        pos.generate_moves(&mut moves);
+        sizes[ply] += moves.len() as u64;
+        for &m in moves.iter() {
+            walk(&pos.play_unchecked(m), ply + 1, sizes);
+        }
+    }
+    let mut sizes = vec![0; depth as usize];
+    walk(root, 0, &mut sizes);
+    sizes
+}
+
+/// The MiniMax value of `pos` searched `depth` more plies, `max` if White is to move there
+/// (the handout's conventions: no moves below the root is ∓∞).
+#[must_use]
+pub fn minimax_value(pos: &Position, depth: u32, max: bool, estimate: Estimate) -> Value {
+    if depth == 0 {
+        return Value::finite(estimate(pos));
+    }
+    let mut moves = MoveList::new();
+    pos.generate_moves(&mut moves);
+    let mut best = if max { Value::NEG_INFINITY } else { Value::INFINITY };
+    for &m in moves.iter() {
+        let v = minimax_value(&pos.play_unchecked(m), depth - 1, !max, estimate);
+        best = if max { best.max(v) } else { best.min(v) };
+    }
+    best
+}
+
+/// The boards a program of `spec` may answer with on `board`, each with its MiniMax value
+/// at `depth` (in the input's colours), in generation order.
+#[must_use]
+pub fn root_choices(spec: &ProgramSpec, board: &str, depth: u32) -> Vec<(String, Value)> {
+    let Some(root) = root_of(spec, board) else { return Vec::new() };
+    let mut moves = MoveList::new();
+    root.generate_moves(&mut moves);
+    let estimate = estimate_of(spec);
+    moves
+        .iter()
+        .map(|&m| {
+            let child = root.play_unchecked(m);
+            let stones = child.all_stones();
+            let stones = if spec.side == Color::Black { stones.swapped() } else { stones };
+            let value = minimax_value(&child, depth - 1, false, estimate);
+            (format_board_string(stones, CLASSROOM.topology), value)
+        })
+        .collect()
+}
+
+/// Every call of the class, with answers computed once for all students (in parallel).
+#[must_use]
+pub fn calls_of(cases: &[BoardCase]) -> Vec<Call> {
+    use rayon::prelude::*;
+    let mut todo = Vec::new();
+    for c in cases {
+        for spec in programs_of(c.phase) {
+            if c.alpha_beta_only && spec.algorithm != Algorithm::AlphaBeta {
+                continue;
+            }
+            let board = if spec.side == Color::Black { swap_board(&c.board) } else { c.board.clone() };
+            todo.push((c.label.clone(), spec, board, c.depth));
+        }
+    }
+    todo.into_par_iter()
+        .map(|(label, spec, board, depth)| {
+            let stones = parse_board(&board, "case").unwrap_or(ByColor([PointSet::EMPTY; 2]));
+            let expected = decide(&spec, stones, depth);
+            let minimax_spec = ProgramSpec { algorithm: Algorithm::MiniMax, ..spec };
+            let tree = root_of(&spec, &board).map(|r| tree_sizes(&r, depth)).unwrap_or_default();
+            let minimax_evals = if spec.algorithm == Algorithm::AlphaBeta {
+                decide(&minimax_spec, stones, depth).map_or(0, |o| o.evals)
+            } else {
+                expected.as_ref().map_or(0, |o| o.evals)
+            };
+            Call { label, spec, board, depth, expected, minimax_evals, tree }
+        })
+        .collect()
+}
+
+/// `board` with W and B swapped.
+#[must_use]
+pub fn swap_board(board: &str) -> String {
+    board
+        .chars()
+        .map(|c| match c {
+            'W' => 'B',
+            'B' => 'W',
+            c => c,
+        })
+        .collect()
+}

@@ -1,0 +1,127 @@
+//! The class file, `grade.toml`: limits, cases added to (or replacing) the built-in ones,
+//! the match's length, and commands for students whose layout is unusual. Every field is
+//! optional; an unknown one is an error, so a misspelt key is not silently ignored.
+//!
+//! ```toml
+//! run_seconds = 30          # per program call
+//! build_seconds = 120       # per build step
+//! replace_cases = false     # true: only the cases below
+//! match_depth = 2           # the improved programs' match, at equal depth
+//! match_plies = 40          # a game is a draw after this many plies
+//!
+//! [[case]]
+//! phase = "opening"         # or "game"
+//! board = "xxxxxxxWxxxxxxBxxxxxxx"
+//! depth = 3
+//!
+//! [student.xyz1234]         # a net ID
+//! build = [["make", "all"]] # run in the submission's folder, in order
+//! [student.xyz1234.programs]
+//! MiniMaxOpening = ["java", "-cp", "out", "mm.Opening"]   # the three arguments are appended
+//! ```
+//! A `grade.toml` inside a submission may hold `build` and `programs` for that student.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+/// The whole class file.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassFile {
+    /// Time limit of one program call, in seconds.
+    pub run_seconds: Option<f64>,
+    /// Time limit of one build step, in seconds.
+    pub build_seconds: Option<f64>,
+    /// Drop the built-in cases and grade by `case` alone.
+    #[serde(default)]
+    pub replace_cases: bool,
+    /// Depth of the improved programs' match.
+    pub match_depth: Option<u32>,
+    /// Plies after which a match game is a draw (0: no match).
+    pub match_plies: Option<u32>,
+    /// Cases to add.
+    #[serde(default, rename = "case")]
+    pub cases: Vec<CaseEntry>,
+    /// Commands per net ID.
+    #[serde(default, rename = "student")]
+    pub students: BTreeMap<String, StudentCommands>,
+}
+
+/// One case of the class file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaseEntry {
+    /// `opening` or `game`.
+    pub phase: String,
+    /// The board string, White to move (the Black programs get it colour-swapped).
+    pub board: String,
+    /// Plies.
+    pub depth: u32,
+    /// Grade only the alpha-beta program on it (a deep case).
+    #[serde(default)]
+    pub alpha_beta_only: bool,
+}
+
+/// How to build and run one student's programs.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StudentCommands {
+    /// Build steps, each an argv, run in order in the submission's folder.
+    #[serde(default)]
+    pub build: Vec<Vec<String>>,
+    /// Program name to argv (input, output and depth are appended).
+    #[serde(default)]
+    pub programs: BTreeMap<String, Vec<String>>,
+}
+
+/// Why a class file cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: {reason}")]
+pub struct ClassFileError {
+    /// The file.
+    pub path: String,
+    /// What is wrong, on one line.
+    pub reason: String,
+}
+
+/// Parses TOML text into `T`, with a one-line reason.
+fn parse<T: for<'de> Deserialize<'de>>(text: &str, path: &Path) -> Result<T, ClassFileError> {
+    toml::from_str(text).map_err(|e| ClassFileError {
+        path: path.display().to_string(),
+        reason: e.to_string().split_whitespace().collect::<Vec<_>>().join(" "),
+    })
+}
+
+/// Reads a class file.
+///
+/// # Errors
+/// Unreadable file, TOML syntax, an unknown key, a wrong type, a bad case.
+pub fn read_class_file(path: &Path) -> Result<ClassFile, ClassFileError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ClassFileError { path: path.display().to_string(), reason: crate::files::io_reason(&e) })?;
+    let class: ClassFile = parse(&text, path)?;
+    for (i, case) in class.cases.iter().enumerate() {
+        let bad = |reason: String| ClassFileError { path: path.display().to_string(), reason };
+        if case.phase != "opening" && case.phase != "game" {
+            return Err(bad(format!("case {}: phase must be \"opening\" or \"game\", got {:?}", i + 1, case.phase)));
+        }
+        crate::classroom::board_file::parse_board(&case.board, "the class file")
+            .map_err(|e| bad(format!("case {}: {e}", i + 1)))?;
+        if !(1..=8).contains(&case.depth) {
+            return Err(bad(format!("case {}: depth must be 1 to 8, got {}", i + 1, case.depth)));
+        }
+    }
+    Ok(class)
+}
+
+/// Reads a submission's own `grade.toml` (`build` and `programs`).
+///
+/// # Errors
+/// As [`read_class_file`].
+pub fn read_student_file(path: &Path) -> Result<StudentCommands, ClassFileError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ClassFileError { path: path.display().to_string(), reason: crate::files::io_reason(&e) })?;
+    parse(&text, path)
+}

@@ -1,0 +1,188 @@
+//! The one place the grader starts a process: [`run`].
+//!
+//! Every build step, every program call, every unzip goes through [`run`], in the
+//! referee's sandbox ([`crate::referee::sandbox`]) once [`use_sandbox`] has set it, as
+//! `morris grade` does: bubblewrap, the cgroup limits, an unprivileged uid, with the
+//! student's work folder ([`RunSpec::writable`]) the one writable place. Without it (the
+//! library's default, and `--no-sandbox`): start `argv` under `setsid` (util-linux)
+//! so the program leads a process group of its own. Either way: feed it no stdin, keep the first
+//! [`RunSpec::output_limit`] bytes of stdout and the last bytes of stderr, and when the
+//! time limit passes kill the whole group with `kill -KILL -PGID` (no `unsafe` needed).
+//! The group is killed after a normal exit too, so that a child left behind (a shell
+//! script's background job, a JVM helper) neither runs on nor holds the pipes open.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+use crate::referee::sandbox::Sandbox;
+
+static SANDBOX: OnceLock<Sandbox> = OnceLock::new();
+
+/// Runs every later [`run`] of this process in `sandbox` (once; later calls are ignored).
+pub fn use_sandbox(sandbox: Sandbox) {
+    let _ = SANDBOX.set(sandbox);
+}
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How a process is to be run.
+#[derive(Clone, Debug)]
+pub struct RunSpec {
+    /// Program and arguments; `argv[0]` is looked up on `PATH` as usual.
+    pub argv: Vec<String>,
+    /// Working directory.
+    pub dir: PathBuf,
+    /// Wall-clock limit; the process group is killed when it passes.
+    pub time_limit: Duration,
+    /// Bytes kept of stdout (the first ones) and of stderr (the last ones).
+    pub output_limit: usize,
+    /// The one folder it may write in (in the sandbox), if any.
+    pub writable: Option<PathBuf>,
+}
+
+/// How a process ended.
+#[derive(Clone, Debug, Default)]
+pub struct RunOutcome {
+    /// The exit status, `None` when it was killed (by us or by a signal) or never started.
+    pub status: Option<i32>,
+    /// The time limit passed and the group was killed.
+    pub timed_out: bool,
+    /// The first bytes of stdout, as text.
+    pub stdout: String,
+    /// The last bytes of stderr, as text.
+    pub stderr: String,
+    /// Wall-clock time from start to exit (or kill).
+    pub elapsed: Duration,
+    /// Why it could not be started at all.
+    pub start_error: Option<String>,
+}
+
+impl RunOutcome {
+    /// Exited by itself with status 0.
+    #[must_use]
+    pub fn succeeded(&self) -> bool {
+        self.status == Some(0) && !self.timed_out
+    }
+
+    /// One phrase for a report: `exit 0`, `timed out after 5 s`, `killed by a signal`, …
+    #[must_use]
+    pub fn describe(&self) -> String {
+        if let Some(e) = &self.start_error {
+            format!("could not start: {e}")
+        } else if self.timed_out {
+            format!("timed out after {:.1} s", self.elapsed.as_secs_f64())
+        } else {
+            match self.status {
+                Some(s) => format!("exit {s}"),
+                None => "killed by a signal (crashed)".to_string(),
+            }
+        }
+    }
+
+    /// The last `n` lines of stderr.
+    #[must_use]
+    pub fn stderr_tail(&self, n: usize) -> String {
+        let lines: Vec<&str> = self.stderr.lines().collect();
+        lines[lines.len().saturating_sub(n)..].join("\n")
+    }
+}
+
+/// Runs `spec` to its end or its time limit. Never panics; a program that cannot be
+/// started gives an outcome with [`RunOutcome::start_error`].
+///
+/// This is the single function through which the grader starts processes.
+#[must_use]
+pub fn run(spec: &RunSpec) -> RunOutcome {
+    let start = Instant::now();
+    let Some((program, args)) = spec.argv.split_first() else {
+        return RunOutcome { start_error: Some("empty command".into()), ..RunOutcome::default() };
+    };
+    let (mut command, jail) = match SANDBOX.get().filter(|s| s.enabled()) {
+        Some(sandbox) => match sandbox.command(&spec.argv, Some(&spec.dir), None, spec.writable.as_deref()) {
+            Ok((c, jail)) => (c, Some(jail)),
+            Err(e) => return RunOutcome { start_error: Some(e.to_string()), ..RunOutcome::default() },
+        },
+        None => {
+            let mut c = Command::new("setsid");
+            c.arg(program).args(args).current_dir(&spec.dir);
+            (c, None)
+        }
+    };
+    let mut child = match command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn() {
+        Ok(c) => c,
+        Err(e) => return RunOutcome { start_error: Some(format!("setsid: {e}")), ..RunOutcome::default() },
+    };
+    // The child is not a group leader, so `setsid` makes its own pid the new group's id
+    // and execs the program in place.
+    let group = child.id();
+    let limit = spec.output_limit;
+    let out = child.stdout.take().map(|s| thread::spawn(move || read_bounded(s, limit, false)));
+    let err = child.stderr.take().map(|s| thread::spawn(move || read_bounded(s, limit, true)));
+    let mut timed_out = false;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if start.elapsed() >= spec.time_limit => {
+                timed_out = true;
+                break None;
+            }
+            Ok(None) => thread::sleep(Duration::from_millis(5)),
+            Err(_) => break None,
+        }
+    };
+    let elapsed = start.elapsed();
+    kill_group(group);
+    let status = match (&jail, status) {
+        (Some(j), Some(s)) => Some(j.engine_status(s)),
+        _ => status,
+    };
+    if let Some(j) = &jail {
+        j.kill_all();
+    }
+    if timed_out {
+        let _ = child.wait();
+    }
+    let stdout = out.and_then(|t| t.join().ok()).unwrap_or_default();
+    let stderr = err.and_then(|t| t.join().ok()).unwrap_or_default();
+    // `setsid` reports a program it cannot exec with status 126/127 and a line on stderr.
+    let start_error = match status.and_then(|s| s.code()) {
+        Some(126 | 127) if stderr.starts_with("setsid:") => Some(stderr.trim().to_string()),
+        _ => None,
+    };
+    RunOutcome { status: status.and_then(|s| s.code()), timed_out, stdout, stderr, elapsed, start_error }
+}
+
+/// Kills every process of the group `group` (our child led it).
+fn kill_group(group: u32) {
+    let _ = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{group}")])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
+
+/// The first `limit` bytes of `from` (`tail`: the last ones); everything is read, so
+/// the writer never blocks on a full pipe.
+fn read_bounded(mut from: impl Read, limit: usize, tail: bool) -> String {
+    let mut kept = Vec::new();
+    let mut buf = [0u8; 8192];
+    while let Ok(n) = from.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        if tail {
+            kept.extend_from_slice(&buf[..n]);
+            if kept.len() > 2 * limit.max(1) {
+                kept.drain(..kept.len() - limit);
+            }
+        } else {
+            let room = limit.saturating_sub(kept.len());
+            kept.extend_from_slice(&buf[..n.min(room)]);
+        }
+    }
+    let from = if tail { kept.len().saturating_sub(limit) } else { 0 };
+    String::from_utf8_lossy(&kept[from..]).into_owned()
+}

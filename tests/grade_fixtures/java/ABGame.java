@@ -1,0 +1,5 @@
+public class ABGame {
+    public static void main(String[] args) throws Exception {
+        Wrap.run("ABGame", args);
+    }
+}

@@ -1,0 +1,5 @@
+public class MiniMaxGame {
+    public static void main(String[] args) throws Exception {
+        Wrap.run("MiniMaxGame", args);
+    }
+}

@@ -1,0 +1,5 @@
+public class MiniMaxGameBlack {
+    public static void main(String[] args) throws Exception {
+        Wrap.run("MiniMaxGameBlack", args);
+    }
+}

@@ -1,0 +1,5 @@
+public class MiniMaxOpening {
+    public static void main(String[] args) throws Exception {
+        Wrap.run("MiniMaxOpening", args);
+    }
+}

@@ -1,0 +1,5 @@
+public class MiniMaxOpeningImproved {
+    public static void main(String[] args) throws Exception {
+        Wrap.run("MiniMaxOpeningImproved", args);
+    }
+}

@@ -1,0 +1,3 @@
+from wrap import run
+
+run("MiniMaxGame")

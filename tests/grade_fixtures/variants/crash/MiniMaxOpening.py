@@ -1,0 +1,4 @@
+# Broken on purpose: crashes.
+import os
+
+os.abort()
