@@ -403,7 +403,6 @@ mod tests {
             ]),
             claims: ByColor([None, Some("result white\tblack cheats".to_string())]),
             pids: ByColor::default(),
-            stderr_tail: ByColor::default(),
             clocks: Some(ByColor([Duration::from_millis(4210), Duration::ZERO])),
             stderr_tail: ByColor([Vec::new(), vec!["Traceback:\tline 3".to_string(), "ValueError".to_string()]]),
         }

@@ -515,7 +515,6 @@ mod tests {
             think: ByColor::default(),
             claims: ByColor::default(),
             pids: ByColor::default(),
-            stderr_tail: ByColor::default(),
             clocks: None,
             stderr_tail: ByColor::default(),
         };
