@@ -39,6 +39,7 @@ pub mod slurm;
 pub mod standings;
 pub mod tablebase;
 pub mod tournament;
+pub mod tournament_slurm;
 
 use std::process::ExitCode;
 

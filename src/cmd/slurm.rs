@@ -1,6 +1,8 @@
-//! `morris tablebase slurm`'s scripts: one sbatch job array per level of the build graph
-//! (`tablebase::cells`), chained with `afterok`, each task building one cell with
-//! `morris tablebase build --cell`. Only text: [`mod@super::tablebase`] writes and submits.
+//! The Slurm scripts: `morris tablebase slurm`'s (one sbatch job array per level of the
+//! build graph (`tablebase::cells`), chained with `afterok`, each task building one cell
+//! with `morris tablebase build --cell`) and `morris tournament --slurm`'s (a job array
+//! per wave of games, and the planner after it). Only text: [`mod@super::tablebase`] and
+//! [`super::tournament_slurm`] write and submit.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -95,6 +97,75 @@ pub fn submit_script(levels: &[String]) -> String {
         );
     }
     s
+}
+
+/// What every job of a tournament on Slurm shares.
+#[derive(Clone, Copy, Debug)]
+pub struct TournamentJob<'a> {
+    /// The `morris` binary, at the same path on every node.
+    pub binary: &'a Path,
+    /// The folder the command was run from (relative paths in it are from here).
+    pub cwd: &'a Path,
+    /// The tournament's Slurm folder (absolute, shared by every node).
+    pub dir: &'a Path,
+    /// The `morris` arguments of the planner, without `--submit`.
+    pub argv: &'a [String],
+}
+
+impl TournamentJob<'_> {
+    fn command(&self, extra: &str) -> String {
+        let mut words = vec![shell_quote(&self.binary.display().to_string())];
+        words.extend(self.argv.iter().map(|a| shell_quote(a)));
+        format!("cd {} && exec {} {extra}", shell_quote(&self.cwd.display().to_string()), words.join(" "))
+    }
+}
+
+/// The job array of wave `wave`: a task per pairing, each playing its games (two cores:
+/// one per engine).
+#[must_use]
+pub fn wave_script(wave: u32, tasks: usize, job: &TournamentJob<'_>) -> String {
+    let logs = job.dir.join("logs");
+    let mut s = String::new();
+    let _ = writeln!(s, "#!/bin/bash");
+    let _ = writeln!(s, "# Wave {wave} of the tournament: {tasks} task(s), a pairing each.");
+    let _ = writeln!(s, "# Written by `morris tournament --slurm`; next-{wave}.sh plans what follows.");
+    let _ = writeln!(s, "#SBATCH --job-name=morris-wave-{wave}");
+    let _ = writeln!(s, "#SBATCH --array=0-{}", tasks.saturating_sub(1));
+    let _ = writeln!(s, "#SBATCH --nodes=1");
+    let _ = writeln!(s, "#SBATCH --ntasks=1");
+    let _ = writeln!(s, "#SBATCH --cpus-per-task=2");
+    let _ = writeln!(s, "#SBATCH --output={}/wave-{wave}-%a.out", logs.display());
+    let _ = writeln!(s, "set -euo pipefail");
+    let _ = writeln!(s, "{}", job.command(&format!("--slurm-task {wave}:\"$SLURM_ARRAY_TASK_ID\"")));
+    s
+}
+
+/// The planner that runs after wave `wave`: the same command, which records nothing
+/// itself, submits the next wave or writes the standings.
+#[must_use]
+pub fn planner_script(wave: u32, job: &TournamentJob<'_>) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "#!/bin/bash");
+    let _ = writeln!(s, "# Plans what follows wave {wave}: the next wave, or the standings when all is played.");
+    let _ = writeln!(s, "#SBATCH --job-name=morris-plan-{wave}");
+    let _ = writeln!(s, "#SBATCH --nodes=1");
+    let _ = writeln!(s, "#SBATCH --ntasks=1");
+    let _ = writeln!(s, "#SBATCH --output={}/plan-{wave}.out", job.dir.join("logs").display());
+    let _ = writeln!(s, "set -euo pipefail");
+    let _ = writeln!(s, "{}", job.command("--submit"));
+    s
+}
+
+/// Submits wave `wave` and its planner, chained with `afterany` (the planner sees what
+/// a failed task left unplayed and plans it again).
+#[must_use]
+pub fn submit_wave_script(wave: u32) -> String {
+    format!(
+        "#!/bin/bash\n# Submits wave {wave} and the planner after it.\nset -euo pipefail\ncd \"$(dirname \"$0\")\"\n\
+         id=$(sbatch --parsable wave-{wave}.sh); id=${{id%%;*}}\n\
+         plan=$(sbatch --parsable --dependency=afterany:$id next-{wave}.sh)\n\
+         echo \"wave {wave}: job array $id, then the planner ${{plan%%;*}}\"\n"
+    )
 }
 
 /// `text` as one shell word.

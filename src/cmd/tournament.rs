@@ -72,6 +72,18 @@ pub struct TournamentArgs {
     /// the bracket, and one page per entrant
     #[arg(long, value_name = "DIR")]
     pub standings: Option<PathBuf>,
+    /// Play on a Slurm cluster: DIR (on a file system every node shares) gets the job
+    /// scripts, a record file per task and the standings; each run plans the next wave
+    /// (all of a round robin or gauntlet, one knockout round) and a job that runs this
+    /// command again after it (docs/referee.md)
+    #[arg(long, value_name = "DIR", conflicts_with = "record")]
+    pub slurm: Option<PathBuf>,
+    /// With --slurm: submit the wave with sbatch (else print how to)
+    #[arg(long, requires = "slurm")]
+    pub submit: bool,
+    /// With --slurm: play task K of wave W (what a job array's task runs)
+    #[arg(long, value_name = "W:K", requires = "slurm", hide = true)]
+    pub slurm_task: Option<String>,
     /// Time, openings, records and rules
     #[command(flatten)]
     pub game: GameArgs,
@@ -328,53 +340,81 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     let openings = setup.game.openings(64, settings.rules, &setup.engines)?;
     let names: Vec<String> = setup.engines.iter().map(|e| e.name.clone()).collect();
     let fingerprint = setup.fingerprint();
-    let resume = open_record(setup.game.record.as_deref(), &fingerprint)?;
+    if let (Some(dir), Some(task)) = (&args.slurm, &args.slurm_task) {
+        return super::tournament_slurm::play_task(dir, task, &fingerprint, &setup.engines, settings);
+    }
+    let resume = match &args.slurm {
+        Some(dir) => {
+            Resume { ledger: super::tournament_slurm::ledger(dir, &fingerprint)?, writer: RecordWriter::create(None)? }
+        }
+        None => open_record(setup.game.record.as_deref(), &fingerprint)?,
+    };
+    // On a cluster, the games not yet recorded go to the next wave of jobs instead.
+    let deferred = std::cell::RefCell::new(Vec::new());
     let jobs = setup.game.jobs();
     print_plan(&setup, &names, pairs_each, &resume.ledger, jobs);
     let bar = Bar::games();
     let runner = Runner::new(setup.engines.clone(), settings, jobs, resume.writer, Box::new(bar.clone()));
     let mut scheduler = Scheduler::new(Schedule::new(openings), &resume.ledger, &names);
     let mut play = |pairs: &[(usize, usize)], each: usize| -> tournament::BoutPoints {
-        scheduler.bouts(pairs, each, |todo| runner.play_numbered(todo))
+        scheduler.bouts(pairs, each, |todo| {
+            if args.slurm.is_some() {
+                deferred.borrow_mut().extend(todo.iter().cloned());
+                return Err(crate::referee::RefereeError::Deferred(todo.len()));
+            }
+            runner.play_numbered(todo)
+        })
     };
     let mut bracket = None;
-    match setup.format {
-        LibraryFormat::Knockout => {
-            let ko = KnockoutSettings {
-                pairs_per_bout: pairs_each,
-                tiebreak_pairs: setup.tiebreak_pairs,
-                seed: setup.game.seed,
-            };
-            let n = names.len();
-            // Lines printed above the progress bar; the first failure to print is
-            // reported once the rounds are over.
-            let mut printed: anyhow::Result<()> = Ok(());
-            let mut print_lines = |lines: Vec<String>| {
-                bar.above(|| {
-                    if printed.is_ok() {
-                        printed = lines.iter().try_for_each(|line| -> anyhow::Result<()> {
-                            say!("{line}");
-                            Ok(())
-                        });
-                    }
-                });
-            };
-            print_lines(vec![format!("Knockout of {n} entrants, seed {}: {}", setup.game.seed, names.join(", "))]);
-            let mut rounds = Vec::new();
-            let (_, champion) = tournament::knockout(n, &ko, &mut play, |round| {
-                print_lines(pages::round_lines(round, &names));
-                rounds.push(round.clone());
-            })?;
-            printed?;
-            bar.finish();
-            say!("Champion: {}", names[champion]);
-            bracket = Some(Bracket { rounds, champion: Some(champion) });
+    let conducted = (|| -> anyhow::Result<()> {
+        match setup.format {
+            LibraryFormat::Knockout => {
+                let ko = KnockoutSettings {
+                    pairs_per_bout: pairs_each,
+                    tiebreak_pairs: setup.tiebreak_pairs,
+                    seed: setup.game.seed,
+                };
+                let n = names.len();
+                // Lines printed above the progress bar; the first failure to print is
+                // reported once the rounds are over.
+                let mut printed: anyhow::Result<()> = Ok(());
+                let mut print_lines = |lines: Vec<String>| {
+                    bar.above(|| {
+                        if printed.is_ok() {
+                            printed = lines.iter().try_for_each(|line| -> anyhow::Result<()> {
+                                say!("{line}");
+                                Ok(())
+                            });
+                        }
+                    });
+                };
+                print_lines(vec![format!("Knockout of {n} entrants, seed {}: {}", setup.game.seed, names.join(", "))]);
+                let mut rounds = Vec::new();
+                let (_, champion) = tournament::knockout(n, &ko, &mut play, |round| {
+                    print_lines(pages::round_lines(round, &names));
+                    rounds.push(round.clone());
+                })?;
+                printed?;
+                bar.finish();
+                say!("Champion: {}", names[champion]);
+                bracket = Some(Bracket { rounds, champion: Some(champion) });
+            }
+            LibraryFormat::RoundRobin | LibraryFormat::Gauntlet => {
+                play(&pairings(setup.format, names.len()), pairs_each)?;
+                bar.finish();
+            }
         }
-        LibraryFormat::RoundRobin | LibraryFormat::Gauntlet => {
-            play(&pairings(setup.format, names.len()), pairs_each)?;
-            bar.finish();
+        Ok(())
+    })();
+    if let (Err(e), Some(dir)) = (&conducted, &args.slurm) {
+        let wave = deferred.take();
+        if wave.is_empty() {
+            bail!("{e:#}");
         }
+        bar.finish();
+        return super::tournament_slurm::plan_wave(dir, &wave, args.submit);
     }
+    conducted?;
     let games: Vec<RecordedGame> = scheduler.games().to_vec();
     let mut standings = Standings::with_names(&names);
     for g in &games {
@@ -392,7 +432,8 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
             games.len() - scheduler.taken()
         );
     }
-    if let Some(dir) = &args.standings {
+    let standings_dir = args.standings.clone().or_else(|| args.slurm.as_ref().map(|d| d.join("standings")));
+    if let Some(dir) = &standings_dir {
         let title = replay_title(&fingerprint, setup.game.record.as_deref().or(setup.roster.as_deref()));
         let event = Event { title, names: &names, games: &games, bracket: bracket.as_ref() };
         write_pages(dir, &pages::pages(&event))?;

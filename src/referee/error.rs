@@ -7,6 +7,9 @@ use crate::rules::notation::MoveListError;
 /// Why the referee cannot set up or play its games.
 #[derive(Debug, thiserror::Error)]
 pub enum RefereeError {
+    /// Games left to a Slurm job array instead of played here (`tournament --slurm`).
+    #[error("{0} game(s) left to the next Slurm wave")]
+    Deferred(usize),
     /// An engine command that is empty or has an unclosed quote.
     #[error("engine command {spec:?} is empty or has an unclosed quote")]
     EngineCommand {

@@ -83,8 +83,21 @@ pub fn record(game: &Game, names: [&str; 2]) -> Option<String> {
         None => ("-", "unfinished", "unfinished: written out by morris serve".to_string()),
     };
     let moves = if moves.is_empty() { "-".to_string() } else { moves.join(" ") };
-    let fields =
-        ["1", names[0], names[1], result, termination, &game.len().to_string(), "-", &moves, &reason, "-", "-"];
+    let fields = [
+        "1",
+        names[0],
+        names[1],
+        result,
+        termination,
+        &game.len().to_string(),
+        "-",
+        &moves,
+        &reason,
+        "-",
+        "-",
+        "-",
+        "-",
+    ];
     Some(format!("{HEADER}\n{}\n", fields.join("\t")))
 }
 
