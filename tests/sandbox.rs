@@ -168,7 +168,7 @@ fn hostile_engines_lose_by_their_own_reasons_and_harm_nothing() {
             assert!(reason.contains(has), "{name}: '{reason}' does not say '{has}'");
         }
     };
-    expect("memory", "limit", "memory limit (512 MiB)");
+    expect("memory", "limit", "memory limit (512MiB)");
     expect("fork", "limit", "process limit (128)");
     expect("snoop", "crash", "could not write");
     expect("network", "crash", "exited");

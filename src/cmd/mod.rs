@@ -34,6 +34,7 @@ pub mod perft;
 pub mod play;
 pub mod progress;
 pub mod referee;
+pub mod sandbox;
 pub mod serve;
 pub mod slurm;
 pub mod standings;
@@ -81,6 +82,8 @@ enum Command {
     Tablebase(tablebase::TablebaseCommand),
     /// Grade students' submissions of the classroom handout's eight programs
     Grade(grade::GradeArgs),
+    /// Show the engines' sandbox on this machine and time an engine's start in it
+    Sandbox(sandbox::SandboxCmdArgs),
 }
 
 /// Runs the command line `cli` describes.
@@ -101,5 +104,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Standings(args)) => standings::run(&args),
         Some(Command::Tablebase(cmd)) => tablebase::run(&cmd),
         Some(Command::Grade(args)) => grade::run(&args),
+        Some(Command::Sandbox(args)) => sandbox::run(&args),
     }
 }

@@ -78,6 +78,9 @@ pub struct TournamentArgs {
     /// command again after it (docs/referee.md)
     #[arg(long, value_name = "DIR", conflicts_with = "record")]
     pub slurm: Option<PathBuf>,
+    /// Print the plan (pairings, games, engine-hours, wall time at --jobs) and stop
+    #[arg(long)]
+    pub plan: bool,
     /// With --slurm: submit the wave with sbatch (else print how to)
     #[arg(long, requires = "slurm")]
     pub submit: bool,
@@ -353,6 +356,9 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     let deferred = std::cell::RefCell::new(Vec::new());
     let jobs = setup.game.jobs();
     print_plan(&setup, &names, pairs_each, &resume.ledger, jobs);
+    if args.plan {
+        return Ok(ExitCode::SUCCESS);
+    }
     let bar = Bar::games();
     let runner = Runner::new(setup.engines.clone(), settings, jobs, resume.writer, Box::new(bar.clone()));
     let mut scheduler = Scheduler::new(Schedule::new(openings), &resume.ledger, &names);

@@ -1,0 +1,62 @@
+//! `morris sandbox`: what the engines' sandbox does on this machine (bubblewrap, the
+//! cgroup that holds the memory and process limits, the unprivileged uid) and what it
+//! costs to start an engine in it, measured against starting it plainly.
+
+use std::process::{ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use super::referee::SandboxArgs;
+use crate::referee::limits::EngineLimits;
+use crate::referee::sandbox::Sandbox;
+
+/// Options of `morris sandbox`.
+#[derive(clap::Args, Debug)]
+pub struct SandboxCmdArgs {
+    /// Starts to time in each way
+    #[arg(long, default_value_t = 50, value_name = "N")]
+    pub runs: usize,
+    /// The program to start (it should exit at once)
+    #[arg(long, default_value = "true", value_name = "PROGRAM")]
+    pub program: String,
+    /// The sandbox and its limits
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
+}
+
+/// Median and largest time to start `program` in `sandbox` and see it exit, over `runs`.
+fn time_starts(sandbox: &Sandbox, program: &str, runs: usize) -> anyhow::Result<(Duration, Duration)> {
+    let mut times = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let start = Instant::now();
+        let (mut command, jail) = sandbox.command(&[program.to_string()], None, Some(0), None)?;
+        let status = command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).status()?;
+        drop(jail);
+        times.push(start.elapsed());
+        anyhow::ensure!(status.success(), "{program} failed in the sandbox ({status})");
+    }
+    times.sort_unstable();
+    Ok((times[times.len() / 2], times[times.len() - 1]))
+}
+
+/// Runs `morris sandbox`.
+///
+/// # Errors
+/// Bad limits, or a program that does not start or fails.
+pub fn run(args: &SandboxCmdArgs) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(args.runs >= 1, "--runs must be at least 1");
+    let limits = args.sandbox.over(EngineLimits::default())?;
+    let sandbox = args.sandbox.sandbox(limits);
+    say!("{}", sandbox.summary());
+    say!(
+        "processes bounded (a fork bomb stops at the limit): {}",
+        if sandbox.processes_bounded() { "yes" } else { "no" }
+    );
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let (plain, plain_max) = time_starts(&Sandbox::off(), &args.program, args.runs)?;
+    let (boxed, boxed_max) = time_starts(&sandbox, &args.program, args.runs)?;
+    say!("start and exit of '{}', {} runs each:", args.program, args.runs);
+    say!("  plain      median {:7.2} ms, max {:7.2} ms", ms(plain), ms(plain_max));
+    say!("  sandboxed  median {:7.2} ms, max {:7.2} ms", ms(boxed), ms(boxed_max));
+    say!("  sandbox cost per engine start: {:.2} ms (median)", ms(boxed.saturating_sub(plain)));
+    Ok(ExitCode::SUCCESS)
+}
