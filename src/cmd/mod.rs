@@ -30,6 +30,7 @@ pub mod engine;
 pub mod match_;
 pub mod perft;
 pub mod play;
+pub mod probe_batch;
 pub mod progress;
 pub mod referee;
 pub mod serve;
