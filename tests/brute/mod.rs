@@ -120,7 +120,7 @@ impl Board {
 
     /// Whether `stones` (which hold `to`) have a line through `to`.
     fn closes_line(&self, stones: u32, to: usize) -> bool {
-        self.lines_at[to].iter().any(|&l| stones & l == l)
+        self.lines_at[to].iter().any(|&l| l & !stones == 0)
     }
 
     /// The stones of `stones` that stand in a line of their own.
@@ -258,7 +258,7 @@ impl std::hash::Hasher for Mix {
         self.write_u64(u64::from(n));
     }
     fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7cc1_b727_220a_95);
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
 }
 
