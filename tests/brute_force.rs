@@ -14,9 +14,9 @@
 //! must be above zero. `verify --every 1` passes over the whole game.
 
 mod brute;
+mod tables_support;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 
 use brute::{DRAW, Game, LOSS, WIN};
@@ -26,9 +26,18 @@ use morris::tablebase::index::Indexer;
 use morris::tablebase::placing::{self, PlacingFile, wdl_of_code};
 use morris::tablebase::{Subspace, Table, Wdl, rules_text};
 
-const STONES: u8 = 4;
 /// The short rule: the longest 4-4 wins need far more plies without a removal.
 const RULE: u16 = 4;
+
+/// Stones a side: 4, or 5 with `MORRIS_BRUTE_STONES=5` (`scripts/brute-force.sh`: too
+/// slow for CI).
+fn stones() -> u8 {
+    match std::env::var("MORRIS_BRUTE_STONES").as_deref() {
+        Ok("5") => 5,
+        Ok(other) if other != "4" => panic!("MORRIS_BRUTE_STONES={other}: 4 or 5"),
+        _ => 4,
+    }
+}
 
 /// rules.md, "The other board formats": the board string's point order (seed 000, rows
 /// numbered 0-6 from the bottom), which the tables' point sets follow bit by bit.
@@ -51,30 +60,22 @@ fn to_brute(points: &[usize; 24], set: u32) -> u32 {
 }
 
 fn morris(args: &[&str]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_morris")).args(args).output().expect("run morris");
+    let out = tables_support::morris(args, None);
     assert!(out.status.success(), "morris {args:?}: {}", String::from_utf8_lossy(&out.stderr));
 }
 
 /// The tables of the 4-stone game under both profiles, built by `morris`.
 fn tables() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("morris-brute-force-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let d = dir.to_str().expect("a UTF-8 temp dir");
-        let (stones, rule) = (STONES.to_string(), RULE.to_string());
-        morris(&["tablebase", "build", "--dir", d, "--max-stones", &stones, "--no-removal-plies", &rule]);
-        morris(&["tablebase", "build", "--dir", d, "--placing", "--max-stones", &stones, "--no-removal-plies", "0"]);
-        dir
-    })
+    DIR.get_or_init(|| tables_support::build_both_profiles("brute-force", stones(), RULE))
 }
 
 fn game() -> &'static Game {
     static GAME: OnceLock<Game> = OnceLock::new();
     GAME.get_or_init(|| {
         let t = std::time::Instant::now();
-        let g = Game::solve(STONES, RULE);
-        eprintln!("brute force of the {STONES}-stone game: {:.1} s, {:?}", t.elapsed().as_secs_f64(), g.seen);
+        let g = Game::solve(stones(), RULE);
+        eprintln!("brute force of the {}-stone game: {:.1} s, {:?}", stones(), t.elapsed().as_secs_f64(), g.seen);
         g
     })
 }
@@ -91,7 +92,7 @@ fn code(v: Option<OracleValue>) -> u8 {
 fn every_moving_value_at_every_count_equals_the_brute_force() {
     let (dir, game, points) = (tables(), game(), bit_points());
     let (mut compared, mut cursed) = (0u64, 0u64);
-    for (us, them) in [(3, 3), (3, 4), (4, 3), (4, 4)] {
+    for (us, them) in (3..=stones()).flat_map(|us| (3..=stones()).map(move |them| (us, them))) {
         let table = Table::load(dir, Subspace::new(us, them), &rules_text(RULE), STANDARD.topology, true)
             .expect("a moving table");
         let (space, values) = (game.space(us, them), game.moving(us, them));
@@ -124,14 +125,14 @@ fn every_placing_value_of_both_profiles_equals_the_brute_force() {
     let (dir, game, points) = (tables(), game(), bit_points());
     let mut compared = [0u64; 2];
     let mut differ = 0u64;
-    for cell in placing::cells(STONES) {
+    for cell in placing::cells(stones()) {
         let space = game.space(cell.us, cell.them);
         let indexer = Indexer::new(STANDARD.topology, usize::from(cell.us), usize::from(cell.them));
         assert_eq!(indexer.len(), space.keys.len() as u64, "{cell}");
         let mut codes = Vec::new();
         for (p, profile) in [RULE, 0].into_iter().enumerate() {
-            let rules = placing::placing_rules(STONES, profile);
-            let file = PlacingFile::open(dir, cell, STONES, profile, Some(&rules)).expect("a placing cell");
+            let rules = placing::placing_rules(stones(), profile);
+            let file = PlacingFile::open(dir, cell, stones(), profile, Some(&rules)).expect("a placing cell");
             codes.push(file.read_all().expect("its codes"));
             compared[p] += indexer.len();
         }

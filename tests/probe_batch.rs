@@ -2,9 +2,10 @@
 //! tables of a 3-stone game built here under a 12-ply rule (moving 3-3 and the placing
 //! cells) and without it (the placing cells).
 
-use std::io::Write;
+mod tables_support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::sync::OnceLock;
 
 use morris::rules::{Ruleset, STANDARD, notation::parse_position};
@@ -13,34 +14,9 @@ use morris::tablebase::Tablebase;
 
 const RULE: u16 = 12;
 
-fn morris(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_morris"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run morris");
-    child.stdin.take().expect("stdin").write_all(stdin).expect("write rows");
-    child.wait_with_output().expect("morris ends")
-}
-
 fn tables() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("morris-probe-batch-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let d = dir.to_str().expect("UTF-8");
-        let rule = RULE.to_string();
-        for args in [
-            vec!["tablebase", "build", "--dir", d, "--max-stones", "3", "--no-removal-plies", &rule],
-            vec!["tablebase", "build", "--dir", d, "--placing", "--max-stones", "3", "--no-removal-plies", "0"],
-        ] {
-            let out = morris(&args, b"");
-            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        }
-        dir
-    })
+    DIR.get_or_init(|| tables_support::build_both_profiles("probe-batch", 3, RULE))
 }
 
 /// Good rows of a 3-stone game: placing positions and moving ones with a count.
@@ -72,10 +48,14 @@ fn expected(tb: &Tablebase, row: &str, profile: u16) -> String {
     }
 }
 
-fn batch(profile: u16, file: &str, stdin: &[u8]) -> Output {
+/// `probe --batch FILE` under `profile`; with `-`, standard input is `stdin`'s text.
+fn batch(profile: u16, file: &str, stdin: &str) -> Output {
     let d = tables().to_str().expect("UTF-8");
     let profile = profile.to_string();
-    morris(&["tablebase", "probe", "--dir", d, "--stones", "3", "--no-removal-plies", &profile, "--batch", file], stdin)
+    let input = tables().join(format!("stdin-{:?}.tsv", std::thread::current().id()));
+    std::fs::write(&input, stdin).expect("write the input");
+    let args = ["tablebase", "probe", "--dir", d, "--stones", "3", "--no-removal-plies", &profile, "--batch", file];
+    tables_support::morris(&args, Some(&input))
 }
 
 #[test]
@@ -87,7 +67,7 @@ fn good_rows_come_back_in_order_with_their_values_under_either_profile() {
     std::fs::write(&file, &input).expect("write rows");
     let mut answers = Vec::new();
     for profile in [RULE, 0] {
-        let out = batch(profile, file.to_str().expect("UTF-8"), b"");
+        let out = batch(profile, file.to_str().expect("UTF-8"), "");
         assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
         let text = String::from_utf8(out.stdout).expect("UTF-8");
         let lines: Vec<&str> = text.lines().collect();
@@ -97,7 +77,7 @@ fn good_rows_come_back_in_order_with_their_values_under_either_profile() {
             assert_eq!(*line, format!("{row}\t{}", expected(&tb, row, profile)), "profile {profile}");
         }
         // Standard input gives the same answers.
-        let piped = batch(profile, "-", input.as_bytes());
+        let piped = batch(profile, "-", &input);
         assert!(piped.status.success());
         assert_eq!(String::from_utf8(piped.stdout).expect("UTF-8"), text);
         answers.push(text);
@@ -121,7 +101,7 @@ fn a_bad_row_gets_its_line_number_and_the_rest_are_answered() {
     for (row, reason) in bad {
         // Line 1 good, line 2 bad, line 3 good (no header).
         let input = format!("{}\n{row}\n{}\n", ROWS[0], ROWS[4]);
-        let out = batch(RULE, "-", input.as_bytes());
+        let out = batch(RULE, "-", &input);
         let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
         assert_eq!(out.status.code(), Some(1), "{stderr}");
         let lines: Vec<&str> = stdout.lines().collect();
@@ -141,7 +121,7 @@ fn a_bad_row_gets_its_line_number_and_the_rest_are_answered() {
 
 #[test]
 fn a_missing_file_is_one_clear_line() {
-    let out = batch(RULE, "/nonexistent/rows.tsv", b"");
+    let out = batch(RULE, "/nonexistent/rows.tsv", "");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         !out.status.success() && stderr.lines().count() == 1 && stderr.contains("/nonexistent/rows.tsv"),
