@@ -192,8 +192,9 @@ pub struct ProbeArgs {
     /// Stones a side of the game (placing positions; default 9)
     #[arg(long, default_value_t = STANDARD.stones, value_parser = clap::value_parser!(u8).range(3..=9))]
     pub stones: u8,
-    /// The rule profile of a placing position: the no-removal rule (plies; 0 = the
-    /// game-theoretic values; default: the moving tables' rule)
+    /// The rule profile of a placing position and of every --batch row: the no-removal
+    /// rule (plies; 0 = the game-theoretic values, the *.r0.ptb cells; default: the
+    /// moving tables' rule, whose cells are *.r100.ptb in the full set)
     #[arg(long)]
     pub no_removal_plies: Option<u16>,
     /// Answer the rows of FILE ('-': standard input) instead, in order: `board side
