@@ -32,6 +32,7 @@ pub mod grade;
 pub mod match_;
 pub mod perft;
 pub mod play;
+pub mod probe_batch;
 pub mod progress;
 pub mod referee;
 pub mod sandbox;

@@ -192,13 +192,21 @@ pub struct ProbeArgs {
     /// Stones a side of the game (placing positions; default 9)
     #[arg(long, default_value_t = STANDARD.stones, value_parser = clap::value_parser!(u8).range(3..=9))]
     pub stones: u8,
-    /// The rule profile of a placing position: the no-removal rule (plies; 0 = the
-    /// game-theoretic values; default: the moving tables' rule)
+    /// The rule profile of a placing position and of every --batch row: the no-removal
+    /// rule (plies; 0 = the game-theoretic values, the *.r0.ptb cells; default: the
+    /// moving tables' rule, whose cells are *.r100.ptb in the full set)
     #[arg(long)]
     pub no_removal_plies: Option<u16>,
+    /// Answer the rows of FILE ('-': standard input) instead, in order: `board side
+    /// white_in_hand black_in_hand [count]`, tab- or space-separated, a header line
+    /// allowed; each row comes back with its value and distance (bad rows: `error`, the
+    /// line number and reason on standard error)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "count", "in_hand"])]
+    pub batch: Option<PathBuf>,
     /// The position: a 24-letter board string (W, B, x in the board's point order, A7 D7
     /// G7 B6 ... D1 G1) and the side to move, e.g. "WWWxxxxxxxxxxxxxxxxxxBBB white"
-    pub position: String,
+    #[arg(required_unless_present = "batch")]
+    pub position: Option<String>,
 }
 
 /// Reads `WHITE,BLACK` stones in hand.
@@ -1003,7 +1011,27 @@ fn bench_placing(tb: &Tablebase, stones: u8, plies: u16, args: &BenchArgs) -> an
     time_probes(&format!("placing probes ({stones} stones, rule {plies})"), &positions, |pos| {
         anyhow::ensure!(tb.placing_value(pos)?.is_some(), "a placing cell of the directory does not answer");
         Ok(())
-    })
+    })?;
+    // The same positions as `probe --batch` rows: read, parsed, probed and written.
+    let rows: String = positions.iter().map(|p| format!("{p}\n")).collect();
+    for pass in ["first pass", "second pass"] {
+        let t = Instant::now();
+        let report = super::probe_batch::probe_batch(
+            tb,
+            stones,
+            plies,
+            &mut rows.as_bytes(),
+            &mut std::io::sink(),
+            &mut std::io::sink(),
+        )?;
+        anyhow::ensure!(report.bad == 0, "{} of the random rows had no value", report.bad);
+        say!(
+            "{} rows through probe --batch ({stones} stones, rule {plies}, one thread), {pass}: {:.0} positions/s",
+            human(report.answered),
+            report.answered as f64 / t.elapsed().as_secs_f64().max(1e-9)
+        );
+    }
+    Ok(())
 }
 
 /// Times `probe` on each of `items`, twice (the second pass meets warm caches), and
@@ -1030,9 +1058,12 @@ fn time_probes<T>(what: &str, items: &[T], probe: impl Fn(&T) -> anyhow::Result<
 }
 
 fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
-    let (board, side) = parse_probe_text(&args.position).with_context(|| {
-        format!("'{}' is not a position: expected a board string and white or black", args.position)
-    })?;
+    if let Some(file) = &args.batch {
+        return run_probe_batch(args, file);
+    }
+    let text = args.position.as_deref().unwrap_or_default();
+    let (board, side) = parse_probe_text(text)
+        .with_context(|| format!("'{text}' is not a position: expected a board string and white or black"))?;
     if let Some(hands) = args.in_hand.filter(|&h| h != (0, 0)) {
         return run_probe_placing(args, board, side, hands);
     }
@@ -1064,6 +1095,31 @@ fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
             }
         }
         None => say!("  move values unknown (a child's table is not in the directory)"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tablebase probe --batch FILE`: every row answered in order on standard output.
+fn run_probe_batch(args: &ProbeArgs, file: &std::path::Path) -> anyhow::Result<ExitCode> {
+    use std::io::Write;
+    let tb = Tablebase::open(&args.dir)?;
+    let profile = args.no_removal_plies.unwrap_or(tb.rule_plies());
+    anyhow::ensure!(!file.is_dir(), "--batch '{}' is a directory, not a file of rows", file.display());
+    let mut input: Box<dyn std::io::BufRead> = if file.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let f = std::fs::File::open(file)
+            .map_err(|e| anyhow::anyhow!("cannot read '{}': {}", file.display(), crate::files::io_reason(&e)))?;
+        Box::new(std::io::BufReader::new(f))
+    };
+    let mut output = std::io::BufWriter::new(std::io::stdout().lock());
+    let report =
+        super::probe_batch::probe_batch(&tb, args.stones, profile, &mut input, &mut output, &mut std::io::stderr())
+            .and_then(|r| output.flush().map(|()| r));
+    let report = super::output::closed_is_quiet(report)?;
+    if report.bad > 0 {
+        eprintln!("tablebase probe --batch: {} of {} rows had no value", report.bad, report.bad + report.answered);
+        return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,130 @@
+//! `morris tablebase probe --batch`: rows in, the same rows out with values, in order, on
+//! tables of a 3-stone game built here under a 12-ply rule (moving 3-3 and the placing
+//! cells) and without it (the placing cells).
+
+mod tables_support;
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::sync::OnceLock;
+
+use morris::rules::{Ruleset, STANDARD, notation::parse_position};
+use morris::search::OracleValue;
+use morris::tablebase::Tablebase;
+
+const RULE: u16 = 12;
+
+fn tables() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| tables_support::build_both_profiles("probe-batch", 3, RULE))
+}
+
+/// Good rows of a 3-stone game: placing positions and moving ones with a count.
+const ROWS: [&str; 6] = [
+    "xxxxxxxxxxxxxxxxxxxxxxxx\twhite\t3\t3",
+    "Wxxxxxxxxxxxxxxxxxxxxxxx\tblack\t2\t3",
+    "WxxxxxxxxxxxBxxxxxxxxxxW\tblack\t1\t2",
+    "WWxxxxxxxxxxxxxxxxxxxBBx\twhite\t1\t1",
+    "WWWxxxxxxxxxxxxxxxxxxBBB\tblack\t0\t0",
+    "WxWxxxWxxxxxxxxxxxxBxBxB\twhite\t0\t0\t7",
+];
+
+/// What the library says of a row under a profile: value and distance columns.
+fn expected(tb: &Tablebase, row: &str, profile: u16) -> String {
+    let fields: Vec<&str> = row.split('\t').collect();
+    let rules = Ruleset { stones: 3, no_removal_plies: profile, ..STANDARD.clone() }.into_static();
+    let pos = parse_position(&fields[..4].join(" "), rules).expect("a good row");
+    let v = tb.value(&pos).expect("probe").expect("covered");
+    if pos.in_hand(morris::rules::Color::White) + pos.in_hand(morris::rules::Color::Black) > 0 {
+        return format!("{}\t", v.wdl.name());
+    }
+    let count = fields.get(4).map_or(0, |c| c.parse().expect("count"));
+    match v.at_count(count, profile, RULE).expect("the tables' rule or none") {
+        OracleValue::Win(d) if profile != 0 => format!("win\t{d}"),
+        OracleValue::Loss(d) if profile != 0 => format!("loss\t{d}"),
+        OracleValue::Win(_) => "win\t".to_string(),
+        OracleValue::Loss(_) => "loss\t".to_string(),
+        OracleValue::Draw => "draw\t".to_string(),
+    }
+}
+
+/// `probe --batch FILE` under `profile`; with `-`, standard input is `stdin`'s text.
+fn batch(profile: u16, file: &str, stdin: &str) -> Output {
+    let d = tables().to_str().expect("UTF-8");
+    let profile = profile.to_string();
+    let input = tables().join(format!("stdin-{:?}.tsv", std::thread::current().id()));
+    std::fs::write(&input, stdin).expect("write the input");
+    let args = ["tablebase", "probe", "--dir", d, "--stones", "3", "--no-removal-plies", &profile, "--batch", file];
+    tables_support::morris(&args, Some(&input))
+}
+
+#[test]
+fn good_rows_come_back_in_order_with_their_values_under_either_profile() {
+    let tb = Tablebase::open(tables()).expect("open");
+    // The blind list's header line, as in shared/blind/placing-positions.tsv.
+    let input = format!("board\tside\twhite_in_hand\tblack_in_hand\n{}\n", ROWS.join("\n"));
+    let file = tables().join("rows.tsv");
+    std::fs::write(&file, &input).expect("write rows");
+    let mut answers = Vec::new();
+    for profile in [RULE, 0] {
+        let out = batch(profile, file.to_str().expect("UTF-8"), "");
+        assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).expect("UTF-8");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "board\tside\twhite_in_hand\tblack_in_hand\tvalue\tdistance");
+        assert_eq!(lines.len(), ROWS.len() + 1);
+        for (row, line) in ROWS.iter().zip(&lines[1..]) {
+            assert_eq!(*line, format!("{row}\t{}", expected(&tb, row, profile)), "profile {profile}");
+        }
+        // Standard input gives the same answers.
+        let piped = batch(profile, "-", &input);
+        assert!(piped.status.success());
+        assert_eq!(String::from_utf8(piped.stdout).expect("UTF-8"), text);
+        answers.push(text);
+    }
+    // Distances under the rule, none without it (and values where the rule draws).
+    assert_ne!(answers[0], answers[1]);
+}
+
+#[test]
+fn a_bad_row_gets_its_line_number_and_the_rest_are_answered() {
+    let long = "x".repeat(10_000);
+    let bad: [(&str, &str); 7] = [
+        ("xxxxxxxxxxxxxxxxxxxxxxxx\tblue\t3\t3", "'white' or 'black'"),
+        ("xxxxxxxxxxxxxxxxxxxxxxxx\twhite\t3", "3 columns"),
+        ("xxxxxxxxxxxxxxxxxxxxxxxx\twhite\t3\t3\tseven", "count 'seven'"),
+        ("xxxxxxxxxxxxxxxxxxxxxxxx\twhite\t3\t3\t4", "fresh count"),
+        ("WWxxxxxxxxxxxxxxxxxxxxxx\twhite\t0\t0", "the game is over"),
+        ("xxxxxxxxxxxxxxxxxxxxxxxx\tblack\t3\t3", "stones in hand"),
+        (long.as_str(), "longer than 4096 bytes"),
+    ];
+    for (row, reason) in bad {
+        // Line 1 good, line 2 bad, line 3 good (no header).
+        let input = format!("{}\n{row}\n{}\n", ROWS[0], ROWS[4]);
+        let out = batch(RULE, "-", &input);
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 3, "{stdout}");
+        assert!(lines[0].starts_with(ROWS[0]) && !lines[0].contains("error"));
+        assert!(
+            lines[1].ends_with("\terror\t") && lines[1].len() <= 4096 + 8,
+            "{}",
+            &lines[1][..60.min(lines[1].len())]
+        );
+        assert!(lines[2].starts_with(ROWS[4]) && !lines[2].contains("error"));
+        let first = stderr.lines().next().unwrap_or_default();
+        assert!(first.starts_with("line 2: ") && first.contains(reason), "{row:.40}: {stderr}");
+        assert_eq!(stderr.lines().count(), 2, "one line per bad row and a summary: {stderr}");
+    }
+}
+
+#[test]
+fn a_missing_file_is_one_clear_line() {
+    let out = batch(RULE, "/nonexistent/rows.tsv", "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && stderr.lines().count() == 1 && stderr.contains("/nonexistent/rows.tsv"),
+        "{stderr}"
+    );
+}
