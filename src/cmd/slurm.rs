@@ -59,7 +59,7 @@ pub fn level_script(level: usize, cells: &[Cell], job: &JobSettings<'_>) -> Stri
     let _ = writeln!(s, "#SBATCH --mem={mem}M");
     let _ = writeln!(s, "#SBATCH --time={minutes}");
     let _ = writeln!(s, "#SBATCH --kill-on-invalid-dep=yes");
-    let _ = writeln!(s, "#SBATCH --output={}/slurm-%A_%a.out", job.dir.join("logs").display());
+    let _ = writeln!(s, "#SBATCH --output={}", sbatch_path(&job.dir.join("logs").join("slurm-%A_%a.out")));
     let _ = writeln!(s, "set -euo pipefail");
     let _ = writeln!(s, "cells=({})", names.join(" "));
     let _ = writeln!(s, "cell=${{cells[$SLURM_ARRAY_TASK_ID]}}");
@@ -134,7 +134,7 @@ pub fn wave_script(wave: u32, tasks: usize, job: &TournamentJob<'_>) -> String {
     let _ = writeln!(s, "#SBATCH --nodes=1");
     let _ = writeln!(s, "#SBATCH --ntasks=1");
     let _ = writeln!(s, "#SBATCH --cpus-per-task=2");
-    let _ = writeln!(s, "#SBATCH --output={}/wave-{wave}-%a.out", logs.display());
+    let _ = writeln!(s, "#SBATCH --output={}", sbatch_path(&logs.join(format!("wave-{wave}-%a.out"))));
     let _ = writeln!(s, "set -euo pipefail");
     let _ = writeln!(s, "{}", job.command(&format!("--slurm-task {wave}:\"$SLURM_ARRAY_TASK_ID\"")));
     s
@@ -150,7 +150,7 @@ pub fn planner_script(wave: u32, job: &TournamentJob<'_>) -> String {
     let _ = writeln!(s, "#SBATCH --job-name=morris-plan-{wave}");
     let _ = writeln!(s, "#SBATCH --nodes=1");
     let _ = writeln!(s, "#SBATCH --ntasks=1");
-    let _ = writeln!(s, "#SBATCH --output={}/plan-{wave}.out", job.dir.join("logs").display());
+    let _ = writeln!(s, "#SBATCH --output={}", sbatch_path(&job.dir.join("logs").join(format!("plan-{wave}.out"))));
     let _ = writeln!(s, "set -euo pipefail");
     let _ = writeln!(s, "{}", job.command("--submit"));
     s
@@ -166,6 +166,13 @@ pub fn submit_wave_script(wave: u32) -> String {
          plan=$(sbatch --parsable --dependency=afterany:$id next-{wave}.sh)\n\
          echo \"wave {wave}: job array $id, then the planner ${{plan%%;*}}\"\n"
     )
+}
+
+/// A path in an `#SBATCH` line: in double quotes where it has a blank (sbatch reads
+/// `#SBATCH` lines as it reads its command line, quotes included).
+fn sbatch_path(path: &Path) -> String {
+    let text = path.display().to_string();
+    if text.contains(char::is_whitespace) { format!("\"{text}\"") } else { text }
 }
 
 /// `text` as one shell word.
@@ -200,5 +207,7 @@ mod tests {
         let submit = submit_script(&["level-00.sh".into(), "level-01.sh".into()]);
         assert!(submit.contains("sbatch --parsable ${prev:+--dependency=afterok:$prev} level-01.sh"));
         assert_eq!(shell_quote("it's"), r"'it'\''s'");
+        assert_eq!(sbatch_path(Path::new("/a b/x.out")), "\"/a b/x.out\"");
+        assert_eq!(sbatch_path(Path::new("/ab/x.out")), "/ab/x.out");
     }
 }

@@ -308,14 +308,14 @@ pub fn play_game(
                 Ok(FromEngine::Blank | FromEngine::Keyword { .. }) => {
                     note_keyword(&record.names[who], who, &text, &mut record.claims);
                     if !text.trim().is_empty() {
-                        last_line[who] = Some(text.trim().to_string());
+                        last_line[who] = Some(quoted(&text));
                     }
                 }
                 _ if who != side => {
                     break Err(forfeit(
                         who,
                         Forfeit::Unsolicited,
-                        format!("sent {:?} while it was not its turn", text.trim()),
+                        format!("sent {} while it was not its turn", quoted(&text)),
                     ));
                 }
                 _ if event.at > deadline => {
@@ -327,7 +327,7 @@ pub fn play_game(
                     ));
                 }
                 Err(e) => {
-                    break Err(forfeit(side, Forfeit::Malformed, format!("sent {:?}: {e}", text.trim())));
+                    break Err(forfeit(side, Forfeit::Malformed, format!("sent {}: {e}", quoted(&text))));
                 }
                 Ok(FromEngine::Move(m)) => break Ok((m, text, event.at)),
             }
@@ -355,7 +355,7 @@ pub fn play_game(
         }
         first_reply[side] = false;
         if let Err(e) = game.play(m) {
-            break forfeit(side, Forfeit::Illegal, format!("played {:?}: {e}", text.trim()));
+            break forfeit(side, Forfeit::Illegal, format!("played {}: {e}", quoted(&text)));
         }
         let canonical = m.display(topology).to_string();
         record.moves.push(canonical.clone());
@@ -414,6 +414,21 @@ fn blame_limits(procs: &ByColor<Option<EngineProcess>>, record: &mut GameRecord)
     }
 }
 
+/// The most characters of an engine's line a result reason quotes.
+const QUOTED: usize = 80;
+
+/// An engine's line as a reason quotes it: trimmed, in quotes, at most [`QUOTED`]
+/// characters (then `…` and the length), so a 100 MB line makes a short reason.
+fn quoted(text: &str) -> String {
+    let text = text.trim();
+    let count = text.chars().count();
+    if count <= QUOTED {
+        return format!("{text:?}");
+    }
+    let head: String = text.chars().take(QUOTED).collect();
+    format!("{head:?}… ({count} characters)")
+}
+
 fn forfeit(loser: Color, kind: Forfeit, detail: String) -> Termination {
     Termination::Forfeit { loser, kind, detail }
 }
@@ -465,5 +480,19 @@ fn stop_all(
             }
             None => break,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_line_is_quoted_short() {
+        assert_eq!(quoted("  D2 \n"), "\"D2\"");
+        let long = "x".repeat(4227);
+        let q = quoted(&long);
+        assert!(q.starts_with(&format!("\"{}\"", "x".repeat(QUOTED))), "{q}");
+        assert!(q.ends_with("… (4227 characters)"), "{q}");
     }
 }
