@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod slurm_support;
+
 fn morris(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_morris")).args(args).output().expect("run morris");
     (
@@ -284,20 +286,9 @@ fn the_example_roster_reads_and_the_docs_show_it_whole() {
 
 /// scripts/slurm-tournament-test.sh: a round robin of six depth-limited engines through a
 /// one-node Slurm cluster (`tournament --slurm DIR --submit`) gives the same records and
-/// standings as a local run with the same seed. It needs root and starts Slurm's daemons,
-/// so it runs only with MORRIS_SLURM_TEST=1.
+/// standings as a local run with the same seed (about a minute; needs root, installs
+/// Debian's Slurm; `MORRIS_SKIP_SLURM_TESTS=1` skips it on purpose).
 #[test]
 fn a_one_node_slurm_cluster_plays_the_same_tournament() {
-    if std::env::var("MORRIS_SLURM_TEST").as_deref() != Ok("1") {
-        eprintln!("skipped: set MORRIS_SLURM_TEST=1 to start a one-node Slurm cluster (root, apt-get)");
-        return;
-    }
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/slurm-tournament-test.sh");
-    let out = std::process::Command::new("bash").arg(script).arg(env!("CARGO_BIN_EXE_morris")).output().expect("run");
-    let err = String::from_utf8_lossy(&out.stderr);
-    match out.status.code() {
-        Some(0) => eprintln!("{}", String::from_utf8_lossy(&out.stdout)),
-        Some(77) => eprintln!("skipped: this machine cannot run the cluster: {err}"),
-        _ => panic!("scripts/slurm-tournament-test.sh failed: {err}"),
-    }
+    slurm_support::run_slurm_script("slurm-tournament-test.sh", &[env!("CARGO_BIN_EXE_morris")]);
 }

@@ -18,6 +18,8 @@ use morris::tablebase::{
 };
 use morris::topology::{PointSet, STANDARD24};
 
+mod slurm_support;
+
 /// A fresh directory under the system's temporary directory.
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("morris-tablebase-{}-{name}", std::process::id()));
@@ -684,22 +686,11 @@ fn single_cell_jobs_build_the_same_files_as_a_local_build() {
 }
 
 /// scripts/slurm-test.sh: a one-node Slurm cluster builds the tables up to 4 stones a side
-/// through `morris tablebase slurm --submit`, equal to a local build. It needs root and
-/// takes about a minute, so it runs only with MORRIS_SLURM_TEST=1.
+/// through `morris tablebase slurm --submit`, equal to a local build (needs root, installs
+/// Debian's Slurm; `MORRIS_SKIP_SLURM_TESTS=1` skips it on purpose).
 #[test]
 fn a_one_node_slurm_cluster_builds_the_same_files() {
-    if std::env::var("MORRIS_SLURM_TEST").as_deref() != Ok("1") {
-        eprintln!("skipped: set MORRIS_SLURM_TEST=1 to start a one-node Slurm cluster (root, apt-get, ~1 min)");
-        return;
-    }
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/slurm-test.sh");
-    let out = Command::new("bash").arg(script).args([env!("CARGO_BIN_EXE_morris"), "4"]).output().expect("run");
-    let err = String::from_utf8_lossy(&out.stderr);
-    match out.status.code() {
-        Some(0) => eprintln!("{}", String::from_utf8_lossy(&out.stdout)),
-        Some(77) => eprintln!("skipped: this machine cannot run the cluster: {err}"),
-        _ => panic!("scripts/slurm-test.sh failed: {err}"),
-    }
+    slurm_support::run_slurm_script("slurm-test.sh", &[env!("CARGO_BIN_EXE_morris"), "4"]);
 }
 
 #[test]

@@ -168,6 +168,24 @@ pub fn submit_wave_script(wave: u32) -> String {
     )
 }
 
+/// Runs the submit script `script` with bash when `submit`, else says how to.
+///
+/// # Errors
+/// bash cannot be run, or the script failed (no sbatch, no cluster).
+pub fn submit_or_say(script: &Path, submit: bool) -> anyhow::Result<std::process::ExitCode> {
+    use anyhow::Context as _;
+    if !submit {
+        say!("submit with: bash {}", script.display());
+        return Ok(std::process::ExitCode::SUCCESS);
+    }
+    let status = std::process::Command::new("bash")
+        .arg(script)
+        .status()
+        .with_context(|| format!("cannot run bash {}", script.display()))?;
+    anyhow::ensure!(status.success(), "submitting failed ({status}): is sbatch on the PATH and the cluster up?");
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
 /// A path in an `#SBATCH` line: in double quotes where it has a blank (sbatch reads
 /// `#SBATCH` lines as it reads its command line, quotes included).
 fn sbatch_path(path: &Path) -> String {

@@ -625,16 +625,7 @@ fn run_slurm(args: &SlurmArgs) -> anyhow::Result<ExitCode> {
         say!("nothing to submit: every cell is built");
         return Ok(ExitCode::SUCCESS);
     }
-    if !args.submit {
-        say!("submit with: bash {}", submit.display());
-        return Ok(ExitCode::SUCCESS);
-    }
-    let status = std::process::Command::new("bash")
-        .arg(&submit)
-        .status()
-        .with_context(|| format!("cannot run bash {}", submit.display()))?;
-    anyhow::ensure!(status.success(), "submitting failed ({status}): is sbatch on the PATH and the cluster up?");
-    Ok(ExitCode::SUCCESS)
+    super::slurm::submit_or_say(&submit, args.submit)
 }
 
 fn run_verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {

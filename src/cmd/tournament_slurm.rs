@@ -178,16 +178,7 @@ pub fn plan_wave(dir: &Path, todo: &[(usize, Pairing)], submit: bool) -> anyhow:
     }
     let submit_script = dir.join(format!("submit-{wave}.sh"));
     say!("wave {wave}: {} game(s) in {} task(s): {}", todo.len(), tasks.len(), dir.join(&files[0].0).display());
-    if !submit {
-        say!("submit with: bash {}", submit_script.display());
-        return Ok(ExitCode::SUCCESS);
-    }
-    let status = std::process::Command::new("bash")
-        .arg(&submit_script)
-        .status()
-        .with_context(|| format!("cannot run bash {}", submit_script.display()))?;
-    ensure!(status.success(), "submitting failed ({status}): is sbatch on the PATH and the cluster up?");
-    Ok(ExitCode::SUCCESS)
+    super::slurm::submit_or_say(&submit_script, submit)
 }
 
 #[cfg(test)]
