@@ -5,7 +5,7 @@
 //!
 //! `--fault` breaks one rule on purpose, for the referee's `check` tests.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 use clap::Parser;
 use rand::SeedableRng;
@@ -55,7 +55,8 @@ fn main() -> anyhow::Result<()> {
     let topology = STANDARD.topology;
     let mut out = io::stdout().lock();
     let mut reported = false;
-    let mut lines = io::stdin().lock().lines();
+    let mut input = io::stdin().lock();
+    let mut buf = Vec::new();
     loop {
         if let Some(outcome) = game.outcome() {
             if !reported && args.fault != Some(Fault::NoResult) {
@@ -73,7 +74,12 @@ fn main() -> anyhow::Result<()> {
                 continue;
             }
         }
-        let Some(Ok(line)) = lines.next() else { return finish(args.fault) };
+        // Lines bounded as every reader of ours is (an over-long one is cut).
+        match morris::lines::read_line(&mut input, &mut buf, morris::lines::MAX_LINE) {
+            Ok(morris::lines::ReadLine::Line | morris::lines::ReadLine::TooLong) => {}
+            Ok(morris::lines::ReadLine::Eof) | Err(_) => return finish(args.fault),
+        }
+        let line = String::from_utf8_lossy(&buf).into_owned();
         let text = line.trim();
         if text == "quit" {
             return finish(args.fault);

@@ -3,11 +3,12 @@
 //! half-written file behind. Also the operating system's reasons in plain words.
 //!
 //! The one home of "write to a temporary file, then rename" for every program that
-//! writes an output file (the classroom programs, `morris play`'s file mode, tables).
+//! writes an output file (the classroom programs, `morris play`'s file mode, tables), and
+//! of reading a text file whole with a bound ([`read_text`]).
 
 use std::ffi::OsString;
 use std::fs::{self, File};
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Why a file cannot be written.
@@ -18,6 +19,38 @@ pub struct WriteError {
     pub path: String,
     /// What went wrong, in words ([`io_reason`]).
     pub reason: String,
+}
+
+/// The most a small text file (a roster, a class file, an openings file, a wave of
+/// jobs, a student's source or output) may hold.
+pub const SMALL_TEXT: u64 = 16 << 20;
+
+/// The most a file of games (record files, move lists) may hold.
+pub const GAMES_TEXT: u64 = 1 << 30;
+
+/// Reads `source` whole as UTF-8 text of at most `limit` bytes, so a huge or endless
+/// input (a 100 GB file, `/dev/zero`, a pipe that never ends) is an error, not all of
+/// memory.
+///
+/// # Errors
+/// It cannot be read, is larger than `limit` or is not UTF-8.
+pub fn read_text_from(source: impl Read, limit: u64) -> std::io::Result<String> {
+    let mut bytes = Vec::new();
+    source.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        let size = crate::referee::limits::format_size(limit);
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, format!("larger than {size}")));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text".to_string()))
+}
+
+/// Reads the file at `path` whole as text of at most `limit` bytes ([`read_text_from`]).
+///
+/// # Errors
+/// As [`read_text_from`], or the file cannot be opened.
+pub fn read_text(path: &Path, limit: u64) -> std::io::Result<String> {
+    read_text_from(File::open(path)?, limit)
 }
 
 /// An I/O error in words, without Rust's " (os error N)" suffix.
@@ -125,6 +158,16 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_is_read_whole_within_its_bound_only() {
+        assert_eq!(read_text_from(&b"abc"[..], 3).unwrap(), "abc");
+        let e = read_text_from(&b"abcd"[..], 3).unwrap_err();
+        assert_eq!(e.to_string(), "larger than 3B");
+        assert!(read_text_from(&[0xff_u8, 0xfe][..], 10).is_err());
+        // An endless input ends at the bound.
+        assert!(read_text_from(std::io::repeat(b'x'), 1 << 20).is_err());
+    }
 
     #[test]
     fn writes_whole_and_leaves_nothing_behind_when_dropped() {

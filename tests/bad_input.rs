@@ -200,3 +200,18 @@ fn play_skips_an_over_long_line_and_says_so() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains("That line is longer than 4096 bytes"), "{}", &text[..text.len().min(2000)]);
 }
+
+#[test]
+fn endless_inputs_are_refused_at_their_bound() {
+    // A roster, a class file, an openings file and a record file that never end.
+    for args in [
+        &["tournament", "--roster", "/dev/zero"][..],
+        &["grade", "--class", "/dev/zero", "/tmp"],
+        &["match", "--engine", "a=true", "--engine", "b=true", "--openings", "/dev/zero"],
+        &["analyze", "/dev/zero"],
+    ] {
+        let out = morris_within(args, Duration::from_secs(60));
+        let line = one_line_error(&out);
+        assert!(line.contains("larger than"), "{args:?}: {line}");
+    }
+}

@@ -1,7 +1,7 @@
 //! `morris analyze FILE`: where a game was decided, move by move (see
 //! [`crate::analysis`]).
 
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -58,12 +58,11 @@ struct Input {
 }
 
 fn read_inputs(args: &AnalyzeArgs) -> anyhow::Result<Vec<Input>> {
+    let limit = crate::files::GAMES_TEXT;
     let text = if args.file.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).context("cannot read standard input")?;
-        s
+        crate::files::read_text_from(std::io::stdin(), limit).context("cannot read standard input")?
     } else {
-        std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?
+        crate::files::read_text(&args.file, limit).with_context(|| format!("cannot read {}", args.file.display()))?
     };
     if !is_record(&text) {
         if args.game.is_some() {

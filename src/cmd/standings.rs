@@ -85,7 +85,8 @@ pub fn replay_knockout(fingerprint: &Fingerprint, names: &[String], ledger: &Led
 pub fn run(args: &StandingsArgs) -> anyhow::Result<ExitCode> {
     let mut text = String::new();
     for file in &args.files {
-        let t = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+        let t = crate::files::read_text(file, crate::files::GAMES_TEXT)
+            .with_context(|| format!("cannot read {}", file.display()))?;
         // A last line without its line end was still being written.
         text.push_str(&t[..t.rfind('\n').map_or(0, |i| i + 1)]);
     }

@@ -213,7 +213,7 @@ fn open_record(path: Option<&Path>, fingerprint: &Fingerprint) -> anyhow::Result
     let Some(path) = path else {
         return Ok(Resume { ledger: Ledger::default(), writer: RecordWriter::create(None)? });
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::files::read_text(path, crate::files::GAMES_TEXT) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => bail!("cannot read the record file {}: {e}", path.display()),

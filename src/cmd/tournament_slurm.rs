@@ -48,7 +48,8 @@ pub fn ledger(dir: &Path, fingerprint: &Fingerprint) -> anyhow::Result<Ledger> {
     files.sort();
     let mut games = Vec::new();
     for path in files {
-        let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = crate::files::read_text(&path, crate::files::GAMES_TEXT)
+            .with_context(|| format!("cannot read {}", path.display()))?;
         // A task killed while writing leaves a last line without its end: played again.
         let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
         if let Some(recorded) = Fingerprint::find_in(whole)
@@ -99,7 +100,8 @@ pub fn play_task(
 ) -> anyhow::Result<ExitCode> {
     let (wave, k) = parse_task(task).with_context(|| format!("--slurm-task {task:?} is not WAVE:TASK"))?;
     let file = dir.join(format!("wave-{wave}.tsv"));
-    let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text = crate::files::read_text(&file, crate::files::SMALL_TEXT)
+        .with_context(|| format!("cannot read {}", file.display()))?;
     let games = task_games(&text, k).with_context(|| file.display().to_string())?;
     ensure!(!games.is_empty(), "{} has no games for task {k}", file.display());
     std::fs::create_dir_all(records(dir))?;
@@ -134,7 +136,8 @@ fn last_wave(dir: &Path) -> u32 {
 pub fn plan_wave(dir: &Path, todo: &[(usize, Pairing)], submit: bool) -> anyhow::Result<ExitCode> {
     let last = last_wave(dir);
     if last > 0 {
-        let previous = std::fs::read_to_string(dir.join(format!("wave-{last}.tsv"))).unwrap_or_default();
+        let previous = crate::files::read_text(&dir.join(format!("wave-{last}.tsv")), crate::files::SMALL_TEXT)
+            .unwrap_or_default();
         let before: Vec<usize> = previous
             .lines()
             .filter(|l| !l.starts_with('#'))

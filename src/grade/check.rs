@@ -135,7 +135,7 @@ pub fn invoke(
     let spec =
         RunSpec { argv: full.clone(), dir: dir.to_path_buf(), time_limit: limit, output_limit: 64 * 1024, writable };
     let outcome = run(&spec);
-    let file = std::fs::read_to_string(&output).ok().map(|t| t.trim().to_string());
+    let file = crate::files::read_text(&output, crate::files::SMALL_TEXT).ok().map(|t| t.trim().to_string());
     (outcome, super::submission::shown(&full), file)
 }
 

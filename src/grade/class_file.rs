@@ -99,7 +99,7 @@ fn parse<T: for<'de> Deserialize<'de>>(text: &str, path: &Path) -> Result<T, Cla
 /// # Errors
 /// Unreadable file, TOML syntax, an unknown key, a wrong type, a bad case.
 pub fn read_class_file(path: &Path) -> Result<ClassFile, ClassFileError> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::files::read_text(path, crate::files::SMALL_TEXT)
         .map_err(|e| ClassFileError { path: path.display().to_string(), reason: crate::files::io_reason(&e) })?;
     let class: ClassFile = parse(&text, path)?;
     for (i, case) in class.cases.iter().enumerate() {
@@ -121,7 +121,7 @@ pub fn read_class_file(path: &Path) -> Result<ClassFile, ClassFileError> {
 /// # Errors
 /// As [`read_class_file`].
 pub fn read_student_file(path: &Path) -> Result<StudentCommands, ClassFileError> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::files::read_text(path, crate::files::SMALL_TEXT)
         .map_err(|e| ClassFileError { path: path.display().to_string(), reason: crate::files::io_reason(&e) })?;
     parse(&text, path)
 }

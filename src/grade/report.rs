@@ -117,6 +117,6 @@ pub fn save(dir: &Path, g: &StudentGrade) -> std::io::Result<()> {
 /// A student's grade from an earlier run, if its record is there and readable.
 #[must_use]
 pub fn load(dir: &Path, net_id: &str) -> Option<StudentGrade> {
-    let text = std::fs::read_to_string(dir.join(format!("{net_id}.json"))).ok()?;
+    let text = crate::files::read_text(&dir.join(format!("{net_id}.json")), crate::files::SMALL_TEXT).ok()?;
     serde_json::from_str(&text).ok()
 }

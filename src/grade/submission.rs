@@ -268,7 +268,7 @@ fn is_executable(p: &Path) -> bool {
 }
 
 fn java_package(source: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(source).ok()?;
+    let text = crate::files::read_text(source, crate::files::SMALL_TEXT).ok()?;
     text.lines()
         .map(str::trim)
         .find_map(|l| l.strip_prefix("package "))
@@ -276,7 +276,7 @@ fn java_package(source: &Path) -> Option<String> {
 }
 
 fn has_main(source: &Path) -> bool {
-    std::fs::read_to_string(source).is_ok_and(|t| t.contains("main("))
+    crate::files::read_text(source, crate::files::SMALL_TEXT).is_ok_and(|t| t.contains("main("))
 }
 
 /// Builds the submission unpacked in `work` and finds its eight programs. `commands` are

@@ -24,7 +24,7 @@ use crate::rules::{Move, MoveList, Ruleset};
 /// (named by its line number).
 pub fn read_openings(path: &Path, rules: &'static Ruleset) -> Result<Vec<String>, RefereeError> {
     let shown = || path.display().to_string();
-    let text = std::fs::read_to_string(path)
+    let text = crate::files::read_text(path, crate::files::SMALL_TEXT)
         .map_err(|e| RefereeError::OpeningsUnreadable { path: shown(), reason: e.to_string() })?;
     let mut openings = Vec::new();
     for (i, raw) in text.lines().enumerate() {

@@ -143,7 +143,7 @@ fn is_name_char(c: char) -> bool {
 /// The file cannot be read, is not TOML, has an unknown key, or a value that is not
 /// usable; the error names the line.
 pub fn read_roster(path: &Path) -> Result<Roster, RosterError> {
-    let text = std::fs::read_to_string(path).map_err(|e| RosterError {
+    let text = crate::files::read_text(path, crate::files::SMALL_TEXT).map_err(|e| RosterError {
         path: path.display().to_string(),
         line: None,
         message: format!("cannot read the roster: {e}"),
