@@ -293,6 +293,12 @@ pub fn play_game(
                 Output::Eof => {
                     eof_seen[who] = true;
                     let status = procs[who].as_mut().and_then(|p| p.exit_status_within(Duration::from_millis(200)));
+                    if status.is_some()
+                        && let Some(p) = procs[who].as_ref()
+                    {
+                        // Its last words, if it wrote any, are part of the reason.
+                        p.stderr_ended_within(Duration::from_millis(100));
+                    }
                     let mut detail = match status {
                         Some(s) => format!("exited during the game ({s})"),
                         None => "closed its output during the game".to_string(),

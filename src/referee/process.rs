@@ -226,6 +226,8 @@ pub struct EngineProcess {
     stderr_head: Arc<Mutex<Option<String>>>,
     /// Its last [`STDERR_TAIL`] stderr lines.
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    /// Its stderr has ended (the reader thread read all of it).
+    stderr_closed: Arc<std::sync::atomic::AtomicBool>,
     /// Its limits and cgroups; kills what it left running.
     jail: Jail,
 }
@@ -278,7 +280,9 @@ impl EngineProcess {
         }
         let stderr_head = Arc::new(Mutex::new(None));
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        let stderr_closed = Arc::new(std::sync::atomic::AtomicBool::new(false));
         if let Some(err) = child.stderr.take() {
+            let closed = Arc::clone(&stderr_closed);
             let label = name.to_string();
             let head = Arc::clone(&stderr_head);
             let tail = Arc::clone(&stderr_tail);
@@ -302,7 +306,7 @@ impl EngineProcess {
                         }
                         true
                     },
-                    || {},
+                    || closed.store(true, std::sync::atomic::Ordering::Release),
                 );
             });
         }
@@ -315,6 +319,7 @@ impl EngineProcess {
             status: None,
             stderr_head,
             stderr_tail,
+            stderr_closed,
             jail,
         })
     }
@@ -335,6 +340,19 @@ impl EngineProcess {
     #[must_use]
     pub fn stderr_head(&self) -> Option<String> {
         self.stderr_head.lock().ok().and_then(|h| h.clone())
+    }
+
+    /// Waits up to `wait` for the engine's stderr to end (once it has exited, so its last
+    /// words are read before they are quoted); true if it did.
+    pub fn stderr_ended_within(&self, wait: Duration) -> bool {
+        let deadline = Instant::now() + wait;
+        while !self.stderr_closed.load(std::sync::atomic::Ordering::Acquire) {
+            if Instant::now() >= deadline {
+                return false;
+            }
+            thread::sleep(Duration::from_millis(2));
+        }
+        true
     }
 
     /// Its last stderr lines (at most [`STDERR_TAIL`]).
