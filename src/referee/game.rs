@@ -58,6 +58,17 @@ pub enum Forfeit {
 }
 
 impl Forfeit {
+    /// Every kind, in the order pages and summaries list them.
+    pub const ALL: [Forfeit; 7] = [
+        Forfeit::Illegal,
+        Forfeit::Malformed,
+        Forfeit::Time,
+        Forfeit::Crash,
+        Forfeit::Limit,
+        Forfeit::Unsolicited,
+        Forfeit::Start,
+    ];
+
     /// The word in records: `illegal`, `malformed`, `time`, `crash`, `unsolicited`,
     /// `start`, `limit`.
     #[must_use]

@@ -377,7 +377,7 @@ impl EntrantGames<'_> {
 
     /// Forfeits by kind: (word, count), every kind listed.
     fn forfeits(&self) -> Vec<(&'static str, usize)> {
-        [Forfeit::Illegal, Forfeit::Malformed, Forfeit::Time, Forfeit::Crash, Forfeit::Unsolicited, Forfeit::Start]
+        Forfeit::ALL
             .into_iter()
             .map(|k| (k.word(), self.games.iter().filter(|(g, side)| g.forfeit() == Some((*side, k))).count()))
             .collect()

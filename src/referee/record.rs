@@ -12,7 +12,7 @@
 //! without its header.
 //!
 //! `result` is `white`, `black` or `draw`; `termination` is `rules`, `ply-cap`, or the
-//! forfeit (`illegal`, `malformed`, `time`, `crash`, `unsolicited`, `start`); `plies`
+//! forfeit (`illegal`, `malformed`, `time`, `crash`, `limit`, `unsolicited`, `start`); `plies`
 //! counts the moves after the opening; `opening` and `moves` are white-space separated
 //! moves in our notation (`-` when empty); `reason` says in words why the game ended;
 //! `claims` holds the engines' own `result` lines (advisory), `-` if none; `clocks` is
@@ -250,10 +250,7 @@ impl RecordedGame {
     /// The side that lost by breaking the protocol, and how, if the game was a forfeit.
     #[must_use]
     pub fn forfeit(&self) -> Option<(Color, Forfeit)> {
-        let kind =
-            [Forfeit::Illegal, Forfeit::Malformed, Forfeit::Time, Forfeit::Crash, Forfeit::Unsolicited, Forfeit::Start]
-                .into_iter()
-                .find(|k| k.word() == self.termination)?;
+        let kind = Forfeit::ALL.into_iter().find(|k| k.word() == self.termination)?;
         match self.result()? {
             GameResult::Win(winner) => Some((!winner, kind)),
             GameResult::Draw => None,
