@@ -526,7 +526,8 @@ impl Jail {
     }
 
     /// The limit the engine ran into, judged from its cgroups' counters, its exit status
-    /// (`SIGXFSZ`) and, under an address-space limit only, its last stderr lines.
+    /// (`SIGXFSZ`) and, without a cgroup only, its last stderr lines (an allocation or a
+    /// fork refused).
     #[must_use]
     pub fn limit_hit(&self, status: Option<ExitStatus>, stderr_tail: &[String]) -> Option<LimitHit> {
         let counter = |file: &str, key: &str| -> u64 {
@@ -559,6 +560,11 @@ impl Jail {
         };
         if self.sandboxed && self.guard == MemoryGuard::AddressSpace && stderr_tail.iter().any(says_memory) {
             return Some(LimitHit::Memory(self.limits.memory));
+        }
+        // Without a pids cgroup, RLIMIT_NPROC refuses a fork with EAGAIN.
+        let says_fork = |l: &String| l.contains("Resource temporarily unavailable") || l.contains("Cannot fork");
+        if self.sandboxed && self.cgroups.is_empty() && stderr_tail.iter().any(says_fork) {
+            return Some(LimitHit::Processes(self.limits.processes));
         }
         None
     }
