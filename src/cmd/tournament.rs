@@ -101,6 +101,8 @@ struct Setup {
     game: GameArgs,
     limits: EngineLimits,
     roster: Option<PathBuf>,
+    /// Played on a Slurm cluster (`--slurm`): its records are the tasks' files.
+    slurm: bool,
 }
 
 impl Setup {
@@ -115,6 +117,7 @@ impl Setup {
                 game: args.game.clone(),
                 limits: args.game.sandbox.over(EngineLimits::default())?,
                 roster: None,
+                slurm: args.slurm.is_some(),
             });
         };
         let r: Roster = read_roster(path)?;
@@ -146,6 +149,7 @@ impl Setup {
             engines: r.entrants,
             game,
             roster: Some(path.clone()),
+            slurm: args.slurm.is_some(),
         })
     }
 
@@ -322,7 +326,7 @@ fn print_plan(setup: &Setup, names: &[String], pairs_each: usize, ledger: &Ledge
         hours(waves * seconds)
     );
     eprintln!("  engine limits: {}", setup.limits.describe());
-    if g.record.is_none() {
+    if g.record.is_none() && !setup.slurm {
         eprintln!("  no --record file: nothing is kept to resume from");
     }
 }
