@@ -2,6 +2,7 @@
 //! position and `Bench: <nodes> nodes <nps> nps` last (the signature CI compares).
 
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use super::output::stdout_result;
@@ -36,8 +37,13 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             best,
             format_score(line.result.score)
         );
-        if let Err(e) = written {
-            failed.get_or_insert(e);
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            // Nobody reads any more (a closed pipe): stop searching.
+            Err(e) => {
+                failed.get_or_insert(e);
+                ControlFlow::Break(())
+            }
         }
     });
     if let Some(e) = failed {

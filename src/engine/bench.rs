@@ -2,6 +2,7 @@
 //! engine each. The total node count is the bench signature (a checksum of search and
 //! evaluation behaviour: any change to either changes it); nodes per second measure speed.
 
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use super::{Engine, EngineOptions, Limits};
@@ -123,8 +124,8 @@ impl BenchReport {
 }
 
 /// Searches every bench position to `depth` with a fresh engine each; `on_line` sees
-/// each line as it is done.
-pub fn run_bench(depth: u32, on_line: &mut dyn FnMut(usize, &BenchLine)) -> BenchReport {
+/// each line as it is done, and stops the bench by breaking (its reader is gone).
+pub fn run_bench(depth: u32, on_line: &mut dyn FnMut(usize, &BenchLine) -> ControlFlow<()>) -> BenchReport {
     let limits = Limits { depth: Some(depth.max(1)), ..Limits::default() };
     let mut lines = Vec::new();
     for (i, game) in bench_positions().into_iter().enumerate() {
@@ -134,8 +135,11 @@ pub fn run_bench(depth: u32, on_line: &mut dyn FnMut(usize, &BenchLine)) -> Benc
         let started = Instant::now();
         let result = engine.think(&limits, &mut |_| {});
         let line = BenchLine { position, result, elapsed: started.elapsed() };
-        on_line(i, &line);
+        let flow = on_line(i, &line);
         lines.push(line);
+        if flow.is_break() {
+            break;
+        }
     }
     BenchReport { lines }
 }
