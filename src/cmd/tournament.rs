@@ -416,11 +416,9 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         }
         Ok(())
     })();
-    if let (Err(e), Some(dir)) = (&conducted, &args.slurm) {
-        let wave = deferred.take();
-        if wave.is_empty() {
-            bail!("{e:#}");
-        }
+    // On a cluster, a tournament stopped by games left to the next wave plans that wave.
+    let wave = deferred.take();
+    if let (Err(_), Some(dir), false) = (&conducted, &args.slurm, wave.is_empty()) {
         bar.finish();
         return super::tournament_slurm::plan_wave(dir, &wave, args.submit);
     }

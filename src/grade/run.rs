@@ -3,9 +3,9 @@
 //! Every build step, every program call, every unzip goes through [`run`], in the
 //! referee's sandbox ([`crate::referee::sandbox`]) once [`use_sandbox`] has set it, as
 //! `morris grade` does: bubblewrap, the cgroup limits, an unprivileged uid, with the
-//! student's work folder ([`RunSpec::writable`]) the one writable place. Without it (the
-//! library's default, and `--no-sandbox`): start `argv` under `setsid` (util-linux)
-//! so the program leads a process group of its own. Either way: feed it no stdin, keep the first
+//! student's work folder ([`RunSpec::writable`]) the one writable place; without it (the
+//! library's default, and `--no-sandbox`) through [`Sandbox::off`]. Either way the program
+//! leads a process group of its own; it is fed no stdin, and [`run`] keeps the first
 //! [`RunSpec::output_limit`] bytes of stdout and the last bytes of stderr, and when the
 //! time limit passes kill the whole group with `kill -KILL -PGID` (no `unsafe` needed).
 //! The group is killed after a normal exit too, so that a child left behind (a shell
@@ -13,8 +13,10 @@
 
 use std::io::Read;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::OnceLock;
+use std::thread;
+use std::time::{Duration, Instant};
 
 use crate::referee::sandbox::Sandbox;
 
@@ -24,8 +26,6 @@ static SANDBOX: OnceLock<Sandbox> = OnceLock::new();
 pub fn use_sandbox(sandbox: Sandbox) {
     let _ = SANDBOX.set(sandbox);
 }
-use std::thread;
-use std::time::{Duration, Instant};
 
 /// How a process is to be run.
 #[derive(Clone, Debug)]
@@ -96,26 +96,21 @@ impl RunOutcome {
 #[must_use]
 pub fn run(spec: &RunSpec) -> RunOutcome {
     let start = Instant::now();
-    let Some((program, args)) = spec.argv.split_first() else {
-        return RunOutcome { start_error: Some("empty command".into()), ..RunOutcome::default() };
-    };
-    let (mut command, jail) = match SANDBOX.get().filter(|s| s.enabled()) {
-        Some(sandbox) => match sandbox.command(&spec.argv, Some(&spec.dir), None, spec.writable.as_deref()) {
-            Ok((c, jail)) => (c, Some(jail)),
-            Err(e) => return RunOutcome { start_error: Some(e.to_string()), ..RunOutcome::default() },
-        },
-        None => {
-            let mut c = Command::new("setsid");
-            c.arg(program).args(args).current_dir(&spec.dir);
-            (c, None)
-        }
+    let off = Sandbox::off();
+    let sandbox = SANDBOX.get().unwrap_or(&off);
+    let (mut command, jail) = match sandbox.command(&spec.argv, Some(&spec.dir), None, spec.writable.as_deref()) {
+        Ok(made) => made,
+        Err(e) => return RunOutcome { start_error: Some(e.to_string()), ..RunOutcome::default() },
     };
     let mut child = match command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn() {
         Ok(c) => c,
-        Err(e) => return RunOutcome { start_error: Some(format!("setsid: {e}")), ..RunOutcome::default() },
+        Err(e) => {
+            let program = spec.argv.first().map_or("", String::as_str);
+            let reason = crate::files::io_reason(&e);
+            return RunOutcome { start_error: Some(format!("{program}: {reason}")), ..RunOutcome::default() };
+        }
     };
-    // The child is not a group leader, so `setsid` makes its own pid the new group's id
-    // and execs the program in place.
+    // The command leads a process group of its own (sandboxed or not): its id is the pid.
     let group = child.id();
     let limit = spec.output_limit;
     let out = child.stdout.take().map(|s| thread::spawn(move || read_bounded(s, limit, false)));
@@ -133,35 +128,15 @@ pub fn run(spec: &RunSpec) -> RunOutcome {
         }
     };
     let elapsed = start.elapsed();
-    kill_group(group);
-    let status = match (&jail, status) {
-        (Some(j), Some(s)) => Some(j.engine_status(s)),
-        _ => status,
-    };
-    if let Some(j) = &jail {
-        j.kill_all();
-    }
+    crate::referee::sandbox::kill(&[format!("-{group}")]);
+    let status = status.map(|s| jail.engine_status(s));
+    jail.kill_all();
     if timed_out {
         let _ = child.wait();
     }
     let stdout = out.and_then(|t| t.join().ok()).unwrap_or_default();
     let stderr = err.and_then(|t| t.join().ok()).unwrap_or_default();
-    // `setsid` reports a program it cannot exec with status 126/127 and a line on stderr.
-    let start_error = match status.and_then(|s| s.code()) {
-        Some(126 | 127) if stderr.starts_with("setsid:") => Some(stderr.trim().to_string()),
-        _ => None,
-    };
-    RunOutcome { status: status.and_then(|s| s.code()), timed_out, stdout, stderr, elapsed, start_error }
-}
-
-/// Kills every process of the group `group` (our child led it).
-fn kill_group(group: u32) {
-    let _ = Command::new("kill")
-        .args(["-KILL", "--", &format!("-{group}")])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
+    RunOutcome { status: status.and_then(|s| s.code()), timed_out, stdout, stderr, elapsed, start_error: None }
 }
 
 /// The first `limit` bytes of `from` (`tail`: the last ones); everything is read, so

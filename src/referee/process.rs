@@ -454,18 +454,8 @@ impl Drop for EngineProcess {
     }
 }
 
-#[cfg(unix)]
 fn terminate(pid: u32) {
-    let _ = std::process::Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-}
-
-#[cfg(not(unix))]
-fn terminate(_pid: u32) {
-    // No SIGTERM here: the caller goes straight on to `Child::kill`.
+    super::sandbox::send_signal("TERM", &[pid.to_string()]);
 }
 
 /// Reads `source` line by line (lossy UTF-8, through the shared bounded reader: an

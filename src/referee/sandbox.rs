@@ -416,6 +416,7 @@ impl CgroupBase {
         } else {
             CgroupBase::probe_v1()?
         };
+        base.sweep();
         // Make one, to be sure.
         let made = base.create(EngineLimits::default()).ok()?;
         drop(Jail::unsandboxed(made, EngineLimits::default()));
@@ -453,8 +454,41 @@ impl CgroupBase {
     }
 
     /// Makes one engine's cgroup(s) with `limits`.
+    /// The folders engine cgroups are made in.
+    fn folders(&self) -> Vec<&Path> {
+        match self {
+            CgroupBase::V2(base) => vec![base],
+            CgroupBase::V1 { memory, pids } => vec![memory, pids],
+        }
+    }
+
+    /// Removes the empty engine cgroups of referees that are gone (killed before they
+    /// could remove their own): their names could come again with a reused pid.
+    fn sweep(&self) {
+        for folder in self.folders() {
+            for entry in fs::read_dir(folder).into_iter().flatten().flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let owner = name.strip_prefix("morris-").and_then(|rest| rest.split('-').next());
+                if let Some(pid) = owner.filter(|pid| !Path::new("/proc").join(pid).exists()) {
+                    log::debug!("removing the cgroup {name} of referee {pid}, which is gone");
+                    let _ = fs::remove_dir(entry.path());
+                }
+            }
+        }
+    }
+
+    /// A name no folder holds yet: `morris-PID-N`.
+    fn fresh_name(&self) -> String {
+        loop {
+            let name = format!("morris-{}-{}", std::process::id(), NEXT_CGROUP.fetch_add(1, Ordering::Relaxed));
+            if self.folders().iter().all(|f| !f.join(&name).exists()) {
+                return name;
+            }
+        }
+    }
+
     fn create(&self, limits: EngineLimits) -> io::Result<Vec<PathBuf>> {
-        let name = format!("morris-{}-{}", std::process::id(), NEXT_CGROUP.fetch_add(1, Ordering::Relaxed));
+        let name = self.fresh_name();
         let made = match self {
             CgroupBase::V2(base) => {
                 let dir = base.join(&name);
@@ -617,11 +651,21 @@ impl Drop for Jail {
     }
 }
 
-/// Sends SIGKILL to `targets` (pids, or `-PGID` for a process group) with the `kill`
-/// command, so no `unsafe` is needed.
+/// Sends SIGKILL to `targets` (pids, or `-PGID` for a process group).
 pub fn kill(targets: &[String]) {
-    let _ =
-        Command::new("kill").arg("-KILL").arg("--").args(targets).stdout(Stdio::null()).stderr(Stdio::null()).status();
+    send_signal("KILL", targets);
+}
+
+/// Sends `signal` (`TERM`, `KILL`) to `targets` with the `kill` command, so no `unsafe` is
+/// needed.
+pub fn send_signal(signal: &str, targets: &[String]) {
+    let _ = Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg("--")
+        .args(targets)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
 }
 
 fn next_uid() -> u32 {
