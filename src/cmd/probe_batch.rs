@@ -22,7 +22,7 @@ use crate::lines::{MAX_LINE, ReadLine, read_line};
 use crate::rules::{Color, Ruleset, STANDARD, notation::parse_position};
 use crate::search::OracleValue;
 use crate::tablebase::Tablebase;
-use crate::tablebase::sector::MIN_STONES;
+use crate::tablebase::shared::sector::MIN_STONES;
 
 /// The columns a batch answer adds to the input's.
 pub const ANSWER_COLUMNS: &str = "value\tdistance";
