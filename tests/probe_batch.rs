@@ -25,7 +25,9 @@ const ROWS: [&str; 6] = [
     "Wxxxxxxxxxxxxxxxxxxxxxxx\tblack\t2\t3",
     "WxxxxxxxxxxxBxxxxxxxxxxW\tblack\t1\t2",
     "WWxxxxxxxxxxxxxxxxxxxBBx\twhite\t1\t1",
-    "WWWxxxxxxxxxxxxxxxxxxBBB\tblack\t0\t0",
+    // No mill on the board: in a 3-stone game a mill would have removed a stone (and
+    // `probe` refuses positions no game reaches).
+    "WWxWxxxxxxxxxxxxxxxxBBxB\tblack\t0\t0",
     "WxWxxxWxxxxxxxxxxxxBxBxB\twhite\t0\t0\t7",
 ];
 

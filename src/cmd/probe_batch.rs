@@ -131,6 +131,7 @@ fn answer_row(tb: &Tablebase, rules: &'static Ruleset, line: &str) -> Result<(&'
     if let Some(side) = small.filter(|_| !placing) {
         return Err(format!("the game is over: {side} has fewer than {MIN_STONES} stones"));
     }
+    pos.check_reachable().map_err(|e| e.to_string())?;
     let value = tb.value(&pos).map_err(|e| e.to_string())?.ok_or_else(|| {
         format!("no table in {} covers it (rule profile {})", tb.dir().display(), rules.no_removal_plies)
     })?;
