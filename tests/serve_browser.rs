@@ -21,11 +21,38 @@ use morris::serve::{ServeConfig, ServerHandle, start};
 use webdriver::{Browser, browser_or_skip, keys};
 
 fn server(movetime: Duration) -> ServerHandle {
+    start(quick(movetime)).expect("server starts")
+}
+
+/// The tests' server settings: quick searches, small tables.
+fn quick(movetime: Duration) -> ServeConfig {
     let mut config = ServeConfig::new(0);
     config.movetime = movetime;
     config.hash_mb = 4;
     config.analysis_depth = 4;
-    start(config).expect("server starts")
+    config
+}
+
+/// A server with `config`, and a browser on its page once the first game is there.
+fn served(config: ServeConfig, driver: &std::path::Path, chromium: &std::path::Path) -> (ServerHandle, Browser) {
+    served_at(config, driver, chromium, None)
+}
+
+/// [`served`] in a window of `size` (CSS pixels; a phone: 390 × 844).
+fn served_at(
+    config: ServeConfig,
+    driver: &std::path::Path,
+    chromium: &std::path::Path,
+    size: Option<(u32, u32)>,
+) -> (ServerHandle, Browser) {
+    let s = start(config).expect("server starts");
+    let b = Browser::start(driver, chromium);
+    if let Some((width, height)) = size {
+        b.set_window_size(width, height);
+    }
+    b.open(&s.url());
+    b.wait_text("#status", |t| t.contains("White to move"));
+    (s, b)
 }
 
 /// Saves a screenshot for people to look at (`target/tmp/NAME.png`; the ones in
@@ -748,11 +775,7 @@ fn a_pending_removal_shows_the_move_made_and_the_result_hides_no_point() {
 #[test]
 fn on_a_phone_the_history_is_stepped_next_to_the_board_in_every_view() {
     let Some((driver, chromium)) = browser_or_skip() else { return };
-    let s = server(Duration::from_millis(150));
-    let b = Browser::start(&driver, &chromium);
-    b.set_window_size(390, 844);
-    b.open(&s.url());
-    b.wait_text("#status", |t| t.contains("White to move"));
+    let (_s, b) = served_at(quick(Duration::from_millis(150)), &driver, &chromium, Some((390, 844)));
     let height = b.script("return window.innerHeight").as_f64().unwrap_or(0.0);
 
     // The form scrolls into view; Start scrolls the board back.
@@ -838,10 +861,7 @@ fn a_game_from_black_to_move_keeps_the_export_s_columns() {
 #[test]
 fn set_up_refuses_a_position_no_game_reaches() {
     let Some((driver, chromium)) = browser_or_skip() else { return };
-    let s = server(Duration::from_millis(150));
-    let b = Browser::start(&driver, &chromium);
-    b.open(&s.url());
-    b.wait_text("#status", |t| t.contains("White to move"));
+    let (_s, b) = served(quick(Duration::from_millis(150)), &driver, &chromium);
     b.click_on("#setup");
     b.click_on("#su-clear");
     // A closed mill each and six stones in hand each.
@@ -867,14 +887,9 @@ fn set_up_refuses_a_position_no_game_reaches() {
 #[test]
 fn a_hint_is_the_full_engine_s_best_at_any_strength() {
     let Some((driver, chromium)) = browser_or_skip() else { return };
-    let mut config = ServeConfig::new(0);
-    config.movetime = Duration::from_millis(100);
+    let mut config = quick(Duration::from_millis(100));
     config.strength = morris::serve::Strength::Beginner;
-    config.hash_mb = 4;
-    let s = start(config).expect("server starts");
-    let b = Browser::start(&driver, &chromium);
-    b.open(&s.url());
-    b.wait_text("#status", |t| t.contains("White to move"));
+    let (_s, b) = served(config, &driver, &chromium);
     b.click_on(&point("D2"));
     wait_moves(&b, 2);
     b.click_on("#hint");
@@ -915,13 +930,9 @@ fn the_replay_page_and_morris_analyze_mark_the_same_moves() {
         .collect();
     assert!(!from_cli.is_empty(), "a random game has marked moves: {printed}");
 
-    let mut config = ServeConfig::new(0);
+    let mut config = quick(Duration::from_millis(100));
     config.analysis_depth = depth;
-    config.hash_mb = 1;
-    let s = start(config).expect("server starts");
-    let b = Browser::start(&driver, &chromium);
-    b.open(&s.url());
-    b.wait_text("#status", |t| t.contains("White to move"));
+    let (_s, b) = served(config, &driver, &chromium);
     set_value(&b, "#replay-text", &text);
     b.click_on("#replay-load");
     b.wait_text("#replay-analysis", |t| t.starts_with("Verdicts") && !t.contains("analysing"));
@@ -952,10 +963,7 @@ fn the_replay_page_and_morris_analyze_mark_the_same_moves() {
 #[test]
 fn the_board_is_one_tab_stop_and_resign_download_and_clock_work() {
     let Some((driver, chromium)) = browser_or_skip() else { return };
-    let s = server(Duration::from_millis(150));
-    let b = Browser::start(&driver, &chromium);
-    b.open(&s.url());
-    b.wait_text("#status", |t| t.contains("White to move"));
+    let (_s, b) = served(quick(Duration::from_millis(150)), &driver, &chromium);
     assert_eq!(count(&b, "#board[role=\"grid\"] [role=\"row\"] [role=\"gridcell\"]"), 24);
     assert_eq!(count(&b, "[data-hit][tabindex=\"0\"]"), 1, "one tab stop for the board");
     // The arrows move the focus, and the tab stop with it.

@@ -22,7 +22,7 @@ use crate::analysis::Verdict;
 use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo, SearchResult};
 use crate::rules::notation::parse_move;
 use crate::rules::{ByColor, Color, Game, Move, MoveList, Position};
-use crate::search::Oracle;
+use crate::search::{Oracle, OracleValue};
 
 /// How strongly the engine plays: its evaluation and a depth limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -855,14 +855,20 @@ impl GameSession {
     /// needs no search.
     fn table_hint(&self) -> Option<(Move, SearchView)> {
         let values = verdict::move_values(self.config.tables.as_deref(), &self.game)?;
-        let &(m, v) = values.first()?;
+        // Short wins first, then draws, then long losses.
+        let rank = |v: OracleValue| match v {
+            OracleValue::Win(n) => (0, i32::from(n)),
+            OracleValue::Draw => (1, 0),
+            OracleValue::Loss(n) => (2, -i32::from(n)),
+        };
+        let &(m, v) = values.iter().min_by_key(|(_, v)| rank(*v))?;
         let pos = self.position();
         let side = pos.side_to_move();
         let score =
             if verdict::has_distance(&pos.play_unchecked(m)) { value_words(v, side) } else { class_words(v, side) };
         let view = SearchView {
             depth: 0,
-            score: format!("{score} (tables)"),
+            score,
             pv: vec![m.display(pos.topology()).to_string()],
             nodes: 0,
             time_ms: 0,
