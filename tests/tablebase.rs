@@ -528,7 +528,7 @@ fn analyze_marks_the_move_that_lost_the_draw() {
         .expect("run morris");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
-    assert!(text.contains(">> move 1 by White, A7-B6: draw -> loss; best was G7-B6 (draw)"), "{text}");
+    assert!(text.contains(">> ?? move 1 by White, A7-B6: draw -> loss; best was G7-B6 (draw)"), "{text}");
     assert!(text.contains("White: 1 value-losing move"), "{text}");
     for bad in [vec!["analyze", "/no/such/file"], vec!["analyze", "--game", "2"]] {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_morris"));

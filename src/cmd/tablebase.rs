@@ -739,6 +739,7 @@ fn run_probe_placing(args: &ProbeArgs, board: &str, side: Color, (white, black):
     let stones = crate::rules::notation::parse_board_string(board, STANDARD.topology)?;
     let pos = crate::rules::Setup { rules, stones, in_hand: crate::rules::ByColor([white, black]), side_to_move: side }
         .into_position()?;
+    pos.check_reachable()?;
     let profile_words = rule_profile(profile);
     let Some(v) = tb.value(&pos)? else {
         let have: Vec<String> = tb.placing_profiles().iter().map(|(s, n)| format!("{s} stones, rule {n}")).collect();
@@ -998,6 +999,7 @@ fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
     if us < u32::from(MIN_STONES) || them < u32::from(MIN_STONES) {
         anyhow::bail!("the game is over: a side has fewer than {MIN_STONES} stones");
     }
+    pos.check_reachable()?;
     let tb = Tablebase::open_for(&args.dir, &[Subspace::new(us as u8, them as u8)])?;
     let n = tb.rule_plies();
     if n != 0 && args.count >= n {
