@@ -8,7 +8,7 @@ use std::process::Command;
 
 use morris::classroom::board_file::parse_board;
 use morris::classroom::{ALL_PROGRAMS, BLOCKED_ESTIMATE, ProgramPhase, decide};
-use morris::cmd::classroom::{EXIT_BAD_INPUT, EXIT_NO_MOVE};
+use morris::classroom::{EXIT_BAD_INPUT, EXIT_NO_MOVE};
 
 fn binary(name: &str) -> &'static str {
     match name {

@@ -8,20 +8,31 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use clap::Parser;
-use morris::cmd::engine::EngineArgs;
-use morris::protocol::run_threaded;
+use morris::engine::{Engine, EngineOptions};
+use morris::protocol::{GameClocks, Settings, run_threaded};
 use morris::rules::notation::parse_move;
+use morris::rules::{ByColor, Color, Position, STANDARD};
 use morris::topology::STANDARD24;
 
-#[derive(Parser)]
-struct Cli {
-    #[command(flatten)]
-    engine: EngineArgs,
+/// The search time of every session here: far longer than any test may take.
+const LONG: Duration = Duration::from_secs(600);
+
+/// What a session is started with (the engine's flags of the same names; the flags
+/// themselves are tested with the command line, in `src/cmd/engine.rs`).
+#[derive(Clone, Copy)]
+struct Flags {
+    color: Color,
+    movetime: Duration,
+    /// `--time T --inc I`.
+    clock: Option<(Duration, Duration)>,
+    ponder: bool,
 }
 
-/// The search time of every session here: far longer than any test may take.
-const LONG: &str = "600";
+impl Flags {
+    fn movetime(color: Color, movetime: Duration) -> Flags {
+        Flags { color, movetime, clock: None, ponder: false }
+    }
+}
 /// How long a test waits for a line before failing (a loaded machine is slow, not this slow).
 const PATIENCE: Duration = Duration::from_secs(120);
 
@@ -55,10 +66,19 @@ struct Live {
 }
 
 impl Live {
-    fn start(flags: &str) -> Live {
-        let args = ["morris", "--hash", "1"].into_iter().chain(flags.split_whitespace());
-        let cli = Cli::try_parse_from(args).expect("flags parse");
-        let (mut engine, settings) = cli.engine.build().expect("engine builds");
+    fn start(flags: Flags) -> Live {
+        let mut engine =
+            Engine::new(EngineOptions { hash_mb: 1, ..EngineOptions::default() }, Position::start(&STANDARD));
+        let settings = Settings {
+            color: flags.color,
+            movetime: flags.movetime,
+            depth: None,
+            info: false,
+            clock: flags
+                .clock
+                .map(|(t, inc)| GameClocks { remaining: ByColor([t, t]), increment: ByColor([inc, inc]) }),
+            ponder: flags.ponder,
+        };
         let (reader, writer) = io::pipe().expect("a pipe");
         let (tx, lines) = mpsc::channel();
         let sink = LineSink { tx, buf: Vec::new() };
@@ -104,12 +124,12 @@ fn is_move(line: &str) -> bool {
 
 /// Well before the search's own end.
 fn well_before(elapsed: Duration) {
-    assert!(elapsed < Duration::from_secs(300), "took {elapsed:?} of a {LONG} s search");
+    assert!(elapsed < Duration::from_secs(300), "took {elapsed:?} of a {LONG:?} search");
 }
 
 #[test]
 fn stop_plays_the_best_move_so_far_and_isready_is_answered_while_thinking() {
-    let mut live = Live::start(&format!("--color black --movetime {LONG}"));
+    let mut live = Live::start(Flags::movetime(Color::Black, LONG));
     live.send("info on\nD2\n");
     live.wait_for_search();
     live.send("isready\n");
@@ -127,7 +147,7 @@ fn stop_plays_the_best_move_so_far_and_isready_is_answered_while_thinking() {
 
 #[test]
 fn lines_during_a_search_keep_their_order() {
-    let mut live = Live::start(&format!("--color black --movetime {LONG}"));
+    let mut live = Live::start(Flags::movetime(Color::Black, LONG));
     // All at once: the search starts on D2 and reads the rest while thinking.
     live.send("D2\nisready\neval\nfoo\nperft 1\nstop\n");
     assert_eq!(live.next_line(), "readyok");
@@ -145,7 +165,7 @@ fn lines_during_a_search_keep_their_order() {
 
 #[test]
 fn quit_during_a_search_exits_without_a_move() {
-    let mut live = Live::start(&format!("--color black --movetime {LONG}"));
+    let mut live = Live::start(Flags::movetime(Color::Black, LONG));
     live.send("info on\nD2\n");
     live.wait_for_search();
     live.send("quit\n");
@@ -160,7 +180,7 @@ fn quit_during_a_search_exits_without_a_move() {
 
 #[test]
 fn end_of_input_during_a_search_exits_without_a_move() {
-    let mut live = Live::start(&format!("--color black --movetime {LONG}"));
+    let mut live = Live::start(Flags::movetime(Color::Black, LONG));
     live.send("info on\nD2\n");
     live.wait_for_search();
     let (rest, elapsed) = live.finish();
@@ -171,7 +191,7 @@ fn end_of_input_during_a_search_exits_without_a_move() {
 #[test]
 fn a_stop_before_the_search_starts_is_not_lost() {
     // White moves at start-up; the stop is read before or during that search.
-    let mut live = Live::start(&format!("--color white --movetime {LONG}"));
+    let mut live = Live::start(Flags::movetime(Color::White, LONG));
     live.send("stop\n");
     assert!(is_move(&live.next_line()));
     let (rest, elapsed) = live.finish();
@@ -182,35 +202,23 @@ fn a_stop_before_the_search_starts_is_not_lost() {
 #[test]
 fn a_clock_takes_the_place_of_the_time_per_move() {
     // With ten minutes per move but two seconds on the clock, the move comes soon.
-    let mut live = Live::start(&format!("--color black --movetime {LONG}"));
+    let mut live = Live::start(Flags::movetime(Color::Black, LONG));
     live.send("clock 2 2\nD2\n");
     assert!(is_move(&live.next_line()));
     let (rest, elapsed) = live.finish();
     assert!(rest.is_empty(), "{rest:?}");
     well_before(elapsed);
     // The same from the command line, where the engine keeps its own clock.
-    let mut live = Live::start("--color black --time 2 --inc 0.01");
+    let mut live = Live::start(Flags {
+        clock: Some((Duration::from_secs(2), Duration::from_millis(10))),
+        ..Flags::movetime(Color::Black, LONG)
+    });
     live.send("D2\nF4\n");
     assert!(is_move(&live.next_line()));
     let second = live.next_line();
     assert!(is_move(&second) || second.starts_with("illegal F4"), "{second:?}");
     let (_, elapsed) = live.finish();
     well_before(elapsed);
-}
-
-#[test]
-fn bad_clock_flags_are_refused() {
-    for flags in ["--time 0", "--time -3", "--time soon", "--inc 1", "--time 5 --inc -1", "--time 5 --movetime 1"] {
-        let args = ["morris"].into_iter().chain(flags.split_whitespace());
-        let err = Cli::try_parse_from(args).err().unwrap_or_else(|| panic!("{flags} accepted"));
-        let text = err.to_string();
-        assert!(text.lines().next().is_some_and(|l| l.starts_with("error:")), "{flags}: {text}");
-    }
-    let ok = Cli::try_parse_from(["morris", "--time", "5", "--inc", "0"]).expect("--inc 0 is fine");
-    let (_, settings) = ok.engine.build().expect("builds");
-    let clock = settings.clock.expect("a clock");
-    assert_eq!(clock.remaining.0, [Duration::from_secs(5); 2]);
-    assert_eq!(clock.increment.0, [Duration::ZERO; 2]);
 }
 
 /// A placing move for White on none of `taken`.
@@ -220,9 +228,10 @@ fn free_point(taken: &[&str]) -> &'static str {
 
 #[test]
 fn pondering_gives_way_to_the_opponents_move_and_to_quit() {
-    for flags in ["--color black --movetime 0.2 --ponder", "--color black --movetime 0.2"] {
+    for ponder in [true, false] {
+        let flags = Flags { ponder, ..Flags::movetime(Color::Black, Duration::from_millis(200)) };
         let mut live = Live::start(flags);
-        if !flags.contains("--ponder") {
+        if !ponder {
             live.send("ponder on\n");
         }
         live.send("D2\n");
@@ -234,7 +243,7 @@ fn pondering_gives_way_to_the_opponents_move_and_to_quit() {
         let white = free_point(&["D2", &first]);
         live.send(&format!("{white}\n"));
         let second = live.next_line();
-        assert!(is_move(&second), "{flags}: the move after pondering: {second:?}");
+        assert!(is_move(&second), "ponder {ponder}: the move after pondering: {second:?}");
         live.send("quit\n");
         let Live { input, lines, loop_thread, started } = live;
         loop_thread.join().expect("no panic").expect("no I/O error");

@@ -14,6 +14,13 @@ mod run;
 pub mod search;
 pub mod spec;
 
+/// Exit status of a classroom program for bad input: arguments, an unreadable or
+/// malformed input file, an unwritable output file (clap's own status for bad arguments).
+pub const EXIT_BAD_INPUT: u8 = 2;
+/// Exit status of a classroom program when the side to move has no legal move (it is
+/// blocked and has lost).
+pub const EXIT_NO_MOVE: u8 = 3;
+
 pub use run::{BLOCKED_ESTIMATE, ProgramError, ProgramOutput, decide, output_lines, run_program, warnings};
 pub use spec::{
     AB_GAME, AB_OPENING, ALL_PROGRAMS, Algorithm, Estimator, MINIMAX_GAME, MINIMAX_GAME_BLACK, MINIMAX_GAME_IMPROVED,

@@ -20,13 +20,8 @@ use nom::character::complete::digit1;
 use nom::combinator::all_consuming;
 
 use crate::classroom::board_file::max_opening_depth;
-use crate::classroom::{BLOCKED_ESTIMATE, ProgramError, ProgramSpec, run_program};
+use crate::classroom::{BLOCKED_ESTIMATE, EXIT_BAD_INPUT, EXIT_NO_MOVE, ProgramError, ProgramSpec, run_program};
 
-/// Exit status for bad input: arguments, an unreadable or malformed input file, an
-/// unwritable output file (clap's own status for bad arguments).
-pub const EXIT_BAD_INPUT: u8 = 2;
-/// Exit status when the side to move has no legal move (it is blocked and has lost).
-pub const EXIT_NO_MOVE: u8 = 3;
 /// Exit status when the result could not be printed on stdout.
 const EXIT_STDOUT: u8 = 1;
 
