@@ -13,7 +13,7 @@
 //! | 8 | FNV-1a 64 of everything before it |
 //! | … | the blocks |
 //!
-//! [`write`] writes a whole file (a temporary file, synced, renamed), so a killed build
+//! [`write()`] writes a whole file (a temporary file, synced, renamed), so a killed build
 //! leaves either nothing or a whole file; [`read_head`] checks magic, version and the
 //! header's checksum and hands the kind its header bytes. What the header means, and how
 //! blocks are found and checked, is each kind's own.
