@@ -545,6 +545,47 @@ fn at_the_connection_cap_waiting_polls_give_way_to_new_requests() {
 }
 
 #[test]
+fn when_every_connection_is_busy_a_new_one_is_refused_until_they_end() {
+    let s = server_with(|c| {
+        c.max_connections = 16;
+        c.body_timeout = Duration::from_secs(2);
+    });
+    // Sixteen bodies that never arrive take every place, none of which may give way.
+    let mut slow: Vec<TcpStream> = (0..16)
+        .map(|_| {
+            let mut stream = TcpStream::connect(s.addr()).expect("connect");
+            stream.write_all(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{").expect("send");
+            stream
+        })
+        .collect();
+    let started = Instant::now();
+    while s.connections() < 16 {
+        assert!(started.elapsed() < Duration::from_secs(20), "accepted: {}", s.connections());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let refused = call_raw_status(&s);
+    assert_eq!(refused, 503, "refused at once, with a status");
+    assert!(s.refused() >= 1);
+    for stream in &mut slow {
+        assert_eq!(status_within(stream, Duration::from_secs(30)), 408);
+    }
+    drop(slow);
+    assert!(connections_fall_to(&s, 0, Duration::from_secs(20)), "{} left open", s.connections());
+    let before = s.refused();
+    for _ in 0..20 {
+        assert_eq!(call(&s, "GET", "/", None).0, 200, "nothing refused once they have gone");
+    }
+    assert_eq!(s.refused(), before);
+}
+
+/// The status a new connection gets for `GET /`.
+fn call_raw_status(s: &ServerHandle) -> u16 {
+    let mut stream = TcpStream::connect(s.addr()).expect("connect");
+    let _ = stream.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    status_within(&mut stream, Duration::from_secs(30))
+}
+
+#[test]
 fn slow_clients_are_cut_off_and_the_server_carries_on() {
     let s = server_with(|c| {
         c.head_timeout = Duration::from_secs(1);

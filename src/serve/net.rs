@@ -180,9 +180,15 @@ impl Connections {
 
 /// The answer to a connection over the cap: written if the socket takes it at once, never
 /// waited for.
-const REFUSED: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\n\
-content-length: 60\r\nconnection: close\r\ncache-control: no-store\r\n\r\n\
-{\"error\": \"the server is busy: too many connections; try again\"}";
+fn refusal() -> Vec<u8> {
+    let body = r#"{"error": "the server is busy: every connection is in use; try again"}"#;
+    format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\n\
+         content-length: {}\r\nconnection: close\r\ncache-control: no-store\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
 
 /// Accepts connections until `closing` is raised, and serves each with `answer` on a task
 /// of its own.
@@ -219,7 +225,7 @@ pub async fn accept<F, Fut>(
         };
         let Some(conn) = connections.admit() else {
             // A connection over the cap: refused without reading it.
-            let _ = stream.try_write(REFUSED);
+            let _ = stream.try_write(&refusal());
             continue;
         };
         let (builder, connections, answer) = (Arc::clone(&builder), Arc::clone(&connections), answer.clone());
