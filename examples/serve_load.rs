@@ -23,6 +23,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Parser;
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::IndexedRandom;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
 
@@ -112,17 +115,15 @@ impl Server {
 
     /// `VmRSS` and `VmHWM` in MiB.
     fn memory(&self) -> (f64, f64) {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
-        let field = |name: &str| {
-            status
-                .lines()
-                .find(|l| l.starts_with(name))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<f64>().ok())
-                .map_or(0.0, |kb| kb / 1024.0)
-        };
-        (field("VmRSS:"), field("VmHWM:"))
+        (vm_mib(self.child.id(), "VmRSS:"), vm_mib(self.child.id(), "VmHWM:"))
     }
+}
+
+/// A `Vm...:` line of a process's `/proc/PID/status`, in MiB (0 when it cannot be read).
+fn vm_mib(pid: u32, field: &str) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let kib = status.lines().find_map(|l| l.strip_prefix(field)?.trim().strip_suffix("kB")?.trim().parse::<f64>().ok());
+    kib.unwrap_or(0.0) / 1024.0
 }
 
 impl Drop for Server {
@@ -136,6 +137,8 @@ impl Drop for Server {
 /// it), the normal client's.
 struct Client {
     addr: SocketAddr,
+    /// An answer not read within this is a failure (a refusal).
+    timeout: Duration,
     stream: Option<BufReader<TcpStream>>,
 }
 
@@ -143,8 +146,8 @@ struct Client {
 type Answer = (u16, Value);
 
 impl Client {
-    fn new(addr: SocketAddr) -> Client {
-        Client { addr, stream: None }
+    fn new(addr: SocketAddr, timeout: Duration) -> Client {
+        Client { addr, timeout, stream: None }
     }
 
     fn send(&mut self, method: &str, path: &str, body: Option<&Value>) -> std::io::Result<Answer> {
@@ -158,7 +161,8 @@ impl Client {
             if self.stream.is_none() {
                 let stream = TcpStream::connect(self.addr)?;
                 stream.set_nodelay(true)?;
-                stream.set_read_timeout(Some(Duration::from_secs(60)))?;
+                stream.set_read_timeout(Some(self.timeout))?;
+                stream.set_write_timeout(Some(self.timeout))?;
                 self.stream = Some(BufReader::new(stream));
             }
             let Some(stream) = self.stream.as_mut() else { continue };
@@ -181,6 +185,25 @@ impl Client {
     }
 }
 
+/// What an answer's header line says of its body's length and of closing the connection.
+#[derive(Default)]
+struct Framing {
+    length: usize,
+    close: bool,
+}
+
+impl Framing {
+    /// Takes one header line; false at the empty line that ends the head.
+    fn read(&mut self, line: &str) -> bool {
+        let header = line.trim_end().to_ascii_lowercase();
+        if let Some(n) = header.strip_prefix("content-length:") {
+            self.length = n.trim().parse().unwrap_or(0);
+        }
+        self.close |= header == "connection: close";
+        !header.is_empty()
+    }
+}
+
 /// Reads one answer: status, whether the server closes the connection, body.
 fn read_answer(stream: &mut BufReader<TcpStream>) -> std::io::Result<(u16, bool, String)> {
     let mut line = String::new();
@@ -188,22 +211,15 @@ fn read_answer(stream: &mut BufReader<TcpStream>) -> std::io::Result<(u16, bool,
         return Err(std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "closed"));
     }
     let status = line.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let (mut length, mut close) = (0, false);
-    loop {
+    let mut framing = Framing::default();
+    while {
         line.clear();
         stream.read_line(&mut line)?;
-        let header = line.trim_end().to_ascii_lowercase();
-        if header.is_empty() {
-            break;
-        }
-        if let Some(n) = header.strip_prefix("content-length:") {
-            length = n.trim().parse().unwrap_or(0);
-        }
-        close |= header == "connection: close";
-    }
-    let mut body = vec![0; length];
+        framing.read(&line)
+    } {}
+    let mut body = vec![0; framing.length];
     stream.read_exact(&mut body)?;
-    Ok((status, close, String::from_utf8_lossy(&body).into_owned()))
+    Ok((status, framing.close, String::from_utf8_lossy(&body).into_owned()))
 }
 
 /// Latencies in one list, with max and 99th percentile.
@@ -251,18 +267,6 @@ struct Seen {
     moves: usize,
 }
 
-/// A small pseudo-random sequence (xorshift): which legal click to make.
-struct Pick(u64);
-
-impl Pick {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        usize::try_from(self.0 % n.max(1) as u64).unwrap_or(0)
-    }
-}
-
 fn strings(v: &Value) -> Vec<String> {
     v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect()).unwrap_or_default()
 }
@@ -270,9 +274,10 @@ fn strings(v: &Value) -> Vec<String> {
 /// The normal client: plays a game for two people by clicks (a new one when it ends),
 /// each move seen by a long poll on a second connection as the page's would, and fetches
 /// the page now and then; until `stop`.
-fn play(addr: SocketAddr, stop: &AtomicBool, seen: &mut Seen, seed: u64) -> Result<(), String> {
-    let mut client = Client::new(addr);
-    let mut pick = Pick(seed | 1);
+fn play(addr: SocketAddr, stop: &AtomicBool, seen: &mut Seen, seed: u64) {
+    let mut client = Client::new(addr, Duration::from_secs(5));
+    // Which legal click to make: the same game every run.
+    let mut pick = Xoshiro256PlusPlus::seed_from_u64(seed);
     let timed = |client: &mut Client, seen: &mut Seen, method: &str, path: &str, body: Option<&Value>| {
         let started = Instant::now();
         let answer = client.send(method, path, body);
@@ -289,44 +294,55 @@ fn play(addr: SocketAddr, stop: &AtomicBool, seen: &mut Seen, seed: u64) -> Resu
             ok => ok,
         }
     };
-    let new_game = |client: &mut Client, seen: &mut Seen| -> Result<String, String> {
-        let (status, state) = timed(client, seen, "POST", "/api/games", Some(&json!({"human": "both"})))
-            .map_err(|e| format!("new game: {e}"))?;
-        state["id"].as_str().map(str::to_string).ok_or(format!("new game: {status} {state}"))
+    // A refused or failed request is counted (in `timed`) and the client goes on, a
+    // little later, as a page would.
+    let pause = || std::thread::sleep(Duration::from_millis(50));
+    let new_game = |client: &mut Client, seen: &mut Seen| -> Option<String> {
+        let (_, state) = timed(client, seen, "POST", "/api/games", Some(&json!({"human": "both"}))).ok()?;
+        state["id"].as_str().map(str::to_string)
     };
-    let mut id = new_game(&mut client, seen)?;
+    let mut id = None;
     while !stop.load(Ordering::Relaxed) {
-        let (_, state) =
-            timed(&mut client, seen, "GET", &format!("/api/games/{id}"), None).map_err(|e| format!("state: {e}"))?;
+        let Some(game) = id.clone() else {
+            id = new_game(&mut client, seen);
+            if id.is_none() {
+                pause();
+            }
+            let _ = timed(&mut client, seen, "GET", "/", None);
+            continue;
+        };
+        let Ok((200, state)) = timed(&mut client, seen, "GET", &format!("/api/games/{game}"), None) else {
+            id = None;
+            pause();
+            continue;
+        };
         let choices = strings(&state["choices"]);
         if state["turn"] != "human" || choices.is_empty() || state["moves"].as_array().map_or(0, Vec::len) >= 80 {
-            id = new_game(&mut client, seen)?;
-            timed(&mut client, seen, "GET", "/", None).map_err(|e| format!("page: {e}"))?;
+            id = None;
             continue;
         }
+        let id = &game;
         // The page's poll, waiting for the move on its own connection.
         let version = state["version"].as_u64().unwrap_or(0);
         let poll_path = format!("/api/games/{id}?after={version}&wait=10");
         let poller = std::thread::spawn(move || {
-            let mut poll = Client::new(addr);
+            let mut poll = Client::new(addr, Duration::from_secs(20));
             poll.send("GET", &poll_path, None).map(|(status, _)| (status, Instant::now()))
         });
         // Let the poll arrive and wait first.
         std::thread::sleep(Duration::from_millis(20));
-        let mut clicks = vec![choices[pick.next(choices.len())].clone()];
+        let Some(first) = choices.choose(&mut pick) else { continue };
+        let mut clicks = vec![first.clone()];
         let sent = Instant::now();
-        loop {
-            let (status, reply) =
-                timed(&mut client, seen, "POST", &format!("/api/games/{id}/input"), Some(&json!({ "clicks": clicks })))
-                    .map_err(|e| format!("input: {e}"))?;
-            if status != 200 || reply["status"] != "need" {
-                break;
+        let input = format!("/api/games/{id}/input");
+        // Clicks until the move is played (or refused): a stone, then where it goes, then
+        // what it removes, as the server asks for them.
+        while let Ok((200, reply)) = timed(&mut client, seen, "POST", &input, Some(&json!({ "clicks": clicks }))) {
+            let next = strings(&reply["highlight"]).choose(&mut pick).cloned();
+            match next {
+                Some(next) if reply["status"] == "need" => clicks.push(next),
+                _ => break,
             }
-            let next = strings(&reply["highlight"]);
-            if next.is_empty() {
-                break;
-            }
-            clicks.push(next[pick.next(next.len())].clone());
         }
         seen.moves += 1;
         match poller.join() {
@@ -334,7 +350,6 @@ fn play(addr: SocketAddr, stop: &AtomicBool, seen: &mut Seen, seed: u64) -> Resu
             _ => seen.refused += 1,
         }
     }
-    Ok(())
 }
 
 /// Counters of the attackers.
@@ -392,22 +407,15 @@ async fn read_answer_async(stream: &mut tokio::io::BufReader<tokio::net::TcpStre
     if stream.read_line(&mut line).await.ok()? == 0 {
         return None;
     }
-    let (mut length, mut close) = (0, false);
-    loop {
+    let mut framing = Framing::default();
+    while {
         line.clear();
         stream.read_line(&mut line).await.ok()?;
-        let header = line.trim_end().to_ascii_lowercase();
-        if header.is_empty() {
-            break;
-        }
-        if let Some(n) = header.strip_prefix("content-length:") {
-            length = n.trim().parse().unwrap_or(0);
-        }
-        close |= header == "connection: close";
-    }
-    let mut body = vec![0; length];
+        framing.read(&line)
+    } {}
+    let mut body = vec![0; framing.length];
     stream.read_exact(&mut body).await.ok()?;
-    Some(close)
+    Some(framing.close)
 }
 
 /// The status of the first answer on `stream`, if any.
@@ -492,7 +500,7 @@ fn run(args: &Args) -> Result<bool, String> {
         args.seconds
     );
     // The games the polls wait on: for two people, so nothing changes in them.
-    let mut setup = Client::new(addr);
+    let mut setup = Client::new(addr, Duration::from_secs(5));
     let games: Vec<String> = (0..10)
         .map(|_| {
             let (_, state) = setup.send("POST", "/api/games", Some(&json!({"human": "both"})))?;
@@ -552,13 +560,8 @@ fn run(args: &Args) -> Result<bool, String> {
         let pid = server.child.id();
         std::thread::spawn(move || {
             while !sampling.load(Ordering::Relaxed) {
-                let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-                let rss = status
-                    .lines()
-                    .find(|l| l.starts_with("VmRSS:"))
-                    .and_then(|l| l.split_whitespace().nth(1))
-                    .and_then(|kb| kb.parse::<u64>().ok())
-                    .unwrap_or(0);
+                // In KiB, so that it fits an atomic integer.
+                let rss = (vm_mib(pid, "VmRSS:") * 1024.0) as u64;
                 peak_rss.fetch_max(rss, Ordering::Relaxed);
                 min_open.fetch_min(attack.polls_open.load(Ordering::Relaxed), Ordering::Relaxed);
                 std::thread::sleep(Duration::from_millis(100));
@@ -575,18 +578,17 @@ fn run(args: &Args) -> Result<bool, String> {
             playing.store(true, Ordering::Relaxed);
         });
     }
-    let played = play(addr, &playing, &mut seen, 0x2545_f491_4f6c_dd1d);
+    play(addr, &playing, &mut seen, 0x2545_f491_4f6c_dd1d);
     sampling.store(true, Ordering::Relaxed);
     let _ = sampler.join();
     let (rss_during, hwm_during) = server.memory();
     stop.store(true, Ordering::Relaxed);
     let _ = attackers.join();
-    played?;
 
     // The attackers have gone: nothing is refused.
     std::thread::sleep(Duration::from_secs(1));
     let mut after = Seen::default();
-    let mut client = Client::new(addr);
+    let mut client = Client::new(addr, Duration::from_secs(5));
     for i in 0..args.after {
         let started = Instant::now();
         let answer = match i % 3 {

@@ -613,7 +613,8 @@ fn slow_clients_are_cut_off_and_the_server_carries_on() {
     assert_eq!(call(&s, "GET", &format!("/api/games/{id}"), None).0, 200);
 }
 
-/// A real `morris serve` process: its base URL, address and pid.
+/// A real `morris serve` process and the address in the URL it prints (its only line
+/// on stdout, `http://ADDR/`).
 fn serve_process(args: &[&str]) -> (std::process::Child, std::net::SocketAddr) {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
         .args(["serve", "--port", "0", "--hash", "1"])
@@ -625,7 +626,8 @@ fn serve_process(args: &[&str]) -> (std::process::Child, std::net::SocketAddr) {
     let mut line = String::new();
     let mut out = std::io::BufReader::new(child.stdout.take().expect("stdout"));
     std::io::BufRead::read_line(&mut out, &mut line).expect("the URL");
-    let addr = line.trim().trim_start_matches("http://").trim_end_matches('/').parse().expect("an address");
+    let addr = line.trim().strip_prefix("http://").and_then(|a| a.strip_suffix('/')).map(str::parse);
+    let addr = addr.unwrap_or_else(|| panic!("not a URL: {line:?}")).expect("an address");
     (child, addr)
 }
 
@@ -898,17 +900,10 @@ fn perfect_play_values_mark_every_move_and_replays_mark_the_one_that_threw_value
 
 #[test]
 fn the_binary_prints_its_url_and_serves_the_page() {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
-        .args(["serve", "--port", "0", "--hash", "1"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("spawn morris serve");
-    let mut line = String::new();
-    let mut out = std::io::BufReader::new(child.stdout.take().expect("stdout"));
-    std::io::BufRead::read_line(&mut out, &mut line).expect("a line");
-    let url = line.trim().to_string();
-    assert!(url.starts_with("http://127.0.0.1:") && url.ends_with('/'), "{url}");
+    // The URL is read from its first line of output.
+    let (mut child, addr) = serve_process(&[]);
+    assert!(addr.ip().is_loopback(), "{addr}");
+    let url = format!("http://{addr}/");
     let page = agent().get(&url).call().map(|mut r| r.body_mut().read_to_string().unwrap_or_default());
     let _ = child.kill();
     let _ = child.wait();
