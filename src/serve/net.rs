@@ -366,3 +366,34 @@ pub fn fit_file_limit(connections: usize) -> usize {
     }
     fits.min(connections).max(1)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_refusal_is_one_whole_answer() {
+        let refusal = String::from_utf8(refusal()).expect("text");
+        let (head, body) = refusal.split_once("\r\n\r\n").expect("a head and a body");
+        assert!(head.starts_with("HTTP/1.1 503 "));
+        assert!(head.contains(&format!("content-length: {}\r\n", body.len())), "{head}");
+        let error: serde_json::Value = serde_json::from_str(body).expect("JSON");
+        assert!(!error["error"].as_str().unwrap_or("\n").contains('\n'));
+    }
+
+    #[test]
+    fn at_the_cap_the_oldest_idle_connection_gives_way_and_busy_ones_do_not() {
+        let connections = Connections::new(2);
+        let first = connections.admit().expect("room");
+        let second = connections.admit().expect("room");
+        let _busy = second.busy();
+        let third = connections.admit().expect("the idle one gives way");
+        assert!(*first.shed.borrow() && !*second.shed.borrow() && !*third.shed.borrow());
+        let _also_busy = third.busy();
+        assert!(connections.admit().is_none(), "every staying connection is busy");
+        assert_eq!(connections.refused(), 1);
+        connections.remove(first.id);
+        connections.remove(second.id);
+        assert!(connections.admit().is_some(), "room again once they have gone");
+    }
+}
