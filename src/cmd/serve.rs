@@ -65,7 +65,7 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub max_games: u32,
     /// The most connections open at once (each waiting page holds one); at the limit a
-    /// new one takes the place of the oldest idle or waiting one
+    /// new one takes the place of the one idle or waiting longest
     #[arg(long, default_value_t = DEFAULT_MAX_CONNECTIONS as u32, value_name = "N",
           value_parser = clap::value_parser!(u32).range(16..=1_000_000))]
     pub max_connections: u32,

@@ -134,7 +134,7 @@ pub struct ServeConfig {
     pub idle_connection: Duration,
     /// The most connections open at once (also bounded by the open-file limit, which the
     /// server raises towards what this needs). At the cap a new connection takes the
-    /// place of the oldest idle or waiting one.
+    /// place of the one idle or waiting longest.
     pub max_connections: usize,
     /// The time to receive a request head, and the longest a keep-alive connection waits
     /// idle for its next request; a slower client is disconnected.

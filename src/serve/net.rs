@@ -12,9 +12,9 @@
 //! - writing: a client that stops reading its answers is dropped when a write makes no
 //!   progress for the write timeout ([`Deadline`]);
 //! - the number of connections: at the cap, a new connection takes the place of the
-//!   oldest one that is idle or waiting in a long poll (the poll is answered at once with
+//!   one idle or waiting in a long poll for longest (the poll is answered at once with
 //!   the state it has, as if its time were up, and the connection closed after it): so
-//!   waiting clients never lock others out. Only when every connection is in the middle
+//!   waiting clients never lock others out, and a client using its connection keeps it. Only when every connection is in the middle
 //!   of a request, each bounded by the timeouts above, is a new one refused with 503.
 
 use std::collections::HashMap;
@@ -58,7 +58,9 @@ pub struct Limits {
 /// One open connection, as the cap sees it.
 pub struct Conn {
     id: u64,
-    opened: Instant,
+    /// Since when it has been idle or waiting (or in its request, while busy): in
+    /// microseconds from the server's start.
+    since: AtomicU64,
     /// In the middle of a request that is not a waiting poll (reading its body, handling
     /// it): not to be shed.
     busy: AtomicBool,
@@ -71,8 +73,14 @@ impl Conn {
     /// Marks the connection busy until the guard is dropped.
     #[must_use]
     pub fn busy(self: &Arc<Self>) -> Busy {
-        self.busy.store(true, Ordering::Relaxed);
+        self.set(true);
         Busy(Arc::clone(self))
+    }
+
+    /// Busy or not, from now.
+    fn set(&self, busy: bool) {
+        self.since.store(now_micros(), Ordering::Relaxed);
+        self.busy.store(busy, Ordering::Relaxed);
     }
 
     /// Resolves when the connection is to give way to a new one.
@@ -93,17 +101,23 @@ pub struct Busy(Arc<Conn>);
 impl Busy {
     /// Runs `wait` with the connection counted as waiting, not busy: it may be shed.
     pub async fn waiting<F: Future>(&self, wait: F) -> F::Output {
-        self.0.busy.store(false, Ordering::Relaxed);
+        self.0.set(false);
         let out = wait.await;
-        self.0.busy.store(true, Ordering::Relaxed);
+        self.0.set(true);
         out
     }
 }
 
 impl Drop for Busy {
     fn drop(&mut self) {
-        self.0.busy.store(false, Ordering::Relaxed);
+        self.0.set(false);
     }
+}
+
+/// Microseconds since the first call (a clock an atomic can hold).
+fn now_micros() -> u64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    u64::try_from(START.get_or_init(Instant::now).elapsed().as_micros()).unwrap_or(u64::MAX)
 }
 
 /// The open connections.
@@ -137,8 +151,9 @@ impl Connections {
         self.refused.load(Ordering::Relaxed)
     }
 
-    /// A place for a new connection: free, or taken from the oldest idle or waiting one
-    /// (which is told to go). None when every connection is busy: then the new one is
+    /// A place for a new connection: free, or taken from the one idle or waiting for
+    /// longest (which is told to go): a client that is using its connection keeps it,
+    /// however old, while connections that come and go take each other's places. None when every connection is busy: then the new one is
     /// refused. Connections being shed still count until they close, and a quarter of
     /// the cap more may be open while they do.
     fn admit(&self) -> Option<Arc<Conn>> {
@@ -149,7 +164,7 @@ impl Connections {
             let victim = open
                 .values()
                 .filter(|c| !leaving(c) && !c.busy.load(Ordering::Relaxed))
-                .min_by_key(|c| c.opened)
+                .min_by_key(|c| c.since.load(Ordering::Relaxed))
                 .filter(|_| open.len() < self.max + self.max / 4 + 1);
             match victim {
                 Some(v) => {
@@ -165,7 +180,7 @@ impl Connections {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let conn = Arc::new(Conn {
             id,
-            opened: Instant::now(),
+            since: AtomicU64::new(now_micros()),
             busy: AtomicBool::new(false),
             shed: watch::Sender::new(false),
         });
@@ -382,7 +397,7 @@ mod tests {
     }
 
     #[test]
-    fn at_the_cap_the_oldest_idle_connection_gives_way_and_busy_ones_do_not() {
+    fn at_the_cap_the_longest_idle_connection_gives_way_and_busy_ones_do_not() {
         let connections = Connections::new(2);
         let first = connections.admit().expect("room");
         let second = connections.admit().expect("room");
