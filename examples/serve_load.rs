@@ -471,13 +471,21 @@ async fn huge_header(addr: SocketAddr, stop: Arc<AtomicBool>, attack: Arc<Attack
         let mut sent = 0usize;
         if stream.write_all(b"GET / HTTP/1.1\r\nHost: load\r\nX-Huge: ").await.is_ok() {
             while sent < 300_000_000 && !stop.load(Ordering::Relaxed) {
-                if stream.write_all(&chunk).await.is_err() {
+                let written = tokio::select! {
+                    written = stream.write_all(&chunk) => written.is_ok(),
+                    () = wait_for(&stop) => return,
+                };
+                if !written {
                     break;
                 }
                 sent += chunk.len();
             }
         }
-        if status_of(&mut stream).await == Some(431) {
+        let status = tokio::select! {
+            status = status_of(&mut stream) => status,
+            () = wait_for(&stop) => return,
+        };
+        if status == Some(431) {
             attack.huge_431.fetch_add(1, Ordering::Relaxed);
         } else {
             attack.huge_closed.fetch_add(1, Ordering::Relaxed);

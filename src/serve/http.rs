@@ -65,6 +65,8 @@ pub const MAX_HEADERS: usize = 16 * 1024;
 /// The most request handlers running at once on the blocking pool (waiting polls and
 /// bodies being received hold none); more wait their turn.
 const MAX_HANDLERS: usize = 64;
+/// Polls answered at once (each makes its session's state on the blocking pool).
+const POLL_ANSWERS: usize = 2;
 /// The longest a poll may wait for a change.
 pub const MAX_WAIT: Duration = Duration::from_secs(30);
 /// How many ids of sessions closed to make room are remembered, so their pages are told
@@ -153,6 +155,10 @@ struct Hub {
     /// Sessions closed to make room, newest last.
     evicted: Mutex<VecDeque<String>>,
     closing: AtomicBool,
+    /// Polls whose answer is being made: a few at a time, so that thousands of polls
+    /// whose time is up together answer one after another beside other requests, not
+    /// all ahead of them in the blocking pool's queue.
+    answering: tokio::sync::Semaphore,
 }
 
 /// A session that might give way to a new one.
@@ -355,6 +361,7 @@ pub fn start(config: ServeConfig) -> Result<ServerHandle, StartError> {
         replays: Mutex::new(HashMap::new()),
         evicted: Mutex::new(VecDeque::new()),
         closing: AtomicBool::new(false),
+        answering: tokio::sync::Semaphore::new(POLL_ANSWERS),
     });
     let connections = Arc::new(Connections::new(limits.max_connections));
     let (closing, closed) = watch::channel(false);
@@ -455,6 +462,8 @@ async fn answer(hub: Arc<Hub>, conn: Arc<Conn>, request: hyper::Request<Incoming
                     }
                 })
                 .await;
+                // Never closed, so a permit always comes.
+                let _turn = hub.answering.acquire().await;
                 run_handler(wait.answer).await
             }
             reply => Ok(reply),
