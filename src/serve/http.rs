@@ -1,5 +1,5 @@
 //! HTTP: the routes, JSON bodies, limits and errors, over hyper's HTTP/1.1 on one Tokio
-//! thread ([`net`](super::net) holds the connections and their limits). A request's body
+//! thread ([`net`] holds the connections and their limits). A request's body
 //! is read without a thread; its handler then runs on Tokio's blocking pool (handlers
 //! lock sessions and may compute verdicts); a long poll waits as a future, without a
 //! thread, for its session's next change.

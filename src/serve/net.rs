@@ -10,7 +10,7 @@
 //!   also closes a keep-alive connection idle that long;
 //! - the body: its size and the time to receive it are the handler's (413, 408);
 //! - writing: a client that stops reading its answers is dropped when a write makes no
-//!   progress for the write timeout ([`Deadline`]);
+//!   progress for the write timeout (`Deadline`);
 //! - the number of connections: at the cap, a new connection takes the place of the
 //!   one idle or waiting in a long poll for longest (the poll is answered at once with
 //!   the state it has, as if its time were up, and the connection closed after it): so
