@@ -809,7 +809,7 @@ fn route(hub: &Arc<Hub>, call: &Call) -> Result<Reply, ApiError> {
     }
 }
 
-fn game_action_reply(hub: &Arc<Hub>, call: &Call, id: &str, action: GameAction) -> Result<Reply, ApiError> {
+fn game_action_reply(hub: &Arc<Hub>, request: &Call, id: &str, action: GameAction) -> Result<Reply, ApiError> {
     let slot = hub.game(id)?;
     match action {
         GameAction::Stop | GameAction::Close => slot.touch(),
@@ -819,7 +819,7 @@ fn game_action_reply(hub: &Arc<Hub>, call: &Call, id: &str, action: GameAction) 
     }
     match action {
         GameAction::Input => {
-            let clicks: ClicksBody = required_body(call)?;
+            let clicks: ClicksBody = required_body(request)?;
             let need = slot.update(|s, slot| s.input(slot, &clicks.clicks))?;
             match need {
                 Some(need) => json(200, &need),
@@ -827,44 +827,44 @@ fn game_action_reply(hub: &Arc<Hub>, call: &Call, id: &str, action: GameAction) 
             }
         }
         GameAction::Move => {
-            let mv: MoveBody = required_body(call)?;
+            let mv: MoveBody = required_body(request)?;
             slot.update(|s, slot| s.play_text(slot, &mv.text))?;
             json(200, &slot.lock().state(id))
         }
         GameAction::Undo => {
-            let _: Empty = body(call)?;
+            let _: Empty = body(request)?;
             let taken = slot.update(|s, slot| s.undo(slot))?;
             let state = slot.lock().state(id);
             json(200, &serde_json::json!({ "undone": taken, "state": state }))
         }
         GameAction::Hint => {
-            let _: Empty = body(call)?;
+            let _: Empty = body(request)?;
             slot.update(|s, slot| s.hint(slot))?;
             json(200, &slot.lock().state(id))
         }
         GameAction::New => {
-            let req: NewGameRequest = body(call)?;
+            let req: NewGameRequest = body(request)?;
             slot.update(|s, slot| s.restart(slot, &req))?;
             json(200, &slot.lock().state(id))
         }
         GameAction::Settings => {
-            let req: SettingsRequest = body(call)?;
+            let req: SettingsRequest = body(request)?;
             slot.update(|s, slot| s.settings(slot, &req))?;
             json(200, &slot.lock().state(id))
         }
         GameAction::Takeback => {
-            let to: TakebackBody = required_body(call)?;
+            let to: TakebackBody = required_body(request)?;
             let taken = slot.update(|s, slot| s.take_back_to(slot, to.plies))?;
             let state = slot.lock().state(id);
             json(200, &serde_json::json!({ "undone": taken, "state": state }))
         }
         GameAction::Stop => {
-            let _: Empty = body(call)?;
+            let _: Empty = body(request)?;
             slot.update(|s, _| s.stop());
             json(200, &slot.lock().state(id))
         }
         GameAction::Close => {
-            let _: Empty = body(call)?;
+            let _: Empty = body(request)?;
             slot.update(|s, _| s.stop());
             hub.games.lock().unwrap_or_else(PoisonError::into_inner).remove(id);
             json(200, &serde_json::json!({ "closed": id }))
