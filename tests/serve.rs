@@ -473,6 +473,191 @@ fn idle_connections_are_probed_so_a_vanished_client_frees_its_thread() {
     drop(idle);
 }
 
+/// Opens a connection and sends a long poll for a version of game `id` newer than its
+/// `state`'s (waiting `wait` s), without reading the answer.
+fn open_poll(server: &ServerHandle, id: &str, state: &Value, wait: u32) -> TcpStream {
+    let mut stream = TcpStream::connect(server.addr()).expect("connect");
+    let after = state["version"].as_u64().expect("version");
+    let poll = format!("GET /api/games/{id}?after={after}&wait={wait} HTTP/1.1\r\nHost: x\r\n\r\n");
+    stream.write_all(poll.as_bytes()).expect("send the poll");
+    stream
+}
+
+/// The status of the answer on `stream` (0: closed without one), waiting at most `limit`.
+fn status_within(stream: &mut TcpStream, limit: Duration) -> u16 {
+    stream.set_read_timeout(Some(limit)).expect("timeout");
+    let mut head = [0u8; 12];
+    match stream.read_exact(&mut head) {
+        Ok(()) => String::from_utf8_lossy(&head[9..12]).parse().unwrap_or(0),
+        Err(_) => 0,
+    }
+}
+
+/// Waits until the server has at most `n` connections open, at most `limit`.
+fn connections_fall_to(s: &ServerHandle, n: usize, limit: Duration) -> bool {
+    let deadline = Instant::now() + limit;
+    while s.connections() > n {
+        if Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    true
+}
+
+#[test]
+fn many_waiting_polls_hold_no_thread_and_do_not_block_the_page() {
+    // 300 polls: more than the 256 request threads the server once had, which all went
+    // to waiting polls and left every other request a 503.
+    let s = server();
+    let (id, state) = new_game(&s, &json!({"human": "both"}));
+    let polls: Vec<TcpStream> = (0..300).map(|_| open_poll(&s, &id, &state, 30)).collect();
+    let started = Instant::now();
+    while s.connections() < 300 {
+        assert!(started.elapsed() < Duration::from_secs(20), "the polls are accepted: {}", s.connections());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(call(&s, "GET", "/", None).0, 200, "the page is served while 300 polls wait");
+    assert_eq!(post(&s, &format!("/api/games/{id}/move"), &json!({"move": "D2"})).0, 200);
+    // The move woke every poll: each is answered.
+    for mut poll in polls {
+        assert_eq!(status_within(&mut poll, Duration::from_secs(20)), 200);
+    }
+    assert_eq!(s.refused(), 0);
+}
+
+#[test]
+fn at_the_connection_cap_waiting_polls_give_way_to_new_requests() {
+    let s = server_with(|c| c.max_connections = 16);
+    let (id, state) = new_game(&s, &json!({"human": "both"}));
+    let mut polls: Vec<TcpStream> = Vec::new();
+    for _ in 0..40 {
+        polls.push(open_poll(&s, &id, &state, 30));
+        // One at a time, so that each is waiting before the next arrives.
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // Every request is answered: the page, a move, and each poll (the older ones at
+    // once, with the state they had, as if their time were up).
+    assert_eq!(call(&s, "GET", "/", None).0, 200);
+    assert_eq!(post(&s, &format!("/api/games/{id}/move"), &json!({"move": "D2"})).0, 200);
+    for mut poll in polls {
+        assert_eq!(status_within(&mut poll, Duration::from_secs(20)), 200);
+    }
+    assert_eq!(s.refused(), 0, "nothing refused: every connection could give way");
+    assert!(connections_fall_to(&s, 0, Duration::from_secs(20)), "{} left open", s.connections());
+}
+
+#[test]
+fn when_every_connection_is_busy_a_new_one_is_refused_until_they_end() {
+    let s = server_with(|c| {
+        c.max_connections = 16;
+        c.body_timeout = Duration::from_secs(2);
+    });
+    // Sixteen bodies that never arrive take every place, none of which may give way.
+    let mut slow: Vec<TcpStream> = (0..16)
+        .map(|_| {
+            let mut stream = TcpStream::connect(s.addr()).expect("connect");
+            stream.write_all(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{").expect("send");
+            stream
+        })
+        .collect();
+    let started = Instant::now();
+    while s.connections() < 16 {
+        assert!(started.elapsed() < Duration::from_secs(20), "accepted: {}", s.connections());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let refused = call_raw_status(&s);
+    assert_eq!(refused, 503, "refused at once, with a status");
+    assert!(s.refused() >= 1);
+    for stream in &mut slow {
+        assert_eq!(status_within(stream, Duration::from_secs(30)), 408);
+    }
+    drop(slow);
+    assert!(connections_fall_to(&s, 0, Duration::from_secs(20)), "{} left open", s.connections());
+    let before = s.refused();
+    for _ in 0..20 {
+        assert_eq!(call(&s, "GET", "/", None).0, 200, "nothing refused once they have gone");
+    }
+    assert_eq!(s.refused(), before);
+}
+
+/// The status a new connection gets for `GET /`.
+fn call_raw_status(s: &ServerHandle) -> u16 {
+    let mut stream = TcpStream::connect(s.addr()).expect("connect");
+    let _ = stream.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    status_within(&mut stream, Duration::from_secs(30))
+}
+
+#[test]
+fn slow_clients_are_cut_off_and_the_server_carries_on() {
+    let s = server_with(|c| {
+        c.head_timeout = Duration::from_secs(1);
+        c.body_timeout = Duration::from_secs(1);
+    });
+    let (id, _) = new_game(&s, &json!({"human": "both"}));
+    // A body shorter than its Content-Length: 408, and the connection is closed.
+    let mut short = TcpStream::connect(s.addr()).expect("connect");
+    let head = format!("POST /api/games/{id}/move HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{{\"mo");
+    short.write_all(head.as_bytes()).expect("send");
+    let started = Instant::now();
+    assert_eq!(status_within(&mut short, Duration::from_secs(30)), 408);
+    let mut rest = Vec::new();
+    let _ = short.read_to_end(&mut rest);
+    assert!(String::from_utf8_lossy(&rest).contains("did not arrive within 1 s"), "{}", String::from_utf8_lossy(&rest));
+    assert!(started.elapsed() < Duration::from_secs(30), "closed: {:?}", started.elapsed());
+    // A head that never ends: the connection is closed.
+    let mut slow = TcpStream::connect(s.addr()).expect("connect");
+    slow.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ").expect("send");
+    assert_eq!(status_within(&mut slow, Duration::from_secs(30)), 0, "closed without an answer");
+    // An idle connection is closed too, and the server serves on.
+    let mut idle = TcpStream::connect(s.addr()).expect("connect");
+    assert_eq!(status_within(&mut idle, Duration::from_secs(30)), 0);
+    assert!(connections_fall_to(&s, 0, Duration::from_secs(20)), "{} left open", s.connections());
+    assert_eq!(call(&s, "GET", &format!("/api/games/{id}"), None).0, 200);
+}
+
+/// A real `morris serve` process and the address in the URL it prints (its only line
+/// on stdout, `http://ADDR/`).
+fn serve_process(args: &[&str]) -> (std::process::Child, std::net::SocketAddr) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(["serve", "--port", "0", "--hash", "1"])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn morris serve");
+    let mut line = String::new();
+    let mut out = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    std::io::BufRead::read_line(&mut out, &mut line).expect("the URL");
+    let addr = line.trim().strip_prefix("http://").and_then(|a| a.strip_suffix('/')).map(str::parse);
+    let addr = addr.unwrap_or_else(|| panic!("not a URL: {line:?}")).expect("an address");
+    (child, addr)
+}
+
+#[test]
+fn a_huge_header_is_refused_without_being_held_in_memory() {
+    let (mut child, addr) = serve_process(&[]);
+    let (_, before) = memory_mib(child.id());
+    // 64 MiB of one header line, sent while the server answers.
+    let mut huge = TcpStream::connect(addr).expect("connect");
+    huge.set_write_timeout(Some(Duration::from_secs(10))).expect("timeout");
+    huge.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nX-Huge: ").expect("send");
+    let chunk = vec![b'h'; 1 << 20];
+    let sent = (0..64).take_while(|_| huge.write_all(&chunk).is_ok()).count();
+    let status = status_within(&mut huge, Duration::from_secs(30));
+    let (_, peak) = memory_mib(child.id());
+    let page = TcpStream::connect(addr).and_then(|mut page| {
+        page.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")?;
+        Ok(status_within(&mut page, Duration::from_secs(30)))
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(sent < 64, "the server stopped reading the header ({sent} MiB taken)");
+    assert_eq!(status, 431);
+    assert!(peak - before < 16.0, "the header is not held: peak {peak:.1} MiB, {before:.1} MiB before");
+    assert_eq!(page.expect("the page"), 200, "the server serves on");
+}
+
 /// Waits until no search runs, at most `limit`.
 fn settles(s: &ServerHandle, limit: Duration) -> bool {
     let deadline = Instant::now() + limit;
@@ -715,17 +900,10 @@ fn perfect_play_values_mark_every_move_and_replays_mark_the_one_that_threw_value
 
 #[test]
 fn the_binary_prints_its_url_and_serves_the_page() {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
-        .args(["serve", "--port", "0", "--hash", "1"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("spawn morris serve");
-    let mut line = String::new();
-    let mut out = std::io::BufReader::new(child.stdout.take().expect("stdout"));
-    std::io::BufRead::read_line(&mut out, &mut line).expect("a line");
-    let url = line.trim().to_string();
-    assert!(url.starts_with("http://127.0.0.1:") && url.ends_with('/'), "{url}");
+    // The URL is read from its first line of output.
+    let (mut child, addr) = serve_process(&[]);
+    assert!(addr.ip().is_loopback(), "{addr}");
+    let url = format!("http://{addr}/");
     let page = agent().get(&url).call().map(|mut r| r.body_mut().read_to_string().unwrap_or_default());
     let _ = child.kill();
     let _ = child.wait();

@@ -11,7 +11,7 @@ use anyhow::Context as _;
 use super::common::{RuleArgs, value_enum_mirror};
 use crate::protocol::parse_seconds;
 use crate::serve::games::MOVETIME_RANGE;
-use crate::serve::{DEFAULT_HASH_MB, ServeConfig, Strength, start};
+use crate::serve::{DEFAULT_HASH_MB, DEFAULT_MAX_CONNECTIONS, ServeConfig, Strength, start};
 
 value_enum_mirror! {
     /// `--strength`: the engine's strength in a new game (the library's [`Strength`] is
@@ -64,6 +64,11 @@ pub struct ServeArgs {
     /// The most games and replays open at once
     #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub max_games: u32,
+    /// The most connections open at once (each waiting page holds one); at the limit a
+    /// new one takes the place of the one idle or waiting longest
+    #[arg(long, default_value_t = DEFAULT_MAX_CONNECTIONS as u32, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(16..=1_000_000))]
+    pub max_connections: u32,
     #[command(flatten)]
     /// The rule options of docs/assignments.md
     pub rules: RuleArgs,
@@ -100,6 +105,7 @@ impl ServeArgs {
             tables,
             analysis_depth: self.analysis_depth,
             max_sessions: self.max_games as usize,
+            max_connections: self.max_connections as usize,
             ..ServeConfig::new(self.port)
         })
     }

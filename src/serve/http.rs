@@ -1,6 +1,8 @@
-//! HTTP: the routes, JSON bodies, limits and errors, over tiny_http (a small synchronous
-//! server; each request is handled on its own thread, up to [`MAX_HANDLERS`] at once, so
-//! a long poll never blocks another request).
+//! HTTP: the routes, JSON bodies, limits and errors, over hyper's HTTP/1.1 on one Tokio
+//! thread ([`net`] holds the connections and their limits). A request's body
+//! is read without a thread; its handler then runs on Tokio's blocking pool (handlers
+//! lock sessions and may compute verdicts); a long poll waits as a future, without a
+//! thread, for its session's next change.
 //!
 //! Routes (every body and answer is JSON; errors are `{"error": "one line"}` with a 4xx):
 //!
@@ -20,12 +22,17 @@
 //! | POST | `/api/replays/ID/close` | stop its analysis and forget it |
 
 use std::collections::{HashMap, VecDeque};
-use std::io::Read as _;
+use std::future::Future;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
+
+use hyper::body::{Body as _, Incoming};
+use hyper::header::{CACHE_CONTROL, CONNECTION, CONTENT_TYPE, HeaderMap, HeaderValue};
+use hyper::{Method, StatusCode};
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while_m_n, take_while1};
@@ -35,9 +42,10 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use tiny_http::{Header, Method, Request, Response};
+use tokio::sync::watch;
 
 use super::games::{GameSession, InputReply, NewGameRequest, SettingsRequest};
+use super::net::{self, Conn, Connections, Limits};
 use super::replay::{ReplayRequest, ReplaySession};
 use super::slot::{Session, Slot};
 use super::{ApiError, ServeConfig};
@@ -47,12 +55,18 @@ const PAGE: &str = include_str!("page.html");
 
 /// The largest request body accepted, in bytes (a record file of a long tournament).
 pub const MAX_BODY: usize = 1 << 20;
+/// A body over [`MAX_BODY`] is read to its end (and thrown away) before it is refused
+/// when it is at most this long; a longer one is refused unread and its connection closed.
+const DRAINED: usize = 4 * MAX_BODY;
 /// The longest URL accepted, in bytes.
 pub const MAX_URL: usize = 2048;
 /// The most header bytes accepted.
 pub const MAX_HEADERS: usize = 16 * 1024;
-/// The most requests handled at once (long polls included).
-pub const MAX_HANDLERS: usize = 256;
+/// The most request handlers running at once on the blocking pool (waiting polls and
+/// bodies being received hold none); more wait their turn.
+const MAX_HANDLERS: usize = 64;
+/// Polls answered at once (each makes its session's state on the blocking pool).
+const POLL_ANSWERS: usize = 2;
 /// The longest a poll may wait for a change.
 pub const MAX_WAIT: Duration = Duration::from_secs(30);
 /// How many ids of sessions closed to make room are remembered, so their pages are told
@@ -62,9 +76,12 @@ const EVICTED_REMEMBERED: usize = 1024;
 /// A running server.
 pub struct ServerHandle {
     addr: SocketAddr,
-    server: Arc<tiny_http::Server>,
     hub: Arc<Hub>,
-    acceptor: JoinHandle<()>,
+    connections: Arc<Connections>,
+    /// Raised to stop accepting and serving.
+    closing: watch::Sender<bool>,
+    /// The Tokio thread: connections, bodies, polls.
+    io: JoinHandle<()>,
     reaper: JoinHandle<()>,
 }
 
@@ -83,15 +100,15 @@ impl ServerHandle {
 
     /// Serves until the process ends.
     pub fn wait(self) {
-        let _ = self.acceptor.join();
+        let _ = self.io.join();
     }
 
     /// Stops accepting requests, stops every search and analysis, and returns once the
     /// server's own threads have ended.
     pub fn shutdown(self) {
         self.hub.closing.store(true, Ordering::Relaxed);
-        self.server.unblock();
-        let _ = self.acceptor.join();
+        self.closing.send_replace(true);
+        let _ = self.io.join();
         let _ = self.reaper.join();
         for slot in self.hub.games.lock().unwrap_or_else(PoisonError::into_inner).values() {
             slot.update(|s, _| s.stop());
@@ -105,6 +122,18 @@ impl ServerHandle {
     #[must_use]
     pub fn sessions(&self) -> usize {
         self.hub.count()
+    }
+
+    /// How many connections are open (for tests and measurements).
+    #[must_use]
+    pub fn connections(&self) -> usize {
+        self.connections.count()
+    }
+
+    /// How many connections were refused because every place was taken by a busy one.
+    #[must_use]
+    pub fn refused(&self) -> u64 {
+        self.connections.refused()
     }
 
     /// How many searches and analyses are running, counting a cancelled search until its
@@ -125,8 +154,11 @@ struct Hub {
     replays: Mutex<HashMap<String, Arc<Slot<ReplaySession>>>>,
     /// Sessions closed to make room, newest last.
     evicted: Mutex<VecDeque<String>>,
-    handlers: AtomicUsize,
     closing: AtomicBool,
+    /// Polls whose answer is being made: a few at a time, so that thousands of polls
+    /// whose time is up together answer one after another beside other requests, not
+    /// all ahead of them in the blocking pool's queue.
+    answering: tokio::sync::Semaphore,
 }
 
 /// A session that might give way to a new one.
@@ -307,20 +339,41 @@ pub enum StartError {
 pub fn start(config: ServeConfig) -> Result<ServerHandle, StartError> {
     let cannot_listen = |reason: String| StartError::Listen { addr: config.bind, reason };
     let listener = listen(config.bind, config.idle_connection).map_err(|e| cannot_listen(e.to_string()))?;
-    let server = tiny_http::Server::from_listener(listener, None).map_err(|e| cannot_listen(e.to_string()))?;
-    let addr = server.server_addr().to_ip().ok_or(StartError::NoAddress)?;
-    let server = Arc::new(server);
+    let addr = listener.local_addr().map_err(|e| cannot_listen(e.to_string()))?;
+    let limits = Limits {
+        max_connections: net::fit_file_limit(config.max_connections),
+        head_timeout: config.head_timeout,
+        write_timeout: config.write_timeout,
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .max_blocking_threads(MAX_HANDLERS)
+        .thread_name("serve-handler")
+        .build()?;
+    let listener = {
+        let _inside = runtime.enter();
+        tokio::net::TcpListener::from_std(listener).map_err(|e| cannot_listen(e.to_string()))?
+    };
     let hub = Arc::new(Hub {
         config: Arc::new(config),
         games: Mutex::new(HashMap::new()),
         replays: Mutex::new(HashMap::new()),
         evicted: Mutex::new(VecDeque::new()),
-        handlers: AtomicUsize::new(0),
         closing: AtomicBool::new(false),
+        answering: tokio::sync::Semaphore::new(POLL_ANSWERS),
     });
-    let acceptor = {
-        let (server, hub) = (Arc::clone(&server), Arc::clone(&hub));
-        std::thread::Builder::new().name("serve-accept".into()).spawn(move || accept(&server, &hub))?
+    let connections = Arc::new(Connections::new(limits.max_connections));
+    let (closing, closed) = watch::channel(false);
+    let io = {
+        let (hub, connections) = (Arc::clone(&hub), Arc::clone(&connections));
+        std::thread::Builder::new().name("serve-io".into()).spawn(move || {
+            let answer = move |request, conn| answer(Arc::clone(&hub), conn, request);
+            runtime.block_on(net::accept(listener, limits, connections, closed, answer));
+            // Open connections and waiting polls end with the runtime; a handler still
+            // running gets a moment to finish.
+            runtime.shutdown_timeout(Duration::from_secs(5));
+        })?
     };
     let reaper = {
         let hub = Arc::clone(&hub);
@@ -331,24 +384,25 @@ pub fn start(config: ServeConfig) -> Result<ServerHandle, StartError> {
             }
         })?
     };
-    log::info!("serving on http://{addr}/");
-    Ok(ServerHandle { addr, server, hub, acceptor, reaper })
+    log::info!("serving on http://{addr}/ (at most {} connections)", limits.max_connections);
+    Ok(ServerHandle { addr, hub, connections, closing, io, reaper })
 }
 
-/// A listening socket whose connections send small writes at once.
+/// A listening socket whose connections send small writes at once and are probed when
+/// idle.
 ///
-/// tiny_http writes a response through a 1 KiB buffer, so a state of a few KiB leaves in
-/// several segments; with Nagle's algorithm the last one waits for the browser's
-/// delayed acknowledgement, about 40 ms on every keep-alive request. Connections
-/// accepted from a listening socket with `TCP_NODELAY` inherit it on Linux.
+/// An answer of a few KiB leaves in several segments; with Nagle's algorithm the last one
+/// waited for the browser's delayed acknowledgement, about 40 ms on every keep-alive
+/// request (measured under the earlier server). Connections accepted from a listening
+/// socket with `TCP_NODELAY` inherit it on Linux.
 ///
-/// tiny_http accepts connections itself and gives each its own thread until the client
-/// closes it, and it offers no read timeout: a receive timeout on the listening socket
-/// would also end its `accept` loop. What it cannot see is a client that vanished
-/// without closing (a laptop shut, a network gone), whose connection would hold its thread
-/// for ever. TCP keepalive, which accepted sockets inherit on Linux, probes a connection
-/// idle for `idle` and closes it when the peer does not answer three probes 5 s apart.
-/// A live browser closes its own idle keep-alive connections.
+/// TCP keepalive, which accepted sockets inherit on Linux, probes a connection idle for
+/// `idle` and closes it when the peer does not answer three probes 5 s apart: a client
+/// that vanished without closing (a laptop shut, a network gone) in the middle of a long
+/// poll is noticed even before the poll's time is up.
+///
+/// The backlog is long so that a burst of connections (a page's reload among many open
+/// polls) waits in the kernel rather than being dropped and retried a second later.
 fn listen(addr: SocketAddr, idle: Duration) -> std::io::Result<std::net::TcpListener> {
     use socket2::{Domain, Protocol, Socket, TcpKeepalive, Type};
     let socket = Socket::new(Domain::for_address(addr), Type::STREAM, Some(Protocol::TCP))?;
@@ -357,64 +411,162 @@ fn listen(addr: SocketAddr, idle: Duration) -> std::io::Result<std::net::TcpList
     socket.set_keepalive(true)?;
     socket.set_tcp_keepalive(&TcpKeepalive::new().with_time(idle).with_interval(Duration::from_secs(5)))?;
     socket.bind(&addr.into())?;
-    socket.listen(128)?;
+    socket.listen(1024)?;
+    socket.set_nonblocking(true)?;
     Ok(socket.into())
 }
 
-fn accept(server: &tiny_http::Server, hub: &Arc<Hub>) {
-    for request in server.incoming_requests() {
-        if hub.closing.load(Ordering::Relaxed) {
-            break;
-        }
-        if hub.handlers.fetch_add(1, Ordering::AcqRel) >= MAX_HANDLERS {
-            hub.handlers.fetch_sub(1, Ordering::AcqRel);
-            let busy = ApiError { status: 503, reason: "the server is busy: try again".to_string() };
-            respond(request, Err(busy));
-            continue;
-        }
-        let worker = Arc::clone(hub);
-        let spawned = std::thread::Builder::new().name("serve-request".into()).spawn(move || {
-            handle(&worker, request);
-            worker.handlers.fetch_sub(1, Ordering::AcqRel);
-        });
-        if let Err(e) = spawned {
-            log::error!("cannot start a request thread: {e}");
-            hub.handlers.fetch_sub(1, Ordering::AcqRel);
-        }
-    }
-}
-
-/// What a handler answers: a JSON value, the page, or an error.
+/// What a handler answers: a JSON value, the page, an error, or a poll that waits for a
+/// change before it answers.
 enum Reply {
     Json(u16, String),
     Page,
+    Wait(Wait),
 }
 
-fn respond(request: Request, reply: Result<Reply, ApiError>) {
-    let header = |name: &str, value: &str| Header::from_bytes(name.as_bytes(), value.as_bytes()).ok();
-    let (status, body, kind) = match reply {
-        Ok(Reply::Json(status, body)) => (status, body, "application/json; charset=utf-8"),
-        Ok(Reply::Page) => (200, PAGE.to_string(), "text/html; charset=utf-8"),
-        Err(e) => {
-            let body = serde_json::json!({ "error": e.reason }).to_string();
-            (e.status, body, "application/json; charset=utf-8")
+/// A long poll: resolves `until` (the session changed, or the time is up), then answers
+/// with `answer` (the session's state then).
+struct Wait {
+    until: Pin<Box<dyn Future<Output = ()> + Send>>,
+    answer: Box<dyn FnOnce() -> Result<Reply, ApiError> + Send>,
+}
+
+/// A request as the handlers see it: its body already received (within the limits).
+struct Call {
+    method: Method,
+    url: String,
+    body: Vec<u8>,
+}
+
+/// Answers one request on connection `conn`: checks the head, receives the body, runs
+/// the handler on the blocking pool and, for a long poll, waits without a thread.
+async fn answer(hub: Arc<Hub>, conn: Arc<Conn>, request: hyper::Request<Incoming>) -> hyper::Response<String> {
+    let busy = conn.busy();
+    let (head, body) = request.into_parts();
+    let url = head.uri.path_and_query().map_or_else(|| head.uri.to_string(), |p| p.as_str().to_string());
+    let shown = format!("{} {}", head.method, url.chars().take(80).collect::<String>());
+    let reply = async {
+        check_head(&url, &head.headers)?;
+        let body = read_body(body, hub.config.body_timeout).await?;
+        let call = Call { method: head.method, url, body };
+        let handler_hub = Arc::clone(&hub);
+        let reply = run_handler(move || route(&handler_hub, &call)).await?;
+        match reply {
+            Reply::Wait(wait) => {
+                // Waiting, the connection may give way to a new one: the poll then
+                // answers at once, as if its time were up.
+                busy.waiting(async {
+                    tokio::select! {
+                        () = wait.until => {}
+                        () = conn.shed() => {}
+                    }
+                })
+                .await;
+                // Never closed, so a permit always comes.
+                let _turn = hub.answering.acquire().await;
+                run_handler(wait.answer).await
+            }
+            reply => Ok(reply),
+        }
+    }
+    .await;
+    if let Err(e) = &reply {
+        log::debug!("{shown}: {e}");
+    }
+    respond(reply)
+}
+
+/// Runs a handler on the blocking pool.
+async fn run_handler(handler: impl FnOnce() -> Result<Reply, ApiError> + Send + 'static) -> Result<Reply, ApiError> {
+    tokio::task::spawn_blocking(handler)
+        .await
+        .unwrap_or_else(|e| Err(ApiError { status: 500, reason: format!("the request's handler failed: {e}") }))
+}
+
+/// The URL and the headers within their limits (414, 431).
+fn check_head(url: &str, headers: &HeaderMap) -> Result<(), ApiError> {
+    if url.len() > MAX_URL {
+        return Err(ApiError {
+            status: 414,
+            reason: format!("the URL has {} bytes, more than the {MAX_URL} accepted", url.len()),
+        });
+    }
+    let size: usize = headers.iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum();
+    if size > MAX_HEADERS {
+        return Err(ApiError {
+            status: 431,
+            reason: format!("the headers have {size} bytes, more than the {MAX_HEADERS} accepted"),
+        });
+    }
+    Ok(())
+}
+
+/// The body, at most [`MAX_BODY`] bytes, received within `timeout` (else 408). A longer
+/// one is refused (413): one announced beyond [`DRAINED`] without reading it, closing
+/// the connection; a shorter one after reading it to its end without keeping it, so
+/// that a client still sending it is not cut off before it reads the answer.
+async fn read_body(mut body: Incoming, timeout: Duration) -> Result<Vec<u8>, ApiError> {
+    let too_large = |n: &dyn std::fmt::Display| ApiError {
+        status: 413,
+        reason: format!("the request body has {n} bytes, more than the {MAX_BODY} accepted"),
+    };
+    let announced = body.size_hint().exact();
+    if let Some(len) = announced
+        && len > DRAINED as u64
+    {
+        return Err(too_large(&len));
+    }
+    let receive = async {
+        let mut bytes = Vec::new();
+        let mut received = 0;
+        while let Some(frame) = std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await {
+            let frame = frame.map_err(|e| ApiError::bad_request(format!("cannot read the request body: {e}")))?;
+            if let Ok(data) = frame.into_data() {
+                received += data.len();
+                if received > DRAINED {
+                    break;
+                }
+                if received <= MAX_BODY {
+                    bytes.extend_from_slice(&data);
+                }
+            }
+        }
+        match announced {
+            _ if received <= MAX_BODY => Ok(bytes),
+            Some(len) => Err(too_large(&len)),
+            None => Err(too_large(&"more")),
         }
     };
-    let mut response = Response::from_string(body).with_status_code(status);
-    for h in [header("Content-Type", kind), header("Cache-Control", "no-store")].into_iter().flatten() {
-        response.add_header(h);
-    }
-    if let Err(e) = request.respond(response) {
-        log::debug!("a response could not be sent: {e}");
-    }
+    tokio::time::timeout(timeout, receive).await.unwrap_or_else(|_| {
+        Err(ApiError {
+            status: 408,
+            reason: format!("the request body did not arrive within {} s", timeout.as_secs_f64()),
+        })
+    })
 }
 
-fn handle(hub: &Arc<Hub>, mut request: Request) {
-    let reply = route(hub, &mut request);
-    if let Err(e) = &reply {
-        log::debug!("{} {}: {e}", request.method(), request.url().chars().take(80).collect::<String>());
+fn respond(reply: Result<Reply, ApiError>) -> hyper::Response<String> {
+    let json_kind = "application/json; charset=utf-8";
+    let (status, body, kind, close) = match reply {
+        Ok(Reply::Json(status, body)) => (status, body, json_kind, false),
+        Ok(Reply::Page) => (200, PAGE.to_string(), "text/html; charset=utf-8", false),
+        // Never left over: a poll's wait is answered before this.
+        Ok(Reply::Wait(_)) => (500, "{\"error\": \"a poll was not answered\"}".to_string(), json_kind, false),
+        Err(e) => {
+            let body = serde_json::json!({ "error": e.reason }).to_string();
+            // A body refused unread (too large, too slow) leaves the connection unusable.
+            (e.status, body, json_kind, matches!(e.status, 408 | 413 | 500))
+        }
+    };
+    let mut response = hyper::Response::new(body);
+    *response.status_mut() = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(kind));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    if close {
+        headers.insert(CONNECTION, HeaderValue::from_static("close"));
     }
-    respond(request, reply);
+    response
 }
 
 /// Where a request goes.
@@ -546,44 +698,25 @@ fn json<T: serde::Serialize>(status: u16, value: &T) -> Result<Reply, ApiError> 
         .map_err(|e| ApiError { status: 500, reason: format!("cannot write the answer: {e}") })
 }
 
-/// The body, at most [`MAX_BODY`] bytes of UTF-8.
-fn read_body(request: &mut Request) -> Result<String, ApiError> {
-    let too_large = |n: &dyn std::fmt::Display| ApiError {
-        status: 413,
-        reason: format!("the request body has {n} bytes, more than the {MAX_BODY} accepted"),
-    };
-    if let Some(len) = request.body_length()
-        && len > MAX_BODY
-    {
-        return Err(too_large(&len));
-    }
-    let mut bytes = Vec::new();
-    request
-        .as_reader()
-        .take(MAX_BODY as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| ApiError::bad_request(format!("cannot read the request body: {e}")))?;
-    if bytes.len() > MAX_BODY {
-        return Err(too_large(&"more"));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        ApiError::bad_request(format!("the request body is not UTF-8 (byte {})", e.utf8_error().valid_up_to() + 1))
-    })
+/// The body as UTF-8 text.
+fn body_text(call: &Call) -> Result<&str, ApiError> {
+    std::str::from_utf8(&call.body)
+        .map_err(|e| ApiError::bad_request(format!("the request body is not UTF-8 (byte {})", e.valid_up_to() + 1)))
 }
 
 /// The body as `T`; an empty body is `T`'s default.
-fn body<T: DeserializeOwned + Default>(request: &mut Request) -> Result<T, ApiError> {
-    let text = read_body(request)?;
+fn body<T: DeserializeOwned + Default>(call: &Call) -> Result<T, ApiError> {
+    let text = body_text(call)?;
     if text.trim().is_empty() {
         return Ok(T::default());
     }
-    serde_json::from_str(&text).map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}")))
+    serde_json::from_str(text).map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}")))
 }
 
 /// The body as `T`, which must be there.
-fn required_body<T: DeserializeOwned>(request: &mut Request) -> Result<T, ApiError> {
-    let text = read_body(request)?;
-    serde_json::from_str(&text).map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}")))
+fn required_body<T: DeserializeOwned>(call: &Call) -> Result<T, ApiError> {
+    let text = body_text(call)?;
+    serde_json::from_str(text).map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}")))
 }
 
 #[derive(Deserialize, Default)]
@@ -609,29 +742,15 @@ struct MoveBody {
 #[serde(deny_unknown_fields)]
 struct Empty {}
 
-fn route(hub: &Arc<Hub>, request: &mut Request) -> Result<Reply, ApiError> {
-    let url = request.url().to_string();
-    if url.len() > MAX_URL {
-        return Err(ApiError {
-            status: 414,
-            reason: format!("the URL has {} bytes, more than the {MAX_URL} accepted", url.len()),
-        });
-    }
-    let head: usize =
-        request.headers().iter().map(|h| h.field.as_str().as_str().len() + h.value.as_str().len() + 4).sum();
-    if head > MAX_HEADERS {
-        return Err(ApiError {
-            status: 431,
-            reason: format!("the headers have {head} bytes, more than the {MAX_HEADERS} accepted"),
-        });
-    }
-    let (path, query) = url.split_once('?').unwrap_or((&url, ""));
+fn route(hub: &Arc<Hub>, call: &Call) -> Result<Reply, ApiError> {
+    let url = &call.url;
+    let (path, query) = url.split_once('?').unwrap_or((url, ""));
     let shown: String = path.chars().take(60).flat_map(char::escape_debug).collect();
     let target = parse_path(path).ok_or_else(|| ApiError::not_found(format!("no page {shown}")))?;
-    let method = request.method().clone();
+    let method = &call.method;
     let wrong_method = |want: &str| ApiError { status: 405, reason: format!("{method} {shown}: use {want}") };
-    let is_get = matches!(method, Method::Get | Method::Head);
-    let is_post = method == Method::Post;
+    let is_get = matches!(*method, Method::GET | Method::HEAD);
+    let is_post = *method == Method::POST;
     if !query.is_empty() && !matches!((&target, is_get), (Target::Game(_, None) | Target::Replay(_, None), true)) {
         return Err(ApiError::bad_request(format!("{shown} takes no query")));
     }
@@ -639,7 +758,7 @@ fn route(hub: &Arc<Hub>, request: &mut Request) -> Result<Reply, ApiError> {
         Target::Page if is_get => Ok(Reply::Page),
         Target::Page => Err(wrong_method("GET")),
         Target::Games if is_post => {
-            let req: NewGameRequest = body(request)?;
+            let req: NewGameRequest = body(call)?;
             hub.make_room()?;
             let session = GameSession::new(Arc::clone(&hub.config), &req)?;
             let id = Hub::new_id();
@@ -658,14 +777,14 @@ fn route(hub: &Arc<Hub>, request: &mut Request) -> Result<Reply, ApiError> {
             if slot.lock().is_paused() {
                 slot.update(|s, slot| s.resume(slot));
             }
-            let state = slot.wait_newer(poll.after, poll.wait).state(&id);
-            json(200, &state)
+            let until = Box::pin(slot.wait_newer(poll.after, poll.wait));
+            Ok(Reply::Wait(Wait { until, answer: Box::new(move || json(200, &slot.lock().state(&id))) }))
         }
         Target::Game(_, None) => Err(wrong_method("GET")),
-        Target::Game(id, Some(action)) if is_post => game_action_reply(hub, request, &id, action),
+        Target::Game(id, Some(action)) if is_post => game_action_reply(hub, call, &id, action),
         Target::Game(..) => Err(wrong_method("POST")),
         Target::Replays if is_post => {
-            let req: ReplayRequest = required_body(request)?;
+            let req: ReplayRequest = required_body(call)?;
             hub.make_room()?;
             let id = Hub::new_id();
             let slot = ReplaySession::load(&hub.config, Slot::new, &req)?;
@@ -677,13 +796,13 @@ fn route(hub: &Arc<Hub>, request: &mut Request) -> Result<Reply, ApiError> {
         Target::Replay(id, None) if is_get => {
             let poll = parse_query(query)?;
             let slot = hub.replay(&id)?;
-            let state = slot.wait_newer(poll.after, poll.wait).state(&id);
-            json(200, &state)
+            let until = Box::pin(slot.wait_newer(poll.after, poll.wait));
+            Ok(Reply::Wait(Wait { until, answer: Box::new(move || json(200, &slot.lock().state(&id))) }))
         }
         Target::Replay(_, None) => Err(wrong_method("GET")),
         Target::Replay(id, Some(ReplayAction::Close)) if is_post => {
             let slot = hub.replay(&id)?;
-            let _: Empty = body(request)?;
+            let _: Empty = body(call)?;
             slot.update(|s, _| s.stop());
             hub.replays.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
             json(200, &serde_json::json!({ "closed": id }))
@@ -692,7 +811,7 @@ fn route(hub: &Arc<Hub>, request: &mut Request) -> Result<Reply, ApiError> {
     }
 }
 
-fn game_action_reply(hub: &Arc<Hub>, request: &mut Request, id: &str, action: GameAction) -> Result<Reply, ApiError> {
+fn game_action_reply(hub: &Arc<Hub>, request: &Call, id: &str, action: GameAction) -> Result<Reply, ApiError> {
     let slot = hub.game(id)?;
     match action {
         GameAction::Stop | GameAction::Close => slot.touch(),
@@ -758,7 +877,7 @@ fn game_action_reply(hub: &Arc<Hub>, request: &mut Request, id: &str, action: Ga
             json(200, &serde_json::json!({ "closed": id }))
         }
         GameAction::Leave => {
-            // A beacon's body is whatever the browser sends with it: not read.
+            // A beacon's body is whatever the browser sends with it: ignored.
             slot.update(|s, _| s.stop());
             slot.leave();
             json(200, &serde_json::json!({ "leaving": id }))

@@ -7,7 +7,8 @@
 //! sentences), the [`Engine`](crate::engine::Engine) searches, and the tables give exact
 //! values. The page holds no rule: it sends the points clicked and draws what it is sent.
 //!
-//! - [`http`]: requests to handlers (tiny_http), JSON in and out, limits, errors.
+//! - [`http`]: requests to handlers (hyper on Tokio), JSON in and out, limits, errors.
+//! - [`net`]: connections, each bounded in size and time, and the cap on how many.
 //! - [`games`]: a game on the page, its engine and searches (one at a time, each on its
 //!   own thread; a search no page watches is stopped).
 //! - [`clicks`]: clicked points into moves, or the next points to click.
@@ -23,6 +24,7 @@ pub mod clicks;
 pub mod export;
 pub mod games;
 pub mod http;
+pub mod net;
 pub mod replay;
 pub mod slot;
 pub mod verdict;
@@ -128,8 +130,20 @@ pub struct ServeConfig {
     /// has acted on it (moved, asked for a hint...) for this long.
     pub evict_after: Duration,
     /// A connection idle this long is probed (TCP keepalive) and closed if its peer is
-    /// gone: each open connection holds a thread.
+    /// gone (a long poll waits up to 30 s without a byte).
     pub idle_connection: Duration,
+    /// The most connections open at once (also bounded by the open-file limit, which the
+    /// server raises towards what this needs). At the cap a new connection takes the
+    /// place of the one idle or waiting longest.
+    pub max_connections: usize,
+    /// The time to receive a request head, and the longest a keep-alive connection waits
+    /// idle for its next request; a slower client is disconnected.
+    pub head_timeout: Duration,
+    /// The time to receive a request body; a slower one is refused with 408.
+    pub body_timeout: Duration,
+    /// The longest a write to a client may make no progress (a client that stops
+    /// reading) before its connection is dropped.
+    pub write_timeout: Duration,
 }
 
 impl ServeConfig {
@@ -153,9 +167,16 @@ impl ServeConfig {
             leave_grace: Duration::from_secs(3),
             evict_after: Duration::from_secs(120),
             idle_connection: Duration::from_secs(30),
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            head_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            write_timeout: Duration::from_secs(10),
         }
     }
 }
+
+/// Connections open at once: room for a few thousand waiting pages, each a few KiB.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 4096;
 
 /// Transposition table per game, in MiB: a game at a few seconds a move fills little
 /// more, and 20 open games should cost well under a gigabyte.

@@ -1,9 +1,17 @@
-//! A session behind a lock, with a version that every change raises and a condition
-//! variable that wakes the page's long polls, and the bookkeeping that tells whether a
-//! page still watches it (so a search nobody watches is stopped).
+//! A session behind a lock, with a version that every change raises and a watch channel
+//! that wakes the page's long polls, and the bookkeeping that tells whether a page still
+//! watches it (so a search nobody watches is stopped).
+//!
+//! A long poll is a future, not a thread: it waits on a [`tokio::sync::watch`] receiver
+//! (a few dozen bytes) that [`Slot::update`] raises, so thousands of waiting pages cost
+//! memory in kilobytes. Changes come from request handlers and from the searches' own
+//! threads alike; raising a watch channel needs no runtime.
 
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::future::Future;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
+
+use tokio::sync::watch;
 
 /// What every session keeps for the server: its version, when a page last asked, when a
 /// person last did something with it, and whether its page said it went away.
@@ -65,13 +73,16 @@ pub trait Session: Send + 'static {
 /// A session under a lock, with change notification.
 pub struct Slot<T> {
     state: Mutex<T>,
-    changed: Condvar,
+    /// The session's version, sent after every change (a poll's wake-up; the session's
+    /// own [`Meta::version`] is what the page is told).
+    changed: watch::Sender<u64>,
 }
 
 impl<T: Session> Slot<T> {
     /// A slot holding `session`.
-    pub fn new(session: T) -> Arc<Slot<T>> {
-        Arc::new(Slot { state: Mutex::new(session), changed: Condvar::new() })
+    pub fn new(mut session: T) -> Arc<Slot<T>> {
+        let version = session.meta().version;
+        Arc::new(Slot { state: Mutex::new(session), changed: watch::Sender::new(version) })
     }
 
     /// The session, locked. A panic elsewhere never makes a session unusable: the
@@ -85,29 +96,26 @@ impl<T: Session> Slot<T> {
         let mut guard = self.lock();
         let out = change(&mut guard, self);
         guard.meta().version += 1;
+        let version = guard.meta().version;
         drop(guard);
-        self.changed.notify_all();
+        // Stored even when no poll waits (`send` would refuse then).
+        self.changed.send_replace(version);
         out
     }
 
-    /// The session once its version is newer than `after`, or after `timeout`,
-    /// whichever comes first. Counts as watching while it waits.
-    pub fn wait_newer(&self, after: u64, timeout: Duration) -> MutexGuard<'_, T> {
-        let deadline = Instant::now() + timeout;
-        let mut guard = self.lock();
-        guard.meta().arrive();
-        guard.meta().watchers += 1;
-        loop {
-            let now = Instant::now();
-            if guard.meta().version > after || now >= deadline {
-                break;
-            }
-            guard = self.changed.wait_timeout(guard, deadline - now).unwrap_or_else(PoisonError::into_inner).0;
+    /// Resolves once the session's version is newer than `after`, or after `timeout`,
+    /// whichever comes first. Counts as watching from its first poll until it resolves
+    /// or is dropped (a client that hangs up drops its poll).
+    ///
+    /// Must be polled inside a Tokio runtime with its time driver.
+    pub fn wait_newer(self: &Arc<Self>, after: u64, timeout: Duration) -> impl Future<Output = ()> + Send + use<T> {
+        let slot = Arc::clone(self);
+        async move {
+            let mut changes = slot.changed.subscribe();
+            let _watching = Watching::start(Arc::clone(&slot));
+            // Both outcomes answer the poll: a newer version, or the time is up.
+            let _ = tokio::time::timeout(timeout, changes.wait_for(|&version| version > after)).await;
         }
-        let meta = guard.meta();
-        meta.watchers -= 1;
-        meta.last_seen = Instant::now();
-        guard
     }
 
     /// Marks the session as seen now (any request for it).
@@ -129,5 +137,31 @@ impl<T: Session> Slot<T> {
     /// reloaded page's poll, if it came first, asks again and is seen.
     pub fn leave(self: &Arc<Self>) {
         self.update(|s, _| s.meta().left = Some(Instant::now()));
+    }
+}
+
+/// A poll in progress: counted as a watcher until dropped, however the poll ends.
+struct Watching<T: Session> {
+    slot: Arc<Slot<T>>,
+}
+
+impl<T: Session> Watching<T> {
+    fn start(slot: Arc<Slot<T>>) -> Watching<T> {
+        {
+            let mut guard = slot.lock();
+            let meta = guard.meta();
+            meta.arrive();
+            meta.watchers += 1;
+        }
+        Watching { slot }
+    }
+}
+
+impl<T: Session> Drop for Watching<T> {
+    fn drop(&mut self) {
+        let mut guard = self.slot.lock();
+        let meta = guard.meta();
+        meta.watchers -= 1;
+        meta.last_seen = Instant::now();
     }
 }
