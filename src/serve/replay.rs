@@ -408,19 +408,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_plain_move_list_may_carry_move_numbers_and_comments() {
-        let games = read_games("# a game\n1. D2 F4\n2. B4 D6,\n").unwrap();
-        assert_eq!(games.len(), 1);
-        assert_eq!(games[0].moves, vec!["D2", "F4", "B4", "D6,"]);
-        assert_eq!(read_games("  \n# nothing\n").unwrap_err().status, 400);
-        // A set-up start, as the page writes it; a position alone is a game too.
-        let games = read_games("setboard WWxx black 1 0\n1... D2\n").unwrap();
-        assert_eq!((games[0].start.as_deref(), &games[0].moves[..]), (Some("WWxx black 1 0"), &["D2".to_string()][..]));
-        assert!(read_games("setboard WWxx").unwrap()[0].moves.is_empty());
-        assert!(read_games("D2\nsetboard WWxx").unwrap_err().reason.contains("before the moves"));
-    }
-
-    #[test]
     fn record_lines_give_the_opening_then_the_moves() {
         use crate::referee::game::{GameRecord, Termination};
         use crate::referee::record::{HEADER, format_record};
