@@ -13,7 +13,7 @@ use super::{
     format_response, parse_line,
 };
 use crate::engine::{Engine, Limits, SearchInfo};
-use crate::rules::{Game, Move, MoveList, Position, Setup};
+use crate::rules::{Game, Move, MoveList, Position, PositionTextError};
 
 /// The shortest time the engine is given for a move, when the budget is already spent.
 const MIN_THINK: Duration = Duration::from_millis(1);
@@ -351,11 +351,11 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
                 self.engine.set_game(game);
                 return self.after_setup(out, since).map(Ok);
             }
-            Command::SetBoard { stones, side, in_hand } => {
-                let setup = Setup { rules: position.rules(), stones, in_hand, side_to_move: side };
-                match setup.into_position() {
-                    Ok(start) => self.engine.set_game(Game::new(start)),
-                    Err(e) => return Ok(Err(CommandError::Setup(e).into())),
+            Command::SetBoard(text) => {
+                match text.into_position(position.rules()) {
+                    Ok(start) => self.engine.set_game(Game::with_quiet_plies(start, text.plies())),
+                    Err(PositionTextError::Setup(e)) => return Ok(Err(CommandError::Setup(e).into())),
+                    Err(e) => return Ok(Err(CommandError::Position(Box::new(e)).into())),
                 }
                 return self.after_setup(out, since).map(Ok);
             }
