@@ -28,7 +28,8 @@ pub struct RuleArgs {
 /// # Errors
 /// One line saying which count is wrong.
 pub fn parse_in_hand(text: &str) -> Result<(u8, u8), String> {
-    let hands = crate::rules::notation::parse_in_hand(text).map_err(|e| format!("'{text}': {e}"))?;
+    let hands = crate::rules::notation::parse_in_hand(text)
+        .map_err(|e| format!("'{text}': {e} (White's and Black's stones in hand, e.g. 3,2)"))?;
     Ok((hands[crate::rules::Color::White], hands[crate::rules::Color::Black]))
 }
 
@@ -134,7 +135,9 @@ mod tests {
         assert_eq!(parse_in_hand(" 0 , 0 "), Ok((0, 0)));
         assert_eq!(
             parse_in_hand("3"),
-            Err("'3': expected the stones Black has in hand (a number 0 to 255), found the end of the text".to_string())
+            Err("'3': expected the stones Black has in hand (a number 0 to 255), found the end of the text \
+                 (White's and Black's stones in hand, e.g. 3,2)"
+                .to_string())
         );
         assert!(parse_in_hand("3,999").is_err());
     }
