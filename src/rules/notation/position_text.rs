@@ -157,7 +157,7 @@ impl PositionText {
     /// use morris::rules::notation::PositionText;
     /// use morris::topology::STANDARD24;
     /// let text = PositionText::parse("WWWxxxxxxxxxxxxxxxxxxBBB b 0 0 12", &STANDARD24).unwrap();
-    /// assert_eq!(text.to_string(), "WWWxxxxxxxxxxxxxxxxxxBBB black 0 0 12");
+    /// assert_eq!(text.display(&STANDARD24).to_string(), "WWWxxxxxxxxxxxxxxxxxxBBB black 0 0 12");
     /// assert_eq!(
     ///     PositionText::parse("WWWxxxxxxxxxxxxxxxxxxBBB blue", &STANDARD24).unwrap_err().to_string(),
     ///     "after the board string expected the side to move (white or black), found 'blue'"
