@@ -10,13 +10,13 @@
 # MORRIS_TABLES (default /var/lib/morris/tb) is the directory. Every step is resumable
 # (finished pairs and cells are kept), so a killed build loses at most the pair or cell in
 # progress: run the script again to go on. The binary is copied next to the tables, so
-# rebuilding the repository during a build does not touch the running one. Once the
-# game's own placing profile is complete it takes the measurements of docs/tablebase.md
-# (scripts/placing-results.sh, then scripts/tablebase-strength.sh, 40 games with the
-# value-keeping choice by search) into files next to the log, before building the
-# game-theoretic profile; after it, 40 games with a random value-keeping choice, the
-# same figures with both profiles (placing-results-both.txt) and a sampled verify
-# (verify-placing.txt).
+# rebuilding the repository during a build does not touch the running one. Once both
+# placing profiles are complete it answers the blind list (blind-placing.tsv, which
+# scripts/blind-answers.sh writes and docs/results/blind-placing.tsv copies), then takes
+# the measurements of docs/tablebase.md into files next to the log: the figures with both
+# profiles (placing-results-both.txt), a sampled verify (verify-placing.txt), and the two
+# strength runs (scripts/tablebase-strength.sh, 40 games each, the value-keeping choice by
+# search, then at random).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${MORRIS_TABLES:-/var/lib/morris/tb}
@@ -55,20 +55,16 @@ steps() {
     local bin="$home/morris"
     "$bin" tablebase build --dir "$dir" --no-placing
     "$bin" tablebase build --dir "$dir" --placing
-    if [ -f "$dir/p0-0-0.s9.r100.ptb" ]; then
-        # The published figures, then the first strength run (docs/tablebase.md), as soon
-        # as the game's own profile is complete, before the second profile takes the cores.
-        measure "$home/placing-results.txt" env MORRIS="$bin" scripts/placing-results.sh "$dir"
-        measure "$home/strength-search.txt" strength search
-    fi
     "$bin" tablebase build --dir "$dir" --placing --no-removal-plies 0
-    # The second strength run waits for the second profile: the answer to the issue (the
-    # empty board's value under both profiles) matters more than a figure already taken
-    # once on a loaded machine (strength-random-loaded.txt).
-    measure "$home/strength-random.txt" strength random
-    # The same figures with both profiles (the empty board's value under each).
+    # The answers to the blind list first (they need both profiles, and nothing else),
+    # then the figures of docs/tablebase.md with both profiles, a sampled verify, and
+    # last the two strength runs, the longest and least urgent steps.
+    measure "$home/blind-placing.log" env MORRIS="$bin" scripts/blind-answers.sh "$dir" \
+        ../shared/blind/placing-positions.tsv "$home/blind-placing.tsv"
     measure "$home/placing-results-both.txt" env MORRIS="$bin" scripts/placing-results.sh "$dir"
     measure "$home/verify-placing.txt" "$bin" tablebase verify --dir "$dir" --placing --every 20000
+    measure "$home/strength-search.txt" strength search
+    measure "$home/strength-random.txt" strength random
     echo "tables.sh: all built"
 }
 

@@ -2,7 +2,7 @@
 //! their memory is advised into transparent huge pages before it is first written.
 //!
 //! One of the crate's three `unsafe` calls is here (the others map table files, in
-//! `tablebase::packed`, and prefetch codes, in `tablebase::placing`): on Linux,
+//! `tablebase::shared::packed`, and prefetch codes, in `tablebase::solve::placing`): on Linux,
 //! `madvise(MADV_HUGEPAGE)` on the array's own, still untouched memory. This machine's
 //! kernel backs anonymous memory with 2 MiB pages only where a program asks (transparent
 //! huge pages set to `madvise`), and with 4 KiB pages a random read of an array of

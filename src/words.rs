@@ -25,6 +25,20 @@ pub fn rule_profile(no_removal_plies: u16) -> String {
     }
 }
 
+/// `n` with thousands separated by commas: `61,612,215`.
+#[must_use]
+pub fn human(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,8 +22,8 @@ use std::sync::OnceLock;
 use brute::{DRAW, Game, LOSS, WIN};
 use morris::rules::STANDARD;
 use morris::search::OracleValue;
-use morris::tablebase::index::Indexer;
-use morris::tablebase::placing::{self, PlacingFile, wdl_of_code};
+use morris::tablebase::shared::cell::{self as placing, PlacingFile, wdl_of_code};
+use morris::tablebase::shared::index::Indexer;
 use morris::tablebase::{Subspace, Table, Wdl, rules_text};
 
 /// The short rule: the longest 4-4 wins need far more plies without a removal.

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use morris::rules::{ByColor, Color, MoveList, Position, Ruleset, STANDARD, Setup};
-use morris::tablebase::placing::{self, PlacingCell, PlacingFile, PlacingOptions, build_placing, cells, plan_placing};
+use morris::tablebase::driver::placing::{PlacingOptions, build_placing, plan_placing};
+use morris::tablebase::shared::cell::{self as placing, PlacingCell, PlacingFile, cells};
 use morris::tablebase::{BuildOptions, Subspace, Tablebase, TablebaseError, Wdl, build, plan, plan_build};
 use morris::topology::PointSet;
 
@@ -366,7 +367,7 @@ fn a_damaged_placing_block_is_an_error_never_a_value() {
     assert!(matches!(damaged.block(0), Err(TablebaseError::CorruptedBlock { .. })));
     let tb = Tablebase::open(&dir).expect("open");
     let mut hit = false;
-    let indexer = morris::tablebase::index::Indexer::new(STANDARD.topology, cell.us.into(), cell.them.into());
+    let indexer = morris::tablebase::shared::index::Indexer::new(STANDARD.topology, cell.us.into(), cell.them.into());
     let (hands, side) = {
         let (u, t) = cell.hands(STONES);
         if cell.ply.is_multiple_of(2) { ([u, t], Color::White) } else { ([t, u], Color::Black) }

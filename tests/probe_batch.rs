@@ -25,7 +25,9 @@ const ROWS: [&str; 6] = [
     "Wxxxxxxxxxxxxxxxxxxxxxxx\tblack\t2\t3",
     "WxxxxxxxxxxxBxxxxxxxxxxW\tblack\t1\t2",
     "WWxxxxxxxxxxxxxxxxxxxBBx\twhite\t1\t1",
-    "WWWxxxxxxxxxxxxxxxxxxBBB\tblack\t0\t0",
+    // No mill on the board: in a 3-stone game a mill would have removed a stone (and
+    // `probe` refuses positions no game reaches).
+    "WWxWxxxxxxxxxxxxxxxxBBxB\tblack\t0\t0",
     "WxWxxxWxxxxxxxxxxxxBxBxB\twhite\t0\t0\t7",
 ];
 
@@ -129,5 +131,21 @@ fn a_missing_file_is_one_clear_line() {
     assert!(
         !out.status.success() && stderr.lines().count() == 1 && stderr.contains("/nonexistent/rows.tsv"),
         "{stderr}"
+    );
+}
+
+/// A row no game reaches (a mill each, and no stone lost in a 3-stone game) is answered,
+/// since the tables value it, with the reason as a note on standard error.
+#[test]
+fn a_row_no_game_reaches_is_answered_with_a_note() {
+    let out = batch(RULE, "-", &format!("{}\nWWWxxxxxxxxxxxxxxxxxxBBB\tblack\t0\t0\n", ROWS[0]));
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines.len() == 2 && !lines[1].contains("error"), "{stdout}");
+    assert_eq!(
+        stderr.trim(),
+        "line 2: note: no game reaches this position: White's 1 mill on the board took at least 1 move that each \
+         removed a Black stone, but Black has lost none"
     );
 }

@@ -230,7 +230,10 @@ fn a_hint_is_shown_and_not_played() {
     let state = wait_for(&s, &id, |st| !st["hint"].is_null());
     assert!(moves(&state).is_empty(), "a hint is not played");
     let hint = state["hint"]["move"]["text"].as_str().expect("hint move").to_string();
-    assert_eq!(state["hint"]["search"]["depth"], 3, "casual strength searches 3 plies");
+    // A hint is the full engine's best, whatever the strength the engine plays at (it
+    // was a 3-ply search at casual strength).
+    let depth = state["hint"]["search"]["depth"].as_u64().unwrap_or(0);
+    assert!(depth > 3, "the hint searched {depth} plies at casual strength");
     assert_eq!(post(&s, &format!("/api/games/{id}/move"), &json!({ "move": hint })).0, 200, "the hint is legal");
 }
 
@@ -645,10 +648,7 @@ fn a_replay_loaded_again_gets_the_same_values_and_marks() {
             assert!(v["exact"] == true || t.ends_with(&format!("(search, depth {depth})")), "load {load}: {t}");
         }
         for m in done["marks"].as_array().expect("marks").iter().filter_map(Value::as_str) {
-            assert!(
-                m.ends_with("(exact values)") || m.contains(&format!("by a depth-{depth} search (marked beyond 1.5)")),
-                "{m}"
-            );
+            assert!(m.ends_with("(exact values)") || m.contains(&format!("a depth-{depth} search")), "{m}");
         }
         let analysis = done["analysis"].as_str().unwrap_or("");
         assert!(analysis.contains(&format!("depth-{depth} search")) && analysis.contains("1.5 stones"), "{analysis}");

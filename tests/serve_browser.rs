@@ -21,11 +21,38 @@ use morris::serve::{ServeConfig, ServerHandle, start};
 use webdriver::{Browser, browser_or_skip, keys};
 
 fn server(movetime: Duration) -> ServerHandle {
+    start(quick(movetime)).expect("server starts")
+}
+
+/// The tests' server settings: quick searches, small tables.
+fn quick(movetime: Duration) -> ServeConfig {
     let mut config = ServeConfig::new(0);
     config.movetime = movetime;
     config.hash_mb = 4;
     config.analysis_depth = 4;
-    start(config).expect("server starts")
+    config
+}
+
+/// A server with `config`, and a browser on its page once the first game is there.
+fn served(config: ServeConfig, driver: &std::path::Path, chromium: &std::path::Path) -> (ServerHandle, Browser) {
+    served_at(config, driver, chromium, None)
+}
+
+/// [`served`] in a window of `size` (CSS pixels; a phone: 390 × 844).
+fn served_at(
+    config: ServeConfig,
+    driver: &std::path::Path,
+    chromium: &std::path::Path,
+    size: Option<(u32, u32)>,
+) -> (ServerHandle, Browser) {
+    let s = start(config).expect("server starts");
+    let b = Browser::start(driver, chromium);
+    if let Some((width, height)) = size {
+        b.set_window_size(width, height);
+    }
+    b.open(&s.url());
+    b.wait_text("#status", |t| t.contains("White to move"));
+    (s, b)
 }
 
 /// Saves a screenshot for people to look at (`target/tmp/NAME.png`; the ones in
@@ -217,6 +244,15 @@ fn closed_pages_leave_room_and_a_full_server_says_so() {
     b.open(&s.url());
     assert_eq!(b.wait_text("#status", |t| t.contains("full")), "The server is full");
     assert!(b.text("#message").contains("tries again every 5 s"), "{}", b.text("#message"));
+    // Buttons that cannot work without a game are off, and say why.
+    for id in ["#undo", "#hint", "#resign", "#setup", "#move-send", "#download-record"] {
+        assert_eq!(
+            b.script_with("return document.querySelector(arguments[0]).disabled", &[serde_json::json!(id)]),
+            true,
+            "{id}"
+        );
+    }
+    assert!(b.attribute("#hint", "title").unwrap_or_default().contains("the server is full"));
 }
 
 /// `morris serve --movetime 0.2 --strength club`: the new-game form offers 0.2 s and
@@ -520,12 +556,14 @@ fn a_recorded_game_is_loaded_from_a_file_and_stepped_through_with_the_keyboard()
 
     let file = std::env::temp_dir().join(format!("morris-serve-record-{}.tsv", std::process::id()));
     std::fs::write(&file, record_text()).expect("write the record");
+    // Choosing the file replays it at once.
     let input = b.find("#replay-file");
     b.type_into(&input, &file.display().to_string());
-    b.wait("the file in the text box", || {
-        (b.script("return document.getElementById('replay-text').value.length").as_u64() > Some(0)).then_some(())
-    });
-    b.click_on("#replay-load");
+    assert_eq!(b.wait_text("#replay-ply", |t| !t.is_empty()), "start (4 moves)");
+    let first = b.script("return replay.id");
+    // Choosing the same file again loads it again (the chooser used to ignore it).
+    b.type_into(&b.find("#replay-file"), &file.display().to_string());
+    b.wait("the file loaded again", || (b.script("return replay.id") != first).then_some(()));
     let _ = std::fs::remove_file(&file);
     assert_eq!(b.wait_text("#replay-ply", |t| !t.is_empty()), "start (4 moves)");
     assert!(b.text("#replay-title").starts_with("game 1: alpha (White) vs beta (Black)"));
@@ -533,7 +571,7 @@ fn a_recorded_game_is_loaded_from_a_file_and_stepped_through_with_the_keyboard()
 
     // The step buttons are drawn (SVG: the glyphs ⏮ ⏭ are missing from Debian's fonts).
     let drawn = b.script(
-        "return [...document.querySelectorAll('#replay-nav button')].map(x => { const r = x.querySelector('svg').getBoundingClientRect(); return r.width > 0 && r.height > 0 })",
+        "return [...document.querySelectorAll('#nav button')].map(x => { const r = x.querySelector('svg').getBoundingClientRect(); return r.width > 0 && r.height > 0 })",
     );
     assert_eq!(drawn, serde_json::json!([true, true, true, true]));
     b.press(keys::RIGHT);
@@ -658,4 +696,294 @@ fn measure_click_to_engine_move_at_one_second() {
          beyond the search itself: median {rest_median:.1} ms, max {rest_max:.1} ms",
         samples.len()
     );
+}
+
+/// The rectangle of an element: left, top, right, bottom (CSS pixels of the viewport).
+fn rect(b: &Browser, css: &str) -> [f64; 4] {
+    let v = b.script_with(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]",
+        &[serde_json::json!(css)],
+    );
+    let v: Vec<f64> = v.as_array().expect("a rectangle").iter().filter_map(serde_json::Value::as_f64).collect();
+    [v[0], v[1], v[2], v[3]]
+}
+
+fn overlaps(a: [f64; 4], b: [f64; 4]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+/// Issue #34, items 1 and 2: while a removal is pending the move is drawn as made (the
+/// placed stone on its point; after the flight G4-G7 the stone on G7 and G4 empty) with
+/// the mill it closed; the result of the game then shows above the board, hiding none of
+/// it, and can be dismissed. On a desktop and on a phone.
+#[test]
+fn a_pending_removal_shows_the_move_made_and_the_result_hides_no_point() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let s = server(Duration::from_millis(150));
+    for (width, height, name) in [(1280, 800, "serve-pending-removal"), (390, 844, "serve-phone-pending-removal")] {
+        let b = Browser::start(&driver, &chromium);
+        b.set_window_size(width, height);
+        // A placement that closes a mill: G7 stands while Black's stone is chosen.
+        b.open(&s.url());
+        b.wait_text("#status", |t| t.contains("White to move"));
+        b.click_on("#new-game");
+        set_value(&b, "#ng-human", "both");
+        b.click_on("#ng-start");
+        b.wait_text("#black-who", |t| t == "you");
+        for (i, p) in ["A7", "B6", "D7", "D6"].iter().enumerate() {
+            b.click_on(&point(p));
+            wait_moves(&b, i + 1);
+        }
+        b.click_on(&point("G7"));
+        b.wait_text("#message", |t| t.contains("Mill"));
+        assert_eq!(b.attribute(&stone("G7"), "data-stone").as_deref(), Some("W"), "the placed stone is drawn");
+        assert_eq!(count(&b, "[data-mill]"), 2, "the mill A7-D7-G7 is drawn: two segments");
+        assert_eq!(count(&b, ".removable"), 2);
+
+        // A flight that closes a mill: G4-G7 draws the stone on G7 and none on G4.
+        b.open("about:blank");
+        b.open(&format!("{}#position=WWxxxxxxxxxxxxWxxxBxxBBx%20white%200%200", s.url()));
+        b.wait_text("#status", |t| t.starts_with("White to move"));
+        b.click_on(&point("G4"));
+        b.wait_text("#message", |t| t.starts_with("Where does G4"));
+        b.click_on(&point("G7"));
+        assert_eq!(b.wait_text("#message", |t| t.contains("Mill")), "Mill! Remove a Black stone.");
+        assert_eq!(b.attribute(&stone("G7"), "data-stone").as_deref(), Some("W"), "the stone arrived on G7");
+        assert_eq!(count(&b, &stone("G4")), 0, "G4 is empty while the removal is pending");
+        let mills = b.script("return [...document.querySelectorAll('[data-mill]')].map(m => m.dataset.mill).sort()");
+        assert_eq!(mills, serde_json::json!(["A7-D7", "D7-G7"]));
+        assert_eq!(count(&b, "[data-arrow=\"last\"]"), 1, "the flight's arrow");
+        save_screenshot(&b, name);
+        b.click_on(&point("A1"));
+        wait_moves(&b, 1);
+        assert_eq!(count(&b, "[data-mill]"), 0, "the mill's mark goes with the removal");
+
+        // Black is down to two: the result shows above the board, over no point of it.
+        let banner = b.wait_text("#banner", |t| !t.is_empty());
+        assert_eq!(banner, "White wins\nby reducing Black to fewer than three stones");
+        assert!(!overlaps(rect(&b, "#banner"), rect(&b, "#board")), "the banner covers the board");
+        b.click_on("#banner-close");
+        b.wait("the banner dismissed", || (count(&b, "#banner.hidden") == 1).then_some(()));
+        assert!(b.text("#status").starts_with("White wins"), "the status line keeps the result");
+    }
+}
+
+/// Issue #34, item 3, on a phone: the history controls sit under the board in every view
+/// (game, replay, set-up); ← → step through the history even after a click on the board;
+/// the side panel counts the position viewed. Item 8: the New game form opens in view,
+/// and Start brings the board back.
+#[test]
+fn on_a_phone_the_history_is_stepped_next_to_the_board_in_every_view() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let (_s, b) = served_at(quick(Duration::from_millis(150)), &driver, &chromium, Some((390, 844)));
+    let height = b.script("return window.innerHeight").as_f64().unwrap_or(0.0);
+
+    // The form scrolls into view; Start scrolls the board back.
+    b.click_on("#new-game");
+    let form = rect(&b, "#newgame-form");
+    assert!(form[1] >= 0.0 && form[3] <= height, "the form is in view: {form:?} of {height}");
+    set_value(&b, "#ng-human", "both");
+    b.click_on("#ng-start");
+    b.wait_text("#black-who", |t| t == "you");
+    let board = rect(&b, "#board");
+    assert!(board[1] >= -1.0 && board[1] < height / 2.0, "the board is back in view: {board:?}");
+
+    for (i, m) in ["D2", "F4", "B4"].iter().enumerate() {
+        b.type_into(&b.find("#move-text"), m);
+        b.click_on("#move-send");
+        wait_moves(&b, i + 1);
+    }
+    // A click on the board plays a move; then ← steps back, not a focus on the board.
+    b.click_on(&point("F6"));
+    wait_moves(&b, 4);
+    b.press(keys::LEFT);
+    assert_eq!(b.wait_text("#history-ply", |t| !t.is_empty()), "Viewing move 3 of 4: B4");
+    assert_eq!(b.script("return document.activeElement.closest('#board') === null"), true);
+    // The controls are next to the board, on the screen.
+    let nav = rect(&b, "#nav");
+    let board = rect(&b, "#board");
+    assert!(nav[1] >= board[3] - 1.0 && nav[3] <= height, "the controls under the board, in view: {nav:?} {board:?}");
+    b.click_on("#nav-prev");
+    b.wait_text("#history-ply", |t| t.starts_with("Viewing move 2"));
+    // The panel counts the position viewed (after D2 F4: 8 in hand each), not the live one.
+    assert_eq!((b.text("#white-hand"), b.text("#black-hand")), ("8".to_string(), "8".to_string()));
+    assert!(b.text("#top-status").contains("in hand: White 8, Black 8"), "{}", b.text("#top-status"));
+    b.script("document.getElementById('board-box').scrollIntoView()");
+    save_screenshot(&b, "serve-phone-history");
+    b.click_on("#nav-last");
+    b.wait("the live position", || (count(&b, "#history-bar.hidden") == 1).then_some(()));
+    assert_eq!((b.text("#white-hand"), b.text("#black-hand")), ("7".to_string(), "7".to_string()));
+
+    // Set-up: the same controls bring the game's positions onto the set-up board.
+    b.click_on("#setup");
+    b.click_on("#nav-first");
+    b.wait("the start on the set-up board", || {
+        (b.attribute("#board", "data-setup").is_some_and(|s| !s.contains('W') && !s.contains('B'))).then_some(())
+    });
+    b.press(keys::RIGHT);
+    b.wait("move 1 on the set-up board", || {
+        (b.attribute("#board", "data-setup").is_some_and(|s| s.matches('W').count() == 1)).then_some(())
+    });
+    b.click_on("#su-cancel");
+
+    // A replay: the same controls.
+    set_value(&b, "#replay-text", "D2 F4 B4 D6");
+    b.click_on("#replay-load");
+    b.wait_text("#replay-ply", |t| t.starts_with("start"));
+    b.click_on("#nav-next");
+    assert_eq!(b.wait_text("#replay-ply", |t| t.starts_with("move")), "move 1 of 4: White D2");
+    b.click_on("#nav-last");
+    b.wait_text("#replay-ply", |t| t.starts_with("move 4"));
+    assert_eq!(b.text("#white-hand"), "7", "the replay's counts are the position's");
+}
+
+/// Issue #34, item 4: after a set-up with Black to move the move list keeps its columns,
+/// as the export writes it ("1... G4-G7 / 2. A1-A4").
+#[test]
+fn a_game_from_black_to_move_keeps_the_export_s_columns() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let s = server(Duration::from_millis(150));
+    let b = Browser::start(&driver, &chromium);
+    b.open(&format!("{}#position=xWxxxBBxxxxxxxBxxBWxxWxW%20black%200%200", s.url()));
+    b.wait_text("#status", |t| t.starts_with("Black to move"));
+    for (i, m) in ["G4-G7", "A1-A4"].iter().enumerate() {
+        b.type_into(&b.find("#move-text"), m);
+        b.click_on("#move-send");
+        wait_moves(&b, i + 1);
+    }
+    let cells = b.script("return [...document.querySelectorAll('#moves span')].map(s => s.textContent)");
+    assert_eq!(cells, serde_json::json!(["1...", "…", "G4-G7", "2.", "A1-A4"]));
+    let exported = b.script("return document.getElementById('export-text').value");
+    assert!(exported.as_str().unwrap_or("").contains("\n1... G4-G7\n2. A1-A4"), "{exported}");
+}
+
+/// Issue #34, item 5: set-up refuses a position no game reaches, with the reason.
+#[test]
+fn set_up_refuses_a_position_no_game_reaches() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let (_s, b) = served(quick(Duration::from_millis(150)), &driver, &chromium);
+    b.click_on("#setup");
+    b.click_on("#su-clear");
+    // A closed mill each and six stones in hand each.
+    for (p, clicks) in [("A7", 1), ("D7", 1), ("G7", 1), ("A1", 2), ("D1", 2), ("G1", 2)] {
+        for _ in 0..clicks {
+            b.click_on(&point(p));
+        }
+    }
+    set_value(&b, "#su-white", "6");
+    set_value(&b, "#su-black", "6");
+    b.click_on("#su-play");
+    let reason = b.wait_text("#message", |t| t.contains("no game reaches"));
+    assert!(
+        reason.contains("White's 1 mill on the board took at least 1 move that each removed a Black stone"),
+        "{reason}"
+    );
+    assert_eq!(b.script("return view.mode"), "setup", "still setting up");
+    save_screenshot(&b, "serve-setup-refused");
+}
+
+/// Issue #34, item 6: a hint is the full engine's best, whatever strength the engine
+/// plays at (at "beginner" it was a 2-ply search).
+#[test]
+fn a_hint_is_the_full_engine_s_best_at_any_strength() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let mut config = quick(Duration::from_millis(100));
+    config.strength = morris::serve::Strength::Beginner;
+    let (_s, b) = served(config, &driver, &chromium);
+    b.click_on(&point("D2"));
+    wait_moves(&b, 2);
+    b.click_on("#hint");
+    b.wait_text("#search", |t| t.starts_with("Hint: "));
+    let depth = b.script("return game.hint.search.depth").as_u64().unwrap_or(0);
+    assert!(depth > 2, "the hint searched {depth} plies in a beginner game");
+}
+
+/// Issue #34, item 7: `morris analyze` and the replay page give the same marks for the
+/// same game (one analysis: the same depth, thresholds and function).
+#[test]
+fn the_replay_page_and_morris_analyze_mark_the_same_moves() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let depth = 4;
+    let game = morris::engine::random_game(&morris::rules::STANDARD, 40, 5);
+    let text: Vec<String> = game.moves().map(|m| m.display(morris::rules::STANDARD.topology).to_string()).collect();
+    let text = text.join(" ");
+    let file = std::env::temp_dir().join(format!("morris-analyze-vs-page-{}.txt", std::process::id()));
+    std::fs::write(&file, &text).expect("write the game");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(["analyze", "--brief", "--depth", &depth.to_string()])
+        .arg(&file)
+        .output()
+        .expect("run morris analyze");
+    let _ = std::fs::remove_file(&file);
+    let printed = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{printed}");
+    // `  >> ?? move 32 by Black, ...`
+    let from_cli: Vec<(u64, String)> = printed
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix(">> "))
+        .filter_map(|l| {
+            let mut words = l.split_whitespace();
+            let glyph = words.next()?.to_string();
+            (words.next() == Some("move")).then_some(())?;
+            Some((words.next()?.parse().ok()?, glyph))
+        })
+        .collect();
+    assert!(!from_cli.is_empty(), "a random game has marked moves: {printed}");
+
+    let mut config = quick(Duration::from_millis(100));
+    config.analysis_depth = depth;
+    let (_s, b) = served(config, &driver, &chromium);
+    set_value(&b, "#replay-text", &text);
+    b.click_on("#replay-load");
+    b.wait_text("#replay-analysis", |t| t.starts_with("Verdicts") && !t.contains("analysing"));
+    let glyphs = b.script("return replay.glyphs");
+    let from_page: Vec<(u64, String)> = glyphs
+        .as_array()
+        .expect("glyphs")
+        .iter()
+        .enumerate()
+        .filter_map(|(i, g)| g.as_str().map(|g| (i as u64 + 1, g.to_string())))
+        .collect();
+    assert_eq!(from_page, from_cli, "the page's marks (left) against morris analyze's (right)");
+    // The move list carries them.
+    let shown = b.script(
+        "return [...document.querySelectorAll('#moves [data-glyph]')].map(s => [+s.dataset.ply, s.dataset.glyph])",
+    );
+    let shown: Vec<(u64, String)> = serde_json::from_value(shown).expect("pairs");
+    assert_eq!(shown, from_cli);
+    // The first marked move, its reason shown.
+    b.click_on(&format!("#moves [data-ply=\"{}\"]", from_cli[0].0));
+    b.wait_text("#replay-mark", |t| t.starts_with(&from_cli[0].1));
+    b.script("window.scrollTo(0, 0)");
+    save_screenshot(&b, "serve-replay-marks");
+}
+
+/// Issue #34, item 8: one tab stop for the board (a WAI-ARIA grid), a word after
+/// Download, resign, and each side's time used.
+#[test]
+fn the_board_is_one_tab_stop_and_resign_download_and_clock_work() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let (_s, b) = served(quick(Duration::from_millis(150)), &driver, &chromium);
+    assert_eq!(count(&b, "#board[role=\"grid\"] [role=\"row\"] [role=\"gridcell\"]"), 24);
+    assert_eq!(count(&b, "[data-hit][tabindex=\"0\"]"), 1, "one tab stop for the board");
+    // The arrows move the focus, and the tab stop with it.
+    b.script("document.querySelector('[data-hit=\"D2\"]').focus()");
+    b.press(keys::RIGHT);
+    assert_eq!(count(&b, "[data-hit][tabindex=\"0\"]"), 1);
+    let focused = b.script("return document.activeElement.getAttribute('tabindex')");
+    assert_eq!(focused, "0", "the focused point is the tab stop");
+
+    b.click_on(&point("D2"));
+    wait_moves(&b, 2);
+    b.click_on("#download-record");
+    assert!(b.wait_text("#message", |t| t.starts_with("Saved")).contains("morris-game-"));
+    assert!(b.text("#white-clock").contains(':'), "time used: {}", b.text("#white-clock"));
+
+    b.click_on("#resign");
+    b.wait_text("#resign", |t| t.contains("again"));
+    b.click_on("#resign");
+    assert_eq!(b.wait_text("#status", |t| t.contains("resign")), "Black wins by White's resignation");
+    assert_eq!(b.script("return document.getElementById('resign').disabled"), true);
+    b.click_on(&point("F2"));
+    b.wait_text("#message", |t| t.contains("game is over"));
 }

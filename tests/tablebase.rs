@@ -10,7 +10,8 @@ use std::sync::OnceLock;
 
 use morris::rules::{ByColor, CLASSROOM, Color, MoveList, Position, Ruleset, STANDARD, Setup};
 use morris::search::{Oracle, OracleValue};
-use morris::tablebase::store::{self, TableFile, TablebaseError};
+use morris::tablebase::TablebaseError;
+use morris::tablebase::shared::store::{self, TableFile};
 use morris::tablebase::verify::{load_for, position_of, verify_subspace};
 use morris::tablebase::{
     BuildOptions, Subspace, Table, TableValue, Tablebase, Wdl, build, canonical_positions, full_board_counts,
@@ -134,7 +135,8 @@ fn subspaces_up_to_four_have_the_expected_sizes() {
         assert!((t.wdl.len() as u64 * 16) < t.indexer.full_len() * 102 / 100);
     }
     // Every subspace 3-3 .. 9-9: the figure the whole build covers.
-    let all: u64 = morris::tablebase::sector::pairs_up_to(9).iter().flatten().map(|&s| canonical_positions(s)).sum();
+    let all: u64 =
+        morris::tablebase::shared::sector::pairs_up_to(9).iter().flatten().map(|&s| canonical_positions(s)).sum();
     assert_eq!(all, morris::tablebase::ALL_POSITIONS);
     assert_eq!(all, 8_904_593_601);
 }
@@ -535,7 +537,7 @@ fn analyze_marks_the_move_that_lost_the_draw() {
         .expect("run morris");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
-    assert!(text.contains(">> move 1 by White, A7-B6: draw -> loss; best was G7-B6 (draw)"), "{text}");
+    assert!(text.contains(">> ?? move 1 by White, A7-B6: draw -> loss; best was G7-B6 (draw)"), "{text}");
     assert!(text.contains("White: 1 value-losing move"), "{text}");
     for bad in [vec!["analyze", "/no/such/file"], vec!["analyze", "--game", "2"]] {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_morris"));
@@ -727,7 +729,7 @@ fn jobs_racing_on_one_cell_leave_one_whole_table() {
 
 #[test]
 fn the_fast_form_agrees_with_the_full_tables_at_every_count() {
-    use morris::tablebase::fast::{self, FastFile};
+    use morris::tablebase::shared::fast::{self, FastFile};
     let dir = tables();
     let tb = tablebase();
     let mut answered = [0usize; 2];
@@ -762,7 +764,7 @@ fn the_fast_form_agrees_with_the_full_tables_at_every_count() {
 
 #[test]
 fn a_missing_or_damaged_fast_form_falls_back_to_the_full_tables() {
-    use morris::tablebase::fast;
+    use morris::tablebase::shared::fast;
     let dir = temp_dir("fast-fallback");
     for entry in std::fs::read_dir(tables()).expect("read") {
         let path = entry.expect("entry").path();

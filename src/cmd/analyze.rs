@@ -33,13 +33,15 @@ pub struct AnalyzeArgs {
     /// Endgame tables for exact values (`morris tablebase build`)
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
-    /// Seconds of search for each position the tables do not decide
-    #[arg(long, default_value = "0.5", value_name = "SECONDS", value_parser = parse_seconds)]
-    pub movetime: f64,
-    /// Search each such position to this depth instead
+    /// Search each position the tables do not decide for this long instead of to a
+    /// fixed depth (the values, and so the marks, then depend on the machine's speed)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with = "depth")]
+    pub movetime: Option<f64>,
+    /// Search each such position to this depth, on one thread and a cleared table, as the
+    /// board's replays do (default 8, the same as `morris serve --analysis-depth`)
     #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: Option<u32>,
-    /// Transposition table size in MiB
+    /// Transposition table size in MiB (with --movetime)
     #[arg(long = "hash", default_value_t = 64, value_name = "MB")]
     pub hash_mb: usize,
     /// Print only the marked moves and the summary
@@ -104,18 +106,17 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
-    let settings = AnalyzeSettings {
-        limits: Limits {
-            movetime: if args.depth.is_some() { None } else { Some(Duration::from_secs_f64(args.movetime)) },
-            depth: args.depth,
-            ..Limits::default()
+    let settings = match args.movetime {
+        Some(seconds) => AnalyzeSettings {
+            limits: Limits { movetime: Some(Duration::from_secs_f64(seconds)), ..Limits::default() },
+            engine: EngineOptions {
+                hash_mb: args.hash_mb,
+                oracle: tablebase.clone().map(|t| t as Arc<dyn crate::search::Oracle>),
+                ..EngineOptions::for_eval(EvalChoice::Strong)
+            },
+            tablebase,
         },
-        engine: EngineOptions {
-            hash_mb: args.hash_mb,
-            oracle: tablebase.clone().map(|t| t as Arc<dyn crate::search::Oracle>),
-            ..EngineOptions::for_eval(EvalChoice::Strong)
-        },
-        tablebase,
+        None => AnalyzeSettings::fixed_depth(args.depth.unwrap_or(analysis::ANALYSIS_DEPTH), tablebase),
     };
     for input in &inputs {
         let game = input.play(rules).with_context(|| input.title.clone())?;
@@ -139,29 +140,19 @@ fn mark(m: &MoveReport, rules: &Ruleset) -> Option<String> {
     let side = m.side;
     let text = |mv: crate::rules::Move| mv.display(rules.topology).to_string();
     let best = m.best.map(|(b, v)| format!("; best was {} ({})", text(b), short(&v, side)));
-    if m.value_lost {
-        Some(format!(
-            "move {} by {}, {}: {} -> {}{}",
-            m.number,
-            side,
-            text(m.played),
-            short(&m.before, side),
-            short(&m.after, side),
-            best.unwrap_or_default()
-        ))
-    } else if m.search_mistake {
-        Some(format!(
-            "move {} by {}, {}: {} -> {} by search{}",
-            m.number,
-            side,
-            text(m.played),
+    let mark = m.mark.as_ref()?;
+    let what = match (mark.glyph, mark.exact) {
+        (crate::analysis::Glyph::Only, _) => mark.reason.clone(),
+        (_, true) => format!("{} -> {}{}", short(&m.before, side), short(&m.after, side), best.unwrap_or_default()),
+        (_, false) => format!(
+            "{} -> {} by search: {}{}",
             crate::engine::format_score(m.before.score(side)),
             crate::engine::format_score(m.after.score(side)),
+            mark.reason,
             best.unwrap_or_default()
-        ))
-    } else {
-        None
-    }
+        ),
+    };
+    Some(format!("{} move {} by {}, {}: {what}", mark.glyph.text(), m.number, side, text(m.played)))
 }
 
 /// `win`, `draw`, `loss` for exact verdicts; the score for a search.

@@ -23,7 +23,7 @@ use crate::lines::{MAX_LINE, ReadLine, read_line};
 use crate::rules::{Color, Ruleset, STANDARD, notation::parse_position_and_count};
 use crate::search::OracleValue;
 use crate::tablebase::Tablebase;
-use crate::tablebase::sector::MIN_STONES;
+use crate::tablebase::shared::sector::MIN_STONES;
 
 /// The columns a batch answer adds to the input's.
 pub const ANSWER_COLUMNS: &str = "value\tdistance";
@@ -76,8 +76,11 @@ pub fn probe_batch(
             (_, Ok(line)) => answer_row(tb, rules, line),
         };
         match answer {
-            Ok((value, distance)) => {
+            Ok((value, distance, note)) => {
                 report.answered += 1;
+                if let Some(note) = note {
+                    writeln!(errors, "line {line_number}: note: {note}")?;
+                }
                 match distance {
                     Some(d) => writeln!(output, "{}\t{value}\t{d}", text.trim_end())?,
                     None => writeln!(output, "{}\t{value}\t", text.trim_end())?,
@@ -106,8 +109,13 @@ fn row_fields(line: &str) -> Option<Vec<&str>> {
     parsed.ok().map(|(_, fields)| fields)
 }
 
-/// One row's value for the side to move and its distance, or why there is none.
-fn answer_row(tb: &Tablebase, rules: &'static Ruleset, line: &str) -> Result<(&'static str, Option<u16>), String> {
+/// One row's value for the side to move and its distance, or why there is none; with a
+/// note when no game reaches the position.
+fn answer_row(
+    tb: &Tablebase,
+    rules: &'static Ruleset,
+    line: &str,
+) -> Result<(&'static str, Option<u16>, Option<String>), String> {
     let fields = row_fields(line).ok_or("a control character between the columns")?;
     if !(4..=5).contains(&fields.len()) {
         return Err(format!(
@@ -123,11 +131,14 @@ fn answer_row(tb: &Tablebase, rules: &'static Ruleset, line: &str) -> Result<(&'
     if let Some(side) = small.filter(|_| !placing) {
         return Err(format!("the game is over: {side} has fewer than {MIN_STONES} stones"));
     }
+    // Lists such as the blind one hold positions no game reaches (230 of its 23,129): the
+    // tables still value them, so they are answered, with the reason as a note.
+    let note = pos.check_reachable().err().map(|e| e.to_string());
     let value = tb.value(&pos).map_err(|e| e.to_string())?.ok_or_else(|| {
         format!("no table in {} covers it (rule profile {})", tb.dir().display(), rules.no_removal_plies)
     })?;
     if placing {
-        return Ok((value.wdl.name(), None));
+        return Ok((value.wdl.name(), None, note));
     }
     let built = tb.rule_plies();
     let at = value.at_count(count, rules.no_removal_plies, built).ok_or_else(|| {
@@ -136,8 +147,8 @@ fn answer_row(tb: &Tablebase, rules: &'static Ruleset, line: &str) -> Result<(&'
     // Without the rule a cursed win's number is a rank, not a distance: none is given.
     let exact = rules.no_removal_plies != 0;
     Ok(match at {
-        OracleValue::Win(d) => ("win", exact.then_some(d)),
-        OracleValue::Loss(d) => ("loss", exact.then_some(d)),
-        OracleValue::Draw => ("draw", None),
+        OracleValue::Win(d) => ("win", exact.then_some(d), note),
+        OracleValue::Loss(d) => ("loss", exact.then_some(d), note),
+        OracleValue::Draw => ("draw", None, note),
     })
 }

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::progress::Progress;
+use crate::words::human;
 
 /// How often a plain progress line is written when stderr is not a terminal.
 pub const PLAIN_EVERY: Duration = Duration::from_secs(30);
@@ -132,20 +133,6 @@ pub fn minutes_and_seconds(d: Duration) -> String {
         (0, min, sec) => format!("{min} min {sec} s"),
         (h, min, _) => format!("{h} h {min} min"),
     }
-}
-
-/// `n` with thousands separated by commas: `61,612,215`.
-#[must_use]
-pub fn human(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]

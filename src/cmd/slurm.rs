@@ -1,5 +1,5 @@
 //! The Slurm scripts: `morris tablebase slurm`'s (one sbatch job array per level of the
-//! build graph (`tablebase::cells`), chained with `afterok`, each task building one cell
+//! build graph (`tablebase::driver::cells`), chained with `afterok`, each task building one cell
 //! with `morris tablebase build --cell`) and `morris tournament --slurm`'s (a job array
 //! per wave of games, and the planner after it). Only text: [`mod@super::tablebase`] and
 //! [`super::tournament_slurm`] write and submit.

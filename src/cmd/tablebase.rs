@@ -7,16 +7,17 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use super::progress::{Bar, human, minutes_and_seconds};
+use super::progress::{Bar, minutes_and_seconds};
 use crate::progress::Progress;
 use crate::rules::notation::PositionText;
 use crate::rules::{Color, STANDARD};
-use crate::tablebase::cells::{self, Cell};
-use crate::tablebase::sector::{self, MIN_STONES};
+use crate::tablebase::driver::cells::{self, Cell};
+use crate::tablebase::driver::within_memory;
+use crate::tablebase::shared::sector::{self, MIN_STONES};
 use crate::tablebase::{
     self, BuildOptions, BuildReport, Subspace, TableValue, Tablebase, Wdl, full_board_counts, is_possible, verify,
 };
-use crate::words::{count, plies, rule_profile};
+use crate::words::{count, human, plies, rule_profile};
 
 /// `morris tablebase` subcommands.
 #[derive(clap::Subcommand, Debug)]
@@ -244,17 +245,7 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     let threads = threads_or_default(args.threads);
     let options = BuildOptions { threads, rule_plies: args.no_removal_plies };
     let plan = tablebase::plan_build(&args.dir, tablebase::plan(&targets), &options);
-    let kept = plan.done.iter().filter(|&&d| d).count();
-    eprintln!(
-        "tablebase build: {} ({kept} already built), {} positions to solve of {}, {}, \
-         {}; memory bound {:.1} GB",
-        count(plan.pairs.len() as u64, "pair", "pairs"),
-        human(plan.positions_to_solve),
-        human(plan.positions_total),
-        count(threads as u64, "thread", "threads"),
-        rule_profile(args.no_removal_plies),
-        plan.peak_bytes as f64 / 1e9
-    );
+    eprintln!("{}", plan.banner(threads, args.no_removal_plies));
     within_memory(plan.peak_bytes, args.max_memory_gb)?;
     let bar = Bar::new(
         2 * plan.positions_to_solve,
@@ -307,61 +298,15 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// What the placing build has seen of one ply so far.
-#[derive(Default)]
-struct Layer {
-    ply: u8,
-    positions: u64,
-    /// Draws, wins and losses for the side to move.
-    counts: [u64; 3],
-    bytes: u64,
-    /// Positions of the cells built in this run (not kept), and their wall time.
-    built_positions: u64,
-    seconds: f64,
-}
-
-/// Refuses a build whose memory bound `peak_bytes` is over `--max-memory-gb`.
-fn within_memory(peak_bytes: u64, limit_gb: Option<f64>) -> anyhow::Result<()> {
-    if let Some(limit) = limit_gb
-        && peak_bytes as f64 > limit * 1e9
-    {
-        anyhow::bail!(
-            "the build needs {:.1} GB, more than --max-memory-gb {limit}; build fewer stones (--max-stones)",
-            peak_bytes as f64 / 1e9
-        );
-    }
-    Ok(())
-}
-
 /// Builds the placing layers of a game of `stones` a side, after the moving tables.
 fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
-    use crate::tablebase::placing::{self, CellReport, PlacingOptions};
+    use crate::tablebase::driver::moving_rule_fits;
+    use crate::tablebase::driver::placing::{self, CellReport, PlacingOptions, PlyTally};
     let threads = threads_or_default(args.threads);
     let options = PlacingOptions { stones, rule_plies: args.no_removal_plies, threads };
-    if args.no_removal_plies != 0
-        && let Some(found) = placing::moving_rule_in(&args.dir)
-        && found != args.no_removal_plies
-    {
-        anyhow::bail!(
-            "the moving tables in {} are built for a no-removal rule of {}, not {}; build the placing \
-             layers with --no-removal-plies {found}, or 0 for the game-theoretic values",
-            args.dir.display(),
-            plies(found),
-            plies(args.no_removal_plies)
-        );
-    }
+    moving_rule_fits(&args.dir, args.no_removal_plies)?;
     let plan = placing::plan_placing(&args.dir, &options);
-    let kept = plan.done.iter().filter(|&&d| d).count();
-    eprintln!(
-        "tablebase build --placing: {} of a {stones}-stone game ({kept} already built), {} positions to solve \
-         of {}, {}, {}; memory bound {:.1} GB",
-        count(plan.cells.len() as u64, "cell", "cells"),
-        human(plan.positions_to_solve),
-        human(plan.positions_total),
-        count(threads as u64, "thread", "threads"),
-        rule_profile(args.no_removal_plies),
-        plan.peak_bytes as f64 / 1e9
-    );
+    eprintln!("{}", plan.banner(&options));
     within_memory(plan.peak_bytes, args.max_memory_gb)?;
     let bar = Bar::new(
         plan.positions_to_solve,
@@ -373,9 +318,8 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
     let mut solved = 0u64;
     // One line per ply (layer): its cells' positions, W/D/L, time, rate, bytes, and the
     // process's peak resident memory so far.
-    let mut layer: Option<Layer> = None;
-    let flush = |l: &Layer, solved: u64| {
-        let share = |c: u64| 100.0 * c as f64 / l.positions.max(1) as f64;
+    let mut layer: Option<PlyTally> = None;
+    let flush = |l: &PlyTally, solved: u64| {
         let timing = if l.built_positions == 0 {
             format!("{:>28}", "kept (built before)")
         } else {
@@ -397,9 +341,9 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
                 "  ply {:>2}  {:>14} positions  W {:>5.1}% D {:>5.1}% L {:>5.1}%  {timing}  {:>8.1} MB{peak}  | {:.1}% done{eta}",
                 l.ply,
                 human(l.positions),
-                share(l.counts[1]),
-                share(l.counts[0]),
-                share(l.counts[2]),
+                l.percent(1),
+                l.percent(0),
+                l.percent(2),
                 l.bytes as f64 / 1e6,
                 100.0 * solved as f64 / total.max(1) as f64,
             );
@@ -414,24 +358,11 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
             r.bytes,
             if r.kept { " (kept)" } else { "" }
         );
-        if let Some(l) = layer.as_ref()
-            && l.ply != r.cell.ply
-        {
-            flush(l, solved);
-            layer = None;
+        if let Some(finished) = PlyTally::add(&mut layer, r) {
+            flush(&finished, solved);
         }
         if !r.kept {
             solved += r.positions;
-        }
-        let l = layer.get_or_insert(Layer { ply: r.cell.ply, ..Layer::default() });
-        l.positions += r.positions;
-        l.bytes += r.bytes;
-        for (sum, c) in l.counts.iter_mut().zip(r.counts) {
-            *sum += c;
-        }
-        if !r.kept {
-            l.built_positions += r.positions;
-            l.seconds += r.seconds;
         }
         bar.stage(format!("ply {}", r.cell.ply));
     };
@@ -757,8 +688,8 @@ fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     for sub in tb.subspaces() {
         let Some(h) = tb.header(sub) else { continue };
         let s = &h.summary;
-        let file_mb =
-            std::fs::metadata(tablebase::store::table_path(&args.dir, sub)).map_or(0.0, |m| m.len() as f64 / 1e6);
+        let file_mb = std::fs::metadata(tablebase::shared::store::table_path(&args.dir, sub))
+            .map_or(0.0, |m| m.len() as f64 / 1e6);
         let mut line = format!(
             "{:>8} {:>11} {:>11} {:>11} {:>11} {:>14} {:>11} {:>12} {:>13} {:>8.1}",
             sub.to_string(),
@@ -791,6 +722,7 @@ fn run_probe_placing(args: &ProbeArgs, text: &PositionText) -> anyhow::Result<Ex
         crate::rules::Ruleset { stones: args.stones, no_removal_plies: profile, ..STANDARD.clone() }.into_static();
     let side = text.side();
     let pos = text.into_position(rules)?;
+    pos.check_reachable()?;
     let profile_words = rule_profile(profile);
     let Some(v) = tb.value(&pos)? else {
         let have: Vec<String> = tb.placing_profiles().iter().map(|(s, n)| format!("{s} stones, rule {n}")).collect();
@@ -837,7 +769,7 @@ fn random_positions(subspaces: &[Subspace], n: u64, seed: u64) -> Vec<(u32, u32)
     use rand::seq::SliceRandom;
     use rand::{RngExt, SeedableRng};
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
-    let binomial = |n: usize, k: usize| crate::tablebase::index::BINOMIALS.get(n, k);
+    let binomial = |n: usize, k: usize| crate::tablebase::shared::index::BINOMIALS.get(n, k);
     let points = STANDARD.topology.len();
     let mut cumulative = Vec::with_capacity(subspaces.len());
     let mut total = 0u64;
@@ -943,7 +875,8 @@ fn bench_placing(tb: &Tablebase, stones: u8, plies: u16, args: &BenchArgs) -> an
     anyhow::ensure!(total > 0, "no placing positions");
     let rules = crate::rules::Ruleset { stones, no_removal_plies: plies, ..STANDARD.clone() }.into_static();
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(args.seed);
-    let mut indexers: std::collections::HashMap<(u8, u8), tablebase::index::Indexer> = std::collections::HashMap::new();
+    let mut indexers: std::collections::HashMap<(u8, u8), tablebase::shared::index::Indexer> =
+        std::collections::HashMap::new();
     let mut positions = Vec::with_capacity(args.probes as usize);
     for _ in 0..args.probes {
         let mut r = rng.random_range(0..total);
@@ -961,7 +894,7 @@ fn bench_placing(tb: &Tablebase, stones: u8, plies: u16, args: &BenchArgs) -> an
         let c = cells[k];
         let ix = indexers
             .entry((c.us, c.them))
-            .or_insert_with(|| tablebase::index::Indexer::new(STANDARD.topology, c.us.into(), c.them.into()));
+            .or_insert_with(|| tablebase::shared::index::Indexer::new(STANDARD.topology, c.us.into(), c.them.into()));
         let (us, them) = ix.position(r.min(ix.len().saturating_sub(1)));
         let (us_hand, them_hand) = c.hands(stones);
         let side = if c.ply.is_multiple_of(2) { Color::White } else { Color::Black };
@@ -1056,6 +989,7 @@ fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
     if us < u32::from(MIN_STONES) || them < u32::from(MIN_STONES) {
         anyhow::bail!("the game is over: a side has fewer than {MIN_STONES} stones");
     }
+    pos.check_reachable()?;
     let tb = Tablebase::open_for(&args.dir, &[Subspace::new(us as u8, them as u8)])?;
     let n = tb.rule_plies();
     if n != 0 && count >= n {

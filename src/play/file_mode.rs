@@ -82,13 +82,21 @@ pub fn read_position(
     let stones = parse_board_string(&text, rules.topology)
         .map_err(|error| PlayError::BoardString { path: shown.clone(), error })?;
     let setup = Setup { rules, stones, in_hand: ByColor([in_hand.0, in_hand.1]), side_to_move: side };
-    setup.into_position().map_err(|error| PlayError::Setup {
+    let pos = setup.into_position().map_err(|error| PlayError::Setup {
+        path: shown.clone(),
+        side,
+        white: in_hand.0,
+        black: in_hand.1,
+        error,
+    })?;
+    pos.check_reachable().map_err(|error| PlayError::Unreachable {
         path: shown,
         side,
         white: in_hand.0,
         black: in_hand.1,
         error,
-    })
+    })?;
+    Ok(pos)
 }
 
 /// Runs the file mode: reads the board, lets the engine move and writes the board after

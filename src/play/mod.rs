@@ -60,6 +60,20 @@ pub enum PlayError {
         /// Every reason the position is impossible.
         error: SetupError,
     },
+    /// The position is one of the rules, but no game from the start reaches it.
+    #[error("{path} with {side} to move and {white},{black} in hand: {error}")]
+    Unreachable {
+        /// The file.
+        path: String,
+        /// The side to move given.
+        side: Color,
+        /// White's stones in hand given.
+        white: u8,
+        /// Black's stones in hand given.
+        black: u8,
+        /// Why no game reaches it.
+        error: crate::rules::Unreachable,
+    },
     /// The engine returned no move in a game that is not over (an engine bug).
     #[error("the engine found no move in a game that is not over")]
     NoEngineMove,

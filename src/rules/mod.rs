@@ -11,6 +11,7 @@ mod movegen;
 mod moves;
 pub mod notation;
 mod position;
+mod reachable;
 mod ruleset;
 mod zobrist;
 
@@ -19,4 +20,5 @@ pub use game::{DrawReason, Game, Outcome, WinReason};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{BoardStringError, ParseMoveError, PositionTextError};
 pub use position::{IllegalMove, Phase, Position, Setup, SetupError, SetupProblem};
+pub use reachable::{Unreachable, check_reachable};
 pub use ruleset::{Board, CLASSROOM, RemovalRule, RuleOptions, Ruleset, STANDARD};

@@ -38,6 +38,9 @@ pub enum Step {
         highlight: Vec<&'static str>,
         /// What to do next.
         prompt: String,
+        /// While a removal is pending: the points of the mills the move just closed
+        /// (the page draws the move as made, with these mills, then asks for the removal).
+        mill: Vec<&'static str>,
     },
     /// A legal move.
     Play(Move),
@@ -107,6 +110,7 @@ pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Step, ApiError> {
                 clicks: vec![name(from)],
                 highlight: names(pos, targets),
                 prompt: format!("Where does {} {verb}?", name(from)),
+                mill: Vec::new(),
             });
         };
         if to != from && pos.stones(side).contains(to) && rest.len() == 1 {
@@ -123,11 +127,19 @@ pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Step, ApiError> {
                 Err(IllegalMove::MustRemove { .. }) if !removable.is_empty() => {
                     let mut clicks: Vec<&'static str> = from.into_iter().map(name).collect();
                     clicks.push(name(to));
+                    // The mover's stones with the move made: the mills through `to`.
+                    let after = from.map_or(pos.stones(side), |f| pos.stones(side).without(f.set())) | to.set();
+                    let mill = topo
+                        .mill_partners(to)
+                        .iter()
+                        .filter(|pair| pair.is_subset(after))
+                        .fold(to.set(), |all, &pair| all | pair);
                     Ok(Step::Need {
                         stage: Stage::Remove,
                         clicks,
                         highlight: names(pos, removable),
                         prompt: format!("Mill! Remove a {} stone.", !side),
+                        mill: names(pos, mill),
                     })
                 }
                 Err(e) => Err(illegal(&e)),
@@ -178,9 +190,10 @@ mod tests {
         // White A7 D7 to place G7; Black on B6 and D6.
         let pos = parse_position("WWxBBxxxxxxxxxxxxxxxxxxx white 7 7", &STANDARD).unwrap();
         match interpret(&pos, &clicks(&["G7"])).unwrap() {
-            Step::Need { clicks, highlight, .. } => {
+            Step::Need { clicks, highlight, mill, .. } => {
                 assert_eq!(clicks, vec!["G7"]);
                 assert_eq!(highlight, vec!["B6", "D6"]);
+                assert_eq!(mill, vec!["A7", "D7", "G7"], "the mill just closed");
             }
             other => panic!("{other:?}"),
         }
@@ -204,6 +217,13 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(matches!(interpret(&pos, &clicks(&["A7", "A4"])).unwrap(), Step::Play(_)));
+        // A flight that closes a mill (White A7 D7 G4 flies G4-G7): the mill is drawn
+        // with the stone where it arrives.
+        let fly = parse_position("WWxxxxxxxxxxxxWxxxBxxBBx white", &STANDARD).unwrap();
+        match interpret(&fly, &clicks(&["G4", "G7"])).unwrap() {
+            Step::Need { stage, mill, .. } => assert_eq!((stage, mill), (Stage::Remove, vec!["A7", "D7", "G7"])),
+            other => panic!("{other:?}"),
+        }
         assert_eq!(interpret(&pos, &clicks(&[])).unwrap_err().status, 400);
         assert_eq!(interpret(&pos, &clicks(&["A7", "A4", "B2", "D2"])).unwrap_err().status, 400);
     }

@@ -13,14 +13,16 @@ use super::clicks::{self, Step};
 use super::export::{ExportView, export};
 use super::slot::{Meta, Session, Slot};
 use super::verdict;
+pub use super::view::{BoardName, GraphPoint};
 use super::view::{
     Geometry, MoveView, PositionView, ValueView, class_words, geometry, outcome_words, score_words, value_words,
 };
 use super::{ApiError, ServeConfig};
+use crate::analysis::Verdict;
 use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo, SearchResult};
 use crate::rules::notation::parse_move;
-use crate::rules::{Board, ByColor, Color, Game, Move, MoveList, Position};
-use crate::search::Oracle;
+use crate::rules::{ByColor, Color, Game, Move, MoveList, Position};
+use crate::search::{Oracle, OracleValue};
 
 /// How strongly the engine plays: its evaluation and a depth limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,25 +49,6 @@ impl Strength {
             Strength::Casual => Some(3),
             Strength::Club => Some(6),
             Strength::Full => None,
-        }
-    }
-}
-
-/// The two boards, as the page names them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum BoardName {
-    /// The standard 24-point board.
-    Standard,
-    /// The classroom 22-point board.
-    Classroom22,
-}
-
-impl From<BoardName> for Board {
-    fn from(board: BoardName) -> Board {
-        match board {
-            BoardName::Standard => Board::Standard,
-            BoardName::Classroom22 => Board::Classroom22,
         }
     }
 }
@@ -114,6 +97,10 @@ pub struct SettingsRequest {
     /// The engine's strength.
     pub strength: Option<Strength>,
 }
+
+/// The least time a hint searches: a hint is the engine's best, even in a game whose
+/// engine plays fast.
+pub const HINT_TIME: Duration = Duration::from_secs(1);
 
 /// The shortest and longest time per move the page may ask for, in seconds.
 pub const MOVETIME_RANGE: (f64, f64) = (0.05, 60.0);
@@ -223,34 +210,21 @@ pub struct GameSession {
     /// What is known of each position's value so far (index: plies played), for the
     /// value graph: exact where the tables cover it, else the engine's search there.
     graph: Vec<Option<GraphPoint>>,
+    /// The side that resigned, which ends the game.
+    resigned: Option<Color>,
+    /// Each side's time used on its moves so far.
+    clock: ByColor<Duration>,
+    /// When the side to move's turn began.
+    turn_started: Instant,
 }
 
-/// One position's value on the value graph, for White.
-#[derive(Serialize, Clone, Copy, Debug, PartialEq)]
-pub struct GraphPoint {
-    /// Stones ahead for White, within ±[`GRAPH_CAP`] (a win is the cap).
-    pub white: f64,
-    /// Whether it is exact (tables, or a finished game) rather than a search's score.
-    pub exact: bool,
-}
-
-/// How far the value graph reaches, in stones: a win or loss is drawn at the edge.
-pub const GRAPH_CAP: f64 = 10.0;
-
-impl GraphPoint {
-    pub(crate) fn of_score(score: i32, side: Color) -> GraphPoint {
-        let stones = (f64::from(score) / 100.0).clamp(-GRAPH_CAP, GRAPH_CAP);
-        GraphPoint { white: if side == Color::White { stones } else { -stones }, exact: false }
-    }
-
-    pub(crate) fn of_value(value: crate::search::OracleValue, side: Color) -> GraphPoint {
-        let v = match value {
-            crate::search::OracleValue::Win(_) => GRAPH_CAP,
-            crate::search::OracleValue::Draw => 0.0,
-            crate::search::OracleValue::Loss(_) => -GRAPH_CAP,
-        };
-        GraphPoint { white: if side == Color::White { v } else { -v }, exact: true }
-    }
+/// Each side's time used, for the page's clock.
+#[derive(Serialize, Debug)]
+pub struct ClockView {
+    /// Milliseconds used by White and Black, the side to move's running turn included.
+    pub used_ms: [u64; 2],
+    /// The side whose time runs (`white`, `black`), none once the game is over.
+    pub running: Option<&'static str>,
 }
 
 /// A past position, for viewing the game's history.
@@ -258,6 +232,9 @@ impl GraphPoint {
 pub struct HistoryPly {
     /// The board string.
     pub stones: String,
+    /// The position: side to move, stones in hand and on the board, phases (the side
+    /// panel shows the position viewed, not the live one).
+    pub position: PositionView,
     /// The move that led here (none for the start).
     #[serde(rename = "move")]
     pub mv: Option<MoveView>,
@@ -318,6 +295,8 @@ pub struct GameState {
     pub history: Vec<HistoryPly>,
     /// The value graph: each position's value for White, where known.
     pub graph: Vec<Option<GraphPoint>>,
+    /// Each side's time used.
+    pub clock: ClockView,
 }
 
 /// A search in progress, for the page.
@@ -377,6 +356,8 @@ pub enum InputReply {
         highlight: Vec<&'static str>,
         /// What to do next, in words.
         prompt: String,
+        /// While a removal is pending: the points of the mills the move just closed.
+        mill: Vec<&'static str>,
     },
     /// The move was played.
     Played {
@@ -428,6 +409,9 @@ impl GameSession {
             hint: None,
             message: None,
             graph: Vec::new(),
+            resigned: None,
+            clock: ByColor([Duration::ZERO; 2]),
+            turn_started: Instant::now(),
             config,
         })
     }
@@ -437,7 +421,52 @@ impl GameSession {
     }
 
     fn is_engine_turn(&self) -> bool {
-        self.game.outcome().is_none() && self.engine_sides[self.position().side_to_move()]
+        self.game.outcome().is_none() && self.resigned.is_none() && self.engine_sides[self.position().side_to_move()]
+    }
+
+    /// The result in words, if the game is over (by the rules, or by a resignation).
+    fn result_words(&self) -> Option<String> {
+        match (self.game.outcome(), self.resigned) {
+            (Some(outcome), _) => Some(outcome_words(outcome)),
+            (None, Some(side)) => Some(format!("{} wins by {side}'s resignation", !side)),
+            (None, None) => None,
+        }
+    }
+
+    /// Adds the time since the turn began to `mover`'s clock; the next turn begins now.
+    fn charge_clock(&mut self, mover: Color) {
+        self.clock[mover] += self.turn_started.elapsed();
+        self.turn_started = Instant::now();
+    }
+
+    fn clock_view(&self, over: bool) -> ClockView {
+        let side = self.position().side_to_move();
+        let ms = |c: Color| {
+            let running = if over || c != side { Duration::ZERO } else { self.turn_started.elapsed() };
+            u64::try_from((self.clock[c] + running).as_millis()).unwrap_or(u64::MAX)
+        };
+        ClockView { used_ms: [ms(Color::White), ms(Color::Black)], running: (!over).then(|| side.name()) }
+    }
+
+    /// The person gives the game up: the side they play (with two people at the board, or
+    /// nobody, the side to move).
+    ///
+    /// # Errors
+    /// 409 when the game is over.
+    pub fn resign(&mut self) -> Result<(), ApiError> {
+        if let Some(words) = self.result_words() {
+            return Err(ApiError::conflict(format!("the game is over: {words}")));
+        }
+        let side = match (self.engine_sides[Color::White], self.engine_sides[Color::Black]) {
+            (true, false) => Color::Black,
+            (false, true) => Color::White,
+            _ => self.position().side_to_move(),
+        };
+        self.cancel_search();
+        self.resigned = Some(side);
+        self.hint = None;
+        self.message = None;
+        Ok(())
     }
 
     /// The state for the page.
@@ -445,7 +474,7 @@ impl GameSession {
     pub fn state(&self, id: &str) -> GameState {
         let pos = self.position();
         let topo = pos.topology();
-        let outcome = self.game.outcome();
+        let outcome = self.result_words();
         let turn = if outcome.is_some() {
             "over"
         } else if self.engine_sides[pos.side_to_move()] {
@@ -463,7 +492,8 @@ impl GameSession {
             position: PositionView::of(&pos),
             moves: self.game.moves().map(|m| m.display(topo).to_string()).collect(),
             last_move: self.game.last_move().map(|m| MoveView::of(m, topo)),
-            outcome: outcome.map(outcome_words),
+            clock: self.clock_view(outcome.is_some()),
+            outcome,
             turn,
             engine_sides: [self.engine_sides[Color::White], self.engine_sides[Color::Black]],
             movetime: self.movetime.as_secs_f64(),
@@ -487,10 +517,11 @@ impl GameSession {
     fn history(&self) -> Vec<HistoryPly> {
         let mut pos = *self.game.start();
         let topo = pos.topology();
-        let mut out = vec![HistoryPly { stones: pos.board_string(), mv: None }];
+        let mut out = vec![HistoryPly { stones: pos.board_string(), position: PositionView::of(&pos), mv: None }];
         for m in self.game.moves() {
             pos = pos.play_unchecked(m);
-            out.push(HistoryPly { stones: pos.board_string(), mv: Some(MoveView::of(m, topo)) });
+            let (stones, position) = (pos.board_string(), PositionView::of(&pos));
+            out.push(HistoryPly { stones, position, mv: Some(MoveView::of(m, topo)) });
         }
         out
     }
@@ -528,6 +559,8 @@ impl GameSession {
         }
         taken.reverse();
         self.graph.truncate(plies + 1);
+        self.resigned = None;
+        self.turn_started = Instant::now();
         self.hint = None;
         self.message = None;
         self.paused = false;
@@ -545,8 +578,8 @@ impl GameSession {
         match verdict::move_values(Some(tables), &self.game) {
             Some(values) => {
                 let value = match verdict::exact(Some(tables), &self.game) {
-                    Some(verdict::Value::ExactClass(v)) => class_words(v, pos.side_to_move()),
-                    Some(verdict::Value::Exact(v)) => value_words(v, pos.side_to_move()),
+                    Some(Verdict::ExactClass(v)) => class_words(v, pos.side_to_move()),
+                    Some(Verdict::Exact(v)) => value_words(v, pos.side_to_move()),
                     _ => String::new(),
                 };
                 let moves = values
@@ -578,8 +611,8 @@ impl GameSession {
         self.check_human_turn()?;
         let pos = self.position();
         match clicks::interpret(&pos, names)? {
-            Step::Need { stage, clicks, highlight, prompt } => {
-                Ok(Some(InputReply::Need { stage, clicks, highlight, prompt }))
+            Step::Need { stage, clicks, highlight, prompt, mill } => {
+                Ok(Some(InputReply::Need { stage, clicks, highlight, prompt, mill }))
             }
             Step::Play(m) => {
                 self.play_human(slot, m)?;
@@ -599,8 +632,8 @@ impl GameSession {
     }
 
     fn check_human_turn(&self) -> Result<(), ApiError> {
-        if let Some(outcome) = self.game.outcome() {
-            return Err(ApiError::conflict(format!("the game is over: {}", outcome_words(outcome))));
+        if let Some(words) = self.result_words() {
+            return Err(ApiError::conflict(format!("the game is over: {words}")));
         }
         let side = self.position().side_to_move();
         if self.engine_sides[side] {
@@ -610,7 +643,9 @@ impl GameSession {
     }
 
     fn play_human(&mut self, slot: &Arc<Slot<GameSession>>, m: Move) -> Result<(), ApiError> {
+        let mover = self.position().side_to_move();
         self.game.play(m).map_err(|e| ApiError::illegal(e.to_string()))?;
+        self.charge_clock(mover);
         // A hint for the position before is worthless now.
         self.cancel_search();
         self.hint = None;
@@ -640,6 +675,8 @@ impl GameSession {
         }
         taken.reverse();
         self.graph.truncate(self.game.len() + 1);
+        self.resigned = None;
+        self.turn_started = Instant::now();
         self.hint = None;
         self.message = None;
         self.paused = false;
@@ -652,14 +689,16 @@ impl GameSession {
     /// # Errors
     /// 409 when the game is over or the engine is busy.
     pub fn hint(&mut self, slot: &Arc<Slot<GameSession>>) -> Result<(), ApiError> {
-        if let Some(outcome) = self.game.outcome() {
-            return Err(ApiError::conflict(format!("the game is over: {}", outcome_words(outcome))));
+        if let Some(words) = self.result_words() {
+            return Err(ApiError::conflict(format!("the game is over: {words}")));
         }
         if self.search.is_some() || matches!(self.engine, EngineSlot::Busy) {
             return Err(ApiError::conflict("the engine is thinking: wait for it".to_string()));
         }
-        self.hint = None;
-        self.start_search(slot, SearchKind::Hint);
+        self.hint = self.table_hint();
+        if self.hint.is_none() {
+            self.start_search(slot, SearchKind::Hint);
+        }
         Ok(())
     }
 
@@ -683,6 +722,9 @@ impl GameSession {
         }
         self.game = game;
         self.graph.clear();
+        self.resigned = None;
+        self.clock = ByColor([Duration::ZERO; 2]);
+        self.turn_started = Instant::now();
         if let EngineSlot::Idle(engine) = &mut self.engine {
             // Forget the old game's table, so the new game's searches do not depend on it.
             engine.set_game(self.game.clone());
@@ -783,34 +825,74 @@ impl GameSession {
         }
     }
 
-    fn engine_options(&self) -> EngineOptions {
+    fn engine_options(&self, eval: EvalChoice) -> EngineOptions {
         EngineOptions {
             hash_mb: self.config.hash_mb,
             threads: self.config.threads,
             oracle: self.config.tables.clone().map(|t| t as Arc<dyn Oracle>),
-            ..EngineOptions::for_eval(self.strength.eval())
+            ..EngineOptions::for_eval(eval)
         }
+    }
+
+    /// The evaluation, depth limit and time of a search: the game's strength for the
+    /// engine's own moves; for a hint, the full engine whatever the strength (a hint is
+    /// the best move the engine can find), for the game's time per move but at least
+    /// [`HINT_TIME`].
+    fn search_plan(&self, kind: SearchKind) -> (EvalChoice, Option<u32>, Duration) {
+        match kind {
+            SearchKind::Move => {
+                let depth = match (self.strength.depth(), self.config.depth) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                (self.strength.eval(), depth, self.movetime)
+            }
+            SearchKind::Hint => (EvalChoice::Strong, self.config.depth, self.movetime.max(HINT_TIME)),
+        }
+    }
+
+    /// The tables' best move, when they value every move of the position: a hint that
+    /// needs no search.
+    fn table_hint(&self) -> Option<(Move, SearchView)> {
+        let values = verdict::move_values(self.config.tables.as_deref(), &self.game)?;
+        // Short wins first, then draws, then long losses.
+        let rank = |v: OracleValue| match v {
+            OracleValue::Win(n) => (0, i32::from(n)),
+            OracleValue::Draw => (1, 0),
+            OracleValue::Loss(n) => (2, -i32::from(n)),
+        };
+        let &(m, v) = values.iter().min_by_key(|(_, v)| rank(*v))?;
+        let pos = self.position();
+        let side = pos.side_to_move();
+        let score =
+            if verdict::has_distance(&pos.play_unchecked(m)) { value_words(v, side) } else { class_words(v, side) };
+        let view = SearchView {
+            depth: 0,
+            score,
+            pv: vec![m.display(pos.topology()).to_string()],
+            nodes: 0,
+            time_ms: 0,
+            best: Some(m.display(pos.topology()).to_string()),
+        };
+        Some((m, view))
     }
 
     /// Starts a search on its own thread, unless the engine is still held by a search
     /// that was cancelled: that one's return starts this one (one search per game).
     fn start_search(&mut self, slot: &Arc<Slot<GameSession>>, kind: SearchKind) {
+        let (eval, depth, movetime) = self.search_plan(kind);
         let mut engine = match std::mem::replace(&mut self.engine, EngineSlot::Busy) {
             EngineSlot::Busy => return,
-            EngineSlot::Idle(e) if e.options().eval == self.strength.eval() => e,
+            EngineSlot::Idle(e) if e.options().eval == eval => e,
             EngineSlot::Idle(_) | EngineSlot::Absent => {
-                Box::new(Engine::new(self.engine_options(), *self.game.start()))
+                Box::new(Engine::new(self.engine_options(eval), *self.game.start()))
             }
         };
         engine.set_game(self.game.clone());
         let id = SEARCH_IDS.fetch_add(1, Ordering::Relaxed);
         let stop = engine.stop_flag();
         self.search = Some(Running { id, kind, stop: Arc::clone(&stop), started: Instant::now(), live: None });
-        let depth = match (self.strength.depth(), self.config.depth) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        let limits = Limits { movetime: Some(self.movetime), depth, ..Limits::default() };
+        let limits = Limits { movetime: Some(movetime), depth, ..Limits::default() };
         let slot = Arc::clone(slot);
         let spawned = std::thread::Builder::new().name(format!("search-{id}")).spawn(move || {
             let pos = *engine.game().position();
@@ -846,8 +928,9 @@ impl GameSession {
             });
             match (running.kind, chosen) {
                 (SearchKind::Move, Some(m)) => {
-                    if let Err(e) = self.game.play(m) {
-                        log::error!("the engine's move {} was refused: {e}", m.display(pos.topology()));
+                    match self.game.play(m) {
+                        Ok(()) => self.charge_clock(pos.side_to_move()),
+                        Err(e) => log::error!("the engine's move {} was refused: {e}", m.display(pos.topology())),
                     }
                     log::info!(
                         "engine played {} after {:?} (depth {}, {})",

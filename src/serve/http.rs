@@ -439,6 +439,7 @@ enum GameAction {
     Close,
     Leave,
     Takeback,
+    Resign,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -464,6 +465,7 @@ fn game_action(input: &str) -> Res<'_, GameAction> {
         value(GameAction::Close, tag("close")),
         value(GameAction::Leave, tag("leave")),
         value(GameAction::Takeback, tag("takeback")),
+        value(GameAction::Resign, tag("resign")),
     ))
     .parse(input)
 }
@@ -721,6 +723,11 @@ fn game_action_reply(hub: &Arc<Hub>, request: &mut Request, id: &str, action: Ga
         GameAction::Hint => {
             let _: Empty = body(request)?;
             slot.update(|s, slot| s.hint(slot))?;
+            json(200, &slot.lock().state(id))
+        }
+        GameAction::Resign => {
+            let _: Empty = body(request)?;
+            slot.update(|s, _| s.resign())?;
             json(200, &slot.lock().state(id))
         }
         GameAction::New => {

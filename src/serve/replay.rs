@@ -1,22 +1,23 @@
 //! Replays: a recorded game (one line of the referee's record file, read by the parser of
 //! [`crate::referee::record`]) or a plain move list, played through the rules core into
-//! the position after every move, and analysed in the background: each position's value
-//! (exact from the tables where they cover it, else a search to a fixed depth), and the
-//! moves that threw value away marked (see [`verdict::judge_move`]).
+//! the position after every move, and analysed in the background by
+//! [`crate::analysis`], the analysis `morris analyze` prints: each position's value and
+//! each move's mark (`!`, `?!`, `?`, `??`), the same on every load.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::{Deserialize, Serialize};
 
-use super::games::{BoardName, GraphPoint};
 use super::slot::{Meta, Session, Slot};
-use super::verdict::{self, Value};
-use super::view::{Geometry, MoveView, PositionView, class_words, geometry, outcome_words, score_words, value_words};
+use super::view::{
+    BoardName, Geometry, GraphPoint, MoveView, PositionView, class_words, geometry, outcome_words, score_words,
+    value_words,
+};
 use super::{ApiError, ServeConfig};
-use crate::engine::{Engine, EngineOptions, EvalChoice};
+use crate::analysis::{self, AnalyzeSettings, Analyzer, PositionAnalysis, Verdict};
+use crate::referee::game_text::SETBOARD;
 use crate::rules::{Color, Game, Move, Position, Ruleset};
-use crate::search::Oracle;
 use crate::topology::Topology;
 
 /// The most moves a replayed game may have.
@@ -52,9 +53,15 @@ pub fn read_games(text: &str) -> Result<Vec<Recorded>, ApiError> {
 /// rules' start).
 ///
 /// # Errors
-/// A `setboard` position that is not one (400, with the reason).
+/// A `setboard` position that is not one (400, with the reason), or one no game reaches
+/// (400, with the first reason: [`Position::check_reachable`]).
 fn start_of(rules: &'static Ruleset, recorded: &Recorded) -> Result<Game, ApiError> {
-    recorded.new_game(rules).map_err(|e| ApiError::bad_request(e.to_string()))
+    let game = recorded.new_game(rules).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    if let Some(text) = &recorded.start {
+        // Only positions a game reaches: the set-up, a link and an import alike.
+        game.start().check_reachable().map_err(|e| ApiError::bad_request(format!("{SETBOARD} {text}: {e}")))?;
+    }
+    Ok(game)
 }
 
 /// The game `text` holds (game `index` of a record file, 1-based; on `board`, or the
@@ -155,7 +162,8 @@ pub struct ReplaySession {
     topology: &'static Topology,
     rules: String,
     plies: Vec<PlyView>,
-    values: Vec<Option<(Value, Color)>>,
+    values: Vec<Option<(PositionAnalysis, Color)>>,
+    moves: Vec<Move>,
     note: Option<String>,
     analyzing: bool,
     analysis: String,
@@ -212,6 +220,8 @@ pub struct ReplayState {
     pub values: Vec<Option<ValueText>>,
     /// For each move (index i: the move leading to `plies[i + 1]`), why it is marked.
     pub marks: Vec<Option<String>>,
+    /// For each move, its mark's sign: `!`, `?!`, `?` or `??`.
+    pub glyphs: Vec<Option<&'static str>>,
     /// The value graph: each position's value for White, once analysed.
     pub graph: Vec<Option<GraphPoint>>,
     /// Whether the analysis is still running.
@@ -222,23 +232,27 @@ pub struct ReplayState {
     pub note: Option<String>,
 }
 
-fn value_text(value: Value, side: Color) -> ValueText {
+fn value_text(value: Verdict, side: Color) -> ValueText {
     match value {
-        Value::Exact(v) => ValueText { text: value_words(v, side), exact: true },
-        Value::ExactClass(v) => ValueText { text: class_words(v, side), exact: true },
-        Value::Estimate { score, depth, proven: true, .. } => {
+        Verdict::Exact(v) => ValueText { text: value_words(v, side), exact: true },
+        Verdict::ExactClass(v) => ValueText { text: class_words(v, side), exact: true },
+        Verdict::Over(_) => {
+            ValueText { text: value.exact_value(side).map_or_else(String::new, |v| value_words(v, side)), exact: true }
+        }
+        Verdict::Search { score, depth, proven: true, .. } => {
             ValueText { text: format!("{} (proven by a depth-{depth} search)", score_words(score, side)), exact: true }
         }
-        Value::Estimate { score, depth, .. } => {
+        Verdict::Search { score, depth, .. } => {
             ValueText { text: format!("{} (search, depth {depth})", score_words(score, side)), exact: false }
         }
     }
 }
 
-fn graph_point(value: Value, side: Color) -> GraphPoint {
-    match (value.exact_class(), value) {
-        (Some(v), _) | (None, Value::Exact(v) | Value::ExactClass(v)) => GraphPoint::of_value(v, side),
-        (None, Value::Estimate { score, .. }) => GraphPoint::of_score(score, side),
+fn graph_point(value: Verdict, side: Color) -> GraphPoint {
+    match (value.exact_value(side), value) {
+        (Some(v), _) => GraphPoint::of_value(v, side),
+        (None, Verdict::Search { score, .. }) => GraphPoint::of_score(score, side),
+        (None, _) => GraphPoint::of_score(0, side),
     }
 }
 
@@ -268,12 +282,14 @@ impl ReplaySession {
         let stop = Arc::new(AtomicBool::new(false));
         let tables_used = config.tables.is_some() && rules.topology.name() == "standard24";
         let analysis = format!(
-            "{}a depth-{} search per position (one thread, a cleared table: the same every time). \
-             A move is marked where both values are exact and the mover's win, draw or loss got worse, \
-             or where the search scores it more than {:.1} stones below the position at the same horizon",
+            "{}a depth-{} search per position (one thread, a cleared table: the same every time, and the same as \
+             morris analyze --depth {}). Marked: a win let go to a draw ?, to a loss ?? (exact values); the only \
+             move that keeps the value ! (tables); a fall at the same search horizon ({}), or a move into a loss \
+             the search sees ??",
             if tables_used { "endgame tables where they cover a position, else " } else { "" },
             config.analysis_depth,
-            f64::from(verdict::ESTIMATE_DROP) / 100.0
+            config.analysis_depth,
+            analysis::thresholds_words()
         );
         let session = ReplaySession {
             meta: Meta::new(),
@@ -282,6 +298,7 @@ impl ReplaySession {
             topology,
             rules: rules.describe(),
             values: vec![None; plies.len()],
+            moves: moves.clone(),
             plies,
             note,
             analyzing: true,
@@ -296,13 +313,15 @@ impl ReplaySession {
     /// The state for the page.
     #[must_use]
     pub fn state(&self, id: &str) -> ReplayState {
-        let values = self.values.iter().map(|v| v.map(|(v, side)| value_text(v, side))).collect();
-        let marks = (1..self.plies.len())
-            .map(|i| match (self.values[i - 1], self.values[i]) {
-                (Some((before, mover)), Some((after, _))) => verdict::judge_move(before, after, mover),
+        let values = self.values.iter().map(|v| v.map(|(a, side)| value_text(a.verdict, side))).collect();
+        let judged: Vec<Option<analysis::Mark>> = (1..self.plies.len())
+            .map(|i| match (self.values[i - 1], self.values[i], self.moves.get(i - 1)) {
+                (Some((before, mover)), Some((after, _)), Some(&m)) => analysis::mark_move(&before, &after, m, mover),
                 _ => None,
             })
             .collect();
+        let marks = judged.iter().map(|m| m.as_ref().map(|m| m.reason.clone())).collect();
+        let glyphs = judged.iter().map(|m| m.as_ref().map(|m| m.glyph.text())).collect();
         ReplayState {
             id: id.to_string(),
             version: self.meta.version,
@@ -313,7 +332,8 @@ impl ReplaySession {
             plies: self.plies.clone(),
             values,
             marks,
-            graph: self.values.iter().map(|v| v.map(|(v, side)| graph_point(v, side))).collect(),
+            glyphs,
+            graph: self.values.iter().map(|v| v.map(|(a, side)| graph_point(a.verdict, side))).collect(),
             analyzing: self.analyzing,
             analysis: self.analysis.clone(),
             note: self.note.clone(),
@@ -349,8 +369,7 @@ fn spawn_analysis(
     let config = Arc::clone(config);
     let target = Arc::clone(slot);
     let work = move || {
-        let tables = config.tables.as_deref();
-        let mut engine: Option<Engine> = None;
+        let mut analyzer = Analyzer::new(AnalyzeSettings::fixed_depth(config.analysis_depth, config.tables.clone()));
         let mut game = Game::new(start);
         for i in 0..=moves.len() {
             if i > 0 {
@@ -360,21 +379,7 @@ fn spawn_analysis(
             if stop.load(Ordering::Relaxed) {
                 break;
             }
-            let value = match verdict::exact(tables, &game) {
-                Some(v) => v,
-                None => {
-                    let engine = engine.get_or_insert_with(|| {
-                        let options = EngineOptions {
-                            hash_mb: config.hash_mb,
-                            threads: 1,
-                            oracle: config.tables.clone().map(|t| t as Arc<dyn Oracle>),
-                            ..EngineOptions::for_eval(EvalChoice::Strong)
-                        };
-                        Engine::new(options, start)
-                    });
-                    verdict::position_value(tables, engine, &game, config.analysis_depth, ANALYSIS_NODES)
-                }
-            };
+            let value = analyzer.position(&game);
             let side = game.position().side_to_move();
             target.update(|s, _| {
                 if let Some(v) = s.values.get_mut(i) {
@@ -393,15 +398,8 @@ fn spawn_analysis(
     }
 }
 
-/// How deep the analysis of one position searches, by default: a few hundredths of a
-/// second a position (41 positions of a random game at depth 9: 1.3 s on one core of
-/// the 2-core machine while it was busy with a table build).
-pub const ANALYSIS_DEPTH: u32 = 8;
-
-/// The most nodes the analysis of one position may search (a count, not a time, so a
-/// busy machine gets the same values): a position that needs more stops at the last
-/// depth completed and is shown but not compared.
-pub const ANALYSIS_NODES: u64 = 4_000_000;
+/// How deep the analysis of one position searches, by default: the analysis's own.
+pub const ANALYSIS_DEPTH: u32 = analysis::ANALYSIS_DEPTH;
 
 #[cfg(test)]
 mod tests {

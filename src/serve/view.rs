@@ -2,11 +2,11 @@
 //! board without knowing one), positions as board strings, moves in the tournament notation (docs/assignments.md),
 //! scores and perfect-play values in words. Serialization only: no rule is decided here.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::engine::WIN;
 use crate::rules::notation::format_board_string;
-use crate::rules::{Color, Move, Outcome, Position, WinReason};
+use crate::rules::{Board, Color, Move, Outcome, Position, WinReason};
 use crate::search::{DECIDED, OracleValue};
 use crate::topology::{Point, Topology};
 use crate::words::plies;
@@ -234,6 +234,57 @@ impl ValueView {
     pub fn with_distance(value: OracleValue, has_distance: bool) -> ValueView {
         let view = ValueView::of(value);
         if has_distance || view.kind == "draw" { view } else { ValueView { plies: None, ..view } }
+    }
+}
+
+/// The two boards, as the page names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardName {
+    /// The standard 24-point board.
+    Standard,
+    /// The classroom 22-point board.
+    Classroom22,
+}
+
+impl From<BoardName> for Board {
+    fn from(board: BoardName) -> Board {
+        match board {
+            BoardName::Standard => Board::Standard,
+            BoardName::Classroom22 => Board::Classroom22,
+        }
+    }
+}
+
+/// One position's value on the value graph, for White.
+#[derive(Serialize, Clone, Copy, Debug, PartialEq)]
+pub struct GraphPoint {
+    /// Stones ahead for White, within ±[`GRAPH_CAP`] (a win is the cap).
+    pub white: f64,
+    /// Whether it is exact (tables, or a finished game) rather than a search's score.
+    pub exact: bool,
+}
+
+/// How far the value graph reaches, in stones: a win or loss is drawn at the edge.
+pub const GRAPH_CAP: f64 = 10.0;
+
+impl GraphPoint {
+    /// A search score for `side`, in stones for White.
+    #[must_use]
+    pub fn of_score(score: i32, side: Color) -> GraphPoint {
+        let stones = (f64::from(score) / 100.0).clamp(-GRAPH_CAP, GRAPH_CAP);
+        GraphPoint { white: if side == Color::White { stones } else { -stones }, exact: false }
+    }
+
+    /// An exact value for `side`: a win or loss at the edge.
+    #[must_use]
+    pub fn of_value(value: crate::search::OracleValue, side: Color) -> GraphPoint {
+        let v = match value {
+            crate::search::OracleValue::Win(_) => GRAPH_CAP,
+            crate::search::OracleValue::Draw => 0.0,
+            crate::search::OracleValue::Loss(_) => -GRAPH_CAP,
+        };
+        GraphPoint { white: if side == Color::White { v } else { -v }, exact: true }
     }
 }
 

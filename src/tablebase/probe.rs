@@ -13,12 +13,13 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::fast::{self, FastFile};
-use super::index::Indexer;
-use super::placing::{self, Block, PlacingCell, PlacingFile, placing_rules};
-use super::sector::{FILE_EXTENSION, MIN_STONES, Subspace, header_rules, is_supported};
-use super::store::{Stream, TableFile, TablebaseError, distance_in_block};
-use super::value::{LOST_NOW, TableValue, Wdl, horizon};
+use super::shared::cell::{self as placing, Block, PlacingCell, PlacingFile, placing_rules};
+use super::shared::error::TablebaseError;
+use super::shared::fast::{self, FastFile};
+use super::shared::index::Indexer;
+use super::shared::sector::{FILE_EXTENSION, MIN_STONES, Subspace, header_rules, is_supported};
+use super::shared::store::{self, Stream, TableFile, distance_in_block};
+use super::shared::value::{LOST_NOW, TableValue, Wdl, horizon};
 use crate::rules::{Color, Move, MoveList, Position, Ruleset, STANDARD};
 use crate::search::{Oracle, OracleValue};
 
@@ -138,7 +139,7 @@ impl Tablebase {
     /// The directory cannot be read or holds no table ([`TablebaseError::MissingTable`]
     /// for 3-3); a header fails a check; the tables disagree on the rules.
     pub fn open(dir: &Path) -> Result<Tablebase, TablebaseError> {
-        super::store::check_dir(dir)?;
+        store::check_dir(dir)?;
         let io = |cause| TablebaseError::Io { path: dir.to_path_buf(), cause };
         let mut subspaces = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(io)? {
@@ -249,15 +250,19 @@ impl Tablebase {
         cell: PlacingCell,
     ) -> Option<Result<&PlacingFile, TablebaseError>> {
         let src = self.placing.get(&(stones, rule_plies))?.get(&cell)?;
-        let rules = placing_rules(stones, rule_plies);
-        let opened = src
-            .file
-            .get_or_init(|| PlacingFile::open_path(&src.path, Some(src.cell), Some(&rules)).map_err(|e| e.to_string()));
-        Some(
-            opened
-                .as_ref()
-                .map_err(|reason| TablebaseError::CorruptedTable { path: src.path.clone(), reason: reason.clone() }),
-        )
+        Some(Self::opened(src, stones, rule_plies))
+    }
+
+    /// The opened file of `src`; its rules text is made only the first time (a probe's
+    /// path allocates nothing).
+    fn opened(src: &PlacingSource, stones: u8, rule_plies: u16) -> Result<&PlacingFile, TablebaseError> {
+        let opened = src.file.get_or_init(|| {
+            let rules = placing_rules(stones, rule_plies);
+            PlacingFile::open_path(&src.path, Some(src.cell), Some(&rules)).map_err(|e| e.to_string())
+        });
+        opened
+            .as_ref()
+            .map_err(|reason| TablebaseError::CorruptedTable { path: src.path.clone(), reason: reason.clone() })
     }
 
     /// The value for the side to move of a placing position (a stone in hand), under the
@@ -273,8 +278,7 @@ impl Tablebase {
         }
         let Some(set) = self.placing.get(&(rules.stones, rules.no_removal_plies)) else { return Ok(None) };
         let Some(src) = set.get(&cell) else { return Ok(None) };
-        let Some(file) = self.placing_file(rules.stones, rules.no_removal_plies, cell) else { return Ok(None) };
-        let file = file?;
+        let file = Self::opened(src, rules.stones, rules.no_removal_plies)?;
         let Some(indexer) = self.shared_indexer(cell.us, cell.them, true) else { return Ok(None) };
         if indexer.len() != file.header.positions {
             return Err(TablebaseError::CorruptedTable {
@@ -311,7 +315,7 @@ impl Tablebase {
 
     /// The header of `subspace`'s table, if loaded.
     #[must_use]
-    pub fn header(&self, subspace: Subspace) -> Option<&super::store::Header> {
+    pub fn header(&self, subspace: Subspace) -> Option<&store::Header> {
         self.tables.get(&subspace).map(|s| &s.file.header)
     }
 
@@ -636,4 +640,31 @@ impl Oracle for Tablebase {
             let _ = self.indexer(s, true);
         }
     }
+}
+/// Opens the tables in `dir` for the engine's search under `rules`, building their
+/// indices on a thread of their own.
+///
+/// # Errors
+/// The directory holds no table, a header fails its checks, or the tables were built for
+/// other rules than `rules` (board, flying, removal, or the no-removal count; tables answer
+/// for a game without that count too).
+pub fn open_oracle(dir: &Path, rules: &Ruleset) -> Result<Arc<Tablebase>, TablebaseError> {
+    let tb = Arc::new(Tablebase::open(dir)?);
+    let built = tb.rule_plies();
+    if !is_supported(rules) || (rules.no_removal_plies != 0 && rules.no_removal_plies != built) {
+        let wanted = header_rules(rules);
+        return Err(TablebaseError::Ruleset {
+            path: dir.to_path_buf(),
+            found: header_rules(&Ruleset { no_removal_plies: built, ..STANDARD.clone() }),
+            expected: wanted,
+        });
+    }
+    tb.warm_up();
+    log::info!(
+        "tablebase: {} in {} (no-removal rule {})",
+        crate::words::count(tb.subspaces().len() as u64, "subspace", "subspaces"),
+        dir.display(),
+        crate::words::plies(built)
+    );
+    Ok(tb)
 }

@@ -17,10 +17,11 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use super::probe::{preference, value_through};
-use super::sector::{MIN_STONES, Subspace};
-use super::store::{Table, TablebaseError};
-use super::value::{LOST_NOW, TableValue};
-use super::worker_pool;
+use super::shared::error::TablebaseError;
+use super::shared::sector::{MIN_STONES, Subspace};
+use super::shared::store::Table;
+use super::shared::value::{LOST_NOW, TableValue, Wdl};
+use super::shared::worker_pool;
 use crate::progress::Progress;
 use crate::rules::{ByColor, Color, MoveList, Position, STANDARD, Setup};
 use crate::topology::PointSet;
@@ -192,7 +193,7 @@ pub struct PlacingVerifyReport {
 /// # Errors
 /// A cell or a table a move leads to is damaged.
 pub fn verify_placing(
-    tb: &super::Tablebase,
+    tb: &super::probe::Tablebase,
     stones: u8,
     rule_plies: u16,
     every: u64,
@@ -205,19 +206,19 @@ pub fn verify_placing(
 /// # Errors
 /// As [`verify_placing`].
 pub fn verify_placing_with(
-    tb: &super::Tablebase,
+    tb: &super::probe::Tablebase,
     stones: u8,
     rule_plies: u16,
     every: u64,
-    on_cell: &mut dyn FnMut(super::placing::PlacingCell, u64),
+    on_cell: &mut dyn FnMut(super::shared::cell::PlacingCell, u64),
 ) -> Result<PlacingVerifyReport, TablebaseError> {
-    use super::placing::{BLOCK_POSITIONS, Block, wdl_of_code};
+    use super::shared::cell::{BLOCK_POSITIONS, Block, wdl_of_code};
     let rules = crate::rules::Ruleset { stones, no_removal_plies: rule_plies, ..STANDARD.clone() }.into_static();
     let mut report = PlacingVerifyReport::default();
     for cell in tb.placing_cells(stones, rule_plies) {
         let Some(file) = tb.placing_file(stones, rule_plies, cell) else { continue };
         let file = file?;
-        let indexer = super::index::Indexer::new(rules.topology, usize::from(cell.us), usize::from(cell.them));
+        let indexer = super::shared::index::Indexer::new(rules.topology, usize::from(cell.us), usize::from(cell.them));
         let (us_hand, them_hand) = cell.hands(stones);
         let side = if cell.ply.is_multiple_of(2) { Color::White } else { Color::Black };
         let step = every.max(1);
@@ -243,10 +244,10 @@ pub fn verify_placing_with(
                         side_to_move: side,
                     });
                     let expected = if pos.is_lost_by_material() {
-                        super::value::Wdl::Loss
+                        Wdl::Loss
                     } else {
                         match tb.move_values(&pos)? {
-                            Some(values) => values.first().map_or(super::value::Wdl::Loss, |(_, v)| v.wdl),
+                            Some(values) => values.first().map_or(Wdl::Loss, |(_, v)| v.wdl),
                             None => {
                                 wrong += 1;
                                 first.get_or_insert_with(|| format!("{cell}: position {i} has a move into no table"));

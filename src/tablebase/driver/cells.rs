@@ -12,10 +12,12 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::placing::{self, Input, PlacingCell};
-use super::sector::{Subspace, pairs_up_to};
-use super::{canonical_positions, fast, retro, store};
 use crate::rules::STANDARD;
+use crate::tablebase::shared::cell::{self, Input, PlacingCell};
+use crate::tablebase::shared::index::canonical_positions;
+use crate::tablebase::shared::sector::{Subspace, pairs_up_to, rules_text};
+use crate::tablebase::shared::{fast, store};
+use crate::tablebase::solve::moving;
 
 /// Plies of the placing phase: every stone of both sides placed (18 on the standard board).
 pub const PLACING_PLIES: u8 = 2 * STANDARD.stones;
@@ -38,7 +40,7 @@ pub enum Cell {
     },
 }
 
-pub use super::placing::placed;
+pub use crate::tablebase::shared::cell::placed;
 
 impl Cell {
     /// The moving cell that holds `subspace`.
@@ -104,7 +106,7 @@ impl Cell {
             Cell::Moving(s) => s.pair().into_iter().filter_map(Subspace::after_removal).map(canonical_positions).sum(),
             Cell::Placing { .. } => self.inputs().into_iter().map(Cell::positions).sum(),
         };
-        retro::estimated_bytes(self.positions(), held)
+        moving::estimated_bytes(self.positions(), held)
     }
 
     /// Estimated wall seconds on one node of two cores: the time measured for a moving
@@ -129,7 +131,7 @@ impl Cell {
                 s.pair().into_iter().flat_map(|s| [store::table_path(dir, s), fast::fast_path(dir, s)]).collect()
             }
             Cell::Placing { ply, us, them } => {
-                vec![placing::cell_path(dir, PlacingCell::new(ply, us, them), STANDARD.stones, rule_plies)]
+                vec![cell::cell_path(dir, PlacingCell::new(ply, us, them), STANDARD.stones, rule_plies)]
             }
         }
     }
@@ -141,16 +143,16 @@ impl Cell {
     pub fn is_built(self, dir: &Path, rule_plies: u16) -> bool {
         match self {
             Cell::Moving(s) => {
-                let rules = super::rules_text(rule_plies);
+                let rules = rules_text(rule_plies);
                 s.pair().into_iter().all(|s| {
                     store::TableFile::open(dir, s, Some(&rules)).is_ok()
                         && fast::FastFile::open(dir, s, Some(&rules)).is_ok()
                 })
             }
             Cell::Placing { ply, us, them } => {
-                let rules = placing::placing_rules(STANDARD.stones, rule_plies);
+                let rules = cell::placing_rules(STANDARD.stones, rule_plies);
                 let cell = PlacingCell::new(ply, us, them);
-                placing::PlacingFile::open(dir, cell, STANDARD.stones, rule_plies, Some(&rules)).is_ok()
+                cell::PlacingFile::open(dir, cell, STANDARD.stones, rule_plies, Some(&rules)).is_ok()
             }
         }
     }
@@ -420,7 +422,7 @@ mod tests {
     fn the_index_agrees_with_burnside_also_below_three_stones() {
         let topology = STANDARD.topology;
         for (a, b) in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (0, 3), (2, 2), (1, 3), (3, 2), (4, 1)] {
-            let ix = super::super::index::Indexer::new(topology, a, b);
+            let ix = crate::tablebase::shared::index::Indexer::new(topology, a, b);
             assert_eq!(ix.len(), canonical_positions(Subspace::new(a as u8, b as u8)), "{a}-{b}");
         }
         assert_eq!(Cell::Placing { ply: 0, us: 0, them: 0 }.positions(), 1);

@@ -1,5 +1,5 @@
 //! The retrograde solver for one pair of subspaces `(a, b)` and `(b, a)`, under a
-//! no-removal rule of `N` plies (see [`value`](super::value) for what the results mean).
+//! no-removal rule of `N` plies (see [`value`](crate::tablebase::shared::value) for what the results mean).
 //!
 //! A removal leaves the pair for a smaller, already solved subspace and starts a fresh
 //! count, so inside the pair the only clock is the plies since entering it. The solver
@@ -34,11 +34,12 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use super::index::Indexer;
-use super::sector::{MoveGenerator, Subspace, points_of};
-use super::store::{Table, TablebaseError};
-use super::value::{TableValue, Wdl};
 use crate::progress::Progress;
+use crate::tablebase::shared::error::TablebaseError;
+use crate::tablebase::shared::index::Indexer;
+use crate::tablebase::shared::sector::{MoveGenerator, Subspace, points_of};
+use crate::tablebase::shared::store::Table;
+use crate::tablebase::shared::value::{TableValue, Wdl};
 
 /// Positions handled per work item (a rayon job).
 const CHUNK: usize = 1 << 14;
@@ -100,7 +101,7 @@ pub fn estimated_bytes(positions: u64, dependency_positions: u64) -> u64 {
 }
 
 /// Solves the pair `subspaces` (one or two mirrored subspaces) under a no-removal rule
-/// with horizon `horizon` ([`value::horizon`](super::value::horizon)), given the tables
+/// with horizon `horizon` ([`value::horizon`](crate::tablebase::shared::value::horizon)), given the tables
 /// their removals lead to in `dependencies`, on the current rayon pool; `progress`
 /// advances by one per position counted and one per position resolved.
 ///

@@ -665,6 +665,56 @@ impl Indexer {
     }
 }
 
+/// The number of canonical positions of every subspace from 3-3 to 9-9.
+pub const ALL_POSITIONS: u64 = 8_904_593_601;
+
+/// Canonical positions of `subspace` (after symmetry), without building its index: the
+/// orbit count by Burnside's lemma over the board's symmetries.
+#[must_use]
+pub fn canonical_positions(subspace: super::sector::Subspace) -> u64 {
+    let topology = crate::rules::STANDARD.topology;
+    let syms = topology.symmetries();
+    let (a, b) = (usize::from(subspace.us), usize::from(subspace.them));
+    let mut fixed_total = 0u64;
+    for s in syms {
+        // Positions fixed by s: unions of whole cycles, a cycles for us, b for them.
+        let mut seen = 0u32;
+        let mut cycles = Vec::new();
+        for p in topology.points() {
+            if seen & p.set().0 != 0 {
+                continue;
+            }
+            let mut len = 0;
+            let mut q = p;
+            while seen & q.set().0 == 0 {
+                seen |= q.set().0;
+                q = s.apply(q);
+                len += 1;
+            }
+            cycles.push(len);
+        }
+        // Count ways to colour cycles us/them/empty with a stones of us and b of them.
+        let mut ways = vec![vec![0u64; b + 1]; a + 1];
+        ways[0][0] = 1;
+        for &len in &cycles {
+            for x in (0..=a).rev() {
+                for y in (0..=b).rev() {
+                    let mut add = 0;
+                    if x >= len {
+                        add += ways[x - len][y];
+                    }
+                    if y >= len {
+                        add += ways[x][y - len];
+                    }
+                    ways[x][y] += add;
+                }
+            }
+        }
+        fixed_total += ways[a][b];
+    }
+    fixed_total / syms.len() as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,16 +7,9 @@
 //! whichever is shorter, with a checksum of the packed bytes. A probe reads and unpacks
 //! one block of at most 1 KiB.
 //!
-//! Layout (integers little-endian):
-//!
-//! | bytes | content |
-//! |---|---|
-//! | 8 | magic (what the file holds) |
-//! | 4 | format version |
-//! | 8 | length `h` of the header that follows |
-//! | h | the kind's own fields, then the block count (u64) and `count + 1` offsets into the data (u64) |
-//! | 8 | FNV-1a 64 of everything before it |
-//! | … | the blocks: tag 0 + code; tag 1 + checksum (u32) + packed bytes; tag 2 + checksum + zstd frame |
+//! The file is a [`container`]: its header holds the kind's own fields, then the block
+//! count (u64) and `count + 1` offsets into the data (u64); the blocks are tag 0 + code;
+//! tag 1 + checksum (u32) + packed bytes; tag 2 + checksum + zstd frame.
 //!
 //! The block checksum of version 1 files runs over bytes; later versions fold 8 bytes at
 //! a time, which costs a tenth as much on a probe's path.
@@ -27,7 +20,8 @@ use std::path::{Path, PathBuf};
 use memmap2::Mmap;
 use rayon::prelude::*;
 
-use super::store::{FNV_OFFSET, TablebaseError, fnv1a};
+use super::container::{self, FNV_OFFSET, Fields, fnv1a, unpack_block};
+use super::error::TablebaseError;
 
 /// Positions per stored block (1 KiB packed).
 pub const BLOCK_POSITIONS: u64 = 4096;
@@ -93,7 +87,7 @@ fn encode_block(bytes: &[u8], positions: u64, sum: BlockSum, zstd: bool) -> Vec<
     }
     let check = sum.of(bytes);
     let mut out = Vec::with_capacity(bytes.len() + 5);
-    let packed = if zstd { zstd::bulk::compress(bytes, COMPRESSION_LEVEL).ok() } else { None };
+    let packed = if zstd { container::pack_block(bytes, COMPRESSION_LEVEL).ok() } else { None };
     match packed {
         Some(z) if z.len() + 8 < bytes.len() => {
             out.push(TAG_ZSTD);
@@ -178,61 +172,7 @@ pub fn write_code_file(
         offset += block.len() as u64;
     }
     h.extend_from_slice(&offset.to_le_bytes());
-    let mut bytes = Vec::with_capacity(h.len() + 28 + offset as usize);
-    bytes.extend_from_slice(magic);
-    bytes.extend_from_slice(&version.to_le_bytes());
-    bytes.extend_from_slice(&(h.len() as u64).to_le_bytes());
-    bytes.extend_from_slice(&h);
-    let check = fnv1a(&bytes, FNV_OFFSET);
-    bytes.extend_from_slice(&check.to_le_bytes());
-    for block in &blocks {
-        bytes.extend_from_slice(block);
-    }
-    crate::files::write_whole(path, &bytes)
-        .map_err(|e| TablebaseError::Io { path: path.to_path_buf(), cause: std::io::Error::other(e.reason) })?;
-    Ok(bytes.len() as u64)
-}
-
-/// Reads a header's fields in order.
-pub struct Fields<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Fields<'a> {
-    /// The next `n` bytes.
-    pub fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let s = self.bytes.get(self.at..self.at + n)?;
-        self.at += n;
-        Some(s)
-    }
-
-    /// The next byte.
-    pub fn u8(&mut self) -> Option<u8> {
-        Some(self.take(1)?[0])
-    }
-
-    /// The next u16.
-    pub fn u16(&mut self) -> Option<u16> {
-        Some(u16::from_le_bytes(self.take(2)?.try_into().ok()?))
-    }
-
-    /// The next u64.
-    pub fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
-    }
-
-    /// A text: u16 length, then UTF-8.
-    pub fn text(&mut self) -> Option<String> {
-        let n = usize::from(self.u16()?);
-        String::from_utf8(self.take(n)?.to_vec()).ok()
-    }
-}
-
-/// Appends a text as [`Fields::text`] reads it.
-pub fn put_text(out: &mut Vec<u8>, text: &str) {
-    out.extend_from_slice(&(text.len() as u16).to_le_bytes());
-    out.extend_from_slice(text.as_bytes());
+    container::write(path, magic, version, &h, &blocks)
 }
 
 /// An open code file: its checked header and block offsets, and the file mapped into
@@ -266,29 +206,11 @@ impl CodeFile {
         let io = |cause| TablebaseError::Io { path: path.to_path_buf(), cause };
         let corrupt = |reason: &str| TablebaseError::CorruptedTable { path: path.to_path_buf(), reason: reason.into() };
         let file = File::open(path).map_err(io)?;
-        if file.metadata().map_err(io)?.is_dir() {
-            return Err(TablebaseError::NotAFile(path.to_path_buf()));
-        }
+        let wanted: Vec<u32> = versions.iter().map(|&(v, _)| v).collect();
+        let head = container::read_head(path, &file, magic, &wanted)?;
+        let sum = versions.iter().find(|(v, _)| *v == head.version).map_or(BlockSum::Words, |&(_, s)| s);
         let map = map_read_only(&file).map_err(io)?;
-        let size = map.len() as u64;
-        let fixed: [u8; 20] =
-            map.get(..20).and_then(|f| f.try_into().ok()).ok_or_else(|| corrupt("shorter than its header"))?;
-        if &fixed[..8] != magic {
-            return Err(TablebaseError::Magic(path.to_path_buf()));
-        }
-        let version = u32::from_le_bytes(fixed[8..12].try_into().unwrap_or_default());
-        let Some(&(_, sum)) = versions.iter().find(|(v, _)| *v == version) else {
-            return Err(TablebaseError::Version { path: path.to_path_buf(), found: version });
-        };
-        let len = u64::from_le_bytes(fixed[12..20].try_into().unwrap_or_default());
-        if len > size.saturating_sub(28) {
-            return Err(corrupt("header longer than the file"));
-        }
-        let (body, check) = map[20..].split_at(len as usize);
-        if fnv1a(body, fnv1a(&fixed, FNV_OFFSET)).to_le_bytes() != check[..8] {
-            return Err(corrupt("header checksum"));
-        }
-        let mut fields = Fields { bytes: body, at: 0 };
+        let mut fields = Fields::new(&head.header);
         let (header, positions) = parse(&mut fields).ok_or_else(|| corrupt("header fields"))?;
         let blocks = fields.u64().ok_or_else(|| corrupt("header fields"))?;
         if blocks != positions.div_ceil(BLOCK_POSITIONS) {
@@ -298,11 +220,11 @@ impl CodeFile {
         for _ in 0..=blocks {
             offsets.push(fields.u64().ok_or_else(|| corrupt("header fields"))?);
         }
-        if fields.at != body.len() || offsets.windows(2).any(|w| w[1] < w[0]) {
+        if fields.remaining() != 0 || offsets.windows(2).any(|w| w[1] < w[0]) {
             return Err(corrupt("header fields"));
         }
-        let data_start = 20 + len + 8;
-        if offsets.last().copied().unwrap_or(0) + data_start != size {
+        let data_start = head.data_start;
+        if offsets.last().copied().unwrap_or(0) + data_start != head.file_len || map.len() as u64 != head.file_len {
             return Err(corrupt("data length"));
         }
         Ok((CodeFile { path: path.to_path_buf(), map, positions, sum, offsets, data_start }, header))
@@ -360,7 +282,7 @@ impl CodeFile {
                 let bytes = if raw[0] == TAG_RAW {
                     raw[5..].to_vec()
                 } else {
-                    super::store::unpack(&raw[5..], BLOCK_BYTES).map_err(|_| self.bad(b, "does not unpack"))?
+                    unpack_block(&raw[5..], BLOCK_BYTES).map_err(|_| self.bad(b, "does not unpack"))?
                 };
                 if bytes.len() != self.packed_len(b) || self.sum.of(&bytes) != check {
                     return Err(self.bad(b, "checksum"));

@@ -19,9 +19,11 @@
 
 use std::path::{Path, PathBuf};
 
-use super::packed::{self, BlockSum, CodeFile, Fields, Packing};
+use super::container::Fields;
+use super::error::TablebaseError;
+use super::packed::{self, BlockSum, CodeFile, Packing};
 use super::sector::Subspace;
-use super::store::{TableFile, TablebaseError};
+use super::store::TableFile;
 use super::value::{TableValue, Wdl};
 use crate::search::OracleValue;
 
@@ -114,7 +116,7 @@ pub fn write_fast(
         counts[usize::from(c)] += 1;
     }
     let mut h = vec![subspace.us, subspace.them];
-    packed::put_text(&mut h, rules);
+    super::container::put_text(&mut h, rules);
     h.extend_from_slice(&rule_plies.to_le_bytes());
     h.extend_from_slice(&BOUND.to_le_bytes());
     h.extend_from_slice(&(wdl.len() as u64).to_le_bytes());

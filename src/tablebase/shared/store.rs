@@ -10,16 +10,12 @@
 //!   bytes, then its high bytes (they are nearly all zero and compress to nothing). For
 //!   draws the value is a don't-care (a copy of the previous one, which keeps runs long).
 //!
-//! Layout (integers little-endian):
-//!
-//! | bytes | content |
-//! |---|---|
-//! | 8 | magic `MORRISTB` |
-//! | 4 | format version ([`VERSION`]) |
-//! | 8 | length `h` of the header that follows |
-//! | h | header: subspace (2 × u8), rules text (u16 length + UTF-8), no-removal plies (u16), positions (u64), positions per block (u32), counts of the five classes (5 × u64), longest win, loss, cursed rank (3 × u16), blocks per stream (u64), then per stream and block: offset in the data (u64), compressed length (u32), FNV-1a 64 of the compressed bytes (u64) |
-//! | 8 | FNV-1a 64 of everything before it |
-//! | … | the compressed blocks, class stream first |
+//! The file is a [`container`] (magic `MORRISTB`, version [`VERSION`]) whose header
+//! holds, little-endian: subspace (2 × u8), rules text (u16 length + UTF-8), no-removal
+//! plies (u16), positions (u64), positions per block (u32), counts of the five classes
+//! (5 × u64), longest win, loss, cursed rank (3 × u16), blocks per stream (u64), then per
+//! stream and block: offset in the data (u64), compressed length (u32), FNV-1a 64 of the
+//! compressed bytes (u64). The compressed blocks follow, class stream first.
 //!
 //! Opening a file reads only the header (a few hundred KB for the largest subspace), so
 //! the engine starts at once; a block whose checksum or length does not match is a
@@ -35,31 +31,11 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use super::container::{self, FNV_OFFSET, Fields, fnv1a, unpack_block};
+use super::error::TablebaseError;
 use super::index::Indexer;
 use super::sector::Subspace;
 use super::value::{TableValue, Wdl};
-
-thread_local! {
-    /// Each thread's zstd decompression context, made once: making one per block cost
-    /// more than unpacking the block (an allocation of about 160 KB, fresh pages each
-    /// time).
-    static UNPACKER: std::cell::RefCell<Option<zstd::bulk::Decompressor<'static>>> =
-        const { std::cell::RefCell::new(None) };
-}
-
-/// Unpacks a block of at most `capacity` bytes with this thread's context.
-pub(crate) fn unpack(bytes: &[u8], capacity: usize) -> std::io::Result<Vec<u8>> {
-    UNPACKER.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        let mut unpacker = match slot.take() {
-            Some(d) => d,
-            None => zstd::bulk::Decompressor::new()?,
-        };
-        let raw = unpacker.decompress(bytes, capacity);
-        *slot = Some(unpacker);
-        raw
-    })
-}
 
 /// The file magic.
 pub const MAGIC: &[u8; 8] = b"MORRISTB";
@@ -70,96 +46,6 @@ pub const VERSION: u32 = 3;
 pub const BLOCK_POSITIONS: usize = 1 << 14;
 /// The zstd level the build compresses with.
 pub const COMPRESSION_LEVEL: i32 = 9;
-
-/// Why a table could not be used. A table that fails any check is never believed.
-#[derive(Debug, thiserror::Error)]
-pub enum TablebaseError {
-    /// The file could not be read or written.
-    #[error("{}: {}", .path.display(), crate::files::io_reason(.cause))]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// What went wrong (named `cause`, not `source`, so it is printed once).
-        cause: std::io::Error,
-    },
-    /// The file does not start with the table magic.
-    #[error("{0}: not a morris table (bad magic bytes)")]
-    Magic(PathBuf),
-    /// The file has another format version.
-    #[error("{path}: table format version {found}, this program reads version {VERSION}")]
-    Version {
-        /// The file.
-        path: PathBuf,
-        /// The version in the file.
-        found: u32,
-    },
-    /// The table was built for other rules.
-    #[error("{path}: built for rules '{found}', expected '{expected}'")]
-    Ruleset {
-        /// The file.
-        path: PathBuf,
-        /// The rules in the header.
-        found: String,
-        /// The rules asked for.
-        expected: String,
-    },
-    /// The table holds another subspace than its name says.
-    #[error("{path}: holds subspace {found}, expected {expected}")]
-    Subspace {
-        /// The file.
-        path: PathBuf,
-        /// The subspace in the header.
-        found: Subspace,
-        /// The subspace asked for.
-        expected: Subspace,
-    },
-    /// The file's header is truncated, inconsistent or fails its checksum.
-    #[error("{path}: corrupted table ({reason})")]
-    CorruptedTable {
-        /// The file.
-        path: PathBuf,
-        /// What did not match.
-        reason: String,
-    },
-    /// One block fails its checksum or does not unpack to its length.
-    #[error("{path}: corrupted block {block} of the {stream} stream ({reason})")]
-    CorruptedBlock {
-        /// The file.
-        path: PathBuf,
-        /// `class` or `distance`.
-        stream: &'static str,
-        /// The block number.
-        block: u64,
-        /// What did not match.
-        reason: String,
-    },
-    /// The table directory does not exist.
-    #[error("there is no table directory {}: build tables into it with `morris tablebase build --dir {}`", .0.display(), .0.display())]
-    NoDirectory(PathBuf),
-    /// The table directory is a file.
-    #[error("{} is a file, not a table directory", .0.display())]
-    NotADirectory(PathBuf),
-    /// A directory stands where a table file should be.
-    #[error("{} is a directory, not a table file", .0.display())]
-    NotAFile(PathBuf),
-    /// A table that is needed is not in the directory.
-    #[error("table {subspace} is missing from {dir} (build it with `morris tablebase build`)")]
-    MissingTable {
-        /// The directory searched.
-        dir: PathBuf,
-        /// The subspace.
-        subspace: Subspace,
-    },
-    /// The rules are not ones the tables cover.
-    #[error("tables cover only the standard board, flying at 3, removal when-all-in-mills: not '{0}'")]
-    UnsupportedRules(String),
-    /// A distance or a subspace exceeded what the solver counts.
-    #[error("subspace {0}: too large for the solver (a distance over 32,766 plies or over 2^30 positions)")]
-    DistanceOverflow(Subspace),
-    /// The solver's un-move generation disagreed with its move generation (a bug).
-    #[error("subspace {0}: un-moves do not match moves (a solver bug)")]
-    UnmoveMismatch(Subspace),
-}
 
 /// The two streams of a table file.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
@@ -255,19 +141,6 @@ pub struct Header {
     pub distance_blocks: Vec<BlockRef>,
 }
 
-/// FNV-1a, 64 bits: a simple checksum that needs no crate.
-#[must_use]
-pub fn fnv1a(bytes: &[u8], mut hash: u64) -> u64 {
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
-}
-
-/// The FNV-1a offset basis.
-pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-
 /// The path of `subspace`'s table in `dir`.
 #[must_use]
 pub fn table_path(dir: &Path, subspace: Subspace) -> PathBuf {
@@ -276,7 +149,7 @@ pub fn table_path(dir: &Path, subspace: Subspace) -> PathBuf {
 
 /// Compresses `raw` (`per` bytes per position) in blocks, on the current rayon pool.
 fn compress_blocks(raw: &[u8], per: usize) -> std::io::Result<Vec<Vec<u8>>> {
-    raw.par_chunks(BLOCK_POSITIONS * per).map(|chunk| zstd::bulk::compress(chunk, COMPRESSION_LEVEL)).collect()
+    raw.par_chunks(BLOCK_POSITIONS * per).map(|chunk| container::pack_block(chunk, COMPRESSION_LEVEL)).collect()
 }
 
 /// The distance stream's raw bytes: per block, the low bytes, then the high bytes.
@@ -333,19 +206,8 @@ pub fn write_table(
         h.extend_from_slice(&fnv1a(block, FNV_OFFSET).to_le_bytes());
         offset += block.len() as u64;
     }
-    let mut bytes = Vec::with_capacity(h.len() + 28 + offset as usize);
-    bytes.extend_from_slice(MAGIC);
-    bytes.extend_from_slice(&VERSION.to_le_bytes());
-    bytes.extend_from_slice(&(h.len() as u64).to_le_bytes());
-    bytes.extend_from_slice(&h);
-    let sum = fnv1a(&bytes, FNV_OFFSET);
-    bytes.extend_from_slice(&sum.to_le_bytes());
-    for block in class_data.iter().chain(&distance_data) {
-        bytes.extend_from_slice(block);
-    }
-    // Written whole (temporary file, synced, renamed): a killed build leaves no half table.
-    crate::files::write_whole(&path, &bytes)
-        .map_err(|e| TablebaseError::Io { path: path.clone(), cause: std::io::Error::other(e.reason) })
+    let blocks: Vec<&Vec<u8>> = class_data.iter().chain(&distance_data).collect();
+    container::write(&path, MAGIC, VERSION, &h, &blocks).map(|_| ())
 }
 
 /// An open table file: its checked header, and its blocks read on demand.
@@ -389,38 +251,9 @@ impl TableFile {
             Err(_) if dir.is_file() => return Err(TablebaseError::NotADirectory(dir.to_path_buf())),
             Err(cause) => return Err(TablebaseError::Io { path, cause }),
         };
-        let io = |cause| TablebaseError::Io { path: path.clone(), cause };
-        if file.metadata().map_err(io)?.is_dir() {
-            return Err(TablebaseError::NotAFile(path));
-        }
+        let head = container::read_head(&path, &file, MAGIC, &[VERSION])?;
         let corrupted = |reason: String| TablebaseError::CorruptedTable { path: path.clone(), reason };
-        let file_len = file.metadata().map_err(io)?.len();
-        let mut start = [0u8; 20];
-        if file_len < 20 {
-            if file_len >= 8 && read_at(&file, 0, 8).map_err(io)? != MAGIC {
-                return Err(TablebaseError::Magic(path));
-            }
-            return Err(corrupted(format!("{file_len} bytes, too short for a header")));
-        }
-        file.read_exact_at(&mut start, 0).map_err(io)?;
-        if &start[..8] != MAGIC {
-            return Err(TablebaseError::Magic(path));
-        }
-        let found = u32::from_le_bytes([start[8], start[9], start[10], start[11]]);
-        if found != VERSION {
-            return Err(TablebaseError::Version { path, found });
-        }
-        let header_len = u64::from_le_bytes(start[12..20].try_into().unwrap_or_default());
-        if header_len > file_len.saturating_sub(28) {
-            return Err(corrupted(format!("header of {header_len} bytes in a file of {file_len}")));
-        }
-        let h = read_at(&file, 20, header_len as usize + 8).map_err(io)?;
-        let (h, sum) = h.split_at(header_len as usize);
-        let mut check = fnv1a(&start, FNV_OFFSET);
-        check = fnv1a(h, check);
-        if sum != check.to_le_bytes() {
-            return Err(corrupted("header checksum mismatch".to_string()));
-        }
+        let (h, file_len, data_start) = (&head.header, head.file_len, head.data_start);
         let header = parse_header(h).ok_or_else(|| corrupted("header fields do not fit".to_string()))?;
         if let Some(rules) = rules
             && header.rules != rules
@@ -430,7 +263,6 @@ impl TableFile {
         if header.subspace != subspace {
             return Err(TablebaseError::Subspace { path, found: header.subspace, expected: subspace });
         }
-        let data_start = 28 + header_len;
         let data_len: u64 = header.class_blocks.iter().chain(&header.distance_blocks).map(|b| u64::from(b.len)).sum();
         if data_start + data_len != file_len {
             return Err(corrupted(format!("{file_len} bytes, the header promises {}", data_start + data_len)));
@@ -471,7 +303,7 @@ impl TableFile {
             return Err(bad("checksum mismatch"));
         }
         let expected = self.positions_in(block) * stream.bytes_per_position();
-        let raw = unpack(&bytes, expected).map_err(|e| bad(&format!("does not unpack: {e}")))?;
+        let raw = unpack_block(&bytes, expected).map_err(|e| bad(&format!("does not unpack: {e}")))?;
         if raw.len() != expected {
             return Err(bad(&format!("unpacks to {} bytes, expected {expected}", raw.len())));
         }
@@ -522,7 +354,7 @@ fn read_at(file: &File, offset: u64, len: usize) -> std::io::Result<Vec<u8>> {
 }
 
 fn parse_header(h: &[u8]) -> Option<Header> {
-    let mut c = Cursor { bytes: h, at: 0 };
+    let mut c = Fields::new(h);
     let us = c.u8()?;
     let them = c.u8()?;
     let rules_len = c.u16()?;
@@ -538,7 +370,7 @@ fn parse_header(h: &[u8]) -> Option<Header> {
     summary.longest_loss = c.u16()?;
     summary.longest_cursed = c.u16()?;
     let blocks = usize::try_from(c.u64()?).ok()?;
-    if blocks.checked_mul(40)? != h.len() - c.at || summary.counts.iter().sum::<u64>() != positions {
+    if blocks.checked_mul(40)? != c.remaining() || summary.counts.iter().sum::<u64>() != positions {
         return None;
     }
     let mut read_refs = || -> Option<Vec<BlockRef>> {
@@ -564,32 +396,6 @@ fn parse_header(h: &[u8]) -> Option<Header> {
         class_blocks,
         distance_blocks,
     })
-}
-
-/// A reader over a byte slice that returns `None` past the end.
-struct Cursor<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Cursor<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let out = self.bytes.get(self.at..self.at.checked_add(n)?)?;
-        self.at += n;
-        Some(out)
-    }
-    fn u8(&mut self) -> Option<u8> {
-        self.take(1).map(|b| b[0])
-    }
-    fn u16(&mut self) -> Option<u16> {
-        self.take(2)?.try_into().ok().map(u16::from_le_bytes)
-    }
-    fn u32(&mut self) -> Option<u32> {
-        self.take(4)?.try_into().ok().map(u32::from_le_bytes)
-    }
-    fn u64(&mut self) -> Option<u64> {
-        self.take(8)?.try_into().ok().map(u64::from_le_bytes)
-    }
 }
 
 /// One subspace's values unpacked in memory, with its index: what the build keeps of
@@ -660,4 +466,36 @@ impl Table {
     pub fn value(&self, us: u32, them: u32) -> TableValue {
         self.value_at(self.indexer.index(us, them) as usize)
     }
+}
+
+/// Counts of one subspace's values over the full board (each canonical position
+/// weighted by the size of its orbit).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FullBoardCounts {
+    /// Positions of each class, by [`Wdl::code`].
+    pub counts: [u64; 5],
+}
+
+impl FullBoardCounts {
+    /// The count of one class.
+    #[must_use]
+    pub fn count(&self, wdl: Wdl) -> u64 {
+        self.counts[usize::from(wdl.code())]
+    }
+
+    /// All positions.
+    #[must_use]
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+}
+
+/// Counts `table`'s classes over the full board.
+#[must_use]
+pub fn full_board_counts(table: &Table) -> FullBoardCounts {
+    let mut c = FullBoardCounts::default();
+    for (i, &code) in table.wdl.iter().enumerate() {
+        c.counts[usize::from(code.min(4))] += table.indexer.orbit_len_at(i as u64);
+    }
+    c
 }

@@ -203,7 +203,7 @@ impl MoveGenerator {
 
 /// The points of the set `bits` (bit i: point i), lowest first.
 #[inline]
-pub(super) fn points_of(bits: u32) -> impl Iterator<Item = usize> {
+pub(crate) fn points_of(bits: u32) -> impl Iterator<Item = usize> {
     PointSet(bits).iter().map(Point::index)
 }
 
@@ -228,6 +228,21 @@ pub fn header_rules(rules: &Ruleset) -> String {
         rules.removal.name(),
         rules.no_removal_plies
     )
+}
+
+/// The rules text of tables built under a no-removal rule of `rule_plies`.
+#[must_use]
+pub fn rules_text(rule_plies: u16) -> String {
+    header_rules(&Ruleset { no_removal_plies: rule_plies, ..crate::rules::STANDARD.clone() })
+}
+
+/// Whether `sub` can exist under the standard rules (3 to 9 stones a side).
+#[must_use]
+pub fn is_possible(sub: Subspace) -> bool {
+    sub.us >= MIN_STONES
+        && sub.them >= MIN_STONES
+        && sub.us <= crate::rules::STANDARD.stones
+        && sub.them <= crate::rules::STANDARD.stones
 }
 
 #[cfg(test)]

@@ -1,0 +1,7 @@
+//! The two solvers, side by side, each from the shared layer only: [`moving`], the
+//! retrograde analysis of one pair of moving subspaces, and [`placing`], one placing cell
+//! from the layers of the next ply. Neither plans, reads a directory or prints: the
+//! [`driver`](super::driver) hands them their inputs and writes what they return.
+
+pub mod moving;
+pub mod placing;
