@@ -75,12 +75,21 @@ fn main() -> anyhow::Result<()> {
             }
         }
         // Lines bounded as every reader of ours is (an over-long one is cut).
-        match morris::lines::read_line(&mut input, &mut buf, morris::lines::MAX_LINE) {
-            Ok(morris::lines::ReadLine::Line | morris::lines::ReadLine::TooLong) => {}
+        let too_long = match morris::lines::read_line(&mut input, &mut buf, morris::lines::MAX_LINE) {
+            Ok(read @ (morris::lines::ReadLine::Line | morris::lines::ReadLine::TooLong)) => {
+                read == morris::lines::ReadLine::TooLong
+            }
             Ok(morris::lines::ReadLine::Eof) | Err(_) => return finish(args.fault),
-        }
+        };
         let line = String::from_utf8_lossy(&buf).into_owned();
         let text = line.trim();
+        if too_long {
+            // The engine's answer (protocol.md §5), and nothing of the line.
+            let max = morris::lines::MAX_LINE;
+            writeln!(out, "error line too long (more than {max} bytes): expected a move or a command")?;
+            out.flush()?;
+            continue;
+        }
         if text == "quit" {
             return finish(args.fault);
         }

@@ -28,8 +28,10 @@
 //! - [`classroom`]: the eight programs of the Morris Variant handout.
 //! - [`grade`]: grading students' submissions of the eight programs against [`classroom`].
 //! - [`play`]: a person plays the engine in a terminal.
-//! - [`tablebase`]: endgame databases by retrograde analysis (an `Oracle` for the search).
-//! - [`referee`]: matches, tournaments and protocol checks between engine processes.
+//! - [`tablebase`]: perfect-play tables of the whole game, from the empty board through the
+//!   moving phase, by retrograde analysis (an `Oracle` for the search).
+//! - [`referee`]: matches, tournaments and protocol checks between engine processes; the
+//!   record format and the one reader of game texts (`referee::game_text`).
 //! - [`serve`]: a local web server: play, study and replay on a board in a browser.
 //! - [`analysis`]: where a game was decided, by the tables and the engine.
 //! - [`cmd`]: the command lines, one file per subcommand (clap, printing, `anyhow`);

@@ -48,29 +48,56 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     list.iter().map(|&m| (m, perft(&pos.play_unchecked(m), depth.saturating_sub(1)))).collect()
 }
 
-/// perft on `threads` threads, splitting the root moves between them.
+/// [`perft_until`] on a rayon pool of `threads` threads, the root moves shared out
+/// between them: `None` once `stop` is raised (each worker looks at the flag as
+/// `perft_until` does, so all of them stop within microseconds). Without a pool (one
+/// thread, a shallow depth, or a pool the system refuses) it counts on this thread.
 #[must_use]
-pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
+pub fn perft_parallel(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
+    use rayon::prelude::*;
     if depth < 3 || threads <= 1 {
-        return perft(pos, depth);
+        return perft_until(pos, depth, stop);
     }
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            log::warn!("perft on one thread: no pool of {threads} threads ({e})");
+            return perft_until(pos, depth, stop);
+        }
+    };
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
-    let moves: Vec<Move> = list.to_vec();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut total = 0;
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(&m) = moves.get(i) else { break total };
-                        total += perft(&pos.play_unchecked(m), depth - 1);
-                    }
-                })
-            })
-            .collect();
-        workers.into_iter().map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).sum()
+    pool.install(|| {
+        list.as_slice()
+            .par_iter()
+            .map(|&m| perft_until(&pos.play_unchecked(m), depth - 1, stop))
+            .try_reduce(|| 0, |a, b| Some(a + b))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{CLASSROOM, STANDARD};
+
+    #[test]
+    fn the_parallel_count_is_the_count_and_stops_when_asked() {
+        let stop = AtomicBool::new(false);
+        for rules in [&STANDARD, &CLASSROOM] {
+            let start = Position::start(rules);
+            assert_eq!(perft_parallel(&start, 4, 2, &stop), Some(perft(&start, 4)));
+        }
+        assert_eq!(perft_parallel(&Position::start(&STANDARD), 4, 2, &stop), Some(255_024));
+        stop.store(true, Ordering::Relaxed);
+        assert_eq!(perft_parallel(&Position::start(&STANDARD), 4, 2, &stop), None);
+        // Raised while it counts: a count of minutes ends as soon as it is seen.
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                stop.store(true, Ordering::Relaxed);
+            });
+            assert_eq!(perft_parallel(&Position::start(&STANDARD), 9, 2, &stop), None);
+        });
+    }
 }

@@ -7,6 +7,9 @@ use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+#[allow(dead_code)] // only the random mover is used here
+mod engines_support;
+
 const EXE: &str = env!("CARGO_BIN_EXE_morris");
 
 /// A fresh scratch directory.
@@ -214,4 +217,68 @@ fn endless_inputs_are_refused_at_their_bound() {
         let line = one_line_error(&out);
         assert!(line.contains("larger than"), "{args:?}: {line}");
     }
+}
+
+/// Runs `program ARGS` under `/usr/bin/time` with `input` written to its stdin (then
+/// closed): its output, and its peak resident memory in KiB.
+fn with_peak_memory(program: &str, args: &[&str], input: impl std::io::Read + Send + 'static) -> (Output, u64) {
+    assert!(
+        std::path::Path::new("/usr/bin/time").exists(),
+        "/usr/bin/time is missing: apt-get install time (it measures the peak memory here)"
+    );
+    let dir = scratch(&format!("peak-{}", program.rsplit('/').next().unwrap_or("x")));
+    let report = dir.join("time.txt");
+    let mut child = Command::new("/usr/bin/time")
+        .args(["-o", report.to_str().expect("utf-8"), "-f", "%M", program])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start /usr/bin/time");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let mut input = input;
+        // The reader stops early on purpose: a broken pipe ends the writing.
+        let _ = std::io::copy(&mut input, &mut stdin);
+    });
+    let out = child.wait_with_output().expect("wait");
+    let _ = writer.join();
+    let text = std::fs::read_to_string(&report).expect("time's report");
+    let kb = text.lines().last().and_then(|l| l.trim().parse().ok()).unwrap_or_else(|| panic!("no figure: {text}"));
+    (out, kb)
+}
+
+/// The reads the house-keeping issue listed, fed input with no line end and no end:
+/// each stops at its bound with one line, and its peak memory stays near the bound
+/// (figures in README.md, "Bounded input").
+#[test]
+fn unbounded_inputs_stop_at_their_bound_in_bounded_memory() {
+    use std::io::Read;
+    let endless = || std::io::repeat(b'x');
+    // `analyze -`: standard input, a file of games (1 GiB at most).
+    let (out, kb) = with_peak_memory(EXE, &["analyze", "-"], endless().take((1 << 30) + (1 << 20)));
+    assert_eq!(one_line_error(&out).trim(), "morris: cannot read standard input: larger than 1GiB");
+    assert!(kb < 1_300_000, "analyze - peaked at {kb} KiB");
+    // An openings file (16 MiB at most), read whole.
+    let dir = scratch("openings");
+    let path = dir.join("openings.txt");
+    let mut long = Vec::new();
+    endless().take(17 << 20).read_to_end(&mut long).expect("bytes");
+    std::fs::write(&path, long).expect("write");
+    let args = ["match", "--engine", "a=true", "--engine", "b=true", "--openings", path.to_str().expect("utf-8")];
+    let (out, kb) = with_peak_memory(EXE, &args, std::io::empty());
+    let line = one_line_error(&out);
+    assert!(line.contains("openings.txt: larger than 16MiB"), "{line}");
+    assert!(kb < 80_000, "match --openings peaked at {kb} KiB");
+    // The example engine reads lines of at most 4096 bytes: 100 MB without a line end is
+    // one over-long line, answered as the engine answers one.
+    let mover = engines_support::random_mover();
+    let (out, kb) = with_peak_memory(&mover, &["--color", "black"], endless().take(100_000_000));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "error line too long (more than 4096 bytes): expected a move or a command\n"
+    );
+    assert!(kb < 16_000, "random_mover peaked at {kb} KiB");
 }

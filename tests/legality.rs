@@ -210,7 +210,7 @@ fn board_and_position_text_errors() {
     let perr = |t: &str| parse_position(t, &STANDARD).unwrap_err().to_string();
     assert_eq!(
         perr(&format!("{} purple", "x".repeat(24))),
-        "after the board string expected 'white' or 'black', then optionally White's and Black's stones in hand, found 'purple'"
+        "after the board string expected the side to move (white or black), found 'purple'"
     );
     assert_eq!(
         perr(&format!("{} white 9 9", "W".repeat(24))),

@@ -92,9 +92,12 @@ fn good_rows_come_back_in_order_with_their_values_under_either_profile() {
 fn a_bad_row_gets_its_line_number_and_the_rest_are_answered() {
     let long = "x".repeat(10_000);
     let bad: [(&str, &str); 7] = [
-        ("xxxxxxxxxxxxxxxxxxxxxxxx\tblue\t3\t3", "'white' or 'black'"),
+        ("xxxxxxxxxxxxxxxxxxxxxxxx\tblue\t3\t3", "the side to move (white or black), found 'blue'"),
         ("xxxxxxxxxxxxxxxxxxxxxxxx\twhite\t3", "3 columns"),
-        ("xxxxxxxxxxxxxxxxxxxxxxxx\twhite\t3\t3\tseven", "count 'seven'"),
+        (
+            "xxxxxxxxxxxxxxxxxxxxxxxx\twhite\t3\t3\tseven",
+            "no-removal count (plies since the last removal, 0 to 65535), found 'seven'",
+        ),
         ("xxxxxxxxxxxxxxxxxxxxxxxx\twhite\t3\t3\t4", "fresh count"),
         ("WWxxxxxxxxxxxxxxxxxxxxxx\twhite\t0\t0", "the game is over"),
         ("xxxxxxxxxxxxxxxxxxxxxxxx\tblack\t3\t3", "stones in hand"),

@@ -466,9 +466,18 @@ fn the_command_line_probes_and_rejects_bad_input() {
     assert!(out.status.success(), "{text}");
     assert!(text.contains("win in 1 for White"), "{text}");
     assert!(text.lines().nth(1).is_some_and(|l| l.trim_start().starts_with("B2-G7,")), "{text}");
-    for bad in [format!("{board} green"), board.to_string(), "WWx white".to_string()] {
-        let out = Command::new(exe).args(["tablebase", "probe", "--dir", &dir, &bad]).output().expect("run");
-        assert!(!out.status.success());
+    // The position text (protocol.md §8): the count in the text, as with --count.
+    let out = Command::new(exe).args(["tablebase", "probe", "--dir", &dir, &format!("{board} white 0 0 3")]).output();
+    let text = String::from_utf8_lossy(&out.expect("run morris").stdout).into_owned();
+    assert!(text.contains("for White (after 3 plies without a removal)"), "{text}");
+    for (bad, args) in [
+        (format!("{board} green"), &[][..]),
+        (format!("{board} white 0"), &[]),
+        ("WWx white".to_string(), &[]),
+        (format!("{board} white 0 0 3"), &["--count", "4"][..]),
+    ] {
+        let out = Command::new(exe).args(["tablebase", "probe", "--dir", &dir, &bad]).args(args).output().expect("run");
+        assert!(!out.status.success(), "{bad}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.lines().count(), 1, "{err}");
     }

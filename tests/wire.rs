@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use morris::protocol::{Command, FromEngine, ToEngine};
+use morris::rules::notation::PositionText;
 use morris::rules::{ByColor, Color, Move};
 use morris::topology::{Point, PointSet, STANDARD24};
 use proptest::prelude::*;
@@ -41,11 +42,14 @@ fn command() -> impl Strategy<Value = Command> {
             Command::Clock { remaining: ByColor([ms(w), ms(b)]), increment: ByColor([ms(wi), ms(bi)]) }
         }),
         proptest::collection::vec(a_move(), 0..6).prop_map(|moves| Command::Position { moves }),
-        (stones(), any::<bool>(), any::<u8>(), any::<u8>()).prop_map(|(stones, black, w, b)| Command::SetBoard {
-            stones,
-            side: if black { Color::Black } else { Color::White },
-            in_hand: ByColor([w, b]),
-        }),
+        (stones(), any::<bool>(), any::<u8>(), any::<u8>(), proptest::option::of(any::<u16>())).prop_map(
+            |(stones, black, w, b, count)| Command::SetBoard(PositionText {
+                stones,
+                side_to_move: Some(if black { Color::Black } else { Color::White }),
+                in_hand: Some(ByColor([w, b])),
+                count,
+            })
+        ),
         (1..86_400_000u64).prop_map(|ms| Command::MoveTime(Duration::from_millis(ms))),
         (1..=10u32).prop_map(Command::Perft),
         any::<bool>().prop_map(Command::Info),

@@ -13,18 +13,18 @@ use crate::analysis::{self, AnalyzeSettings, GameAnalysis, MoveReport, Verdict};
 use crate::cmd::common::RuleArgs;
 use crate::engine::{EngineOptions, EvalChoice, Limits};
 use crate::protocol::parse_seconds_f64 as parse_seconds;
-use crate::referee::record::{is_record, parse_records};
-use crate::rules::notation::{game_after, game_from};
+use crate::referee::game_text::{GameText, SETBOARD, read_games};
 use crate::rules::{Color, Ruleset};
 
 /// Arguments of `morris analyze`.
 #[derive(clap::Args, Debug)]
 pub struct AnalyzeArgs {
-    /// A game record of `morris match`/`tournament` (--record FILE), or a file holding a
-    /// plain move list (D2 F4 ... A7-D7,B2); `-` reads standard input
+    /// A game record of `morris match`/`tournament` (--record FILE) or of the board, or a
+    /// move list (D2 F4 ... A7-D7,B2; numbered as the board copies it, `1. D2 F4`, after
+    /// an optional `setboard POSITION` line); `-` reads standard input
     pub file: PathBuf,
-    /// With a plain move list: the position it starts from, as `setboard` writes it
-    /// (board string, side to move, stones in hand), e.g. "WWWxBBxxxBxxxxxxxxxxxxxx white"
+    /// With a plain move list: the position it starts from, a position text (board
+    /// string, side to move, stones in hand, no-removal count), e.g. "WWWxBBxxxBxxxxxxxxxxxxxx white"
     #[arg(long, value_name = "POSITION")]
     pub start: Option<String>,
     /// With a record file: only this game (default: every game in it)
@@ -52,42 +52,38 @@ pub struct AnalyzeArgs {
     pub rules: RuleArgs,
 }
 
-/// One game to analyze: a title, its opening and moves.
-struct Input {
-    title: String,
-    opening: String,
-    moves: String,
-}
-
-fn read_inputs(args: &AnalyzeArgs) -> anyhow::Result<Vec<Input>> {
+/// The games of the input, read by the project's one reader of game texts (a record file,
+/// a plain or numbered move list, a `setboard` line before it): with `--game N`, game N
+/// of a record.
+fn read_inputs(args: &AnalyzeArgs) -> anyhow::Result<Vec<GameText>> {
     let limit = crate::files::GAMES_TEXT;
     let text = if args.file.as_os_str() == "-" {
         crate::files::read_text_from(std::io::stdin(), limit).context("cannot read standard input")?
     } else {
         crate::files::read_text(&args.file, limit).with_context(|| format!("cannot read {}", args.file.display()))?
     };
-    if !is_record(&text) {
-        if args.game.is_some() {
-            anyhow::bail!("--game needs a record file; {} holds a plain move list", args.file.display());
-        }
-        return Ok(vec![Input { title: "the game".to_string(), opening: String::new(), moves: text }]);
+    let games = read_games(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+    let from_record = games.iter().any(|g| g.record.is_some());
+    if !from_record && args.game.is_some() {
+        anyhow::bail!("--game needs a record file; {} holds a plain move list", args.file.display());
     }
-    let games = parse_records(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
-    let chosen: Vec<Input> = games
+    if args.start.is_some() && (from_record || games.iter().any(|g| g.start.is_some())) {
+        anyhow::bail!(
+            "--start goes with a plain move list without a '{SETBOARD}' line; {} says where its games start",
+            args.file.display()
+        );
+    }
+    let chosen: Vec<GameText> = games
         .into_iter()
-        .filter(|g| args.game.is_none_or(|n| n == g.number))
-        .map(|g| Input {
-            title: format!(
-                "game {}: {} (White) - {} (Black), {} ({}): {}",
-                g.number, g.names[0], g.names[1], g.result, g.termination, g.reason
-            ),
-            opening: g.opening,
-            moves: g.moves,
+        .filter(|g| args.game.is_none_or(|n| g.record.as_ref().is_some_and(|r| r.number == n)))
+        .map(|mut g| {
+            if g.record.is_none() {
+                g.title = "the game".to_string();
+                g.start = g.start.or_else(|| args.start.clone());
+            }
+            g
         })
         .collect();
-    if args.start.is_some() {
-        anyhow::bail!("--start goes with a plain move list; a record's games start from the start");
-    }
     if chosen.is_empty() {
         match args.game {
             Some(n) => anyhow::bail!("{} has no game {n}", args.file.display()),
@@ -122,19 +118,9 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         },
         None => AnalyzeSettings::fixed_depth(args.depth.unwrap_or(analysis::ANALYSIS_DEPTH), tablebase),
     };
-    let start = match &args.start {
-        Some(text) => {
-            Some(crate::rules::notation::parse_position(text, rules).with_context(|| format!("--start '{text}'"))?)
-        }
-        None => None,
-    };
     for input in &inputs {
-        let all = format!("{} {}", input.opening, input.moves);
-        let game = match start {
-            Some(pos) => game_from(pos, &all).with_context(|| input.title.clone())?,
-            None => game_after(rules, &all).with_context(|| input.title.clone())?,
-        };
-        let opening_plies = input.opening.split_whitespace().count();
+        let game = input.play(rules).with_context(|| input.title.clone())?;
+        let opening_plies = input.opening_plies;
         say!("{}", input.title);
         let show_progress = std::io::stderr().is_terminal();
         let analysis = analysis::analyze(&game, opening_plies, &settings, &mut |done, total| {

@@ -21,6 +21,18 @@ pub struct RuleArgs {
     pub no_removal_plies: u16,
 }
 
+/// Reads `--in-hand W,B` (`morris play`, `tablebase probe`): White's and Black's stones
+/// in hand, e.g. `3,2`, through the position text's own reader of hands
+/// ([`crate::rules::notation::parse_in_hand`]).
+///
+/// # Errors
+/// One line saying which count is wrong.
+pub fn parse_in_hand(text: &str) -> Result<(u8, u8), String> {
+    let hands = crate::rules::notation::parse_in_hand(text)
+        .map_err(|e| format!("'{text}': {e} (White's and Black's stones in hand, e.g. 3,2)"))?;
+    Ok((hands[crate::rules::Color::White], hands[crate::rules::Color::Black]))
+}
+
 /// Reads `--repetition N`: 0 (off) or 2 and more. 1 is refused: the start position counts
 /// as its own first occurrence, so every game would be drawn before its first move.
 ///
@@ -110,5 +122,23 @@ value_enum_mirror! {
         Strong,
         /// The classroom handout's estimate (for measuring strength against it)
         Handout,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stones_in_hand_parse_or_say_why_not() {
+        assert_eq!(parse_in_hand("3,2"), Ok((3, 2)));
+        assert_eq!(parse_in_hand(" 0 , 0 "), Ok((0, 0)));
+        assert_eq!(
+            parse_in_hand("3"),
+            Err("'3': expected the stones Black has in hand (a number 0 to 255), found the end of the text \
+                 (White's and Black's stones in hand, e.g. 3,2)"
+                .to_string())
+        );
+        assert!(parse_in_hand("3,999").is_err());
     }
 }

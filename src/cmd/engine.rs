@@ -47,7 +47,7 @@ pub struct EngineArgs {
     /// Search threads
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: u16,
-    /// Directory of endgame databases to consult
+    /// Directory of perfect-play tables to consult (`morris tablebase build`)
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
     /// With placing tables: how to choose among the placements that keep the value (the

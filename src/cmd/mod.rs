@@ -55,11 +55,11 @@ pub struct Cli {
     #[command(flatten)]
     engine: engine::EngineArgs,
     #[command(subcommand)]
-    command: Option<Command>,
+    command: Option<CliCommand>,
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {
+enum CliCommand {
     /// Play the engine in the terminal
     Play(play::PlayArgs),
     /// Count move paths from a position (the rules' checksum)
@@ -94,17 +94,17 @@ enum Command {
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         None => engine::run(&cli.engine),
-        Some(Command::Play(args)) => play::run(&args),
-        Some(Command::Perft(args)) => perft::run(&args),
-        Some(Command::Bench(args)) => bench::run(&args),
-        Some(Command::Match(args)) => match_::run(&args),
-        Some(Command::Tournament(args)) => tournament::run(&args),
-        Some(Command::Check(args)) => check::run(&args),
-        Some(Command::Serve(args)) => serve::run(&args),
-        Some(Command::Analyze(args)) => analyze::run(&args),
-        Some(Command::Standings(args)) => standings::run(&args),
-        Some(Command::Tablebase(cmd)) => tablebase::run(&cmd),
-        Some(Command::Grade(args)) => grade::run(&args),
-        Some(Command::Sandbox(args)) => sandbox::run(&args),
+        Some(CliCommand::Play(args)) => play::run(&args),
+        Some(CliCommand::Perft(args)) => perft::run(&args),
+        Some(CliCommand::Bench(args)) => bench::run(&args),
+        Some(CliCommand::Match(args)) => match_::run(&args),
+        Some(CliCommand::Tournament(args)) => tournament::run(&args),
+        Some(CliCommand::Check(args)) => check::run(&args),
+        Some(CliCommand::Serve(args)) => serve::run(&args),
+        Some(CliCommand::Analyze(args)) => analyze::run(&args),
+        Some(CliCommand::Standings(args)) => standings::run(&args),
+        Some(CliCommand::Tablebase(cmd)) => tablebase::run(&cmd),
+        Some(CliCommand::Grade(args)) => grade::run(&args),
+        Some(CliCommand::Sandbox(args)) => sandbox::run(&args),
     }
 }

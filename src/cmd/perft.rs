@@ -3,8 +3,11 @@
 use std::process::ExitCode;
 
 use super::common::{BoardChoice, RuleArgs};
-use crate::perft::{divide, perft_parallel};
+use std::sync::atomic::AtomicBool;
+
+use crate::perft::perft_parallel;
 use crate::rules::notation::{game_after, parse_position};
+use crate::rules::{MoveList, Position};
 
 /// Options of `morris perft`.
 #[derive(clap::Args, Debug)]
@@ -18,7 +21,7 @@ pub struct PerftArgs {
     /// move and White's and Black's stones in hand (e.g. "xxWWB...x black 0 0")
     #[arg(long, conflicts_with = "moves")]
     pub position: Option<String>,
-    /// Print the count under each root move
+    /// Print the count under each root move, one line as each is counted (in generation order)
     #[arg(long)]
     pub divide: bool,
     /// Threads (default: every core)
@@ -44,16 +47,27 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<ExitCode> {
     };
     let topo = pos.topology();
     let started = std::time::Instant::now();
+    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    // Nothing raises the flag here: Ctrl-C ends the process and its workers at once (the
+    // default disposition), and a closed pipe ends `--divide` at its next line (`say!`
+    // returns StdoutClosed, which main ends quietly). The library's callers (the
+    // protocol's `perft`) raise it.
+    let stop = AtomicBool::new(false);
+    let count = |pos: &Position, depth: u32| {
+        perft_parallel(pos, depth, threads, &stop).ok_or_else(|| anyhow::anyhow!("perft was stopped"))
+    };
     let total = if args.divide {
         let mut total = 0;
-        for (m, n) in divide(&pos, args.depth) {
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        for &m in list.iter() {
+            let n = count(&pos.play_unchecked(m), args.depth.saturating_sub(1))?;
             say!("{}: {n}", m.display(topo));
             total += n;
         }
         total
     } else {
-        let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-        perft_parallel(&pos, args.depth, threads)
+        count(&pos, args.depth)?
     };
     let secs = started.elapsed().as_secs_f64();
     log::info!("perft {} in {secs:.3} s", args.depth);

@@ -7,12 +7,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Context;
-use nom::Parser;
-use nom::character::complete::{char, multispace0, u8 as nom_u8};
-use nom::combinator::all_consuming;
-use nom::sequence::{delimited, separated_pair};
 
-use super::common::{BoardChoice, EvalArg, RuleArgs, value_enum_mirror};
+use super::common::{BoardChoice, EvalArg, RuleArgs, parse_in_hand, value_enum_mirror};
 use crate::engine::{EngineOptions, Limits, format_score};
 use crate::play::draw::Style;
 use crate::play::file_mode::{self, FileMode, FileModeReport};
@@ -148,19 +144,6 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Reads `--in-hand W,B`: White's and Black's stones in hand, e.g. `3,2`.
-///
-/// # Errors
-/// One line saying what the option expects.
-pub fn parse_in_hand(text: &str) -> Result<(u8, u8), String> {
-    let pair = separated_pair(nom_u8, delimited(multispace0, char(','), multispace0), nom_u8);
-    all_consuming(delimited(multispace0, pair, multispace0)).parse(text).map(|(_, hands)| hands).map_err(
-        |_: nom::Err<nom::error::Error<&str>>| {
-            format!("'{text}' is not two stone counts: expected White's and Black's stones in hand, e.g. 3,2")
-        },
-    )
-}
-
 /// Prints what a file-mode run did: the engine's move (and with `show_score` its score
 /// line) on stdout, or on stderr that the game in the file is over.
 fn report_file_mode(report: &FileModeReport, spec: &FileMode, show_score: bool) -> anyhow::Result<ExitCode> {
@@ -181,18 +164,5 @@ fn report_file_mode(report: &FileModeReport, spec: &FileMode, show_score: bool) 
             }
             Ok(ExitCode::SUCCESS)
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stones_in_hand_parse_or_say_why_not() {
-        assert_eq!(parse_in_hand("3,2"), Ok((3, 2)));
-        assert_eq!(parse_in_hand(" 0 , 0 "), Ok((0, 0)));
-        assert!(parse_in_hand("3").unwrap_err().contains("e.g. 3,2"));
-        assert!(parse_in_hand("3,999").is_err());
     }
 }

@@ -1,7 +1,8 @@
 //! `morris tablebase probe --batch FILE`: many positions, one a row, answered in order.
 //!
 //! A row is `board side white_in_hand black_in_hand [count]`, separated by tabs or
-//! spaces (the blind list `placing-positions.tsv` is such a TSV, with a header line); the
+//! spaces: the fields of the position text (`rules::notation::position_text`), read by
+//! its one reader (the blind list `placing-positions.tsv` is such a TSV, with a header line); the
 //! answer is the same row with two more columns, the value for the side to move (`win`,
 //! `draw`, `loss`) and the distance in plies to the next conversion where the tables keep
 //! one (moving positions under the tables' own rule), empty otherwise. A bad row is
@@ -19,7 +20,7 @@ use nom::multi::separated_list1;
 use nom::sequence::delimited;
 
 use crate::lines::{MAX_LINE, ReadLine, read_line};
-use crate::rules::{Color, Ruleset, STANDARD, notation::parse_position};
+use crate::rules::{Color, Ruleset, STANDARD, notation::parse_position_and_count};
 use crate::search::OracleValue;
 use crate::tablebase::Tablebase;
 use crate::tablebase::shared::sector::MIN_STONES;
@@ -122,18 +123,9 @@ fn answer_row(
             fields.len()
         ));
     }
-    let count = match fields.get(4) {
-        None => 0,
-        Some(text) => {
-            let parsed: nom::IResult<&str, u16> = all_consuming(nom::character::complete::u16).parse(text);
-            parsed.map_err(|_| format!("count '{text}' is not a number of plies (0 to 65535)"))?.1
-        }
-    };
-    let pos = parse_position(&fields[..4].join(" "), rules).map_err(|e| e.to_string())?;
+    // The columns are the position text's fields: one reader for both.
+    let (pos, count) = parse_position_and_count(&fields.join(" "), rules).map_err(|e| e.to_string())?;
     let placing = pos.in_hand(Color::White) != 0 || pos.in_hand(Color::Black) != 0;
-    if placing && count != 0 {
-        return Err(format!("count {count} with a stone in hand: every placement starts a fresh count (0)"));
-    }
     // A placing cell answers a side short of stones too (lost for the side to move).
     let small = [Color::White, Color::Black].into_iter().find(|&c| pos.material(c) < u32::from(MIN_STONES));
     if let Some(side) = small.filter(|_| !placing) {

@@ -53,7 +53,7 @@ pub struct ServeArgs {
     /// Search threads per search
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: u16,
-    /// Directory of endgame databases: perfect-play values on the page and in replays
+    /// Directory of perfect-play tables: their values on the page and in replays
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
     /// Search depth per position when a replay is analysed (fixed, so the same game

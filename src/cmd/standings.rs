@@ -11,7 +11,7 @@ use crate::referee::RefereeError;
 use crate::referee::pages::{self, Bracket, Event, Page};
 use crate::referee::record::parse_records;
 use crate::referee::resume::{Fingerprint, Ledger, Schedule, Scheduler};
-use crate::referee::tournament::{self, Format, KnockoutSettings};
+use crate::referee::tournament::{self, KnockoutSettings, TournamentFormat};
 
 /// Options of `morris standings`.
 #[derive(clap::Args, Debug)]
@@ -109,7 +109,7 @@ pub fn run(args: &StandingsArgs) -> anyhow::Result<ExitCode> {
             names
         }
     };
-    let bracket = if fingerprint.get("format") == Some(Format::Knockout.name()) {
+    let bracket = if fingerprint.get("format") == Some(TournamentFormat::Knockout.name()) {
         let ledger = Ledger::new(games.clone(), false)?;
         Some(replay_knockout(&fingerprint, &names, &ledger)?)
     } else {

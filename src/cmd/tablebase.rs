@@ -6,14 +6,10 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use nom::Parser;
-use nom::branch::alt;
-use nom::bytes::complete::{tag_no_case, take_till1};
-use nom::character::complete::{multispace0, multispace1};
-use nom::combinator::{all_consuming, value};
 
 use super::progress::{Bar, minutes_and_seconds};
 use crate::progress::Progress;
+use crate::rules::notation::PositionText;
 use crate::rules::{Color, STANDARD};
 use crate::tablebase::driver::cells::{self, Cell};
 use crate::tablebase::driver::within_memory;
@@ -188,7 +184,7 @@ pub struct ProbeArgs {
     #[arg(long, default_value_t = 0)]
     pub count: u16,
     /// Stones in hand, White's and Black's, e.g. 3,2 (a placing position; default 0,0)
-    #[arg(long, value_name = "WHITE,BLACK", value_parser = parse_hands)]
+    #[arg(long, value_name = "WHITE,BLACK", value_parser = super::common::parse_in_hand)]
     pub in_hand: Option<(u8, u8)>,
     /// Stones a side of the game (placing positions; default 9)
     #[arg(long, default_value_t = STANDARD.stones, value_parser = clap::value_parser!(u8).range(3..=9))]
@@ -204,23 +200,11 @@ pub struct ProbeArgs {
     /// line number and reason on standard error)
     #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "count", "in_hand"])]
     pub batch: Option<PathBuf>,
-    /// The position: a 24-letter board string (W, B, x in the board's point order, A7 D7
-    /// G7 B6 ... D1 G1) and the side to move, e.g. "WWWxxxxxxxxxxxxxxxxxxBBB white"
+    /// The position text (rules.md): a 24-letter board string (W, B, x in the board's
+    /// point order, A7 D7 G7 B6 ... D1 G1), the side to move, and optionally the stones in
+    /// hand and the no-removal count, e.g. "WWWxxxxxxxxxxxxxxxxxxBBB white 0 0 12"
     #[arg(required_unless_present = "batch")]
     pub position: Option<String>,
-}
-
-/// Reads `WHITE,BLACK` stones in hand.
-fn parse_hands(text: &str) -> Result<(u8, u8), String> {
-    let parsed: nom::IResult<&str, (u8, char, u8)> = all_consuming((
-        nom::character::complete::u8,
-        nom::character::complete::char(','),
-        nom::character::complete::u8,
-    ))
-    .parse(text.trim());
-    parsed
-        .map(|(_, (w, _, b))| (w, b))
-        .map_err(|_| format!("'{text}' is not two stone counts like 3,2 (White's, Black's)"))
 }
 
 /// Runs `morris tablebase ...`.
@@ -731,14 +715,13 @@ fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// `tablebase probe` of a placing position: its value and its moves' under the profile.
-fn run_probe_placing(args: &ProbeArgs, board: &str, side: Color, (white, black): (u8, u8)) -> anyhow::Result<ExitCode> {
+fn run_probe_placing(args: &ProbeArgs, text: &PositionText) -> anyhow::Result<ExitCode> {
     let tb = Tablebase::open(&args.dir)?;
     let profile = args.no_removal_plies.unwrap_or(tb.rule_plies());
     let rules =
         crate::rules::Ruleset { stones: args.stones, no_removal_plies: profile, ..STANDARD.clone() }.into_static();
-    let stones = crate::rules::notation::parse_board_string(board, STANDARD.topology)?;
-    let pos = crate::rules::Setup { rules, stones, in_hand: crate::rules::ByColor([white, black]), side_to_move: side }
-        .into_position()?;
+    let side = text.side();
+    let pos = text.into_position(rules)?;
     pos.check_reachable()?;
     let profile_words = rule_profile(profile);
     let Some(v) = tb.value(&pos)? else {
@@ -767,13 +750,6 @@ fn run_probe_placing(args: &ProbeArgs, board: &str, side: Color, (white, black):
         None => say!("  move values unknown (a child's table is not in the directory)"),
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn parse_probe_text(text: &str) -> Option<(&str, Color)> {
-    let side = alt((value(Color::White, tag_no_case("white")), value(Color::Black, tag_no_case("black"))));
-    let parsed: nom::IResult<&str, (&str, &str, &str, Color, &str)> =
-        all_consuming((multispace0, take_till1(char::is_whitespace), multispace1, side, multispace0)).parse(text);
-    parsed.ok().map(|(_, (_, board, _, side, _))| (board, side))
 }
 
 /// A table value at a count, in words: `win (conversion in 7)`, `draw (cursed win ...)`.
@@ -981,20 +957,34 @@ fn time_probes<T>(what: &str, items: &[T], probe: impl Fn(&T) -> anyhow::Result<
     Ok(())
 }
 
+/// The position text of `tablebase probe` with `--in-hand` and `--count` folded in (each
+/// may be given once: in the text or as the option).
+fn probe_text(text: &str, args: &ProbeArgs) -> anyhow::Result<(PositionText, u16)> {
+    let mut parsed = PositionText::parse(text, STANDARD.topology).with_context(|| format!("position '{text}'"))?;
+    if let Some((white, black)) = args.in_hand {
+        anyhow::ensure!(parsed.in_hand.is_none(), "the stones in hand are given twice: in the position and --in-hand");
+        parsed.side_to_move = Some(parsed.side());
+        parsed.in_hand = Some(crate::rules::ByColor([white, black]));
+    }
+    anyhow::ensure!(
+        parsed.count.is_none() || args.count == 0,
+        "the no-removal count is given twice: in the position and --count"
+    );
+    let count = parsed.count.unwrap_or(args.count);
+    Ok((parsed, count))
+}
+
 fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
     if let Some(file) = &args.batch {
         return run_probe_batch(args, file);
     }
     let text = args.position.as_deref().unwrap_or_default();
-    let (board, side) = parse_probe_text(text)
-        .with_context(|| format!("'{text}' is not a position: expected a board string and white or black"))?;
-    if let Some(hands) = args.in_hand.filter(|&h| h != (0, 0)) {
-        return run_probe_placing(args, board, side, hands);
+    let (text, count) = probe_text(text, args)?;
+    let side = text.side();
+    if text.hands() != crate::rules::ByColor([0, 0]) {
+        return run_probe_placing(args, &text);
     }
-    let stones = crate::rules::notation::parse_board_string(board, STANDARD.topology)?;
-    let pos =
-        crate::rules::Setup { rules: &STANDARD, stones, in_hand: crate::rules::ByColor([0, 0]), side_to_move: side }
-            .into_position()?;
+    let pos = text.into_position(&STANDARD)?;
     let (us, them) = (pos.stones(side).len(), pos.stones(!side).len());
     if us < u32::from(MIN_STONES) || them < u32::from(MIN_STONES) {
         anyhow::bail!("the game is over: a side has fewer than {MIN_STONES} stones");
@@ -1002,18 +992,18 @@ fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
     pos.check_reachable()?;
     let tb = Tablebase::open_for(&args.dir, &[Subspace::new(us as u8, them as u8)])?;
     let n = tb.rule_plies();
-    if n != 0 && args.count >= n {
-        anyhow::bail!("--count {} is past the no-removal rule of {n} plies: the game is drawn", args.count);
+    if n != 0 && count >= n {
+        anyhow::bail!("no-removal count {count} is past the no-removal rule of {n} plies: the game is drawn");
     }
     let Some(v) = tb.value(&pos)? else {
         anyhow::bail!("subspace {us}-{them} is not in {}", args.dir.display());
     };
-    say!("{pos}: {} for {side} (after {} plies without a removal)", describe(v, args.count, n), args.count);
+    say!("{pos}: {} for {side} (after {count} plies without a removal)", describe(v, count, n));
     match tb.move_values(&pos)? {
         Some(moves) => {
             for (m, mv) in &moves {
                 // A slide is one more ply on the count; a removal starts a fresh one.
-                say!("  {:<10} {}", m.display(STANDARD.topology).to_string(), describe(*mv, args.count, n));
+                say!("  {:<10} {}", m.display(STANDARD.topology).to_string(), describe(*mv, count, n));
             }
             if moves.is_empty() {
                 say!("  no legal move: {side} is blocked and has lost");

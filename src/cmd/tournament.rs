@@ -35,7 +35,7 @@ value_enum_mirror! {
     }
 }
 
-use crate::referee::tournament::Format as LibraryFormat;
+use crate::referee::tournament::TournamentFormat as LibraryFormat;
 
 /// Plies in a typical game, for the plan's estimate before any game is played: the 18
 /// placements and about a hundred moves after them (an assumption, not a measurement;

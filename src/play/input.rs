@@ -14,7 +14,7 @@ use nom::{IResult, Parser};
 
 /// A command that works at every prompt.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum PlayCommand {
     /// List what may be typed at this prompt (legal moves, destinations or removable stones).
     Moves,
     /// Take back the person's last move and the engine's reply.
@@ -39,7 +39,7 @@ pub enum Line<'a> {
     /// Nothing but white space.
     Empty,
     /// A command word.
-    Command(Command),
+    Command(PlayCommand),
     /// A word that is neither a command nor a point name (`hello`).
     UnknownWord(&'a str),
     /// Anything else: a point or a move, for `rules::notation` to read.
@@ -48,17 +48,20 @@ pub enum Line<'a> {
 
 type Res<'a, T> = IResult<&'a str, T>;
 
-fn command(input: &str) -> Res<'_, Command> {
+fn command(input: &str) -> Res<'_, PlayCommand> {
     // Longer words first where one is a prefix of another (`quit` before `q`).
     alt((
-        value(Command::Moves, alt((tag_no_case("moves"), tag_no_case("legal")))),
-        value(Command::Undo, alt((tag_no_case("undo"), tag_no_case("takeback")))),
-        value(Command::Hint, tag_no_case("hint")),
-        value(Command::Board, alt((tag_no_case("board"), tag_no_case("show")))),
-        value(Command::Help, alt((tag_no_case("help"), tag_no_case("?")))),
-        value(Command::Score, alt((tag_no_case("score"), tag_no_case("eval")))),
-        value(Command::Back, alt((tag_no_case("back"), tag_no_case("cancel")))),
-        value(Command::Quit, alt((tag_no_case("quit"), tag_no_case("exit"), tag_no_case("resign"), tag_no_case("q")))),
+        value(PlayCommand::Moves, alt((tag_no_case("moves"), tag_no_case("legal")))),
+        value(PlayCommand::Undo, alt((tag_no_case("undo"), tag_no_case("takeback")))),
+        value(PlayCommand::Hint, tag_no_case("hint")),
+        value(PlayCommand::Board, alt((tag_no_case("board"), tag_no_case("show")))),
+        value(PlayCommand::Help, alt((tag_no_case("help"), tag_no_case("?")))),
+        value(PlayCommand::Score, alt((tag_no_case("score"), tag_no_case("eval")))),
+        value(PlayCommand::Back, alt((tag_no_case("back"), tag_no_case("cancel")))),
+        value(
+            PlayCommand::Quit,
+            alt((tag_no_case("quit"), tag_no_case("exit"), tag_no_case("resign"), tag_no_case("q"))),
+        ),
     ))
     .parse(input)
 }
@@ -92,10 +95,10 @@ mod tests {
     #[test]
     fn lines_sort_into_commands_words_and_text() {
         assert_eq!(parse_line("  \t"), Line::Empty);
-        assert_eq!(parse_line(" Undo "), Line::Command(Command::Undo));
-        assert_eq!(parse_line("q"), Line::Command(Command::Quit));
-        assert_eq!(parse_line("quit"), Line::Command(Command::Quit));
-        assert_eq!(parse_line("?"), Line::Command(Command::Help));
+        assert_eq!(parse_line(" Undo "), Line::Command(PlayCommand::Undo));
+        assert_eq!(parse_line("q"), Line::Command(PlayCommand::Quit));
+        assert_eq!(parse_line("quit"), Line::Command(PlayCommand::Quit));
+        assert_eq!(parse_line("?"), Line::Command(PlayCommand::Help));
         assert_eq!(parse_line("hello"), Line::UnknownWord("hello"));
         assert_eq!(parse_line("quitx"), Line::UnknownWord("quitx"));
         assert_eq!(parse_line(" d2 "), Line::Text("d2"));

@@ -7,7 +7,7 @@ mod entry;
 use std::io::{BufRead, Write};
 
 use super::draw;
-use super::input::{self, Command, Line};
+use super::input::{self, Line, PlayCommand};
 use super::{PlayConfig, PlayError};
 use crate::engine::{Engine, SearchResult, format_score};
 use crate::lines::{MAX_LINE, ReadLine, read_line};
@@ -113,7 +113,7 @@ impl<W: Write> TerminalGame<'_, W> {
                 else {
                     return Ok(());
                 };
-                if input::parse_line(&line) != Line::Command(Command::Undo) {
+                if input::parse_line(&line) != Line::Command(PlayCommand::Undo) {
                     self.say(Tone::Info, "Bye.")?;
                     return Ok(());
                 }
@@ -363,26 +363,26 @@ impl<W: Write> TerminalGame<'_, W> {
         Ok(())
     }
 
-    fn command(&mut self, c: Command) -> Result<Flow, PlayError> {
+    fn command(&mut self, c: PlayCommand) -> Result<Flow, PlayError> {
         match c {
-            Command::Quit => return Ok(Flow::Quit),
-            Command::Help => {
+            PlayCommand::Quit => return Ok(Flow::Quit),
+            PlayCommand::Help => {
                 let help = self.help();
                 self.say(Tone::Info, &help)?;
             }
-            Command::Board => self.draw()?,
-            Command::Back => {
+            PlayCommand::Board => self.draw()?,
+            PlayCommand::Back => {
                 let msg =
                     if self.stage == Stage::Start { "Nothing to go back from." } else { "Start your move again." };
                 self.stage = Stage::Start;
                 self.say(Tone::Info, msg)?;
             }
-            Command::Moves => {
+            PlayCommand::Moves => {
                 let text = self.moves_text();
                 self.say(Tone::Info, &text)?;
             }
-            Command::Undo => self.undo()?,
-            Command::Hint => {
+            PlayCommand::Undo => self.undo()?,
+            PlayCommand::Hint => {
                 self.say(Tone::Info, "Thinking about a hint...")?;
                 self.out.flush()?;
                 let result = self.engine.think(&self.config.limits, &mut |_| {});
@@ -395,7 +395,7 @@ impl<W: Write> TerminalGame<'_, W> {
                 };
                 self.say(Tone::Info, &text)?;
             }
-            Command::Score => {
+            PlayCommand::Score => {
                 let eval = format_score(self.engine.evaluate());
                 let text = match &self.last_search {
                     Some(r) => format!(

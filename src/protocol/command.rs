@@ -5,8 +5,11 @@
 use std::time::Duration;
 
 use crate::engine::SearchInfo;
+use crate::rules::notation::PositionText;
 use crate::rules::{ByColor, Color, Move, Outcome, Position};
-use crate::topology::PointSet;
+
+/// The arguments of `setboard`: the position text (protocol.md §8).
+pub const SETBOARD_ARGS: &str = "BOARD [white|black [W B [COUNT]]]";
 
 /// A command of `protocol.md` §4 (moves are not commands).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,15 +31,8 @@ pub enum Command {
         /// The moves, in order.
         moves: Vec<Move>,
     },
-    /// A position from a board string (not validated yet).
-    SetBoard {
-        /// Each side's stones.
-        stones: ByColor<PointSet>,
-        /// The side to move.
-        side: Color,
-        /// Each side's stones in hand.
-        in_hand: ByColor<u8>,
-    },
+    /// A position from its text (protocol.md §8; not validated yet).
+    SetBoard(PositionText),
     /// The time per move from now on.
     MoveTime(Duration),
     /// Print the static evaluation.
@@ -90,7 +86,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec("new", "", "start a new game; the engine keeps its colour"),
     spec("go", "", "the engine plays the side to move from now on, and moves"),
     spec("position", "startpos [moves M1 M2 ...]", "the position after these moves"),
-    spec("setboard", "BOARD [white|black [W B]]", "24 letters W/B/x, side to move, stones in hand"),
+    spec("setboard", SETBOARD_ARGS, "a position text: 24 letters W/B/x, side to move, in hand, count"),
     CommandSpec { range: Some("more than 0 and at most 86400"), ..spec("movetime", "SECONDS", "time per move") },
     spec("eval", "", "the static evaluation"),
     CommandSpec { range: Some("1 to 10"), ..spec("perft", "DEPTH", "count move sequences (1 to 10 plies)") },
@@ -123,7 +119,7 @@ impl Command {
             Command::New => "new",
             Command::Go => "go",
             Command::Position { .. } => "position",
-            Command::SetBoard { .. } => "setboard",
+            Command::SetBoard(_) => "setboard",
             Command::MoveTime(_) => "movetime",
             Command::Eval => "eval",
             Command::Perft(_) => "perft",

@@ -7,13 +7,13 @@ use std::io::{self, BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use super::transport::{Input, Source, listen, read_input};
+use super::transport::{Received, Source, listen, read_input};
 use super::{
     Command, CommandError, GameClocks, LineError, MAX_LINE, MoveRefusal, Response, Settings, ToEngine, echo,
     format_response, parse_line,
 };
 use crate::engine::{Engine, Limits, SearchInfo};
-use crate::rules::{Game, Move, MoveList, Position, Setup};
+use crate::rules::{Game, Move, MoveList, Position, PositionTextError};
 
 /// The shortest time the engine is given for a move, when the budget is already spent.
 const MIN_THINK: Duration = Duration::from_millis(1);
@@ -25,7 +25,7 @@ pub(super) struct Dialogue<'e, R> {
     settings: Settings,
     source: Source<R>,
     /// Lines read during a search, for after it.
-    queue: VecDeque<Input>,
+    queue: VecDeque<Received>,
     /// The loop is to end (`quit` or end of input during a search).
     quit: bool,
 }
@@ -35,14 +35,14 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
         Dialogue { engine, settings, source, queue: VecDeque::new(), quit: false }
     }
 
-    fn next_input(&mut self) -> Input {
+    fn next_input(&mut self) -> Received {
         if let Some(item) = self.queue.pop_front() {
             return item;
         }
         match &mut self.source {
             Source::Direct { input, buf } => read_input(input, buf),
             Source::Thread { rx, .. } => {
-                rx.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner).recv().unwrap_or(Input::Eof)
+                rx.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner).recv().unwrap_or(Received::Eof)
             }
         }
     }
@@ -56,15 +56,15 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
             }
             let item = self.next_input();
             let read_at = match &item {
-                Input::Line(_, at) => *at,
+                Received::Line(_, at) => *at,
                 _ => Instant::now(),
             };
             let reply = match item {
-                Input::Eof => return Ok(()),
-                Input::Failed(e) => return Err(e),
-                Input::SearchDone => continue,
-                Input::TooLong => Err(LineError::TooLong { max: MAX_LINE }),
-                Input::Line(buf, _) => match std::str::from_utf8(&buf) {
+                Received::Eof => return Ok(()),
+                Received::Failed(e) => return Err(e),
+                Received::SearchDone => continue,
+                Received::TooLong => Err(LineError::TooLong { max: MAX_LINE }),
+                Received::Line(buf, _) => match std::str::from_utf8(&buf) {
                     Err(e) => Err(LineError::NotUtf8 { column: e.valid_up_to() + 1 }),
                     Ok(text) => {
                         log::debug!("read {text:?}");
@@ -242,7 +242,7 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
                     let listener = scope.spawn(move || listen(rx, stop, side.as_mut(), topology, ponder));
                     let result = work(engine);
                     // The listener holds the receiver until it reads this.
-                    let _ = wake.send(Input::SearchDone);
+                    let _ = wake.send(Received::SearchDone);
                     (result, listener.join())
                 });
                 if let Ok(heard) = heard {
@@ -351,11 +351,11 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
                 self.engine.set_game(game);
                 return self.after_setup(out, since).map(Ok);
             }
-            Command::SetBoard { stones, side, in_hand } => {
-                let setup = Setup { rules: position.rules(), stones, in_hand, side_to_move: side };
-                match setup.into_position() {
-                    Ok(start) => self.engine.set_game(Game::new(start)),
-                    Err(e) => return Ok(Err(CommandError::Setup(e).into())),
+            Command::SetBoard(text) => {
+                match text.into_position(position.rules()) {
+                    Ok(start) => self.engine.set_game(Game::with_quiet_plies(start, text.plies())),
+                    Err(PositionTextError::Setup(e)) => return Ok(Err(CommandError::Setup(e).into())),
+                    Err(e) => return Ok(Err(CommandError::Position(Box::new(e)).into())),
                 }
                 return self.after_setup(out, since).map(Ok);
             }

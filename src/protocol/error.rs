@@ -2,7 +2,8 @@
 //! the text of the one reply line (`protocol.md` §5). No nom types here: `parse.rs` converts
 //! its parser failures into these before they leave it.
 
-use crate::rules::{BoardStringError, Color, IllegalMove, Outcome, ParseMoveError, SetupError};
+use super::command::SETBOARD_ARGS;
+use crate::rules::{Color, IllegalMove, Outcome, ParseMoveError, PositionTextError, SetupError};
 
 /// Why a move was refused: not a move at all, illegal here, or not the opponent's turn.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -72,9 +73,9 @@ pub enum CommandError {
         /// Why it is not a legal move.
         reason: MoveRefusal,
     },
-    /// A board string that is not one.
-    #[error("setboard: {0}")]
-    BoardString(BoardStringError),
+    /// A position text that is not one (boxed: it is large, and rare).
+    #[error("setboard: {0}; usage: setboard {SETBOARD_ARGS}")]
+    Position(Box<PositionTextError>),
     /// A board that is no valid position.
     #[error("setboard: {0}")]
     Setup(SetupError),

@@ -84,7 +84,7 @@ pub fn format_board(pos: &Position, outcome: Option<Outcome>) -> String {
     if let Some(outcome) = outcome {
         let _ = write!(out, "\nboard game over, {}", describe_outcome(outcome));
     }
-    let _ =
-        write!(out, "\nboard setboard {} {} {} {}", pos.board_string(), side.name(), pos.in_hand(w), pos.in_hand(b));
+    // The position text's one writer (`Display` of a position).
+    let _ = write!(out, "\nboard setboard {pos}");
     out
 }

@@ -31,7 +31,7 @@ pub use parse::{MAX_SECONDS, REPLY_WORDS, echo, parse_increment, parse_line, par
 pub use wire::{FromEngine, ToEngine, WIRE_BOARD};
 
 use dialogue::Dialogue;
-use transport::{Input, SharedOut, Source, read_input};
+use transport::{Received, SharedOut, Source, read_input};
 
 use crate::engine::Engine;
 use crate::rules::{ByColor, Color};
@@ -116,7 +116,7 @@ pub fn run_threaded(
         let mut buf = Vec::with_capacity(256);
         loop {
             let item = read_input(&mut input, &mut buf);
-            let last = matches!(item, Input::Eof | Input::Failed(_));
+            let last = matches!(item, Received::Eof | Received::Failed(_));
             if tx.send(item).is_err() || last {
                 return;
             }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag_no_case, take_till, take_till1};
-use nom::character::complete::{multispace0, space1, u8 as nom_u8, u32 as nom_u32};
+use nom::character::complete::{multispace0, space1, u32 as nom_u32};
 use nom::combinator::{all_consuming, cut, eof, opt, value};
 use nom::error::{ErrorKind, ParseError};
 use nom::multi::many0;
@@ -20,8 +20,8 @@ use nom::{IResult, Parser};
 use super::command::{Command, CommandSpec, command_spec};
 use super::error::{CommandError, LineError};
 use super::wire::{ToEngine, WIRE_BOARD};
-use crate::rules::notation::{parse_board_string, parse_move};
-use crate::rules::{BoardStringError, ByColor, Color, Move};
+use crate::rules::notation::{PositionText, parse_move};
+use crate::rules::{ByColor, Move};
 use crate::topology::Topology;
 
 /// The longest `movetime` the protocol accepts, in seconds (a day: anything longer is a
@@ -205,10 +205,6 @@ fn word(input: &str) -> Res<'_, &str> {
     take_till1(char::is_whitespace).parse(input)
 }
 
-fn color(input: &str) -> Res<'_, Color> {
-    alt((value(Color::White, tag_no_case("white")), value(Color::Black, tag_no_case("black")))).parse(input)
-}
-
 /// Runs `parser` over all of `text` and converts a failure into a [`CommandError::Syntax`].
 fn run<'a, O>(
     command: &'static str,
@@ -236,12 +232,6 @@ fn run<'a, O>(
             found: None,
         }),
     }
-}
-
-/// The column (1-based, in characters) at which `part`, a slice of `text`, starts.
-fn column_of(text: &str, part: &str) -> usize {
-    let offset = (part.as_ptr() as usize).saturating_sub(text.as_ptr() as usize).min(text.len());
-    text.get(..offset).map_or(1, |s| s.chars().count() + 1)
 }
 
 fn parse_command(spec: &'static CommandSpec, text: &str, topology: &Topology) -> Result<Command, CommandError> {
@@ -345,28 +335,11 @@ fn parse_position(text: &str, topology: &Topology) -> Result<Command, CommandErr
     Ok(Command::Position { moves })
 }
 
+/// `setboard` and a position text, read by the position text's one reader.
 fn parse_setboard(text: &str, topology: &Topology) -> Result<Command, CommandError> {
-    let hands = (expect("the stones White has in hand", nom_u8), arg("the stones Black has in hand", nom_u8));
-    let (board, rest) = run(
-        "setboard",
-        text,
-        (
-            arg("a board string of W, B and x", word),
-            opt_arg("white, black or the end of the command", (color, opt_arg("the stones White has in hand", hands))),
-        ),
-    )?;
-    let stones = parse_board_string(board, topology).map_err(|e| match e {
-        BoardStringError::BadLetter { column, found } => CommandError::Syntax {
-            command: "setboard",
-            column: column_of(text, board) + column - 1,
-            expected: "W, B or x".to_string(),
-            found: Some(found.to_string()),
-        },
-        other => CommandError::BoardString(other),
-    })?;
-    let (side, hands) = rest.unwrap_or((Color::White, None));
-    let (white, black) = hands.unwrap_or((0, 0));
-    Ok(Command::SetBoard { stones, side, in_hand: ByColor([white, black]) })
+    // The line starts with the command word (matched without regard to case, ASCII).
+    let rest = text.get("setboard".len()..).unwrap_or("");
+    PositionText::parse(rest, topology).map(Command::SetBoard).map_err(|e| CommandError::Position(Box::new(e)))
 }
 
 #[cfg(test)]
@@ -436,29 +409,30 @@ mod tests {
         );
         assert_eq!(
             err("setboard xxxxxxxxxxxxxxxxxxxxxxxq"),
-            "error setboard: expected W, B or x at column 33, found 'q'; usage: setboard BOARD [white|black [W B]]"
+            "error setboard: letter 24 of the board string is 'q': expected W, B or x; \
+             usage: setboard BOARD [white|black [W B [COUNT]]]"
         );
         assert_eq!(
             err("setboard xxxxxxxxxxxxxxxxxxxxxxxx white 9"),
-            "error setboard: expected the stones Black has in hand at column 42, found the end of the line; \
-             usage: setboard BOARD [white|black [W B]]"
+            "error setboard: expected the stones Black has in hand (a number 0 to 255), found the end of the text; \
+             usage: setboard BOARD [white|black [W B [COUNT]]]"
         );
     }
 
     #[test]
-    fn setboard_defaults() {
-        let Ok(ToEngine::Command(Command::SetBoard { side, in_hand, .. })) =
+    fn setboard_reads_the_position_text() {
+        let Ok(ToEngine::Command(Command::SetBoard(text))) =
             parse_line("setboard xxxxxxxxxxxxxxxxxxxxxxxx", &STANDARD24)
         else {
             panic!("setboard did not parse");
         };
-        assert_eq!((side, in_hand), (Color::White, ByColor([0, 0])));
-        let Ok(ToEngine::Command(Command::SetBoard { side, in_hand, .. })) =
-            parse_line("setboard xxxxxxxxxxxxxxxxxxxxxxxx black 9 9", &STANDARD24)
+        assert_eq!((text.side(), text.hands(), text.plies()), (crate::rules::Color::White, ByColor([0, 0]), 0));
+        let Ok(ToEngine::Command(Command::SetBoard(text))) =
+            parse_line("SETBOARD xxxxxxxxxxxxxxxxxxxxxxxx black 0 0 12", &STANDARD24)
         else {
             panic!("setboard did not parse");
         };
-        assert_eq!((side, in_hand), (Color::Black, ByColor([9, 9])));
+        assert_eq!((text.side(), text.hands(), text.plies()), (crate::rules::Color::Black, ByColor([0, 0]), 12));
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::lines::{ReadLine, read_line};
 use crate::topology::Topology;
 
 /// One thing read from the input.
-pub(super) enum Input {
+pub(super) enum Received {
     /// A line, without its line end, and when it was read.
     Line(Vec<u8>, Instant),
     /// A line longer than [`MAX_LINE`] (skipped).
@@ -26,12 +26,12 @@ pub(super) enum Input {
     SearchDone,
 }
 
-pub(super) fn read_input(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Input {
+pub(super) fn read_input(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Received {
     match read_line(input, buf, MAX_LINE) {
-        Ok(ReadLine::Line) => Input::Line(buf.clone(), Instant::now()),
-        Ok(ReadLine::TooLong) => Input::TooLong,
-        Ok(ReadLine::Eof) => Input::Eof,
-        Err(e) => Input::Failed(e),
+        Ok(ReadLine::Line) => Received::Line(buf.clone(), Instant::now()),
+        Ok(ReadLine::TooLong) => Received::TooLong,
+        Ok(ReadLine::Eof) => Received::Eof,
+        Err(e) => Received::Failed(e),
     }
 }
 
@@ -47,9 +47,9 @@ pub(super) enum Source<R> {
     /// Read by a reader thread; a listener takes them during a search.
     Thread {
         /// The lines (locked by the loop, or by the listener during a search).
-        rx: Mutex<Receiver<Input>>,
+        rx: Mutex<Receiver<Received>>,
         /// Wakes the listener when the search is over.
-        wake: Sender<Input>,
+        wake: Sender<Received>,
         /// The listener's handle on the output (for `readyok`).
         out: Box<dyn Write + Send>,
     },
@@ -90,19 +90,19 @@ impl<W: Write> Write for SharedOut<W> {
 /// What the listener of one search saw.
 pub(super) struct Heard {
     /// Lines for after the search, in order.
-    pub(super) queued: Vec<Input>,
+    pub(super) queued: Vec<Received>,
     /// `quit` or end of input: the loop ends without a move.
     pub(super) quit: bool,
 }
 
-/// Takes the input during a search until the loop's [`Input::SearchDone`]
+/// Takes the input during a search until the loop's [`Received::SearchDone`]
 /// (`protocol.md` §3): `isready` answered, `stop` raised, `quit` and end of input raise the
 /// stop and end the loop, anything else kept for afterwards.
 ///
 /// While pondering (`ponder`), any line but `isready` also ends the search: the opponent
 /// has moved, or wants something else.
 pub(super) fn listen(
-    rx: &Mutex<Receiver<Input>>,
+    rx: &Mutex<Receiver<Received>>,
     stop: &AtomicBool,
     out: &mut dyn Write,
     topology: &Topology,
@@ -111,17 +111,17 @@ pub(super) fn listen(
     let rx = rx.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let mut heard = Heard { queued: Vec::new(), quit: false };
     loop {
-        let item = rx.recv().unwrap_or(Input::Eof);
+        let item = rx.recv().unwrap_or(Received::Eof);
         let line = match &item {
-            Input::SearchDone => return heard,
-            Input::Eof | Input::Failed(_) => {
+            Received::SearchDone => return heard,
+            Received::Eof | Received::Failed(_) => {
                 stop.store(true, Ordering::Relaxed);
                 heard.quit = true;
                 heard.queued.push(item);
                 return heard;
             }
-            Input::TooLong => None,
-            Input::Line(bytes, _) => std::str::from_utf8(bytes).ok().map(|t| parse_line(t, topology)),
+            Received::TooLong => None,
+            Received::Line(bytes, _) => std::str::from_utf8(bytes).ok().map(|t| parse_line(t, topology)),
         };
         match line {
             Some(Ok(ToEngine::Command(Command::Stop))) => {

@@ -10,7 +10,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::command::Command;
-use crate::rules::notation::{format_board_string, format_move_list, parse_move};
+use crate::rules::notation::{format_move_list, parse_move};
 use crate::rules::{Color, Move, ParseMoveError};
 use crate::topology::{STANDARD24, Topology};
 
@@ -54,14 +54,7 @@ impl fmt::Display for Shown<'_> {
         match command {
             Command::Position { moves } if moves.is_empty() => f.write_str(" startpos"),
             Command::Position { moves } => write!(f, " startpos moves {}", format_move_list(moves, topology)),
-            Command::SetBoard { stones, side, in_hand } => write!(
-                f,
-                " {} {} {} {}",
-                format_board_string(*stones, topology),
-                side.name(),
-                in_hand[Color::White],
-                in_hand[Color::Black]
-            ),
+            Command::SetBoard(text) => write!(f, " {}", text.display(topology)),
             Command::MoveTime(d) => write!(f, " {}", d.as_secs_f64()),
             Command::Clock { remaining, increment } => {
                 write!(f, " {} {}", remaining[Color::White].as_secs_f64(), remaining[Color::Black].as_secs_f64())?;
@@ -176,8 +169,8 @@ mod tests {
             assert_eq!(text.parse::<ToEngine>().unwrap().to_string(), text);
         }
         assert_eq!(
-            "setboard xxxBxxBxBxxxxxWxxxWxWWWx".parse::<ToEngine>().unwrap().to_string(),
-            "setboard xxxBxxBxBxxxxxWxxxWxWWWx white 0 0"
+            "setboard xxxBxxBxBxxxxxWxxxWxWWWx b".parse::<ToEngine>().unwrap().to_string(),
+            "setboard xxxBxxBxBxxxxxWxxxWxWWWx black"
         );
     }
 }

@@ -5,7 +5,7 @@
 //!
 //! A short session as white (first move, `isready`, `quit`), then whole games against
 //! the checker's seeded moves, alternating the engine's colour and the checker's
-//! [`checker::Style`], until every [`Situation`] was met (or `--games` were
+//! [`checker::CheckerStyle`], until every [`Situation`] was met (or `--games` were
 //! played). Every reply is timed and checked with the rules; the first black game also
 //! sends an illegal move. Checking stops at the first failed required check. The rules
 //! decide legality and score the games; nothing here searches.
@@ -25,7 +25,7 @@ use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
 use super::time_control::TimeControl;
 use crate::protocol::FromEngine;
 use crate::rules::{Color, DrawReason, Game, Move, Outcome, Phase, Position, Ruleset};
-use checker::{Style, claimed_result, situations_of};
+use checker::{CheckerStyle, claimed_result, situations_of};
 pub use report::{Check, Contract, Item, Report, Situation, Status};
 
 /// How long the checker watches for a stray move line after the engine's first move of a
@@ -72,7 +72,7 @@ fn fault(check: Check, detail: impl Into<String>) -> Fault {
 }
 
 /// What the checks found so far.
-struct Tally {
+struct Findings {
     results: [Option<Result<String, String>>; Check::ALL.len()],
     situations: BTreeSet<Situation>,
     /// Engine moves read, and the longest time one took (first moves of a session aside).
@@ -90,9 +90,9 @@ struct Tally {
     ours_told: BTreeSet<&'static str>,
 }
 
-impl Tally {
-    fn new() -> Tally {
-        Tally {
+impl Findings {
+    fn new() -> Findings {
+        Findings {
             results: Default::default(),
             situations: BTreeSet::new(),
             moves: 0,
@@ -278,7 +278,7 @@ impl CheckedEngine {
     }
 
     /// Reads the engine's move within `limit` of the last write and plays it.
-    fn engine_move(&mut self, limit: Duration, tally: &mut Tally) -> Result<(), Fault> {
+    fn engine_move(&mut self, limit: Duration, tally: &mut Findings) -> Result<(), Fault> {
         let deadline = self.sent_at + limit;
         loop {
             match self.next(deadline) {
@@ -349,7 +349,12 @@ impl CheckedEngine {
     /// Plays the checker's move (after making sure the engine printed nothing out of
     /// turn); `false` if it has none that the assignment allows (every one would remove a
     /// stone from a mill), and the game is abandoned.
-    fn our_move(&mut self, style: Style, rng: &mut Xoshiro256PlusPlus, tally: &mut Tally) -> Result<bool, Fault> {
+    fn our_move(
+        &mut self,
+        style: CheckerStyle,
+        rng: &mut Xoshiro256PlusPlus,
+        tally: &mut Findings,
+    ) -> Result<bool, Fault> {
         let when = format!("before the checker's move {}", self.at());
         self.quiet(Duration::ZERO, &when)?;
         let Some(m) = style.choose(self.game.position(), rng) else {
@@ -367,7 +372,7 @@ impl CheckedEngine {
     /// says nothing of an opponent's illegal move (a harness never forwards one), so both
     /// surviving it and answering with a keyword line are recommended. `Err` says how the
     /// engine did not survive it.
-    fn illegal_move(&mut self, limit: Duration, tally: &mut Tally) -> Result<String, String> {
+    fn illegal_move(&mut self, limit: Duration, tally: &mut Findings) -> Result<String, String> {
         let Some(point) = self.game.last_move().map(Move::to) else {
             return Err("the checker found no illegal move to send".to_string());
         };
@@ -400,7 +405,7 @@ impl CheckedEngine {
     /// reduced to two stones, or blocked), and the `result` line by meaning. After a draw
     /// that only our rules define, a move is the assignment's game going on: a warning
     /// that names the rule, and the game counts as drawn, as our rules say.
-    fn after_end(&mut self, outcome: Outcome, limit: Duration, tally: &mut Tally) -> Result<(), Fault> {
+    fn after_end(&mut self, outcome: Outcome, limit: Duration, tally: &mut Findings) -> Result<(), Fault> {
         let mut deadline = (self.last_move_at + limit).max(Instant::now() + QUIET_AFTER_RESULT);
         let mut played_on = false;
         loop {
@@ -477,7 +482,7 @@ impl CheckedEngine {
     }
 
     /// Closes its input: exiting within [`EXIT_WAIT`], with status 0, is recommended.
-    fn end_input(&mut self, tally: &mut Tally) -> Result<(), Fault> {
+    fn end_input(&mut self, tally: &mut Findings) -> Result<(), Fault> {
         self.process.close_stdin();
         match self.process.exit_status_within(EXIT_WAIT) {
             Some(status) => {
@@ -541,7 +546,7 @@ fn removes_nothing_from_mills(position: &Position, m: Move) -> bool {
 /// always stopped.
 #[must_use]
 pub fn check_engine(engine: &EngineCommand, settings: &CheckSettings) -> Report {
-    let mut tally = Tally::new();
+    let mut tally = Findings::new();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     let outcome = white_session(engine, settings, &mut tally).and_then(|()| {
         for index in 0..settings.games.max(2) {
@@ -564,7 +569,7 @@ pub fn check_engine(engine: &EngineCommand, settings: &CheckSettings) -> Report 
 }
 
 /// The short session as white: its first move, `isready`, `quit`.
-fn white_session(engine: &EngineCommand, settings: &CheckSettings, tally: &mut Tally) -> Result<(), Fault> {
+fn white_session(engine: &EngineCommand, settings: &CheckSettings, tally: &mut Findings) -> Result<(), Fault> {
     let mut s = CheckedEngine::start(engine, Color::White, settings)?;
     s.engine_move(settings.time.move_limit(true), tally)?;
     s.quiet(QUIET_AFTER_MOVE, "right after its first move as white")?;
@@ -602,7 +607,7 @@ fn white_session(engine: &EngineCommand, settings: &CheckSettings, tally: &mut T
 /// Records that the engine did not survive the illegal move (a warning: the assignment
 /// does not ask it to), stops it, and plays the game again without one, so that the
 /// required checks still get their game.
-fn replay(mut s: CheckedEngine, tally: &mut Tally, detail: String) -> Result<Played, Fault> {
+fn replay(mut s: CheckedEngine, tally: &mut Findings, detail: String) -> Result<Played, Fault> {
     tally.fail(Check::SurvivesIllegal, detail);
     s.process.stop();
     Ok(Played::Again)
@@ -622,10 +627,10 @@ fn play_game(
     settings: &CheckSettings,
     index: usize,
     rng: &mut Xoshiro256PlusPlus,
-    tally: &mut Tally,
+    tally: &mut Findings,
 ) -> Result<Played, Fault> {
     let color = if index.is_multiple_of(2) { Color::Black } else { Color::White };
-    let style = Style::of_game(index);
+    let style = CheckerStyle::of_game(index);
     let mut s = CheckedEngine::start(engine, color, settings)?;
     let mut illegal_pending = color == Color::Black && !tally.black_started;
     if color == Color::Black && !tally.black_started {
@@ -693,7 +698,7 @@ fn play_game(
 
 /// Turns the tally into the report: explicit results as recorded, the checks that watch
 /// every move passed with what they saw, the rest skipped.
-fn report(engine: &EngineCommand, tally: &Tally, stopped: bool, time: &TimeControl) -> Report {
+fn report(engine: &EngineCommand, tally: &Findings, stopped: bool, time: &TimeControl) -> Report {
     let seconds = |d: Duration| format!("{:.3} s", d.as_secs_f64());
     let seen = |check: Check| -> Option<String> {
         let moves = tally.moves;

@@ -1,6 +1,7 @@
 //! Why the referee could not do what it was asked: typed errors with one-line messages
 //! (a forfeit or a failed check is a result, not an error).
 
+use super::game_text::{GameTextError, SETBOARD};
 use crate::rules::Outcome;
 use crate::rules::notation::MoveListError;
 
@@ -40,7 +41,7 @@ pub enum RefereeError {
         /// The operating system's reason.
         reason: String,
     },
-    /// A line of an openings file that is no usable opening.
+    /// A line (or the game that starts there) of an openings file that is no usable opening.
     #[error("{path}:{line}: {error}")]
     OpeningLine {
         /// The file.
@@ -127,4 +128,10 @@ pub enum OpeningError {
     /// The game is over once the opening is played.
     #[error("the game is already over after this opening ({0})")]
     Over(Outcome),
+    /// A game text that does not read as a game.
+    #[error(transparent)]
+    Text(Box<GameTextError>),
+    /// A game from a set-up position: an opening is moves from the start.
+    #[error("it starts from a set-up position ({SETBOARD} {0}); an opening is moves from the start position")]
+    SetUp(String),
 }

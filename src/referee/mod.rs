@@ -2,7 +2,8 @@
 //!
 //! The referee starts engine programs (`process`), relays and checks every move with
 //! `rules` (`game`), schedules games (`runner`, `tournament`), writes records (`record`),
-//! computes results (`stats`) and checks other people's engines (`check`). It knows
+//! computes results (`stats`), reads every game text the project writes (`game_text`)
+//! and checks other people's engines (`check`). It knows
 //! engines only through the line protocol of protocol.md; it never calls our own search.
 //! It takes plain settings ([`GameSettings`](game::GameSettings),
 //! [`CheckSettings`](check::CheckSettings), one [`TimeControl`]) and returns records,
@@ -12,6 +13,7 @@
 pub mod check;
 pub mod error;
 pub mod game;
+pub mod game_text;
 pub mod limits;
 pub mod openings;
 pub mod pages;

@@ -11,6 +11,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
 
 use super::error::{OpeningError, RefereeError};
+use super::game_text::{self, GameText};
 use crate::rules::notation::format_move_list;
 use crate::rules::notation::game_after;
 use crate::rules::{Move, MoveList, Ruleset};
@@ -19,31 +20,54 @@ use crate::rules::{Move, MoveList, Ruleset};
 /// start), `#` starts a comment, blank lines are skipped. An empty list (`-` alone on
 /// a line) is the start position.
 ///
+/// Any other game text the project writes is read by its one reader
+/// ([`super::game_text`]), a game an opening: a record file (the referee's: each game's
+/// opening, the openings of that match, once each; the board's record of a game in
+/// progress: its moves), or one numbered move list (the board's "Copy move list").
+///
 /// # Errors
-/// The file cannot be read, has no openings, or a line is not a legal, unfinished opening
-/// (named by its line number).
+/// The file cannot be read, has no openings, or a line (a game) is not a legal,
+/// unfinished opening from the start (named by its line number, or the game's).
 pub fn read_openings(path: &Path, rules: &'static Ruleset) -> Result<Vec<String>, RefereeError> {
     let shown = || path.display().to_string();
     let text = crate::files::read_text(path, crate::files::SMALL_TEXT)
         .map_err(|e| RefereeError::OpeningsUnreadable { path: shown(), reason: e.to_string() })?;
+    let at = |line: usize| {
+        move |error: OpeningError| RefereeError::OpeningLine { path: shown(), line, error: Box::new(error) }
+    };
     let mut openings = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
+    if game_text::is_game_text(&text) {
+        let games = game_text::read_games(&text).map_err(|e| at(1)(OpeningError::Text(Box::new(e))))?;
+        let mut seen = std::collections::HashSet::new();
+        for game in &games {
+            let opening = opening_of(game, rules).map_err(at(game.line))?;
+            if seen.insert(opening.clone()) {
+                openings.push(opening);
+            }
         }
-        let moves = if line == "-" { "" } else { line };
-        let opening = check_opening(moves, rules).map_err(|error| RefereeError::OpeningLine {
-            path: shown(),
-            line: i + 1,
-            error: Box::new(error),
-        })?;
-        openings.push(opening);
+    } else {
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let moves = if line == "-" { "" } else { line };
+            openings.push(check_opening(moves, rules).map_err(at(i + 1))?);
+        }
     }
     if openings.is_empty() {
         return Err(RefereeError::NoOpenings { path: shown() });
     }
     Ok(openings)
+}
+
+/// The opening a game of a game text gives: a finished record's opening, else every move.
+fn opening_of(game: &GameText, rules: &'static Ruleset) -> Result<String, OpeningError> {
+    if let Some(start) = &game.start {
+        return Err(OpeningError::SetUp(start.clone()));
+    }
+    let plies = if game.is_finished() { game.opening_plies } else { game.moves.len() };
+    check_opening(&game.moves[..plies].join(" "), rules)
 }
 
 /// Checks that `moves` is legal from the start and leaves the game running; returns it in

@@ -70,12 +70,66 @@ fn format_stderr_field(tail: &ByColor<Vec<String>>) -> String {
     format!("{{\"white\":{},\"black\":{}}}", list(Color::White), list(Color::Black))
 }
 
-/// One record line (without the line end).
+/// The result and termination words of a game written out before it ended (the board's
+/// export of a game in progress); its result is `-`.
+pub const UNFINISHED: &str = "unfinished";
+
+/// A game as one record line holds it.
+#[derive(Clone, Copy, Debug)]
+pub enum RecordLine<'a> {
+    /// A game the referee (or the board) saw end.
+    Finished(&'a GameRecord),
+    /// A game still in progress (the board's export): result `-`, termination
+    /// [`UNFINISHED`], no opening, no claims, clocks, think times or stderr.
+    Unfinished {
+        /// The game's number.
+        number: usize,
+        /// White's and Black's names.
+        names: [&'a str; 2],
+        /// The moves so far, in our notation.
+        moves: &'a [String],
+        /// Why it is written unfinished, in words.
+        reason: &'a str,
+    },
+}
+
+/// One record line (without the line end) of a finished game.
 #[must_use]
 pub fn format_record(record: &GameRecord) -> String {
+    format_line(RecordLine::Finished(record))
+}
+
+/// A record file's text: the header and `line`.
+#[must_use]
+pub fn record_file(line: RecordLine<'_>) -> String {
+    format!("{HEADER}\n{}\n", format_line(line))
+}
+
+/// One record line (without the line end): the one writer of the format, for the
+/// referee's games and the board's.
+#[must_use]
+pub fn format_line(line: RecordLine<'_>) -> String {
     let field = |s: &str| {
         let s = s.replace(['\t', '\n', '\r'], " ");
         if s.trim().is_empty() { "-".to_string() } else { s }
+    };
+    let record = match line {
+        RecordLine::Finished(record) => record,
+        RecordLine::Unfinished { number, names, moves, reason } => {
+            let mut fields = vec![
+                number.to_string(),
+                field(names[0]),
+                field(names[1]),
+                "-".to_string(),
+                UNFINISHED.to_string(),
+                moves.len().to_string(),
+                "-".to_string(),
+                field(&moves.join(" ")),
+                field(reason),
+            ];
+            fields.extend(["-"; 4].map(str::to_string));
+            return fields.join("\t");
+        }
     };
     let claims: Vec<String> = Color::ALL
         .into_iter()
@@ -337,6 +391,15 @@ pub fn is_record(text: &str) -> bool {
     text.lines().any(|l| l.starts_with("# morris games") || l.split('\t').count() >= RECORD_FIELDS)
 }
 
+/// The game lines of a record file with their line numbers (from 1): every line that is
+/// neither blank nor a `#` line.
+pub fn game_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim_end_matches('\r')))
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+}
+
 /// Reads the games of a record file: every line that is neither blank nor a `#` line
 /// (the header, a comment) is a game, with at least [`RECORD_FIELDS`] tab-separated
 /// fields; later fields (claims, clocks) are allowed and not needed. `-` is an empty field.
@@ -345,10 +408,7 @@ pub fn is_record(text: &str) -> bool {
 /// A game line with too few fields or no game number; the error names the line.
 pub fn parse_records(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
     let field = |f: &str| if f == "-" { String::new() } else { f.to_string() };
-    text.lines()
-        .enumerate()
-        .map(|(i, line)| (i + 1, line.trim_end_matches('\r')))
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+    game_lines(text)
         .map(|(line, text)| {
             let f: Vec<&str> = text.split('\t').collect();
             if f.len() < RECORD_FIELDS {
@@ -478,6 +538,29 @@ mod tests {
         assert_eq!(again[0], g);
         let bad = format!("{}\twhite x\t-", format_record(&r).split('\t').take(11).collect::<Vec<_>>().join("\t"));
         assert!(matches!(parse_records(&bad), Err(RecordError::Field { field: "think", .. })));
+    }
+
+    #[test]
+    fn finished_and_unfinished_games_have_one_writer_and_read_back() {
+        let r = record(Termination::PlyCap(10));
+        let moves = ["D2".to_string(), "F4".to_string()];
+        let unfinished =
+            RecordLine::Unfinished { number: 1, names: ["you", "engine"], moves: &moves, reason: "left\tat move 2" };
+        for (line, result, termination) in
+            [(RecordLine::Finished(&r), "draw", "ply-cap"), (unfinished, "-", UNFINISHED)]
+        {
+            let text = record_file(line);
+            assert_eq!(text.lines().nth(1).map(|l| l.split('\t').count()), Some(HEADER.split('\t').count() - 1));
+            let games = parse_records(&text).unwrap_or_else(|e| panic!("{e}: {text:?}"));
+            assert_eq!(games.len(), 1);
+            let g = &games[0];
+            assert_eq!((g.result.as_str(), g.termination.as_str(), g.moves.as_str()), (result, termination, "D2 F4"));
+        }
+        let g = &parse_records(&record_file(unfinished)).unwrap()[0];
+        assert_eq!(
+            (g.result(), g.reason.as_str(), g.names.clone()),
+            (None, "left at move 2", ["you".to_string(), "engine".to_string()])
+        );
     }
 
     #[test]

@@ -15,7 +15,7 @@ use toml::Spanned;
 
 use super::limits::{EngineLimits, LimitError, MIN_MEMORY, MIN_OPEN_FILES, parse_size};
 use super::process::EngineCommand;
-use super::tournament::Format;
+use super::tournament::TournamentFormat;
 use crate::protocol::{parse_increment, parse_seconds_f64};
 
 /// A roster, checked: every value is usable as it stands. A setting the file does not
@@ -25,7 +25,7 @@ pub struct Roster {
     /// The file it was read from.
     pub path: PathBuf,
     /// The format: knockout, round robin or gauntlet.
-    pub format: Option<Format>,
+    pub format: Option<TournamentFormat>,
     /// Games per pairing, played in colour-swapped pairs (an odd number is rounded
     /// up to the next pair).
     pub games: Option<usize>,
@@ -179,7 +179,9 @@ pub fn parse_roster(text: &str, path: &Path) -> Result<Roster, RosterError> {
         .unwrap_or_else(|| PathBuf::from("."));
 
     let format = match raw.format {
-        Some(f) => Some(f.get_ref().parse::<Format>().map_err(|e| at(Some(f.span()), format!("format: {e}")))?),
+        Some(f) => {
+            Some(f.get_ref().parse::<TournamentFormat>().map_err(|e| at(Some(f.span()), format!("format: {e}")))?)
+        }
         None => None,
     };
     let positive = |v: &Option<Spanned<usize>>, key: &str| -> Result<Option<usize>, RosterError> {
@@ -367,7 +369,7 @@ mod tests {
              [limits]\nmemory = \"512MiB\"\nprocesses = 16\nfile_size = 1048576\nopen_files = 64\nsandbox = false\n{TWO}"
         );
         let r = parse(&text).unwrap();
-        assert_eq!(r.format, Some(Format::RoundRobin));
+        assert_eq!(r.format, Some(TournamentFormat::RoundRobin));
         assert_eq!((r.games, r.tiebreak_pairs, r.seed), (Some(4), Some(1), Some(42)));
         assert_eq!(r.time, Some(RosterTime::Clock(30.0, std::time::Duration::from_millis(500), true)));
         assert_eq!(r.openings, Some(RosterOpenings::Random(4)));

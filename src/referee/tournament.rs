@@ -23,7 +23,7 @@ const BRACKET_STREAM: u64 = 0x6b6e_6f63_6b6f_7574;
 
 /// A tournament's format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub enum TournamentFormat {
     /// The tournament assignment's random pair-off: winners advance, an odd one out plays a random winner.
     Knockout,
     /// Everyone plays everyone.
@@ -32,26 +32,27 @@ pub enum Format {
     Gauntlet,
 }
 
-impl Format {
+impl TournamentFormat {
     /// Every format, in the order the help lists them.
-    pub const ALL: [Format; 3] = [Format::Knockout, Format::RoundRobin, Format::Gauntlet];
+    pub const ALL: [TournamentFormat; 3] =
+        [TournamentFormat::Knockout, TournamentFormat::RoundRobin, TournamentFormat::Gauntlet];
 
     /// The name on the command line and in a roster: `knockout`, `round-robin`, `gauntlet`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
-            Format::Knockout => "knockout",
-            Format::RoundRobin => "round-robin",
-            Format::Gauntlet => "gauntlet",
+            TournamentFormat::Knockout => "knockout",
+            TournamentFormat::RoundRobin => "round-robin",
+            TournamentFormat::Gauntlet => "gauntlet",
         }
     }
 }
 
-impl std::str::FromStr for Format {
+impl std::str::FromStr for TournamentFormat {
     type Err = String;
 
-    fn from_str(text: &str) -> Result<Format, String> {
-        Format::ALL
+    fn from_str(text: &str) -> Result<TournamentFormat, String> {
+        TournamentFormat::ALL
             .into_iter()
             .find(|f| f.name() == text.trim())
             .ok_or_else(|| format!("'{text}' is not a format: expected knockout, round-robin or gauntlet"))

@@ -93,7 +93,15 @@ impl Game {
     /// A game starting at `start` (which counts as the first occurrence of itself).
     #[must_use]
     pub fn new(start: Position) -> Game {
-        Game { plies: vec![Ply { position: start, last_move: None, quiet_plies: 0 }] }
+        Game::with_quiet_plies(start, 0)
+    }
+
+    /// A game starting at `start` after `quiet_plies` plies of sliding or flying without
+    /// a removal (a position text's count): the no-removal rule counts on from there.
+    /// Repetitions are counted from `start` on (what came before it is not known).
+    #[must_use]
+    pub fn with_quiet_plies(start: Position, quiet_plies: u16) -> Game {
+        Game { plies: vec![Ply { position: start, last_move: None, quiet_plies }] }
     }
 
     /// The current position.
@@ -131,10 +139,22 @@ impl Game {
         self.plies.len() == 1
     }
 
+    /// The no-removal count the game started with ([`Game::with_quiet_plies`]).
+    #[must_use]
+    pub fn start_quiet_plies(&self) -> u16 {
+        self.plies[0].quiet_plies
+    }
+
     /// Plies of sliding/flying since the last placement or removal.
     #[must_use]
     pub fn quiet_plies(&self) -> u16 {
         self.plies[self.plies.len() - 1].quiet_plies
+    }
+
+    /// The positions since the last placement or removal that this game holds (a game
+    /// from a position text may have started with a count).
+    fn quiet_window(&self) -> usize {
+        (usize::from(self.quiet_plies()) + 1).min(self.plies.len())
     }
 
     /// How often the current position has occurred (this time included).
@@ -143,14 +163,14 @@ impl Game {
         let now = self.position();
         // Positions cannot repeat across a placement or removal, so look back only over
         // the quiet plies.
-        let window = usize::from(self.quiet_plies()) + 1;
+        let window = self.quiet_window();
         self.plies.iter().rev().take(window).filter(|p| p.position.key() == now.key() && p.position == *now).count()
     }
 
     /// The keys of the positions since the last placement or removal, oldest first,
     /// the current one last (what a search needs to see repetitions).
     pub fn repetition_keys(&self) -> impl Iterator<Item = u64> + '_ {
-        let window = usize::from(self.quiet_plies()) + 1;
+        let window = self.quiet_window();
         self.plies[self.plies.len() - window..].iter().map(|p| p.position.key())
     }
 

@@ -1,6 +1,7 @@
 //! Every text form of the rules, in one place: point names, moves in the tournament notation (docs/assignments.md),
-//! move lists (and the game they play from a start), board strings, and a position's
-//! text (`Display`, `Debug`, [`parse_position`]); [`diagram`] draws a position.
+//! move lists (and the game they play from a start), board strings, and the position
+//! text ([`position_text`]: one reader, one writer, `Display` of a position); [`diagram`]
+//! draws a position.
 //!
 //! Parsing is in two steps, as in the best rules libraries: this module turns text into
 //! a [`Move`] or reports a [`ParseMoveError`] (the text is not a move at all); whether
@@ -9,6 +10,7 @@
 //! way: this module uses `position`, `moves` and `game`; they know no text.
 
 pub mod diagram;
+pub mod position_text;
 
 use std::fmt;
 
@@ -19,9 +21,12 @@ use nom::{IResult, Parser};
 use super::color::{ByColor, Color};
 use super::game::Game;
 use super::moves::Move;
-use super::position::{IllegalMove, Position, Setup, SetupError};
+use super::position::{IllegalMove, Position};
 use super::ruleset::Ruleset;
 use crate::topology::{Point, PointSet, Topology};
+pub use position_text::{
+    PositionText, PositionTextError, format_position, parse_in_hand, parse_position, parse_position_and_count,
+};
 
 /// Why a text is not a move (or a point) on a board. Each message names what was typed
 /// and says what would have been right there.
@@ -485,86 +490,8 @@ impl fmt::Debug for Position {
 }
 
 impl fmt::Display for Position {
-    /// The board string, side to move and hands: `xxWB... white 7 7`.
+    /// The position text without a count ([`position_text`]): `xxWB... white 7 7`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {} {} {}",
-            self.board_string(),
-            self.side_to_move().name(),
-            self.in_hand(Color::White),
-            self.in_hand(Color::Black)
-        )
+        write!(f, "{}", PositionText::of(self, None).display(self.topology()))
     }
-}
-
-/// Why a position text is not a position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionTextError {
-    /// The board string is wrong.
-    #[error(transparent)]
-    Board(#[from] BoardStringError),
-    /// Something after the board string is not `white|black [W B]`.
-    #[error("after the board string expected {expected}, found '{found}'")]
-    Syntax {
-        /// What was expected there.
-        expected: &'static str,
-        /// What was found there.
-        found: String,
-    },
-    /// The described position breaks the rules.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-}
-
-/// Reads a position as [`Position`]'s `Display` writes it: the board
-/// string, then optionally the side to move (`white`/`black`, default White) and the
-/// stones in hand of White and Black (default 0 and 0: the moving phase).
-///
-/// # Errors
-/// [`PositionTextError`]: a bad board string, bad words after it, or a position the
-/// rules do not allow ([`Setup::into_position`]).
-///
-/// # Examples
-/// ```
-/// use morris::rules::{notation::parse_position, Color, STANDARD};
-/// let pos = parse_position("WWWxxxxxxxxxxxxxxxxBBBxx black 0 0", &STANDARD).unwrap();
-/// assert_eq!(pos.side_to_move(), Color::Black);
-/// ```
-pub fn parse_position(text: &str, rules: &'static Ruleset) -> Result<Position, PositionTextError> {
-    use nom::branch::alt;
-    use nom::bytes::complete::tag_no_case;
-    use nom::character::complete::{digit1, multispace1};
-    use nom::combinator::{all_consuming, opt};
-
-    let mut words = text.split_whitespace();
-    let board = words.next().unwrap_or("");
-    let stones = parse_board_string(board, rules.topology)?;
-    let rest: Vec<&str> = words.collect();
-    let rest = rest.join(" ");
-    let side = alt((tag_no_case::<_, _, nom::error::Error<&str>>("white"), tag_no_case("black")));
-    let hands = opt((multispace1, digit1, multispace1, digit1));
-    let parsed: IResult<&str, _> = all_consuming(opt((side, hands))).parse(rest.as_str());
-    let (side, hands) = match parsed {
-        Ok((_, None)) => (Color::White, (0, 0)),
-        Ok((_, Some((side, hands)))) => {
-            let side = if side.eq_ignore_ascii_case("white") { Color::White } else { Color::Black };
-            let hands = match hands {
-                None => (0, 0),
-                Some((_, w, _, b)) => match (w.parse::<u8>(), b.parse::<u8>()) {
-                    (Ok(w), Ok(b)) => (w, b),
-                    _ => return Err(PositionTextError::Syntax { expected: "stones in hand 0..255", found: rest }),
-                },
-            };
-            (side, hands)
-        }
-        Err(_) => {
-            return Err(PositionTextError::Syntax {
-                expected: "'white' or 'black', then optionally White's and Black's stones in hand",
-                found: rest,
-            });
-        }
-    };
-    let setup = Setup { rules, stones, in_hand: ByColor([hands.0, hands.1]), side_to_move: side };
-    Ok(setup.into_position()?)
 }

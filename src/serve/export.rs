@@ -1,17 +1,19 @@
 //! A game written out for people to keep and to read back: a plain move list (numbered,
 //! after a `setboard` line when the game did not start from the start position) and,
-//! for a game from the start, a line of the referee's record format. Both are what the
-//! replay reads ([`super::replay::read_games`]), and what a new game may start from.
+//! for a game from the start, a line of the referee's record format, written by the
+//! referee's own record writer. Both are what the project's one reader of game texts
+//! ([`crate::referee::game_text`]) reads: the replay, a new game, `analyze`, `match --openings`.
 //!
 //! Knows nothing of HTTP or of the page.
 
 use serde::Serialize;
 
-use crate::referee::record::HEADER;
-use crate::rules::{Color, Game, Outcome, Position};
+use crate::referee::game::{GameRecord, Termination};
+use crate::referee::record::{RecordLine, record_file};
+use crate::rules::notation::format_position;
+use crate::rules::{ByColor, Color, Game, Position};
 
-/// The word before a position in a move list: the protocol's command that sets one up.
-pub const SETBOARD: &str = "setboard";
+pub use crate::referee::game_text::SETBOARD;
 
 /// A game written out, for the page.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -28,7 +30,7 @@ pub struct ExportView {
 
 /// Whether `game` started from its rules' start position.
 fn from_the_start(game: &Game) -> bool {
-    *game.start() == Position::start(game.start().rules())
+    *game.start() == Position::start(game.start().rules()) && game.start_quiet_plies() == 0
 }
 
 /// The move list of `game`: `1. D2 F4` per line, after `setboard <position>` when it
@@ -40,7 +42,8 @@ pub fn move_list(game: &Game) -> String {
     let topo = start.topology();
     let mut out = String::new();
     if !from_the_start(game) {
-        out.push_str(&format!("{SETBOARD} {start}\n"));
+        let count = Some(game.start_quiet_plies()).filter(|&c| c > 0);
+        out.push_str(&format!("{SETBOARD} {}\n", format_position(start, count)));
     }
     let mut number = 1;
     let mut line = String::new();
@@ -68,8 +71,9 @@ pub fn move_list(game: &Game) -> String {
 }
 
 /// A record file holding `game` as game 1 (White and Black named `white` and `black`
-/// as the page had them), or `None` for a game from a set-up position. An unfinished
-/// game's result is `-` and its termination `unfinished`.
+/// as the page had them), written by the referee's record writer, or `None` for a game
+/// from a set-up position. An unfinished game's result is `-` and its termination
+/// `unfinished`.
 #[must_use]
 pub fn record(game: &Game, names: [&str; 2]) -> Option<String> {
     if !from_the_start(game) {
@@ -77,28 +81,26 @@ pub fn record(game: &Game, names: [&str; 2]) -> Option<String> {
     }
     let topo = game.start().topology();
     let moves: Vec<String> = game.moves().map(|m| m.display(topo).to_string()).collect();
-    let (result, termination, reason) = match game.outcome() {
-        Some(o @ Outcome::Win { winner, .. }) => (winner.name(), "rules", o.reason()),
-        Some(o @ Outcome::Draw(_)) => ("draw", "rules", o.reason()),
-        None => ("-", "unfinished", "unfinished: written out by morris serve".to_string()),
-    };
-    let moves = if moves.is_empty() { "-".to_string() } else { moves.join(" ") };
-    let fields = [
-        "1",
-        names[0],
-        names[1],
-        result,
-        termination,
-        &game.len().to_string(),
-        "-",
-        &moves,
-        &reason,
-        "-",
-        "-",
-        "-",
-        "-",
-    ];
-    Some(format!("{HEADER}\n{}\n", fields.join("\t")))
+    Some(match game.outcome() {
+        Some(outcome) => record_file(RecordLine::Finished(&GameRecord {
+            number: 1,
+            names: ByColor(names.map(str::to_string)),
+            opening: String::new(),
+            moves,
+            termination: Termination::Rules(outcome),
+            think: ByColor::default(),
+            claims: ByColor::default(),
+            pids: ByColor::default(),
+            clocks: None,
+            stderr_tail: ByColor::default(),
+        })),
+        None => record_file(RecordLine::Unfinished {
+            number: 1,
+            names,
+            moves: &moves,
+            reason: "unfinished: written out by morris serve",
+        }),
+    })
 }
 
 /// Everything the page offers to copy or download.
@@ -110,6 +112,7 @@ pub fn export(game: &Game, names: [&str; 2]) -> ExportView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::referee::record::HEADER;
     use crate::rules::STANDARD;
     use crate::rules::notation::{game_after, game_from, parse_position};
 

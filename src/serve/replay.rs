@@ -7,13 +7,8 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use nom::character::complete::{char, digit1};
-use nom::combinator::all_consuming;
-use nom::multi::many1;
-use nom::{IResult, Parser};
 use serde::{Deserialize, Serialize};
 
-use super::export::SETBOARD;
 use super::slot::{Meta, Session, Slot};
 use super::view::{
     BoardName, Geometry, GraphPoint, MoveView, PositionView, class_words, geometry, outcome_words, score_words,
@@ -21,8 +16,7 @@ use super::view::{
 };
 use super::{ApiError, ServeConfig};
 use crate::analysis::{self, AnalyzeSettings, Analyzer, PositionAnalysis, Verdict};
-use crate::referee::record::{is_record, parse_records};
-use crate::rules::notation::{parse_move, parse_position};
+use crate::referee::game_text::SETBOARD;
 use crate::rules::{Color, Game, Move, Position, Ruleset};
 use crate::topology::Topology;
 
@@ -42,101 +36,32 @@ pub struct ReplayRequest {
     pub board: Option<BoardName>,
 }
 
-/// One game found in the text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Recorded {
-    /// A title: players and result, or "move list".
-    pub title: String,
-    /// The position it started from, as `setboard` reads it (`None`: the start).
-    pub start: Option<String>,
-    /// The moves, as written.
-    pub moves: Vec<String>,
-}
+/// One game found in the text: the project's one reader of game texts
+/// ([`crate::referee::game_text`]) reads it.
+pub use crate::referee::game_text::GameText as Recorded;
 
-/// A move number such as `12.` or `12...`, which a move list may carry.
-fn move_number(word: &str) -> IResult<&str, ()> {
-    all_consuming((digit1, many1(char('.')))).map(|_| ()).parse(word)
-}
-
-/// The games in `text`: every game of a record file (read by the referee's own
-/// [`parse_records`]), or one move list.
+/// The games in `text`: every game of a record file, or one move list (after an optional
+/// `setboard` line), read by [`crate::referee::game_text::read_games`].
 ///
 /// # Errors
-/// A record line with too few fields, or no game at all.
+/// A record line with too few fields, a misplaced `setboard`, or no game at all (400).
 pub fn read_games(text: &str) -> Result<Vec<Recorded>, ApiError> {
-    if is_record(text) {
-        let games = parse_records(text).map_err(|e| ApiError::bad_request(format!("the record's {e}")))?;
-        if games.is_empty() {
-            return Err(ApiError::bad_request("the record holds no game".to_string()));
-        }
-        let list = |f: &str| f.split_whitespace().map(str::to_string).collect::<Vec<_>>();
-        return Ok(games
-            .into_iter()
-            .map(|g| {
-                let result = match g.result.as_str() {
-                    "white" => "White wins".to_string(),
-                    "black" => "Black wins".to_string(),
-                    "draw" => "draw".to_string(),
-                    other => other.to_string(),
-                };
-                let mut moves = list(&g.opening);
-                moves.extend(list(&g.moves));
-                Recorded {
-                    title: format!(
-                        "game {}: {} (White) vs {} (Black), {result}: {}",
-                        g.number, g.names[0], g.names[1], g.reason
-                    ),
-                    start: None,
-                    moves,
-                }
-            })
-            .collect());
-    }
-    // A move list, after an optional `setboard <position>` line (what the page writes
-    // for a game from a set-up position).
-    let mut start = None;
-    let mut moves: Vec<String> = Vec::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.starts_with('#')) {
-        if let Some(position) = line.strip_prefix(SETBOARD).filter(|rest| rest.starts_with(char::is_whitespace)) {
-            if start.is_some() || !moves.is_empty() {
-                return Err(ApiError::bad_request(format!(
-                    "'{SETBOARD}' must come once, before the moves: it says where the game started"
-                )));
-            }
-            start = Some(position.trim().to_string());
-            continue;
-        }
-        moves.extend(line.split_whitespace().filter(|w| move_number(w).is_err()).map(str::to_string));
-    }
-    if moves.is_empty() && start.is_none() {
-        return Err(ApiError::bad_request(
-            "no moves found: paste a referee record or a move list such as D2 F4 B4".to_string(),
-        ));
-    }
-    let n = crate::words::count(moves.len() as u64, "move", "moves");
-    let title = match &start {
-        None => format!("move list, {n}"),
-        Some(_) => format!("move list from a set-up position, {n}"),
-    };
-    Ok(vec![Recorded { title, start, moves }])
+    crate::referee::game_text::read_games(text).map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
-/// The position a recorded game starts from on `rules`' board.
+/// The game before its moves: the start (a `setboard` position with its count, or the
+/// rules' start).
 ///
 /// # Errors
-/// A `setboard` position that is not one (400, with every reason), or one no game
-/// reaches (400, with the first reason: [`Position::check_reachable`]).
-fn start_of(rules: &'static Ruleset, recorded: &Recorded) -> Result<Position, ApiError> {
-    match &recorded.start {
-        None => Ok(Position::start(rules)),
-        Some(text) => {
-            let pos =
-                parse_position(text, rules).map_err(|e| ApiError::bad_request(format!("{SETBOARD} {text}: {e}")))?;
-            // Only positions a game reaches: the set-up, a link and an import alike.
-            pos.check_reachable().map_err(|e| ApiError::bad_request(format!("{SETBOARD} {text}: {e}")))?;
-            Ok(pos)
-        }
+/// A `setboard` position that is not one (400, with the reason), or one no game reaches
+/// (400, with the first reason: [`Position::check_reachable`]).
+fn start_of(rules: &'static Ruleset, recorded: &Recorded) -> Result<Game, ApiError> {
+    let game = recorded.new_game(rules).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    if let Some(text) = &recorded.start {
+        // Only positions a game reaches: the set-up, a link and an import alike.
+        game.start().check_reachable().map_err(|e| ApiError::bad_request(format!("{SETBOARD} {text}: {e}")))?;
     }
+    Ok(game)
 }
 
 /// The game `text` holds (game `index` of a record file, 1-based; on `board`, or the
@@ -161,12 +86,8 @@ pub fn game_from_text(
     }
     let on = |b: BoardName| -> Result<(BoardName, Game), ApiError> {
         let rules = config.rules.on(b.into());
-        let mut game = Game::new(start_of(rules, recorded)?);
-        for (i, text) in recorded.moves.iter().enumerate() {
-            let m = parse_move(text, rules.topology)
-                .map_err(|e| ApiError::illegal(format!("move {} ({text}): {e}", i + 1)))?;
-            game.play(m).map_err(|e| ApiError::illegal(format!("move {} ({text}) is illegal here: {e}", i + 1)))?;
-        }
+        start_of(rules, recorded)?;
+        let game = recorded.play(rules).map_err(|e| ApiError::illegal(e.to_string()))?;
         Ok((b, game))
     };
     match board {
@@ -218,12 +139,11 @@ fn play_through(rules: &'static Ruleset, recorded: &Recorded) -> Result<PlayedTh
             recorded.moves.len()
         )));
     }
-    let topo = rules.topology;
-    let start = start_of(rules, recorded)?;
-    let mut game = Game::new(start);
+    let mut game = start_of(rules, recorded)?;
+    let start = *game.start();
     let mut played = PlayedThrough { start, moves: Vec::new(), plies: vec![ply_view(&game)], note: None };
     for (i, text) in recorded.moves.iter().enumerate() {
-        let m = parse_move(text, topo).map_err(|e| ApiError::illegal(format!("move {} ({text}): {e}", i + 1)))?;
+        let m = recorded.read_move(i, rules).map_err(|e| ApiError::illegal(e.to_string()))?;
         if let Err(e) = game.play(m) {
             played.note = Some(format!("move {} ({text}) is illegal here: {e}; the replay stops before it", i + 1));
             break;
@@ -484,19 +404,6 @@ pub const ANALYSIS_DEPTH: u32 = analysis::ANALYSIS_DEPTH;
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_plain_move_list_may_carry_move_numbers_and_comments() {
-        let games = read_games("# a game\n1. D2 F4\n2. B4 D6,\n").unwrap();
-        assert_eq!(games.len(), 1);
-        assert_eq!(games[0].moves, vec!["D2", "F4", "B4", "D6,"]);
-        assert_eq!(read_games("  \n# nothing\n").unwrap_err().status, 400);
-        // A set-up start, as the page writes it; a position alone is a game too.
-        let games = read_games("setboard WWxx black 1 0\n1... D2\n").unwrap();
-        assert_eq!((games[0].start.as_deref(), &games[0].moves[..]), (Some("WWxx black 1 0"), &["D2".to_string()][..]));
-        assert!(read_games("setboard WWxx").unwrap()[0].moves.is_empty());
-        assert!(read_games("D2\nsetboard WWxx").unwrap_err().reason.contains("before the moves"));
-    }
 
     #[test]
     fn record_lines_give_the_opening_then_the_moves() {

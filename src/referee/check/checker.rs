@@ -17,7 +17,7 @@ use crate::topology::PointSet;
 
 /// How the checker plays a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Style {
+pub enum CheckerStyle {
     /// Closes a mill when it can, else plays at random: games reach captures and flying.
     Capturer,
     /// Leaves the engine the fewest moves (the fewest free points next to its stones while
@@ -28,15 +28,15 @@ pub enum Style {
     Fortress,
 }
 
-impl Style {
+impl CheckerStyle {
     /// The style of the checker's `game`-th game (from 0): two of each in turn, so each
     /// style meets the engine as either colour.
     #[must_use]
-    pub const fn of_game(game: usize) -> Style {
+    pub const fn of_game(game: usize) -> CheckerStyle {
         match game % 6 {
-            0 | 1 => Style::Capturer,
-            2 | 3 => Style::Blocker,
-            _ => Style::Fortress,
+            0 | 1 => CheckerStyle::Capturer,
+            2 | 3 => CheckerStyle::Blocker,
+            _ => CheckerStyle::Fortress,
         }
     }
 
@@ -62,8 +62,8 @@ impl Style {
         let after = position.play_unchecked(m);
         let topology = position.topology();
         match self {
-            Style::Capturer => u32::from(m.remove().is_none()),
-            Style::Blocker => {
+            CheckerStyle::Capturer => u32::from(m.remove().is_none()),
+            CheckerStyle::Blocker => {
                 let flies = u32::from(after.in_hand(!us) == 0 && after.phase(!us) == Phase::Flying);
                 let freedom = if after.in_hand(!us) > 0 {
                     let mut near = PointSet::EMPTY;
@@ -76,7 +76,7 @@ impl Style {
                 };
                 flies * 1000 + freedom
             }
-            Style::Fortress => {
+            CheckerStyle::Fortress => {
                 let mine = after.stones(us);
                 let loose = mine.without(topology.in_mills(mine)).len();
                 // While placing, also prefer lines that hold only our stones (mills to be).
@@ -188,7 +188,7 @@ mod tests {
         // White to move can close the mill A7-D7-G7 (G7 empty).
         let game = crate::rules::notation::game_after(&STANDARD, "A7 A1 D7 D1").expect("legal");
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-        for style in [Style::Capturer, Style::Fortress] {
+        for style in [CheckerStyle::Capturer, CheckerStyle::Fortress] {
             let m = style.choose(game.position(), &mut rng).expect("a move");
             assert!(m.remove().is_some(), "{style:?} closes the mill");
             let met = situations_of(&game, m);
