@@ -12,9 +12,10 @@
 //!
 //! # Modules, in dependency order
 //! Each module uses only modules listed above it; nothing points back up.
-//! - [`files`]: files written whole (temporary file, then rename).
-//! - [`progress`]: how long jobs report how far they got (drawn by [`cmd`]).
 //! - [`words`]: counts in messages (`1 ply`, `0 plies`).
+//! - [`files`]: files written whole (temporary file, then rename).
+//! - [`memory`]: large arrays advised for huge pages (the tables' solvers).
+//! - [`progress`]: how long jobs report how far they got (drawn by the command line).
 //! - [`topology`]: both boards as data (points, lines, adjacency, symmetries).
 //! - [`rules`]: positions, moves, generation, play, notation, Zobrist keys, games.
 //! - [`perft`]: move-path counts, the rules' checksum.
@@ -26,22 +27,24 @@
 //! - [`lines`]: reading a line of bounded length, for everything that reads lines.
 //! - [`protocol`]: the stdin/stdout line protocol of `protocol.md`.
 //! - [`classroom`]: the eight programs of the Morris Variant handout.
-//! - [`grade`]: grading students' submissions of the eight programs against [`classroom`].
 //! - [`play`]: a person plays the engine in a terminal.
 //! - [`tablebase`]: perfect-play tables of the whole game, from the empty board through the
 //!   moving phase, by retrograde analysis (an `Oracle` for the search).
 //! - [`referee`]: matches, tournaments and protocol checks between engine processes; the
 //!   record format and the one reader of game texts (`referee::game_text`).
-//! - [`serve`]: a local web server: play, study and replay on a board in a browser.
+//! - [`grade`]: grading students' submissions of the eight programs against [`classroom`].
 //! - [`analysis`]: where a game was decided, by the tables and the engine.
-//! - [`cmd`]: the command lines, one file per subcommand (clap, printing, `anyhow`);
-//!   every module above takes plain settings and returns reports and typed errors.
+//! - [`serve`]: a local web server: play, study and replay on a board in a browser.
+//!
+//! The command lines (`src/cmd/`, one file per subcommand: clap, printing, `anyhow`,
+//! progress bars) are the `morris` binary's own module, and the classroom programs' is
+//! `src/classroom_cli.rs`, beside their mains: the library has no command line. Every
+//! module above takes plain settings and returns reports and typed errors.
 
 #![deny(missing_docs)]
 
 pub mod analysis;
 pub mod classroom;
-pub mod cmd;
 pub mod engine;
 pub mod eval;
 pub mod files;

@@ -1,5 +1,5 @@
 //! `morris analyze FILE`: where a game was decided, move by move (see
-//! [`crate::analysis`]).
+//! [`morris::analysis`]).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -9,12 +9,12 @@ use std::time::Duration;
 
 use anyhow::Context;
 
-use crate::analysis::{self, AnalyzeSettings, GameAnalysis, MoveReport, Verdict};
 use crate::cmd::common::RuleArgs;
-use crate::engine::{EngineOptions, EvalChoice, Limits};
-use crate::protocol::parse_seconds_f64 as parse_seconds;
-use crate::referee::game_text::{GameText, SETBOARD, read_games};
-use crate::rules::{Color, Ruleset};
+use morris::analysis::{self, AnalyzeSettings, GameAnalysis, MoveReport, Verdict};
+use morris::engine::{EngineOptions, EvalChoice, Limits};
+use morris::protocol::parse_seconds_f64 as parse_seconds;
+use morris::referee::game_text::{GameText, SETBOARD, read_games};
+use morris::rules::{Color, Ruleset};
 
 /// Arguments of `morris analyze`.
 #[derive(clap::Args, Debug)]
@@ -56,11 +56,11 @@ pub struct AnalyzeArgs {
 /// a plain or numbered move list, a `setboard` line before it): with `--game N`, game N
 /// of a record.
 fn read_inputs(args: &AnalyzeArgs) -> anyhow::Result<Vec<GameText>> {
-    let limit = crate::files::GAMES_TEXT;
+    let limit = morris::files::GAMES_TEXT;
     let text = if args.file.as_os_str() == "-" {
-        crate::files::read_text_from(std::io::stdin(), limit).context("cannot read standard input")?
+        morris::files::read_text_from(std::io::stdin(), limit).context("cannot read standard input")?
     } else {
-        crate::files::read_text(&args.file, limit).with_context(|| format!("cannot read {}", args.file.display()))?
+        morris::files::read_text(&args.file, limit).with_context(|| format!("cannot read {}", args.file.display()))?
     };
     let games = read_games(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
     let from_record = games.iter().any(|g| g.record.is_some());
@@ -102,7 +102,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     let inputs = read_inputs(args)?;
     let tablebase = match &args.tablebase {
         Some(dir) => {
-            Some(crate::tablebase::open_oracle(dir, rules).with_context(|| format!("--tablebase {}", dir.display()))?)
+            Some(morris::tablebase::open_oracle(dir, rules).with_context(|| format!("--tablebase {}", dir.display()))?)
         }
         None => None,
     };
@@ -111,7 +111,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
             limits: Limits { movetime: Some(Duration::from_secs_f64(seconds)), ..Limits::default() },
             engine: EngineOptions {
                 hash_mb: args.hash_mb,
-                oracle: tablebase.clone().map(|t| t as Arc<dyn crate::search::Oracle>),
+                oracle: tablebase.clone().map(|t| t as Arc<dyn morris::search::Oracle>),
                 ..EngineOptions::for_eval(EvalChoice::Strong)
             },
             tablebase,
@@ -138,16 +138,16 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
 
 fn mark(m: &MoveReport, rules: &Ruleset) -> Option<String> {
     let side = m.side;
-    let text = |mv: crate::rules::Move| mv.display(rules.topology).to_string();
+    let text = |mv: morris::rules::Move| mv.display(rules.topology).to_string();
     let best = m.best.map(|(b, v)| format!("; best was {} ({})", text(b), short(&v, side)));
     let mark = m.mark.as_ref()?;
     let what = match (mark.glyph, mark.exact) {
-        (crate::analysis::Glyph::Only, _) => mark.reason.clone(),
+        (morris::analysis::Glyph::Only, _) => mark.reason.clone(),
         (_, true) => format!("{} -> {}{}", short(&m.before, side), short(&m.after, side), best.unwrap_or_default()),
         (_, false) => format!(
             "{} -> {} by search: {}{}",
-            crate::engine::format_score(m.before.score(side)),
-            crate::engine::format_score(m.after.score(side)),
+            morris::engine::format_score(m.before.score(side)),
+            morris::engine::format_score(m.after.score(side)),
             mark.reason,
             best.unwrap_or_default()
         ),
@@ -159,7 +159,7 @@ fn mark(m: &MoveReport, rules: &Ruleset) -> Option<String> {
 fn short(v: &Verdict, side: Color) -> String {
     match v.class(side) {
         Some(c) => c.name().to_string(),
-        None => crate::engine::format_score(v.score(side)),
+        None => morris::engine::format_score(v.score(side)),
     }
 }
 

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use super::output::stdout_result;
-use crate::engine::{BENCH_DEPTH, format_score, run_bench};
+use morris::engine::{BENCH_DEPTH, format_score, run_bench};
 
 /// Options of `morris bench`.
 #[derive(clap::Args, Debug)]

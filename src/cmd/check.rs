@@ -1,4 +1,4 @@
-//! `morris check`: whether engine programs follow protocol.md ([`crate::referee::check`]);
+//! `morris check`: whether engine programs follow protocol.md ([`morris::referee::check`]);
 //! prints a report per engine (text, or JSON lines) and fails if any required check did.
 
 use std::process::ExitCode;
@@ -7,8 +7,8 @@ use anyhow::ensure;
 
 use super::common::RuleArgs;
 use super::referee::{SandboxArgs, TimingArgs};
-use crate::referee::check::{CheckSettings, check_engine};
-use crate::referee::process::EngineCommand;
+use morris::referee::check::{CheckSettings, check_engine};
+use morris::referee::process::EngineCommand;
 
 /// Options of `morris check`.
 #[derive(clap::Args, Debug)]
@@ -56,7 +56,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         seed: args.seed,
         games: args.games,
         engine_extra: if args.pass_rules { args.rules.engine_flags() } else { Vec::new() },
-        sandbox: args.sandbox.sandbox(args.sandbox.over(crate::referee::limits::EngineLimits::default())?),
+        sandbox: args.sandbox.sandbox(args.sandbox.over(morris::referee::limits::EngineLimits::default())?),
     };
     let mut summaries = Vec::new();
     let mut all_passed = true;

@@ -4,8 +4,8 @@
 
 use clap::Args;
 
-use crate::eval::EvalChoice;
-use crate::rules::{Board, RemovalRule, RuleOptions, Ruleset};
+use morris::eval::EvalChoice;
+use morris::rules::{Board, RemovalRule, RuleOptions, Ruleset};
 
 /// The rule options of the standard game (`docs/assignments.md`); defaults are the standard rules.
 #[derive(Args, Clone, Debug)]
@@ -23,14 +23,14 @@ pub struct RuleArgs {
 
 /// Reads `--in-hand W,B` (`morris play`, `tablebase probe`): White's and Black's stones
 /// in hand, e.g. `3,2`, through the position text's own reader of hands
-/// ([`crate::rules::notation::parse_in_hand`]).
+/// ([`morris::rules::notation::parse_in_hand`]).
 ///
 /// # Errors
 /// One line saying which count is wrong.
 pub fn parse_in_hand(text: &str) -> Result<(u8, u8), String> {
-    let hands = crate::rules::notation::parse_in_hand(text)
+    let hands = morris::rules::notation::parse_in_hand(text)
         .map_err(|e| format!("'{text}': {e} (White's and Black's stones in hand, e.g. 3,2)"))?;
-    Ok((hands[crate::rules::Color::White], hands[crate::rules::Color::Black]))
+    Ok((hands[morris::rules::Color::White], hands[morris::rules::Color::Black]))
 }
 
 /// Reads `--repetition N`: 0 (off) or 2 and more. 1 is refused: the start position counts

@@ -1,6 +1,6 @@
 //! The tournament engine: `morris` with no subcommand speaks the line protocol of
 //! `protocol.md` on stdin/stdout. This file turns the options into the engine and the
-//! protocol loop's [`Settings`] and starts the loop ([`crate::protocol`]).
+//! protocol loop's [`Settings`] and starts the loop ([`morris::protocol`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 
 use super::common::{EvalArg, RuleArgs};
-use crate::engine::{Engine, EngineOptions, KeepChoice};
-use crate::protocol::{GameClocks, Settings, parse_increment, parse_seconds, run_threaded};
-use crate::rules::{ByColor, Color};
+use morris::engine::{Engine, EngineOptions, KeepChoice};
+use morris::protocol::{GameClocks, Settings, parse_increment, parse_seconds, run_threaded};
+use morris::rules::{ByColor, Color};
 
 /// Options of the engine (the binary with no subcommand; `protocol.md` §1).
 #[derive(clap::Args, Debug, Clone)]
@@ -80,12 +80,12 @@ impl EngineArgs {
     /// An illegal `--opening`, or databases that cannot be loaded.
     pub fn build(&self) -> anyhow::Result<(Engine, Settings)> {
         let rules = self.rules.ruleset();
-        let game = crate::rules::notation::game_after(rules, &self.opening).context("--opening")?;
+        let game = morris::rules::notation::game_after(rules, &self.opening).context("--opening")?;
         let oracle = match &self.tablebase {
             Some(dir) => {
-                let tb = crate::tablebase::open_oracle(dir, rules)
+                let tb = morris::tablebase::open_oracle(dir, rules)
                     .with_context(|| format!("--tablebase {}", dir.display()))?;
-                Some(tb as std::sync::Arc<dyn crate::search::Oracle>)
+                Some(tb as std::sync::Arc<dyn morris::search::Oracle>)
             }
             None => None,
         };
@@ -165,7 +165,7 @@ mod tests {
         let (_, settings) = cli.engine.build().expect("builds");
         assert_eq!(
             (settings.color, settings.movetime, settings.ponder, settings.clock),
-            (crate::rules::Color::Black, Duration::from_millis(200), true, None)
+            (morris::rules::Color::Black, Duration::from_millis(200), true, None)
         );
     }
 }

@@ -1,5 +1,5 @@
 //! `morris grade SUBMISSION...`: grades a class's submissions of the classroom handout
-//! (see [`crate::grade`]) and writes the grade sheet and one report per student.
+//! (see [`morris::grade`]) and writes the grade sheet and one report per student.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,10 +10,10 @@ use clap::Args;
 use rayon::prelude::*;
 
 use crate::cmd::progress::Bar;
-use crate::grade::class_file::{ClassFile, read_class_file};
-use crate::grade::submission::find_submissions;
-use crate::grade::{Settings, cases, grade_student, report};
-use crate::progress::Progress as _;
+use morris::grade::class_file::{ClassFile, read_class_file};
+use morris::grade::submission::find_submissions;
+use morris::grade::{Settings, cases, grade_student, report};
+use morris::progress::Progress as _;
 
 /// Arguments of `morris grade`.
 #[derive(Args, Debug)]
@@ -47,8 +47,8 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
         Some(p) => read_class_file(p).map_err(|e| anyhow::anyhow!("bad class file {e}"))?,
         None => ClassFile::default(),
     };
-    let limits = args.sandbox.over(crate::referee::limits::EngineLimits::default())?;
-    crate::grade::run::use_sandbox(args.sandbox.sandbox(limits));
+    let limits = args.sandbox.over(morris::referee::limits::EngineLimits::default())?;
+    morris::grade::run::use_sandbox(args.sandbox.sandbox(limits));
     let submissions = find_submissions(&args.submissions)?;
     if submissions.is_empty() {
         anyhow::bail!(

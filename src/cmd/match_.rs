@@ -1,16 +1,16 @@
-//! `morris match`: games between two engine programs ([`crate::referee`]); prints each
+//! `morris match`: games between two engine programs ([`morris::referee`]); prints each
 //! game's result and the summary.
 
-use crate::referee::limits::EngineLimits;
+use morris::referee::limits::EngineLimits;
 use std::process::ExitCode;
 
 use anyhow::{bail, ensure};
 
 use super::progress::Bar;
 use super::referee::GameArgs;
-use crate::referee::process::EngineCommand;
-use crate::referee::record::RecordWriter;
-use crate::referee::runner::{Runner, swapped_pairs};
+use morris::referee::process::EngineCommand;
+use morris::referee::record::RecordWriter;
+use morris::referee::runner::{Runner, swapped_pairs};
 
 /// Options of `morris match`.
 #[derive(clap::Args, Debug)]

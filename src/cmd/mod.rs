@@ -12,7 +12,6 @@
 //!   [`mod@tablebase`]: one file per subcommand.
 //! - [`mod@match_`], [`mod@tournament`], [`mod@check`], [`mod@standings`]: the referee's subcommands, and
 //!   [`mod@referee`] the options they share (time limits, openings, records).
-//! - [`mod@classroom`]: the command line of the eight classroom programs in `src/bin/`.
 //! - [`mod@grade`]: `morris grade`, grading a class's submissions of those programs.
 //! - [`mod@slurm`]: the sbatch scripts of `morris tablebase slurm`.
 //! - [`mod@common`]: options several commands share (the rules, the board, `--eval`).
@@ -25,7 +24,6 @@ pub mod output;
 pub mod analyze;
 pub mod bench;
 pub mod check;
-pub mod classroom;
 pub mod common;
 pub mod engine;
 pub mod grade;
@@ -34,6 +32,8 @@ pub mod perft;
 pub mod play;
 pub mod probe_batch;
 pub mod progress;
+#[cfg(test)]
+mod protocol_tests;
 pub mod referee;
 pub mod sandbox;
 pub mod serve;

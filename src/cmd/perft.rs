@@ -5,9 +5,9 @@ use std::process::ExitCode;
 use super::common::{BoardChoice, RuleArgs};
 use std::sync::atomic::AtomicBool;
 
-use crate::perft::perft_parallel;
-use crate::rules::notation::{game_after, parse_position};
-use crate::rules::{MoveList, Position};
+use morris::perft::perft_parallel;
+use morris::rules::notation::{game_after, parse_position};
+use morris::rules::{MoveList, Position};
 
 /// Options of `morris perft`.
 #[derive(clap::Args, Debug)]

@@ -1,4 +1,4 @@
-//! `morris play`: a person plays the engine in the terminal ([`crate::play`]), or with
+//! `morris play`: a person plays the engine in the terminal ([`morris::play`]), or with
 //! `--board-out` the engine makes one move in the terminal-play assignment's board-file mode (docs/assignments.md).
 
 use std::io::IsTerminal;
@@ -9,12 +9,12 @@ use std::time::Duration;
 use anyhow::Context;
 
 use super::common::{BoardChoice, EvalArg, RuleArgs, parse_in_hand, value_enum_mirror};
-use crate::engine::{EngineOptions, Limits, format_score};
-use crate::play::draw::Style;
-use crate::play::file_mode::{self, FileMode, FileModeReport};
-use crate::play::{PlayConfig, PlayError, run_with};
-use crate::protocol::parse_seconds_f64;
-use crate::rules::{Color, Position};
+use morris::engine::{EngineOptions, Limits, format_score};
+use morris::play::draw::Style;
+use morris::play::file_mode::{self, FileMode, FileModeReport};
+use morris::play::{PlayConfig, PlayError, run_with};
+use morris::protocol::parse_seconds_f64;
+use morris::rules::{Color, Position};
 
 /// Exit status when the side to move has no move (the game in the file is over).
 pub const EXIT_GAME_OVER: u8 = 2;
@@ -121,7 +121,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         Some(path) => file_mode::read_position(path, rules, args.to_move.into(), args.in_hand)?,
         None => Position::start(rules),
     };
-    let game = crate::rules::notation::game_from(start, &args.moves).context("--moves")?;
+    let game = morris::rules::notation::game_from(start, &args.moves).context("--moves")?;
     let color = match args.ansi {
         ColorWhen::Always => true,
         ColorWhen::Never => false,

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::progress::Progress;
-use crate::words::human;
+use morris::progress::Progress;
+use morris::words::human;
 
 /// How often a plain progress line is written when stderr is not a terminal.
 pub const PLAIN_EVERY: Duration = Duration::from_secs(30);

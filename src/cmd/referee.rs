@@ -1,6 +1,6 @@
 //! The options `morris match`, `morris tournament` and `morris check` share: time
 //! limits, openings, records, rules, and the engines' command lines; turned into the
-//! referee's plain settings ([`crate::referee`]).
+//! referee's plain settings ([`morris::referee`]).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -8,14 +8,14 @@ use std::time::Duration;
 use anyhow::{Context, ensure};
 
 use super::common::RuleArgs;
-use crate::protocol::{parse_increment, parse_seconds_f64};
-use crate::referee::game::GameSettings;
-use crate::referee::limits::{EngineLimits, parse_size};
-use crate::referee::openings;
-use crate::referee::process::EngineCommand;
-use crate::referee::sandbox::Sandbox;
-use crate::referee::{GameClock, TimeControl};
-use crate::rules::Ruleset;
+use morris::protocol::{parse_increment, parse_seconds_f64};
+use morris::referee::game::GameSettings;
+use morris::referee::limits::{EngineLimits, parse_size};
+use morris::referee::openings;
+use morris::referee::process::EngineCommand;
+use morris::referee::sandbox::Sandbox;
+use morris::referee::{GameClock, TimeControl};
+use morris::rules::Ruleset;
 
 /// The time limits of `morris match`, `morris tournament` and `morris check`.
 #[derive(clap::Args, Debug, Clone)]
@@ -207,7 +207,7 @@ impl GameArgs {
         };
         let tablebase = match &self.tablebase {
             Some(dir) => Some(
-                crate::tablebase::open_oracle(dir, rules).with_context(|| format!("--tablebase {}", dir.display()))?,
+                morris::tablebase::open_oracle(dir, rules).with_context(|| format!("--tablebase {}", dir.display()))?,
             ),
             None => None,
         };

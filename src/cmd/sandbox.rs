@@ -6,8 +6,8 @@ use std::process::{ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 use super::referee::SandboxArgs;
-use crate::referee::limits::EngineLimits;
-use crate::referee::sandbox::Sandbox;
+use morris::referee::limits::EngineLimits;
+use morris::referee::sandbox::Sandbox;
 
 /// Options of `morris sandbox`.
 #[derive(clap::Args, Debug)]

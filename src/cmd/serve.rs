@@ -1,4 +1,4 @@
-//! `morris serve`: the options of the local web server ([`crate::serve`]), turned into a
+//! `morris serve`: the options of the local web server ([`morris::serve`]), turned into a
 //! [`ServeConfig`]; starts it and prints its URL on stdout.
 
 use std::net::{IpAddr, SocketAddr};
@@ -9,9 +9,9 @@ use std::time::Duration;
 use anyhow::Context as _;
 
 use super::common::{RuleArgs, value_enum_mirror};
-use crate::protocol::parse_seconds;
-use crate::serve::games::MOVETIME_RANGE;
-use crate::serve::{DEFAULT_HASH_MB, DEFAULT_MAX_CONNECTIONS, ServeConfig, Strength, start};
+use morris::protocol::parse_seconds;
+use morris::serve::games::MOVETIME_RANGE;
+use morris::serve::{DEFAULT_HASH_MB, DEFAULT_MAX_CONNECTIONS, ServeConfig, Strength, start};
 
 value_enum_mirror! {
     /// `--strength`: the engine's strength in a new game (the library's [`Strength`] is
@@ -58,7 +58,7 @@ pub struct ServeArgs {
     pub tablebase: Option<PathBuf>,
     /// Search depth per position when a replay is analysed (fixed, so the same game
     /// always gets the same values and marks)
-    #[arg(long, default_value_t = crate::serve::replay::ANALYSIS_DEPTH, value_name = "PLIES",
+    #[arg(long, default_value_t = morris::serve::replay::ANALYSIS_DEPTH, value_name = "PLIES",
           value_parser = clap::value_parser!(u32).range(2..=30))]
     pub analysis_depth: u32,
     /// The most games and replays open at once
@@ -88,7 +88,7 @@ impl ServeArgs {
             Some(dir) => {
                 let rules = self.rules.ruleset();
                 Some(
-                    crate::tablebase::open_oracle(dir, rules)
+                    morris::tablebase::open_oracle(dir, rules)
                         .with_context(|| format!("--tablebase {}", dir.display()))?,
                 )
             }

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::tablebase::Cell;
+use morris::tablebase::Cell;
 
 /// What every job of a build shares.
 #[derive(Clone, Debug)]

@@ -7,11 +7,11 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 
-use crate::referee::RefereeError;
-use crate::referee::pages::{self, Bracket, Event, Page};
-use crate::referee::record::parse_records;
-use crate::referee::resume::{Fingerprint, Ledger, Schedule, Scheduler};
-use crate::referee::tournament::{self, KnockoutSettings, TournamentFormat};
+use morris::referee::RefereeError;
+use morris::referee::pages::{self, Bracket, Event, Page};
+use morris::referee::record::parse_records;
+use morris::referee::resume::{Fingerprint, Ledger, Schedule, Scheduler};
+use morris::referee::tournament::{self, KnockoutSettings, TournamentFormat};
 
 /// Options of `morris standings`.
 #[derive(clap::Args, Debug)]
@@ -85,7 +85,7 @@ pub fn replay_knockout(fingerprint: &Fingerprint, names: &[String], ledger: &Led
 pub fn run(args: &StandingsArgs) -> anyhow::Result<ExitCode> {
     let mut text = String::new();
     for file in &args.files {
-        let t = crate::files::read_text(file, crate::files::GAMES_TEXT)
+        let t = morris::files::read_text(file, morris::files::GAMES_TEXT)
             .with_context(|| format!("cannot read {}", file.display()))?;
         // A last line without its line end was still being written.
         text.push_str(&t[..t.rfind('\n').map_or(0, |i| i + 1)]);

@@ -1,5 +1,5 @@
 //! `morris tablebase build | plan | slurm | verify | stats | probe | bench`: the command
-//! line over [`crate::tablebase`].
+//! line over [`morris::tablebase`].
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -8,16 +8,16 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 use super::progress::{Bar, minutes_and_seconds};
-use crate::progress::Progress;
-use crate::rules::notation::PositionText;
-use crate::rules::{Color, STANDARD};
-use crate::tablebase::driver::cells::{self, Cell};
-use crate::tablebase::driver::within_memory;
-use crate::tablebase::shared::sector::{self, MIN_STONES};
-use crate::tablebase::{
+use morris::progress::Progress;
+use morris::rules::notation::PositionText;
+use morris::rules::{Color, STANDARD};
+use morris::tablebase::driver::cells::{self, Cell};
+use morris::tablebase::driver::within_memory;
+use morris::tablebase::shared::sector::{self, MIN_STONES};
+use morris::tablebase::{
     self, BuildOptions, BuildReport, Subspace, TableValue, Tablebase, Wdl, full_board_counts, is_possible, verify,
 };
-use crate::words::{count, human, plies, rule_profile};
+use morris::words::{count, human, plies, rule_profile};
 
 /// `morris tablebase` subcommands.
 #[derive(clap::Subcommand, Debug)]
@@ -300,8 +300,8 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
 
 /// Builds the placing layers of a game of `stones` a side, after the moving tables.
 fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
-    use crate::tablebase::driver::moving_rule_fits;
-    use crate::tablebase::driver::placing::{self, CellReport, PlacingOptions, PlyTally};
+    use morris::tablebase::driver::moving_rule_fits;
+    use morris::tablebase::driver::placing::{self, CellReport, PlacingOptions, PlyTally};
     let threads = threads_or_default(args.threads);
     let options = PlacingOptions { stones, rule_plies: args.no_removal_plies, threads };
     moving_rule_fits(&args.dir, args.no_removal_plies)?;
@@ -484,11 +484,11 @@ fn run_plan(args: &PlanArgs) -> anyhow::Result<ExitCode> {
 fn run_slurm(args: &SlurmArgs) -> anyhow::Result<ExitCode> {
     let write_dir = |d: &std::path::Path| {
         std::fs::create_dir_all(d)
-            .map_err(|e| anyhow::anyhow!("cannot create '{}': {}", d.display(), crate::files::io_reason(&e)))
+            .map_err(|e| anyhow::anyhow!("cannot create '{}': {}", d.display(), morris::files::io_reason(&e)))
     };
     write_dir(&args.graph.dir)?;
     let dir = std::fs::canonicalize(&args.graph.dir)
-        .map_err(|e| anyhow::anyhow!("'{}': {}", args.graph.dir.display(), crate::files::io_reason(&e)))?;
+        .map_err(|e| anyhow::anyhow!("'{}': {}", args.graph.dir.display(), morris::files::io_reason(&e)))?;
     let binary = match &args.binary {
         Some(b) => b.clone(),
         None => std::env::current_exe().context("cannot find this binary's path; give --binary")?,
@@ -523,11 +523,11 @@ fn run_slurm(args: &SlurmArgs) -> anyhow::Result<ExitCode> {
             continue;
         }
         let name = format!("level-{l:02}.sh");
-        crate::files::write_whole(&scripts.join(&name), super::slurm::level_script(l, &todo, &job).as_bytes())?;
+        morris::files::write_whole(&scripts.join(&name), super::slurm::level_script(l, &todo, &job).as_bytes())?;
         names.push(name);
     }
     let submit = scripts.join("submit.sh");
-    crate::files::write_whole(&submit, super::slurm::submit_script(&names).as_bytes())?;
+    morris::files::write_whole(&submit, super::slurm::submit_script(&names).as_bytes())?;
     let todo = built.iter().filter(|&&b| !b).count();
     say!(
         "{} cells, {} built, {todo} to build in {} job arrays: scripts in {}",
@@ -719,7 +719,7 @@ fn run_probe_placing(args: &ProbeArgs, text: &PositionText) -> anyhow::Result<Ex
     let tb = Tablebase::open(&args.dir)?;
     let profile = args.no_removal_plies.unwrap_or(tb.rule_plies());
     let rules =
-        crate::rules::Ruleset { stones: args.stones, no_removal_plies: profile, ..STANDARD.clone() }.into_static();
+        morris::rules::Ruleset { stones: args.stones, no_removal_plies: profile, ..STANDARD.clone() }.into_static();
     let side = text.side();
     let pos = text.into_position(rules)?;
     pos.check_reachable()?;
@@ -756,7 +756,7 @@ fn run_probe_placing(args: &ProbeArgs, text: &PositionText) -> anyhow::Result<Ex
 #[must_use]
 pub fn describe(v: TableValue, count: u16, rule_plies: u16) -> String {
     match v.at_count(count, STANDARD.no_removal_plies, rule_plies) {
-        Some(crate::search::OracleValue::Draw) if v.wdl != Wdl::Draw => {
+        Some(morris::search::OracleValue::Draw) if v.wdl != Wdl::Draw => {
             format!("draw (a {} beyond the no-removal rule)", v.wdl.name())
         }
         _ => v.to_string(),
@@ -769,7 +769,7 @@ fn random_positions(subspaces: &[Subspace], n: u64, seed: u64) -> Vec<(u32, u32)
     use rand::seq::SliceRandom;
     use rand::{RngExt, SeedableRng};
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
-    let binomial = |n: usize, k: usize| crate::tablebase::shared::index::BINOMIALS.get(n, k);
+    let binomial = |n: usize, k: usize| morris::tablebase::shared::index::binomial(n, k);
     let points = STANDARD.topology.len();
     let mut cumulative = Vec::with_capacity(subspaces.len());
     let mut total = 0u64;
@@ -873,7 +873,7 @@ fn bench_placing(tb: &Tablebase, stones: u8, plies: u16, args: &BenchArgs) -> an
     let weights: Vec<u64> = cells.iter().map(|c| c.positions()).collect();
     let total: u64 = weights.iter().sum();
     anyhow::ensure!(total > 0, "no placing positions");
-    let rules = crate::rules::Ruleset { stones, no_removal_plies: plies, ..STANDARD.clone() }.into_static();
+    let rules = morris::rules::Ruleset { stones, no_removal_plies: plies, ..STANDARD.clone() }.into_static();
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(args.seed);
     let mut indexers: std::collections::HashMap<(u8, u8), tablebase::shared::index::Indexer> =
         std::collections::HashMap::new();
@@ -900,10 +900,10 @@ fn bench_placing(tb: &Tablebase, stones: u8, plies: u16, args: &BenchArgs) -> an
         let side = if c.ply.is_multiple_of(2) { Color::White } else { Color::Black };
         let (white, black, hands) =
             if side == Color::White { (us, them, [us_hand, them_hand]) } else { (them, us, [them_hand, us_hand]) };
-        positions.push(crate::rules::Position::from_setup_unchecked(&crate::rules::Setup {
+        positions.push(morris::rules::Position::from_setup_unchecked(&morris::rules::Setup {
             rules,
-            stones: crate::rules::ByColor([crate::topology::PointSet(white), crate::topology::PointSet(black)]),
-            in_hand: crate::rules::ByColor(hands),
+            stones: morris::rules::ByColor([morris::topology::PointSet(white), morris::topology::PointSet(black)]),
+            in_hand: morris::rules::ByColor(hands),
             side_to_move: side,
         }));
     }
@@ -964,7 +964,7 @@ fn probe_text(text: &str, args: &ProbeArgs) -> anyhow::Result<(PositionText, u16
     if let Some((white, black)) = args.in_hand {
         anyhow::ensure!(parsed.in_hand.is_none(), "the stones in hand are given twice: in the position and --in-hand");
         parsed.side_to_move = Some(parsed.side());
-        parsed.in_hand = Some(crate::rules::ByColor([white, black]));
+        parsed.in_hand = Some(morris::rules::ByColor([white, black]));
     }
     anyhow::ensure!(
         parsed.count.is_none() || args.count == 0,
@@ -981,7 +981,7 @@ fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
     let text = args.position.as_deref().unwrap_or_default();
     let (text, count) = probe_text(text, args)?;
     let side = text.side();
-    if text.hands() != crate::rules::ByColor([0, 0]) {
+    if text.hands() != morris::rules::ByColor([0, 0]) {
         return run_probe_placing(args, &text);
     }
     let pos = text.into_position(&STANDARD)?;
@@ -1024,7 +1024,7 @@ fn run_probe_batch(args: &ProbeArgs, file: &std::path::Path) -> anyhow::Result<E
         Box::new(std::io::stdin().lock())
     } else {
         let f = std::fs::File::open(file)
-            .map_err(|e| anyhow::anyhow!("cannot read '{}': {}", file.display(), crate::files::io_reason(&e)))?;
+            .map_err(|e| anyhow::anyhow!("cannot read '{}': {}", file.display(), morris::files::io_reason(&e)))?;
         Box::new(std::io::BufReader::new(f))
     };
     let mut output = std::io::BufWriter::new(std::io::stdout().lock());

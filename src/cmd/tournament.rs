@@ -1,5 +1,5 @@
 //! `morris tournament`: a knockout, round robin or gauntlet between engine programs
-//! ([`crate::referee`]), from `--engine` options or a roster file; prints the plan, the
+//! ([`morris::referee`]), from `--engine` options or a roster file; prints the plan, the
 //! bracket or the cross table and the summary; resumes from its record file; writes the
 //! standings pages.
 
@@ -13,15 +13,15 @@ use super::common::value_enum_mirror;
 use super::progress::Bar;
 use super::referee::GameArgs;
 use super::standings::{replay_title, write_pages};
-use crate::referee::limits::EngineLimits;
-use crate::referee::pages::{self, Bracket, Event};
-use crate::referee::process::EngineCommand;
-use crate::referee::record::{RecordWriter, RecordedGame, parse_records};
-use crate::referee::resume::{Fingerprint, Ledger, Schedule, Scheduler};
-use crate::referee::roster::{Roster, RosterOpenings, RosterTime, read_roster};
-use crate::referee::runner::Runner;
-use crate::referee::stats::Standings;
-use crate::referee::tournament::{self, KnockoutSettings};
+use morris::referee::limits::EngineLimits;
+use morris::referee::pages::{self, Bracket, Event};
+use morris::referee::process::EngineCommand;
+use morris::referee::record::{RecordWriter, RecordedGame, parse_records};
+use morris::referee::resume::{Fingerprint, Ledger, Schedule, Scheduler};
+use morris::referee::roster::{Roster, RosterOpenings, RosterTime, read_roster};
+use morris::referee::runner::Runner;
+use morris::referee::stats::Standings;
+use morris::referee::tournament::{self, KnockoutSettings};
 
 value_enum_mirror! {
     /// The tournament formats.
@@ -35,7 +35,7 @@ value_enum_mirror! {
     }
 }
 
-use crate::referee::tournament::TournamentFormat as LibraryFormat;
+use morris::referee::tournament::TournamentFormat as LibraryFormat;
 
 /// Plies in a typical game, for the plan's estimate before any game is played: the 18
 /// placements and about a hundred moves after them (an assumption, not a measurement;
@@ -217,7 +217,7 @@ fn open_record(path: Option<&Path>, fingerprint: &Fingerprint) -> anyhow::Result
     let Some(path) = path else {
         return Ok(Resume { ledger: Ledger::default(), writer: RecordWriter::create(None)? });
     };
-    let text = match crate::files::read_text(path, crate::files::GAMES_TEXT) {
+    let text = match morris::files::read_text(path, morris::files::GAMES_TEXT) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => bail!("cannot read the record file {}: {e}", path.display()),
@@ -370,7 +370,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         scheduler.bouts(pairs, each, |todo| {
             if args.slurm.is_some() {
                 deferred.borrow_mut().extend(todo.iter().cloned());
-                return Err(crate::referee::RefereeError::Deferred(todo.len()));
+                return Err(morris::referee::RefereeError::Deferred(todo.len()));
             }
             runner.play_numbered(todo)
         })

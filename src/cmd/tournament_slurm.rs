@@ -2,7 +2,7 @@
 //!
 //! Each run of the command (by hand first, then as a job) is a planner: it reads every
 //! record file in `DIR/records`, replays the tournament from them exactly as a resumed
-//! local run would ([`crate::referee::resume`]), and where it meets games not yet
+//! local run would ([`morris::referee::resume`]), and where it meets games not yet
 //! recorded it writes them as the next wave instead of playing them: `DIR/wave-W.tsv`
 //! (task, game number, white, black, opening), a job array `DIR/wave-W.sh` with a task
 //! per pairing (`--slurm-task W:K`, which plays those games into
@@ -21,11 +21,11 @@ use nom::Parser;
 use nom::character::complete::{char, u32 as number};
 use nom::combinator::all_consuming;
 
-use crate::referee::game::GameSettings;
-use crate::referee::process::EngineCommand;
-use crate::referee::record::{RecordWriter, parse_records};
-use crate::referee::resume::{Fingerprint, Ledger};
-use crate::referee::runner::{Pairing, Runner};
+use morris::referee::game::GameSettings;
+use morris::referee::process::EngineCommand;
+use morris::referee::record::{RecordWriter, parse_records};
+use morris::referee::resume::{Fingerprint, Ledger};
+use morris::referee::runner::{Pairing, Runner};
 
 /// The folder of the tasks' record files.
 fn records(dir: &Path) -> PathBuf {
@@ -48,7 +48,7 @@ pub fn ledger(dir: &Path, fingerprint: &Fingerprint) -> anyhow::Result<Ledger> {
     files.sort();
     let mut games = Vec::new();
     for path in files {
-        let text = crate::files::read_text(&path, crate::files::GAMES_TEXT)
+        let text = morris::files::read_text(&path, morris::files::GAMES_TEXT)
             .with_context(|| format!("cannot read {}", path.display()))?;
         // A task killed while writing leaves a last line without its end: played again.
         let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
@@ -100,7 +100,7 @@ pub fn play_task(
 ) -> anyhow::Result<ExitCode> {
     let (wave, k) = parse_task(task).with_context(|| format!("--slurm-task {task:?} is not WAVE:TASK"))?;
     let file = dir.join(format!("wave-{wave}.tsv"));
-    let text = crate::files::read_text(&file, crate::files::SMALL_TEXT)
+    let text = morris::files::read_text(&file, morris::files::SMALL_TEXT)
         .with_context(|| format!("cannot read {}", file.display()))?;
     let games = task_games(&text, k).with_context(|| file.display().to_string())?;
     ensure!(!games.is_empty(), "{} has no games for task {k}", file.display());
@@ -136,7 +136,7 @@ fn last_wave(dir: &Path) -> u32 {
 pub fn plan_wave(dir: &Path, todo: &[(usize, Pairing)], submit: bool) -> anyhow::Result<ExitCode> {
     let last = last_wave(dir);
     if last > 0 {
-        let previous = crate::files::read_text(&dir.join(format!("wave-{last}.tsv")), crate::files::SMALL_TEXT)
+        let previous = morris::files::read_text(&dir.join(format!("wave-{last}.tsv")), morris::files::SMALL_TEXT)
             .unwrap_or_default();
         let before: Vec<usize> = previous
             .lines()
@@ -177,7 +177,7 @@ pub fn plan_wave(dir: &Path, todo: &[(usize, Pairing)], submit: bool) -> anyhow:
         (format!("submit-{wave}.sh"), super::slurm::submit_wave_script(wave)),
     ];
     for (name, text) in &files {
-        crate::files::write_whole(&dir.join(name), text.as_bytes())?;
+        morris::files::write_whole(&dir.join(name), text.as_bytes())?;
     }
     let submit_script = dir.join(format!("submit-{wave}.sh"));
     say!("wave {wave}: {} game(s) in {} task(s): {}", todo.len(), tasks.len(), dir.join(&files[0].0).display());

@@ -3,7 +3,7 @@
 //! Every [`Position`](super::Position) carries a `&'static Ruleset`, so move generation
 //! and play read their options from it; [`Game`](super::Game) applies its draw rules.
 //! [`RuleOptions`] are the options a game may change on either board; the command-line
-//! flags that set them are `crate::cmd::common`'s.
+//! flags that set them are the `morris` binary's (`src/cmd/common.rs`).
 
 use crate::topology::{CLASSROOM22, STANDARD24, Topology};
 

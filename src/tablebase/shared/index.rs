@@ -51,6 +51,12 @@ impl Binomials {
 /// The binomial table.
 pub(crate) static BINOMIALS: Binomials = Binomials::new();
 
+/// C(n, k), for n up to the largest board's points (0 when k > n).
+#[must_use]
+pub fn binomial(n: usize, k: usize) -> u64 {
+    BINOMIALS.get(n, k)
+}
+
 /// The colex rank of a set of bit positions (each below 32).
 #[inline]
 fn rank_bits(bits: u32) -> u64 {

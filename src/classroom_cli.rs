@@ -1,7 +1,7 @@
 //! The eight classroom programs' command line: `NAME <input file> <output file> <depth>`,
 //! the three output lines on stdout, warnings and errors on stderr, and the exit status.
-//! Every one of the eight mains in `src/bin/` is `morris::cmd::classroom::main(&SPEC)`; the
-//! program itself is [`crate::classroom`]'s.
+//! Every one of the eight mains in `src/bin/` includes this file and is `classroom_cli::main(&SPEC)`; the
+//! program itself is [`morris::classroom`]'s.
 //!
 //! Exit statuses: 0 a move was chosen; 2 bad input (arguments, input file, output file);
 //! 3 the side to move has no legal move (it is blocked and has lost: the three lines are
@@ -19,8 +19,8 @@ use nom::Parser as _;
 use nom::character::complete::digit1;
 use nom::combinator::all_consuming;
 
-use crate::classroom::board_file::max_opening_depth;
-use crate::classroom::{BLOCKED_ESTIMATE, EXIT_BAD_INPUT, EXIT_NO_MOVE, ProgramError, ProgramSpec, run_program};
+use morris::classroom::board_file::max_opening_depth;
+use morris::classroom::{BLOCKED_ESTIMATE, EXIT_BAD_INPUT, EXIT_NO_MOVE, ProgramError, ProgramSpec, run_program};
 
 /// Exit status when the result could not be printed on stdout.
 const EXIT_STDOUT: u8 = 1;

@@ -1,4 +1,5 @@
-//! The line protocol in-process: the sample sessions of protocol.md replayed, whole games
+//! The line protocol in-process, with the engine made by its own command line (so these
+//! tests live on the binary side, with `cmd`): the sample sessions of protocol.md replayed, whole games
 //! against a scripted opponent, the state machine of `undo`/`go`/`setboard`, and bad input
 //! of every kind (protocol.md §5), including random bytes (proptest).
 
@@ -6,8 +7,8 @@ use std::cell::RefCell;
 use std::io::{self, BufRead, Read, Write};
 use std::rc::Rc;
 
+use crate::cmd::engine::EngineArgs;
 use clap::Parser;
-use morris::cmd::engine::EngineArgs;
 use morris::engine::Engine;
 use morris::protocol::{MAX_LINE, run};
 use morris::rules::notation::parse_move;
@@ -73,7 +74,7 @@ struct SampleSession {
 }
 
 fn sample_sessions() -> Vec<SampleSession> {
-    let doc = include_str!("../protocol.md");
+    let doc = include_str!("../../protocol.md");
     let mut sessions = Vec::new();
     let mut lines = doc.lines();
     while let Some(line) = lines.next() {
