@@ -38,7 +38,7 @@ pub fn read_text_from(source: impl Read, limit: u64) -> std::io::Result<String> 
     let mut bytes = Vec::new();
     source.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
-        let size = crate::referee::limits::format_size(limit);
+        let size = crate::words::format_size(limit);
         return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, format!("larger than {size}")));
     }
     String::from_utf8(bytes)

@@ -39,6 +39,17 @@ pub fn human(n: u64) -> String {
     out
 }
 
+/// A size as it is best read: `2GiB`, `64MiB`, `1536KiB`, `100B`.
+#[must_use]
+pub fn format_size(bytes: u64) -> String {
+    for (factor, name) in [(1u64 << 40, "TiB"), (1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")] {
+        if bytes >= factor && bytes.is_multiple_of(factor) {
+            return format!("{}{name}", bytes / factor);
+        }
+    }
+    format!("{bytes}B")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,8 @@ use nom::character::complete::{digit1, space0};
 use nom::combinator::{all_consuming, map_res, opt, value};
 use nom::{IResult, Parser};
 
+use crate::words::format_size;
+
 /// One mebibyte.
 const MIB: u64 = 1 << 20;
 
@@ -103,17 +105,6 @@ pub fn parse_size(text: &str) -> Result<u64, LimitError> {
         return Err(LimitError::Size(text.to_string()));
     };
     n.checked_mul(factor).ok_or_else(|| LimitError::Overflow(text.to_string()))
-}
-
-/// A size as it is best read: `2GiB`, `64MiB`, `1536KiB`, `100B`.
-#[must_use]
-pub fn format_size(bytes: u64) -> String {
-    for (factor, name) in [(1u64 << 40, "TiB"), (1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")] {
-        if bytes >= factor && bytes.is_multiple_of(factor) {
-            return format!("{}{name}", bytes / factor);
-        }
-    }
-    format!("{bytes}B")
 }
 
 impl EngineLimits {

@@ -38,7 +38,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use super::limits::EngineLimits;
-use super::limits::format_size;
+use crate::words::format_size;
 
 /// How the memory limit is enforced.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
