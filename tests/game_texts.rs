@@ -54,7 +54,7 @@ fn the_boards_exports_read_back_everywhere() {
     let game = game_after(&STANDARD, "D2 F4 B4 D6 A7 G1").expect("a game");
     let config = ServeConfig::new(0);
     let exports =
-        [("moves.txt", move_list(&game)), ("record.tsv", record(&game, ["you", "engine"]).expect("a record"))];
+        [("moves.txt", move_list(&game)), ("record.tsv", record(&game, ["you", "engine"], None).expect("a record"))];
     assert!(exports[0].1.starts_with("1. D2 F4\n"), "numbered: {}", exports[0].1);
     for (name, text) in &exports {
         let path = write(name, text);
@@ -66,6 +66,15 @@ fn the_boards_exports_read_back_everywhere() {
             game_from_text(&config, text, None, None).unwrap_or_else(|e| panic!("{name}: {}", e.reason));
         assert_eq!((moves(&imported), imported.position()), (moves(&game), game.position()), "{name}");
     }
+    // A resigned game is recorded finished (Black gave up: White won), and every reader
+    // takes it: analyze its moves, match --openings its (empty) opening, the board its game.
+    let resigned = record(&game, ["you", "engine"], Some(morris::rules::Color::Black)).expect("a record");
+    assert!(resigned.contains("\twhite\tresign\t6\t"), "{resigned}");
+    let path = write("resigned.tsv", &resigned);
+    assert_eq!(analyze(&path).len(), 6);
+    assert_eq!(read_openings(&path, &STANDARD).expect("openings"), [""]);
+    let (_, imported) = game_from_text(&config, &resigned, None, None).unwrap_or_else(|e| panic!("{}", e.reason));
+    assert_eq!(moves(&imported), moves(&game));
 }
 
 #[test]
@@ -77,7 +86,7 @@ fn a_set_up_game_reads_back_with_its_count() {
     }
     let text = move_list(&game);
     assert_eq!(text, "setboard WWWxxxxxxxxxxxxxxxxxxBBB black 0 0 5\n1... A1-A4\n2. D7-D6\n");
-    assert_eq!(record(&game, ["you", "engine"]), None, "a record holds games from the start only");
+    assert_eq!(record(&game, ["you", "engine"], None), None, "a record holds games from the start only");
     let path = write("setup.txt", &text);
     assert_eq!(analyze(&path).len(), 2);
     let (_, imported) = game_from_text(&ServeConfig::new(0), &text, None, None).expect("imports");

@@ -237,6 +237,43 @@ fn a_hint_is_shown_and_not_played() {
     assert_eq!(post(&s, &format!("/api/games/{id}/move"), &json!({ "move": hint })).0, 200, "the hint is legal");
 }
 
+/// Issue #34: a resignation ended the game on the board while its record still said
+/// `unfinished`. Now the record is a finished game (result, termination `resign`, the
+/// reason), which the one reader of game texts, the replay and a new game read back;
+/// undo takes the resignation back, and the record with it.
+#[test]
+fn a_resignation_is_recorded_as_a_finished_game() {
+    let s = server();
+    let (id, _) = new_game(&s, &json!({"human": "both"}));
+    for m in ["D2", "F4"] {
+        assert_eq!(post(&s, &format!("/api/games/{id}/move"), &json!({ "move": m })).0, 200);
+    }
+    let unfinished = |state: &Value| state["export"]["record"].as_str().is_some_and(|r| r.contains("\tunfinished\t"));
+    assert!(unfinished(&call(&s, "GET", &format!("/api/games/{id}"), None).1));
+    let (status, state) = post(&s, &format!("/api/games/{id}/resign"), &json!({}));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["outcome"], "Black wins by White's resignation");
+    let record = state["export"]["record"].as_str().expect("a record").to_string();
+    let fields: Vec<&str> = record.lines().nth(1).expect("a game line").split('\t').collect();
+    assert_eq!(fields[3..9], ["black", "resign", "2", "-", "D2 F4", "white resigns"], "{record}");
+    let games = morris::referee::game_text::read_games(&record).expect("the record reads");
+    assert!(games[0].is_finished());
+    assert_eq!(games[0].recorded_end().as_deref(), Some("Black wins by White's resignation"));
+    // The replay ends as the game did; a new game starts from its last position.
+    let (status, replay) = post(&s, "/api/replays", &json!({ "text": record }));
+    assert_eq!(status, 201, "{replay}");
+    let plies = replay["plies"].as_array().expect("plies");
+    assert_eq!(plies.len(), 3);
+    assert_eq!(plies[2]["outcome"], "Black wins by White's resignation");
+    let (_, from) = new_game(&s, &json!({ "from": record, "human": "both" }));
+    assert_eq!(moves(&from), ["D2", "F4"]);
+    // Taken back, it is unfinished again.
+    let (status, undone) = post(&s, &format!("/api/games/{id}/undo"), &json!({}));
+    assert_eq!(status, 200, "{undone}");
+    assert!(undone["state"]["outcome"].is_null());
+    assert!(unfinished(&undone["state"]), "{}", undone["state"]["export"]);
+}
+
 /// A game starts from what the page exports (a move list, after a `setboard` line for
 /// a set-up start) and exports it again unchanged; bad starts are refused with why.
 #[test]
@@ -896,6 +933,53 @@ fn perfect_play_values_mark_every_move_and_replays_mark_the_one_that_threw_value
     assert!(last.as_str().unwrap_or("").contains("turned a"), "the worst move is marked: {last}");
     let n = done["values"].as_array().map_or(0, Vec::len);
     assert_eq!(done["values"][n - 2]["exact"], true, "the table's value is exact");
+}
+
+/// Issue #34: the hint takes the tables' best move where they value every move, and no
+/// test held it to that. A 3-against-3 position whose moves the tables value
+/// differently (built here: 3-3, 3-4 and 4-3) is set up; the hint must keep the
+/// position's value, come at once, and say it comes from the tables.
+#[test]
+fn a_hint_from_the_tables_keeps_the_value_and_says_so() {
+    let tb = tables();
+    let mut seed: u64 = 0x3333;
+    let mut next = move |n: usize| {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        usize::try_from(seed >> 33).unwrap_or(0) % n
+    };
+    // A position with a win and moves that let it go: the best move is known.
+    let (text, best) = (0..5000)
+        .find_map(|_| {
+            let mut board = ['x'; 24];
+            for stone in ['W', 'W', 'W', 'B', 'B', 'B'] {
+                let free: Vec<usize> = (0..24).filter(|&i| board[i] == 'x').collect();
+                board[free[next(free.len())]] = stone;
+            }
+            let text = format!("{} white 0 0", board.iter().collect::<String>());
+            let pos = morris::rules::notation::parse_position(&text, &STANDARD).ok()?;
+            pos.check_reachable().ok()?;
+            let values = morris::serve::verdict::move_values(Some(&tb), &Game::new(pos))?;
+            let best = values.first()?.1;
+            (matches!(best, OracleValue::Win(_)) && values.iter().any(|(_, v)| *v != best)).then_some((text, values))
+        })
+        .expect("a 3-3 position with a win that some moves let go");
+    let best_value = best[0].1;
+    let s = server_with(|c| c.tables = Some(Arc::clone(&tb)));
+    let (id, state) = new_game(&s, &json!({ "from": format!("setboard {text}"), "human": "both" }));
+    assert_eq!(state["position"]["side_to_move"], "white", "{text}");
+    let (status, state) = post(&s, &format!("/api/games/{id}/hint"), &json!({}));
+    assert_eq!(status, 200, "{state}");
+    // No search: the hint is in the answer itself.
+    let hint = &state["hint"];
+    assert_eq!(hint["source"], "tables", "{hint}");
+    assert_eq!(hint["search"]["depth"], 0);
+    assert!(state["thinking"].is_null(), "no search for a hint the tables give");
+    let shown = hint["move"]["text"].as_str().expect("a move");
+    let value = best.iter().find(|(m, _)| m.display(STANDARD.topology).to_string() == shown).map(|(_, v)| *v);
+    assert_eq!(value, Some(best_value), "{text}: the hint {shown} keeps the value {best_value:?}");
+    let words = morris::serve::view::value_words(best_value, morris::rules::Color::White);
+    assert_eq!(hint["search"]["score"], words, "{hint}");
+    assert_eq!(post(&s, &format!("/api/games/{id}/move"), &json!({ "move": shown })).0, 200, "the hint is legal");
 }
 
 #[test]

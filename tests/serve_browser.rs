@@ -984,6 +984,13 @@ fn the_board_is_one_tab_stop_and_resign_download_and_clock_work() {
     b.click_on("#resign");
     assert_eq!(b.wait_text("#status", |t| t.contains("resign")), "Black wins by White's resignation");
     assert_eq!(b.script("return document.getElementById('resign').disabled"), true);
+    // What Download record saves says so too: a finished game, Black the winner (it
+    // used to say the game was unfinished), and the replay of it ends the same way.
+    let record = b.script("return game.export.record");
+    let record = record.as_str().expect("a record");
+    let fields: Vec<&str> = record.lines().nth(1).expect("a game line").split('\t').collect();
+    assert_eq!(fields[3..5], ["black", "resign"], "{record}");
+    assert_eq!(fields[8], "white resigns");
     b.click_on(&point("F2"));
     b.wait_text("#message", |t| t.contains("game is over"));
 }

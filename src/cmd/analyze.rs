@@ -131,7 +131,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         if show_progress {
             eprint!("\r{:40}\r", "");
         }
-        print_game(&analysis, args.brief, rules)?;
+        print_game(&analysis, args.brief, input.recorded_end(), rules)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -163,7 +163,7 @@ fn short(v: &Verdict, side: Color) -> String {
     }
 }
 
-fn print_game(a: &GameAnalysis, brief: bool, rules: &Ruleset) -> anyhow::Result<()> {
+fn print_game(a: &GameAnalysis, brief: bool, recorded_end: Option<String>, rules: &Ruleset) -> anyhow::Result<()> {
     if !brief {
         say!("{:>4}  {:5}  {:10}  {:32}  value after", "move", "side", "played", "value before");
     }
@@ -215,7 +215,11 @@ fn print_game(a: &GameAnalysis, brief: bool, rules: &Ruleset) -> anyhow::Result<
     }
     match a.outcome {
         Some(o) => say!("  result: {o}"),
-        None => say!("  result: unfinished"),
+        None => match recorded_end {
+            // Ended off the board (a resignation, a forfeit): as the record says.
+            Some(end) => say!("  result: {end}"),
+            None => say!("  result: unfinished"),
+        },
     }
     Ok(())
 }

@@ -108,10 +108,18 @@ pub enum Termination {
         /// The details, in words.
         detail: String,
     },
+    /// A side gave the game up (on the board: the Resign button) and lost.
+    Resign {
+        /// The side that resigned.
+        loser: Color,
+    },
 }
 
+/// The termination word of a resignation in records.
+pub const RESIGN: &str = "resign";
+
 impl Termination {
-    /// The word in records: `rules`, `ply-cap` or the forfeit word.
+    /// The word in records: `rules`, `ply-cap`, `tablebase`, [`RESIGN`] or the forfeit word.
     #[must_use]
     pub const fn word(&self) -> &'static str {
         match self {
@@ -119,6 +127,7 @@ impl Termination {
             Termination::PlyCap(_) => "ply-cap",
             Termination::Tablebase { .. } => "tablebase",
             Termination::Forfeit { kind, .. } => kind.word(),
+            Termination::Resign { .. } => RESIGN,
         }
     }
 }
@@ -130,6 +139,7 @@ impl fmt::Display for Termination {
             Termination::PlyCap(plies) => write!(f, "ply cap of {} reached", crate::words::plies(*plies as u64)),
             Termination::Tablebase { detail, .. } => write!(f, "adjudicated by the tables: {detail}"),
             Termination::Forfeit { loser, detail, .. } => write!(f, "{} forfeits: {detail}", loser.name()),
+            Termination::Resign { loser } => write!(f, "{} resigns", loser.name()),
         }
     }
 }
@@ -198,7 +208,7 @@ impl GameRecord {
             Termination::Rules(Outcome::Win { winner, .. }) => GameResult::Win(*winner),
             Termination::Rules(Outcome::Draw(_)) | Termination::PlyCap(_) => GameResult::Draw,
             Termination::Tablebase { result, .. } => *result,
-            Termination::Forfeit { loser, .. } => GameResult::Win(!*loser),
+            Termination::Forfeit { loser, .. } | Termination::Resign { loser } => GameResult::Win(!*loser),
         }
     }
 

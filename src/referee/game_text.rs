@@ -14,6 +14,7 @@
 //! Nothing here knows the board: the moves stay words until [`GameText::play`] reads
 //! them on a ruleset's board.
 
+use super::game::{GameResult, RESIGN};
 use super::record::{RecordError, RecordedGame, game_lines, is_record, parse_records};
 use crate::rules::notation::{PositionText, PositionTextError, parse_move};
 use crate::rules::{Game, IllegalMove, ParseMoveError, Position, Ruleset};
@@ -225,6 +226,20 @@ impl GameText {
             })?;
         }
         Ok(game)
+    }
+
+    /// How the record says the game ended, for a game its moves do not end by the rules
+    /// (a resignation, a forfeit, an adjudication): `Black wins by White's resignation`,
+    /// `White wins: black forfeits: no move`; `None` for a game the record leaves
+    /// unfinished, and for a move list.
+    #[must_use]
+    pub fn recorded_end(&self) -> Option<String> {
+        let record = self.record.as_ref()?;
+        Some(match record.result()? {
+            GameResult::Win(w) if record.termination == RESIGN => format!("{w} wins by {}'s resignation", !w),
+            GameResult::Win(w) => format!("{w} wins: {}", record.reason),
+            GameResult::Draw => format!("Drawn: {}", record.reason),
+        })
     }
 
     /// Whether the record says the game ended (a result word); a move list, or the

@@ -11,8 +11,8 @@
 //! [`parse_records`] is the one parser of the format, and reads every version, with or
 //! without its header.
 //!
-//! `result` is `white`, `black` or `draw`; `termination` is `rules`, `ply-cap`, or the
-//! forfeit (`illegal`, `malformed`, `time`, `crash`, `limit`, `unsolicited`, `start`); `plies`
+//! `result` is `white`, `black` or `draw`; `termination` is `rules`, `ply-cap`,
+//! `tablebase`, `resign` (a side gave up on the board: the other won), or the forfeit (`illegal`, `malformed`, `time`, `crash`, `limit`, `unsolicited`, `start`); `plies`
 //! counts the moves after the opening; `opening` and `moves` are white-space separated
 //! moves in our notation (`-` when empty); `reason` says in words why the game ended;
 //! `claims` holds the engines' own `result` lines (advisory), `-` if none; `clocks` is

@@ -72,22 +72,28 @@ pub fn move_list(game: &Game) -> String {
 
 /// A record file holding `game` as game 1 (White and Black named `white` and `black`
 /// as the page had them), written by the referee's record writer, or `None` for a game
-/// from a set-up position. An unfinished game's result is `-` and its termination
+/// from a set-up position. A game `resigned` by a side is finished: the other side won,
+/// termination `resign`. An unfinished game's result is `-` and its termination
 /// `unfinished`.
 #[must_use]
-pub fn record(game: &Game, names: [&str; 2]) -> Option<String> {
+pub fn record(game: &Game, names: [&str; 2], resigned: Option<Color>) -> Option<String> {
     if !from_the_start(game) {
         return None;
     }
     let topo = game.start().topology();
     let moves: Vec<String> = game.moves().map(|m| m.display(topo).to_string()).collect();
-    Some(match game.outcome() {
-        Some(outcome) => record_file(RecordLine::Finished(&GameRecord {
+    let termination = match (game.outcome(), resigned) {
+        (Some(outcome), _) => Some(Termination::Rules(outcome)),
+        (None, Some(loser)) => Some(Termination::Resign { loser }),
+        (None, None) => None,
+    };
+    Some(match termination {
+        Some(termination) => record_file(RecordLine::Finished(&GameRecord {
             number: 1,
             names: ByColor(names.map(str::to_string)),
             opening: String::new(),
             moves,
-            termination: Termination::Rules(outcome),
+            termination,
             think: ByColor::default(),
             claims: ByColor::default(),
             pids: ByColor::default(),
@@ -103,10 +109,11 @@ pub fn record(game: &Game, names: [&str; 2]) -> Option<String> {
     })
 }
 
-/// Everything the page offers to copy or download.
+/// Everything the page offers to copy or download; `resigned`: the side that gave the
+/// game up, if one did.
 #[must_use]
-pub fn export(game: &Game, names: [&str; 2]) -> ExportView {
-    ExportView { moves: move_list(game), record: record(game, names), position: game.position().to_string() }
+pub fn export(game: &Game, names: [&str; 2], resigned: Option<Color>) -> ExportView {
+    ExportView { moves: move_list(game), record: record(game, names, resigned), position: game.position().to_string() }
 }
 
 #[cfg(test)]
@@ -123,17 +130,29 @@ mod tests {
         let start = parse_position("WWWxxxxxxxxxxxxxxxxxxBBB black 0 0", &STANDARD).unwrap();
         let game = game_from(start, "A1-A4 D7-D6").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(move_list(&game), "setboard WWWxxxxxxxxxxxxxxxxxxBBB black 0 0\n1... A1-A4\n2. D7-D6\n");
-        assert_eq!(record(&game, ["you", "engine"]), None);
+        assert_eq!(record(&game, ["you", "engine"], None), None);
     }
 
     #[test]
     fn a_record_line_has_the_referees_fields() {
         let game = game_after(&STANDARD, "D2 F4").unwrap();
-        let text = record(&game, ["you", "engine"]).unwrap();
+        let text = record(&game, ["you", "engine"], None).unwrap();
         let line = text.lines().nth(1).unwrap();
         let fields: Vec<&str> = line.split('\t').collect();
         assert_eq!(fields.len() + 1, HEADER.split('\t').count());
         assert_eq!(fields[..8], ["1", "you", "engine", "-", "unfinished", "2", "-", "D2 F4"]);
         assert!(crate::referee::record::parse_records(&text).is_ok());
+    }
+
+    #[test]
+    fn a_resigned_game_is_recorded_finished_and_reads_back_so() {
+        let game = game_after(&STANDARD, "D2 F4").unwrap();
+        let text = record(&game, ["you", "engine"], Some(Color::White)).unwrap();
+        let fields: Vec<&str> = text.lines().nth(1).unwrap().split('\t').collect();
+        assert_eq!(fields[..9], ["1", "you", "engine", "black", "resign", "2", "-", "D2 F4", "white resigns"]);
+        let games = crate::referee::game_text::read_games(&text).unwrap();
+        assert!(games[0].is_finished());
+        assert_eq!(games[0].recorded_end().as_deref(), Some("Black wins by White's resignation"));
+        assert_eq!(games[0].play(&STANDARD).unwrap().len(), 2);
     }
 }

@@ -205,7 +205,7 @@ pub struct GameSession {
     /// Searches stopped because no page watched; the next request resumes them.
     paused: bool,
     last_search: Option<SearchView>,
-    hint: Option<(Move, SearchView)>,
+    hint: Option<(Move, SearchView, HintSource)>,
     message: Option<String>,
     /// What is known of each position's value so far (index: plies played), for the
     /// value graph: exact where the tables cover it, else the engine's search there.
@@ -316,8 +316,20 @@ pub struct HintView {
     /// The move, in parts.
     #[serde(rename = "move")]
     pub mv: MoveView,
-    /// The search behind it.
+    /// The search behind it (for the tables' move: depth 0, its value in words).
     pub search: SearchView,
+    /// Where it comes from: `tables` or `engine`.
+    pub source: HintSource,
+}
+
+/// Where a hint comes from.
+#[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum HintSource {
+    /// The endgame tables' best move: they value every move of the position.
+    Tables,
+    /// The full engine's search.
+    Engine,
 }
 
 /// The perfect-play view: the position's value and each legal move's.
@@ -505,10 +517,14 @@ impl GameSession {
                 live: r.live.clone(),
             }),
             last_search: self.last_search.clone(),
-            hint: self.hint.as_ref().map(|(m, s)| HintView { mv: MoveView::of(*m, topo), search: s.clone() }),
+            hint: self.hint.as_ref().map(|(m, s, source)| HintView {
+                mv: MoveView::of(*m, topo),
+                search: s.clone(),
+                source: *source,
+            }),
             perfect: self.perfect_view(),
             message: self.message.clone(),
-            export: export(&self.game, self.engine_sides.0.map(|e| if e { "morris" } else { "person" })),
+            export: export(&self.game, self.engine_sides.0.map(|e| if e { "morris" } else { "person" }), self.resigned),
             history: self.history(),
             graph: (0..=self.game.len()).map(|i| self.graph.get(i).copied().flatten()).collect(),
         }
@@ -853,7 +869,7 @@ impl GameSession {
 
     /// The tables' best move, when they value every move of the position: a hint that
     /// needs no search.
-    fn table_hint(&self) -> Option<(Move, SearchView)> {
+    fn table_hint(&self) -> Option<(Move, SearchView, HintSource)> {
         let values = verdict::move_values(self.config.tables.as_deref(), &self.game)?;
         // Short wins first, then draws, then long losses.
         let rank = |v: OracleValue| match v {
@@ -874,7 +890,7 @@ impl GameSession {
             time_ms: 0,
             best: Some(m.display(pos.topology()).to_string()),
         };
-        Some((m, view))
+        Some((m, view, HintSource::Tables))
     }
 
     /// Starts a search on its own thread, unless the engine is still held by a search
@@ -941,7 +957,7 @@ impl GameSession {
                     );
                     self.last_search = Some(view);
                 }
-                (SearchKind::Hint, Some(m)) => self.hint = Some((m, view)),
+                (SearchKind::Hint, Some(m)) => self.hint = Some((m, view, HintSource::Engine)),
                 (_, None) => {}
             }
         }

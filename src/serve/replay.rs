@@ -151,6 +151,13 @@ fn play_through(rules: &'static Ruleset, recorded: &Recorded) -> Result<PlayedTh
         played.moves.push(m);
         played.plies.push(ply_view(&game));
     }
+    // A game the record says ended off the board (a resignation, a forfeit) ends so here.
+    if played.note.is_none()
+        && let Some(last) = played.plies.last_mut()
+        && last.outcome.is_none()
+    {
+        last.outcome = recorded.recorded_end();
+    }
     Ok(played)
 }
 
