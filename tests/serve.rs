@@ -427,9 +427,40 @@ fn a_full_server_whose_games_are_all_in_play_says_so() {
     let full = post(&s, "/api/games", &json!({}));
     assert_eq!(full.0, 503);
     assert!(error(&full).starts_with("the server is full: 2 games and replays are open"), "{}", error(&full));
+    assert!(error(&full).ends_with("you are first in line; try again in 5 s"), "{}", error(&full));
+    assert_eq!((full.1["place"].as_u64(), full.1["retry_after"].as_u64()), (Some(1), Some(5)));
     assert_eq!(post(&s, &format!("/api/games/{second}/close"), &json!({})).0, 200);
     assert_eq!(s.sessions(), 1);
-    assert_eq!(post(&s, "/api/games", &json!({})).0, 201);
+    assert_eq!(post(&s, "/api/games", &json!({ "ticket": full.1["ticket"] })).0, 201);
+}
+
+/// Issue #34: on a full server, tabs that asked for a game got one in no order (whoever
+/// asked again just as a place came free). A refusal now gives a ticket, and places go
+/// to tickets first come, first served; a tab without one waits behind them.
+#[test]
+fn a_full_server_serves_waiting_tabs_in_the_order_they_asked() {
+    let s = server_with(|c| c.max_sessions = 2);
+    let (one, _) = new_game(&s, &json!({}));
+    let (two, _) = new_game(&s, &json!({}));
+    let first = post(&s, "/api/games", &json!({}));
+    let second = post(&s, "/api/games", &json!({}));
+    assert_eq!((first.0, second.0), (503, 503));
+    assert_eq!((first.1["place"].as_u64(), second.1["place"].as_u64()), (Some(1), Some(2)));
+    assert!(error(&second).contains("1 in line before you"), "{}", error(&second));
+    let (t1, t2) = (first.1["ticket"].clone(), second.1["ticket"].clone());
+    assert!(t1.is_string() && t2.is_string() && t1 != t2);
+    // A place comes free: the second tab asks first, and waits for the first.
+    assert_eq!(post(&s, &format!("/api/games/{one}/close"), &json!({})).0, 200);
+    let again = post(&s, "/api/games", &json!({ "ticket": t2 }));
+    assert_eq!((again.0, again.1["place"].as_u64(), &again.1["ticket"]), (503, Some(2), &t2));
+    let newcomer = post(&s, "/api/games", &json!({}));
+    assert_eq!((newcomer.0, newcomer.1["place"].as_u64()), (503, Some(3)), "no jumping the line");
+    assert_eq!(post(&s, "/api/games", &json!({ "ticket": t1 })).0, 201, "the first tab gets the place");
+    assert_eq!(post(&s, &format!("/api/games/{two}/close"), &json!({})).0, 200);
+    assert_eq!(post(&s, "/api/games", &json!({ "ticket": t2 })).0, 201, "then the second");
+    // An unknown (or expired) ticket is a new place at the back, not an error.
+    let stale = post(&s, "/api/games", &json!({ "ticket": "0123abcd" }));
+    assert_eq!((stale.0, stale.1["place"].as_u64()), (503, Some(2)));
 }
 
 #[test]
@@ -452,10 +483,11 @@ fn a_full_server_makes_room_by_closing_the_game_idle_longest() {
     assert_eq!(call(&s, "GET", &format!("/api/games/{busy}"), None).0, 200);
     // Both games left were played within `evict_after`: the next one waits.
     assert_eq!(post(&s, &format!("/api/games/{third}/move"), &json!({"move": "D2"})).0, 200);
-    assert_eq!(post(&s, "/api/games", &json!({})).0, 503);
+    let refused = post(&s, "/api/games", &json!({}));
+    assert_eq!(refused.0, 503);
     // A game whose page went away gives way at once, whatever its age.
     assert_eq!(post(&s, &format!("/api/games/{busy}/leave"), &json!({})).0, 200);
-    new_game(&s, &json!({}));
+    new_game(&s, &json!({ "ticket": refused.1["ticket"] }));
     assert_eq!(call(&s, "GET", &format!("/api/games/{busy}"), None).0, 410);
     assert_eq!(call(&s, "GET", &format!("/api/games/{third}"), None).0, 200);
     assert_eq!(call(&s, "GET", "/api/games/0123456789abcdef", None).0, 404, "never was: 404");

@@ -243,7 +243,11 @@ fn closed_pages_leave_room_and_a_full_server_says_so() {
     }
     b.open(&s.url());
     assert_eq!(b.wait_text("#status", |t| t.contains("full")), "The server is full");
-    assert!(b.text("#message").contains("tries again every 5 s"), "{}", b.text("#message"));
+    // It says so, with its place in line and when it asks again; Start waits too.
+    let message = b.text("#message");
+    assert!(message.contains("You are next in line; this page asks again in 5 s"), "{message}");
+    assert_eq!(b.script("return document.getElementById('ng-start').disabled"), true);
+    assert!(b.attribute("#ng-start", "title").unwrap_or_default().contains("asks again in 5 s"));
     // Buttons that cannot work without a game are off, and say why.
     for id in ["#undo", "#hint", "#resign", "#setup", "#move-send", "#download-record"] {
         assert_eq!(

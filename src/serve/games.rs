@@ -82,6 +82,8 @@ pub struct NewGameRequest {
     /// Where to start: any text the replay reads (a move list, after an optional
     /// `setboard <position>` line, or a record file's first game); default the start.
     pub from: Option<String>,
+    /// On a full server: the ticket of an earlier refusal, the tab's place in line.
+    pub ticket: Option<String>,
 }
 
 /// The body of "settings": which sides the engine plays, time and strength.

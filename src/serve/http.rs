@@ -28,7 +28,7 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use hyper::body::{Body as _, Incoming};
 use hyper::header::{CACHE_CONTROL, CONNECTION, CONTENT_TYPE, HeaderMap, HeaderValue};
@@ -69,6 +69,12 @@ const MAX_HANDLERS: usize = 64;
 const POLL_ANSWERS: usize = 2;
 /// The longest a poll may wait for a change.
 pub const MAX_WAIT: Duration = Duration::from_secs(30);
+/// How many tabs may wait in line for a place on a full server.
+pub const QUEUE_CAP: usize = 64;
+/// How often a tab in line asks again (told with each refusal).
+pub const RETRY_AFTER: Duration = Duration::from_secs(5);
+/// A ticket not shown again for this long has left the line (its tab went away).
+pub const TICKET_EXPIRY: Duration = Duration::from_secs(15);
 /// How many ids of sessions closed to make room are remembered, so their pages are told
 /// why their game is gone (410) rather than that it never was (404).
 const EVICTED_REMEMBERED: usize = 1024;
@@ -154,11 +160,36 @@ struct Hub {
     replays: Mutex<HashMap<String, Arc<Slot<ReplaySession>>>>,
     /// Sessions closed to make room, newest last.
     evicted: Mutex<VecDeque<String>>,
+    /// Tabs refused a new game on a full server, in the order they first asked: places
+    /// are given first come, first served.
+    line: Mutex<VecDeque<Waiting>>,
     closing: AtomicBool,
     /// Polls whose answer is being made: a few at a time, so that thousands of polls
     /// whose time is up together answer one after another beside other requests, not
     /// all ahead of them in the blocking pool's queue.
     answering: tokio::sync::Semaphore,
+}
+
+/// A tab in line for a place on a full server.
+struct Waiting {
+    ticket: String,
+    /// When it last asked.
+    seen: Instant,
+}
+
+/// A new game refused on a full server, with the tab's place in line.
+struct Full {
+    reason: String,
+    /// The ticket to show when asking again; none when the line is full too.
+    ticket: Option<String>,
+    /// The place in line, from 1 (the tabs ahead plus one).
+    place: usize,
+}
+
+impl From<Full> for ApiError {
+    fn from(full: Full) -> ApiError {
+        ApiError::full(full.reason)
+    }
 }
 
 /// A session that might give way to a new one.
@@ -184,6 +215,21 @@ impl Hub {
     /// The session that should give way first when the server is full: one whose page
     /// went away, then one no page asks about, then the one nobody acted on for longest.
     fn candidate(&self) -> Option<Candidate> {
+        self.candidates().into_iter().next()
+    }
+
+    /// Places for new sessions: free ones, and sessions that may give way.
+    fn room(&self) -> usize {
+        let free = self.config.max_sessions.saturating_sub(self.count());
+        free + self.candidates().iter().filter(|c| self.may_give_way(c)).count()
+    }
+
+    fn may_give_way(&self, c: &Candidate) -> bool {
+        c.rank < 2 || c.idle >= self.config.evict_after
+    }
+
+    /// Every session, the one that should give way first first.
+    fn candidates(&self) -> Vec<Candidate> {
         let config = &self.config;
         let judge = |meta: &mut super::slot::Meta| {
             let rank = if meta.left.is_some() {
@@ -199,30 +245,78 @@ impl Hub {
         let replays = self.replays.lock().unwrap_or_else(PoisonError::into_inner);
         let game_candidates = games.iter().map(|(id, slot)| (id, false, judge(slot.lock().meta())));
         let replay_candidates = replays.iter().map(|(id, slot)| (id, true, judge(slot.lock().meta())));
-        game_candidates
+        let mut all: Vec<Candidate> = game_candidates
             .chain(replay_candidates)
-            .min_by_key(|(_, _, (rank, idle))| (*rank, std::cmp::Reverse(*idle)))
             .map(|(id, replay, (rank, idle))| Candidate { id: id.clone(), replay, rank, idle })
+            .collect();
+        all.sort_by_key(|c| (c.rank, std::cmp::Reverse(c.idle)));
+        all
     }
 
-    /// Room for one more session: while the server is full, the session that should give
-    /// way first is closed, if it may.
+    /// Room for one more session, first come, first served: the tabs refused earlier
+    /// (in line, with `ticket`s) go first, so a request may take a place only when there
+    /// is one for each tab ahead of it too. While the server is full, the session that
+    /// should give way first is closed, if it may.
     ///
     /// # Errors
-    /// 503 when every open session is in use (acted on within `evict_after`).
-    fn make_room(&self) -> Result<(), ApiError> {
-        while self.count() >= self.config.max_sessions {
-            let Some(c) = self.candidate().filter(|c| c.rank < 2 || c.idle >= self.config.evict_after) else {
-                return Err(ApiError::full(format!(
-                    "the server is full: {} games and replays are open, the most it keeps, and each was played \
-                     in the last {} s; try again in a moment",
-                    self.config.max_sessions,
-                    self.config.evict_after.as_secs()
-                )));
-            };
-            self.evict(&c);
+    /// [`Full`] (503) when every open session is in use (acted on within
+    /// `evict_after`) or the places left are for tabs ahead in line; it comes with a
+    /// ticket, the tab's place in line when it may `join` the line (a new game, not a
+    /// replay), kept while the tab asks again within [`TICKET_EXPIRY`] (at most
+    /// [`QUEUE_CAP`] tabs wait).
+    fn make_room(&self, ticket: Option<&str>, join: bool) -> Result<(), Full> {
+        let mut line = self.line.lock().unwrap_or_else(PoisonError::into_inner);
+        let now = Instant::now();
+        line.retain(|w| now.duration_since(w.seen) < TICKET_EXPIRY);
+        let place = ticket.and_then(|t| line.iter().position(|w| w.ticket == t));
+        if let Some(p) = place {
+            line[p].seen = now;
         }
-        Ok(())
+        let ahead = place.unwrap_or(line.len());
+        if self.room() > ahead {
+            while self.count() >= self.config.max_sessions {
+                let Some(c) = self.candidate().filter(|c| self.may_give_way(c)) else { break };
+                self.evict(&c);
+            }
+            if self.count() < self.config.max_sessions {
+                if let Some(p) = place {
+                    line.remove(p);
+                }
+                return Ok(());
+            }
+        }
+        let ticket = match (place, ticket) {
+            (Some(_), Some(t)) => Some(t.to_string()),
+            _ if join && line.len() < QUEUE_CAP => {
+                let t = Hub::new_id();
+                line.push_back(Waiting { ticket: t.clone(), seen: now });
+                Some(t)
+            }
+            _ => None,
+        };
+        let place = match (place, &ticket) {
+            (Some(p), _) => p,
+            (None, Some(_)) => line.len() - 1,
+            (None, None) => line.len(),
+        } + 1;
+        let waiting = match ticket {
+            Some(_) if place > 1 => format!("; {} in line before you", place - 1),
+            Some(_) => "; you are first in line".to_string(),
+            None if join => format!("; {QUEUE_CAP} tabs already wait in line"),
+            None if line.is_empty() => String::new(),
+            None => format!("; {} waiting in line for a game", line.len()),
+        };
+        Err(Full {
+            reason: format!(
+                "the server is full: {} games and replays are open, the most it keeps, and each was played \
+                 in the last {} s{waiting}; try again in {} s",
+                self.config.max_sessions,
+                self.config.evict_after.as_secs(),
+                RETRY_AFTER.as_secs()
+            ),
+            ticket,
+            place,
+        })
     }
 
     fn evict(&self, c: &Candidate) {
@@ -360,6 +454,7 @@ pub fn start(config: ServeConfig) -> Result<ServerHandle, StartError> {
         games: Mutex::new(HashMap::new()),
         replays: Mutex::new(HashMap::new()),
         evicted: Mutex::new(VecDeque::new()),
+        line: Mutex::new(VecDeque::new()),
         closing: AtomicBool::new(false),
         answering: tokio::sync::Semaphore::new(POLL_ANSWERS),
     });
@@ -759,7 +854,16 @@ fn route(hub: &Arc<Hub>, call: &Call) -> Result<Reply, ApiError> {
         Target::Page => Err(wrong_method("GET")),
         Target::Games if is_post => {
             let req: NewGameRequest = body(call)?;
-            hub.make_room()?;
+            if let Err(full) = hub.make_room(req.ticket.as_deref(), true) {
+                // The refusal carries the tab's place in line and when to ask again.
+                let body = serde_json::json!({
+                    "error": full.reason,
+                    "ticket": full.ticket,
+                    "place": full.place,
+                    "retry_after": RETRY_AFTER.as_secs(),
+                });
+                return Ok(Reply::Json(503, body.to_string()));
+            }
             let session = GameSession::new(Arc::clone(&hub.config), &req)?;
             let id = Hub::new_id();
             let slot = Slot::new(session);
@@ -785,7 +889,7 @@ fn route(hub: &Arc<Hub>, call: &Call) -> Result<Reply, ApiError> {
         Target::Game(..) => Err(wrong_method("POST")),
         Target::Replays if is_post => {
             let req: ReplayRequest = required_body(call)?;
-            hub.make_room()?;
+            hub.make_room(None, false)?;
             let id = Hub::new_id();
             let slot = ReplaySession::load(&hub.config, Slot::new, &req)?;
             hub.replays.lock().unwrap_or_else(PoisonError::into_inner).insert(id.clone(), Arc::clone(&slot));
