@@ -251,21 +251,18 @@ pub fn build_cell(
             // One pair in the plan, so one report.
             Ok(build(dir, &plan, options, progress, &mut |_| {})?.pop().unwrap_or_else(kept))
         }
-        Cell::Placing { ply, us, them } => build_placing_cell(dir, ply, us, them, options, progress),
+        Cell::Placing(c) => build_placing_cell(dir, c, options, progress),
     }
 }
 
-/// Builds placing cell `p{ply}-{us}-{them}` of the standard game, whose inputs are built,
-/// under the rule profile of `options`.
+/// Builds placing cell `cell` of the standard game, whose inputs are built, under the
+/// rule profile of `options`.
 fn build_placing_cell(
     dir: &Path,
-    ply: u8,
-    us: u8,
-    them: u8,
+    cell: cell::PlacingCell,
     options: &BuildOptions,
     progress: &dyn Progress,
 ) -> Result<BuildReport, CellError> {
-    let cell = cell::PlacingCell::new(ply, us, them);
     let placing_options =
         placing::PlacingOptions { stones: STANDARD.stones, rule_plies: options.rule_plies, threads: options.threads };
     let plan = placing::PlacingPlan {
@@ -278,7 +275,7 @@ fn build_placing_cell(
     let report = placing::build_placing(dir, &plan, &placing_options, progress, &mut |_| {})?;
     let seconds = report.first().map_or(0.0, |r| r.seconds);
     Ok(BuildReport {
-        pair: vec![Subspace::new(us, them)],
+        pair: vec![Subspace::new(cell.us, cell.them)],
         positions: cell.positions(),
         seconds,
         working_bytes: 0,
