@@ -13,7 +13,7 @@ use morris::rules::notation::parse_move;
 use morris::rules::{Game, MoveList, Position, STANDARD};
 use morris::search::OracleValue;
 use morris::serve::{ServeConfig, ServerHandle, start};
-use morris::tablebase::{BuildOptions, Subspace, Tablebase, build, plan, plan_build};
+use morris::tablebase::{BuildOptions, RuleProfile, Subspace, Tablebase, build, plan, plan_build};
 use serde_json::{Value, json};
 
 /// A server on a free port with quick searches.
@@ -769,7 +769,7 @@ fn tables() -> Arc<Tablebase> {
     Arc::clone(TB.get_or_init(|| {
         let dir: PathBuf = std::env::temp_dir().join(format!("morris-serve-tb-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let options = BuildOptions { threads: 2, rule_plies: STANDARD.no_removal_plies };
+        let options = BuildOptions { threads: 2, profile: RuleProfile::new(STANDARD.no_removal_plies) };
         let plan = plan_build(&dir, plan(&[Subspace::new(4, 3)]), &options);
         build(&dir, &plan, &options, &(), &mut |_| {}).expect("build tables");
         let tb = Tablebase::open(&dir).expect("open tables");

@@ -16,6 +16,7 @@ use crate::rules::STANDARD;
 use crate::tablebase::shared::cell::{self, Input, PlacingCell};
 use crate::tablebase::shared::index::canonical_positions;
 use crate::tablebase::shared::sector::{Subspace, pairs_up_to, rules_text};
+use crate::tablebase::shared::value::RuleProfile;
 use crate::tablebase::shared::{fast, store};
 use crate::tablebase::solve::moving;
 
@@ -116,35 +117,35 @@ impl Cell {
         self.positions() as f64 / rate
     }
 
-    /// The files this cell writes in `dir` under a no-removal rule of `rule_plies`.
+    /// The files this cell writes in `dir` under `profile`.
     #[must_use]
-    pub fn files(self, dir: &Path, rule_plies: u16) -> Vec<PathBuf> {
+    pub fn files(self, dir: &Path, profile: RuleProfile) -> Vec<PathBuf> {
         match self {
             Cell::Moving(s) => {
                 s.pair().into_iter().flat_map(|s| [store::table_path(dir, s), fast::fast_path(dir, s)]).collect()
             }
             Cell::Placing(c) => {
-                vec![cell::cell_path(dir, c, STANDARD.stones, rule_plies)]
+                vec![cell::cell_path(dir, c, STANDARD.stones, profile)]
             }
         }
     }
 
-    /// Whether every file of this cell is in `dir`, whole and built under a no-removal
-    /// rule of `rule_plies` (the header, checksum and length are checked; a temporary
-    /// file left by a killed job has another name and never counts).
+    /// Whether every file of this cell is in `dir`, whole and built under `profile` (the
+    /// header, checksum and length are checked; a temporary file left by a killed job has
+    /// another name and never counts).
     #[must_use]
-    pub fn is_built(self, dir: &Path, rule_plies: u16) -> bool {
+    pub fn is_built(self, dir: &Path, profile: RuleProfile) -> bool {
         match self {
             Cell::Moving(s) => {
-                let rules = rules_text(rule_plies);
+                let rules = rules_text(profile);
                 s.pair().into_iter().all(|s| {
                     store::TableFile::open(dir, s, Some(&rules)).is_ok()
                         && fast::FastFile::open(dir, s, Some(&rules)).is_ok()
                 })
             }
             Cell::Placing(c) => {
-                let rules = cell::placing_rules(STANDARD.stones, rule_plies);
-                cell::PlacingFile::open(dir, c, STANDARD.stones, rule_plies, Some(&rules)).is_ok()
+                let rules = cell::placing_rules(STANDARD.stones, profile);
+                cell::PlacingFile::open(dir, c, STANDARD.stones, profile, Some(&rules)).is_ok()
             }
         }
     }
