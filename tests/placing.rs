@@ -474,9 +474,10 @@ fn the_engine_plays_a_value_keeping_placement_by_search_or_at_random() {
 /// placement, whose moves lead into the moving tables and carry their distance.
 #[test]
 fn the_board_shows_placing_values_as_classes_and_distances_once_the_hands_are_empty() {
+    use morris::analysis::Verdict;
     use morris::rules::Game;
     use morris::search::OracleValue;
-    use morris::serve::verdict::{self, Value};
+    use morris::serve::verdict;
     use morris::serve::view::ValueView;
     let tb = tablebase();
     let class = |v: OracleValue| std::mem::discriminant(&v);
@@ -485,7 +486,7 @@ fn the_board_shows_placing_values_as_classes_and_distances_once_the_hands_are_em
     while game.outcome().is_none() && !verdict::has_distance(game.position()) {
         let pos = *game.position();
         let want = tb.placing_value(&pos).expect("probe").expect("covered").placing_class();
-        let Some(Value::ExactClass(v)) = verdict::exact(Some(tb), &game) else {
+        let Some(Verdict::ExactClass(v)) = verdict::exact(Some(tb), &game) else {
             panic!("no class at ply {}", game.len())
         };
         assert_eq!(class(v), class(want), "ply {}", game.len());
@@ -513,7 +514,7 @@ fn the_board_shows_placing_values_as_classes_and_distances_once_the_hands_are_em
         game.play(values.last().expect("moves").0).expect("legal");
     }
     assert!(classes_shown > 0, "no decided placement was shown: the test would check nothing");
-    assert!(!matches!(verdict::exact(Some(tb), &game), Some(Value::ExactClass(_))), "hands empty: no class alone");
+    assert!(!matches!(verdict::exact(Some(tb), &game), Some(Verdict::ExactClass(_))), "hands empty: no class alone");
 }
 
 /// `morris tablebase probe` of a placing position: the position's value under the profile

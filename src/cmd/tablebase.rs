@@ -36,12 +36,12 @@ pub enum TablebaseCommand {
     /// Value and move values of one position, e.g. "xxWB...x white"
     Probe(ProbeArgs),
     /// Time opening the tables, building their indices and random probes
-    Bench(BenchArgs),
+    Bench(TablebaseBenchArgs),
 }
 
 /// Arguments of `morris tablebase bench`.
 #[derive(clap::Args, Debug)]
-pub struct BenchArgs {
+pub struct TablebaseBenchArgs {
     /// Directory of the table files
     #[arg(long)]
     pub dir: PathBuf,
@@ -799,7 +799,7 @@ fn random_positions(subspaces: &[Subspace], n: u64, seed: u64) -> Vec<(u32, u32)
         .collect()
 }
 
-fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
+fn run_bench(args: &TablebaseBenchArgs) -> anyhow::Result<ExitCode> {
     let t = Instant::now();
     let tb = Tablebase::open(&args.dir)?;
     let open = t.elapsed();
@@ -874,7 +874,7 @@ fn proc_status_kb(key: &str) -> Option<u64> {
 }
 
 /// Random placing probes of one game and profile: the median and mean cost, twice.
-fn bench_placing(tb: &Tablebase, stones: u8, profile: RuleProfile, args: &BenchArgs) -> anyhow::Result<()> {
+fn bench_placing(tb: &Tablebase, stones: u8, profile: RuleProfile, args: &TablebaseBenchArgs) -> anyhow::Result<()> {
     let plies = profile.no_removal_plies();
     use rand::{RngExt, SeedableRng};
     let cells = tb.placing_cells(stones, profile);
