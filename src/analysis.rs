@@ -439,7 +439,7 @@ pub fn move_values(tb: &Tablebase, game: &Game) -> Option<Vec<(Move, OracleValue
     let count = game.quiet_plies();
     let rule = game.position().rules().no_removal_plies;
     let moves = tb.move_values(game.position()).ok()??;
-    moves.into_iter().map(|(m, v)| Some((m, v.at_count(count, rule, tb.rule_plies())?))).collect()
+    moves.into_iter().map(|(m, v)| Some((m, v.at_count(count, rule, tb.profile())?))).collect()
 }
 
 /// The exact value of the current position of `game` for its side to move, if the

@@ -24,7 +24,7 @@ use morris::rules::STANDARD;
 use morris::search::OracleValue;
 use morris::tablebase::shared::cell::{self as placing, PlacingFile, wdl_of_code};
 use morris::tablebase::shared::index::Indexer;
-use morris::tablebase::{Subspace, Table, Wdl, rules_text};
+use morris::tablebase::{RuleProfile, Subspace, Table, Wdl, rules_text};
 
 /// The short rule: the longest 4-4 wins need far more plies without a removal.
 const RULE: u16 = 4;
@@ -93,8 +93,9 @@ fn every_moving_value_at_every_count_equals_the_brute_force() {
     let (dir, game, points) = (tables(), game(), bit_points());
     let (mut compared, mut cursed) = (0u64, 0u64);
     for (us, them) in (3..=stones()).flat_map(|us| (3..=stones()).map(move |them| (us, them))) {
-        let table = Table::load(dir, Subspace::new(us, them), &rules_text(RULE), STANDARD.topology, true)
-            .expect("a moving table");
+        let table =
+            Table::load(dir, Subspace::new(us, them), &rules_text(RuleProfile::new(RULE)), STANDARD.topology, true)
+                .expect("a moving table");
         let (space, values) = (game.space(us, them), game.moving(us, them));
         let mut met = vec![false; space.keys.len()];
         table.indexer.for_each_position(0..table.indexer.len(), |i, u, t| {
@@ -105,9 +106,17 @@ fn every_moving_value_at_every_count_equals_the_brute_force() {
             let v = table.value_at(i as usize);
             for count in 0..=RULE {
                 let want = values.at_count[usize::from(count)][id];
-                assert_eq!(code(v.at_count(count, RULE, RULE)), want, "{us}-{them} index {i} count {count}: {v:?}");
+                assert_eq!(
+                    code(v.at_count(count, RULE, RuleProfile::new(RULE))),
+                    want,
+                    "{us}-{them} index {i} count {count}: {v:?}"
+                );
             }
-            assert_eq!(code(v.at_count(0, 0, RULE)), values.no_rule[id], "{us}-{them} index {i} without the rule");
+            assert_eq!(
+                code(v.at_count(0, 0, RuleProfile::new(RULE))),
+                values.no_rule[id],
+                "{us}-{them} index {i} without the rule"
+            );
             cursed += u64::from(v.wdl == Wdl::CursedWin);
             compared += 1;
         });
@@ -131,8 +140,9 @@ fn every_placing_value_of_both_profiles_equals_the_brute_force() {
         assert_eq!(indexer.len(), space.keys.len() as u64, "{cell}");
         let mut codes = Vec::new();
         for (p, profile) in [RULE, 0].into_iter().enumerate() {
-            let rules = placing::placing_rules(stones(), profile);
-            let file = PlacingFile::open(dir, cell, stones(), profile, Some(&rules)).expect("a placing cell");
+            let rules = placing::placing_rules(stones(), RuleProfile::new(profile));
+            let file = PlacingFile::open(dir, cell, stones(), RuleProfile::new(profile), Some(&rules))
+                .expect("a placing cell");
             codes.push(file.read_all().expect("its codes"));
             compared[p] += indexer.len();
         }

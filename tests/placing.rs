@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 use morris::rules::{ByColor, Color, MoveList, Position, Ruleset, STANDARD, Setup};
 use morris::tablebase::driver::placing::{PlacingOptions, build_placing, plan_placing};
 use morris::tablebase::shared::cell::{self as placing, PlacingCell, PlacingFile, cells};
-use morris::tablebase::{BuildOptions, Subspace, Tablebase, TablebaseError, Wdl, build, plan, plan_build};
+use morris::tablebase::{BuildOptions, RuleProfile, Subspace, Tablebase, TablebaseError, Wdl, build, plan, plan_build};
 use morris::topology::PointSet;
 
 const STONES: u8 = 3;
@@ -33,11 +33,11 @@ fn tables() -> &'static Path {
         let dir = std::env::temp_dir().join(format!("morris-placing-test-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
-        let options = BuildOptions { threads: 2, rule_plies: RULE };
+        let options = BuildOptions { threads: 2, profile: RuleProfile::new(RULE) };
         let moving = plan_build(&dir, plan(&[Subspace::new(3, 3)]), &options);
         build(&dir, &moving, &options, &(), &mut |_| {}).expect("moving build");
         for profile in [RULE, 0] {
-            let options = PlacingOptions { stones: STONES, rule_plies: profile, threads: 2 };
+            let options = PlacingOptions { stones: STONES, profile: RuleProfile::new(profile), threads: 2 };
             let plan = plan_placing(&dir, &options);
             assert!(plan.done.iter().all(|d| !d));
             let reports = build_placing(&dir, &plan, &options, &(), &mut |_| {}).expect("placing build");
@@ -319,7 +319,8 @@ fn the_profiles_differ_where_the_rule_turns_wins_into_draws() {
 fn every_placing_value_is_the_best_of_its_moves() {
     let tb = tablebase();
     for profile in [RULE, 0] {
-        let report = morris::tablebase::verify::verify_placing(tb, STONES, profile, 1).expect("verify");
+        let report =
+            morris::tablebase::verify::verify_placing(tb, STONES, RuleProfile::new(profile), 1).expect("verify");
         assert!(report.checked > 30_000, "{} checked", report.checked);
         assert_eq!(report.wrong, 0, "profile {profile}: {:?}", report.first_wrong);
     }
@@ -355,7 +356,7 @@ fn a_damaged_placing_block_is_an_error_never_a_value() {
     // Find a cell whose first block is stored (not a constant) and flip a byte of it.
     let (cell, file) = cells(STONES)
         .into_iter()
-        .filter_map(|c| PlacingFile::open(&dir, c, STONES, RULE, None).ok().map(|f| (c, f)))
+        .filter_map(|c| PlacingFile::open(&dir, c, STONES, RuleProfile::new(RULE), None).ok().map(|f| (c, f)))
         .find(|(_, f)| matches!(f.block(0), Ok(placing::Block::Packed(_))))
         .expect("a cell with a stored block");
     let path = file.path.clone();
@@ -363,7 +364,7 @@ fn a_damaged_placing_block_is_an_error_never_a_value() {
     let at = bytes.len() - file.data_bytes() as usize + 8;
     bytes[at] ^= 0x5a;
     std::fs::write(&path, &bytes).expect("write");
-    let damaged = PlacingFile::open(&dir, cell, STONES, RULE, None).expect("header still good");
+    let damaged = PlacingFile::open(&dir, cell, STONES, RuleProfile::new(RULE), None).expect("header still good");
     assert!(matches!(damaged.block(0), Err(TablebaseError::CorruptedBlock { .. })));
     let tb = Tablebase::open(&dir).expect("open");
     let mut hit = false;
@@ -389,14 +390,20 @@ fn a_damaged_placing_block_is_an_error_never_a_value() {
 #[test]
 fn one_profile_is_not_served_for_the_other() {
     let tb = tablebase();
-    assert_eq!(tb.placing_profiles(), vec![(STONES, 0), (STONES, RULE)]);
+    assert_eq!(tb.placing_profiles(), vec![(STONES, RuleProfile::GAME_THEORETIC), (STONES, RuleProfile::new(RULE))]);
     // A game under the standard 100-ply rule has no placing tables here.
     let pos = position(rules(100), 1, 2, [2, 2], Color::White);
     assert_eq!(tb.placing_value(&pos).expect("probe"), None);
     // A cell file opened for the other profile's rules is refused.
     let c = PlacingCell::new(4, 2, 2);
     assert!(matches!(
-        PlacingFile::open(tables(), c, STONES, RULE, Some(&placing::placing_rules(STONES, 0))),
+        PlacingFile::open(
+            tables(),
+            c,
+            STONES,
+            RuleProfile::new(RULE),
+            Some(&placing::placing_rules(STONES, RuleProfile::GAME_THEORETIC))
+        ),
         Err(TablebaseError::Ruleset { .. })
     ));
 }
@@ -467,9 +474,10 @@ fn the_engine_plays_a_value_keeping_placement_by_search_or_at_random() {
 /// placement, whose moves lead into the moving tables and carry their distance.
 #[test]
 fn the_board_shows_placing_values_as_classes_and_distances_once_the_hands_are_empty() {
+    use morris::analysis::Verdict;
     use morris::rules::Game;
     use morris::search::OracleValue;
-    use morris::serve::verdict::{self, Value};
+    use morris::serve::verdict;
     use morris::serve::view::ValueView;
     let tb = tablebase();
     let class = |v: OracleValue| std::mem::discriminant(&v);
@@ -478,7 +486,7 @@ fn the_board_shows_placing_values_as_classes_and_distances_once_the_hands_are_em
     while game.outcome().is_none() && !verdict::has_distance(game.position()) {
         let pos = *game.position();
         let want = tb.placing_value(&pos).expect("probe").expect("covered").placing_class();
-        let Some(Value::ExactClass(v)) = verdict::exact(Some(tb), &game) else {
+        let Some(Verdict::ExactClass(v)) = verdict::exact(Some(tb), &game) else {
             panic!("no class at ply {}", game.len())
         };
         assert_eq!(class(v), class(want), "ply {}", game.len());
@@ -506,7 +514,7 @@ fn the_board_shows_placing_values_as_classes_and_distances_once_the_hands_are_em
         game.play(values.last().expect("moves").0).expect("legal");
     }
     assert!(classes_shown > 0, "no decided placement was shown: the test would check nothing");
-    assert!(!matches!(verdict::exact(Some(tb), &game), Some(Value::ExactClass(_))), "hands empty: no class alone");
+    assert!(!matches!(verdict::exact(Some(tb), &game), Some(Verdict::ExactClass(_))), "hands empty: no class alone");
 }
 
 /// `morris tablebase probe` of a placing position: the position's value under the profile

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use morris::rules::{Ruleset, STANDARD, notation::parse_position};
 use morris::search::OracleValue;
-use morris::tablebase::Tablebase;
+use morris::tablebase::{RuleProfile, Tablebase};
 
 const RULE: u16 = 12;
 
@@ -41,7 +41,7 @@ fn expected(tb: &Tablebase, row: &str, profile: u16) -> String {
         return format!("{}\t", v.wdl.name());
     }
     let count = fields.get(4).map_or(0, |c| c.parse().expect("count"));
-    match v.at_count(count, profile, RULE).expect("the tables' rule or none") {
+    match v.at_count(count, profile, RuleProfile::new(RULE)).expect("the tables' rule or none") {
         OracleValue::Win(d) if profile != 0 => format!("win\t{d}"),
         OracleValue::Loss(d) if profile != 0 => format!("loss\t{d}"),
         OracleValue::Win(_) => "win\t".to_string(),

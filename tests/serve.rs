@@ -13,7 +13,7 @@ use morris::rules::notation::parse_move;
 use morris::rules::{Game, MoveList, Position, STANDARD};
 use morris::search::OracleValue;
 use morris::serve::{ServeConfig, ServerHandle, start};
-use morris::tablebase::{BuildOptions, Subspace, Tablebase, build, plan, plan_build};
+use morris::tablebase::{BuildOptions, RuleProfile, Subspace, Tablebase, build, plan, plan_build};
 use serde_json::{Value, json};
 
 /// A server on a free port with quick searches.
@@ -838,7 +838,7 @@ fn tables() -> Arc<Tablebase> {
     Arc::clone(TB.get_or_init(|| {
         let dir: PathBuf = std::env::temp_dir().join(format!("morris-serve-tb-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let options = BuildOptions { threads: 2, rule_plies: STANDARD.no_removal_plies };
+        let options = BuildOptions { threads: 2, profile: RuleProfile::new(STANDARD.no_removal_plies) };
         let plan = plan_build(&dir, plan(&[Subspace::new(4, 3)]), &options);
         build(&dir, &plan, &options, &(), &mut |_| {}).expect("build tables");
         let tb = Tablebase::open(&dir).expect("open tables");
@@ -924,20 +924,20 @@ fn perfect_play_values_mark_every_move_and_replays_mark_the_one_that_threw_value
     eprintln!("a game into the tables: {} (worst move then: {worst})", moves.join(" "));
     let s = server_with(|c| c.tables = Some(Arc::clone(&tb)));
     let (id, start) = new_game(&s, &json!({"human": "both"}));
-    assert_eq!(start["perfect"]["covered"], false, "the placing phase is not in the tables");
+    assert_eq!(start["tables"]["covered"], false, "the placing phase is not in the tables");
     for m in &moves {
         let reply = post(&s, &format!("/api/games/{id}/move"), &json!({ "move": m }));
         assert_eq!(reply.0, 200, "{m}: {reply:?}");
     }
     let (_, state) = call(&s, "GET", &format!("/api/games/{id}"), None);
-    let perfect = &state["perfect"];
-    assert_eq!(perfect["covered"], true, "{perfect}");
+    let tables = &state["tables"];
+    assert_eq!(tables["covered"], true, "{tables}");
     let mut game = Game::new(Position::start(&STANDARD));
     for m in &moves {
         game.play(parse_move(m, STANDARD.topology).unwrap()).unwrap();
     }
     let expected = morris::serve::verdict::move_values(Some(&tb), &game).expect("covered");
-    let shown = perfect["moves"].as_array().expect("moves");
+    let shown = tables["moves"].as_array().expect("moves");
     assert_eq!(shown.len(), expected.len(), "every legal move is marked");
     for ((m, v), shown) in expected.iter().zip(shown) {
         assert_eq!(shown["move"]["text"], m.display(STANDARD.topology).to_string());
@@ -953,7 +953,7 @@ fn perfect_play_values_mark_every_move_and_replays_mark_the_one_that_threw_value
     }
     let value = morris::serve::verdict::exact_value(Some(&tb), &game).expect("covered");
     let side = game.position().side_to_move();
-    assert_eq!(perfect["value"], morris::serve::view::value_words(value, side));
+    assert_eq!(tables["value"], morris::serve::view::value_words(value, side));
     // The replay of the same game plus its worst move marks that move, and only moves
     // that lose value are marked.
     let text = format!("{} {worst}", moves.join(" "));

@@ -518,10 +518,10 @@ fn perfect_play_chips_are_sorted_best_first_and_folded_when_a_side_flies() {
     let b = Browser::start(&driver, &chromium);
     b.open(&s.url());
     b.wait_text("#status", |t| t.contains("White to move"));
-    let chips = "return [...document.querySelectorAll('#perfect-moves .val')].map(c => c.textContent)";
+    let chips = "return [...document.querySelectorAll('#tables-moves .val')].map(c => c.textContent)";
     // Three moves, given worst first.
     b.script(
-        "pollToken++; renderPerfect({perfect: {covered: true, value: 'White wins in 5 plies', moves: [
+        "pollToken++; renderTables({tables: {covered: true, value: 'White wins in 5 plies', moves: [
            {move: {text: 'A1-A4', from: 'A1', to: 'A4'}, value: {kind: 'loss', plies: 4}},
            {move: {text: 'G1-G4', from: 'G1', to: 'G4'}, value: {kind: 'draw', plies: 0}},
            {move: {text: 'D1-D2', from: 'D1', to: 'D2'}, value: {kind: 'win', plies: 5}}]}})",
@@ -529,13 +529,13 @@ fn perfect_play_chips_are_sorted_best_first_and_folded_when_a_side_flies() {
     assert_eq!(b.script(chips), serde_json::json!(["D1-D2 +5", "G1-G4 =", "A1-A4 −4"]));
     // Placements: the placing tables keep no distance (`plies: null`), so a win is `+`.
     b.script(
-        "renderPerfect({perfect: {covered: true, value: 'White wins', moves: [
+        "renderTables({tables: {covered: true, value: 'White wins', moves: [
            {move: {text: 'A1', from: null, to: 'A1'}, value: {kind: 'loss', plies: null}},
            {move: {text: 'D1', from: null, to: 'D1'}, value: {kind: 'win', plies: null}},
            {move: {text: 'G1', from: null, to: 'G1'}, value: {kind: 'draw', plies: 0}}]}})",
     );
     assert_eq!(b.script(chips), serde_json::json!(["D1 +", "G1 =", "A1 −"]));
-    let title = b.script("return document.querySelector('#perfect-moves .val').title");
+    let title = b.script("return document.querySelector('#tables-moves .val').title");
     assert_eq!(title, "win", "no distance claimed");
     // A flying side: 3 stones × 15 free points = 45 moves, folded per stone.
     b.script(
@@ -543,13 +543,13 @@ fn perfect_play_chips_are_sorted_best_first_and_folded_when_a_side_flies() {
          const moves = [];
          for (const from of ['A1', 'D1', 'G1']) for (const [i, to] of free.entries())
            moves.push({move: {text: from + '-' + to, from, to}, value: from === 'D1' && i === 7 ? {kind: 'win', plies: 3} : {kind: 'draw', plies: 0}});
-         renderPerfect({perfect: {covered: true, value: 'draw', moves}})",
+         renderTables({tables: {covered: true, value: 'draw', moves}})",
     );
-    assert_eq!(count(&b, "#perfect-moves details.fold"), 3, "one group per stone");
-    let first = b.script("return document.querySelector('#perfect-moves details.fold summary').textContent");
+    assert_eq!(count(&b, "#tables-moves details.fold"), 3, "one group per stone");
+    let first = b.script("return document.querySelector('#tables-moves details.fold summary').textContent");
     assert_eq!(first, "D1-D5 +3 14 more", "the stone with the best move first, its best move shown");
-    let shown = b
-        .script("return [...document.querySelectorAll('#perfect-moves .val')].filter(c => c.checkVisibility()).length");
+    let shown =
+        b.script("return [...document.querySelectorAll('#tables-moves .val')].filter(c => c.checkVisibility()).length");
     assert_eq!(shown, 3, "folded: one chip a stone until opened");
     save_screenshot(&b, "serve-chips-folded");
 }

@@ -14,8 +14,8 @@ use morris::tablebase::TablebaseError;
 use morris::tablebase::shared::store::{self, TableFile};
 use morris::tablebase::verify::{load_for, position_of, verify_subspace};
 use morris::tablebase::{
-    BuildOptions, Subspace, Table, TableValue, Tablebase, Wdl, build, canonical_positions, full_board_counts,
-    open_oracle, plan, plan_build, rules_text,
+    BuildOptions, RuleProfile, Subspace, Table, TableValue, Tablebase, Wdl, build, canonical_positions,
+    full_board_counts, open_oracle, plan, plan_build, rules_text,
 };
 use morris::topology::{PointSet, STANDARD24};
 
@@ -31,7 +31,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// Builds everything `targets` needs in `dir` under a no-removal rule of `plies`.
 fn build_into(dir: &Path, targets: &[Subspace], plies: u16) -> Vec<morris::tablebase::BuildReport> {
-    let options = BuildOptions { threads: 2, rule_plies: plies };
+    let options = BuildOptions { threads: 2, profile: RuleProfile::new(plies) };
     let plan = plan_build(dir, plan(targets), &options);
     build(dir, &plan, &options, &(), &mut |_| {}).expect("build")
 }
@@ -74,8 +74,8 @@ fn file_names(dir: &Path) -> Vec<String> {
 }
 
 fn load(dir: &Path, s: Subspace) -> Table {
-    let plies = Tablebase::open(dir).expect("open").rule_plies();
-    Table::load(dir, s, &rules_text(plies), &STANDARD24, true).expect("load table")
+    let profile = Tablebase::open(dir).expect("open").profile();
+    Table::load(dir, s, &rules_text(profile), &STANDARD24, true).expect("load table")
 }
 
 fn set(names: &[&str]) -> PointSet {
@@ -143,29 +143,30 @@ fn subspaces_up_to_four_have_the_expected_sizes() {
 
 #[test]
 fn verify_passes() {
-    let rules = rules_text(STANDARD.no_removal_plies);
+    let rules = rules_text(RuleProfile::new(STANDARD.no_removal_plies));
     for s in [Subspace::new(3, 3), Subspace::new(3, 4), Subspace::new(4, 3)] {
         let loaded = load_for(tables(), s, &rules).expect("load");
-        let report = verify_subspace(&loaded, s, 100, tables(), 2, 1, &()).expect("verify runs");
+        let report = verify_subspace(&loaded, s, RuleProfile::new(100), tables(), 2, 1, &()).expect("verify runs");
         assert_eq!(report.errors, 0, "{s}: {:?}", report.examples.first().map(|e| &e.0));
         assert_eq!(report.positions, canonical_positions(s));
     }
     // 4-4 by sample, as `morris tablebase verify --every 97` does.
     let s = Subspace::new(4, 4);
     let loaded = load_for(tables(), s, &rules).expect("load");
-    let report = verify_subspace(&loaded, s, 100, tables(), 2, 97, &()).expect("verify runs");
+    let report = verify_subspace(&loaded, s, RuleProfile::new(100), tables(), 2, 97, &()).expect("verify runs");
     assert_eq!(report.errors, 0);
     assert_eq!(report.positions, canonical_positions(s).div_ceil(97));
 }
 
 #[test]
 fn a_verify_catches_a_wrong_value() {
-    let rules = rules_text(STANDARD.no_removal_plies);
+    let rules = rules_text(RuleProfile::new(STANDARD.no_removal_plies));
     let mut loaded = load_for(tables(), Subspace::new(3, 3), &rules).expect("load");
     let t = loaded.get_mut(&Subspace::new(3, 3)).expect("3-3");
     let i = t.wdl.iter().position(|&c| c == Wdl::Win.code()).expect("a win");
     t.distance[i] += 2;
-    let report = verify_subspace(&loaded, Subspace::new(3, 3), 100, tables(), 2, 1, &()).expect("runs");
+    let report =
+        verify_subspace(&loaded, Subspace::new(3, 3), RuleProfile::new(100), tables(), 2, 1, &()).expect("runs");
     assert!(report.errors >= 1);
 }
 
@@ -248,7 +249,7 @@ fn sign(v: OracleValue) -> i8 {
 fn under_a_short_rule_the_tables_agree_with_a_brute_force_search_at_every_count() {
     let dir = short_rule_tables();
     let tb = Tablebase::open(dir).expect("open");
-    assert_eq!(tb.rule_plies(), SHORT_RULE);
+    assert_eq!(tb.profile(), RuleProfile::new(SHORT_RULE));
     let rules: &'static Ruleset = Ruleset { no_removal_plies: SHORT_RULE, ..STANDARD.clone() }.into_static();
     let mut memo = HashMap::new();
     let mut seen = [0usize; 5];
@@ -260,7 +261,7 @@ fn under_a_short_rule_the_tables_agree_with_a_brute_force_search_at_every_count(
             let stored = t.value_at(i);
             seen[usize::from(stored.wdl.code())] += 1;
             for count in 0..SHORT_RULE {
-                let table = stored.at_count(count, SHORT_RULE, SHORT_RULE).expect("same rule");
+                let table = stored.at_count(count, SHORT_RULE, RuleProfile::new(SHORT_RULE)).expect("same rule");
                 assert_eq!(
                     sign(table),
                     brute(&pos, count, SHORT_RULE, &mut memo),
@@ -273,10 +274,10 @@ fn under_a_short_rule_the_tables_agree_with_a_brute_force_search_at_every_count(
     // The rule bites: game wins beyond its reach are there, and stay apart from draws.
     assert!(seen[usize::from(Wdl::CursedWin.code())] > 0, "{seen:?}");
     assert!(seen[usize::from(Wdl::Win.code())] > 0 && seen[usize::from(Wdl::Draw.code())] > 0, "{seen:?}");
-    let rules = rules_text(SHORT_RULE);
+    let rules = rules_text(RuleProfile::new(SHORT_RULE));
     for s in [Subspace::new(3, 3), Subspace::new(3, 4), Subspace::new(4, 3)] {
         let loaded = load_for(dir, s, &rules).expect("load");
-        let report = verify_subspace(&loaded, s, SHORT_RULE, dir, 2, 1, &()).expect("verify");
+        let report = verify_subspace(&loaded, s, RuleProfile::new(SHORT_RULE), dir, 2, 1, &()).expect("verify");
         assert_eq!(report.errors, 0, "{s}: {:?}", report.examples.first());
     }
 }
@@ -287,8 +288,8 @@ fn a_win_longer_than_the_count_allows_is_a_draw_and_cursed_wins_are_game_wins() 
     let t = load(tables(), Subspace::new(3, 3));
     let i = t.wdl.iter().zip(&t.distance).position(|(&c, &d)| c == Wdl::Win.code() && d == 25).expect("longest win");
     let v = t.value_at(i);
-    assert_eq!(v.at_count(75, 100, 100), Some(OracleValue::Win(25)));
-    assert_eq!(v.at_count(76, 100, 100), Some(OracleValue::Draw));
+    assert_eq!(v.at_count(75, 100, RuleProfile::new(100)), Some(OracleValue::Win(25)));
+    assert_eq!(v.at_count(76, 100, RuleProfile::new(100)), Some(OracleValue::Draw));
     let (us, them) = t.indexer.position(i as u64);
     let pos = position_of(us, them);
     assert_eq!(tablebase().value_at_count(&pos, 75, true), Some(OracleValue::Win(25)));
@@ -298,8 +299,8 @@ fn a_win_longer_than_the_count_allows_is_a_draw_and_cursed_wins_are_game_wins() 
     let short = load(short_rule_tables(), Subspace::new(3, 3));
     let cursed = short.value(us, them);
     assert_eq!(cursed.wdl, Wdl::CursedWin);
-    assert_eq!(cursed.at_count(0, SHORT_RULE, SHORT_RULE), Some(OracleValue::Draw));
-    assert!(matches!(cursed.at_count(0, 0, SHORT_RULE), Some(OracleValue::Win(_))));
+    assert_eq!(cursed.at_count(0, SHORT_RULE, RuleProfile::new(SHORT_RULE)), Some(OracleValue::Draw));
+    assert!(matches!(cursed.at_count(0, 0, RuleProfile::new(SHORT_RULE)), Some(OracleValue::Win(_))));
     // Every game win under one rule is a game win under the other.
     for j in 0..t.wdl.len() {
         let (a, b) = (t.value_at(j).wdl, short.value_at(j).wdl);
@@ -319,7 +320,7 @@ fn the_oracle_gives_stored_values_and_only_for_covered_positions() {
     for i in (0..t.wdl.len()).step_by(1013) {
         let (us, them) = t.indexer.position(i as u64);
         let pos = position_of(us, them);
-        let stored = t.value_at(i).at_count(0, 100, 100);
+        let stored = t.value_at(i).at_count(0, 100, RuleProfile::new(100));
         assert_eq!(oracle.probe_exact(&pos, 0), stored);
         // The search's probe may give a bound of the distance, never another class.
         assert_eq!(oracle.probe(&pos, 0).map(sign), stored.map(sign));
@@ -378,7 +379,7 @@ fn best_moves_lead_to_consistent_children() {
 
 #[test]
 fn damaged_files_are_rejected_with_typed_errors() {
-    let rules = rules_text(100);
+    let rules = rules_text(RuleProfile::new(100));
     let s = Subspace::new(3, 3);
     let good = std::fs::read(store::table_path(tables(), s)).expect("3-3 file");
     let dir = temp_dir("damaged");
@@ -446,7 +447,7 @@ fn builds_resume_and_plans_follow_dependencies() {
     // The same bytes as the shared build: the solver is deterministic.
     assert_eq!(std::fs::read(dir.join("3-3.mtb")).ok(), std::fs::read(tables().join("3-3.mtb")).ok());
     // The plan knows what is there and what the rest needs.
-    let options = BuildOptions { threads: 2, rule_plies: 100 };
+    let options = BuildOptions { threads: 2, profile: RuleProfile::new(100) };
     let p = plan_build(&dir, plan(&[Subspace::new(4, 3)]), &options);
     assert_eq!(p.done, vec![true, false]);
     assert_eq!(p.positions_to_solve, 2 * 760_398);
@@ -734,7 +735,8 @@ fn the_fast_form_agrees_with_the_full_tables_at_every_count() {
     let tb = tablebase();
     let mut answered = [0usize; 2];
     for s in [Subspace::new(3, 3), Subspace::new(4, 3), Subspace::new(3, 4), Subspace::new(4, 4)] {
-        let fast_file = FastFile::open(dir, s, Some(&rules_text(100))).expect("the build writes the fast form");
+        let fast_file =
+            FastFile::open(dir, s, Some(&rules_text(RuleProfile::new(100)))).expect("the build writes the fast form");
         assert_eq!(fast_file.header.bound, fast::BOUND);
         let t = load(dir, s);
         let mut counts = [0u64; 4];
@@ -791,8 +793,10 @@ fn a_missing_or_damaged_fast_form_falls_back_to_the_full_tables() {
     assert!(tb.fast_value(0b111, 0b111 << 8, 0, true).is_ok(), "3-3 still has its fast form");
     // A build puts back a missing fast form, from the table.
     build_into(&dir, &[Subspace::new(4, 4)], STANDARD.no_removal_plies);
-    let rebuilt = fast::FastFile::open(&dir, Subspace::new(4, 3), Some(&rules_text(100))).expect("rebuilt");
-    let original = fast::FastFile::open(tables(), Subspace::new(4, 3), Some(&rules_text(100))).expect("original");
+    let rebuilt =
+        fast::FastFile::open(&dir, Subspace::new(4, 3), Some(&rules_text(RuleProfile::new(100)))).expect("rebuilt");
+    let original = fast::FastFile::open(tables(), Subspace::new(4, 3), Some(&rules_text(RuleProfile::new(100))))
+        .expect("original");
     assert_eq!(rebuilt.codes.read_all().expect("read"), original.codes.read_all().expect("read"));
     std::fs::remove_dir_all(&dir).expect("clean up");
 }

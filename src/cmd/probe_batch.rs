@@ -22,8 +22,8 @@ use nom::sequence::delimited;
 use morris::lines::{MAX_LINE, ReadLine, read_line};
 use morris::rules::{Color, Ruleset, STANDARD, notation::parse_position_and_count};
 use morris::search::OracleValue;
-use morris::tablebase::Tablebase;
 use morris::tablebase::shared::sector::MIN_STONES;
+use morris::tablebase::{RuleProfile, Tablebase};
 
 /// The columns a batch answer adds to the input's.
 pub const ANSWER_COLUMNS: &str = "value\tdistance";
@@ -38,7 +38,7 @@ pub struct BatchReport {
 }
 
 /// Answers every row of `input` on `output` in order, for a game of `stones` a side
-/// under the rule profile `rule_plies` (0: the game-theoretic values); each bad row's
+/// under the rule profile `profile`; each bad row's
 /// line number and reason go to `errors`.
 ///
 /// # Errors
@@ -46,12 +46,12 @@ pub struct BatchReport {
 pub fn probe_batch(
     tb: &Tablebase,
     stones: u8,
-    rule_plies: u16,
+    profile: RuleProfile,
     input: &mut impl BufRead,
     output: &mut impl Write,
     errors: &mut impl Write,
 ) -> io::Result<BatchReport> {
-    let rules = Ruleset { stones, no_removal_plies: rule_plies, ..STANDARD.clone() }.into_static();
+    let rules = Ruleset { stones, no_removal_plies: profile.no_removal_plies(), ..STANDARD.clone() }.into_static();
     let mut report = BatchReport::default();
     let mut buf = Vec::with_capacity(256);
     let mut line_number = 0u64;
@@ -140,9 +140,13 @@ fn answer_row(
     if placing {
         return Ok((value.wdl.name(), None, note));
     }
-    let built = tb.rule_plies();
+    let built = tb.profile();
     let at = value.at_count(count, rules.no_removal_plies, built).ok_or_else(|| {
-        format!("the moving tables are built for a no-removal rule of {built} plies, not {}", rules.no_removal_plies)
+        format!(
+            "the moving tables are built for a no-removal rule of {} plies, not {}",
+            built.no_removal_plies(),
+            rules.no_removal_plies
+        )
     })?;
     // Without the rule a cursed win's number is a rank, not a distance: none is given.
     let exact = rules.no_removal_plies != 0;

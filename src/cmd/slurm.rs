@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use morris::tablebase::Cell;
+use morris::tablebase::{Cell, RuleProfile};
 
 /// What every job of a build shares.
 #[derive(Clone, Debug)]
@@ -20,8 +20,8 @@ pub struct JobSettings<'a> {
     pub cpus: usize,
     /// At most this many tasks of one array at once (`%N`), if set.
     pub max_jobs: Option<usize>,
-    /// The no-removal rule the tables are built under.
-    pub rule_plies: u16,
+    /// The rule profile the tables are built under.
+    pub profile: RuleProfile,
 }
 
 /// Memory to ask for a cell, in MiB: its estimate with a quarter more and 256 MiB for the
@@ -75,7 +75,7 @@ pub fn level_script(level: usize, cells: &[Cell], job: &JobSettings<'_>) -> Stri
          --no-removal-plies {}",
         shell_quote(&job.binary.display().to_string()),
         job.cpus,
-        job.rule_plies
+        job.profile.no_removal_plies()
     );
     s
 }
@@ -214,7 +214,7 @@ mod tests {
             dir: Path::new("/shared/tb"),
             cpus: 2,
             max_jobs: Some(4),
-            rule_plies: 100,
+            profile: RuleProfile::new(100),
         };
         let s = level_script(0, &cells, &job);
         assert!(s.contains("#SBATCH --array=0-1%4\n"), "{s}");

@@ -15,9 +15,10 @@ use morris::tablebase::driver::cells::{self, Cell};
 use morris::tablebase::driver::within_memory;
 use morris::tablebase::shared::sector::{self, MIN_STONES};
 use morris::tablebase::{
-    self, BuildOptions, BuildReport, Subspace, TableValue, Tablebase, Wdl, full_board_counts, is_possible, verify,
+    self, BuildOptions, BuildReport, RuleProfile, Subspace, TableValue, Tablebase, Wdl, full_board_counts, is_possible,
+    verify,
 };
-use morris::words::{count, human, plies, rule_profile};
+use morris::words::{count, human, plies};
 
 /// `morris tablebase` subcommands.
 #[derive(clap::Subcommand, Debug)]
@@ -35,12 +36,12 @@ pub enum TablebaseCommand {
     /// Value and move values of one position, e.g. "xxWB...x white"
     Probe(ProbeArgs),
     /// Time opening the tables, building their indices and random probes
-    Bench(BenchArgs),
+    Bench(TablebaseBenchArgs),
 }
 
 /// Arguments of `morris tablebase bench`.
 #[derive(clap::Args, Debug)]
-pub struct BenchArgs {
+pub struct TablebaseBenchArgs {
     /// Directory of the table files
     #[arg(long)]
     pub dir: PathBuf,
@@ -243,9 +244,9 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
         targets.extend(sector::pairs_up_to(k).into_iter().flatten());
     }
     let threads = threads_or_default(args.threads);
-    let options = BuildOptions { threads, rule_plies: args.no_removal_plies };
+    let options = BuildOptions { threads, profile: RuleProfile::new(args.no_removal_plies) };
     let plan = tablebase::plan_build(&args.dir, tablebase::plan(&targets), &options);
-    eprintln!("{}", plan.banner(threads, args.no_removal_plies));
+    eprintln!("{}", plan.banner(threads, options.profile));
     within_memory(plan.peak_bytes, args.max_memory_gb)?;
     let bar = Bar::new(
         2 * plan.positions_to_solve,
@@ -303,8 +304,8 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
     use morris::tablebase::driver::moving_rule_fits;
     use morris::tablebase::driver::placing::{self, CellReport, PlacingOptions, PlyTally};
     let threads = threads_or_default(args.threads);
-    let options = PlacingOptions { stones, rule_plies: args.no_removal_plies, threads };
-    moving_rule_fits(&args.dir, args.no_removal_plies)?;
+    let options = PlacingOptions { stones, profile: RuleProfile::new(args.no_removal_plies), threads };
+    moving_rule_fits(&args.dir, options.profile)?;
     let plan = placing::plan_placing(&args.dir, &options);
     eprintln!("{}", plan.banner(&options));
     within_memory(plan.peak_bytes, args.max_memory_gb)?;
@@ -391,7 +392,7 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
 
 fn run_build_cell(args: &BuildArgs, cell: Cell) -> anyhow::Result<ExitCode> {
     let threads = threads_or_default(args.threads);
-    let options = BuildOptions { threads, rule_plies: args.no_removal_plies };
+    let options = BuildOptions { threads, profile: RuleProfile::new(args.no_removal_plies) };
     if let Some(limit) = args.max_memory_gb
         && cell.memory_bytes() as f64 > limit * 1e9
     {
@@ -422,7 +423,7 @@ fn run_build_cell(args: &BuildArgs, cell: Cell) -> anyhow::Result<ExitCode> {
 fn graph_of(args: &GraphArgs) -> (Vec<Cell>, Vec<usize>, Vec<bool>) {
     let cells = cells::graph(args.max_stones, args.placing);
     let level = cells::levels(&cells);
-    let built = cells.iter().map(|c| c.is_built(&args.dir, args.no_removal_plies)).collect();
+    let built = cells.iter().map(|c| c.is_built(&args.dir, RuleProfile::new(args.no_removal_plies))).collect();
     (cells, level, built)
 }
 
@@ -467,7 +468,7 @@ fn run_plan(args: &PlanArgs) -> anyhow::Result<ExitCode> {
                 "memory_bytes": c.memory_bytes(),
                 "estimated_seconds": seconds[n],
                 "built": built[n],
-                "files": c.files(&args.graph.dir, args.graph.no_removal_plies).iter().map(|f| f.display().to_string()).collect::<Vec<_>>(),
+                "files": c.files(&args.graph.dir, RuleProfile::new(args.graph.no_removal_plies)).iter().map(|f| f.display().to_string()).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -507,7 +508,7 @@ fn run_slurm(args: &SlurmArgs) -> anyhow::Result<ExitCode> {
         dir: &dir,
         cpus: args.cpus as usize,
         max_jobs: args.max_jobs.map(|n| n as usize),
-        rule_plies: args.graph.no_removal_plies,
+        profile: RuleProfile::new(args.graph.no_removal_plies),
     };
     // Old scripts would submit cells that are built by now.
     for entry in std::fs::read_dir(&scripts)?.flatten() {
@@ -548,7 +549,7 @@ fn run_verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     if args.placing {
         return run_verify_placing(args, &tb);
     }
-    let rules = tablebase::rules_text(tb.rule_plies());
+    let rules = tablebase::rules_text(tb.profile());
     let threads = threads_or_default(args.threads);
     let subspaces = if args.subspaces.is_empty() { tb.subspaces() } else { args.subspaces.clone() };
     let mut bad = 0;
@@ -562,7 +563,7 @@ fn run_verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         bar.set_prefix(sub.to_string());
         let start = Instant::now();
         let stride = usize::try_from(args.every).unwrap_or(usize::MAX);
-        let report = verify::verify_subspace(&tables, sub, tb.rule_plies(), &args.dir, threads, stride, &bar)?;
+        let report = verify::verify_subspace(&tables, sub, tb.profile(), &args.dir, threads, stride, &bar)?;
         bar.finish();
         say!(
             "{sub}: {} positions, {} wrong ({:.1} s)",
@@ -590,7 +591,7 @@ fn verify_verdict(bad: u64, all_good: &str) -> anyhow::Result<ExitCode> {
 }
 
 /// The placing games and profiles in `tb`'s directory, or an error saying there are none.
-fn placing_profiles(tb: &Tablebase) -> anyhow::Result<Vec<(u8, u16)>> {
+fn placing_profiles(tb: &Tablebase) -> anyhow::Result<Vec<(u8, RuleProfile)>> {
     let profiles = tb.placing_profiles();
     if profiles.is_empty() {
         anyhow::bail!("{} has no placing tables (build them with tablebase build --placing)", tb.dir().display());
@@ -603,13 +604,14 @@ fn run_verify_placing(args: &VerifyArgs, tb: &Tablebase) -> anyhow::Result<ExitC
     let profiles = placing_profiles(tb)?;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads_or_default(args.threads)).build()?;
     let mut bad = 0;
-    for (stones, plies) in profiles {
-        let total: u64 = tb.placing_cells(stones, plies).iter().map(|c| c.positions().div_ceil(args.every)).sum();
+    for (stones, profile) in profiles {
+        let total: u64 = tb.placing_cells(stones, profile).iter().map(|c| c.positions().div_ceil(args.every)).sum();
         let bar = Bar::new(total, "{prefix:>12} [{bar:30}] {human_pos}/{human_len} {per_sec} {eta}", "positions");
+        let plies = profile.no_removal_plies();
         bar.set_prefix(format!("s{stones} r{plies}"));
         let start = Instant::now();
         let report =
-            pool.install(|| verify::verify_placing_with(tb, stones, plies, args.every, &mut |_, n| bar.advance(n)))?;
+            pool.install(|| verify::verify_placing_with(tb, stones, profile, args.every, &mut |_, n| bar.advance(n)))?;
         bar.finish();
         say!(
             "placing, {stones} stones a side, rule {plies}: {} positions, {} wrong ({:.1} s)",
@@ -628,16 +630,16 @@ fn run_verify_placing(args: &VerifyArgs, tb: &Tablebase) -> anyhow::Result<ExitC
 /// `tablebase stats --placing`: per ply, positions and the side to move's results.
 fn run_stats_placing(tb: &Tablebase) -> anyhow::Result<ExitCode> {
     let profiles = placing_profiles(tb)?;
-    for (stones, plies) in profiles {
-        say!("placing phase, {stones} stones a side, {}; the side to move's results:", rule_profile(plies));
+    for (stones, profile) in profiles {
+        say!("placing phase, {stones} stones a side, {profile}; the side to move's results:");
         say!("| ply | to move | cells | positions | wins | draws | losses | MB |");
         say!("|---:|---|---:|---:|---:|---:|---:|---:|");
-        let cells = tb.placing_cells(stones, plies);
+        let cells = tb.placing_cells(stones, profile);
         let mut total = (0u64, [0u64; 3], 0u64);
         for ply in (0..2 * stones).rev() {
             let (mut n, mut counts, mut bytes, mut k) = (0u64, [0u64; 3], 0u64, 0);
             for &c in cells.iter().filter(|c| c.ply == ply) {
-                let Some(file) = tb.placing_file(stones, plies, c) else { continue };
+                let Some(file) = tb.placing_file(stones, profile, c) else { continue };
                 let file = file?;
                 n += file.header.positions;
                 for (sum, x) in counts.iter_mut().zip(file.header.counts) {
@@ -679,12 +681,12 @@ fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     if args.placing {
         return run_stats_placing(&tb);
     }
-    say!("rule profile: {}", rule_profile(tb.rule_plies()));
+    say!("rule profile: {}", tb.profile());
     say!(
         "subspace   positions        wins cursed-wins       draws blessed-losses      losses  longest-win  longest-loss  file-MB{}",
         if args.full { "  full-board  full-win-%" } else { "" }
     );
-    let rules = tablebase::rules_text(tb.rule_plies());
+    let rules = tablebase::rules_text(tb.profile());
     for sub in tb.subspaces() {
         let Some(h) = tb.header(sub) else { continue };
         let s = &h.summary;
@@ -717,15 +719,20 @@ fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
 /// `tablebase probe` of a placing position: its value and its moves' under the profile.
 fn run_probe_placing(args: &ProbeArgs, text: &PositionText) -> anyhow::Result<ExitCode> {
     let tb = Tablebase::open(&args.dir)?;
-    let profile = args.no_removal_plies.unwrap_or(tb.rule_plies());
-    let rules =
-        morris::rules::Ruleset { stones: args.stones, no_removal_plies: profile, ..STANDARD.clone() }.into_static();
+    let profile = args.no_removal_plies.map_or(tb.profile(), RuleProfile::new);
+    let rules = morris::rules::Ruleset {
+        stones: args.stones,
+        no_removal_plies: profile.no_removal_plies(),
+        ..STANDARD.clone()
+    }
+    .into_static();
     let side = text.side();
     let pos = text.into_position(rules)?;
     pos.check_reachable()?;
-    let profile_words = rule_profile(profile);
+    let profile_words = profile.to_string();
     let Some(v) = tb.value(&pos)? else {
-        let have: Vec<String> = tb.placing_profiles().iter().map(|(s, n)| format!("{s} stones, rule {n}")).collect();
+        let have: Vec<String> =
+            tb.placing_profiles().iter().map(|(s, n)| format!("{s} stones, rule {}", n.no_removal_plies())).collect();
         anyhow::bail!(
             "no placing table in {} covers this position ({}-stone game, {profile_words}); the directory has: {}",
             args.dir.display(),
@@ -754,8 +761,8 @@ fn run_probe_placing(args: &ProbeArgs, text: &PositionText) -> anyhow::Result<Ex
 
 /// A table value at a count, in words: `win (conversion in 7)`, `draw (cursed win ...)`.
 #[must_use]
-pub fn describe(v: TableValue, count: u16, rule_plies: u16) -> String {
-    match v.at_count(count, STANDARD.no_removal_plies, rule_plies) {
+pub fn describe(v: TableValue, count: u16, profile: RuleProfile) -> String {
+    match v.at_count(count, STANDARD.no_removal_plies, profile) {
         Some(morris::search::OracleValue::Draw) if v.wdl != Wdl::Draw => {
             format!("draw (a {} beyond the no-removal rule)", v.wdl.name())
         }
@@ -792,7 +799,7 @@ fn random_positions(subspaces: &[Subspace], n: u64, seed: u64) -> Vec<(u32, u32)
         .collect()
 }
 
-fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
+fn run_bench(args: &TablebaseBenchArgs) -> anyhow::Result<ExitCode> {
     let t = Instant::now();
     let tb = Tablebase::open(&args.dir)?;
     let open = t.elapsed();
@@ -838,8 +845,8 @@ fn run_bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         .filter(|&&(us, them)| matches!(tb.value_of_sets(us, them, true), Ok(Some(v)) if v.wdl == Wdl::Draw))
         .count();
     say!("{:.0}% of the random positions are draws", 100.0 * draws as f64 / probes.len().max(1) as f64);
-    for (stones, plies) in tb.placing_profiles() {
-        bench_placing(&tb, stones, plies, args)?;
+    for (stones, profile) in tb.placing_profiles() {
+        bench_placing(&tb, stones, profile, args)?;
     }
     if let Some(line) = memory_line() {
         say!("{line}");
@@ -867,13 +874,15 @@ fn proc_status_kb(key: &str) -> Option<u64> {
 }
 
 /// Random placing probes of one game and profile: the median and mean cost, twice.
-fn bench_placing(tb: &Tablebase, stones: u8, plies: u16, args: &BenchArgs) -> anyhow::Result<()> {
+fn bench_placing(tb: &Tablebase, stones: u8, profile: RuleProfile, args: &TablebaseBenchArgs) -> anyhow::Result<()> {
+    let plies = profile.no_removal_plies();
     use rand::{RngExt, SeedableRng};
-    let cells = tb.placing_cells(stones, plies);
+    let cells = tb.placing_cells(stones, profile);
     let weights: Vec<u64> = cells.iter().map(|c| c.positions()).collect();
     let total: u64 = weights.iter().sum();
     anyhow::ensure!(total > 0, "no placing positions");
-    let rules = morris::rules::Ruleset { stones, no_removal_plies: plies, ..STANDARD.clone() }.into_static();
+    let rules = morris::rules::Ruleset { stones, no_removal_plies: profile.no_removal_plies(), ..STANDARD.clone() }
+        .into_static();
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(args.seed);
     let mut indexers: std::collections::HashMap<(u8, u8), tablebase::shared::index::Indexer> =
         std::collections::HashMap::new();
@@ -919,7 +928,7 @@ fn bench_placing(tb: &Tablebase, stones: u8, plies: u16, args: &BenchArgs) -> an
         let report = super::probe_batch::probe_batch(
             tb,
             stones,
-            plies,
+            profile,
             &mut rows.as_bytes(),
             &mut std::io::sink(),
             &mut std::io::sink(),
@@ -991,19 +1000,20 @@ fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
     }
     pos.check_reachable()?;
     let tb = Tablebase::open_for(&args.dir, &[Subspace::new(us as u8, them as u8)])?;
-    let n = tb.rule_plies();
+    let profile = tb.profile();
+    let n = profile.no_removal_plies();
     if n != 0 && count >= n {
         anyhow::bail!("no-removal count {count} is past the no-removal rule of {n} plies: the game is drawn");
     }
     let Some(v) = tb.value(&pos)? else {
         anyhow::bail!("subspace {us}-{them} is not in {}", args.dir.display());
     };
-    say!("{pos}: {} for {side} (after {count} plies without a removal)", describe(v, count, n));
+    say!("{pos}: {} for {side} (after {count} plies without a removal)", describe(v, count, profile));
     match tb.move_values(&pos)? {
         Some(moves) => {
             for (m, mv) in &moves {
                 // A slide is one more ply on the count; a removal starts a fresh one.
-                say!("  {:<10} {}", m.display(STANDARD.topology).to_string(), describe(*mv, count, n));
+                say!("  {:<10} {}", m.display(STANDARD.topology).to_string(), describe(*mv, count, profile));
             }
             if moves.is_empty() {
                 say!("  no legal move: {side} is blocked and has lost");
@@ -1018,7 +1028,7 @@ fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
 fn run_probe_batch(args: &ProbeArgs, file: &std::path::Path) -> anyhow::Result<ExitCode> {
     use std::io::Write;
     let tb = Tablebase::open(&args.dir)?;
-    let profile = args.no_removal_plies.unwrap_or(tb.rule_plies());
+    let profile = args.no_removal_plies.map_or(tb.profile(), RuleProfile::new);
     anyhow::ensure!(!file.is_dir(), "--batch '{}' is a directory, not a file of rows", file.display());
     let mut input: Box<dyn std::io::BufRead> = if file.as_os_str() == "-" {
         Box::new(std::io::stdin().lock())

@@ -288,7 +288,7 @@ pub struct GameState {
     /// The last hint.
     pub hint: Option<HintView>,
     /// Perfect-play values, when tables are loaded.
-    pub perfect: Option<PerfectView>,
+    pub tables: Option<TablesView>,
     /// A notice (e.g. a search stopped because the page went away).
     pub message: Option<String>,
     /// The game written out (a move list, a record, the position).
@@ -334,9 +334,9 @@ pub enum HintSource {
     Engine,
 }
 
-/// The perfect-play view: the position's value and each legal move's.
+/// The tables' view: the position's perfect-play value and each legal move's.
 #[derive(Serialize, Debug)]
-pub struct PerfectView {
+pub struct TablesView {
     /// Whether the tables cover this position and all its moves.
     pub covered: bool,
     /// The value for the side to move, in words (or why it is not covered).
@@ -524,7 +524,7 @@ impl GameSession {
                 search: s.clone(),
                 source: *source,
             }),
-            perfect: self.perfect_view(),
+            tables: self.tables_view(),
             message: self.message.clone(),
             export: export(&self.game, self.engine_sides.0.map(|e| if e { "morris" } else { "person" }), self.resigned),
             history: self.history(),
@@ -586,7 +586,7 @@ impl GameSession {
         Ok(taken)
     }
 
-    fn perfect_view(&self) -> Option<PerfectView> {
+    fn tables_view(&self) -> Option<TablesView> {
         let tables = self.config.tables.as_deref()?;
         let pos = self.position();
         let topo = pos.topology();
@@ -607,9 +607,9 @@ impl GameSession {
                         MoveValueView { mv: MoveView::of(m, topo), value: ValueView::with_distance(v, distance) }
                     })
                     .collect();
-                Some(PerfectView { covered: true, value, moves })
+                Some(TablesView { covered: true, value, moves })
             }
-            None => Some(PerfectView {
+            None => Some(TablesView {
                 covered: false,
                 value: "not in the tables (they cover the standard board: the moving phase, and the placing phase \
                         once its layers are built)"

@@ -49,8 +49,5 @@ pub fn exact(tables: Option<&Tablebase>, game: &Game) -> Option<Verdict> {
     }
 }
 
-/// The value of a position, as the analysis gives it (the name the board's code used).
-pub use crate::analysis::Verdict as Value;
-
 /// Tables loaded once and shared by every game and replay of a server.
 pub type SharedTables = Option<Arc<Tablebase>>;

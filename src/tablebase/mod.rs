@@ -28,4 +28,4 @@ pub use shared::error::TablebaseError;
 pub use shared::index::{ALL_POSITIONS, canonical_positions};
 pub use shared::sector::{Subspace, is_possible, rules_text};
 pub use shared::store::{FullBoardCounts, Table, full_board_counts};
-pub use shared::value::{TableValue, Wdl};
+pub use shared::value::{RuleProfile, TableValue, Wdl};

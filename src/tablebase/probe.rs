@@ -17,9 +17,9 @@ use super::shared::cell::{self as placing, Block, PlacingCell, PlacingFile, plac
 use super::shared::error::TablebaseError;
 use super::shared::fast::{self, FastFile};
 use super::shared::index::Indexer;
-use super::shared::sector::{FILE_EXTENSION, MIN_STONES, Subspace, header_rules, is_supported};
+use super::shared::sector::{FILE_EXTENSION, MIN_STONES, Subspace, header_rules, is_supported, rules_text};
 use super::shared::store::{self, Stream, TableFile, distance_in_block};
-use super::shared::value::{LOST_NOW, TableValue, Wdl, horizon};
+use super::shared::value::{LOST_NOW, RuleProfile, TableValue, Wdl};
 use crate::rules::{Color, Move, MoveList, Position, Ruleset, STANDARD};
 use crate::search::{Oracle, OracleValue};
 
@@ -84,10 +84,10 @@ pub struct Tablebase {
     dir: PathBuf,
     tables: HashMap<Subspace, Source>,
     /// The no-removal rule the tables were built for.
-    rule_plies: u16,
+    profile: RuleProfile,
     cache: BlockCache<Vec<u8>>,
     /// Placing cells by (stones a side, rule profile).
-    placing: HashMap<(u8, u16), PlacingSet>,
+    placing: HashMap<(u8, RuleProfile), PlacingSet>,
     /// Blocks of the placing cells.
     code_cache: BlockCache<Block>,
     /// Indices by stone counts, shared by the moving tables and the placing cells.
@@ -99,15 +99,15 @@ pub struct Tablebase {
 /// A move's value for the side making it, from its child's value: through a removal the
 /// move is itself the conversion (distance 1 when it wins or loses under the rule).
 #[must_use]
-pub fn value_through(child: TableValue, removal: bool, rule_plies: u16) -> TableValue {
-    let beyond = horizon(rule_plies).saturating_add(1);
+pub fn value_through(child: TableValue, removal: bool, profile: RuleProfile) -> TableValue {
+    let beyond = profile.horizon().saturating_add(1);
     match (child.wdl, removal) {
         (Wdl::Draw, _) => TableValue::DRAW,
         (Wdl::Loss, true) => TableValue { wdl: Wdl::Win, distance: 1 },
         (Wdl::Win, true) => TableValue { wdl: Wdl::Loss, distance: 1 },
         (Wdl::BlessedLoss, true) => TableValue { wdl: Wdl::CursedWin, distance: beyond },
         (Wdl::CursedWin, true) => TableValue { wdl: Wdl::BlessedLoss, distance: beyond },
-        (w, false) => TableValue::at_level(w.is_game_loss(), child.distance.saturating_add(1), horizon(rule_plies)),
+        (w, false) => TableValue::at_level(w.is_game_loss(), child.distance.saturating_add(1), profile.horizon()),
     }
 }
 
@@ -176,21 +176,21 @@ impl Tablebase {
         list.sort();
         list.dedup();
         // The rules text names the no-removal count; every table must share the first's.
-        let mut rules: Option<(String, u16)> = None;
+        let mut rules: Option<(String, RuleProfile)> = None;
         let mut tables = HashMap::new();
         for (id, s) in list.into_iter().enumerate() {
             let file = TableFile::open(dir, s, rules.as_ref().map(|(text, _)| text.as_str()))?;
             if rules.is_none() {
-                let plies = file.header.rule_plies;
-                if header_rules(&Ruleset { no_removal_plies: plies, ..STANDARD.clone() }) != file.header.rules {
+                let profile = file.header.profile;
+                if rules_text(profile) != file.header.rules {
                     return Err(TablebaseError::UnsupportedRules(file.header.rules.clone()));
                 }
-                rules = Some((file.header.rules.clone(), plies));
+                rules = Some((file.header.rules.clone(), profile));
             }
             let fast = FastFile::open(dir, s, Some(&file.header.rules)).ok();
             tables.insert(s, Source { id: id as u64, file, fast, indexer: OnceLock::new() });
         }
-        let rule_plies = rules.map_or(STANDARD.no_removal_plies, |(_, n)| n);
+        let profile = rules.map_or(RuleProfile::new(STANDARD.no_removal_plies), |(_, p)| p);
         let placing = scan_placing(dir, tables.len() as u64)?;
         let mut indexers = HashMap::new();
         for s in tables.keys() {
@@ -202,7 +202,7 @@ impl Tablebase {
         Ok(Tablebase {
             dir: dir.to_path_buf(),
             tables,
-            rule_plies,
+            profile,
             cache: BlockCache::new(DEFAULT_CACHE_BLOCKS),
             placing,
             code_cache: BlockCache::new(DEFAULT_CACHE_BLOCKS),
@@ -224,17 +224,17 @@ impl Tablebase {
 
     /// The games (stones a side) and rule profiles of the placing cells in the directory.
     #[must_use]
-    pub fn placing_profiles(&self) -> Vec<(u8, u16)> {
-        let mut out: Vec<(u8, u16)> = self.placing.keys().copied().collect();
+    pub fn placing_profiles(&self) -> Vec<(u8, RuleProfile)> {
+        let mut out: Vec<(u8, RuleProfile)> = self.placing.keys().copied().collect();
         out.sort_unstable();
         out
     }
 
-    /// The placing cells of a game of `stones` a side under `rule_plies`, in order.
+    /// The placing cells of a game of `stones` a side under `profile`, in order.
     #[must_use]
-    pub fn placing_cells(&self, stones: u8, rule_plies: u16) -> Vec<PlacingCell> {
+    pub fn placing_cells(&self, stones: u8, profile: RuleProfile) -> Vec<PlacingCell> {
         let mut out: Vec<PlacingCell> =
-            self.placing.get(&(stones, rule_plies)).map(|set| set.keys().copied().collect()).unwrap_or_default();
+            self.placing.get(&(stones, profile)).map(|set| set.keys().copied().collect()).unwrap_or_default();
         out.sort_unstable_by_key(|c| (std::cmp::Reverse(c.ply), c.us, c.them));
         out
     }
@@ -246,18 +246,18 @@ impl Tablebase {
     pub fn placing_file(
         &self,
         stones: u8,
-        rule_plies: u16,
+        profile: RuleProfile,
         cell: PlacingCell,
     ) -> Option<Result<&PlacingFile, TablebaseError>> {
-        let src = self.placing.get(&(stones, rule_plies))?.get(&cell)?;
-        Some(Self::opened(src, stones, rule_plies))
+        let src = self.placing.get(&(stones, profile))?.get(&cell)?;
+        Some(Self::opened(src, stones, profile))
     }
 
     /// The opened file of `src`; its rules text is made only the first time (a probe's
     /// path allocates nothing).
-    fn opened(src: &PlacingSource, stones: u8, rule_plies: u16) -> Result<&PlacingFile, TablebaseError> {
+    fn opened(src: &PlacingSource, stones: u8, profile: RuleProfile) -> Result<&PlacingFile, TablebaseError> {
         let opened = src.file.get_or_init(|| {
-            let rules = placing_rules(stones, rule_plies);
+            let rules = placing_rules(stones, profile);
             PlacingFile::open_path(&src.path, Some(src.cell), Some(&rules)).map_err(|e| e.to_string())
         });
         opened
@@ -276,9 +276,10 @@ impl Tablebase {
         if cell.lost_by_material(rules.stones) {
             return Ok(Some(LOST_NOW));
         }
-        let Some(set) = self.placing.get(&(rules.stones, rules.no_removal_plies)) else { return Ok(None) };
+        let profile = RuleProfile::new(rules.no_removal_plies);
+        let Some(set) = self.placing.get(&(rules.stones, profile)) else { return Ok(None) };
         let Some(src) = set.get(&cell) else { return Ok(None) };
-        let file = Self::opened(src, rules.stones, rules.no_removal_plies)?;
+        let file = Self::opened(src, rules.stones, profile)?;
         let Some(indexer) = self.shared_indexer(cell.us, cell.them, true) else { return Ok(None) };
         if indexer.len() != file.header.positions {
             return Err(TablebaseError::CorruptedTable {
@@ -293,10 +294,10 @@ impl Tablebase {
         Ok(Some(TableValue { wdl: placing::wdl_of_code(block.code(i % placing::BLOCK_POSITIONS)), distance: 0 }))
     }
 
-    /// The no-removal rule (plies; 0 = none) the tables were built for.
+    /// The rule profile the tables were built for.
     #[must_use]
-    pub fn rule_plies(&self) -> u16 {
-        self.rule_plies
+    pub fn profile(&self) -> RuleProfile {
+        self.profile
     }
 
     /// The directory the tables come from.
@@ -452,7 +453,7 @@ impl Tablebase {
                 // the game's rule profile decides. A placing child has a class and no
                 // distance, and so has the move into it (distance 0: none to show).
                 let (at_zero, step) = if covers(&child) {
-                    let Some(v) = v.at_count(0, pos.rules().no_removal_plies, self.rule_plies) else {
+                    let Some(v) = v.at_count(0, pos.rules().no_removal_plies, self.profile) else {
                         return Ok(None);
                     };
                     (v, 1)
@@ -465,7 +466,7 @@ impl Tablebase {
                     OracleValue::Draw => TableValue::DRAW,
                 }
             } else {
-                value_through(v, m.remove().is_some(), self.rule_plies)
+                value_through(v, m.remove().is_some(), self.profile)
             };
             out.push((m, through));
         }
@@ -488,7 +489,7 @@ impl Tablebase {
         let Some(fast) = src.fast.as_ref() else { return Ok(None) };
         let Some(indexer) = self.indexer(sub, build) else { return Ok(None) };
         let i = indexer?.index(us, them);
-        Ok(fast::answer(fast.codes.code(i)?, count, fast.header.bound, self.rule_plies))
+        Ok(fast::answer(fast.codes.code(i)?, count, fast.header.bound, self.profile))
     }
 
     /// As [`Tablebase::value_at_count`], through the fast form first: a win or loss it
@@ -498,7 +499,8 @@ impl Tablebase {
         if !covers(pos) {
             return None;
         }
-        if pos.rules().no_removal_plies == self.rule_plies && pos.stones(pos.side_to_move()).len() >= MIN_STONES.into()
+        if pos.rules().no_removal_plies == self.profile.no_removal_plies()
+            && pos.stones(pos.side_to_move()).len() >= MIN_STONES.into()
         {
             let side = pos.side_to_move();
             match self.fast_value(pos.stones(side).0, pos.stones(!side).0, count, build) {
@@ -524,7 +526,7 @@ impl Tablebase {
         }
         let side = pos.side_to_move();
         match self.value_of_sets(pos.stones(side).0, pos.stones(!side).0, build) {
-            Ok(v) => v?.at_count(count, pos.rules().no_removal_plies, self.rule_plies),
+            Ok(v) => v?.at_count(count, pos.rules().no_removal_plies, self.profile),
             Err(e) => {
                 if !self.warned.swap(true, Ordering::Relaxed) {
                     log::error!("tablebase: {e}; searching instead where tables fail");
@@ -559,9 +561,9 @@ pub fn placing_cell(pos: &Position) -> Option<PlacingCell> {
 }
 
 /// Every placing cell file in `dir`, by game and profile (ids after `first_id`).
-fn scan_placing(dir: &Path, first_id: u64) -> Result<HashMap<(u8, u16), PlacingSet>, TablebaseError> {
+fn scan_placing(dir: &Path, first_id: u64) -> Result<HashMap<(u8, RuleProfile), PlacingSet>, TablebaseError> {
     let io = |cause| TablebaseError::Io { path: dir.to_path_buf(), cause };
-    let mut out: HashMap<(u8, u16), PlacingSet> = HashMap::new();
+    let mut out: HashMap<(u8, RuleProfile), PlacingSet> = HashMap::new();
     let mut id = first_id;
     for entry in std::fs::read_dir(dir).map_err(io)? {
         let path = entry.map_err(io)?.path();
@@ -577,7 +579,7 @@ fn scan_placing(dir: &Path, first_id: u64) -> Result<HashMap<(u8, u16), PlacingS
         let (Some(cell), Some(stones), Some(plies)) = (
             PlacingCell::parse(cell),
             stones.strip_prefix('s').and_then(|s| s.parse::<u8>().ok()),
-            plies.strip_prefix('r').and_then(|s| s.parse::<u16>().ok()),
+            plies.strip_prefix('r').and_then(|s| s.parse::<u16>().ok()).map(RuleProfile::new),
         ) else {
             continue;
         };
@@ -650,21 +652,17 @@ impl Oracle for Tablebase {
 /// for a game without that count too).
 pub fn open_oracle(dir: &Path, rules: &Ruleset) -> Result<Arc<Tablebase>, TablebaseError> {
     let tb = Arc::new(Tablebase::open(dir)?);
-    let built = tb.rule_plies();
-    if !is_supported(rules) || (rules.no_removal_plies != 0 && rules.no_removal_plies != built) {
+    let built = tb.profile();
+    if !is_supported(rules) || (rules.no_removal_plies != 0 && rules.no_removal_plies != built.no_removal_plies()) {
         let wanted = header_rules(rules);
-        return Err(TablebaseError::Ruleset {
-            path: dir.to_path_buf(),
-            found: header_rules(&Ruleset { no_removal_plies: built, ..STANDARD.clone() }),
-            expected: wanted,
-        });
+        return Err(TablebaseError::Ruleset { path: dir.to_path_buf(), found: rules_text(built), expected: wanted });
     }
     tb.warm_up();
     log::info!(
         "tablebase: {} in {} (no-removal rule {})",
         crate::words::count(tb.subspaces().len() as u64, "subspace", "subspaces"),
         dir.display(),
-        crate::words::plies(built)
+        crate::words::plies(built.no_removal_plies())
     );
     Ok(tb)
 }

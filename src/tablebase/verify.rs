@@ -20,7 +20,7 @@ use super::probe::{preference, value_through};
 use super::shared::error::TablebaseError;
 use super::shared::sector::{MIN_STONES, Subspace};
 use super::shared::store::Table;
-use super::shared::value::{LOST_NOW, TableValue, Wdl};
+use super::shared::value::{LOST_NOW, RuleProfile, TableValue, Wdl};
 use super::shared::worker_pool;
 use crate::progress::Progress;
 use crate::rules::{ByColor, Color, MoveList, Position, STANDARD, Setup};
@@ -75,14 +75,14 @@ pub fn stored_value(tables: &Tables, pos: &Position, dir: &Path) -> Result<Table
 }
 
 /// Recomputes the value of `pos` from its children's stored values, for tables built
-/// under a no-removal rule of `rule_plies`.
+/// under `profile`.
 ///
 /// # Errors
 /// [`TablebaseError::MissingTable`] when a child's subspace is not loaded.
 pub fn value_from_children(
     tables: &Tables,
     pos: &Position,
-    rule_plies: u16,
+    profile: RuleProfile,
     dir: &Path,
 ) -> Result<TableValue, TablebaseError> {
     let mut list = MoveList::new();
@@ -90,7 +90,7 @@ pub fn value_from_children(
     let mut best: Option<TableValue> = None;
     for &m in list.as_slice() {
         let child = pos.play_unchecked(m);
-        let v = value_through(stored_value(tables, &child, dir)?, m.remove().is_some(), rule_plies);
+        let v = value_through(stored_value(tables, &child, dir)?, m.remove().is_some(), profile);
         if best.is_none_or(|b| preference(v) < preference(b)) {
             best = Some(v);
         }
@@ -121,7 +121,7 @@ pub fn load_for(dir: &Path, subspace: Subspace, rules: &str) -> Result<Tables, T
 pub fn verify_subspace(
     tables: &Tables,
     subspace: Subspace,
-    rule_plies: u16,
+    profile: RuleProfile,
     dir: &Path,
     threads: usize,
     stride: usize,
@@ -138,7 +138,7 @@ pub fn verify_subspace(
             let (us, them) = table.indexer.position(i as u64);
             let pos = position_of(us, them);
             let stored = table.value_at(i);
-            let recomputed = value_from_children(tables, &pos, rule_plies, dir)?;
+            let recomputed = value_from_children(tables, &pos, profile, dir)?;
             if recomputed != stored {
                 tally.errors += 1;
                 if tally.examples.len() < MAX_EXAMPLES {
@@ -184,8 +184,8 @@ pub struct PlacingVerifyReport {
     pub first_wrong: Option<String>,
 }
 
-/// Checks the placing cells of a game of `stones` a side under the profile `rule_plies`
-/// in `tb`, every `every`-th position of each: the stored value must be the best of its
+/// Checks the placing cells of a game of `stones` a side under `profile` in
+/// `tb`, every `every`-th position of each: the stored value must be the best of its
 /// moves' values, each found through the rules core (`legal_moves`, `play_unchecked`)
 /// and probed in the next ply's cell or, after the last placement, the moving tables at
 /// count 0. `on_cell` hears each cell checked and the positions it checked.
@@ -195,10 +195,10 @@ pub struct PlacingVerifyReport {
 pub fn verify_placing(
     tb: &super::probe::Tablebase,
     stones: u8,
-    rule_plies: u16,
+    profile: RuleProfile,
     every: u64,
 ) -> Result<PlacingVerifyReport, TablebaseError> {
-    verify_placing_with(tb, stones, rule_plies, every, &mut |_, _| {})
+    verify_placing_with(tb, stones, profile, every, &mut |_, _| {})
 }
 
 /// [`verify_placing`], telling `on_cell` each cell and the positions checked in it.
@@ -208,15 +208,16 @@ pub fn verify_placing(
 pub fn verify_placing_with(
     tb: &super::probe::Tablebase,
     stones: u8,
-    rule_plies: u16,
+    profile: RuleProfile,
     every: u64,
     on_cell: &mut dyn FnMut(super::shared::cell::PlacingCell, u64),
 ) -> Result<PlacingVerifyReport, TablebaseError> {
     use super::shared::cell::{BLOCK_POSITIONS, Block, wdl_of_code};
-    let rules = crate::rules::Ruleset { stones, no_removal_plies: rule_plies, ..STANDARD.clone() }.into_static();
+    let rules = crate::rules::Ruleset { stones, no_removal_plies: profile.no_removal_plies(), ..STANDARD.clone() }
+        .into_static();
     let mut report = PlacingVerifyReport::default();
-    for cell in tb.placing_cells(stones, rule_plies) {
-        let Some(file) = tb.placing_file(stones, rule_plies, cell) else { continue };
+    for cell in tb.placing_cells(stones, profile) {
+        let Some(file) = tb.placing_file(stones, profile, cell) else { continue };
         let file = file?;
         let indexer = super::shared::index::Indexer::new(rules.topology, usize::from(cell.us), usize::from(cell.them));
         let (us_hand, them_hand) = cell.hands(stones);

@@ -16,6 +16,7 @@ use crate::rules::STANDARD;
 use crate::tablebase::shared::cell::{self, Input, PlacingCell};
 use crate::tablebase::shared::index::canonical_positions;
 use crate::tablebase::shared::sector::{Subspace, pairs_up_to, rules_text};
+use crate::tablebase::shared::value::RuleProfile;
 use crate::tablebase::shared::{fast, store};
 use crate::tablebase::solve::moving;
 
@@ -28,16 +29,9 @@ pub enum Cell {
     /// A moving pair, named by its subspace with fewer stones for the side to move
     /// ([`Subspace::pair`]'s first).
     Moving(Subspace),
-    /// A placing cell: `ply` plies played (0 ..= 17), `us` stones on the board for the
-    /// side to move, `them` for the other.
-    Placing {
-        /// Plies already played.
-        ply: u8,
-        /// Stones on the board of the side to move.
-        us: u8,
-        /// Stones on the board of the other side.
-        them: u8,
-    },
+    /// A placing cell: [`PlacingCell::ply`] plies played (0 ..= 17), its `us` stones on
+    /// the board for the side to move, `them` for the other.
+    Placing(PlacingCell),
 }
 
 pub use crate::tablebase::shared::cell::placed;
@@ -56,7 +50,7 @@ impl Cell {
     pub fn subspaces(self) -> Vec<Subspace> {
         match self {
             Cell::Moving(s) => s.pair(),
-            Cell::Placing { us, them, .. } => vec![Subspace::new(us, them)],
+            Cell::Placing(c) => vec![Subspace::new(c.us, c.them)],
         }
     }
 
@@ -79,10 +73,10 @@ impl Cell {
                     }
                 }
             }
-            Cell::Placing { ply, us, them } => {
-                for input in PlacingCell::new(ply, us, them).inputs(STANDARD.stones) {
+            Cell::Placing(c) => {
+                for input in c.inputs(STANDARD.stones) {
                     out.push(match input {
-                        Input::Placing(c) => Cell::Placing { ply: c.ply, us: c.us, them: c.them },
+                        Input::Placing(c) => Cell::Placing(c),
                         Input::Moving(s) => Cell::moving(s),
                     });
                 }
@@ -104,7 +98,7 @@ impl Cell {
     pub fn memory_bytes(self) -> u64 {
         let held: u64 = match self {
             Cell::Moving(s) => s.pair().into_iter().filter_map(Subspace::after_removal).map(canonical_positions).sum(),
-            Cell::Placing { .. } => self.inputs().into_iter().map(Cell::positions).sum(),
+            Cell::Placing(_) => self.inputs().into_iter().map(Cell::positions).sum(),
         };
         moving::estimated_bytes(self.positions(), held)
     }
@@ -119,40 +113,39 @@ impl Cell {
         {
             return f64::from(secs);
         }
-        let rate = if matches!(self, Cell::Placing { .. }) { PLACING_RATE } else { ASSUMED_RATE };
+        let rate = if matches!(self, Cell::Placing(_)) { PLACING_RATE } else { ASSUMED_RATE };
         self.positions() as f64 / rate
     }
 
-    /// The files this cell writes in `dir` under a no-removal rule of `rule_plies`.
+    /// The files this cell writes in `dir` under `profile`.
     #[must_use]
-    pub fn files(self, dir: &Path, rule_plies: u16) -> Vec<PathBuf> {
+    pub fn files(self, dir: &Path, profile: RuleProfile) -> Vec<PathBuf> {
         match self {
             Cell::Moving(s) => {
                 s.pair().into_iter().flat_map(|s| [store::table_path(dir, s), fast::fast_path(dir, s)]).collect()
             }
-            Cell::Placing { ply, us, them } => {
-                vec![cell::cell_path(dir, PlacingCell::new(ply, us, them), STANDARD.stones, rule_plies)]
+            Cell::Placing(c) => {
+                vec![cell::cell_path(dir, c, STANDARD.stones, profile)]
             }
         }
     }
 
-    /// Whether every file of this cell is in `dir`, whole and built under a no-removal
-    /// rule of `rule_plies` (the header, checksum and length are checked; a temporary
-    /// file left by a killed job has another name and never counts).
+    /// Whether every file of this cell is in `dir`, whole and built under `profile` (the
+    /// header, checksum and length are checked; a temporary file left by a killed job has
+    /// another name and never counts).
     #[must_use]
-    pub fn is_built(self, dir: &Path, rule_plies: u16) -> bool {
+    pub fn is_built(self, dir: &Path, profile: RuleProfile) -> bool {
         match self {
             Cell::Moving(s) => {
-                let rules = rules_text(rule_plies);
+                let rules = rules_text(profile);
                 s.pair().into_iter().all(|s| {
                     store::TableFile::open(dir, s, Some(&rules)).is_ok()
                         && fast::FastFile::open(dir, s, Some(&rules)).is_ok()
                 })
             }
-            Cell::Placing { ply, us, them } => {
-                let rules = cell::placing_rules(STANDARD.stones, rule_plies);
-                let cell = PlacingCell::new(ply, us, them);
-                cell::PlacingFile::open(dir, cell, STANDARD.stones, rule_plies, Some(&rules)).is_ok()
+            Cell::Placing(c) => {
+                let rules = cell::placing_rules(STANDARD.stones, profile);
+                cell::PlacingFile::open(dir, c, STANDARD.stones, profile, Some(&rules)).is_ok()
             }
         }
     }
@@ -162,7 +155,7 @@ impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Cell::Moving(s) => write!(f, "{s}"),
-            Cell::Placing { ply, us, them } => write!(f, "p{ply}-{us}-{them}"),
+            Cell::Placing(c) => write!(f, "{c}"),
         }
     }
 }
@@ -187,7 +180,7 @@ impl std::str::FromStr for Cell {
                     crate::words::count(mover, "stone", "stones")
                 ));
             }
-            return Ok(Cell::Placing { ply, us, them });
+            return Ok(Cell::Placing(PlacingCell::new(ply, us, them)));
         }
         let s: Subspace = text.parse().map_err(|_| bad())?;
         if s.us > STANDARD.stones || s.them > STANDARD.stones {
@@ -251,7 +244,7 @@ pub fn graph(max_stones: u8, placing: bool) -> Vec<Cell> {
             let (mover, other) = placed(ply);
             for us in 0..=mover {
                 for them in 0..=other {
-                    let cell = Cell::Placing { ply, us, them };
+                    let cell = Cell::Placing(PlacingCell::new(ply, us, them));
                     if cell.inputs().iter().all(|i| included.contains(i)) {
                         included.insert(cell);
                         cells.push(cell);
@@ -387,12 +380,12 @@ mod tests {
         let expected: usize =
             (0..PLACING_PLIES).map(|k| usize::from(placed(k).0 + 1) * usize::from(placed(k).1 + 1)).sum();
         assert_eq!(all.len() - 28, expected);
-        assert!(all.contains(&Cell::Placing { ply: 0, us: 0, them: 0 }));
+        assert!(all.contains(&Cell::Placing(PlacingCell::new(0, 0, 0))));
     }
 
     #[test]
     fn placing_inputs_follow_the_rules_of_the_issue() {
-        let p = |ply, us, them| Cell::Placing { ply, us, them };
+        let p = |ply, us, them| Cell::Placing(PlacingCell::new(ply, us, them));
         assert_eq!(p(4, 2, 1).inputs(), vec![p(5, 1, 3), p(5, 0, 3)]);
         assert_eq!(p(4, 2, 0).inputs(), vec![p(5, 0, 3)]);
         // The last placement leads to moving pairs; a side below three stones has lost.
@@ -425,7 +418,7 @@ mod tests {
             let ix = crate::tablebase::shared::index::Indexer::new(topology, a, b);
             assert_eq!(ix.len(), canonical_positions(Subspace::new(a as u8, b as u8)), "{a}-{b}");
         }
-        assert_eq!(Cell::Placing { ply: 0, us: 0, them: 0 }.positions(), 1);
+        assert_eq!(Cell::Placing(PlacingCell::new(0, 0, 0)).positions(), 1);
     }
 
     #[test]

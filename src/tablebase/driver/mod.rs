@@ -18,7 +18,8 @@ use crate::tablebase::shared::error::TablebaseError;
 use crate::tablebase::shared::index::{Indexer, canonical_positions};
 use crate::tablebase::shared::sector::{MoveGenerator, Subspace, rules_text};
 use crate::tablebase::shared::store::{self, Table};
-use crate::tablebase::shared::{cell, fast, value, worker_pool};
+use crate::tablebase::shared::value::RuleProfile;
+use crate::tablebase::shared::{cell, fast, worker_pool};
 use crate::tablebase::solve::moving;
 use cells::Cell;
 
@@ -42,8 +43,8 @@ pub fn plan(targets: &[Subspace]) -> Vec<Vec<Subspace>> {
 pub struct BuildOptions {
     /// Worker threads.
     pub threads: usize,
-    /// The no-removal rule the values are computed under (plies; 0 = none).
-    pub rule_plies: u16,
+    /// The rule profile the values are computed under.
+    pub profile: RuleProfile,
 }
 
 /// The plan of a build: what is left to do and the memory it needs.
@@ -66,7 +67,7 @@ pub struct BuildPlan {
 /// the memory the rest needs.
 #[must_use]
 pub fn plan_build(dir: &Path, pairs: Vec<Vec<Subspace>>, options: &BuildOptions) -> BuildPlan {
-    let rules = rules_text(options.rule_plies);
+    let rules = rules_text(options.profile);
     let done: Vec<bool> =
         pairs.iter().map(|p| p.iter().all(|&s| store::TableFile::open(dir, s, Some(&rules)).is_ok())).collect();
     let size = |s: &Subspace| canonical_positions(*s);
@@ -121,7 +122,7 @@ pub fn build(
     on_pair: &mut dyn FnMut(&BuildReport),
 ) -> Result<Vec<BuildReport>, TablebaseError> {
     std::fs::create_dir_all(dir).map_err(|cause| TablebaseError::Io { path: dir.to_path_buf(), cause })?;
-    let rules = rules_text(options.rule_plies);
+    let rules = rules_text(options.profile);
     let topology = STANDARD.topology;
     let board = MoveGenerator::new(&STANDARD);
     let pool = worker_pool(options.threads, dir)?;
@@ -157,14 +158,14 @@ pub fn build(
                 pair.iter().map(|s| Arc::new(Indexer::new(topology, usize::from(s.us), usize::from(s.them)))).collect();
             let positions: u64 = indexers.iter().map(|ix| ix.len()).sum();
             progress.stage(format!("{}: solving", pair[0]));
-            let horizon = value::horizon(options.rule_plies);
+            let horizon = options.profile.horizon();
             let (solved, stats) =
                 pool.install(|| moving::solve_pair(&board, pair, indexers, &deps, horizon, progress))?;
             progress.stage(format!("{}: writing", pair[0]));
             pool.install(|| {
                 solved.iter().try_for_each(|t| {
-                    store::write_table(dir, t.subspace, &rules, options.rule_plies, &t.wdl, &t.distance)?;
-                    fast::write_fast(dir, t.subspace, &rules, options.rule_plies, &t.wdl, &t.distance).map(|_| ())
+                    store::write_table(dir, t.subspace, &rules, options.profile, &t.wdl, &t.distance)?;
+                    fast::write_fast(dir, t.subspace, &rules, options.profile, &t.wdl, &t.distance).map(|_| ())
                 })
             })?;
             for t in solved {
@@ -238,10 +239,10 @@ pub fn build_cell(
         levels: 0,
         kept: true,
     };
-    if cell.is_built(dir, options.rule_plies) {
+    if cell.is_built(dir, options.profile) {
         return Ok(kept());
     }
-    let missing: Vec<Cell> = cell.inputs().into_iter().filter(|i| !i.is_built(dir, options.rule_plies)).collect();
+    let missing: Vec<Cell> = cell.inputs().into_iter().filter(|i| !i.is_built(dir, options.profile)).collect();
     if !missing.is_empty() {
         return Err(CellError::MissingInputs { cell, missing, dir: dir.to_path_buf() });
     }
@@ -251,23 +252,20 @@ pub fn build_cell(
             // One pair in the plan, so one report.
             Ok(build(dir, &plan, options, progress, &mut |_| {})?.pop().unwrap_or_else(kept))
         }
-        Cell::Placing { ply, us, them } => build_placing_cell(dir, ply, us, them, options, progress),
+        Cell::Placing(c) => build_placing_cell(dir, c, options, progress),
     }
 }
 
-/// Builds placing cell `p{ply}-{us}-{them}` of the standard game, whose inputs are built,
-/// under the rule profile of `options`.
+/// Builds placing cell `cell` of the standard game, whose inputs are built, under the
+/// rule profile of `options`.
 fn build_placing_cell(
     dir: &Path,
-    ply: u8,
-    us: u8,
-    them: u8,
+    cell: cell::PlacingCell,
     options: &BuildOptions,
     progress: &dyn Progress,
 ) -> Result<BuildReport, CellError> {
-    let cell = cell::PlacingCell::new(ply, us, them);
     let placing_options =
-        placing::PlacingOptions { stones: STANDARD.stones, rule_plies: options.rule_plies, threads: options.threads };
+        placing::PlacingOptions { stones: STANDARD.stones, profile: options.profile, threads: options.threads };
     let plan = placing::PlacingPlan {
         cells: vec![cell],
         done: vec![false],
@@ -278,7 +276,7 @@ fn build_placing_cell(
     let report = placing::build_placing(dir, &plan, &placing_options, progress, &mut |_| {})?;
     let seconds = report.first().map_or(0.0, |r| r.seconds);
     Ok(BuildReport {
-        pair: vec![Subspace::new(us, them)],
+        pair: vec![Subspace::new(cell.us, cell.them)],
         positions: cell.positions(),
         seconds,
         working_bytes: 0,
@@ -301,16 +299,17 @@ pub enum Refused {
     /// The placing layers of a rule profile would read moving tables of another rule.
     #[error(
         "the moving tables in {} are built for a no-removal rule of {}, not {}; build the placing layers with \
-         --no-removal-plies {found}, or 0 for the game-theoretic values",
-        .dir.display(), crate::words::plies(*.found), crate::words::plies(*.asked)
+         --no-removal-plies {}, or 0 for the game-theoretic values",
+        .dir.display(), crate::words::plies(.found.no_removal_plies()), crate::words::plies(.asked.no_removal_plies()),
+        .found.no_removal_plies()
     )]
     MovingRule {
         /// The directory.
         dir: PathBuf,
         /// The rule of its moving tables.
-        found: u16,
+        found: RuleProfile,
         /// The rule asked for.
-        asked: u16,
+        asked: RuleProfile,
     },
 }
 
@@ -325,24 +324,24 @@ pub fn within_memory(peak_bytes: u64, limit_gb: Option<f64>) -> Result<(), Refus
     }
 }
 
-/// Refuses placing layers under the rule `rule_plies` over moving tables of another rule
-/// (the game-theoretic profile, 0, reads tables of any rule).
+/// Refuses placing layers under `profile` over moving tables of another rule (the
+/// game-theoretic profile reads tables of any rule).
 ///
 /// # Errors
 /// [`Refused::MovingRule`].
-pub fn moving_rule_fits(dir: &Path, rule_plies: u16) -> Result<(), Refused> {
+pub fn moving_rule_fits(dir: &Path, profile: RuleProfile) -> Result<(), Refused> {
     match placing::moving_rule_in(dir) {
-        Some(found) if rule_plies != 0 && found != rule_plies => {
-            Err(Refused::MovingRule { dir: dir.to_path_buf(), found, asked: rule_plies })
+        Some(found) if !profile.is_game_theoretic() && found != profile => {
+            Err(Refused::MovingRule { dir: dir.to_path_buf(), found, asked: profile })
         }
         _ => Ok(()),
     }
 }
 
 impl BuildPlan {
-    /// One line on what the build will do, for `threads` threads under `rule_plies`.
+    /// One line on what the build will do, for `threads` threads under `profile`.
     #[must_use]
-    pub fn banner(&self, threads: usize, rule_plies: u16) -> String {
+    pub fn banner(&self, threads: usize, profile: RuleProfile) -> String {
         use crate::words::{count, human};
         format!(
             "tablebase build: {} ({} already built), {} positions to solve of {}, {}, {}; memory bound {:.1} GB",
@@ -351,7 +350,7 @@ impl BuildPlan {
             human(self.positions_to_solve),
             human(self.positions_total),
             count(threads as u64, "thread", "threads"),
-            crate::words::rule_profile(rule_plies),
+            profile,
             self.peak_bytes as f64 / 1e9
         )
     }

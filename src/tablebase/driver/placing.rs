@@ -13,6 +13,7 @@ use crate::tablebase::shared::error::TablebaseError;
 use crate::tablebase::shared::index::{Indexer, canonical_positions};
 use crate::tablebase::shared::sector::{self, MIN_STONES, MoveGenerator, Subspace, rules_text};
 use crate::tablebase::shared::store::{Table, TableFile};
+use crate::tablebase::shared::value::RuleProfile;
 use crate::tablebase::shared::worker_pool;
 use crate::tablebase::solve::placing::{Children, Layer, solve_cell};
 
@@ -21,8 +22,8 @@ use crate::tablebase::solve::placing::{Children, Layer, solve_cell};
 pub struct PlacingOptions {
     /// Stones a side of the game (9 for the standard game; fewer for small tests).
     pub stones: u8,
-    /// The rule profile: the no-removal rule (plies; 0 = the game-theoretic values).
-    pub rule_plies: u16,
+    /// The rule profile.
+    pub profile: RuleProfile,
     /// Worker threads.
     pub threads: usize,
 }
@@ -63,11 +64,11 @@ pub struct PlacingPlan {
 /// Plans building the placing cells of `options` in `dir`.
 #[must_use]
 pub fn plan_placing(dir: &Path, options: &PlacingOptions) -> PlacingPlan {
-    let rules = placing_rules(options.stones, options.rule_plies);
+    let rules = placing_rules(options.stones, options.profile);
     let cells = cells(options.stones);
     let done: Vec<bool> = cells
         .iter()
-        .map(|&c| PlacingFile::open(dir, c, options.stones, options.rule_plies, Some(&rules)).is_ok())
+        .map(|&c| PlacingFile::open(dir, c, options.stones, options.profile, Some(&rules)).is_ok())
         .collect();
     let positions: Vec<u64> = cells.iter().map(|c| c.positions()).collect();
     let to_solve = cells.iter().zip(&done).zip(&positions).filter(|((_, d), _)| !**d).map(|(_, p)| p).sum();
@@ -103,14 +104,18 @@ pub fn build_placing(
     on_cell: &mut dyn FnMut(&CellReport),
 ) -> Result<Vec<CellReport>, TablebaseError> {
     use std::collections::HashMap;
-    let rules = placing_rules(options.stones, options.rule_plies);
+    let rules = placing_rules(options.stones, options.profile);
     let pool = worker_pool(options.threads, dir)?;
     let board = MoveGenerator::new(&STANDARD);
     let topology = STANDARD.topology;
     // The moving tables' rules: the profile's, or for the game-theoretic profile whatever
     // rule the directory's tables were built under (their classes keep cursed wins apart).
-    let moving_plies = if options.rule_plies == 0 { moving_rule_in(dir).unwrap_or(0) } else { options.rule_plies };
-    let moving_rules = rules_text(moving_plies);
+    let moving_profile = if options.profile.is_game_theoretic() {
+        moving_rule_in(dir).unwrap_or(RuleProfile::GAME_THEORETIC)
+    } else {
+        options.profile
+    };
+    let moving_rules = rules_text(moving_profile);
     let mut last_use: HashMap<Input, usize> = HashMap::new();
     for (k, c) in plan.cells.iter().enumerate() {
         if !plan.done[k] {
@@ -131,7 +136,7 @@ pub fn build_placing(
     let mut reports = Vec::new();
     for (k, &cell) in plan.cells.iter().enumerate() {
         let report = if plan.done[k] {
-            let file = PlacingFile::open(dir, cell, options.stones, options.rule_plies, Some(&rules))?;
+            let file = PlacingFile::open(dir, cell, options.stones, options.profile, Some(&rules))?;
             let bytes = std::fs::metadata(&file.path).map_or(0, |m| m.len());
             CellReport {
                 cell,
@@ -151,10 +156,10 @@ pub fn build_placing(
                 let layer = match input {
                     Input::Moving(sub) => {
                         let table = Table::load(dir, sub, &moving_rules, topology, false)?;
-                        pool.install(|| Layer::from_moving(&table, options.rule_plies))
+                        pool.install(|| Layer::from_moving(&table, options.profile))
                     }
                     Input::Placing(c) => {
-                        let file = PlacingFile::open(dir, c, options.stones, options.rule_plies, Some(&rules))?;
+                        let file = PlacingFile::open(dir, c, options.stones, options.profile, Some(&rules))?;
                         let packed = pool.install(|| file.read_all())?;
                         Layer { indexer: indexer_for(c.us, c.them), packed }
                     }
@@ -183,7 +188,7 @@ pub fn build_placing(
                 cell,
                 rules: rules.clone(),
                 stones: options.stones,
-                rule_plies: options.rule_plies,
+                profile: options.profile,
                 positions,
                 counts,
             };
@@ -202,7 +207,7 @@ pub fn build_placing(
 
 /// The no-removal rule of the moving tables in `dir`, from any one of them.
 #[must_use]
-pub fn moving_rule_in(dir: &Path) -> Option<u16> {
+pub fn moving_rule_in(dir: &Path) -> Option<RuleProfile> {
     let entries = std::fs::read_dir(dir).ok()?;
     for entry in entries.flatten() {
         let path = entry.path();
@@ -212,7 +217,7 @@ pub fn moving_rule_in(dir: &Path) -> Option<u16> {
         if let Some(sub) = path.file_stem().and_then(|s| s.to_str()).and_then(|s| s.parse::<Subspace>().ok())
             && let Ok(file) = TableFile::open(dir, sub, None)
         {
-            return Some(file.header.rule_plies);
+            return Some(file.header.profile);
         }
     }
     None
@@ -232,7 +237,7 @@ impl PlacingPlan {
             human(self.positions_to_solve),
             human(self.positions_total),
             count(options.threads as u64, "thread", "threads"),
-            crate::words::rule_profile(options.rule_plies),
+            options.profile,
             self.peak_bytes as f64 / 1e9
         )
     }

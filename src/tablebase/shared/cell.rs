@@ -36,7 +36,7 @@ use super::error::TablebaseError;
 use super::packed::{self, BlockSum, CodeFile};
 pub use super::packed::{BLOCK_POSITIONS, Block};
 use super::sector::{MIN_STONES, Subspace, header_rules};
-use super::value::Wdl;
+use super::value::{RuleProfile, Wdl};
 use crate::rules::{Ruleset, STANDARD};
 
 /// The extension of placing cell files.
@@ -119,10 +119,10 @@ impl PlacingCell {
     }
 
     /// The file name of this cell in a game of `stones` a side under a no-removal rule
-    /// of `rule_plies`, e.g. `p17-8-9.s9.r100.ptb`.
+    /// of `profile`, e.g. `p17-8-9.s9.r100.ptb`.
     #[must_use]
-    pub fn file_name(self, stones: u8, rule_plies: u16) -> String {
-        format!("{}.s{stones}.r{rule_plies}.{PLACING_EXTENSION}", self.name())
+    pub fn file_name(self, stones: u8, profile: RuleProfile) -> String {
+        format!("{}.s{stones}.r{}.{PLACING_EXTENSION}", self.name(), profile.no_removal_plies())
     }
 
     /// Reads a cell name, `p{ply}-{us}-{them}`.
@@ -202,8 +202,11 @@ pub fn cells(stones: u8) -> Vec<PlacingCell> {
 /// The rules text of placing tables: the moving tables' rules under the profile, and the
 /// stones a side.
 #[must_use]
-pub fn placing_rules(stones: u8, rule_plies: u16) -> String {
-    format!("{} stones={stones}", header_rules(&Ruleset { no_removal_plies: rule_plies, ..STANDARD.clone() }))
+pub fn placing_rules(stones: u8, profile: RuleProfile) -> String {
+    format!(
+        "{} stones={stones}",
+        header_rules(&Ruleset { no_removal_plies: profile.no_removal_plies(), ..STANDARD.clone() })
+    )
 }
 
 /// Counts of each code in a packed layer of `n` positions: draws, wins, losses.
@@ -229,8 +232,8 @@ pub struct PlacingHeader {
     pub rules: String,
     /// Stones a side of the game.
     pub stones: u8,
-    /// The no-removal rule of the profile (0 = none).
-    pub rule_plies: u16,
+    /// The rule profile.
+    pub profile: RuleProfile,
     /// Canonical positions.
     pub positions: u64,
     /// Positions of each code: draws, wins, losses.
@@ -238,10 +241,10 @@ pub struct PlacingHeader {
 }
 
 /// The path of `cell`'s file in `dir` for a game of `stones` a side under the profile
-/// `rule_plies`.
+/// `profile`.
 #[must_use]
-pub fn cell_path(dir: &Path, cell: PlacingCell, stones: u8, rule_plies: u16) -> PathBuf {
-    dir.join(cell.file_name(stones, rule_plies))
+pub fn cell_path(dir: &Path, cell: PlacingCell, stones: u8, profile: RuleProfile) -> PathBuf {
+    dir.join(cell.file_name(stones, profile))
 }
 
 /// Writes a solved cell (packed codes) to `dir`, whole: a temporary file, renamed.
@@ -249,9 +252,9 @@ pub fn cell_path(dir: &Path, cell: PlacingCell, stones: u8, rule_plies: u16) -> 
 /// # Errors
 /// [`TablebaseError::Io`] when the file cannot be written.
 pub fn write_cell(dir: &Path, header: &PlacingHeader, packed: &[u8]) -> Result<u64, TablebaseError> {
-    let path = cell_path(dir, header.cell, header.stones, header.rule_plies);
+    let path = cell_path(dir, header.cell, header.stones, header.profile);
     let mut h = vec![header.cell.ply, header.cell.us, header.cell.them, header.stones];
-    h.extend_from_slice(&header.rule_plies.to_le_bytes());
+    h.extend_from_slice(&header.profile.no_removal_plies().to_le_bytes());
     super::container::put_text(&mut h, &header.rules);
     h.extend_from_slice(&header.positions.to_le_bytes());
     for c in header.counts {
@@ -281,7 +284,7 @@ pub struct PlacingFile {
 }
 
 impl PlacingFile {
-    /// Opens `cell`'s file in `dir` for the profile `rule_plies`, checking its header:
+    /// Opens `cell`'s file in `dir` for `profile`, checking its header:
     /// magic, version, checksum, the cell, and (when given) the rules text.
     ///
     /// # Errors
@@ -291,10 +294,10 @@ impl PlacingFile {
         dir: &Path,
         cell: PlacingCell,
         stones: u8,
-        rule_plies: u16,
+        profile: RuleProfile,
         rules: Option<&str>,
     ) -> Result<PlacingFile, TablebaseError> {
-        PlacingFile::open_path(&cell_path(dir, cell, stones, rule_plies), Some(cell), rules)
+        PlacingFile::open_path(&cell_path(dir, cell, stones, profile), Some(cell), rules)
     }
 
     /// Opens the cell file at `path` (any cell unless `cell` is given).
@@ -362,14 +365,14 @@ impl PlacingFile {
 fn parse_header(f: &mut Fields) -> Option<(PlacingHeader, u64)> {
     let cell = PlacingCell::new(f.u8()?, f.u8()?, f.u8()?);
     let stones = f.u8()?;
-    let rule_plies = f.u16()?;
+    let profile = RuleProfile::new(f.u16()?);
     let rules = f.text()?;
     let positions = f.u64()?;
     let counts = [f.u64()?, f.u64()?, f.u64()?];
     if counts.iter().sum::<u64>() != positions {
         return None;
     }
-    Some((PlacingHeader { cell, rules, stones, rule_plies, positions, counts }, positions))
+    Some((PlacingHeader { cell, rules, stones, profile, positions, counts }, positions))
 }
 
 #[cfg(test)]
@@ -419,20 +422,28 @@ mod tests {
         let cell = PlacingCell::new(3, 1, 2);
         let header = PlacingHeader {
             cell,
-            rules: placing_rules(9, 100),
+            rules: placing_rules(9, RuleProfile::new(100)),
             stones: 9,
-            rule_plies: 100,
+            profile: RuleProfile::new(100),
             positions: n,
             counts: count_codes(&packed, n),
         };
         write_cell(&dir, &header, &packed).unwrap();
-        let file = PlacingFile::open(&dir, cell, 9, 100, Some(&placing_rules(9, 100))).unwrap();
+        let file =
+            PlacingFile::open(&dir, cell, 9, RuleProfile::new(100), Some(&placing_rules(9, RuleProfile::new(100))))
+                .unwrap();
         assert_eq!(file.header, header);
         let back = file.read_all().unwrap();
         assert_eq!(back[..(n / 4) as usize], packed[..(n / 4) as usize]);
         assert!(matches!(file.block(0).unwrap(), Block::Constant(WIN)));
         assert!(matches!(
-            PlacingFile::open(&dir, cell, 9, 100, Some(&placing_rules(9, 0))),
+            PlacingFile::open(
+                &dir,
+                cell,
+                9,
+                RuleProfile::new(100),
+                Some(&placing_rules(9, RuleProfile::GAME_THEORETIC))
+            ),
             Err(TablebaseError::Ruleset { .. })
         ));
         std::fs::remove_dir_all(&dir).ok();

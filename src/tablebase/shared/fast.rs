@@ -24,7 +24,7 @@ use super::error::TablebaseError;
 use super::packed::{self, BlockSum, CodeFile, Packing};
 use super::sector::Subspace;
 use super::store::TableFile;
-use super::value::{TableValue, Wdl};
+use super::value::{RuleProfile, TableValue, Wdl};
 use crate::search::OracleValue;
 
 /// The extension of fast files.
@@ -57,12 +57,13 @@ pub fn code_of(v: TableValue, bound: u16) -> u8 {
 }
 
 /// What a fast code says at `count` plies since the last removal, for a game under the
-/// table's own rule `table_plies` (0 = none): `None` when only the full table can say.
+/// table's own `profile`: `None` when only the full table can say.
 /// A short win is reported at the bound's distance (the search orders table wins by it;
 /// the root's moves are probed exactly).
 #[must_use]
-pub fn answer(code: u8, count: u16, bound: u16, table_plies: u16) -> Option<OracleValue> {
-    let in_time = table_plies == 0 || u32::from(count) + u32::from(bound) <= u32::from(table_plies);
+pub fn answer(code: u8, count: u16, bound: u16, profile: RuleProfile) -> Option<OracleValue> {
+    let in_time =
+        profile.is_game_theoretic() || u32::from(count) + u32::from(bound) <= u32::from(profile.no_removal_plies());
     match code {
         DRAW => Some(OracleValue::Draw),
         SHORT_WIN if in_time => Some(OracleValue::Win(bound)),
@@ -78,8 +79,8 @@ pub struct FastHeader {
     pub subspace: Subspace,
     /// The rules text of the table it comes from.
     pub rules: String,
-    /// The no-removal rule of the values (0 = none).
-    pub rule_plies: u16,
+    /// The rule profile of the values.
+    pub profile: RuleProfile,
     /// The longest distance of a short code.
     pub bound: u16,
     /// Canonical positions.
@@ -102,7 +103,7 @@ pub fn write_fast(
     dir: &Path,
     subspace: Subspace,
     rules: &str,
-    rule_plies: u16,
+    profile: RuleProfile,
     wdl: &[u8],
     distance: &[u16],
 ) -> Result<u64, TablebaseError> {
@@ -117,7 +118,7 @@ pub fn write_fast(
     }
     let mut h = vec![subspace.us, subspace.them];
     super::container::put_text(&mut h, rules);
-    h.extend_from_slice(&rule_plies.to_le_bytes());
+    h.extend_from_slice(&profile.no_removal_plies().to_le_bytes());
     h.extend_from_slice(&BOUND.to_le_bytes());
     h.extend_from_slice(&(wdl.len() as u64).to_le_bytes());
     for c in counts {
@@ -145,7 +146,7 @@ pub fn ensure_fast(dir: &Path, subspace: Subspace, rules: &str) -> Result<bool, 
     let table = TableFile::open(dir, subspace, Some(rules))?;
     let wdl = table.read_classes()?;
     let distance = table.read_distances()?;
-    write_fast(dir, subspace, rules, table.header.rule_plies, &wdl, &distance)?;
+    write_fast(dir, subspace, rules, table.header.profile, &wdl, &distance)?;
     Ok(true)
 }
 
@@ -182,14 +183,14 @@ impl FastFile {
 fn parse_header(f: &mut Fields) -> Option<(FastHeader, u64)> {
     let subspace = Subspace::new(f.u8()?, f.u8()?);
     let rules = f.text()?;
-    let rule_plies = f.u16()?;
+    let profile = RuleProfile::new(f.u16()?);
     let bound = f.u16()?;
     let positions = f.u64()?;
     let counts = [f.u64()?, f.u64()?, f.u64()?, f.u64()?];
     if counts.iter().sum::<u64>() != positions {
         return None;
     }
-    Some((FastHeader { subspace, rules, rule_plies, bound, positions, counts }, positions))
+    Some((FastHeader { subspace, rules, profile, bound, positions, counts }, positions))
 }
 
 #[cfg(test)]
@@ -202,10 +203,10 @@ mod tests {
         assert_eq!(code_of(win(5), 32), SHORT_WIN);
         assert_eq!(code_of(win(33), 32), LONG);
         assert_eq!(code_of(TableValue { wdl: Wdl::CursedWin, distance: 140 }, 32), DRAW);
-        assert_eq!(answer(SHORT_WIN, 68, 32, 100), Some(OracleValue::Win(32)));
-        assert_eq!(answer(SHORT_WIN, 69, 32, 100), None);
-        assert_eq!(answer(SHORT_LOSS, 90, 32, 0), Some(OracleValue::Loss(32)));
-        assert_eq!(answer(DRAW, 99, 32, 100), Some(OracleValue::Draw));
-        assert_eq!(answer(LONG, 0, 32, 100), None);
+        assert_eq!(answer(SHORT_WIN, 68, 32, RuleProfile::new(100)), Some(OracleValue::Win(32)));
+        assert_eq!(answer(SHORT_WIN, 69, 32, RuleProfile::new(100)), None);
+        assert_eq!(answer(SHORT_LOSS, 90, 32, RuleProfile::new(0)), Some(OracleValue::Loss(32)));
+        assert_eq!(answer(DRAW, 99, 32, RuleProfile::new(100)), Some(OracleValue::Draw));
+        assert_eq!(answer(LONG, 0, 32, RuleProfile::new(100)), None);
     }
 }

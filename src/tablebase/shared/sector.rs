@@ -19,6 +19,7 @@ use nom::Parser;
 use nom::character::complete::{char, u8 as dec_u8};
 use nom::combinator::all_consuming;
 
+use super::value::RuleProfile;
 use crate::rules::{RemovalRule, Ruleset};
 use crate::topology::{MAX_POINTS, Point, PointSet};
 
@@ -230,10 +231,10 @@ pub fn header_rules(rules: &Ruleset) -> String {
     )
 }
 
-/// The rules text of tables built under a no-removal rule of `rule_plies`.
+/// The rules text of tables built under `profile`.
 #[must_use]
-pub fn rules_text(rule_plies: u16) -> String {
-    header_rules(&Ruleset { no_removal_plies: rule_plies, ..crate::rules::STANDARD.clone() })
+pub fn rules_text(profile: RuleProfile) -> String {
+    header_rules(&Ruleset { no_removal_plies: profile.no_removal_plies(), ..crate::rules::STANDARD.clone() })
 }
 
 /// Whether `sub` can exist under the standard rules (3 to 9 stones a side).

@@ -35,7 +35,7 @@ use super::container::{self, FNV_OFFSET, Fields, fnv1a, unpack_block};
 use super::error::TablebaseError;
 use super::index::Indexer;
 use super::sector::Subspace;
-use super::value::{TableValue, Wdl};
+use super::value::{RuleProfile, TableValue, Wdl};
 
 /// The file magic.
 pub const MAGIC: &[u8; 8] = b"MORRISTB";
@@ -127,8 +127,8 @@ pub struct Header {
     pub subspace: Subspace,
     /// The rules text ([`header_rules`](super::sector::header_rules)).
     pub rules: String,
-    /// The no-removal rule the values are computed under (0 = none).
-    pub rule_plies: u16,
+    /// The rule profile the values are computed under.
+    pub profile: RuleProfile,
     /// Canonical positions.
     pub positions: u64,
     /// Positions per block.
@@ -172,7 +172,7 @@ pub fn write_table(
     dir: &Path,
     subspace: Subspace,
     rules: &str,
-    rule_plies: u16,
+    profile: RuleProfile,
     wdl: &[u8],
     distance: &[u16],
 ) -> Result<(), TablebaseError> {
@@ -189,7 +189,7 @@ pub fn write_table(
     h.push(subspace.them);
     h.extend_from_slice(&(rules.len() as u16).to_le_bytes());
     h.extend_from_slice(rules.as_bytes());
-    h.extend_from_slice(&rule_plies.to_le_bytes());
+    h.extend_from_slice(&profile.no_removal_plies().to_le_bytes());
     h.extend_from_slice(&(wdl.len() as u64).to_le_bytes());
     h.extend_from_slice(&(BLOCK_POSITIONS as u32).to_le_bytes());
     for c in summary.counts {
@@ -359,7 +359,7 @@ fn parse_header(h: &[u8]) -> Option<Header> {
     let them = c.u8()?;
     let rules_len = c.u16()?;
     let rules = String::from_utf8(c.take(usize::from(rules_len))?.to_vec()).ok()?;
-    let rule_plies = c.u16()?;
+    let profile = RuleProfile::new(c.u16()?);
     let positions = c.u64()?;
     let block_positions = c.u32()?;
     let mut summary = TableSummary::default();
@@ -389,7 +389,7 @@ fn parse_header(h: &[u8]) -> Option<Header> {
     Some(Header {
         subspace: Subspace::new(us, them),
         rules,
-        rule_plies,
+        profile,
         positions,
         block_positions,
         summary,

@@ -148,7 +148,7 @@ impl TableValue {
 
     /// The value for the side to move with `count` plies already played since the last
     /// removal, in a game whose rule draws after `rule_plies` such plies (0 = no such
-    /// rule), from a table built for `table_plies`. `None` when the table cannot answer
+    /// rule), from a table built under `profile`. `None` when the table cannot answer
     /// for that rule (built for another `N`).
     ///
     /// Under the table's own rule: a win or loss at distance `d` stands when
@@ -156,7 +156,7 @@ impl TableValue {
     /// stands, at its distance (a rank for cursed ones, which still orders the moves
     /// that make progress).
     #[must_use]
-    pub fn at_count(self, count: u16, rule_plies: u16, table_plies: u16) -> Option<OracleValue> {
+    pub fn at_count(self, count: u16, rule_plies: u16, profile: RuleProfile) -> Option<OracleValue> {
         if rule_plies == 0 {
             return Some(match self.wdl {
                 Wdl::Win | Wdl::CursedWin => OracleValue::Win(self.distance),
@@ -164,7 +164,7 @@ impl TableValue {
                 Wdl::Draw => OracleValue::Draw,
             });
         }
-        if rule_plies != table_plies {
+        if rule_plies != profile.no_removal_plies() {
             return None;
         }
         let left = rule_plies.saturating_sub(count);
@@ -190,10 +190,48 @@ impl std::fmt::Display for TableValue {
 /// The horizon of a table built with no move-count rule: every resolved level counts.
 pub const NO_RULE_HORIZON: u16 = u16::MAX;
 
-/// The solver's horizon for a rule of `plies` (0 = no rule).
-#[must_use]
-pub const fn horizon(plies: u16) -> u16 {
-    if plies == 0 { NO_RULE_HORIZON } else { plies }
+/// The rule profile of a set of tables: the no-removal rule their values assume. Under
+/// `N > 0` (the game's default, 100) a win must convert within `N` plies and cursed wins
+/// are draws; under `0`, the game-theoretic profile, every game win is a win. The game's
+/// own rule is [`Ruleset::no_removal_plies`](crate::rules::Ruleset); this is the tables'
+/// notion of it, written in their headers and file names (`.r100.`) as the bare count.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RuleProfile(u16);
+
+impl RuleProfile {
+    /// No move-count rule: the values of the published solution.
+    pub const GAME_THEORETIC: RuleProfile = RuleProfile(0);
+
+    /// The profile of a no-removal rule of `no_removal_plies` (0 = none).
+    #[must_use]
+    pub const fn new(no_removal_plies: u16) -> RuleProfile {
+        RuleProfile(no_removal_plies)
+    }
+
+    /// The no-removal rule in plies (0 = none), as headers and file names write it.
+    #[must_use]
+    pub const fn no_removal_plies(self) -> u16 {
+        self.0
+    }
+
+    /// Whether this is the profile with no move-count rule.
+    #[must_use]
+    pub const fn is_game_theoretic(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The solver's horizon: the rule's plies, or [`NO_RULE_HORIZON`] with no rule.
+    #[must_use]
+    pub const fn horizon(self) -> u16 {
+        if self.0 == 0 { NO_RULE_HORIZON } else { self.0 }
+    }
+}
+
+impl std::fmt::Display for RuleProfile {
+    /// `a no-removal rule of 100 plies`, `no draw rule (game-theoretic)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::words::rule_profile(self.0))
+    }
 }
 
 #[cfg(test)]
@@ -213,16 +251,16 @@ mod tests {
     fn the_count_turns_long_wins_into_draws() {
         let win = TableValue::at_level(true, 30, 100);
         assert_eq!(win.wdl, Wdl::Win);
-        assert_eq!(win.at_count(0, 100, 100), Some(OracleValue::Win(30)));
-        assert_eq!(win.at_count(70, 100, 100), Some(OracleValue::Win(30)));
-        assert_eq!(win.at_count(71, 100, 100), Some(OracleValue::Draw));
+        assert_eq!(win.at_count(0, 100, RuleProfile::new(100)), Some(OracleValue::Win(30)));
+        assert_eq!(win.at_count(70, 100, RuleProfile::new(100)), Some(OracleValue::Win(30)));
+        assert_eq!(win.at_count(71, 100, RuleProfile::new(100)), Some(OracleValue::Draw));
         let loss = TableValue::at_level(false, 100, 100);
-        assert_eq!(loss.at_count(0, 100, 100), Some(OracleValue::Loss(100)));
-        assert_eq!(loss.at_count(1, 100, 100), Some(OracleValue::Draw));
+        assert_eq!(loss.at_count(0, 100, RuleProfile::new(100)), Some(OracleValue::Loss(100)));
+        assert_eq!(loss.at_count(1, 100, RuleProfile::new(100)), Some(OracleValue::Draw));
         let cursed = TableValue::at_level(true, 101, 100);
         assert_eq!(cursed.wdl, Wdl::CursedWin);
-        assert_eq!(cursed.at_count(0, 100, 100), Some(OracleValue::Draw));
-        assert_eq!(cursed.at_count(0, 0, 100), Some(OracleValue::Win(101)));
-        assert_eq!(win.at_count(0, 50, 100), None);
+        assert_eq!(cursed.at_count(0, 100, RuleProfile::new(100)), Some(OracleValue::Draw));
+        assert_eq!(cursed.at_count(0, 0, RuleProfile::new(100)), Some(OracleValue::Win(101)));
+        assert_eq!(win.at_count(0, 50, RuleProfile::new(100)), None);
     }
 }

@@ -101,8 +101,9 @@ pub fn estimated_bytes(positions: u64, dependency_positions: u64) -> u64 {
 }
 
 /// Solves the pair `subspaces` (one or two mirrored subspaces) under a no-removal rule
-/// with horizon `horizon` ([`value::horizon`](crate::tablebase::shared::value::horizon)), given the tables
-/// their removals lead to in `dependencies`, on the current rayon pool; `progress`
+/// with horizon `horizon`
+/// ([`RuleProfile::horizon`](crate::tablebase::shared::value::RuleProfile::horizon)), given
+/// the tables their removals lead to in `dependencies`, on the current rayon pool; `progress`
 /// advances by one per position counted and one per position resolved.
 ///
 /// # Errors

@@ -17,7 +17,7 @@ use crate::tablebase::shared::cell::{DRAW, LOSS, PlacingCell, WIN};
 use crate::tablebase::shared::index::Indexer;
 use crate::tablebase::shared::sector::{MoveGenerator, points_of};
 use crate::tablebase::shared::store::Table;
-use crate::tablebase::shared::value::Wdl;
+use crate::tablebase::shared::value::{RuleProfile, Wdl};
 
 /// Positions per work item of the solver.
 const CHUNK_POSITIONS: usize = 1 << 14;
@@ -79,13 +79,13 @@ impl Layer {
         let _ = i;
     }
 
-    /// A moving table's classes as codes at count 0 under `rule_plies`: wins under the
+    /// A moving table's classes as codes at count 0 under `profile`: wins under the
     /// rule (or, with no rule, every game win) are wins, the rest likewise.
     #[must_use]
-    pub fn from_moving(table: &Table, rule_plies: u16) -> Layer {
+    pub fn from_moving(table: &Table, profile: RuleProfile) -> Layer {
         let code = |c: u8| {
             let wdl = Wdl::from_code(c).unwrap_or(Wdl::Draw);
-            let (win, loss) = if rule_plies == 0 {
+            let (win, loss) = if profile.is_game_theoretic() {
                 (wdl.is_game_win(), wdl.is_game_loss())
             } else {
                 (wdl == Wdl::Win, wdl == Wdl::Loss)
