@@ -208,19 +208,24 @@ impl CodeFile {
         let file = File::open(path).map_err(io)?;
         let wanted: Vec<u32> = versions.iter().map(|&(v, _)| v).collect();
         let head = container::read_head(path, &file, magic, &wanted)?;
+        // read_head accepted only a version of `versions`.
         let sum = versions.iter().find(|(v, _)| *v == head.version).map_or(BlockSum::Words, |&(_, s)| s);
         let map = map_read_only(&file).map_err(io)?;
         let mut fields = Fields::new(&head.header);
         let (header, positions) = parse(&mut fields).ok_or_else(|| corrupt("header fields"))?;
         let blocks = fields.u64().ok_or_else(|| corrupt("header fields"))?;
-        if blocks != positions.div_ceil(BLOCK_POSITIONS) {
+        // The offsets must fill the rest of the header exactly: checked before anything
+        // is allocated for them, so a header that claims a huge count costs nothing.
+        if blocks != positions.div_ceil(BLOCK_POSITIONS)
+            || blocks.checked_add(1).and_then(|n| n.checked_mul(8)) != Some(fields.remaining() as u64)
+        {
             return Err(corrupt("block count"));
         }
         let mut offsets = Vec::with_capacity(blocks as usize + 1);
         for _ in 0..=blocks {
             offsets.push(fields.u64().ok_or_else(|| corrupt("header fields"))?);
         }
-        if fields.remaining() != 0 || offsets.windows(2).any(|w| w[1] < w[0]) {
+        if offsets.windows(2).any(|w| w[1] < w[0]) {
             return Err(corrupt("header fields"));
         }
         let data_start = head.data_start;
