@@ -134,6 +134,7 @@ fn every_placing_value_of_both_profiles_equals_the_brute_force() {
     let (dir, game, points) = (tables(), game(), bit_points());
     let mut compared = [0u64; 2];
     let mut differ = 0u64;
+    let mut dictionaries = std::collections::BTreeSet::new();
     for cell in placing::cells(stones()) {
         let space = game.space(cell.us, cell.them);
         let indexer = Indexer::new(STANDARD.topology, usize::from(cell.us), usize::from(cell.them));
@@ -143,6 +144,8 @@ fn every_placing_value_of_both_profiles_equals_the_brute_force() {
             let rules = placing::placing_rules(stones(), RuleProfile::new(profile));
             let file = PlacingFile::open(dir, cell, stones(), RuleProfile::new(profile), Some(&rules))
                 .expect("a placing cell");
+            // The build ends by packing the set: what is compared is what probes read.
+            dictionaries.insert(file.packed_with().unwrap_or_else(|| panic!("{cell} is not packed")));
             codes.push(file.read_all().expect("its codes"));
             compared[p] += indexer.len();
         }
@@ -166,7 +169,11 @@ fn every_placing_value_of_both_profiles_equals_the_brute_force() {
             differ += u64::from(got_rule != got_none);
         });
     }
-    eprintln!("placing: {compared:?} positions compared (rule {RULE}, no rule), {differ} differ between the profiles");
+    eprintln!(
+        "placing: {compared:?} positions compared (rule {RULE}, no rule), {differ} differ between the profiles; \
+         dictionaries {dictionaries:x?}"
+    );
+    assert!(dictionaries.len() <= 2, "one dictionary a profile: {dictionaries:x?}");
     assert_eq!(differ, game.seen.profiles_differ);
     assert!(differ > 0 && compared[0] > 1_000_000, "{compared:?} compared, {differ} differ");
 }

@@ -37,6 +37,26 @@ pub enum TablebaseCommand {
     Probe(ProbeArgs),
     /// Time opening the tables, building their indices and random probes
     Bench(TablebaseBenchArgs),
+    /// Rewrite a built placing set in the compact layout with its own dictionary (the
+    /// build does this at its end; resumable, every cell read back before it is kept)
+    Pack(PackArgs),
+}
+
+/// Arguments of `morris tablebase pack`.
+#[derive(clap::Args, Debug)]
+pub struct PackArgs {
+    /// Directory of the table files
+    #[arg(long)]
+    pub dir: PathBuf,
+    /// Stones a side of the game whose placing cells are packed
+    #[arg(long, default_value_t = STANDARD.stones, value_parser = clap::value_parser!(u8).range(3..=9))]
+    pub stones: u8,
+    /// The rule profile of the cells (100: the game's rule; 0: the game-theoretic profile)
+    #[arg(long, default_value_t = STANDARD.no_removal_plies, value_parser = clap::value_parser!(u16).range(0..=4000))]
+    pub no_removal_plies: u16,
+    /// Worker threads (default: all cores)
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 /// Arguments of `morris tablebase bench`.
@@ -221,6 +241,10 @@ pub fn run(cmd: &TablebaseCommand) -> anyhow::Result<ExitCode> {
         TablebaseCommand::Stats(args) => run_stats(args),
         TablebaseCommand::Probe(args) => run_probe(args),
         TablebaseCommand::Bench(args) => run_bench(args),
+        TablebaseCommand::Pack(args) => {
+            pack(&args.dir, args.stones, RuleProfile::new(args.no_removal_plies), threads_or_default(args.threads))?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
@@ -387,7 +411,36 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
         bytes as f64 / 1e6,
         count(reports.len() as u64, "cell", "cells")
     );
+    pack(&args.dir, stones, options.profile, threads)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Packs a built placing set (`morris tablebase pack`, and the end of a placing build),
+/// with a line per cell packed and one for the whole.
+fn pack(dir: &std::path::Path, stones: u8, profile: RuleProfile, threads: usize) -> anyhow::Result<()> {
+    use morris::tablebase::driver::pack::{PackedCell, pack_placing};
+    let start = Instant::now();
+    let mut on_cell = |c: &PackedCell| {
+        if !c.kept {
+            log::info!("packed {}: {} -> {} bytes in {:.2} s", c.cell, c.bytes.0, c.bytes.1, c.seconds);
+        }
+    };
+    let report = pack_placing(dir, stones, profile, threads, &mut on_cell)?;
+    let dictionary = if report.dictionary == 0 {
+        "no dictionary (too few blocks to train one)".to_string()
+    } else {
+        format!("dictionary {:016x}", report.dictionary)
+    };
+    say!(
+        "packed {} of {} ({} already), {dictionary}: {:.1} MB -> {:.1} MB in {:.1} s",
+        report.packed,
+        count(report.cells as u64, "placing cell", "placing cells"),
+        report.cells - report.packed,
+        report.bytes.0 as f64 / 1e6,
+        report.bytes.1 as f64 / 1e6,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 fn run_build_cell(args: &BuildArgs, cell: Cell) -> anyhow::Result<ExitCode> {

@@ -289,9 +289,10 @@ impl Tablebase {
         }
         let side = pos.side_to_move();
         let i = indexer.index(pos.stones(side).0, pos.stones(!side).0);
-        let b = i / placing::BLOCK_POSITIONS;
+        let per = file.block_positions();
+        let b = i / per;
         let block = self.code_cache.get_or_load((src.id << 40) | b, || file.block(b))?;
-        Ok(Some(TableValue { wdl: placing::wdl_of_code(block.code(i % placing::BLOCK_POSITIONS)), distance: 0 }))
+        Ok(Some(TableValue { wdl: placing::wdl_of_code(block.code(i % per)), distance: 0 }))
     }
 
     /// The rule profile the tables were built for.

@@ -212,7 +212,7 @@ pub fn verify_placing_with(
     every: u64,
     on_cell: &mut dyn FnMut(super::shared::cell::PlacingCell, u64),
 ) -> Result<PlacingVerifyReport, TablebaseError> {
-    use super::shared::cell::{BLOCK_POSITIONS, Block, wdl_of_code};
+    use super::shared::cell::{Block, wdl_of_code};
     let rules = crate::rules::Ruleset { stones, no_removal_plies: profile.no_removal_plies(), ..STANDARD.clone() }
         .into_static();
     let mut report = PlacingVerifyReport::default();
@@ -229,12 +229,13 @@ pub fn verify_placing_with(
             .map(|chunk| {
                 let (mut wrong, mut first) = (0u64, None);
                 let mut block: Option<(u64, Block)> = None;
+                let per = file.block_positions();
                 for &i in chunk {
-                    let b = i / BLOCK_POSITIONS;
+                    let b = i / per;
                     if block.as_ref().is_none_or(|(k, _)| *k != b) {
                         block = Some((b, file.block(b)?));
                     }
-                    let stored = block.as_ref().map_or(0, |(_, blk)| blk.code(i % BLOCK_POSITIONS));
+                    let stored = block.as_ref().map_or(0, |(_, blk)| blk.code(i % per));
                     let (us, them) = indexer.position(i);
                     let (white, black) = if side == Color::White { (us, them) } else { (them, us) };
                     let hands = if side == Color::White { [us_hand, them_hand] } else { [them_hand, us_hand] };

@@ -5,6 +5,7 @@
 //! ([`build_cell`]). Progress goes to a [`Progress`]; nothing here prints.
 
 pub mod cells;
+pub mod pack;
 pub mod placing;
 
 use std::collections::{BTreeSet, HashMap};

@@ -32,8 +32,9 @@
 use std::path::{Path, PathBuf};
 
 use super::container::Fields;
+use super::dictionary::{self, Dictionary};
 use super::error::TablebaseError;
-use super::packed::{self, BlockSum, CodeFile};
+use super::packed::{self, BlockSum, CodeFile, Layout};
 pub use super::packed::{BLOCK_POSITIONS, Block};
 use super::sector::{MIN_STONES, Subspace, header_rules};
 use super::value::{RuleProfile, Wdl};
@@ -43,9 +44,14 @@ use crate::rules::{Ruleset, STANDARD};
 pub const PLACING_EXTENSION: &str = "ptb";
 /// The magic bytes of a placing cell file.
 pub const PLACING_MAGIC: &[u8; 8] = b"MORRISPL";
-/// The placing file format's version (version 1, with byte-wise block checksums, is
-/// still read).
+/// The placing file format's version a build writes (version 1, with byte-wise block
+/// checksums, is still read).
 pub const PLACING_VERSION: u32 = 2;
+/// The version a packed set's cells are in: the compact layout, with the set's
+/// dictionary ([`pack_cell`]).
+pub const PLACING_COMPACT_VERSION: u32 = 3;
+/// The extension of a set's dictionary file.
+pub const DICTIONARY_EXTENSION: &str = "zdict";
 /// Stored code of a draw.
 pub const DRAW: u8 = 0;
 /// Stored code of a win for the side to move.
@@ -247,12 +253,15 @@ pub fn cell_path(dir: &Path, cell: PlacingCell, stones: u8, profile: RuleProfile
     dir.join(cell.file_name(stones, profile))
 }
 
-/// Writes a solved cell (packed codes) to `dir`, whole: a temporary file, renamed.
-///
-/// # Errors
-/// [`TablebaseError::Io`] when the file cannot be written.
-pub fn write_cell(dir: &Path, header: &PlacingHeader, packed: &[u8]) -> Result<u64, TablebaseError> {
-    let path = cell_path(dir, header.cell, header.stones, header.profile);
+/// The path of the dictionary of the cells of a game of `stones` a side under `profile`
+/// in `dir`, e.g. `placing.s9.r100.zdict`.
+#[must_use]
+pub fn dictionary_path(dir: &Path, stones: u8, profile: RuleProfile) -> PathBuf {
+    dir.join(format!("placing.s{stones}.r{}.{DICTIONARY_EXTENSION}", profile.no_removal_plies()))
+}
+
+/// A cell header's own fields, as stored.
+fn header_fields(header: &PlacingHeader) -> Vec<u8> {
     let mut h = vec![header.cell.ply, header.cell.us, header.cell.them, header.stones];
     h.extend_from_slice(&header.profile.no_removal_plies().to_le_bytes());
     super::container::put_text(&mut h, &header.rules);
@@ -260,6 +269,38 @@ pub fn write_cell(dir: &Path, header: &PlacingHeader, packed: &[u8]) -> Result<u
     for c in header.counts {
         h.extend_from_slice(&c.to_le_bytes());
     }
+    h
+}
+
+/// Rewrites a cell in the compact layout with its set's `dictionary` (none for a set too
+/// small to train one), from its `packed` codes, whole: a temporary file, renamed.
+///
+/// # Errors
+/// [`TablebaseError::Io`] when the file cannot be written.
+pub fn pack_cell(
+    dir: &Path,
+    header: &PlacingHeader,
+    packed: &[u8],
+    dictionary: Option<&Dictionary>,
+) -> Result<u64, TablebaseError> {
+    let path = cell_path(dir, header.cell, header.stones, header.profile);
+    packed::write_compact_file(
+        &path,
+        (PLACING_MAGIC, PLACING_COMPACT_VERSION),
+        &header_fields(header),
+        packed,
+        header.positions,
+        dictionary,
+    )
+}
+
+/// Writes a solved cell (packed codes) to `dir`, whole: a temporary file, renamed.
+///
+/// # Errors
+/// [`TablebaseError::Io`] when the file cannot be written.
+pub fn write_cell(dir: &Path, header: &PlacingHeader, packed: &[u8]) -> Result<u64, TablebaseError> {
+    let path = cell_path(dir, header.cell, header.stones, header.profile);
+    let h = header_fields(header);
     packed::write_code_file(
         &path,
         packed::Format {
@@ -309,8 +350,12 @@ impl PlacingFile {
         cell: Option<PlacingCell>,
         rules: Option<&str>,
     ) -> Result<PlacingFile, TablebaseError> {
-        let versions = [(1, BlockSum::Bytes), (PLACING_VERSION, BlockSum::Words)];
-        let (codes, header) = CodeFile::open(path, PLACING_MAGIC, &versions, parse_header)?;
+        let versions = [
+            (1, Layout::Wide(BlockSum::Bytes)),
+            (PLACING_VERSION, Layout::Wide(BlockSum::Words)),
+            (PLACING_COMPACT_VERSION, Layout::Compact),
+        ];
+        let (mut codes, header) = CodeFile::open(path, PLACING_MAGIC, &versions, parse_header)?;
         if let Some(c) = cell
             && c != header.cell
         {
@@ -328,7 +373,25 @@ impl PlacingFile {
                 expected: expected.to_string(),
             });
         }
+        if codes.dictionary_id() != 0 {
+            let dir = path.parent().unwrap_or(Path::new("."));
+            let dict = dictionary::shared(&dictionary_path(dir, header.stones, header.profile), codes.dictionary_id())?;
+            codes.attach(dict)?;
+        }
         Ok(PlacingFile { path: path.to_path_buf(), header, codes })
+    }
+
+    /// Whether the file is in the compact layout (packed), and with which dictionary (0:
+    /// none).
+    #[must_use]
+    pub fn packed_with(&self) -> Option<u64> {
+        (self.codes.layout() == Layout::Compact).then(|| self.codes.dictionary_id())
+    }
+
+    /// Positions per block.
+    #[must_use]
+    pub fn block_positions(&self) -> u64 {
+        self.codes.block_positions()
     }
 
     /// Blocks in the file.

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 use super::container::Fields;
 use super::error::TablebaseError;
-use super::packed::{self, BlockSum, CodeFile, Packing};
+use super::packed::{self, BlockSum, CodeFile, Layout, Packing};
 use super::sector::Subspace;
 use super::store::TableFile;
 use super::value::{RuleProfile, TableValue, Wdl};
@@ -167,7 +167,8 @@ impl FastFile {
     /// `Subspace`.
     pub fn open(dir: &Path, subspace: Subspace, rules: Option<&str>) -> Result<FastFile, TablebaseError> {
         let path = fast_path(dir, subspace);
-        let (codes, header) = CodeFile::open(&path, FAST_MAGIC, &[(FAST_VERSION, BlockSum::Words)], parse_header)?;
+        let (codes, header) =
+            CodeFile::open(&path, FAST_MAGIC, &[(FAST_VERSION, Layout::Wide(BlockSum::Words))], parse_header)?;
         if header.subspace != subspace {
             return Err(TablebaseError::Subspace { path, found: header.subspace, expected: subspace });
         }

@@ -7,6 +7,7 @@
 
 pub mod cell;
 pub mod container;
+pub mod dictionary;
 pub mod error;
 pub mod fast;
 pub mod index;
