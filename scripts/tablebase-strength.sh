@@ -8,8 +8,9 @@
 #   e.g. scripts/tablebase-strength.sh tb 12 1
 # JOBS=N plays N games at once (one engine of a game thinks at a time, so 2 suits a
 # 2-core machine); CHOICE=random makes the table side pick a random value-keeping
-# placement instead of searching among them (to measure what the search adds); OUT=DIR
-# keeps the records there.
+# placement instead of searching among them (to measure what the search adds), and
+# CHOICE=root-only makes its search read the placing tables at the root only, not below
+# it (to measure what reading them below the root adds); OUT=DIR keeps the records there.
 set -euo pipefail
 tb=${1:?usage: $0 TABLE_DIR [GAMES] [MOVETIME]}
 games=${2:-12}

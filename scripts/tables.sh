@@ -14,9 +14,10 @@
 # placing profiles are complete it answers the blind list (blind-placing.tsv, which
 # scripts/blind-answers.sh writes and docs/results/blind-placing.tsv copies), then takes
 # the measurements of docs/tablebase.md into files next to the log: the figures with both
-# profiles (placing-results-both.txt), a sampled verify (verify-placing.txt), and the two
+# profiles (placing-results-both.txt), a sampled verify (verify-placing.txt), and the
 # strength runs (scripts/tablebase-strength.sh, 40 games each, the value-keeping choice by
-# search, then at random).
+# search, at random, and by a search that reads the placing tables at its root only).
+# Each placing build ends by packing its set (`morris tablebase pack`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${MORRIS_TABLES:-/var/lib/morris/tb}
@@ -45,7 +46,8 @@ measure() {
 }
 
 # 40 games at 1 s/move, the engine with every table (choosing among value-keeping
-# placements by `$1`: search or random) against itself without; records in strength-$1.d.
+# placements by `$1`: search, random or root-only) against itself without; records in
+# strength-$1.d.
 strength() {
     rm -rf "$home/strength-$1.d"
     MORRIS="$home/morris" JOBS=2 CHOICE=$1 OUT="$home/strength-$1.d" scripts/tablebase-strength.sh "$dir" 40 1
@@ -65,6 +67,7 @@ steps() {
     measure "$home/verify-placing.txt" "$bin" tablebase verify --dir "$dir" --placing --every 20000
     measure "$home/strength-search.txt" strength search
     measure "$home/strength-random.txt" strength random
+    measure "$home/strength-root-only.txt" strength root-only
     echo "tables.sh: all built"
 }
 

@@ -456,7 +456,7 @@ fn the_engine_plays_a_value_keeping_placement_by_search_or_at_random() {
     while pos.in_hand(Color::White) + pos.in_hand(Color::Black) > 0 {
         let values = tb.move_values(&pos).expect("probe").expect("covered");
         let kept = tb.root_moves(&pos, None).expect("placing");
-        for choice in [KeepChoice::Search, KeepChoice::Random] {
+        for choice in [KeepChoice::Search, KeepChoice::RootOnly, KeepChoice::Random] {
             let options = EngineOptions { oracle: Some(tb.clone()), keep_choice: choice, ..EngineOptions::default() };
             let mut engine = Engine::new(options, pos);
             let best = engine.think(&Limits { depth: Some(3), ..Limits::default() }, &mut |_| {}).best;
@@ -467,6 +467,34 @@ fn the_engine_plays_a_value_keeping_placement_by_search_or_at_random() {
         pos = pos.play_unchecked(values.last().expect("a move").0);
     }
     assert!(checked > 0, "some position had a placement that loses value");
+}
+
+#[test]
+fn below_a_drawn_placing_root_the_search_reads_the_placing_tables() {
+    use std::sync::Arc;
+
+    use morris::engine::{Engine, EngineOptions, KeepChoice, Limits};
+    use morris::search::{Oracle, OracleValue};
+    let tb = Arc::new(Tablebase::open(tables()).expect("open"));
+    let start = Position::start(rules(RULE));
+    assert_eq!(tb.probe_placing(&start), Some(OracleValue::Draw), "the 3-stone game is a draw");
+    // A won placing root: White to place its third stone with two on a line.
+    let won = position(rules(RULE), 0b11, 1 << 10 | 1 << 12, [1, 1], Color::White);
+    assert!(matches!(tb.probe_placing(&won), Some(OracleValue::Win(_))));
+    let hits = |pos: Position, choice: KeepChoice| {
+        let options = EngineOptions { oracle: Some(tb.clone()), keep_choice: choice, ..EngineOptions::default() };
+        let mut engine = Engine::new(options, pos);
+        let out = engine.think(&Limits { depth: Some(4), ..Limits::default() }, &mut |_| {});
+        (out.tb_hits, out.best)
+    };
+    // Four plies from the empty board stay in the placing phase: every hit is a placing
+    // value read below the root, and there are some (lines where a side goes wrong).
+    let (search, best) = hits(start, KeepChoice::Search);
+    assert!(search > 0, "no placing value read below a drawn root");
+    assert!(best.is_some());
+    assert_eq!(hits(start, KeepChoice::RootOnly).0, 0, "root only reads none below the root");
+    // Below a decided root the search chooses by its own judgement.
+    assert_eq!(hits(won, KeepChoice::Search).0, hits(won, KeepChoice::RootOnly).0);
 }
 
 /// The browser board's verdicts in the placing phase: the position's value and every

@@ -65,8 +65,12 @@ pub struct EngineArgs {
 crate::cmd::common::value_enum_mirror! {
     /// `--tablebase-choice`: how to choose among value-keeping placements.
     KeepChoiceArg => KeepChoice {
-        /// The engine's search chooses (the move that leaves a fallible opponent most chances)
+        /// The engine's search chooses (the move that leaves a fallible opponent most
+        /// chances), reading the placing tables below its root when the root is a draw
         Search,
+        /// The search chooses, reading the placing tables at its root only (the baseline
+        /// for reading them below it)
+        RootOnly,
         /// One at random (a baseline for measuring the search's choice)
         Random,
     }

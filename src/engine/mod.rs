@@ -43,9 +43,13 @@ pub struct EngineOptions {
 /// most chances to go wrong, or at random (the baseline to measure that against).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum KeepChoice {
-    /// The search chooses among them.
+    /// The search chooses among them, reading the placing tables below its root too
+    /// when the root is a draw (a line where either side goes wrong is then exact).
     #[default]
     Search,
+    /// The search chooses among them, reading the placing tables at its root only (the
+    /// baseline for reading them below it).
+    RootOnly,
     /// Any of them, at random.
     Random,
 }
@@ -218,6 +222,13 @@ impl Engine {
             let pick = moves[(key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize % moves.len()];
             *moves = vec![pick];
         }
+        // Below a drawn placing root, decided values are the lines where a side goes
+        // wrong; below a decided root every value-keeping move keeps it, and the search's
+        // own judgement chooses (a loser's hardest defence, not the first of equals).
+        let placing_probes = self.options.keep_choice == KeepChoice::Search
+            && root_moves.as_ref().is_some_and(|m| !m.is_empty())
+            && self.options.oracle.as_ref().and_then(|o| o.probe_placing(self.game.position()))
+                == Some(crate::search::OracleValue::Draw);
         let cfg = SearchConfig {
             eval: self.options.eval,
             settings: self.options.search,
@@ -227,6 +238,7 @@ impl Engine {
             start,
             oracle: self.options.oracle.as_deref(),
             root_moves: root_moves.as_deref(),
+            placing_probes,
             stop: &self.stop,
         };
         let mut report = |it: &SearchInfo| on_iteration(it);

@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 use super::ordering::{MoveOrder, pick};
 use super::params::{
     ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, CLOCK_INTERVAL, LMR_DEPTH, LMR_MOVES, MAX_DEPTH, MAX_PLY,
-    ORACLE_MAX_DISTANCE, ORACLE_STONE, ORACLE_WIN_OFFSET, QUIESCENCE_PLIES, SearchSettings, TACTICAL,
+    ORACLE_MAX_DISTANCE, ORACLE_STONE, ORACLE_WIN_OFFSET, PLACING_PROBE_DEPTH, QUIESCENCE_PLIES, SearchSettings,
+    TACTICAL,
 };
 use super::tt::{Bound, TranspositionTable};
 use super::{DECIDED, Oracle, OracleValue, WIN};
@@ -41,6 +42,10 @@ pub struct SearchConfig<'a> {
     /// The root moves to choose from (those that keep the root's value by the tables);
     /// `None` or an empty list: every legal move.
     pub root_moves: Option<&'a [Move]>,
+    /// Read the oracle's placing values below the root ([`Oracle::probe_placing`]) at
+    /// nodes of at least [`PLACING_PROBE_DEPTH`] plies to go: a decided value there is
+    /// exact (no placing position repeats, and each placement resets the count).
+    pub placing_probes: bool,
     /// Set from outside to stop the search as soon as possible.
     pub stop: &'a AtomicBool,
 }
@@ -249,6 +254,17 @@ impl Searcher<'_> {
                 && pos.in_hand(pos.side_to_move()) == 0
                 && pos.in_hand(!pos.side_to_move()) == 0
                 && let Some(value) = if ply <= 1 { oracle.probe_exact(pos, quiet) } else { oracle.probe(pos, quiet) }
+            {
+                self.tb_hits += 1;
+                return oracle_score(value, pos, ply);
+            }
+            // While placing, only decided values end the line: among drawn lines the
+            // search's own judgement keeps choosing (the root is a draw when this is on).
+            if self.cfg.placing_probes
+                && depth >= PLACING_PROBE_DEPTH
+                && let Some(oracle) = self.cfg.oracle
+                && let Some(value) = oracle.probe_placing(pos)
+                && value != OracleValue::Draw
             {
                 self.tb_hits += 1;
                 return oracle_score(value, pos, ply);

@@ -66,4 +66,11 @@ pub trait Oracle: Send + Sync {
     fn root_moves(&self, _pos: &Position, _deadline: Option<std::time::Instant>) -> Option<Vec<crate::rules::Move>> {
         None
     }
+
+    /// The class of a placing position (a stone in hand) for its side to move, when the
+    /// placing tables hold it (a win or loss carries no distance: `u16::MAX`). What the
+    /// search reads below its root while placing, where its root is a draw.
+    fn probe_placing(&self, _pos: &Position) -> Option<OracleValue> {
+        None
+    }
 }

@@ -40,6 +40,9 @@ pub const ORACLE_STONE: i32 = 40;
 /// the shorter ones is what matters). With nine stones and `MAX_PLY` plies the score
 /// stays decided: 128 + 128 + 200 + 9 × 40 < 1000.
 pub const ORACLE_MAX_DISTANCE: u16 = 200;
+/// Fewest plies left to search at a node where the search reads a placing value (a probe
+/// costs about as much as a few nodes, so the frontier is left to the search).
+pub const PLACING_PROBE_DEPTH: i32 = 2;
 
 // Move ordering (`ordering.rs`): the score bands, highest first. Each band lies above
 // everything a lower band can reach (a mill's bonus stays far below 2^24, history below

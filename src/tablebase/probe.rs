@@ -629,6 +629,22 @@ impl Oracle for Tablebase {
         Some(values.iter().filter(|(_, v)| v.wdl == best).map(|&(m, _)| m).collect())
     }
 
+    fn probe_placing(&self, pos: &Position) -> Option<OracleValue> {
+        match self.placing_value(pos) {
+            Ok(v) => v.map(|v| match v.wdl {
+                Wdl::Loss => OracleValue::Loss(u16::MAX),
+                Wdl::Win => OracleValue::Win(u16::MAX),
+                _ => OracleValue::Draw,
+            }),
+            Err(e) => {
+                if !self.warned.swap(true, Ordering::Relaxed) {
+                    log::error!("tablebase: {e}; searching instead where tables fail");
+                }
+                None
+            }
+        }
+    }
+
     /// Builds, now, the indices of the root's subspace and of those its moves lead to
     /// (the mirror, and one stone fewer for a removal), if the warm-up thread has not:
     /// a fraction of a second each, so a root in the tables is never searched blind.
