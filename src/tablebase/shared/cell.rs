@@ -415,6 +415,14 @@ impl PlacingFile {
         self.codes.block(b)
     }
 
+    /// The code of position `i` (a compact block unpacks on the stack).
+    ///
+    /// # Errors
+    /// As [`PlacingFile::block`].
+    pub fn code(&self, i: u64) -> Result<u8, TablebaseError> {
+        self.codes.code(i)
+    }
+
     /// Every code of the file, packed, in index order (for the next layer's solve, verify
     /// and stats).
     ///
