@@ -169,3 +169,64 @@ pub fn pack_placing(
     }
     Ok(report)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tablebase::shared::cell::{PlacingHeader, count_codes};
+
+    /// Codes with the kind of structure the tables have: long stretches of one value,
+    /// and stretches where the values follow the index in a short pattern.
+    fn codes_of(cell: PlacingCell, n: u64) -> Vec<u8> {
+        let salt = u64::from(cell.ply) * 31 + u64::from(cell.us) * 7 + u64::from(cell.them);
+        let mut packed = vec![0u8; n.div_ceil(4) as usize];
+        for i in 0..n {
+            let stretch = (i / 1500).wrapping_add(salt).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 61;
+            let code = match stretch {
+                0..=2 => 0,
+                3 => 1,
+                _ => u8::from((i * (salt % 5 + 3)) % 11 < 4) + u8::from(i % 29 == 0),
+            };
+            packed[(i / 4) as usize] |= code << (2 * (i % 4));
+        }
+        packed
+    }
+
+    #[test]
+    fn a_set_packs_with_its_dictionary_reads_back_and_resumes() {
+        let dir = std::env::temp_dir().join(format!("morris-pack-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (stones, profile) = (4, RuleProfile::new(100));
+        let rules = placing_rules(stones, profile);
+        let mut written = Vec::new();
+        for cell in cells(stones) {
+            let positions = cell.positions();
+            let packed = codes_of(cell, positions);
+            let counts = count_codes(&packed, positions);
+            let header = PlacingHeader { cell, rules: rules.clone(), stones, profile, positions, counts };
+            write_cell(&dir, &header, &packed).unwrap();
+            written.push((cell, packed));
+        }
+        let mut heard = 0;
+        let report = pack_placing(&dir, stones, profile, 2, &mut |c| heard += usize::from(!c.kept)).unwrap();
+        assert_eq!((report.cells, report.packed, heard), (written.len(), written.len(), written.len()));
+        assert_ne!(report.dictionary, 0, "enough blocks to train a dictionary");
+        for (cell, packed) in &written {
+            let file = PlacingFile::open(&dir, *cell, stones, profile, Some(&rules)).unwrap();
+            assert_eq!(file.packed_with(), Some(report.dictionary), "{cell}");
+            assert!(same_codes(&file.read_all().unwrap(), packed, cell.positions()), "{cell}");
+            for i in (0..cell.positions()).step_by(301) {
+                assert_eq!(file.code(i).unwrap(), (packed[(i / 4) as usize] >> (2 * (i % 4))) & 3, "{cell} {i}");
+            }
+        }
+        // A second run keeps every cell.
+        let again = pack_placing(&dir, stones, profile, 2, &mut |_| {}).unwrap();
+        assert_eq!((again.packed, again.dictionary), (0, report.dictionary));
+        // Without its dictionary a packed cell is refused, by name.
+        std::fs::remove_file(dictionary_path(&dir, stones, profile)).unwrap();
+        let err = pack_placing(&dir, stones, profile, 2, &mut |_| {}).unwrap_err().to_string();
+        assert!(err.contains("is missing"), "{err}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
