@@ -271,7 +271,7 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     let options = BuildOptions { threads, profile: RuleProfile::new(args.no_removal_plies) };
     let plan = tablebase::plan_build(&args.dir, tablebase::plan(&targets), &options);
     eprintln!("{}", plan.banner(threads, options.profile));
-    within_memory(plan.peak_bytes, args.max_memory_gb)?;
+    within_memory("the build", plan.peak_bytes, args.max_memory_gb)?;
     let bar = Bar::new(
         2 * plan.positions_to_solve,
         "{msg:22} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta_precise}",
@@ -332,7 +332,7 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
     moving_rule_fits(&args.dir, options.profile)?;
     let plan = placing::plan_placing(&args.dir, &options);
     eprintln!("{}", plan.banner(&options));
-    within_memory(plan.peak_bytes, args.max_memory_gb)?;
+    within_memory("the build", plan.peak_bytes, args.max_memory_gb)?;
     let bar = Bar::new(
         plan.positions_to_solve,
         "{msg:12} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta_precise}",
@@ -446,14 +446,7 @@ fn pack(dir: &std::path::Path, stones: u8, profile: RuleProfile, threads: usize)
 fn run_build_cell(args: &BuildArgs, cell: Cell) -> anyhow::Result<ExitCode> {
     let threads = threads_or_default(args.threads);
     let options = BuildOptions { threads, profile: RuleProfile::new(args.no_removal_plies) };
-    if let Some(limit) = args.max_memory_gb
-        && cell.memory_bytes() as f64 > limit * 1e9
-    {
-        anyhow::bail!(
-            "cell {cell} needs {:.1} GB, more than --max-memory-gb {limit}",
-            cell.memory_bytes() as f64 / 1e9
-        );
-    }
+    within_memory(&format!("cell {cell}"), cell.memory_bytes(), args.max_memory_gb)?;
     let bar = Bar::new(2 * cell.positions(), "{msg:22} [{bar:30}] {percent:>3}% {elapsed_precise}", "positions");
     let report = tablebase::build_cell(&args.dir, cell, &options, &bar)?;
     bar.finish();

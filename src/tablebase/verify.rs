@@ -131,9 +131,9 @@ pub fn verify_subspace(
         tables.get(&subspace).ok_or_else(|| TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace })?;
     let stride = stride.max(1);
     let n = table.wdl.len().div_ceil(stride);
-    let check_chunk = |c: usize| -> Result<Tally, TablebaseError> {
+    let check_chunk = |c: usize| -> Result<WrongValues, TablebaseError> {
         let (start, end) = (c * CHUNK, ((c + 1) * CHUNK).min(n));
-        let mut tally = Tally::default();
+        let mut tally = WrongValues::default();
         for i in (start..end).map(|k| k * stride) {
             let (us, them) = table.indexer.position(i as u64);
             let pos = position_of(us, them);
@@ -150,22 +150,22 @@ pub fn verify_subspace(
         Ok(tally)
     };
     let tally = worker_pool(threads, dir)?.install(|| {
-        (0..n.div_ceil(CHUNK)).into_par_iter().map(check_chunk).try_reduce(Tally::default, |a, b| Ok(a.merge(b)))
+        (0..n.div_ceil(CHUNK)).into_par_iter().map(check_chunk).try_reduce(WrongValues::default, |a, b| Ok(a.merge(b)))
     })?;
     Ok(VerifyReport { subspace, positions: n as u64, errors: tally.errors, examples: tally.examples })
 }
 
 /// Wrong values found in part of a subspace.
 #[derive(Default)]
-struct Tally {
+struct WrongValues {
     errors: u64,
     /// The first few, in index order.
     examples: Vec<(String, TableValue, TableValue)>,
 }
 
-impl Tally {
+impl WrongValues {
     /// `self` followed by `later`.
-    fn merge(mut self, later: Tally) -> Tally {
+    fn merge(mut self, later: WrongValues) -> WrongValues {
         self.errors += later.errors;
         let room = MAX_EXAMPLES.saturating_sub(self.examples.len());
         self.examples.extend(later.examples.into_iter().take(room));

@@ -290,8 +290,11 @@ fn build_placing_cell(
 #[derive(Debug, thiserror::Error)]
 pub enum Refused {
     /// The plan needs more memory than the limit allows.
-    #[error("the build needs {:.1} GB, more than --max-memory-gb {limit}; build fewer stones (--max-stones)", *.needed as f64 / 1e9)]
+    #[error("{what} needs {:.1} GB, more than --max-memory-gb {limit}{}", *.needed as f64 / 1e9,
+        if .what == "the build" { "; build fewer stones (--max-stones)" } else { "" })]
     Memory {
+        /// What needs it: the build, or one cell.
+        what: String,
         /// Bytes the plan needs at its peak.
         needed: u64,
         /// The limit, in GB.
@@ -314,13 +317,16 @@ pub enum Refused {
     },
 }
 
-/// Refuses a build whose memory bound `peak_bytes` is over `limit_gb` (when given).
+/// Refuses `what` (the build, or one cell) when its memory bound `peak_bytes` is over
+/// `limit_gb` (when given).
 ///
 /// # Errors
 /// [`Refused::Memory`].
-pub fn within_memory(peak_bytes: u64, limit_gb: Option<f64>) -> Result<(), Refused> {
+pub fn within_memory(what: &str, peak_bytes: u64, limit_gb: Option<f64>) -> Result<(), Refused> {
     match limit_gb {
-        Some(limit) if peak_bytes as f64 > limit * 1e9 => Err(Refused::Memory { needed: peak_bytes, limit }),
+        Some(limit) if peak_bytes as f64 > limit * 1e9 => {
+            Err(Refused::Memory { what: what.to_string(), needed: peak_bytes, limit })
+        }
         _ => Ok(()),
     }
 }

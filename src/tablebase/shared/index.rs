@@ -381,7 +381,7 @@ impl UsOrbits {
 
 /// One representative "us" set's block of dense indices.
 #[derive(Clone, Copy)]
-struct Block {
+struct UsBlock {
     start: u64,
     /// The representative's place in the orbits' stabilizers (and in the index's
     /// canonical sets), or [`NOT_FIXED`]: the orbits' `fixed`, copied beside `start` so
@@ -413,7 +413,7 @@ pub struct Indexer {
     n: usize,
     all: u32,
     orbits: Arc<UsOrbits>,
-    blocks: Vec<Block>,
+    blocks: Vec<UsBlock>,
     /// For each representative a symmetry fixes (in the order of the orbits'
     /// stabilizers): which "them" ranks are canonical, and so each canonical rank's
     /// dense offset in its block. Made on the block's first use: a block's size is
@@ -447,7 +447,7 @@ impl Indexer {
             .map(|&fixed| {
                 let start = len;
                 len += if fixed == NOT_FIXED { them_sets } else { sizes[fixed as usize] };
-                Block { start, fixed }
+                UsBlock { start, fixed }
             })
             .collect();
         Indexer { us_count: us, them_count: them, n, all, orbits, blocks, canonical, len }
@@ -473,7 +473,7 @@ impl Indexer {
     #[must_use]
     pub fn memory_bytes(&self) -> u64 {
         let canonical: usize = self.canonical.iter().filter_map(OnceLock::get).map(RankSet::memory_bytes).sum();
-        (self.blocks.len() * std::mem::size_of::<Block>()
+        (self.blocks.len() * std::mem::size_of::<UsBlock>()
             + self.canonical.len() * std::mem::size_of::<OnceLock<RankSet>>()
             + canonical) as u64
     }
