@@ -50,6 +50,10 @@ struct Args {
     /// Requests the normal client makes after the attackers have gone
     #[arg(long, default_value_t = 300)]
     after: usize,
+    /// The address the attackers connect from: another one than the normal client's
+    /// (127.0.0.1), as a flood from another machine; 127.0.0.1 puts them on the player's
+    #[arg(long, default_value = "127.0.0.2")]
+    attack_from: std::net::IpAddr,
     /// More arguments for `morris serve` (e.g. `--max-connections 1000`)
     #[arg(last = true)]
     serve_args: Vec<String>,
@@ -363,10 +367,17 @@ struct Attack {
     huge_closed: AtomicU64,
 }
 
+/// A connection to `addr` from the address `from`.
+async fn connect_from(from: std::net::IpAddr, addr: SocketAddr) -> std::io::Result<tokio::net::TcpStream> {
+    let socket = if from.is_ipv4() { tokio::net::TcpSocket::new_v4()? } else { tokio::net::TcpSocket::new_v6()? };
+    socket.bind(SocketAddr::new(from, 0))?;
+    socket.connect(addr).await
+}
+
 /// One long poll after another on one connection, until `stop`.
-async fn poller(addr: SocketAddr, path: String, stop: Arc<AtomicBool>, attack: Arc<Attack>) {
+async fn poller(addr: SocketAddr, from: std::net::IpAddr, path: String, stop: Arc<AtomicBool>, attack: Arc<Attack>) {
     while !stop.load(Ordering::Relaxed) {
-        let Ok(stream) = tokio::net::TcpStream::connect(addr).await else {
+        let Ok(stream) = connect_from(from, addr).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
@@ -426,9 +437,9 @@ async fn status_of(stream: &mut tokio::net::TcpStream) -> Option<u16> {
 }
 
 /// Announces a body of 100 kB and sends a byte a second, again and again, until `stop`.
-async fn slow_body(addr: SocketAddr, stop: Arc<AtomicBool>, attack: Arc<Attack>) {
+async fn slow_body(addr: SocketAddr, from: std::net::IpAddr, stop: Arc<AtomicBool>, attack: Arc<Attack>) {
     while !stop.load(Ordering::Relaxed) {
-        let Ok(mut stream) = tokio::net::TcpStream::connect(addr).await else {
+        let Ok(mut stream) = connect_from(from, addr).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
@@ -461,10 +472,10 @@ async fn slow_body(addr: SocketAddr, stop: Arc<AtomicBool>, attack: Arc<Attack>)
 
 /// Sends a header line without end (up to 300 MB a connection), again and again, a
 /// tenth of a second apart, until `stop`.
-async fn huge_header(addr: SocketAddr, stop: Arc<AtomicBool>, attack: Arc<Attack>) {
+async fn huge_header(addr: SocketAddr, from: std::net::IpAddr, stop: Arc<AtomicBool>, attack: Arc<Attack>) {
     let chunk = vec![b'h'; 64 * 1024];
     while !stop.load(Ordering::Relaxed) {
-        let Ok(mut stream) = tokio::net::TcpStream::connect(addr).await else {
+        let Ok(mut stream) = connect_from(from, addr).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
@@ -500,11 +511,12 @@ fn run(args: &Args) -> Result<bool, String> {
     let addr = server.addr;
     println!(
         "serve_load: morris serve on {addr} (pid {}); open files here: {files}; {} polls, {} slow bodies, \
-         {} huge headers, {} s",
+         {} huge headers from {}, {} s",
         server.child.id(),
         args.polls,
         args.slow_bodies,
         args.huge_headers,
+        args.attack_from,
         args.seconds
     );
     // The games the polls wait on: for two people, so nothing changes in them.
@@ -524,22 +536,22 @@ fn run(args: &Args) -> Result<bool, String> {
         tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| format!("no runtime: {e}"))?;
     let attackers = {
         let (stop, attack, games) = (Arc::clone(&stop), Arc::clone(&attack), games.clone());
-        let (polls, slow, huge) = (args.polls, args.slow_bodies, args.huge_headers);
+        let (polls, slow, huge, from) = (args.polls, args.slow_bodies, args.huge_headers, args.attack_from);
         std::thread::spawn(move || {
             runtime.block_on(async move {
                 let mut tasks = Vec::new();
                 for i in 0..polls {
                     let path = format!("/api/games/{}?after=1000000&wait=30", games[i % games.len()]);
-                    tasks.push(tokio::spawn(poller(addr, path, Arc::clone(&stop), Arc::clone(&attack))));
+                    tasks.push(tokio::spawn(poller(addr, from, path, Arc::clone(&stop), Arc::clone(&attack))));
                     if i % 100 == 99 {
                         tokio::time::sleep(Duration::from_millis(10)).await;
                     }
                 }
                 for _ in 0..slow {
-                    tasks.push(tokio::spawn(slow_body(addr, Arc::clone(&stop), Arc::clone(&attack))));
+                    tasks.push(tokio::spawn(slow_body(addr, from, Arc::clone(&stop), Arc::clone(&attack))));
                 }
                 for _ in 0..huge {
-                    tasks.push(tokio::spawn(huge_header(addr, Arc::clone(&stop), Arc::clone(&attack))));
+                    tasks.push(tokio::spawn(huge_header(addr, from, Arc::clone(&stop), Arc::clone(&attack))));
                 }
                 for task in tasks {
                     let _ = task.await;

@@ -12,14 +12,17 @@
 //! - writing: a client that stops reading its answers is dropped when a write makes no
 //!   progress for the write timeout (`Deadline`);
 //! - the number of connections: at the cap, a new connection takes the place of the
-//!   one idle or waiting in a long poll for longest (the poll is answered at once with
-//!   the state it has, as if its time were up, and the connection closed after it): so
-//!   waiting clients never lock others out, and a client using its connection keeps it. Only when every connection is in the middle
+//!   one idle or waiting in a long poll for longest among those of the address that holds
+//!   the most (the poll is answered at once with the state it has, as if its time were
+//!   up, and the connection closed after it): so waiting clients never lock others out, a
+//!   client flooding the server sheds its own connections before anyone else's, and a
+//!   client using its connection keeps it. Only when every connection is in the middle
 //!   of a request, each bounded by the timeouts above, is a new one refused with 503.
 
 use std::collections::HashMap;
 use std::future::Future;
 use std::io;
+use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -58,6 +61,8 @@ pub struct Limits {
 /// One open connection, as the cap sees it.
 pub struct Conn {
     id: u64,
+    /// The client's address.
+    addr: IpAddr,
     /// Since when it has been idle or waiting (or in its request, while busy): in
     /// microseconds from the server's start.
     since: AtomicU64,
@@ -151,20 +156,38 @@ impl Connections {
         self.refused.load(Ordering::Relaxed)
     }
 
-    /// A place for a new connection: free, or taken from the one idle or waiting for
-    /// longest (which is told to go): a client that is using its connection keeps it,
-    /// however old, while connections that come and go take each other's places. None when every connection is busy: then the new one is
-    /// refused. Connections being shed still count until they close, and a quarter of
-    /// the cap more may be open while they do.
-    fn admit(&self) -> Option<Arc<Conn>> {
+    /// A place for a new connection from `addr`: free, or taken from the one idle or
+    /// waiting for longest among those of the address holding the most connections
+    /// (which is told to go): a client that is using its connection keeps it, however
+    /// old, connections that come and go take each other's places, and a flood from one
+    /// address displaces its own connections, never another's. None when every
+    /// connection is busy, or when `addr` holds more than any other address: then the
+    /// new one is refused. Connections being shed still count until they close,
+    /// and a quarter of the cap more may be open while they do.
+    fn admit(&self, addr: IpAddr) -> Option<Arc<Conn>> {
         let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         let leaving = |c: &Conn| *c.shed.borrow();
         let staying = open.values().filter(|c| !leaving(c)).count();
         if staying >= self.max {
+            let mut held: HashMap<IpAddr, usize> = HashMap::new();
+            for c in open.values().filter(|c| !leaving(c)) {
+                *held.entry(c.addr).or_default() += 1;
+            }
+            // A newcomer from the address holding more than any other would only
+            // displace its own: refused, so a flood cannot churn through its connections
+            // (each shed poll is an answer) while others wait for a place.
+            let mine = held.get(&addr).copied().unwrap_or(0);
+            if held.len() > 1 && held.iter().all(|(a, &n)| *a == addr || n < mine) {
+                self.refused.fetch_add(1, Ordering::Relaxed);
+                return None;
+            }
             let victim = open
                 .values()
                 .filter(|c| !leaving(c) && !c.busy.load(Ordering::Relaxed))
-                .min_by_key(|c| c.since.load(Ordering::Relaxed))
+                .min_by_key(|c| {
+                    // The heaviest address first; between equals the newcomer's own.
+                    (std::cmp::Reverse(held.get(&c.addr).copied()), c.addr != addr, c.since.load(Ordering::Relaxed))
+                })
                 .filter(|_| open.len() < self.max + self.max / 4 + 1);
             match victim {
                 Some(v) => {
@@ -180,6 +203,7 @@ impl Connections {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let conn = Arc::new(Conn {
             id,
+            addr,
             since: AtomicU64::new(now_micros()),
             busy: AtomicBool::new(false),
             shed: watch::Sender::new(false),
@@ -229,8 +253,8 @@ pub async fn accept<F, Fut>(
             accepted = listener.accept() => accepted,
             _ = closing.wait_for(|&c| c) => break,
         };
-        let stream = match accepted {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match accepted {
+            Ok(accepted) => accepted,
             Err(e) => {
                 // Out of file descriptors, most likely: wait for some to close.
                 log::warn!("cannot accept a connection: {e}");
@@ -238,7 +262,7 @@ pub async fn accept<F, Fut>(
                 continue;
             }
         };
-        let Some(conn) = connections.admit() else {
+        let Some(conn) = connections.admit(peer.ip()) else {
             // A connection over the cap: refused without reading it.
             let _ = stream.try_write(&refusal());
             continue;
@@ -398,17 +422,48 @@ mod tests {
 
     #[test]
     fn at_the_cap_the_longest_idle_connection_gives_way_and_busy_ones_do_not() {
+        let here = IpAddr::from([127, 0, 0, 1]);
         let connections = Connections::new(2);
-        let first = connections.admit().expect("room");
-        let second = connections.admit().expect("room");
+        let first = connections.admit(here).expect("room");
+        let second = connections.admit(here).expect("room");
         let _busy = second.busy();
-        let third = connections.admit().expect("the idle one gives way");
+        let third = connections.admit(here).expect("the idle one gives way");
         assert!(*first.shed.borrow() && !*second.shed.borrow() && !*third.shed.borrow());
         let _also_busy = third.busy();
-        assert!(connections.admit().is_none(), "every staying connection is busy");
+        assert!(connections.admit(here).is_none(), "every staying connection is busy");
         assert_eq!(connections.refused(), 1);
         connections.remove(first.id);
         connections.remove(second.id);
-        assert!(connections.admit().is_some(), "room again once they have gone");
+        assert!(connections.admit(here).is_some(), "room again once they have gone");
+    }
+
+    #[test]
+    fn at_the_cap_the_address_holding_the_most_gives_way_first() {
+        let (player, flood) = (IpAddr::from([192, 0, 2, 1]), IpAddr::from([198, 51, 100, 7]));
+        // Connections a clock tick apart, so "longest idle" has one answer.
+        let admit = |connections: &Connections, addr| {
+            std::thread::sleep(Duration::from_millis(2));
+            connections.admit(addr)
+        };
+        let connections = Connections::new(4);
+        // The player's connection is the longest idle, yet the flood's go first.
+        let kept = admit(&connections, player).expect("room");
+        let floods: Vec<_> = (0..3).map(|_| admit(&connections, flood).expect("room")).collect();
+        // At the cap the flood cannot churn through its own connections beside a player.
+        assert!(admit(&connections, flood).is_none());
+        // The player's new connection takes the flood's oldest place.
+        let _second = admit(&connections, player).expect("a flood connection gives way");
+        assert!(*floods[0].shed.borrow() && !*kept.shed.borrow());
+        connections.remove(floods[0].id);
+        // Two each: between equals the newcomer's own address gives way.
+        let _more = admit(&connections, flood).expect("room by shedding its own");
+        assert!(*floods[1].shed.borrow() && !*kept.shed.borrow());
+        // A newcomer from a third address, the two others holding as many: the longest
+        // idle of them goes.
+        let connections = Connections::new(2);
+        let a = admit(&connections, player).expect("room");
+        let b = admit(&connections, flood).expect("room");
+        admit(&connections, IpAddr::from([203, 0, 113, 9])).expect("room by shedding");
+        assert!(*a.shed.borrow() && !*b.shed.borrow());
     }
 }
