@@ -42,6 +42,18 @@ pub enum TablebaseCommand {
     Pack(PackArgs),
 }
 
+/// `--no-removal-plies`'s default: the game's rule (`STANDARD.no_removal_plies`).
+const DEFAULT_PROFILE: &str = "100";
+
+/// `--no-removal-plies N`, read straight into the tables' rule profile: 0 (no rule, the
+/// game-theoretic profile) to 4,000 plies.
+fn profile_arg(text: &str) -> Result<RuleProfile, String> {
+    match text.trim().parse::<u16>() {
+        Ok(plies) if plies <= 4000 => Ok(RuleProfile::new(plies)),
+        _ => Err(format!("'{text}' is not a number of plies from 0 (no rule) to 4000")),
+    }
+}
+
 /// Arguments of `morris tablebase pack`.
 #[derive(clap::Args, Debug)]
 pub struct PackArgs {
@@ -52,8 +64,8 @@ pub struct PackArgs {
     #[arg(long, default_value_t = STANDARD.stones, value_parser = clap::value_parser!(u8).range(3..=9))]
     pub stones: u8,
     /// The rule profile of the cells (100: the game's rule; 0: the game-theoretic profile)
-    #[arg(long, default_value_t = STANDARD.no_removal_plies, value_parser = clap::value_parser!(u16).range(0..=4000))]
-    pub no_removal_plies: u16,
+    #[arg(long = "no-removal-plies", value_name = "PLIES", default_value = DEFAULT_PROFILE, value_parser = profile_arg)]
+    pub profile: RuleProfile,
     /// Worker threads (default: all cores)
     #[arg(long)]
     pub threads: Option<usize>,
@@ -97,8 +109,8 @@ pub struct BuildArgs {
     pub max_memory_gb: Option<f64>,
     /// The no-removal rule the values are computed under (plies; 0 = none: the
     /// game-theoretic profile, whose placing layers are built from tables of any rule)
-    #[arg(long, default_value_t = STANDARD.no_removal_plies, value_parser = clap::value_parser!(u16).range(0..=4000))]
-    pub no_removal_plies: u16,
+    #[arg(long = "no-removal-plies", value_name = "PLIES", default_value = DEFAULT_PROFILE, value_parser = profile_arg)]
+    pub profile: RuleProfile,
     /// Build only the placing layers, from the moving tables already in --dir
     #[arg(long, conflicts_with = "subspaces")]
     pub placing: bool,
@@ -120,8 +132,8 @@ pub struct GraphArgs {
     #[arg(long, default_value_t = STANDARD.stones, value_parser = clap::value_parser!(u8).range(3..=9))]
     pub max_stones: u8,
     /// The no-removal rule the tables are built under (plies; 0 = none)
-    #[arg(long, default_value_t = STANDARD.no_removal_plies, value_parser = clap::value_parser!(u16).range(0..=4000))]
-    pub no_removal_plies: u16,
+    #[arg(long = "no-removal-plies", value_name = "PLIES", default_value = DEFAULT_PROFILE, value_parser = profile_arg)]
+    pub profile: RuleProfile,
 }
 
 /// Arguments of `morris tablebase plan`.
@@ -213,8 +225,8 @@ pub struct ProbeArgs {
     /// The rule profile of a placing position and of every --batch row: the no-removal
     /// rule (plies; 0 = the game-theoretic values, the *.r0.ptb cells; default: the
     /// moving tables' rule, whose cells are *.r100.ptb in the full set)
-    #[arg(long)]
-    pub no_removal_plies: Option<u16>,
+    #[arg(long = "no-removal-plies", value_name = "PLIES", value_parser = profile_arg)]
+    pub profile: Option<RuleProfile>,
     /// Answer the rows of FILE ('-': standard input) instead, in order: `board side
     /// white_in_hand black_in_hand [count]`, tab- or space-separated, a header line
     /// allowed; each row comes back with its value and distance (bad rows: `error`, the
@@ -242,7 +254,7 @@ pub fn run(cmd: &TablebaseCommand) -> anyhow::Result<ExitCode> {
         TablebaseCommand::Probe(args) => run_probe(args),
         TablebaseCommand::Bench(args) => run_bench(args),
         TablebaseCommand::Pack(args) => {
-            pack(&args.dir, args.stones, RuleProfile::new(args.no_removal_plies), threads_or_default(args.threads))?;
+            pack(&args.dir, args.stones, args.profile, threads_or_default(args.threads))?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -268,7 +280,7 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
         targets.extend(sector::pairs_up_to(k).into_iter().flatten());
     }
     let threads = threads_or_default(args.threads);
-    let options = BuildOptions { threads, profile: RuleProfile::new(args.no_removal_plies) };
+    let options = BuildOptions { threads, profile: args.profile };
     let plan = tablebase::plan_build(&args.dir, tablebase::plan(&targets), &options);
     eprintln!("{}", plan.banner(threads, options.profile));
     within_memory("the build", plan.peak_bytes, args.max_memory_gb)?;
@@ -328,7 +340,7 @@ fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
     use morris::tablebase::driver::moving_rule_fits;
     use morris::tablebase::driver::placing::{self, CellReport, PlacingOptions, PlyTally};
     let threads = threads_or_default(args.threads);
-    let options = PlacingOptions { stones, profile: RuleProfile::new(args.no_removal_plies), threads };
+    let options = PlacingOptions { stones, profile: args.profile, threads };
     moving_rule_fits(&args.dir, options.profile)?;
     let plan = placing::plan_placing(&args.dir, &options);
     eprintln!("{}", plan.banner(&options));
@@ -445,7 +457,7 @@ fn pack(dir: &std::path::Path, stones: u8, profile: RuleProfile, threads: usize)
 
 fn run_build_cell(args: &BuildArgs, cell: Cell) -> anyhow::Result<ExitCode> {
     let threads = threads_or_default(args.threads);
-    let options = BuildOptions { threads, profile: RuleProfile::new(args.no_removal_plies) };
+    let options = BuildOptions { threads, profile: args.profile };
     within_memory(&format!("cell {cell}"), cell.memory_bytes(), args.max_memory_gb)?;
     let bar = Bar::new(2 * cell.positions(), "{msg:22} [{bar:30}] {percent:>3}% {elapsed_precise}", "positions");
     let report = tablebase::build_cell(&args.dir, cell, &options, &bar)?;
@@ -469,7 +481,7 @@ fn run_build_cell(args: &BuildArgs, cell: Cell) -> anyhow::Result<ExitCode> {
 fn graph_of(args: &GraphArgs) -> (Vec<Cell>, Vec<usize>, Vec<bool>) {
     let cells = cells::graph(args.max_stones, args.placing);
     let level = cells::levels(&cells);
-    let built = cells.iter().map(|c| c.is_built(&args.dir, RuleProfile::new(args.no_removal_plies))).collect();
+    let built = cells.iter().map(|c| c.is_built(&args.dir, args.profile)).collect();
     (cells, level, built)
 }
 
@@ -514,13 +526,13 @@ fn run_plan(args: &PlanArgs) -> anyhow::Result<ExitCode> {
                 "memory_bytes": c.memory_bytes(),
                 "estimated_seconds": seconds[n],
                 "built": built[n],
-                "files": c.files(&args.graph.dir, RuleProfile::new(args.graph.no_removal_plies)).iter().map(|f| f.display().to_string()).collect::<Vec<_>>(),
+                "files": c.files(&args.graph.dir, args.graph.profile).iter().map(|f| f.display().to_string()).collect::<Vec<_>>(),
             })
         })
         .collect();
     let plan = serde_json::json!({
         "dir": args.graph.dir.display().to_string(),
-        "no_removal_plies": args.graph.no_removal_plies,
+        "no_removal_plies": args.graph.profile.no_removal_plies(),
         "critical_path_seconds": path,
         "cells": list,
     });
@@ -554,7 +566,7 @@ fn run_slurm(args: &SlurmArgs) -> anyhow::Result<ExitCode> {
         dir: &dir,
         cpus: args.cpus as usize,
         max_jobs: args.max_jobs.map(|n| n as usize),
-        profile: RuleProfile::new(args.graph.no_removal_plies),
+        profile: args.graph.profile,
     };
     // Old scripts would submit cells that are built by now.
     for entry in std::fs::read_dir(&scripts)?.flatten() {
@@ -765,7 +777,7 @@ fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
 /// `tablebase probe` of a placing position: its value and its moves' under the profile.
 fn run_probe_placing(args: &ProbeArgs, text: &PositionText) -> anyhow::Result<ExitCode> {
     let tb = Tablebase::open(&args.dir)?;
-    let profile = args.no_removal_plies.map_or(tb.profile(), RuleProfile::new);
+    let profile = args.profile.unwrap_or(tb.profile());
     let rules = morris::rules::Ruleset {
         stones: args.stones,
         no_removal_plies: profile.no_removal_plies(),
@@ -1074,7 +1086,7 @@ fn run_probe(args: &ProbeArgs) -> anyhow::Result<ExitCode> {
 fn run_probe_batch(args: &ProbeArgs, file: &std::path::Path) -> anyhow::Result<ExitCode> {
     use std::io::Write;
     let tb = Tablebase::open(&args.dir)?;
-    let profile = args.no_removal_plies.map_or(tb.profile(), RuleProfile::new);
+    let profile = args.profile.unwrap_or(tb.profile());
     anyhow::ensure!(!file.is_dir(), "--batch '{}' is a directory, not a file of rows", file.display());
     let mut input: Box<dyn std::io::BufRead> = if file.as_os_str() == "-" {
         Box::new(std::io::stdin().lock())
@@ -1093,4 +1105,16 @@ fn run_probe_batch(args: &ProbeArgs, file: &std::path::Path) -> anyhow::Result<E
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_profile_option_reads_plies_and_defaults_to_the_games_rule() {
+        assert_eq!(profile_arg(DEFAULT_PROFILE), Ok(RuleProfile::new(STANDARD.no_removal_plies)));
+        assert_eq!(profile_arg("0"), Ok(RuleProfile::GAME_THEORETIC));
+        assert!(profile_arg("4001").is_err() && profile_arg("-1").is_err() && profile_arg("").is_err());
+    }
 }
