@@ -158,6 +158,7 @@ fn table_directories_that_are_missing_or_misnamed_are_told_in_words() {
     for args in [
         &["tablebase", "probe", "--dir", missing, board][..],
         &["tablebase", "stats", "--dir", missing],
+        &["tablebase", "pack", "--dir", missing],
         &["--tablebase", missing],
     ] {
         let err = one_line_error(&morris_within(args, Duration::from_secs(20)));
@@ -175,6 +176,10 @@ fn table_directories_that_are_missing_or_misnamed_are_told_in_words() {
     let f = file.to_str().expect("utf-8");
     let err = one_line_error(&morris_within(&["tablebase", "probe", "--dir", f, board], Duration::from_secs(20)));
     assert!(err.contains("is a file, not a table directory"), "{err}");
+    // A directory without the set to pack.
+    let err =
+        one_line_error(&morris_within(&["tablebase", "pack", "--dir", d, "--stones", "5"], Duration::from_secs(20)));
+    assert!(err.contains("no placing cell of a 5-stone game under a no-removal rule of 100 plies in"), "{err}");
 }
 
 #[test]

@@ -437,7 +437,15 @@ fn pack(dir: &std::path::Path, stones: u8, profile: RuleProfile, threads: usize)
             log::info!("packed {}: {} -> {} bytes in {:.2} s", c.cell, c.bytes.0, c.bytes.1, c.seconds);
         }
     };
+    if dir.is_file() {
+        return Err(morris::tablebase::TablebaseError::NotADirectory(dir.to_path_buf()).into());
+    } else if !dir.is_dir() {
+        return Err(morris::tablebase::TablebaseError::NoDirectory(dir.to_path_buf()).into());
+    }
     let report = pack_placing(dir, stones, profile, threads, &mut on_cell)?;
+    if report.cells == 0 {
+        anyhow::bail!("no placing cell of a {stones}-stone game under {profile} in {}", dir.display());
+    }
     let dictionary = if report.dictionary == 0 {
         "no dictionary (too few blocks to train one)".to_string()
     } else {
