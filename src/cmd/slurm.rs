@@ -80,6 +80,38 @@ pub fn level_script(level: usize, cells: &[Cell], job: &JobSettings<'_>) -> Stri
     s
 }
 
+/// The last job of a build with placing cells: packs them (`morris tablebase pack`, as a
+/// local build does at its end) once every level has been built.
+#[must_use]
+pub fn pack_script(stones: u8, job: &JobSettings<'_>) -> String {
+    let dir = shell_quote(&job.dir.display().to_string());
+    let logs = shell_quote(&job.dir.join("logs").display().to_string());
+    let mut s = String::new();
+    let _ = writeln!(s, "#!/bin/bash");
+    let _ = writeln!(s, "# The end of the table build: packs the placing cells with their set's dictionary.");
+    let _ = writeln!(s, "# Written by `morris tablebase slurm`; submit.sh runs it after the last level.");
+    let _ = writeln!(s, "#SBATCH --job-name=morris-tb-pack");
+    let _ = writeln!(s, "#SBATCH --nodes=1");
+    let _ = writeln!(s, "#SBATCH --ntasks=1");
+    let _ = writeln!(s, "#SBATCH --cpus-per-task={}", job.cpus);
+    let _ = writeln!(s, "#SBATCH --mem=4096M");
+    let _ = writeln!(s, "#SBATCH --time=240");
+    let _ = writeln!(s, "#SBATCH --kill-on-invalid-dep=yes");
+    let _ = writeln!(s, "#SBATCH --output={}", sbatch_path(&job.dir.join("logs").join("slurm-pack-%j.out")));
+    let _ = writeln!(s, "set -euo pipefail");
+    let _ = writeln!(s, "mkdir -p {logs}");
+    let _ = writeln!(s, "exec >>{logs}/pack.log 2>&1");
+    let _ = writeln!(
+        s,
+        "exec {} tablebase pack --dir {dir} --stones {stones} --threads \"${{SLURM_CPUS_PER_TASK:-{}}}\" \
+         --no-removal-plies {}",
+        shell_quote(&job.binary.display().to_string()),
+        job.cpus,
+        job.profile.no_removal_plies()
+    );
+    s
+}
+
 /// The script that submits `levels` (file names, in order), each after the one before
 /// it has succeeded.
 #[must_use]
@@ -224,6 +256,9 @@ mod tests {
         assert!(s.contains("#SBATCH --time=10\n"));
         let submit = submit_script(&["level-00.sh".into(), "level-01.sh".into()]);
         assert!(submit.contains("sbatch --parsable ${prev:+--dependency=afterok:$prev} level-01.sh"));
+        let pack = pack_script(9, &job);
+        assert!(pack.contains("tablebase pack --dir /shared/tb --stones 9 --threads"), "{pack}");
+        assert!(pack.contains("--no-removal-plies 100") && pack.contains("#SBATCH --cpus-per-task=2"), "{pack}");
         assert_eq!(shell_quote("it's"), r"'it'\''s'");
         assert_eq!(sbatch_path(Path::new("/a b/x.out")), "\"/a b/x.out\"");
         assert_eq!(sbatch_path(Path::new("/ab/x.out")), "/ab/x.out");

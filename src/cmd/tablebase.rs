@@ -579,7 +579,7 @@ fn run_slurm(args: &SlurmArgs) -> anyhow::Result<ExitCode> {
     // Old scripts would submit cells that are built by now.
     for entry in std::fs::read_dir(&scripts)?.flatten() {
         let name = entry.file_name().to_string_lossy().to_string();
-        if name.starts_with("level-") && name.ends_with(".sh") {
+        if (name.starts_with("level-") && name.ends_with(".sh")) || name == "pack.sh" {
             std::fs::remove_file(entry.path())?;
         }
     }
@@ -593,14 +593,21 @@ fn run_slurm(args: &SlurmArgs) -> anyhow::Result<ExitCode> {
         morris::files::write_whole(&scripts.join(&name), super::slurm::level_script(l, &todo, &job).as_bytes())?;
         names.push(name);
     }
+    let arrays = names.len();
+    // A build with placing cells ends, as a local one does, by packing them.
+    if args.graph.placing && !names.is_empty() {
+        let name = "pack.sh".to_string();
+        morris::files::write_whole(&scripts.join(&name), super::slurm::pack_script(STANDARD.stones, &job).as_bytes())?;
+        names.push(name);
+    }
     let submit = scripts.join("submit.sh");
     morris::files::write_whole(&submit, super::slurm::submit_script(&names).as_bytes())?;
     let todo = built.iter().filter(|&&b| !b).count();
     say!(
-        "{} cells, {} built, {todo} to build in {} job arrays: scripts in {}",
+        "{} cells, {} built, {todo} to build in {arrays} job arrays{}: scripts in {}",
         cells.len(),
         cells.len() - todo,
-        names.len(),
+        if names.len() > arrays { ", then a job that packs the placing cells" } else { "" },
         scripts.display()
     );
     if todo == 0 {
