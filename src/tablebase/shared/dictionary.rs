@@ -7,7 +7,7 @@
 //! as 1 KiB frames without one, and unpack in half the time or less (docs/tablebase.md,
 //! "Where a placing probe's time goes").
 //!
-//! The file is a [`container`](super::container): magic `MORRISZD`, version 1, a header
+//! The file is a [`container`]: magic `MORRISZD`, version 1, a header
 //! of the dictionary's id (its FNV-1a, never 0) and length, then the dictionary's bytes,
 //! checked against the id when read.
 
