@@ -179,15 +179,23 @@ pub enum Layout {
 enum Offsets {
     /// One more u64 than blocks.
     Wide(Vec<u64>),
-    /// A base per group of [`GROUP`] blocks and each block's end within its group.
-    Compact { bases: Vec<u32>, ends: Vec<u16> },
+    /// A base per group of [`GROUP`] blocks and each block's end within its group, side
+    /// by side in memory (a probe's offsets are one cache miss, not two), and the count.
+    Compact { groups: Vec<Group>, blocks: u64 },
+}
+
+/// One group of the compact offset table, as held in memory.
+#[derive(Clone, Copy)]
+struct Group {
+    base: u32,
+    ends: [u16; GROUP],
 }
 
 impl Offsets {
     fn blocks(&self) -> u64 {
         match self {
             Offsets::Wide(o) => o.len() as u64 - 1,
-            Offsets::Compact { ends, .. } => ends.len() as u64,
+            Offsets::Compact { blocks, .. } => *blocks,
         }
     }
 
@@ -196,10 +204,14 @@ impl Offsets {
         let b = usize::try_from(b).ok()?;
         match self {
             Offsets::Wide(o) => Some((*o.get(b)?, *o.get(b + 1)?)),
-            Offsets::Compact { bases, ends } => {
-                let base = u64::from(*bases.get(b / GROUP)?);
-                let start = if b % GROUP == 0 { 0 } else { u64::from(ends[b - 1]) };
-                Some((base + start, base + u64::from(*ends.get(b)?)))
+            Offsets::Compact { groups, blocks } => {
+                if b as u64 >= *blocks {
+                    return None;
+                }
+                let group = groups.get(b / GROUP)?;
+                let (base, k) = (u64::from(group.base), b % GROUP);
+                let start = if k == 0 { 0 } else { u64::from(group.ends[k - 1]) };
+                Some((base + start, base + u64::from(group.ends[k])))
             }
         }
     }
@@ -226,7 +238,16 @@ impl Offsets {
                 return None;
             }
         }
-        Some(Offsets::Compact { bases, ends })
+        let groups = bases
+            .iter()
+            .zip(ends.chunks(GROUP))
+            .map(|(&base, group)| {
+                let mut out = Group { base, ends: [0; GROUP] };
+                out.ends[..group.len()].copy_from_slice(group);
+                out
+            })
+            .collect();
+        Some(Offsets::Compact { groups, blocks })
     }
 }
 
