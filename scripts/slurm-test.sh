@@ -42,7 +42,7 @@ echo "slurm-test: $n tables through Slurm equal the local build byte for byte" >
 rm "$work/shared/4-4.mtb"
 out=$("$bin" tablebase slurm --dir "$work/shared" --max-stones "$max" --cpus 1 --submit)
 echo "$out" >&2
-echo "$out" | grep -q " 1 to build in 1 job arrays" || fail "the resubmission did not run exactly the missing cell"
+echo "$out" | grep -q " 1 to build in 1 job arrays" || fail "the resubmission did not run exactly the missing cell (it said: $(echo "$out" | tail -n 3 | tr "\n" " "))"
 wait_queue 300 || fail "the resubmitted job did not finish"
 compare >/dev/null
 echo "slurm-test: resubmission rebuilt only 4-4, equal again" >&2
