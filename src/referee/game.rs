@@ -313,21 +313,7 @@ pub fn play_game(
             let text = match event.output {
                 Output::Eof => {
                     eof_seen[who] = true;
-                    let status = procs[who].as_mut().and_then(|p| p.exit_status_within(Duration::from_millis(200)));
-                    if status.is_some()
-                        && let Some(p) = procs[who].as_ref()
-                    {
-                        // Its last words, if it wrote any, are part of the reason.
-                        p.stderr_ended_within(Duration::from_millis(100));
-                    }
-                    let mut detail = match status {
-                        Some(s) => format!("exited during the game ({s})"),
-                        None => "closed its output during the game".to_string(),
-                    };
-                    if let Some(line) = procs[who].as_ref().and_then(EngineProcess::stderr_head) {
-                        detail.push_str(&format!("; its stderr began: {line}"));
-                    }
-                    break Err(forfeit(who, Forfeit::Crash, detail));
+                    break Err(forfeit(who, Forfeit::Crash, gone(procs[who].as_mut(), "closed its output")));
                 }
                 Output::Line(text) => text,
             };
@@ -408,7 +394,7 @@ pub fn play_game(
             Some(Ok(at)) => sent_at = at,
             // Once the game is over, an opponent that is already gone loses nothing more.
             _ if game.outcome().is_some() => {}
-            _ => break forfeit(!side, Forfeit::Crash, "closed its input during the game".to_string()),
+            _ => break forfeit(!side, Forfeit::Crash, gone(procs[!side].as_mut(), "closed its input")),
         }
     };
     log::info!(
@@ -454,6 +440,24 @@ fn quoted(text: &str) -> String {
     }
     let head: String = text.chars().take(QUOTED).collect();
     format!("{head:?}… ({count} characters)")
+}
+
+/// Why an engine that went away lost: its exit status and the first line of its stderr
+/// when it has exited (whichever pipe showed it first), else `what` it did.
+fn gone(process: Option<&mut EngineProcess>, what: &str) -> String {
+    let Some(p) = process else { return format!("{what} during the game") };
+    let mut detail = match p.exit_status_within(Duration::from_millis(200)) {
+        Some(status) => {
+            // Its last words, if it wrote any, are part of the reason.
+            p.stderr_ended_within(Duration::from_millis(100));
+            format!("exited during the game ({status})")
+        }
+        None => format!("{what} during the game"),
+    };
+    if let Some(line) = p.stderr_head() {
+        detail.push_str(&format!("; its stderr began: {line}"));
+    }
+    detail
 }
 
 fn forfeit(loser: Color, kind: Forfeit, detail: String) -> Termination {
