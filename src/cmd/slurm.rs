@@ -38,6 +38,19 @@ pub fn time_minutes(cell: Cell) -> u64 {
     ((4.0 * cell.estimated_seconds() / 60.0).ceil() as u64).max(10)
 }
 
+/// The `#SBATCH` lines every job of a table build shares: one task on one node with the
+/// job's cores, `mem_mib` of memory and `minutes`, dropped when a job it waits for fails,
+/// its Slurm output in the logs folder under `output`.
+fn resources(s: &mut String, job: &JobSettings<'_>, mem_mib: u64, minutes: u64, output: &str) {
+    let _ = writeln!(s, "#SBATCH --nodes=1");
+    let _ = writeln!(s, "#SBATCH --ntasks=1");
+    let _ = writeln!(s, "#SBATCH --cpus-per-task={}", job.cpus);
+    let _ = writeln!(s, "#SBATCH --mem={mem_mib}M");
+    let _ = writeln!(s, "#SBATCH --time={minutes}");
+    let _ = writeln!(s, "#SBATCH --kill-on-invalid-dep=yes");
+    let _ = writeln!(s, "#SBATCH --output={}", sbatch_path(&job.dir.join("logs").join(output)));
+}
+
 /// The sbatch script of one level: an array with a task per cell.
 #[must_use]
 pub fn level_script(level: usize, cells: &[Cell], job: &JobSettings<'_>) -> String {
@@ -53,13 +66,7 @@ pub fn level_script(level: usize, cells: &[Cell], job: &JobSettings<'_>) -> Stri
     let _ = writeln!(s, "# Written by `morris tablebase slurm`; submit.sh chains the levels with afterok.");
     let _ = writeln!(s, "#SBATCH --job-name=morris-tb-level-{level:02}");
     let _ = writeln!(s, "#SBATCH --array=0-{}{limit}", cells.len().saturating_sub(1));
-    let _ = writeln!(s, "#SBATCH --nodes=1");
-    let _ = writeln!(s, "#SBATCH --ntasks=1");
-    let _ = writeln!(s, "#SBATCH --cpus-per-task={}", job.cpus);
-    let _ = writeln!(s, "#SBATCH --mem={mem}M");
-    let _ = writeln!(s, "#SBATCH --time={minutes}");
-    let _ = writeln!(s, "#SBATCH --kill-on-invalid-dep=yes");
-    let _ = writeln!(s, "#SBATCH --output={}", sbatch_path(&job.dir.join("logs").join("slurm-%A_%a.out")));
+    resources(&mut s, job, mem, minutes, "slurm-%A_%a.out");
     let _ = writeln!(s, "set -euo pipefail");
     let _ = writeln!(s, "cells=({})", names.join(" "));
     let _ = writeln!(s, "cell=${{cells[$SLURM_ARRAY_TASK_ID]}}");
@@ -91,13 +98,7 @@ pub fn pack_script(stones: u8, job: &JobSettings<'_>) -> String {
     let _ = writeln!(s, "# The end of the table build: packs the placing cells with their set's dictionary.");
     let _ = writeln!(s, "# Written by `morris tablebase slurm`; submit.sh runs it after the last level.");
     let _ = writeln!(s, "#SBATCH --job-name=morris-tb-pack");
-    let _ = writeln!(s, "#SBATCH --nodes=1");
-    let _ = writeln!(s, "#SBATCH --ntasks=1");
-    let _ = writeln!(s, "#SBATCH --cpus-per-task={}", job.cpus);
-    let _ = writeln!(s, "#SBATCH --mem=4096M");
-    let _ = writeln!(s, "#SBATCH --time=240");
-    let _ = writeln!(s, "#SBATCH --kill-on-invalid-dep=yes");
-    let _ = writeln!(s, "#SBATCH --output={}", sbatch_path(&job.dir.join("logs").join("slurm-pack-%j.out")));
+    resources(&mut s, job, 4096, 240, "slurm-pack-%j.out");
     let _ = writeln!(s, "set -euo pipefail");
     let _ = writeln!(s, "mkdir -p {logs}");
     let _ = writeln!(s, "exec >>{logs}/pack.log 2>&1");

@@ -14,10 +14,11 @@
 //! - the number of connections: at the cap, a new connection takes the place of the
 //!   one idle or waiting in a long poll for longest among those of the address that holds
 //!   the most (the poll is answered at once with the state it has, as if its time were
-//!   up, and the connection closed after it): so waiting clients never lock others out, a
-//!   client flooding the server sheds its own connections before anyone else's, and a
-//!   client using its connection keeps it. Only when every connection is in the middle
-//!   of a request, each bounded by the timeouts above, is a new one refused with 503.
+//!   up, and the connection closed after it): so waiting clients never lock others out, and
+//!   a client using its connection keeps it. A new connection is refused with 503 when
+//!   every connection is in the middle of a request (each bounded by the timeouts above),
+//!   or when its address holds more than any other (a flood displaces nobody, not even
+//!   its own connections, which would only churn through answered polls).
 
 use std::collections::HashMap;
 use std::future::Future;

@@ -5,8 +5,9 @@
 //! Opening a directory reads each file's header only. A subspace's index is built the
 //! first time it is needed (or ahead of time by [`Tablebase::warm_up`], on a thread of
 //! its own, so the engine starts at once and its search is never held up: until an index
-//! is ready, its positions are simply not covered). A probe unpacks one block, through a
-//! cache of recently used blocks.
+//! is ready, its positions are simply not covered). A probe unpacks one block: through a
+//! cache of recently used blocks, except a packed placing cell's, which unpacks on the
+//! stack in about a microsecond.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -2,7 +2,8 @@
 //! dictionary from its own blocks and rewrite each cell in the compact layout
 //! ([`pack_cell`]), so that a probe unpacks 512 bytes with a dictionary instead of
 //! 1 KiB without one. Resumable cell by cell: a packed cell is kept, the dictionary is
-//! written before the first cell and read again by a resumed run. Every rewritten cell is
+//! written before the first cell and read again by a resumed run, and a cell packed
+//! without one (while the set was too small to train it) is kept. Every rewritten cell is
 //! read back whole and compared with what it held before; a cell that does not read back
 //! is written again as it was, and the run stops with an error.
 
@@ -138,7 +139,7 @@ pub fn pack_placing(
         let before = std::fs::metadata(&file.path).map_or(0, |m| m.len());
         let cell = file.header.cell;
         if let Some(with) = file.packed_with() {
-            if with != id {
+            if with != id && with != 0 {
                 return Err(TablebaseError::CorruptedTable {
                     path: file.path.clone(),
                     reason: format!("packed with dictionary {with:016x}, the set's is {id:016x}"),
@@ -200,21 +201,30 @@ mod tests {
         let (stones, profile) = (4, RuleProfile::new(100));
         let rules = placing_rules(stones, profile);
         let mut written = Vec::new();
-        for cell in cells(stones) {
+        let mut write = |cell: PlacingCell| {
             let positions = cell.positions();
             let packed = codes_of(cell, positions);
             let counts = count_codes(&packed, positions);
             let header = PlacingHeader { cell, rules: rules.clone(), stones, profile, positions, counts };
             write_cell(&dir, &header, &packed).unwrap();
             written.push((cell, packed));
-        }
+        };
+        // The small cells first, too few blocks to train a dictionary: packed without one.
+        let (small, large): (Vec<PlacingCell>, Vec<PlacingCell>) =
+            cells(stones).into_iter().partition(|c| c.positions() < 5000);
+        small.iter().for_each(|&c| write(c));
+        let early = pack_placing(&dir, stones, profile, 2, &mut |_| {}).unwrap();
+        assert_eq!((early.packed, early.dictionary), (small.len(), 0));
+        // Then the rest: the set trains its dictionary and keeps the cells packed without.
+        large.iter().for_each(|&c| write(c));
         let mut heard = 0;
         let report = pack_placing(&dir, stones, profile, 2, &mut |c| heard += usize::from(!c.kept)).unwrap();
-        assert_eq!((report.cells, report.packed, heard), (written.len(), written.len(), written.len()));
+        assert_eq!((report.cells, report.packed, heard), (written.len(), large.len(), large.len()));
         assert_ne!(report.dictionary, 0, "enough blocks to train a dictionary");
         for (cell, packed) in &written {
             let file = PlacingFile::open(&dir, *cell, stones, profile, Some(&rules)).unwrap();
-            assert_eq!(file.packed_with(), Some(report.dictionary), "{cell}");
+            let expected = if small.contains(cell) { 0 } else { report.dictionary };
+            assert_eq!(file.packed_with(), Some(expected), "{cell}");
             assert!(same_codes(&file.read_all().unwrap(), packed, cell.positions()), "{cell}");
             for i in (0..cell.positions()).step_by(301) {
                 assert_eq!(file.code(i).unwrap(), (packed[(i / 4) as usize] >> (2 * (i % 4))) & 3, "{cell} {i}");

@@ -36,9 +36,8 @@ use super::dictionary::{self, Dictionary};
 use super::error::TablebaseError;
 use super::packed::{self, BlockSum, CodeFile, Layout};
 pub use super::packed::{BLOCK_POSITIONS, Block};
-use super::sector::{MIN_STONES, Subspace, header_rules};
+use super::sector::{MIN_STONES, Subspace, rules_text};
 use super::value::{RuleProfile, Wdl};
-use crate::rules::{Ruleset, STANDARD};
 
 /// The extension of placing cell files.
 pub const PLACING_EXTENSION: &str = "ptb";
@@ -209,10 +208,7 @@ pub fn cells(stones: u8) -> Vec<PlacingCell> {
 /// stones a side.
 #[must_use]
 pub fn placing_rules(stones: u8, profile: RuleProfile) -> String {
-    format!(
-        "{} stones={stones}",
-        header_rules(&Ruleset { no_removal_plies: profile.no_removal_plies(), ..STANDARD.clone() })
-    )
+    format!("{} stones={stones}", rules_text(profile))
 }
 
 /// Counts of each code in a packed layer of `n` positions: draws, wins, losses.

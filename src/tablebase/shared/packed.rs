@@ -26,10 +26,10 @@
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
+use std::sync::Arc;
+
 use memmap2::Mmap;
 use rayon::prelude::*;
-
-use std::sync::Arc;
 
 use super::container::{self, FNV_OFFSET, Fields, fnv1a, unpack_block};
 use super::dictionary::Dictionary;
@@ -173,6 +173,17 @@ pub enum Layout {
     Wide(BlockSum),
     /// Blocks of [`COMPACT_BLOCK_POSITIONS`], grouped offsets, the set's dictionary.
     Compact,
+}
+
+impl Layout {
+    /// Positions per block.
+    #[must_use]
+    pub const fn block_positions(self) -> u64 {
+        match self {
+            Layout::Wide(_) => BLOCK_POSITIONS,
+            Layout::Compact => COMPACT_BLOCK_POSITIONS,
+        }
+    }
 }
 
 /// Where each block lies in the data.
@@ -458,11 +469,7 @@ impl CodeFile {
             Layout::Wide(_) => 0,
         };
         let blocks = fields.u64().ok_or_else(|| corrupt("header fields"))?;
-        let block_positions = match layout {
-            Layout::Wide(_) => BLOCK_POSITIONS,
-            Layout::Compact => COMPACT_BLOCK_POSITIONS,
-        };
-        if blocks != positions.div_ceil(block_positions) {
+        if blocks != positions.div_ceil(layout.block_positions()) {
             return Err(corrupt("block count"));
         }
         // The offsets must fill the rest of the header exactly: checked before anything
@@ -530,10 +537,7 @@ impl CodeFile {
     /// Positions per block.
     #[must_use]
     pub fn block_positions(&self) -> u64 {
-        match self.layout {
-            Layout::Wide(_) => BLOCK_POSITIONS,
-            Layout::Compact => COMPACT_BLOCK_POSITIONS,
-        }
+        self.layout.block_positions()
     }
 
     /// Blocks in the file.
@@ -661,7 +665,8 @@ impl CodeFile {
     /// # Errors
     /// As [`CodeFile::block`].
     pub fn code(&self, i: u64) -> Result<u8, TablebaseError> {
-        let (b, j) = (i / self.block_positions(), i % self.block_positions());
+        let per = self.block_positions();
+        let (b, j) = (i / per, i % per);
         let raw = self.stored(b)?;
         let Layout::Wide(sum) = self.layout else { return self.compact_code(b, raw, j) };
         if raw[0] != TAG_RAW || raw.len() <= 5 {
