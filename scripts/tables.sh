@@ -6,6 +6,7 @@
 #   scripts/tables.sh            # start or resume in the background; prints where it logs
 #   scripts/tables.sh status     # what is built, what runs
 #   scripts/tables.sh wait       # run in the foreground instead
+#   scripts/tables.sh stop       # stop a background build (it resumes where it stopped)
 #
 # MORRIS_TABLES (default /var/lib/morris/tb) is the directory. Every step is resumable
 # (finished pairs and cells are kept), so a killed build loses at most the pair or cell in
@@ -54,20 +55,24 @@ strength() {
 }
 
 steps() {
+    # A step that fails stops the rest: nothing is measured on a partial set.
+    set -euo pipefail
     local bin="$home/morris"
     "$bin" tablebase build --dir "$dir" --no-placing
     "$bin" tablebase build --dir "$dir" --placing
     "$bin" tablebase build --dir "$dir" --placing --no-removal-plies 0
     # The answers to the blind list first (they need both profiles, and nothing else),
-    # then the figures of docs/tablebase.md with both profiles, a sampled verify, and
-    # last the two strength runs, the longest and least urgent steps.
+    # then the figures of docs/tablebase.md with both profiles, the strength runs and a
+    # sampled verify.
     measure "$home/blind-placing.log" env MORRIS="$bin" scripts/blind-answers.sh "$dir" \
         ../shared/blind/placing-positions.tsv "$home/blind-placing.tsv"
     measure "$home/placing-results-both.txt" env MORRIS="$bin" scripts/placing-results.sh "$dir"
-    measure "$home/verify-placing.txt" "$bin" tablebase verify --dir "$dir" --placing --every 20000
+    # What reading the placing tables below the root changes (search against root-only)
+    # comes before the sampled verify and the random choice, both measured before.
     measure "$home/strength-search.txt" strength search
-    measure "$home/strength-random.txt" strength random
     measure "$home/strength-root-only.txt" strength root-only
+    measure "$home/verify-placing.txt" "$bin" tablebase verify --dir "$dir" --placing --every 20000
+    measure "$home/strength-random.txt" strength random
     echo "tables.sh: all built"
 }
 
@@ -85,10 +90,20 @@ case "${1:-start}" in
         else
             export -f steps measure strength
             export dir home
-            nohup nice -n 10 bash -c steps >>"$log" 2>&1 &
+            # Its own process group, so that `stop` ends the step in progress with it.
+            nohup setsid nice -n 10 bash -c steps >>"$log" 2>&1 &
             echo $! >"$pidfile"
             echo "building in the background (pid $!), log: $log; 'scripts/tables.sh status' tells how far"
         fi
         ;;
-    *) echo "usage: scripts/tables.sh [start|wait|status]" >&2; exit 2 ;;
+    stop)
+        if running; then
+            kill -- "-$(cat "$pidfile")"
+            while running; do sleep 0.2; done
+            echo "stopped the build (pid $(cat "$pidfile")); the cell in progress is lost"
+        else
+            echo "no build is running"
+        fi
+        ;;
+    *) echo "usage: scripts/tables.sh [start|wait|status|stop]" >&2; exit 2 ;;
 esac
