@@ -191,6 +191,9 @@ impl Oracle for StalledOracle {
     fn probe(&self, _pos: &Position, _count: u16) -> Option<OracleValue> {
         None
     }
+    fn filters_root(&self, _pos: &Position) -> bool {
+        true
+    }
     fn root_moves(&self, _pos: &Position, _deadline: Option<std::time::Instant>) -> Option<Vec<Move>> {
         std::thread::sleep(Duration::from_secs(60));
         Some(Vec::new())

@@ -337,6 +337,42 @@ fn the_oracle_gives_stored_values_and_only_for_covered_positions() {
 }
 
 #[test]
+fn the_carried_tables_are_what_the_build_writes_and_answer_alike() {
+    use morris::tablebase::bundled::{FILES, open_bundled};
+    // Byte for byte what a build of 3-3 to 4-4 under the game's rule writes, and all of it.
+    let built: Vec<String> =
+        file_names(tables()).into_iter().filter(|n| n.ends_with(".mtb") || n.ends_with(".wdl")).collect();
+    let carried: Vec<String> = FILES.iter().map(|(name, _)| (*name).to_owned()).collect();
+    assert_eq!(built, carried);
+    for (name, bytes) in FILES {
+        let fresh = std::fs::read(tables().join(name)).expect(name);
+        assert!(fresh == bytes, "{name}: the carried file is not what the build writes (data/tables/)");
+    }
+    let oracle = open_bundled(&STANDARD).expect("open").expect("the game's rules");
+    oracle.wait_ready();
+    // Its folder is gone, the tables still answer, and as the built ones do.
+    let prefix = format!("morris-tables-{}-", std::process::id());
+    let left: Vec<String> = file_names(&std::env::temp_dir()).into_iter().filter(|n| n.starts_with(&prefix)).collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    let reference = open_oracle(tables(), &STANDARD).expect("open oracle");
+    reference.wait_ready();
+    let t = load(tables(), Subspace::new(4, 3));
+    let mut decided = 0;
+    for i in (0..t.wdl.len()).step_by(997) {
+        let (us, them) = t.indexer.position(i as u64);
+        let pos = position_of(us, them);
+        let value = oracle.probe_exact(&pos, 0);
+        assert_eq!(value, reference.probe_exact(&pos, 0), "index {i}");
+        decided += usize::from(matches!(value, Some(OracleValue::Win(_) | OracleValue::Loss(_))));
+    }
+    assert!(decided > 0);
+    // Not for other rules: another no-removal count, or the classroom board.
+    let other = Ruleset { no_removal_plies: 50, ..STANDARD };
+    assert!(open_bundled(&other).expect("no error").is_none());
+    assert!(open_bundled(&CLASSROOM).expect("no error").is_none());
+}
+
+#[test]
 fn tables_built_for_another_rule_are_refused() {
     let fifty = Ruleset { no_removal_plies: 50, ..STANDARD.clone() }.into_static();
     assert!(matches!(open_oracle(tables(), fifty), Err(TablebaseError::Ruleset { .. })));

@@ -50,6 +50,10 @@ pub struct EngineArgs {
     /// Directory of perfect-play tables to consult (`morris tablebase build`)
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
+    /// Play without the 3- and 4-stone endgame tables the binary carries (used when no
+    /// --tablebase is given, under the game's 100-ply no-removal rule)
+    #[arg(long, conflicts_with = "tablebase")]
+    pub no_small_tables: bool,
     /// With placing tables: how to choose among the placements that keep the value (the
     /// search's choice, or a random one, the baseline to measure it against)
     #[arg(long, value_enum, default_value = "search", value_name = "HOW")]
@@ -91,7 +95,16 @@ impl EngineArgs {
                     .with_context(|| format!("--tablebase {}", dir.display()))?;
                 Some(tb as std::sync::Arc<dyn morris::search::Oracle>)
             }
-            None => None,
+            None if self.no_small_tables => None,
+            // The carried tables are a bonus: an engine that cannot write its temporary
+            // folder (a sandbox without one) plays on without them.
+            None => match morris::tablebase::bundled::open_bundled(rules) {
+                Ok(tb) => tb.map(|tb| tb as std::sync::Arc<dyn morris::search::Oracle>),
+                Err(e) => {
+                    log::warn!("playing without the carried 3- and 4-stone tables: {e}");
+                    None
+                }
+            },
         };
         let options = EngineOptions {
             hash_mb: self.hash_mb,

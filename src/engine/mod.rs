@@ -212,8 +212,12 @@ impl Engine {
         // iteration always completes: keeping the value matters more than choosing among
         // the moves that keep it).
         let root_deadline = deadlines.as_ref().map(|d| start + d.soft + d.hard.saturating_sub(d.soft) * 3 / 4);
-        let mut root_moves =
-            self.options.oracle.as_ref().and_then(|o| root_moves_within(o, self.game.position(), root_deadline));
+        let mut root_moves = self
+            .options
+            .oracle
+            .as_ref()
+            .filter(|o| o.filters_root(self.game.position()))
+            .and_then(|o| root_moves_within(o, self.game.position(), root_deadline));
         if self.options.keep_choice == KeepChoice::Random
             && let Some(moves) = root_moves.as_mut().filter(|m| !m.is_empty())
         {

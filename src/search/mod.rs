@@ -67,6 +67,12 @@ pub trait Oracle: Send + Sync {
         None
     }
 
+    /// Whether [`Oracle::root_moves`] may name moves for `pos` at all (placing tables are
+    /// there for it); when not, the engine does not ask. By default: no.
+    fn filters_root(&self, _pos: &Position) -> bool {
+        false
+    }
+
     /// The class of a placing position (a stone in hand) for its side to move, when the
     /// placing tables hold it (a win or loss carries no distance: `u16::MAX`). What the
     /// search reads below its root while placing, where its root is a draw.

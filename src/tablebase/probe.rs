@@ -638,6 +638,10 @@ impl Oracle for Tablebase {
     /// `deadline` (blocks read from a disk busy enough to take most of the move's time)
     /// it gives up, and the search chooses among all moves (the caller says so: see the
     /// engine's `root_moves_within`).
+    fn filters_root(&self, pos: &Position) -> bool {
+        !covers(pos) && !self.placing.is_empty()
+    }
+
     fn root_moves(&self, pos: &Position, deadline: Option<std::time::Instant>) -> Option<Vec<Move>> {
         if covers(pos) {
             return None;

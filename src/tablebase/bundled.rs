@@ -1,0 +1,80 @@
+//! The moving tables of three and four stones a side (3-3, 3-4, 4-3 and 4-4, 650 KB),
+//! carried in the binary so that the engine without `--tablebase` still plays the
+//! endgames it otherwise goes wrong in most: against itself with every table, 17 of the
+//! 23 value-losing moves of the engine without them were 4 against 3 or 3 against 3
+//! (docs/tablebase.md, "Strength").
+//!
+//! The files are exactly what `morris tablebase build --max-stones 4` writes under the
+//! game's rule (a draw after 100 plies without a removal); `tests/tablebase.rs` builds
+//! them again and compares them byte for byte. They are written to a private temporary
+//! folder (under `TMPDIR`, else `/dev/shm`), opened, and the folder removed at once (the
+//! open files stay readable), so nothing is left behind; where neither can be written the
+//! engine plays on without them.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::probe::{Tablebase, open_oracle};
+use super::shared::error::TablebaseError;
+use super::shared::sector::is_supported;
+use super::shared::value::RuleProfile;
+use crate::rules::Ruleset;
+
+/// The rule profile the carried tables were built under (the game's rule).
+pub const PROFILE: RuleProfile = RuleProfile::new(100);
+
+/// The carried files, by name.
+pub const FILES: [(&str, &[u8]); 8] = [
+    ("3-3.mtb", include_bytes!("../../data/tables/3-3.mtb")),
+    ("3-3.wdl", include_bytes!("../../data/tables/3-3.wdl")),
+    ("3-4.mtb", include_bytes!("../../data/tables/3-4.mtb")),
+    ("3-4.wdl", include_bytes!("../../data/tables/3-4.wdl")),
+    ("4-3.mtb", include_bytes!("../../data/tables/4-3.mtb")),
+    ("4-3.wdl", include_bytes!("../../data/tables/4-3.wdl")),
+    ("4-4.mtb", include_bytes!("../../data/tables/4-4.mtb")),
+    ("4-4.wdl", include_bytes!("../../data/tables/4-4.wdl")),
+];
+
+/// The most stones a side the carried tables cover.
+pub const MAX_STONES: u8 = 4;
+
+/// The carried tables, opened for `rules`; `Ok(None)` when they do not apply (another
+/// board, removal or flying rule, or another no-removal rule than the game's).
+///
+/// # Errors
+/// The temporary folder cannot be written, or a file fails its checks.
+pub fn open_bundled(rules: &Ruleset) -> Result<Option<Arc<Tablebase>>, TablebaseError> {
+    if !is_supported(rules) || rules.no_removal_plies != PROFILE.no_removal_plies() {
+        return Ok(None);
+    }
+    let dir = private_dir()?;
+    let written = FILES.iter().try_for_each(|(name, bytes)| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).map_err(|cause| TablebaseError::Io { path, cause })
+    });
+    let opened = written.and_then(|()| open_oracle(&dir, rules));
+    // The tables keep their files open; the names are no longer needed.
+    if let Err(e) = std::fs::remove_dir_all(&dir) {
+        log::warn!("cannot remove {}: {e}", dir.display());
+    }
+    opened.map(Some)
+}
+
+/// A new folder of this process's own under the temporary directory, or under
+/// `/dev/shm` where that cannot be written (a sandbox whose `/tmp` is read-only).
+fn private_dir() -> Result<PathBuf, TablebaseError> {
+    private_dir_in(&std::env::temp_dir()).or_else(|e| private_dir_in(Path::new("/dev/shm")).map_err(|_| e))
+}
+
+fn private_dir_in(base: &Path) -> Result<PathBuf, TablebaseError> {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    let mut attempt = 0u32;
+    loop {
+        let dir = base.join(format!("morris-tables-{}-{nanos:x}-{attempt}", std::process::id()));
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 16 => attempt += 1,
+            Err(cause) => return Err(TablebaseError::Io { path: dir, cause }),
+        }
+    }
+}
