@@ -372,6 +372,68 @@ fn the_carried_tables_are_what_the_build_writes_and_answer_alike() {
     assert!(open_bundled(&CLASSROOM).expect("no error").is_none());
 }
 
+/// The move the engine binary plays in `pos` at `movetime` seconds, with `extra` flags.
+fn engine_move(pos: &Position, movetime: &str, extra: &[&str]) -> String {
+    use std::io::{BufRead, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(["--color", "black", "--movetime", movetime])
+        .args(extra)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("start morris");
+    let mut stdin = child.stdin.take().expect("stdin");
+    writeln!(stdin, "setboard {pos}").expect("write");
+    writeln!(stdin, "go").expect("write");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("read");
+    drop(stdin);
+    let _ = child.wait();
+    line.trim().to_owned()
+}
+
+#[test]
+fn the_engine_plays_hard_covered_endgames_from_its_carried_tables() {
+    // Long wins that few moves keep (three stones a side; three against four), which a
+    // 20 ms search does not see through: the engine without --tablebase keeps every one
+    // of them (its carried tables), and --no-small-tables shows that the search alone
+    // would not.
+    let (mut kept, mut kept_without, mut tried) = (0, 0, 0);
+    'subspaces: for (subspace, step, long) in [(Subspace::new(3, 3), 13, 15), (Subspace::new(3, 4), 7, 9)] {
+        let t = load(tables(), subspace);
+        let mut taken = 0;
+        for i in (0..t.wdl.len()).step_by(step) {
+            let v = t.value_at(i);
+            if v.wdl != Wdl::Win || v.distance < long {
+                continue;
+            }
+            let (us, them) = t.indexer.position(i as u64);
+            let pos = position_of(us, them);
+            let moves = tablebase().move_values(&pos).expect("no damage").expect("covered");
+            let keeping: Vec<String> = moves
+                .iter()
+                .filter(|(_, m)| m.wdl == Wdl::Win)
+                .map(|(m, _)| m.display(&STANDARD24).to_string().to_uppercase())
+                .collect();
+            if keeping.len() * 4 > moves.len() {
+                continue;
+            }
+            tried += 1;
+            kept += usize::from(keeping.contains(&engine_move(&pos, "0.02", &[])));
+            kept_without += usize::from(keeping.contains(&engine_move(&pos, "0.02", &["--no-small-tables"])));
+            taken += 1;
+            if taken == 4 {
+                continue 'subspaces;
+            }
+        }
+        eprintln!("{subspace}: {taken}");
+    }
+    eprintln!("{tried} long wins: kept in {kept} with the carried tables, {kept_without} without");
+    assert_eq!(tried, 8);
+    assert_eq!(kept, tried);
+    assert!(kept_without < tried);
+}
+
 #[test]
 fn tables_built_for_another_rule_are_refused() {
     let fifty = Ruleset { no_removal_plies: 50, ..STANDARD.clone() }.into_static();

@@ -7,11 +7,11 @@
 //! The files are exactly what `morris tablebase build --max-stones 4` writes under the
 //! game's rule (a draw after 100 plies without a removal); `tests/tablebase.rs` builds
 //! them again and compares them byte for byte. They are written to a private temporary
-//! folder (under `TMPDIR`, else `/dev/shm`), opened, and the folder removed at once (the
-//! open files stay readable), so nothing is left behind; where neither can be written the
-//! engine plays on without them.
+//! folder (under `TMPDIR`), opened, and the folder removed at once (the open files stay
+//! readable), so nothing is left behind; where it cannot be written the engine plays on
+//! without them.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::probe::{Tablebase, open_oracle};
@@ -57,16 +57,15 @@ pub fn open_bundled(rules: &Ruleset) -> Result<Option<Arc<Tablebase>>, Tablebase
     if let Err(e) = std::fs::remove_dir_all(&dir) {
         log::warn!("cannot remove {}: {e}", dir.display());
     }
-    opened.map(Some)
+    let tb = opened?;
+    // Every index at once (about 10 ms): a covered position is answered from the first move.
+    tb.wait_ready();
+    Ok(Some(tb))
 }
 
-/// A new folder of this process's own under the temporary directory, or under
-/// `/dev/shm` where that cannot be written (a sandbox whose `/tmp` is read-only).
+/// A new folder of this process's own under the temporary directory.
 fn private_dir() -> Result<PathBuf, TablebaseError> {
-    private_dir_in(&std::env::temp_dir()).or_else(|e| private_dir_in(Path::new("/dev/shm")).map_err(|_| e))
-}
-
-fn private_dir_in(base: &Path) -> Result<PathBuf, TablebaseError> {
+    let base = std::env::temp_dir();
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
     let mut attempt = 0u32;
     loop {
