@@ -344,8 +344,14 @@ impl Sandbox {
         push(&["--proc", "/proc", "--dev", "/dev"]);
         let tmp_size = (self.limits.file_size * 4).to_string();
         push(&["--perms", "1777", "--size", &tmp_size, "--tmpfs", "/tmp"]);
-        // Binds come after /tmp's tmpfs, so a folder under /tmp is seen over it.
-        let mut visible: Vec<PathBuf> = vec![folder.to_path_buf()];
+        // Binds come after /tmp's tmpfs, so a folder under /tmp is seen over it. A folder
+        // that holds /tmp (`/tmp` itself, or `/`) would show the host's /tmp, or everything,
+        // read-only over the private one: of such a folder only the files named are shown.
+        let holds_tmp = |dir: &Path| Path::new("/tmp").starts_with(dir);
+        let mut visible: Vec<PathBuf> = Vec::new();
+        if !holds_tmp(folder) {
+            visible.push(folder.to_path_buf());
+        }
         let named = std::iter::once(program).chain(args.iter().map(String::as_str));
         for word in named {
             let path = Path::new(word);
@@ -358,7 +364,10 @@ impl Sandbox {
             };
             if let Ok(meta) = fs::metadata(&path) {
                 let dir = if meta.is_dir() { Some(path.as_path()) } else { path.parent() };
-                visible.extend(dir.map(Path::to_path_buf));
+                match dir {
+                    Some(dir) if holds_tmp(dir) => visible.extend((!meta.is_dir()).then_some(path.clone())),
+                    _ => visible.extend(dir.map(Path::to_path_buf)),
+                }
             }
         }
         visible.extend(self.read_only.iter().cloned());
@@ -722,6 +731,21 @@ mod tests {
         let tail = ["MemoryError".to_string()];
         assert_eq!(jail.limit_hit(None, &tail), Some(LimitHit::Memory(2 << 30)));
         assert_eq!(LimitHit::Memory(2 << 30).to_string(), "memory limit (2GiB)");
+    }
+
+    #[test]
+    fn an_engine_directly_in_tmp_sees_itself_and_a_private_tmp_only() {
+        let dir = PathBuf::from("/tmp");
+        let program = dir.join(format!("morris-sandbox-unit-{}", std::process::id()));
+        fs::write(&program, "#!/bin/sh\n").unwrap();
+        let name = program.display().to_string();
+        let args = Sandbox::off().bwrap_args(&name, &[], &dir, None);
+        let _ = fs::remove_file(&program);
+        let binds: Vec<&str> = args.windows(3).filter(|w| w[0] == "--ro-bind-try").map(|w| w[1].as_str()).collect();
+        assert!(binds.contains(&name.as_str()), "{args:?}");
+        assert!(!binds.iter().any(|b| Path::new("/tmp").starts_with(b)), "the host's /tmp shown: {args:?}");
+        let tmpfs = args.iter().position(|a| a == "--tmpfs").unwrap();
+        assert_eq!(args[tmpfs + 1], "/tmp");
     }
 
     #[test]
