@@ -139,8 +139,10 @@ impl Drop for AtomicFile {
 }
 
 /// A number unlikely to repeat across processes and hosts: the clock in nanoseconds mixed
-/// with a per-process counter (process ids repeat across a cluster's nodes).
-fn temp_nonce() -> u64 {
+/// with a per-process counter (process ids repeat across a cluster's nodes). For naming
+/// temporary files and folders.
+#[must_use]
+pub fn temp_nonce() -> u64 {
     static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
     let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -11,17 +11,12 @@
 //! readable), so nothing is left behind; where it cannot be written the engine plays on
 //! without them.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::probe::{Tablebase, open_oracle};
+use super::probe::Tablebase;
 use super::shared::error::TablebaseError;
 use super::shared::sector::is_supported;
-use super::shared::value::RuleProfile;
-use crate::rules::Ruleset;
-
-/// The rule profile the carried tables were built under (the game's rule).
-pub const PROFILE: RuleProfile = RuleProfile::new(100);
+use crate::rules::{Ruleset, STANDARD};
 
 /// The carried files, by name.
 pub const FILES: [(&str, &[u8]); 8] = [
@@ -35,45 +30,32 @@ pub const FILES: [(&str, &[u8]); 8] = [
     ("4-4.wdl", include_bytes!("../../data/tables/4-4.wdl")),
 ];
 
-/// The most stones a side the carried tables cover.
-pub const MAX_STONES: u8 = 4;
-
-/// The carried tables, opened for `rules`; `Ok(None)` when they do not apply (another
-/// board, removal or flying rule, or another no-removal rule than the game's).
+/// The carried tables, opened for `rules` with every index ready; `Ok(None)` when they
+/// do not apply (another board, removal or flying rule, or another no-removal rule than
+/// the game's, which they were built under).
 ///
 /// # Errors
 /// The temporary folder cannot be written, or a file fails its checks.
 pub fn open_bundled(rules: &Ruleset) -> Result<Option<Arc<Tablebase>>, TablebaseError> {
-    if !is_supported(rules) || rules.no_removal_plies != PROFILE.no_removal_plies() {
+    if !is_supported(rules) || rules.no_removal_plies != STANDARD.no_removal_plies {
         return Ok(None);
     }
-    let dir = private_dir()?;
+    let dir =
+        std::env::temp_dir().join(format!("morris-tables-{}-{:x}", std::process::id(), crate::files::temp_nonce()));
+    std::fs::create_dir(&dir).map_err(|cause| TablebaseError::Io { path: dir.clone(), cause })?;
     let written = FILES.iter().try_for_each(|(name, bytes)| {
         let path = dir.join(name);
         std::fs::write(&path, bytes).map_err(|cause| TablebaseError::Io { path, cause })
     });
-    let opened = written.and_then(|()| open_oracle(&dir, rules));
+    let opened = written.and_then(|()| Tablebase::open(&dir));
     // The tables keep their files open; the names are no longer needed.
     if let Err(e) = std::fs::remove_dir_all(&dir) {
         log::warn!("cannot remove {}: {e}", dir.display());
     }
     let tb = opened?;
-    // Every index at once (about 10 ms): a covered position is answered from the first move.
+    // Every index now, on this thread (about 10 ms): a covered position is answered from
+    // the first move.
     tb.wait_ready();
-    Ok(Some(tb))
-}
-
-/// A new folder of this process's own under the temporary directory.
-fn private_dir() -> Result<PathBuf, TablebaseError> {
-    let base = std::env::temp_dir();
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
-    let mut attempt = 0u32;
-    loop {
-        let dir = base.join(format!("morris-tables-{}-{nanos:x}-{attempt}", std::process::id()));
-        match std::fs::create_dir(&dir) {
-            Ok(()) => return Ok(dir),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 16 => attempt += 1,
-            Err(cause) => return Err(TablebaseError::Io { path: dir, cause }),
-        }
-    }
+    log::info!("tablebase: the carried 3- and 4-stone tables");
+    Ok(Some(Arc::new(tb)))
 }

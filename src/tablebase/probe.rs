@@ -633,15 +633,16 @@ impl Oracle for Tablebase {
         self.value_at_count(pos, count, false)
     }
 
+    /// A placing position, and placing cells to read it from.
+    fn filters_root(&self, pos: &Position) -> bool {
+        !covers(pos) && !self.placing.is_empty()
+    }
+
     /// In the placing phase, the moves that keep the position's value by the placing
     /// tables (the best class among the moves); the search chooses among them. Past
     /// `deadline` (blocks read from a disk busy enough to take most of the move's time)
     /// it gives up, and the search chooses among all moves (the caller says so: see the
     /// engine's `root_moves_within`).
-    fn filters_root(&self, pos: &Position) -> bool {
-        !covers(pos) && !self.placing.is_empty()
-    }
-
     fn root_moves(&self, pos: &Position, deadline: Option<std::time::Instant>) -> Option<Vec<Move>> {
         if covers(pos) {
             return None;
