@@ -59,6 +59,7 @@ pub mod referee;
 pub mod rules;
 pub mod search;
 pub mod serve;
+pub mod table;
 pub mod tablebase;
 pub mod time;
 pub mod topology;
