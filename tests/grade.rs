@@ -219,7 +219,7 @@ fn bad_input_gets_one_line() {
     assert!(err.lines().any(|l| l.contains("abc123") && l.contains("not a usable zip file")), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     let sheet = std::fs::read_to_string(out.join("grades.csv")).unwrap();
-    assert!(sheet.contains("abc123,0,0,0,0,0"), "{sheet}");
+    assert!(sheet.contains("abc123,0,0,0,0,0,0,\r\n"), "{sheet}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -318,10 +318,10 @@ fn grades_a_class_written_the_way_students_write() {
         }
     };
     has("aar210001", "output in its own words");
-    has("bkl220045", "called as `MiniMaxOpening --depth DEPTH INPUT OUTPUT`");
+    has("bkl220045", "DEPTH INPUT OUTPUT` (as its usage line asks; it refused `INPUT OUTPUT DEPTH`)");
     has("bkl220045", "Python src/minimax_opening.py (by its name, spelt `minimax_opening`)");
     has("cmd200318", "White's estimate minimised, the handout's other reading");
-    has("dpt210777", "-d DEPTH INPUT OUTPUT");
+    has("dpt210777", "called as `ABGame -d DEPTH INPUT OUTPUT`");
     has("dpt210777", "less its own `Main`");
     has("ejw220102", "class edu.utd.ai.project2.MinMaxOpenningBlack");
     has("hqv210321", "executable bin/minimax-opening");
@@ -383,4 +383,38 @@ fn grades_a_class_written_the_way_students_write() {
         assert_eq!(sheet_row(&sheet, one).unwrap()[5], 100.0, "{sheet}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The Gradescope autograder script (`scripts/gradescope/run_autograder`) on one student,
+/// in a tree laid out as Gradescope lays it out: `results.json` with a test per case.
+#[test]
+fn the_gradescope_autograder_grades_one_submission() {
+    if !have("python3", "--version") {
+        return;
+    }
+    let root = scratch("gradescope");
+    copy_dir(&fixtures().join("class/aar210001"), &root.join("submission"));
+    std::fs::create_dir_all(root.join("source")).unwrap();
+    std::fs::copy(fixtures().join("grade.toml"), root.join("source/grade.toml")).unwrap();
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_morris")).parent().unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/gradescope/run_autograder");
+    let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap_or_default());
+    let done = Command::new("bash").arg(&script).env("AUTOGRADER", &root).env("PATH", path).output().unwrap();
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("results/results.json")).unwrap()).unwrap();
+    assert_eq!(results["score"], 100.0, "{results:#}");
+    let tests = results["tests"].as_array().unwrap();
+    assert!(
+        tests.iter().any(|t| t["name"]
+            .as_str()
+            .unwrap()
+            .starts_with("I MiniMax: MiniMaxOpening on class file case 2 (depth 3)")),
+        "{results:#}"
+    );
+    let cases: Vec<&serde_json::Value> =
+        tests.iter().filter(|t| t["name"].as_str().unwrap().contains(" on class file case")).collect();
+    assert_eq!(cases.len(), 28, "seven board cases of four programs each");
+    assert!(cases.iter().all(|t| t["output"].as_str().unwrap().contains("expected: ")), "{results:#}");
+    let _ = std::fs::remove_dir_all(&root);
 }

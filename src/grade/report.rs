@@ -35,7 +35,8 @@ pub fn sorted(grades: &[StudentGrade]) -> Vec<&StudentGrade> {
 /// Points as a person writes them: `45`, `43.7`.
 #[must_use]
 pub fn points(p: f64) -> String {
-    format!("{}", (p * 100.0).round() / 100.0)
+    // `+ 0.0` turns an empty sum's −0 into 0.
+    format!("{}", (p * 100.0).round() / 100.0 + 0.0)
 }
 
 /// The grade sheet for `grades` (CSV), sorted by net ID: the parts, the deductions, the
