@@ -23,6 +23,7 @@ pub mod resume;
 pub mod roster;
 pub mod runner;
 pub mod sandbox;
+pub mod sprt;
 pub mod stats;
 pub mod time_control;
 pub mod tournament;
