@@ -18,6 +18,7 @@ pub mod limits;
 pub mod openings;
 pub mod pages;
 pub mod process;
+pub mod program;
 pub mod record;
 pub mod resume;
 pub mod roster;
