@@ -114,6 +114,8 @@ fn the_match_commands_run_as_written() {
 
     let sprt = "morris match --engine \"new=morris\" --engine \"old=morris --depth 4\" --sprt elo0=0,elo1=10 \
                 --movetime 0.05 --random-plies 4 --seed 1";
+    let readme = fs::read_to_string(Path::new(REPO).join("README.md")).unwrap();
+    assert!(readme.contains(sprt), "README.md no longer shows `{sprt}`");
     let out =
         run_documented("docs/referee.md", sprt, &[("--sprt elo0=0,elo1=10", "--sprt elo0=0,elo1=10 --games 4")], &dir);
     let text = stdout(&out);
