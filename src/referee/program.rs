@@ -184,7 +184,10 @@ fn installation(program: &Path) -> Option<PathBuf> {
     }
     let root = bin.parent()?;
     let is_root = root.join("lib").is_dir() || root.join("pyvenv.cfg").is_file();
-    (is_root && !is_system(root) && root.parent().is_some()).then(|| root.to_path_buf())
+    // Never a folder that holds /tmp (/tmp/bin/x beside /tmp/lib): it would show the
+    // host's /tmp over the engine's private one.
+    let holds_tmp = Path::new("/tmp").starts_with(root);
+    (is_root && !is_system(root) && !holds_tmp).then(|| root.to_path_buf())
 }
 
 /// The interpreter and its argument from a `#!` line, if `file` starts with one.
