@@ -22,7 +22,7 @@
 //! A bin never seen counts as 0.001 pairs (fishtest's regularization). Unlike the
 //! normal approximation `N (s1−s0)(2m−s0−s1) / 2v`, this stays sane on few or alike
 //! pairs: one pair won twice is an LLR of 0.03, not 3.8, and two identical
-//! deterministic engines, every pair 1–1, lose 0.028 a pair and end H0 after about 105
+//! deterministic engines, every pair 1–1, lose 0.028 a pair and end H0 after 101
 //! pairs. The test stops at `ln(β/(1−α))` (H0: not `elo1` better) and `ln((1−β)/α)`
 //! (H1: `elo1` better).
 //!
@@ -401,7 +401,7 @@ mod tests {
         assert!((big.llr(&t) / wald - 1.0).abs() < 0.25, "{} vs {wald}", big.llr(&t));
     }
 
-    /// Two identical deterministic engines score 1–1 in every pair: H0 after about 105
+    /// Two identical deterministic engines score 1–1 in every pair: H0 after 101
     /// pairs, never H1; a pair won twice is little evidence alone.
     #[test]
     fn pairs_that_are_all_even_end_in_h0() {
