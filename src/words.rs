@@ -50,6 +50,23 @@ pub fn format_size(bytes: u64) -> String {
     format!("{bytes}B")
 }
 
+/// `text` as one shell word: as it is when it holds only safe characters, else in single
+/// quotes (a `'` inside as `'\''`), so a command shown in a report can be pasted back.
+#[must_use]
+pub fn shell_word(text: &str) -> String {
+    if !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@".contains(c)) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+/// An argv as a shell command line ([`shell_word`] each).
+#[must_use]
+pub fn shell_line(argv: &[String]) -> String {
+    argv.iter().map(|a| shell_word(a)).collect::<Vec<_>>().join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

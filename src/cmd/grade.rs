@@ -1,18 +1,23 @@
 //! `morris grade SUBMISSION...`: grades a class's submissions of the classroom handout
-//! (see [`morris::grade`]) and writes the grade sheet and one report per student.
+//! (see [`morris::grade`]) and writes the grade sheet, one report per student, the class
+//! summary, and the grades for Canvas and Gradescope.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
+use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
 use rayon::prelude::*;
 
 use crate::cmd::progress::Bar;
+use morris::files::write_whole;
 use morris::grade::class_file::{ClassFile, read_class_file};
+use morris::grade::class_summary::{self, RunFacts};
+use morris::grade::run::Runner;
 use morris::grade::submission::find_submissions;
-use morris::grade::{Settings, cases, grade_student, report};
+use morris::grade::{Settings, cases, export, grade_student, part_of_program, report};
 use morris::progress::Progress as _;
 
 /// Arguments of `morris grade`.
@@ -21,10 +26,10 @@ pub struct GradeArgs {
     /// Submissions: a folder or a zip per student (named with the net ID), or a folder of them
     #[arg(required = true, value_name = "SUBMISSION")]
     submissions: Vec<PathBuf>,
-    /// The class file (limits, cases, commands for unusual layouts)
+    /// The class file (limits, cases, deductions, commands for unusual layouts)
     #[arg(long, value_name = "FILE")]
     class: Option<PathBuf>,
-    /// Folder for the grade sheet (grades.csv), the reports and the work folders
+    /// Folder for the grade sheet (grades.csv), the reports, the summary and the work folders
     #[arg(long, short, value_name = "DIR", default_value = "grades")]
     out: PathBuf,
     /// Students graded at once
@@ -33,6 +38,13 @@ pub struct GradeArgs {
     /// Grade again students already graded in --out
     #[arg(long)]
     force: bool,
+    /// Grade (again) only this student; the others keep their earlier grades (repeatable)
+    #[arg(long, value_name = "NETID")]
+    only: Vec<String>,
+    /// Also write this one student's Gradescope results.json here (inside Gradescope's
+    /// autograder: /autograder/results/results.json)
+    #[arg(long, value_name = "FILE")]
+    gradescope: Option<PathBuf>,
     /// The programs' sandbox and limits (as for the engines of `morris tournament`)
     #[command(flatten)]
     sandbox: super::referee::SandboxArgs,
@@ -43,12 +55,13 @@ pub struct GradeArgs {
 /// # Errors
 /// A bad class file, a missing submission, an unwritable output folder.
 pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
     let class = match &args.class {
         Some(p) => read_class_file(p).map_err(|e| anyhow::anyhow!("bad class file {e}"))?,
         None => ClassFile::default(),
     };
     let limits = args.sandbox.over(morris::referee::limits::EngineLimits::default())?;
-    morris::grade::run::use_sandbox(args.sandbox.sandbox(limits));
+    let runner = Runner::new(args.sandbox.sandbox(limits));
     let submissions = find_submissions(&args.submissions)?;
     if submissions.is_empty() {
         anyhow::bail!(
@@ -56,21 +69,42 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
             args.submissions.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
         );
     }
-    let reports = args.out.join("reports");
+    for id in &args.only {
+        if !submissions.iter().any(|s| &s.net_id == id) {
+            anyhow::bail!(
+                "--only {id}: no such student among the {} submissions ({})",
+                submissions.len(),
+                submissions.iter().take(5).map(|s| s.net_id.as_str()).collect::<Vec<_>>().join(", ")
+            );
+        }
+    }
+    if args.gradescope.is_some() && submissions.len() != 1 {
+        anyhow::bail!("--gradescope writes one student's results: give one submission, not {}", submissions.len());
+    }
+    let settings = Settings::new(class, &args.out, runner);
+    let reports = settings.out.join("reports");
     std::fs::create_dir_all(&reports).with_context(|| format!("cannot create {}", reports.display()))?;
-    let settings = Settings::new(class, args.out.clone());
     let calls = cases::calls_of(&cases::class_cases(&settings.class));
     let bar = Bar::new(submissions.len() as u64, "{bar:30} {pos}/{len} students {elapsed_precise} {msg}", "students");
     let grades = Mutex::new(Vec::new());
+    let graded_now = std::sync::atomic::AtomicUsize::new(0);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(args.jobs.max(1)).build()?;
     pool.install(|| {
         submissions.par_iter().for_each(|sub| {
-            let earlier = if args.force { None } else { report::load(&reports, &sub.net_id) };
+            let named = args.only.contains(&sub.net_id);
+            let again = args.force || named;
+            let earlier = if again { None } else { report::load(&reports, &sub.net_id) };
             let g = match earlier {
                 Some(g) => g,
+                // With --only, the others keep an earlier grade or stay off the sheet.
+                None if !args.only.is_empty() && !named => {
+                    bar.advance(1);
+                    return;
+                }
                 None => {
                     bar.stage(format!("grading {}", sub.net_id));
                     let g = grade_student(sub, &calls, &settings);
+                    graded_now.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     if let Err(e) = report::save(&reports, &g) {
                         bar.println(&format!("morris grade: cannot write the report of {}: {e}", sub.net_id));
                     }
@@ -88,15 +122,39 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     });
     bar.finish();
     let grades = grades.into_inner().unwrap_or_default();
-    let sheet = args.out.join("grades.csv");
-    std::fs::write(&sheet, report::grade_sheet(&grades))
-        .with_context(|| format!("cannot write {}", sheet.display()))?;
+    let out = &settings.out;
+    let write = |name: &str, text: &str| write_whole(&out.join(name), text.as_bytes());
+    write("grades.csv", &report::grade_sheet(&grades))?;
+    write("canvas.csv", &export::canvas_csv(&grades, settings.class.canvas_column.as_deref()))?;
+    let gradescope_dir = out.join("gradescope");
+    std::fs::create_dir_all(&gradescope_dir).with_context(|| format!("cannot create {}", gradescope_dir.display()))?;
+    for g in &grades {
+        let json = serde_json::to_string_pretty(&export::gradescope(g, &part_of_program))?;
+        write_whole(&gradescope_dir.join(format!("{}.json", g.net_id)), json.as_bytes())?;
+        if let Some(path) = &args.gradescope {
+            write_whole(path, json.as_bytes())?;
+        }
+    }
+    let facts = RunFacts {
+        seconds: started.elapsed().as_secs_f64(),
+        jobs: args.jobs.max(1),
+        calls: calls.len(),
+        graded_now: graded_now.into_inner(),
+    };
+    write("summary.md", &class_summary::markdown(&grades, &facts))?;
+    write("summary.html", &class_summary::html(&grades, &facts))?;
+    let flagged = grades.iter().filter(|g| g.flagged()).count();
     println!(
-        "{} students graded on {} calls each; grade sheet {}, reports in {}",
+        "{} students on {} calls each in {:.0} s ({} graded in this run, the rest kept; {flagged} flagged for a look); grade sheet {}, summary {}, reports in {}, Canvas {}, Gradescope {}",
         grades.len(),
         calls.len(),
-        sheet.display(),
-        reports.display()
+        facts.seconds,
+        facts.graded_now,
+        out.join("grades.csv").display(),
+        out.join("summary.html").display(),
+        reports.display(),
+        out.join("canvas.csv").display(),
+        gradescope_dir.display()
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use morris::tablebase::{Cell, RuleProfile};
+use morris::words::shell_word;
 
 /// What every job of a build shares.
 #[derive(Clone, Debug)]
@@ -54,8 +55,8 @@ fn resources(s: &mut String, job: &JobSettings<'_>, mem_mib: u64, minutes: u64, 
 /// The sbatch script of one level: an array with a task per cell.
 #[must_use]
 pub fn level_script(level: usize, cells: &[Cell], job: &JobSettings<'_>) -> String {
-    let dir = shell_quote(&job.dir.display().to_string());
-    let logs = shell_quote(&job.dir.join("logs").display().to_string());
+    let dir = shell_word(&job.dir.display().to_string());
+    let logs = shell_word(&job.dir.join("logs").display().to_string());
     let mem = cells.iter().map(|&c| memory_mib(c)).max().unwrap_or(256);
     let minutes = cells.iter().map(|&c| time_minutes(c)).max().unwrap_or(10);
     let limit = job.max_jobs.map(|n| format!("%{n}")).unwrap_or_default();
@@ -80,7 +81,7 @@ pub fn level_script(level: usize, cells: &[Cell], job: &JobSettings<'_>) -> Stri
         s,
         "exec {} tablebase build --dir {dir} --cell \"$cell\" --threads \"${{SLURM_CPUS_PER_TASK:-{}}}\" \
          --no-removal-plies {}",
-        shell_quote(&job.binary.display().to_string()),
+        shell_word(&job.binary.display().to_string()),
         job.cpus,
         job.profile.no_removal_plies()
     );
@@ -91,8 +92,8 @@ pub fn level_script(level: usize, cells: &[Cell], job: &JobSettings<'_>) -> Stri
 /// local build does at its end) once every level has been built.
 #[must_use]
 pub fn pack_script(stones: u8, job: &JobSettings<'_>) -> String {
-    let dir = shell_quote(&job.dir.display().to_string());
-    let logs = shell_quote(&job.dir.join("logs").display().to_string());
+    let dir = shell_word(&job.dir.display().to_string());
+    let logs = shell_word(&job.dir.join("logs").display().to_string());
     let mut s = String::new();
     let _ = writeln!(s, "#!/bin/bash");
     let _ = writeln!(s, "# The end of the table build: packs the placing cells with their set's dictionary.");
@@ -106,7 +107,7 @@ pub fn pack_script(stones: u8, job: &JobSettings<'_>) -> String {
         s,
         "exec {} tablebase pack --dir {dir} --stones {stones} --threads \"${{SLURM_CPUS_PER_TASK:-{}}}\" \
          --no-removal-plies {}",
-        shell_quote(&job.binary.display().to_string()),
+        shell_word(&job.binary.display().to_string()),
         job.cpus,
         job.profile.no_removal_plies()
     );
@@ -147,9 +148,9 @@ pub struct TournamentJob<'a> {
 
 impl TournamentJob<'_> {
     fn command(&self, extra: &str) -> String {
-        let mut words = vec![shell_quote(&self.binary.display().to_string())];
-        words.extend(self.argv.iter().map(|a| shell_quote(a)));
-        format!("cd {} && exec {} {extra}", shell_quote(&self.cwd.display().to_string()), words.join(" "))
+        let mut words = vec![shell_word(&self.binary.display().to_string())];
+        words.extend(self.argv.iter().map(|a| shell_word(a)));
+        format!("cd {} && exec {} {extra}", shell_word(&self.cwd.display().to_string()), words.join(" "))
     }
 }
 
@@ -226,15 +227,6 @@ fn sbatch_path(path: &Path) -> String {
     if text.contains(char::is_whitespace) { format!("\"{text}\"") } else { text }
 }
 
-/// `text` as one shell word.
-fn shell_quote(text: &str) -> String {
-    if !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@".contains(c)) {
-        text.to_string()
-    } else {
-        format!("'{}'", text.replace('\'', r"'\''"))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,7 +252,7 @@ mod tests {
         let pack = pack_script(9, &job);
         assert!(pack.contains("tablebase pack --dir /shared/tb --stones 9 --threads"), "{pack}");
         assert!(pack.contains("--no-removal-plies 100") && pack.contains("#SBATCH --cpus-per-task=2"), "{pack}");
-        assert_eq!(shell_quote("it's"), r"'it'\''s'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
         assert_eq!(sbatch_path(Path::new("/a b/x.out")), "\"/a b/x.out\"");
         assert_eq!(sbatch_path(Path::new("/ab/x.out")), "/ab/x.out");
     }

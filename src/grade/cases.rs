@@ -16,7 +16,7 @@ use crate::classroom::{
     MINIMAX_OPENING_BLACK, MINIMAX_OPENING_IMPROVED, ProgramOutput, ProgramPhase, ProgramSpec, decide, estimate,
 };
 use crate::rules::notation::format_board_string;
-use crate::rules::{ByColor, CLASSROOM, Color, MoveList, Position};
+use crate::rules::{ByColor, CLASSROOM, Color, MoveList, Position, Setup};
 use crate::topology::PointSet;
 
 use super::class_file::ClassFile;
@@ -55,6 +55,8 @@ pub struct Call {
     /// Positions at each ply of the MiniMax tree (1..=depth), for the convention that
     /// counts interior nodes.
     pub tree: Vec<u64>,
+    /// For the Black MiniMax programs, the handout's other reading ([`other_reading`]).
+    pub other_reading: Option<ProgramOutput>,
 }
 
 /// The four programs of a phase: MiniMax, alpha-beta, Black, Improved.
@@ -243,37 +245,84 @@ pub fn tree_sizes(root: &Position, depth: u32) -> Vec<u64> {
 /// (the handout's conventions: no moves below the root is ∓∞).
 #[must_use]
 pub fn minimax_value(pos: &Position, depth: u32, max: bool, estimate: Estimate) -> Value {
+    minimax_counted(pos, depth, max, estimate, &mut 0)
+}
+
+/// [`minimax_value`], adding the leaves estimated to `evals`.
+fn minimax_counted(pos: &Position, depth: u32, max: bool, estimate: Estimate, evals: &mut u64) -> Value {
     if depth == 0 {
+        *evals += 1;
         return Value::finite(estimate(pos));
     }
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
     let mut best = if max { Value::NEG_INFINITY } else { Value::INFINITY };
     for &m in moves.iter() {
-        let v = minimax_value(&pos.play_unchecked(m), depth - 1, !max, estimate);
+        let v = minimax_counted(&pos.play_unchecked(m), depth - 1, !max, estimate, evals);
         best = if max { best.max(v) } else { best.min(v) };
     }
     best
 }
 
+/// The root of the handout's other reading of a Black program: the board as given,
+/// Black to move.
+fn black_root(board: &str, phase: ProgramPhase) -> Option<Position> {
+    let stones = parse_board(board, "case").ok()?;
+    let white_first = start_position(stones, phase);
+    Some(Position::from_setup_unchecked(&Setup {
+        rules: &CLASSROOM,
+        stones,
+        in_hand: ByColor([white_first.in_hand(Color::White), white_first.in_hand(Color::Black)]),
+        side_to_move: Color::Black,
+    }))
+}
+
 /// The boards a program of `spec` may answer with on `board`, each with its MiniMax value
-/// at `depth` (in the input's colours), in generation order.
+/// at `depth` (in the input's colours), in generation order. `other`: under the Black
+/// programs' other reading ([`other_reading`]).
 #[must_use]
-pub fn root_choices(spec: &ProgramSpec, board: &str, depth: u32) -> Vec<(String, Value)> {
-    let Some(root) = root_of(spec, board) else { return Vec::new() };
+pub fn root_choices(spec: &ProgramSpec, board: &str, depth: u32, other: bool) -> Vec<(String, Value)> {
+    let root = if other { black_root(board, spec.phase) } else { root_of(spec, board) };
+    let Some(root) = root else { return Vec::new() };
     let mut moves = MoveList::new();
     root.generate_moves(&mut moves);
-    let estimate = estimate_of(spec);
+    let estimate = if other { estimate_of(&handout_program(spec.phase, Color::White)) } else { estimate_of(spec) };
     moves
         .iter()
         .map(|&m| {
             let child = root.play_unchecked(m);
             let stones = child.all_stones();
-            let stones = if spec.side == Color::Black { stones.swapped() } else { stones };
-            let value = minimax_value(&child, depth - 1, false, estimate);
+            let stones = if spec.side == Color::Black && !other { stones.swapped() } else { stones };
+            let value = minimax_value(&child, depth - 1, other, estimate);
             (format_board_string(stones, CLASSROOM.topology), value)
         })
         .collect()
+}
+
+/// The handout's other reading of a Black MiniMax program, which some students take: no
+/// colour swap, but Black moving at the root of the board as given (a MIN node, White's
+/// replies MAX below it), every leaf valued by White's own static estimation, so the
+/// estimate printed is White's, minimised. In the opening it is the colour swap's
+/// estimate negated, with the same board and count; in the game the estimate's
+/// `numBlackMoves` term makes the two readings choose differently at times. Ties keep
+/// the first move in generation order. `None` without a move at the root.
+#[must_use]
+pub fn other_reading(spec: &ProgramSpec, board: &str, depth: u32) -> Option<ProgramOutput> {
+    let root = black_root(board, spec.phase)?;
+    let estimate = estimate_of(&handout_program(spec.phase, Color::White));
+    let mut moves = MoveList::new();
+    root.generate_moves(&mut moves);
+    let mut evals = 0;
+    let mut best: Option<(crate::rules::Move, Position, Value)> = None;
+    for &m in moves.iter() {
+        let child = root.play_unchecked(m);
+        let v = minimax_counted(&child, depth.saturating_sub(1), true, estimate, &mut evals);
+        if best.is_none_or(|(_, _, b)| v < b) {
+            best = Some((m, child, v));
+        }
+    }
+    let (best, after, value) = best?;
+    Some(ProgramOutput { board: format_board_string(after.all_stones(), CLASSROOM.topology), best, evals, value })
 }
 
 /// Every call of the class, with answers computed once for all students (in parallel).
@@ -286,7 +335,7 @@ pub fn calls_of(cases: &[BoardCase]) -> Vec<Call> {
             if c.alpha_beta_only && spec.algorithm != Algorithm::AlphaBeta {
                 continue;
             }
-            let board = if spec.side == Color::Black { swap_board(&c.board) } else { c.board.clone() };
+            let board = if spec.side == Color::Black { swapped(&c.board) } else { c.board.clone() };
             todo.push((c.label.clone(), spec, board, c.depth));
         }
     }
@@ -301,20 +350,16 @@ pub fn calls_of(cases: &[BoardCase]) -> Vec<Call> {
             } else {
                 expected.as_ref().map_or(0, |o| o.evals)
             };
-            Call { label, spec, board, depth, expected, minimax_evals, tree }
+            let other_reading = (spec.side == Color::Black && spec.estimator == crate::classroom::Estimator::Handout)
+                .then(|| other_reading(&spec, &board, depth))
+                .flatten();
+            Call { label, spec, board, depth, expected, minimax_evals, tree, other_reading }
         })
         .collect()
 }
 
-/// `board` with W and B swapped.
-#[must_use]
-pub fn swap_board(board: &str) -> String {
-    board
-        .chars()
-        .map(|c| match c {
-            'W' => 'B',
-            'B' => 'W',
-            c => c,
-        })
-        .collect()
+/// `board` with the colours swapped, by the rules core's own swap.
+fn swapped(board: &str) -> String {
+    parse_board(board, "case")
+        .map_or_else(|_| board.to_string(), |b| format_board_string(b.swapped(), CLASSROOM.topology))
 }

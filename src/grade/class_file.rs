@@ -8,6 +8,9 @@
 //! replace_cases = false     # true: only the cases below
 //! match_depth = 2           # the improved programs' match, at equal depth
 //! match_plies = 40          # a game is a draw after this many plies
+//! wording_deduction = 0     # points off for output in words other than the handout's
+//! command_deduction = 0     # points off for a command line other than the handout's
+//! canvas_column = "Project 2 (1234)"   # the assignment's column in Canvas's gradebook
 //!
 //! [[case]]
 //! phase = "opening"         # or "game"
@@ -41,6 +44,13 @@ pub struct ClassFile {
     pub match_depth: Option<u32>,
     /// Plies after which a match game is a draw (0: no match).
     pub match_plies: Option<u32>,
+    /// Points off the total for output worded otherwise than the handout's (default 0).
+    pub wording_deduction: Option<f64>,
+    /// Points off the total for a command line other than the handout's (default 0).
+    pub command_deduction: Option<f64>,
+    /// The assignment's column in Canvas's gradebook, `Name (id)` as Canvas exports it
+    /// (default `Morris Variant`).
+    pub canvas_column: Option<String>,
     /// Cases to add.
     #[serde(default, rename = "case")]
     pub cases: Vec<CaseEntry>,
@@ -102,6 +112,18 @@ pub fn read_class_file(path: &Path) -> Result<ClassFile, ClassFileError> {
     let text = crate::files::read_text(path, crate::files::SMALL_TEXT)
         .map_err(|e| ClassFileError { path: path.display().to_string(), reason: crate::files::io_reason(&e) })?;
     let class: ClassFile = parse(&text, path)?;
+    for (key, points) in
+        [("wording_deduction", class.wording_deduction), ("command_deduction", class.command_deduction)]
+    {
+        if let Some(p) = points
+            && !(0.0..=100.0).contains(&p)
+        {
+            return Err(ClassFileError {
+                path: path.display().to_string(),
+                reason: format!("{key} must be 0 to 100 points, got {p}"),
+            });
+        }
+    }
     for (i, case) in class.cases.iter().enumerate() {
         let bad = |reason: String| ClassFileError { path: path.display().to_string(), reason };
         if case.phase != "opening" && case.phase != "game" {

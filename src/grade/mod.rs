@@ -1,11 +1,15 @@
 //! `morris grade`: grading students' submissions of the classroom handout's eight programs
-//! against morris's own (`crate::classroom`, called as a library).
+//! against morris's own (`crate::classroom`, called as a library), as a careful TA would.
 //!
-//! - [`run`]: the single place a process is started (the sandbox plugs in there).
-//! - [`class_file`]: `grade.toml`, limits, cases, commands for unusual layouts.
-//! - [`submission`]: finding, unpacking, building submissions, finding the programs.
-//! - [`cases`]: the cases and their exact answers.
-//! - [`check`]: one call checked; [`report`]: the grade sheet and the reports.
+//! - [`run`]: the single place a process is started, in the sandbox.
+//! - [`class_file`]: `grade.toml`, limits, cases, deductions, commands for odd layouts.
+//! - [`submission`]: finding, unpacking, building submissions, finding the programs by
+//!   their names as students write them ([`names`]).
+//! - [`forms`]: the command line a program asks for, when it refuses the handout's.
+//! - [`cases`]: the cases and their exact answers (both readings of the Black programs).
+//! - [`read`]: a program's output read by what its lines name, not their exact words.
+//! - [`check`]: one call checked; [`report`]: the reports and the grade sheet;
+//!   [`class_summary`]: the class at a glance; [`export`]: Canvas and Gradescope.
 //!
 //! Parts and weights are the handout's: I MiniMax 45 (MiniMaxOpening, MiniMaxGame),
 //! II alpha-beta 35 (ABOpening, ABGame), III Black 10, IV improved estimation 10.
@@ -13,19 +17,27 @@
 pub mod cases;
 pub mod check;
 pub mod class_file;
+pub mod class_summary;
+pub mod export;
+pub mod forms;
+pub mod names;
+pub mod read;
 pub mod report;
 pub mod run;
 pub mod submission;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use cases::Call;
-use check::{CaseResult, check_call};
+use check::{CaseResult, Invocation, check, fault, invoke};
 use class_file::ClassFile;
-use submission::{Built, Submission, build, unpack};
+use forms::Form;
+use run::{RunSpec, Runner};
+use submission::{Built, Program, Submission, build, unpack};
 
-use crate::classroom::{Algorithm, ProgramPhase, ProgramSpec, decide};
+use crate::classroom::{ALL_PROGRAMS, Algorithm, ProgramPhase, ProgramSpec, decide};
 use crate::rules::{CLASSROOM, Color, MoveList, Position};
 
 /// The handout's parts: name and weight.
@@ -40,8 +52,10 @@ pub const MAX_TIMEOUTS: u32 = 2;
 pub struct Settings {
     /// The class file.
     pub class: ClassFile,
-    /// Where reports, the grade sheet and work folders go.
+    /// Where reports, the grade sheet and work folders go (absolute).
     pub out: PathBuf,
+    /// Starts every process, in the sandbox.
+    pub runner: Runner,
     /// Per call.
     pub run_limit: Duration,
     /// Per build step.
@@ -53,10 +67,14 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// Settings from a class file, with its limits or the defaults.
+    /// Settings from a class file, with its limits or the defaults. `out` is made
+    /// absolute: the programs run in folders of their own, where a relative path to
+    /// their work copy would name nothing.
     #[must_use]
-    pub fn new(class: ClassFile, out: PathBuf) -> Settings {
+    pub fn new(class: ClassFile, out: &Path, runner: Runner) -> Settings {
+        let out = std::path::absolute(out).unwrap_or_else(|_| out.to_path_buf());
         Settings {
+            runner,
             run_limit: Duration::from_secs_f64(class.run_seconds.unwrap_or(30.0).max(0.1)),
             build_limit: Duration::from_secs_f64(class.build_seconds.unwrap_or(120.0).max(0.1)),
             match_depth: class.match_depth.unwrap_or(2).max(1),
@@ -85,7 +103,10 @@ pub struct StudentGrade {
     pub net_id: String,
     /// Points per part, in [`PARTS`] order.
     pub parts: [f64; 4],
-    /// Sum of the parts.
+    /// Points taken off the sum of the parts, each with its reason (the class file's).
+    #[serde(default)]
+    pub deductions: Vec<(String, f64)>,
+    /// The sum of the parts less the deductions.
     pub total: f64,
     /// Every call.
     pub cases: Vec<CaseResult>,
@@ -93,12 +114,35 @@ pub struct StudentGrade {
     pub build: Vec<(String, String, String)>,
     /// Program name to how it was found (missing ones absent).
     pub found: Vec<(String, String)>,
+    /// Program name to the command line it was called with, where not the handout's.
+    #[serde(default)]
+    pub forms: Vec<(String, String)>,
     /// Notes per part.
     pub notes: Vec<String>,
+    /// What works and what does not, a line per program.
+    #[serde(default)]
+    pub summary: Vec<String>,
+    /// Where the grader had to choose: a TA should look.
+    #[serde(default)]
+    pub doubts: Vec<String>,
     /// The match.
     pub matched: Option<MatchResult>,
     /// Seconds taken.
     pub seconds: f64,
+}
+
+impl StudentGrade {
+    /// Flagged for a TA's look: a doubt, or an answer read only one way among several.
+    #[must_use]
+    pub fn flagged(&self) -> bool {
+        !self.doubts.is_empty()
+    }
+}
+
+/// The part (an index into [`PARTS`]) of the program named `name`.
+#[must_use]
+pub fn part_of_program(name: &str) -> Option<usize> {
+    ALL_PROGRAMS.iter().find(|p| p.name == name).map(part_of)
 }
 
 fn part_of(spec: &ProgramSpec) -> usize {
@@ -110,57 +154,188 @@ fn part_of(spec: &ProgramSpec) -> usize {
     }
 }
 
+/// How one program is called, decided at its first call.
+#[derive(Clone, Debug)]
+struct Calling {
+    form: Form,
+    decided: bool,
+    timeouts: u32,
+}
+
+/// A program that refused the handout's command line with a usage error: the form its
+/// own usage line names (or its `--help`'s), else the usual ones, tried on `call` in
+/// turn; the first that is not refused, with why it was tried and its invocation.
+fn other_form(
+    settings: &Settings,
+    program: &Program,
+    first: &Invocation,
+    call: &Call,
+    scratch: &Path,
+) -> Option<(Form, String, Invocation)> {
+    let mut tries: Vec<(Form, String)> = Vec::new();
+    let said = format!("{}\n{}", first.outcome.stdout, first.outcome.stderr);
+    if let Some(f) = forms::from_usage(&said) {
+        tries.push((f, "as its usage line asks".into()));
+    } else {
+        let mut argv = program.argv.clone();
+        argv.push("--help".into());
+        let help = settings.runner.run(&RunSpec {
+            argv,
+            dir: program.dir.clone(),
+            time_limit: settings.run_limit.min(Duration::from_secs(10)),
+            output_limit: 16 * 1024,
+            writable: Some(scratch.to_path_buf()),
+        });
+        if let Some(f) = forms::from_usage(&format!("{}\n{}", help.stdout, help.stderr)) {
+            tries.push((f, "as its --help asks".into()));
+        }
+    }
+    tries.extend(Form::guesses().into_iter().map(|f| (f, "a usual form, tried after the handout's".to_string())));
+    let mut seen = vec![Form::handout()];
+    for (form, why) in tries {
+        if seen.contains(&form) {
+            continue;
+        }
+        seen.push(form.clone());
+        let inv = invoke(&settings.runner, program, &form, scratch, &call.board, call.depth, settings.run_limit);
+        let o = &inv.outcome;
+        if !o.timed_out && o.start_error.is_none() && !forms::is_usage_error(o.status, &o.stdout, &o.stderr) {
+            return Some((form, why, inv));
+        }
+    }
+    None
+}
+
+fn not_run(call: &Call, why: String) -> CaseResult {
+    CaseResult {
+        program: call.spec.name.into(),
+        label: call.label.clone(),
+        board: call.board.clone(),
+        depth: call.depth,
+        command: "(not run)".into(),
+        ended: "not run".into(),
+        faults: vec![fault::MISSING.into()],
+        notes: vec![why],
+        ..CaseResult::default()
+    }
+}
+
 /// Grades one submission on `calls`.
 #[must_use]
 pub fn grade_student(sub: &Submission, calls: &[Call], settings: &Settings) -> StudentGrade {
     let start = Instant::now();
     let work = settings.out.join("work").join(&sub.net_id);
     let mut g = StudentGrade { net_id: sub.net_id.clone(), ..StudentGrade::default() };
-    let built = match unpack(sub, &work, settings.build_limit) {
-        Ok(()) => build(&work, settings.class.students.get(&sub.net_id), settings.build_limit),
+    let built = match unpack(sub, &work, settings.build_limit, &settings.runner) {
+        Ok(()) => build(&work, settings.class.students.get(&sub.net_id), settings.build_limit, &settings.runner),
         Err(e) => Built { fatal: Some(e), ..Built::default() },
     };
-    g.build = built.steps.iter().map(|s| (s.command.clone(), s.outcome.describe(), s.outcome.stderr_tail(8))).collect();
-    g.found = built.programs.iter().map(|(k, (_, _, how))| (k.clone(), how.clone())).collect();
+    g.build = built
+        .steps
+        .iter()
+        .map(|s| (s.command.clone(), s.outcome.describe(), read::visible(&s.outcome.stderr_tail(8))))
+        .collect();
+    g.found = built.programs.iter().map(|(k, p)| (k.clone(), p.how.clone())).collect();
+    for p in built.programs.values() {
+        g.doubts.extend(p.doubts.iter().cloned());
+    }
     if let Some(f) = &built.fatal {
         g.notes.push(f.clone());
     }
     let scratch = work.join(".grade-calls");
-    // A program that has timed out twice is not run again: each call would cost the
-    // whole time limit, and a class with a few hanging programs would take hours.
-    let mut timeouts: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+    let mut calling: HashMap<&str, Calling> = HashMap::new();
     for call in calls {
-        let hung = timeouts.get(call.spec.name).copied().unwrap_or(0) >= MAX_TIMEOUTS;
-        match built.programs.get(call.spec.name).filter(|_| !hung) {
-            Some((argv, dir, _)) => {
-                let r = check_call(call, argv, dir, &scratch, settings.run_limit);
-                if r.ended.starts_with("timed out") {
-                    *timeouts.entry(call.spec.name).or_default() += 1;
-                }
-                g.cases.push(r);
+        let name = call.spec.name;
+        let Some(program) = built.programs.get(name) else {
+            g.cases.push(not_run(call, format!("{name} was not found in the submission")));
+            continue;
+        };
+        let state = calling.entry(name).or_insert(Calling { form: Form::handout(), decided: false, timeouts: 0 });
+        // A program that has timed out twice is not run again: each call would cost the
+        // whole time limit, and a class with a few hanging programs would take hours.
+        if state.timeouts >= MAX_TIMEOUTS {
+            g.cases.push(not_run(call, format!("not run: {name} timed out {MAX_TIMEOUTS} times already")));
+            continue;
+        }
+        let mut inv =
+            invoke(&settings.runner, program, &state.form, &scratch, &call.board, call.depth, settings.run_limit);
+        if !state.decided {
+            state.decided = true;
+            let o = &inv.outcome;
+            if forms::is_usage_error(o.status, &o.stdout, &o.stderr)
+                && read::read_output(&o.stdout, None).board.is_none()
+                && let Some((form, why, other)) = other_form(settings, program, &inv, call, &scratch)
+            {
+                g.forms.push((name.to_string(), format!("`{name} {form}` ({why}; it refused `{}`)", Form::handout())));
+                state.form = form;
+                inv = other;
             }
-            None => g.cases.push(CaseResult {
-                program: call.spec.name.into(),
-                label: call.label.clone(),
-                board: call.board.clone(),
-                depth: call.depth,
-                command: if hung { "(not run)".into() } else { "(program not found)".into() },
-                seconds: 0.0,
-                ended: "not run".into(),
-                stderr: String::new(),
-                expected: String::new(),
-                got: String::new(),
-                score: 0.0,
-                notes: vec![if hung {
-                    format!("not run: {} timed out {MAX_TIMEOUTS} times already", call.spec.name)
-                } else {
-                    format!("{} was not found in the submission", call.spec.name)
-                }],
-                saved: false,
-                differs: false,
-            }),
+        }
+        let r = check(call, &inv);
+        if r.ended.starts_with("timed out") {
+            state.timeouts += 1;
+        }
+        g.cases.push(r);
+    }
+    decide_black_reading(&mut g);
+    for c in &g.cases {
+        for d in &c.doubts {
+            g.doubts.push(format!("{} ({}, depth {}): {d}", c.program, c.label, c.depth));
         }
     }
+    let forms: HashMap<&str, Form> = calling.into_iter().map(|(k, c)| (k, c.form)).collect();
+    score_parts(&mut g, calls, &built, &forms, &work, settings);
+    deduct(&mut g, &settings.class);
+    g.summary = summary_lines(&g);
+    g.seconds = start.elapsed().as_secs_f64();
+    g
+}
+
+/// The Black programs' estimate is read from either side, as real submissions split: the
+/// colour swap's (Black's point of view, variant-board.md), or White's estimate minimised
+/// ([`cases::other_reading`]). The reading that fits more of the submission's Black cases
+/// grades them all, and the report says which and why.
+fn decide_black_reading(g: &mut StudentGrade) {
+    let black: Vec<usize> = (0..g.cases.len()).filter(|&i| g.cases[i].other_reading.is_some()).collect();
+    if black.is_empty() {
+        return;
+    }
+    let swap: f64 = black.iter().map(|&i| g.cases[i].score).sum();
+    let other: f64 = black.iter().filter_map(|&i| g.cases[i].other_reading.as_ref()).map(|o| o.score).sum();
+    let fits = |score: &dyn Fn(&CaseResult) -> f64| black.iter().filter(|&&i| score(&g.cases[i]) >= 1.0).count();
+    let swap_fits = fits(&|c| c.score);
+    let other_fits = fits(&|c| c.other_reading.as_ref().map_or(0.0, |o| o.score));
+    if other > swap {
+        for &i in &black {
+            let c = &mut g.cases[i];
+            if let Some(o) = c.other_reading.take() {
+                c.score = o.score;
+                c.notes = o.notes;
+                c.faults = o.faults;
+                c.expected = format!("{} (White's estimate minimised)", o.expected);
+            }
+        }
+        g.notes.push(format!(
+            "Part III: the Black programs print White's estimate minimised, the handout's other reading (decided from its answers: {other_fits} of {} Black cases fit it, {swap_fits} fit the colour swap's); graded by it",
+            black.len()
+        ));
+    } else if other_fits > 0 && swap_fits < black.len() {
+        g.notes.push(format!(
+            "Part III: graded by the colour swap's reading ({swap_fits} of {} Black cases fit it, {other_fits} fit White's estimate minimised)",
+            black.len()
+        ));
+    }
+}
+
+/// The parts' points from the cases.
+fn score_parts(
+    g: &mut StudentGrade,
+    calls: &[Call],
+    built: &Built,
+    forms: &HashMap<&str, Form>,
+    work: &Path,
+    settings: &Settings,
+) {
     for (part, (name, weight)) in PARTS.iter().enumerate() {
         let mine: Vec<&CaseResult> = g
             .cases
@@ -190,7 +365,7 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &Settings) -> S
             let both = built.programs.contains_key("MiniMaxOpeningImproved")
                 && built.programs.contains_key("MiniMaxGameImproved");
             if settings.match_plies > 0 && both {
-                let m = play_match(&built, &work.join(".grade-match"), settings);
+                let m = play_match(built, forms, &work.join(".grade-match"), settings);
                 g.notes.push(format!(
                     "Part {name}: match against the handout estimate at depth {}: {} of {} points",
                     settings.match_depth, m.score, m.games
@@ -204,19 +379,88 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &Settings) -> S
         }
         g.parts[part] = (points * 100.0).round() / 100.0;
     }
-    g.total = (g.parts.iter().sum::<f64>() * 100.0).round() / 100.0;
-    g.seconds = start.elapsed().as_secs_f64();
-    g
+}
+
+/// The class file's deductions: for output in words other than the handout's, and for a
+/// command line other than the handout's; each named with an example.
+fn deduct(g: &mut StudentGrade, class: &ClassFile) {
+    let wording = g.cases.iter().find(|c| !c.read.is_empty() && !c.handout_wording);
+    if let Some(c) = wording {
+        let example =
+            c.read.iter().find(|l| !l.starts_with("Board Position: ")).or(c.read.first()).cloned().unwrap_or_default();
+        let points = class.wording_deduction.unwrap_or(0.0);
+        let why = format!("output in its own words, not the handout's (e.g. `{example}` from {})", c.program);
+        if points > 0.0 {
+            g.deductions.push((why, points));
+        } else {
+            g.notes.push(format!("{why}: read as the handout's lines, no deduction"));
+        }
+    }
+    if let Some((program, form)) = g.forms.first().cloned() {
+        let points = class.command_deduction.unwrap_or(0.0);
+        let why = format!("a command line other than the handout's (e.g. {program} called as {form})");
+        if points > 0.0 {
+            g.deductions.push((why, points));
+        } else {
+            g.notes.push(format!("{why}: no deduction"));
+        }
+    }
+    let sum: f64 = g.parts.iter().sum::<f64>() - g.deductions.iter().map(|(_, p)| p).sum::<f64>();
+    g.total = (sum.max(0.0) * 100.0).round() / 100.0;
+}
+
+/// What works and what does not, a line per program: `MiniMaxGame: 6 of 9 cases right;
+/// board wrong in 3 (three White stones hop, …)`.
+fn summary_lines(g: &StudentGrade) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in ALL_PROGRAMS {
+        let mine: Vec<&CaseResult> = g.cases.iter().filter(|c| c.program == p.name).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let right = mine.iter().filter(|c| c.score >= 1.0).count();
+        if right == mine.len() {
+            out.push(format!("{}: all {} cases right", p.name, mine.len()));
+            continue;
+        }
+        let mut kinds: Vec<&str> = Vec::new();
+        for c in &mine {
+            for f in &c.faults {
+                if !kinds.contains(&f.as_str()) {
+                    kinds.push(f);
+                }
+            }
+        }
+        let what: Vec<String> = kinds
+            .iter()
+            .map(|k| {
+                let labels: Vec<&str> =
+                    mine.iter().filter(|c| c.faults.iter().any(|f| f == k)).map(|c| c.label.as_str()).collect();
+                let mut shown: Vec<&str> = Vec::new();
+                for l in &labels {
+                    if !shown.contains(l) {
+                        shown.push(l);
+                    }
+                }
+                let more = if shown.len() > 4 { format!(", … {} more", shown.len() - 4) } else { String::new() };
+                shown.truncate(4);
+                format!("{k} wrong in {} of {} ({}{more})", labels.len(), mine.len(), shown.join(", "))
+            })
+            .collect();
+        out.push(format!("{}: {right} of {} cases right; {}", p.name, mine.len(), what.join("; ")));
+    }
+    out
 }
 
 /// The improved programs against the handout's MiniMax at equal depth: two games from
 /// the empty board, the improved side White once and Black once (as Black through the
-/// colour swap, like the Black programs). A failed or illegal answer loses the game.
+/// colour swap, like the Black programs), each program called in the form it asked for.
+/// A failed or illegal answer loses the game.
 #[must_use]
-pub fn play_match(built: &Built, scratch: &Path, settings: &Settings) -> MatchResult {
+pub fn play_match(built: &Built, forms: &HashMap<&str, Form>, scratch: &Path, settings: &Settings) -> MatchResult {
     let mut m = MatchResult::default();
     for improved_side in Color::ALL {
-        let (result, plies, board) = play_game(built, scratch, settings, improved_side);
+        let (result, plies, board) = play_game(built, forms, scratch, settings, improved_side);
         m.games += 1;
         m.score += result;
         m.lines.push(format!(
@@ -231,33 +475,45 @@ pub fn play_match(built: &Built, scratch: &Path, settings: &Settings) -> MatchRe
     m
 }
 
-fn play_game(built: &Built, scratch: &Path, settings: &Settings, improved: Color) -> (f64, u32, String) {
+/// `pos`'s board string, colours swapped when `swap`.
+fn board_as(pos: &Position, swap: bool) -> String {
+    let stones = pos.all_stones();
+    crate::rules::notation::format_board_string(if swap { stones.swapped() } else { stones }, CLASSROOM.topology)
+}
+
+fn play_game(
+    built: &Built,
+    forms: &HashMap<&str, Form>,
+    scratch: &Path,
+    settings: &Settings,
+    improved: Color,
+) -> (f64, u32, String) {
     let mut pos = Position::start(&CLASSROOM);
     let mut moves = MoveList::new();
     let placing = 2 * u32::from(CLASSROOM.stones);
     for ply in 0..settings.match_plies {
         let mover = pos.side_to_move();
-        pos.generate_moves(&mut moves);
-        let lost = moves.is_empty() || (ply >= placing && pos.material(mover) < 3);
-        if lost {
+        if pos.winner().is_some() {
             return (if mover == improved { 0.0 } else { 1.0 }, ply, pos.board_string());
         }
+        pos.generate_moves(&mut moves);
         let phase = if ply < placing { ProgramPhase::Opening } else { ProgramPhase::Game };
+        let swap = mover == Color::Black;
         let target = if mover == improved {
             let name = if phase == ProgramPhase::Opening { "MiniMaxOpeningImproved" } else { "MiniMaxGameImproved" };
-            let Some((argv, dir, _)) = built.programs.get(name) else { return (0.0, ply, pos.board_string()) };
-            let board = pos.board_string();
-            let as_white = if mover == Color::Black { cases::swap_board(&board) } else { board };
-            let (outcome, _, _) =
-                check::invoke(argv, dir, scratch, &as_white, settings.match_depth, settings.run_limit);
-            check::parse_printed(&outcome.stdout)
-                .board
-                .map(|b| if mover == Color::Black { cases::swap_board(&b) } else { b })
+            let Some(p) = built.programs.get(name) else { return (0.0, ply, pos.board_string()) };
+            let form = forms.get(name).cloned().unwrap_or_else(Form::handout);
+            let board = board_as(&pos, swap);
+            let inv = invoke(&settings.runner, p, &form, scratch, &board, settings.match_depth, settings.run_limit);
+            read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board
         } else {
             let spec = cases::handout_program(phase, mover);
             decide(&spec, pos.all_stones(), settings.match_depth).map(|o| o.board)
         };
-        let next = target.and_then(|t| moves.iter().map(|&mv| pos.play_unchecked(mv)).find(|p| p.board_string() == t));
+        // The answer, in the colours it was given in, is one of the moves' boards.
+        let next = target.and_then(|t| {
+            moves.iter().map(|&mv| pos.play_unchecked(mv)).find(|p| board_as(p, swap && mover == improved) == t)
+        });
         match next {
             Some(p) => pos = p,
             None => return (if mover == improved { 0.0 } else { 1.0 }, ply, pos.board_string()),

@@ -1,65 +1,127 @@
-//! What a TA hands in: the grade sheet (CSV: net ID, the four parts, total) and one
-//! Markdown report per student with every case (expected, got, command, time, stderr).
+//! What a TA hands in: the grade sheet (CSV: net ID, the four parts, deductions, total,
+//! flagged) and one Markdown report per student: the total, what works and what does
+//! not, what to look at, then every case (expected, got, the lines read, command, time,
+//! stderr), with control bytes a program printed shown escaped.
 //! Each grade is also kept as JSON beside its report, so a rerun that skips a student
 //! still puts the student on the sheet.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::read::visible;
 use super::{PARTS, StudentGrade};
+use crate::table::Table;
 
-/// The grade sheet's header line.
-pub const SHEET_HEADER: &str = "net_id,part1_minimax_45,part2_alphabeta_35,part3_black_10,part4_improved_10,total";
+/// The grade sheet's columns.
+pub const SHEET_HEADER: [&str; 8] = [
+    "net_id",
+    "part1_minimax_45",
+    "part2_alphabeta_35",
+    "part3_black_10",
+    "part4_improved_10",
+    "deductions",
+    "total",
+    "flagged",
+];
 
-/// The grade sheet for `grades`, sorted by net ID.
+/// `grades` sorted by net ID.
 #[must_use]
-pub fn grade_sheet(grades: &[StudentGrade]) -> String {
+pub fn sorted(grades: &[StudentGrade]) -> Vec<&StudentGrade> {
     let mut sorted: Vec<&StudentGrade> = grades.iter().collect();
     sorted.sort_by(|a, b| a.net_id.cmp(&b.net_id));
-    let mut out = format!("{SHEET_HEADER}\n");
-    for g in sorted {
-        let id = if g.net_id.contains([',', '"']) {
-            format!("\"{}\"", g.net_id.replace('"', "\"\""))
-        } else {
-            g.net_id.clone()
-        };
-        let _ = writeln!(out, "{id},{},{},{},{},{}", g.parts[0], g.parts[1], g.parts[2], g.parts[3], g.total);
+    sorted
+}
+
+/// Points as a person writes them: `45`, `43.7`.
+#[must_use]
+pub fn points(p: f64) -> String {
+    // `+ 0.0` turns an empty sum's −0 into 0.
+    format!("{}", (p * 100.0).round() / 100.0 + 0.0)
+}
+
+/// The grade sheet for `grades` (CSV), sorted by net ID: the parts, the deductions, the
+/// total, and `yes` where a TA should look.
+#[must_use]
+pub fn grade_sheet(grades: &[StudentGrade]) -> String {
+    let mut t = Table::new(&SHEET_HEADER, &[false, true, true, true, true, true, true, false]);
+    for g in sorted(grades) {
+        let deducted: f64 = g.deductions.iter().map(|(_, p)| p).sum();
+        let mut row = vec![g.net_id.clone()];
+        row.extend(g.parts.iter().map(|&p| points(p)));
+        row.extend([points(deducted), points(g.total), if g.flagged() { "yes" } else { "" }.to_string()]);
+        t.rows.push(row);
     }
-    out
+    t.csv()
 }
 
+/// A Markdown table cell: control bytes shown, `|` escaped, line breaks as `<br>`.
 fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', "<br>")
+    visible(text).replace('|', "\\|").replace('\n', "<br>")
 }
 
-/// One student's report.
+/// One student's report: the total, a summary of what works and what does not, what to
+/// look at, then the parts, notes, programs, build, match and every case.
 #[must_use]
 pub fn student_report(g: &StudentGrade) -> String {
-    let mut r = format!("# Grade report: {}\n\n", g.net_id);
-    let _ = writeln!(r, "| part | points | of |\n|---|---|---|");
-    for ((name, weight), points) in PARTS.iter().zip(g.parts) {
-        let _ = writeln!(r, "| {name} | {points} | {weight} |");
+    let mut r = format!("# Grade report: {}\n\n", visible(&g.net_id));
+    let deducted: f64 = g.deductions.iter().map(|(_, p)| p).sum();
+    let _ = writeln!(
+        r,
+        "**Total {} of 100**{}{}. Graded in {:.1} s.\n",
+        points(g.total),
+        if deducted > 0.0 {
+            format!(" ({} less {} deducted)", points(g.parts.iter().sum()), points(deducted))
+        } else {
+            String::new()
+        },
+        if g.flagged() {
+            format!("; **flagged for a TA's look** ({} doubts below)", g.doubts.len())
+        } else {
+            String::new()
+        },
+        g.seconds
+    );
+    if !g.summary.is_empty() {
+        let _ = writeln!(r, "## Summary\n");
+        for l in &g.summary {
+            let _ = writeln!(r, "- {}", visible(l));
+        }
+        r.push('\n');
     }
-    let _ = writeln!(r, "| **total** | **{}** | 100 |\n", g.total);
-    let _ = writeln!(r, "Graded in {:.1} s.\n", g.seconds);
+    if g.flagged() {
+        let _ = writeln!(r, "## For a TA's look\n");
+        for d in &g.doubts {
+            let _ = writeln!(r, "- {}", visible(d));
+        }
+        r.push('\n');
+    }
+    let _ = writeln!(r, "## Parts\n\n| part | points | of |\n|---|---|---|");
+    for ((name, weight), p) in PARTS.iter().zip(g.parts) {
+        let _ = writeln!(r, "| {name} | {} | {weight} |", points(p));
+    }
+    for (why, p) in &g.deductions {
+        let _ = writeln!(r, "| deduction: {} | -{} | |", cell(why), points(*p));
+    }
+    let _ = writeln!(r, "| **total** | **{}** | 100 |\n", points(g.total));
     if !g.notes.is_empty() {
         let _ = writeln!(r, "## Notes\n");
         for n in &g.notes {
-            let _ = writeln!(r, "- {n}");
+            let _ = writeln!(r, "- {}", visible(n));
         }
         r.push('\n');
     }
     let _ = writeln!(r, "## Programs found\n");
     for p in crate::classroom::ALL_PROGRAMS {
-        let how = g.found.iter().find(|(k, _)| k == p.name).map_or("**missing**", |(_, h)| h.as_str());
-        let _ = writeln!(r, "- {}: {how}", p.name);
+        let how = g.found.iter().find(|(k, _)| k == p.name).map_or("**missing**".to_string(), |(_, h)| visible(h));
+        let form = g.forms.iter().find(|(k, _)| k == p.name).map(|(_, f)| format!("; called as {}", visible(f)));
+        let _ = writeln!(r, "- {}: {how}{}", p.name, form.unwrap_or_default());
     }
     if !g.build.is_empty() {
         let _ = writeln!(r, "\n## Build\n");
         for (cmd, ended, stderr) in &g.build {
-            let _ = writeln!(r, "- `{cmd}`: {ended}");
+            let _ = writeln!(r, "- `{}`: {ended}", visible(cmd));
             if !stderr.trim().is_empty() && ended != "exit 0" {
-                let _ = writeln!(r, "\n```text\n{stderr}\n```\n");
+                let _ = writeln!(r, "\n```text\n{}\n```\n", visible(stderr));
             }
         }
     }
@@ -71,12 +133,12 @@ pub fn student_report(g: &StudentGrade) -> String {
         }
     }
     let _ = writeln!(r, "\n## Cases\n");
-    let _ = writeln!(r, "| program | case | depth | score | expected | got | notes | time | ended |");
-    let _ = writeln!(r, "|---|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(r, "| program | case | depth | score | expected | got | read | notes | time | ended |");
+    let _ = writeln!(r, "|---|---|---|---|---|---|---|---|---|---|");
     for c in &g.cases {
         let _ = writeln!(
             r,
-            "| {} | {} `{}` | {} | {} | {} | {} | {} | {:.2} s | {} |",
+            "| {} | {} `{}` | {} | {} | {} | {} | {} | {} | {:.2} s | {} |",
             c.program,
             cell(&c.label),
             c.board,
@@ -84,6 +146,7 @@ pub fn student_report(g: &StudentGrade) -> String {
             c.score,
             cell(&c.expected),
             cell(&c.got),
+            cell(&c.read.iter().map(|l| format!("`{l}`")).collect::<Vec<_>>().join("<br>")),
             cell(&c.notes.join("; ")),
             c.seconds,
             cell(&c.ended)
@@ -91,12 +154,12 @@ pub fn student_report(g: &StudentGrade) -> String {
     }
     let _ = writeln!(r, "\n## Commands and stderr\n");
     for c in &g.cases {
-        let _ = writeln!(r, "- {} ({}, depth {}): `{}`", c.program, c.label, c.depth, c.command);
+        let _ = writeln!(r, "- {} ({}, depth {}): `{}`", c.program, c.label, c.depth, visible(&c.command));
         if !c.stderr.trim().is_empty() {
             let _ = writeln!(
                 r,
                 "\n  ```text\n{}\n  ```",
-                c.stderr.lines().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n")
+                visible(&c.stderr).lines().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n")
             );
         }
     }
@@ -109,9 +172,12 @@ pub fn student_report(g: &StudentGrade) -> String {
 /// The files cannot be written.
 pub fn save(dir: &Path, g: &StudentGrade) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    std::fs::write(dir.join(format!("{}.md", g.net_id)), student_report(g))?;
+    let whole = |name: String, bytes: &[u8]| {
+        crate::files::write_whole(&dir.join(name), bytes).map_err(|e| std::io::Error::other(e.to_string()))
+    };
+    whole(format!("{}.md", g.net_id), student_report(g).as_bytes())?;
     let json = serde_json::to_string(g).map_err(std::io::Error::other)?;
-    std::fs::write(dir.join(format!("{}.json", g.net_id)), json)
+    whole(format!("{}.json", g.net_id), json.as_bytes())
 }
 
 /// A student's grade from an earlier run, if its record is there and readable.

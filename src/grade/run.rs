@@ -1,10 +1,10 @@
-//! The one place the grader starts a process: [`run`].
+//! The one place the grader starts a process: [`Runner::run`].
 //!
-//! Every build step, every program call, every unzip goes through [`run`], in the
-//! referee's sandbox ([`crate::referee::sandbox`]) once [`use_sandbox`] has set it, as
-//! `morris grade` does: bubblewrap, the cgroup limits, an unprivileged uid, with the
-//! student's work folder ([`RunSpec::writable`]) the one writable place; without it (the
-//! library's default, and `--no-sandbox`) through [`Sandbox::off`]. Either way the program
+//! Every build step, every program call, every unzip goes through [`Runner::run`], in the
+//! referee's sandbox ([`crate::referee::sandbox`]) the runner holds, as `morris grade`
+//! makes it: bubblewrap, the cgroup limits, an unprivileged uid, with the student's work
+//! folder ([`RunSpec::writable`]) the one writable place; or through [`Sandbox::off`]
+//! ([`Runner::default`], and `--no-sandbox`). Either way the program
 //! leads a process group of its own; it is fed no stdin, and [`run`] keeps the first
 //! [`RunSpec::output_limit`] bytes of stdout and the last bytes of stderr, and when the
 //! time limit passes kill the whole group with `kill -KILL -PGID` (no `unsafe` needed).
@@ -14,17 +14,16 @@
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::Stdio;
-use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::referee::sandbox::Sandbox;
 
-static SANDBOX: OnceLock<Sandbox> = OnceLock::new();
-
-/// Runs every later [`run`] of this process in `sandbox` (once; later calls are ignored).
-pub fn use_sandbox(sandbox: Sandbox) {
-    let _ = SANDBOX.set(sandbox);
+/// Starts the grader's processes, in its sandbox.
+#[derive(Clone, Debug, Default)]
+pub struct Runner {
+    /// The sandbox every process runs in ([`Sandbox::off`] for none).
+    pub sandbox: Sandbox,
 }
 
 /// How a process is to be run.
@@ -89,15 +88,25 @@ impl RunOutcome {
     }
 }
 
-/// Runs `spec` to its end or its time limit. Never panics; a program that cannot be
-/// started gives an outcome with [`RunOutcome::start_error`].
-///
-/// This is the single function through which the grader starts processes.
-#[must_use]
-pub fn run(spec: &RunSpec) -> RunOutcome {
+impl Runner {
+    /// A runner whose processes run in `sandbox`.
+    #[must_use]
+    pub fn new(sandbox: Sandbox) -> Runner {
+        Runner { sandbox }
+    }
+
+    /// Runs `spec` to its end or its time limit. Never panics; a program that cannot be
+    /// started gives an outcome with [`RunOutcome::start_error`].
+    ///
+    /// This is the single function through which the grader starts processes.
+    #[must_use]
+    pub fn run(&self, spec: &RunSpec) -> RunOutcome {
+        run_in(&self.sandbox, spec)
+    }
+}
+
+fn run_in(sandbox: &Sandbox, spec: &RunSpec) -> RunOutcome {
     let start = Instant::now();
-    let off = Sandbox::off();
-    let sandbox = SANDBOX.get().unwrap_or(&off);
     let (mut command, jail) = match sandbox.command(&spec.argv, Some(&spec.dir), None, spec.writable.as_deref()) {
         Ok(made) => made,
         Err(e) => return RunOutcome { start_error: Some(e.to_string()), ..RunOutcome::default() },

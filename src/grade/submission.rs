@@ -1,21 +1,28 @@
 //! Submissions: finding them, unpacking and copying them into a work folder, building
 //! them, and finding the eight programs by the handout's names.
 //!
-//! A submission is a folder or a zip named with the student's net ID. A folder with no
-//! program at its top that holds a zip, or two or more folders holding programs (other
-//! than a project's usual `src`, `bin`, `out`, … folders), is a folder of submissions.
-//! Programs are found by name anywhere inside a submission: an executable `NAME`,
-//! `NAME.py` (python3), `NAME.java` (javac, then java; a `package` line is honoured),
-//! `NAME.class`, `NAME.c`/`NAME.cpp` (a Makefile beside them is run first; otherwise
-//! gcc/g++ compile each with the sources beside it that have no `main`), or a jar
-//! (`java -cp JAR NAME`).
+//! A submission is a folder or a zip named with the student's net ID. A folder that holds
+//! a zip, or two or more folders that each hold programs and share a program's name, is
+//! a folder of submissions; any other folder is one student's (a lone student's folder
+//! given alone, or a submission split into `part1/`, `part2/`).
+//!
+//! Programs are found by name anywhere inside a submission, names matched as a TA would
+//! match them ([`super::names`]: `MinMaxOpenning`, `minimax_opening`, `Main_ABGame`): an
+//! executable (a Makefile's output, or shipped), a Python file (python3), a Java source
+//! (every source compiled by `javac` at once, each program alone from its package root if
+//! that fails; the `package` line gives the class's full name), a `.class`, a C or C++
+//! source (every Makefile is run first, the top-most in each tree; otherwise gcc/g++
+//! compile each with the sources beside it that have no `main`), or a jar (`java -cp JAR
+//! NAME`). Two files of one kind for one program are a doubt the report names, not a
+//! silent choice: the closer name, then the shallower path, is used.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::class_file::{StudentCommands, read_student_file};
-use super::run::{RunOutcome, RunSpec, run};
+use super::names::{NameMatch, program_of};
+use super::run::{RunOutcome, RunSpec, Runner};
 use crate::classroom::ALL_PROGRAMS;
 
 /// One student's submission as handed in.
@@ -38,14 +45,25 @@ pub enum SubmissionError {
     NotASubmission(String),
 }
 
-/// The file names that mark a folder as one student's submission.
-fn is_program_file(name: &str) -> bool {
-    let stem = name.split('.').next().unwrap_or(name);
-    ALL_PROGRAMS.iter().any(|p| p.name == stem) || name == "grade.toml"
+/// The kinds of file a program may be, by extension.
+const PROGRAM_EXTENSIONS: [&str; 9] = ["py", "java", "class", "c", "cpp", "cc", "cxx", "sh", "out"];
+
+/// The program a file's name names, if it is of a kind a program can be.
+fn program_named(path: &Path) -> Option<(&'static str, NameMatch)> {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if !ext.is_empty() && !PROGRAM_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    let stem = path.file_stem()?.to_str()?;
+    program_of(stem).map(|(p, how)| (p.name, how))
 }
 
-fn holds_programs(dir: &Path) -> bool {
-    walk(dir).iter().any(|f| f.file_name().and_then(|n| n.to_str()).is_some_and(is_program_file))
+/// The programs named by files below `dir`.
+fn programs_below(dir: &Path) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = walk(dir).iter().filter_map(|f| program_named(f).map(|(n, _)| n)).collect();
+    names.sort_unstable();
+    names.dedup();
+    names
 }
 
 /// Every file below `dir` (hidden folders and `__MACOSX` skipped), sorted.
@@ -72,26 +90,27 @@ pub fn walk(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Folders inside one submission that hold programs without being students of their own.
-const BUILD_FOLDERS: [&str; 9] = ["src", "bin", "out", "build", "classes", "target", "dist", "lib", "source"];
-
-/// A folder of submissions rather than one: no program at its top, and a zip or two or
-/// more folders holding programs (not counting a project's usual `src`, `bin`, … folders).
+/// A folder of submissions rather than one: no program or `grade.toml` at its top, and a
+/// zip, or two or more folders holding programs with a program's name in common (one
+/// student's `part1/` and `part2/` share none).
 fn is_class_folder(dir: &Path) -> bool {
     let Ok(entries) = std::fs::read_dir(dir) else { return false };
-    let children: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    let name = |p: &PathBuf| p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    if children.iter().any(|p| p.is_file() && is_program_file(&name(p))) {
+    let children: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.') || n == "__MACOSX"))
+        .collect();
+    let at_top =
+        |p: &PathBuf| p.is_file() && (program_named(p).is_some() || p.file_name().is_some_and(|n| n == "grade.toml"));
+    if children.iter().any(at_top) {
         return false;
     }
-    let students = children
-        .iter()
-        .filter(|p| {
-            (p.is_dir() && holds_programs(p) && !BUILD_FOLDERS.contains(&name(p).to_lowercase().as_str()))
-                || (p.is_file() && is_zip(p))
-        })
-        .count();
-    students >= 2 || children.iter().any(|p| p.is_file() && is_zip(p))
+    if children.iter().any(|p| p.is_file() && is_zip(p)) {
+        return true;
+    }
+    let held: Vec<Vec<&str>> =
+        children.iter().filter(|p| p.is_dir()).map(|p| programs_below(p)).filter(|v| !v.is_empty()).collect();
+    held.iter().enumerate().any(|(i, a)| held[i + 1..].iter().any(|b| a.iter().any(|n| b.contains(n))))
 }
 
 fn is_zip(path: &Path) -> bool {
@@ -119,14 +138,17 @@ pub fn find_submissions(paths: &[PathBuf]) -> Result<Vec<Submission>, Submission
             }
             out.push(Submission { net_id: net_id_of(path), path: path.clone() });
         } else if !is_class_folder(path) {
-            out.push(Submission { net_id: net_id_of(path), path: path.clone() });
+            out.push(Submission {
+                net_id: net_id_of(&std::fs::canonicalize(path).unwrap_or_else(|_| path.clone())),
+                path: path.clone(),
+            });
         } else {
             let mut children: Vec<PathBuf> = std::fs::read_dir(path)
                 .map_err(|_| SubmissionError::NotASubmission(shown.clone()))?
                 .flatten()
                 .map(|e| e.path())
                 .filter(|p| p.is_dir() || is_zip(p))
-                .filter(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
+                .filter(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.') || n == "__MACOSX"))
                 .collect();
             children.sort();
             out.extend(children.into_iter().map(|p| Submission { net_id: net_id_of(&p), path: p }));
@@ -144,35 +166,40 @@ pub struct Step {
     pub outcome: RunOutcome,
 }
 
+/// One program as found: how to start it, where, and why it is taken for the program.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// The command without the three arguments.
+    pub argv: Vec<String>,
+    /// Its working folder.
+    pub dir: PathBuf,
+    /// How it was found, for the report.
+    pub how: String,
+    /// Other candidates passed over: a TA should look.
+    pub doubts: Vec<String>,
+}
+
 /// A built submission: a command per program found.
 #[derive(Clone, Debug, Default)]
 pub struct Built {
-    /// Program name to (argv without the three arguments, working folder, how it was found).
-    pub programs: BTreeMap<String, (Vec<String>, PathBuf, String)>,
+    /// Program name to its command.
+    pub programs: BTreeMap<String, Program>,
     /// Build steps run.
     pub steps: Vec<Step>,
     /// Why the submission could not be used at all (unpacking, a bad grade.toml).
     pub fatal: Option<String>,
 }
 
-/// Shell-like text of an argv, for reports.
-#[must_use]
-pub fn shown(argv: &[String]) -> String {
-    argv.iter()
-        .map(|a| if a.is_empty() || a.contains([' ', '"', '\'']) { format!("'{a}'") } else { a.clone() })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 struct Builder<'a> {
     built: Built,
     limit: Duration,
     root: &'a Path,
+    runner: &'a Runner,
 }
 
 impl Builder<'_> {
     fn step(&mut self, argv: Vec<String>, dir: &Path) -> bool {
-        let outcome = run(&RunSpec {
+        let outcome = self.runner.run(&RunSpec {
             argv: argv.clone(),
             dir: dir.to_path_buf(),
             time_limit: self.limit,
@@ -180,13 +207,13 @@ impl Builder<'_> {
             writable: Some(self.root.to_path_buf()),
         });
         let ok = outcome.succeeded();
-        let command = format!("(in {}) {}", relative(self.root, dir), shown(&argv));
+        let command = format!("(in {}) {}", relative(self.root, dir), crate::words::shell_line(&argv));
         self.built.steps.push(Step { command, outcome });
         ok
     }
 
-    fn found(&mut self, name: &str, argv: Vec<String>, dir: &Path, how: String) {
-        self.built.programs.entry(name.to_string()).or_insert((argv, dir.to_path_buf(), how));
+    fn found(&mut self, name: &str, argv: Vec<String>, dir: &Path, how: String, doubts: Vec<String>) {
+        self.built.programs.entry(name.to_string()).or_insert(Program { argv, dir: dir.to_path_buf(), how, doubts });
     }
 }
 
@@ -203,14 +230,15 @@ fn s(p: &Path) -> String {
 ///
 /// # Errors
 /// A zip that cannot be extracted or a folder that cannot be copied, as one line.
-pub fn unpack(sub: &Submission, work: &Path, limit: Duration) -> Result<(), String> {
+pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &Runner) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(work);
     std::fs::create_dir_all(work).map_err(|e| format!("{}: {}", work.display(), crate::files::io_reason(&e)))?;
     if sub.path.is_file() {
         let zip = std::fs::canonicalize(&sub.path).unwrap_or_else(|_| sub.path.clone());
         let argv = vec!["unzip".into(), "-qq".into(), "-o".into(), s(&zip), "-d".into(), s(work)];
         let writable = Some(work.to_path_buf());
-        let out = run(&RunSpec { argv, dir: work.to_path_buf(), time_limit: limit, output_limit: 4096, writable });
+        let out =
+            runner.run(&RunSpec { argv, dir: work.to_path_buf(), time_limit: limit, output_limit: 4096, writable });
         if !out.succeeded() {
             let why = out.stderr.lines().chain(out.stdout.lines()).find(|l| !l.trim().is_empty()).unwrap_or("");
             return Err(format!(
@@ -244,12 +272,12 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
 
 /// The Python interpreter, resolved once per run: `python3` on PATH may be a version
 /// manager's shim (pyenv's is a shell script costing a tenth of a second per call).
-fn python(limit: Duration) -> String {
+fn python(runner: &Runner, limit: Duration) -> String {
     static RESOLVED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     RESOLVED
         .get_or_init(|| {
             let argv = vec!["python3".into(), "-c".into(), "import sys; print(sys.executable)".into()];
-            let out = run(&RunSpec {
+            let out = runner.run(&RunSpec {
                 argv,
                 dir: std::env::temp_dir(),
                 time_limit: limit,
@@ -275,15 +303,77 @@ fn java_package(source: &Path) -> Option<String> {
         .map(|p| p.trim_end_matches(';').trim().to_string())
 }
 
+/// The folder a Java source's package starts in (`src` for `src/edu/x/A.java` in
+/// package `edu.x`).
+fn package_root(source: &Path) -> PathBuf {
+    let dir = source.parent().unwrap_or(Path::new("."));
+    let Some(package) = java_package(source) else { return dir.to_path_buf() };
+    let mut root = dir.to_path_buf();
+    for part in package.split('.').rev() {
+        if root.file_name().is_some_and(|n| n == part) {
+            root.pop();
+        } else {
+            return dir.to_path_buf();
+        }
+    }
+    root
+}
+
+/// Whether a source defines a `main` (`main(`, `main (`, as a word).
 fn has_main(source: &Path) -> bool {
-    crate::files::read_text(source, crate::files::SMALL_TEXT).is_ok_and(|t| t.contains("main("))
+    let Ok(text) = crate::files::read_text(source, crate::files::SMALL_TEXT) else { return false };
+    text.match_indices("main").any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + 4..].trim_start_matches([' ', '\t']);
+        before.is_none_or(|c| !(c.is_alphanumeric() || c == '_')) && after.starts_with('(')
+    })
+}
+
+/// What a program's file is, in the order a program is looked for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    Executable,
+    Python,
+    JavaSource,
+    JavaClass,
+    CSource,
+}
+
+fn kind_of(path: &Path) -> Option<Kind> {
+    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("py") => Some(Kind::Python),
+        Some("java") => has_main(path).then_some(Kind::JavaSource),
+        Some("class") => Some(Kind::JavaClass),
+        Some("c" | "cpp" | "cc" | "cxx") => has_main(path).then_some(Kind::CSource),
+        None | Some("sh" | "out") if is_executable(path) => Some(Kind::Executable),
+        _ => None,
+    }
+}
+
+/// Every file below `work` that may be one of the programs: (program, kind, file, how
+/// its name matched), best first.
+fn candidates(work: &Path) -> Vec<(&'static str, Kind, PathBuf, NameMatch)> {
+    let mut out: Vec<_> = walk(work)
+        .into_iter()
+        .filter(|f| !f.starts_with(work.join(".grade-bin")) && !f.starts_with(work.join(".grade-classes")))
+        .filter_map(|f| {
+            let (name, how) = program_named(&f)?;
+            let kind = kind_of(&f)?;
+            Some((name, kind, f, how))
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        (a.1, a.3.rank(), a.2.components().count(), &a.2).cmp(&(b.1, b.3.rank(), b.2.components().count(), &b.2))
+    });
+    out
 }
 
 /// Builds the submission unpacked in `work` and finds its eight programs. `commands` are
 /// the class file's for this student; a `grade.toml` in the submission adds to them.
 #[must_use]
-pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration) -> Built {
-    let mut b = Builder { built: Built::default(), limit, root: work };
+pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, runner: &Runner) -> Built {
+    let mut b = Builder { built: Built::default(), limit, root: work, runner };
     let mut commands = commands.cloned().unwrap_or_default();
     let files = walk(work);
     if let Some(own) = files.iter().find(|f| f.file_name().is_some_and(|n| n == "grade.toml")) {
@@ -304,132 +394,124 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration) -
         b.step(step.clone(), work);
     }
     for (name, argv) in &commands.programs {
-        b.found(name, argv.clone(), work, "given by the class file".into());
+        b.found(name, argv.clone(), work, "given by the class file".into(), Vec::new());
     }
-    let by_name = |name: &str| {
-        files.iter().filter(move |f| f.file_name().is_some_and(|n| n == name)).cloned().collect::<Vec<_>>()
+    // Every Makefile, the top-most of each tree, in a tree that holds C or C++ sources.
+    let makefiles: Vec<PathBuf> = files
+        .iter()
+        .filter(|f| f.file_name().is_some_and(|n| n == "Makefile" || n == "makefile" || n == "GNUmakefile"))
+        .filter_map(|f| f.parent().map(Path::to_path_buf))
+        .collect();
+    let has_c = |d: &Path| {
+        walk(d).iter().any(|f| f.extension().is_some_and(|e| ["c", "cpp", "cc", "cxx"].iter().any(|x| e == *x)))
     };
-    // C and C++: a Makefile beside the sources first.
-    let mut made = Vec::new();
-    for p in ALL_PROGRAMS {
-        for ext in ["c", "cpp", "cc", "cxx"] {
-            for src in by_name(&format!("{}.{ext}", p.name)) {
-                let dir = src.parent().unwrap_or(work).to_path_buf();
-                if !made.contains(&dir) && ["Makefile", "makefile", "GNUmakefile"].iter().any(|m| dir.join(m).is_file())
-                {
-                    made.push(dir.clone());
-                    b.step(vec!["make".into()], &dir);
-                }
-            }
+    let mut made: Vec<PathBuf> = Vec::new();
+    for dir in &makefiles {
+        if !made.iter().any(|m| dir.starts_with(m)) && has_c(dir) {
+            made.push(dir.clone());
+            b.step(vec!["make".into()], dir);
         }
     }
-    // Java sources: all at once; if that fails, each program alone from its folder.
+    let all_given = || ALL_PROGRAMS.iter().all(|p| b.built.programs.contains_key(p.name));
+    // Java sources: all at once; if that fails, each program alone from its package root.
     let java: Vec<PathBuf> = files.iter().filter(|f| f.extension().is_some_and(|e| e == "java")).cloned().collect();
     let classes = work.join(".grade-classes");
     let mut java_ok = false;
-    if !java.is_empty() && !ALL_PROGRAMS.iter().all(|p| b.built.programs.contains_key(p.name)) {
+    if !java.is_empty() && !all_given() {
         let mut argv =
             vec!["javac".into(), "-encoding".into(), "UTF-8".into(), "-nowarn".into(), "-d".into(), s(&classes)];
         argv.extend(java.iter().map(|f| s(f)));
         java_ok = b.step(argv, work);
     }
+    let found = candidates(work);
     let bin = work.join(".grade-bin");
     for p in ALL_PROGRAMS {
         let name = p.name;
         if b.built.programs.contains_key(name) {
             continue;
         }
-        // An executable of the program's name (a Makefile's output, a shipped binary).
-        if let Some(exe) = files
-            .iter()
-            .chain(made.iter().map(|d| d.join(name)).collect::<Vec<_>>().iter())
-            .find(|f| f.file_name().is_some_and(|n| n == name) && is_executable(f))
-            .cloned()
-        {
-            let dir = exe.parent().unwrap_or(work).to_path_buf();
-            b.found(name, vec![s(&exe)], &dir, format!("executable {}", relative(work, &exe)));
-            continue;
-        }
-        if let Some(py) = by_name(&format!("{name}.py")).first() {
-            let dir = py.parent().unwrap_or(work).to_path_buf();
-            b.found(name, vec![python(limit), s(py)], &dir, format!("Python {}", relative(work, py)));
-            continue;
-        }
-        if let Some(src) = by_name(&format!("{name}.java")).first() {
-            let class = java_package(src).map_or_else(|| name.to_string(), |p| format!("{p}.{name}"));
-            let mut ok = java_ok;
-            if !ok {
-                let dir = src.parent().unwrap_or(work);
-                let argv = vec![
-                    "javac".into(),
-                    "-encoding".into(),
-                    "UTF-8".into(),
-                    "-nowarn".into(),
-                    "-d".into(),
-                    s(&classes),
-                    "-sourcepath".into(),
-                    s(dir),
-                    s(src),
-                ];
-                ok = b.step(argv, work);
-            }
-            if ok {
-                b.found(
-                    name,
-                    vec!["java".into(), "-cp".into(), s(&classes), class],
-                    work,
-                    format!("Java {}", relative(work, src)),
-                );
+        let mine: Vec<&(&str, Kind, PathBuf, NameMatch)> = found.iter().filter(|c| c.0 == name).collect();
+        let Some(&(_, kind, ref file, ref how)) = mine.first().copied() else {
+            if let Some(jar) = files.iter().find(|f| f.extension().is_some_and(|e| e == "jar")) {
+                let argv = vec!["java".into(), "-cp".into(), s(jar), name.into()];
+                b.found(name, argv, work, format!("jar {}", relative(work, jar)), Vec::new());
             }
             continue;
-        }
-        if let Some(cls) = by_name(&format!("{name}.class")).first() {
-            let dir = cls.parent().unwrap_or(work).to_path_buf();
-            b.found(
-                name,
-                vec!["java".into(), "-cp".into(), s(&dir), name.into()],
-                &dir,
-                format!("Java class {}", relative(work, cls)),
-            );
-            continue;
-        }
-        let source = ["c", "cpp", "cc", "cxx"]
-            .iter()
-            .find_map(|ext| by_name(&format!("{name}.{ext}")).into_iter().next().map(|f| (f, *ext)));
-        if let Some((src, ext)) = source {
-            let dir = src.parent().unwrap_or(work).to_path_buf();
-            let compiler = if ext == "c" { "gcc" } else { "g++" };
-            let _ = std::fs::create_dir_all(&bin);
-            let exe = bin.join(name);
-            let mut argv = vec![compiler.to_string(), "-O2".into(), "-o".into(), s(&exe), s(&src)];
-            // Helpers beside it without a main of their own (shared move generation).
-            for f in walk(&dir) {
-                if f.parent() == Some(dir.as_path())
-                    && f != src
-                    && f.extension().is_some_and(|e| e == ext)
-                    && !has_main(&f)
-                {
-                    argv.push(s(&f));
+        };
+        let same_kind: Vec<String> =
+            mine.iter().filter(|c| c.1 == kind && c.2 != *file).map(|c| relative(work, &c.2)).collect();
+        let doubts = if same_kind.is_empty() {
+            Vec::new()
+        } else {
+            vec![format!(
+                "{} candidates for {name}: {}, {}; used {}",
+                same_kind.len() + 1,
+                relative(work, file),
+                same_kind.join(", "),
+                relative(work, file)
+            )]
+        };
+        let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let named = how.describe(&stem);
+        let dir = file.parent().unwrap_or(work).to_path_buf();
+        let shown = relative(work, file);
+        match kind {
+            Kind::Executable => {
+                b.found(name, vec![s(file)], &dir, format!("executable {shown} ({named})"), doubts);
+            }
+            Kind::Python => {
+                let argv = vec![python(runner, limit), s(file)];
+                b.found(name, argv, &dir, format!("Python {shown} ({named})"), doubts);
+            }
+            Kind::JavaSource => {
+                let class = java_package(file).map_or_else(|| stem.clone(), |p| format!("{p}.{stem}"));
+                let mut ok = java_ok;
+                if !ok {
+                    let root = package_root(file);
+                    let argv = vec![
+                        "javac".into(),
+                        "-encoding".into(),
+                        "UTF-8".into(),
+                        "-nowarn".into(),
+                        "-d".into(),
+                        s(&classes),
+                        "-sourcepath".into(),
+                        s(&root),
+                        s(file),
+                    ];
+                    ok = b.step(argv, work);
+                }
+                if ok {
+                    let argv = vec!["java".into(), "-cp".into(), s(&classes), class.clone()];
+                    b.found(name, argv, work, format!("Java {shown}, class {class} ({named})"), doubts);
                 }
             }
-            argv.push("-lm".into());
-            if b.step(argv, &dir) {
-                b.found(
-                    name,
-                    vec![s(&exe)],
-                    &dir,
-                    format!("{} {}", if ext == "c" { "C" } else { "C++" }, relative(work, &src)),
-                );
+            Kind::JavaClass => {
+                let argv = vec!["java".into(), "-cp".into(), s(&dir), stem.clone()];
+                b.found(name, argv, &dir, format!("Java class {shown} ({named})"), doubts);
             }
-            continue;
-        }
-        if let Some(jar) = files.iter().find(|f| f.extension().is_some_and(|e| e == "jar")) {
-            b.found(
-                name,
-                vec!["java".into(), "-cp".into(), s(jar), name.into()],
-                work,
-                format!("jar {}", relative(work, jar)),
-            );
+            Kind::CSource => {
+                let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("c").to_string();
+                let compiler = if ext == "c" { "gcc" } else { "g++" };
+                let _ = std::fs::create_dir_all(&bin);
+                let exe = bin.join(name);
+                let mut argv = vec![compiler.to_string(), "-O2".into(), "-o".into(), s(&exe), s(file)];
+                // Helpers beside it without a main of their own (shared move generation).
+                if let Ok(entries) = std::fs::read_dir(&dir) {
+                    let mut helpers: Vec<PathBuf> = entries
+                        .flatten()
+                        .map(|e| e.path())
+                        .filter(|f| f != file && f.extension().is_some_and(|e| e == ext.as_str()) && !has_main(f))
+                        .collect();
+                    helpers.sort();
+                    argv.extend(helpers.iter().map(|h| s(h)));
+                }
+                argv.push("-lm".into());
+                if b.step(argv, &dir) {
+                    let lang = if ext == "c" { "C" } else { "C++" };
+                    b.found(name, vec![s(&exe)], &dir, format!("{lang} {shown} ({named})"), doubts);
+                }
+            }
         }
     }
     b.built

@@ -17,6 +17,7 @@ use super::record::RecordedGame;
 use super::stats::{EloEstimate, Standings, format_elo};
 use super::tournament::{Bout, Decision, Round};
 use crate::rules::Color;
+use crate::table::{Table, escape, html_page};
 
 /// At most this many stderr lines of one engine in one game are shown on its page.
 pub const STDERR_LINES_SHOWN: usize = 20;
@@ -52,109 +53,6 @@ pub struct Page {
     pub text: String,
 }
 
-/// A table, rendered four ways.
-struct Table {
-    head: Vec<String>,
-    rows: Vec<Vec<String>>,
-    /// Columns aligned right in text and HTML.
-    numeric: Vec<bool>,
-}
-
-impl Table {
-    fn new(head: &[&str], numeric: &[bool]) -> Table {
-        Table { head: head.iter().map(|s| (*s).to_string()).collect(), rows: Vec::new(), numeric: numeric.to_vec() }
-    }
-
-    fn text(&self) -> String {
-        let n = self.head.len();
-        let width: Vec<usize> = (0..n)
-            .map(|i| {
-                self.rows.iter().map(|r| r[i].chars().count()).chain([self.head[i].chars().count()]).max().unwrap_or(0)
-            })
-            .collect();
-        let mut out = String::new();
-        for row in std::iter::once(&self.head).chain(&self.rows) {
-            let cells: Vec<String> = row
-                .iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    if self.numeric.get(i).copied().unwrap_or(false) {
-                        format!("{c:>w$}", w = width[i])
-                    } else {
-                        format!("{c:<w$}", w = width[i])
-                    }
-                })
-                .collect();
-            let _ = writeln!(out, "{}", cells.join("  ").trim_end());
-        }
-        out
-    }
-
-    fn markdown(&self) -> String {
-        let cell = |c: &str| c.replace('\\', "\\\\").replace('|', "\\|").replace('\n', " ");
-        let mut out = format!("| {} |\n|", self.head.iter().map(|h| cell(h)).collect::<Vec<_>>().join(" | "));
-        for i in 0..self.head.len() {
-            out.push_str(if self.numeric.get(i).copied().unwrap_or(false) { " ---: |" } else { " --- |" });
-        }
-        out.push('\n');
-        for row in &self.rows {
-            let _ = writeln!(out, "| {} |", row.iter().map(|c| cell(c)).collect::<Vec<_>>().join(" | "));
-        }
-        out
-    }
-
-    /// HTML; `link` may turn a cell into a link (row, column → href).
-    fn html(&self, link: &dyn Fn(usize, usize) -> Option<String>) -> String {
-        let mut out = String::from("<table>\n<thead><tr>");
-        for h in &self.head {
-            let _ = write!(out, "<th>{}</th>", escape(h));
-        }
-        out.push_str("</tr></thead>\n<tbody>\n");
-        for (r, row) in self.rows.iter().enumerate() {
-            out.push_str("<tr>");
-            for (i, c) in row.iter().enumerate() {
-                let class = if self.numeric.get(i).copied().unwrap_or(false) { " class=\"n\"" } else { "" };
-                let inner = match link(r, i) {
-                    Some(href) => format!("<a href=\"{}\">{}</a>", escape(&href), escape(c)),
-                    None => escape(c),
-                };
-                let _ = write!(out, "<td{class}>{inner}</td>");
-            }
-            out.push_str("</tr>\n");
-        }
-        out.push_str("</tbody>\n</table>\n");
-        out
-    }
-
-    fn csv(&self) -> String {
-        let cell = |c: &str| {
-            if c.contains([',', '"', '\n', '\r']) { format!("\"{}\"", c.replace('"', "\"\"")) } else { c.to_string() }
-        };
-        let mut out = String::new();
-        for row in std::iter::once(&self.head).chain(&self.rows) {
-            let _ = write!(out, "{}\r\n", row.iter().map(|c| cell(c)).collect::<Vec<_>>().join(","));
-        }
-        out
-    }
-}
-
-/// Text with `&`, `<`, `>` and quotes escaped for HTML.
-#[must_use]
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 /// The file name of an entrant's pages (without extension): letters, digits, `-`, `_`
 /// and `.` kept, every other byte as `_xx`, so two names never share a file.
 #[must_use]
@@ -168,20 +66,6 @@ pub fn file_stem(name: &str) -> String {
         }
     }
     if out.starts_with('.') { format!("_{out}") } else { out }
-}
-
-/// A whole HTML page: no external assets.
-fn html_page(title: &str, body: &str) -> String {
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n\
-         body {{ font-family: system-ui, sans-serif; margin: 2em; color: #222; }}\n\
-         table {{ border-collapse: collapse; margin: 1em 0; }}\n\
-         th, td {{ border: 1px solid #bbb; padding: 0.25em 0.6em; vertical-align: top; }}\n\
-         th {{ background: #eee; }}\n td.n {{ text-align: right; font-variant-numeric: tabular-nums; }}\n\
-         pre, code {{ background: #f6f6f6; }}\n pre {{ padding: 0.5em; overflow-x: auto; }}\n\
-         </style>\n</head>\n<body>\n{body}</body>\n</html>\n",
-        escape(title)
-    )
 }
 
 fn ms(d: Duration) -> String {

@@ -1,0 +1,226 @@
+//! The class at a glance (`summary.md` and `summary.html` beside the grade sheet): the
+//! grade distribution, each case's pass rate across the class (a case everyone fails
+//! points at a wrong key or an ambiguity of the handout), the students flagged for a look,
+//! how often each reading rule was needed, and the time taken.
+
+use std::fmt::Write as _;
+
+use super::report::{points, sorted};
+use super::{PARTS, StudentGrade};
+use crate::table::{Table, escape, html_page};
+
+/// How the run went, for the summary's first line.
+#[derive(Clone, Debug, Default)]
+pub struct RunFacts {
+    /// Wall-clock seconds of the whole run.
+    pub seconds: f64,
+    /// Students graded at once.
+    pub jobs: usize,
+    /// Calls per student.
+    pub calls: usize,
+    /// Students graded in this run (the rest kept from an earlier one).
+    pub graded_now: usize,
+}
+
+/// The summary's tables, rendered as Markdown or HTML by [`markdown`] and [`html`].
+struct Summary {
+    title: String,
+    facts: String,
+    distribution: Table,
+    parts: Table,
+    cases: Table,
+    flagged: Table,
+    rules: Table,
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 { v[n / 2] } else { f64::midpoint(v[n / 2 - 1], v[n / 2]) }
+}
+
+/// How often each reading rule was needed: students (or cases) whose grade needed it.
+fn rule_counts(grades: &[StudentGrade]) -> Vec<(&'static str, usize, &'static str)> {
+    let students = |f: &dyn Fn(&StudentGrade) -> bool| grades.iter().filter(|g| f(g)).count();
+    let cases =
+        |f: &dyn Fn(&super::check::CaseResult) -> bool| grades.iter().flat_map(|g| &g.cases).filter(|c| f(c)).count();
+    let note = |g: &StudentGrade, text: &str| g.notes.iter().any(|n| n.contains(text));
+    let case_note = |c: &super::check::CaseResult, text: &str| c.notes.iter().any(|n| n.contains(text));
+    vec![
+        (
+            "output read in the student's own words",
+            students(&|g| g.cases.iter().any(|c| !c.read.is_empty() && !c.handout_wording)),
+            "students",
+        ),
+        (
+            "board read from the output file (none in stdout)",
+            cases(&|c| case_note(c, "read from the output file")),
+            "cases",
+        ),
+        (
+            "a program found by another spelling of its name",
+            students(&|g| g.found.iter().any(|(_, h)| h.contains(", spelt"))),
+            "students",
+        ),
+        (
+            "a program found with a part of the student's own in its name",
+            students(&|g| g.found.iter().any(|(_, h)| h.contains("less its own"))),
+            "students",
+        ),
+        ("a command line other than the handout's", students(&|g| !g.forms.is_empty()), "students"),
+        (
+            "Black programs graded by White's estimate minimised",
+            students(&|g| note(g, "White's estimate minimised, the handout's other")),
+            "students",
+        ),
+        (
+            "blocked root: a convention recognised",
+            cases(&|c| case_note(c, "convention recognised: blocked root")),
+            "cases",
+        ),
+        ("count of interior nodes recognised", cases(&|c| case_note(c, "counts interior nodes")), "cases"),
+        (
+            "another move of the same value accepted",
+            cases(&|c| case_note(c, "a different move with the same estimate")),
+            "cases",
+        ),
+        ("a doubt for a TA's look", students(&|g| g.flagged()), "students"),
+    ]
+}
+
+fn build(grades: &[StudentGrade], facts: &RunFacts) -> Summary {
+    let n = grades.len();
+    let totals: Vec<f64> = grades.iter().map(|g| g.total).collect();
+    let mean = if n == 0 { 0.0 } else { totals.iter().sum::<f64>() / n as f64 };
+    let minutes = (facts.seconds / 60.0).floor();
+    let facts_line = format!(
+        "{n} students, {} calls each; mean {}, median {}, lowest {}, highest {}; graded in {} min {:.0} s with --jobs {} ({} graded in this run, the rest kept from an earlier one).",
+        facts.calls,
+        points(mean),
+        points(median(totals.clone())),
+        points(totals.iter().copied().fold(f64::INFINITY, f64::min).min(100.0)),
+        points(totals.iter().copied().fold(0.0, f64::max)),
+        minutes,
+        facts.seconds - minutes * 60.0,
+        facts.jobs,
+        facts.graded_now
+    );
+    let mut distribution = Table::new(&["total", "students", ""], &[false, true, false]);
+    let bands: [(f64, f64, &str); 7] = [
+        (100.0, 100.01, "100"),
+        (90.0, 100.0, "90 to under 100"),
+        (80.0, 90.0, "80 to under 90"),
+        (70.0, 80.0, "70 to under 80"),
+        (50.0, 70.0, "50 to under 70"),
+        (0.01, 50.0, "above 0, under 50"),
+        (0.0, 0.01, "0"),
+    ];
+    for (lo, hi, name) in bands {
+        let count = totals.iter().filter(|&&t| t >= lo && t < hi).count();
+        distribution.rows.push(vec![name.to_string(), count.to_string(), "#".repeat(count)]);
+    }
+    let mut parts = Table::new(&["part", "of", "mean", "full marks"], &[false, true, true, true]);
+    for (i, (name, weight)) in PARTS.iter().enumerate() {
+        let mean = if n == 0 { 0.0 } else { grades.iter().map(|g| g.parts[i]).sum::<f64>() / n as f64 };
+        let full = grades.iter().filter(|g| g.parts[i] >= *weight).count();
+        parts.rows.push(vec![(*name).to_string(), weight.to_string(), points(mean), format!("{full} of {n}")]);
+    }
+    // Each case of each program: how many students got it right.
+    let mut keys: Vec<(String, String, u32)> = Vec::new();
+    for g in grades {
+        for c in &g.cases {
+            let k = (c.program.clone(), c.label.clone(), c.depth);
+            if !keys.contains(&k) {
+                keys.push(k);
+            }
+        }
+    }
+    let mut cases = Table::new(
+        &["program", "case", "depth", "right", "pass rate", "most common fault"],
+        &[false, false, true, true, true, false],
+    );
+    for (program, label, depth) in keys {
+        let all: Vec<&super::check::CaseResult> = grades
+            .iter()
+            .flat_map(|g| &g.cases)
+            .filter(|c| c.program == program && c.label == label && c.depth == depth)
+            .collect();
+        let right = all.iter().filter(|c| c.score >= 1.0).count();
+        let mut faults: Vec<(&str, usize)> = Vec::new();
+        for f in all.iter().flat_map(|c| &c.faults) {
+            match faults.iter_mut().find(|(k, _)| k == f) {
+                Some((_, count)) => *count += 1,
+                None => faults.push((f, 1)),
+            }
+        }
+        faults.sort_by_key(|f| std::cmp::Reverse(f.1));
+        let rate = if all.is_empty() { 0.0 } else { 100.0 * right as f64 / all.len() as f64 };
+        cases.rows.push(vec![
+            program,
+            label,
+            depth.to_string(),
+            format!("{right} of {}", all.len()),
+            format!("{rate:.0} %{}", if rate < 50.0 && all.len() >= 3 { " (look at the case)" } else { "" }),
+            faults.first().map_or_else(String::new, |(k, c)| format!("{k} ({c})")),
+        ]);
+    }
+    let mut flagged = Table::new(&["net ID", "total", "what to look at"], &[false, true, false]);
+    for g in sorted(grades).into_iter().filter(|g| g.flagged()) {
+        let more = if g.doubts.len() > 1 { format!(" (and {} more)", g.doubts.len() - 1) } else { String::new() };
+        flagged.rows.push(vec![g.net_id.clone(), points(g.total), format!("{}{more}", g.doubts[0])]);
+    }
+    let mut rules = Table::new(&["reading rule", "needed by", ""], &[false, true, false]);
+    for (rule, count, of) in rule_counts(grades) {
+        rules.rows.push(vec![rule.to_string(), count.to_string(), of.to_string()]);
+    }
+    Summary {
+        title: format!("Class summary: {n} students"),
+        facts: facts_line,
+        distribution,
+        parts,
+        cases,
+        flagged,
+        rules,
+    }
+}
+
+/// The summary as Markdown.
+#[must_use]
+pub fn markdown(grades: &[StudentGrade], facts: &RunFacts) -> String {
+    let s = build(grades, facts);
+    let mut out = format!("# {}\n\n{}\n\n", s.title, s.facts);
+    let _ = write!(out, "## Grade distribution\n\n{}\n## Parts\n\n{}\n", s.distribution.markdown(), s.parts.markdown());
+    if s.flagged.rows.is_empty() {
+        out.push_str("## Flagged for a look\n\nNone.\n\n");
+    } else {
+        let _ = write!(out, "## Flagged for a look\n\n{}\n", s.flagged.markdown());
+    }
+    let _ = write!(
+        out,
+        "## Cases\n\nEach case of each program: how many students got it right. A case most of the class fails points at a wrong key or an ambiguity of the handout.\n\n{}\n## Reading rules\n\nHow often the grader needed each rule beyond the handout's exact form (docs/classroom.md, \"What the grader reads\").\n\n{}",
+        s.cases.markdown(),
+        s.rules.markdown()
+    );
+    out
+}
+
+/// The summary as one self-contained HTML page; net IDs link to their reports.
+#[must_use]
+pub fn html(grades: &[StudentGrade], facts: &RunFacts) -> String {
+    let s = build(grades, facts);
+    let link = |r: usize, c: usize| (c == 0).then(|| format!("reports/{}.md", s.flagged.rows[r][0]));
+    let body = format!(
+        "<h1>{}</h1>\n<p>{}</p>\n<h2>Grade distribution</h2>\n{}<h2>Parts</h2>\n{}<h2>Flagged for a look</h2>\n{}<h2>Cases</h2>\n<p>A case most of the class fails points at a wrong key or an ambiguity of the handout.</p>\n{}<h2>Reading rules</h2>\n{}",
+        escape(&s.title),
+        escape(&s.facts),
+        s.distribution.html(&|_, _| None),
+        s.parts.html(&|_, _| None),
+        if s.flagged.rows.is_empty() { "<p>None.</p>\n".to_string() } else { s.flagged.html(&link) },
+        s.cases.html(&|_, _| None),
+        s.rules.html(&|_, _| None),
+    );
+    html_page(&s.title, &body)
+}

@@ -1,0 +1,159 @@
+//! Where the grades go besides `grades.csv`:
+//!
+//! - **Canvas**: `canvas.csv`, in the gradebook's import form: the columns `Student`,
+//!   `ID`, `SIS User ID`, `SIS Login ID`, `Section`, then the assignment's column (the
+//!   class file's `canvas_column`, `Name (id)` as Canvas exports it, or a new column
+//!   `Morris Variant`). Canvas matches a row to a student by `ID`, `SIS User ID` or
+//!   `SIS Login ID`; the net ID goes in `SIS Login ID` (and stands as the name).
+//! - **Gradescope**: an autograder's `results.json` per student (`gradescope/NETID.json`),
+//!   a test per case with its score, `max_score` and output, so the same cases can run
+//!   inside Gradescope (`morris grade /autograder/submission --gradescope
+//!   /autograder/results/results.json`, `scripts/gradescope/`). The tests' scores add up
+//!   to the parts; the part-level rules (alpha-beta's savings, Part IV's moves and match)
+//!   and the deductions are tests of their own; `score` is the total.
+
+use super::check::CaseResult;
+use super::report::{points, sorted};
+use super::{PARTS, StudentGrade};
+use crate::table::Table;
+
+/// The assignment's column when the class file names none.
+pub const DEFAULT_CANVAS_COLUMN: &str = "Morris Variant";
+
+/// The Canvas gradebook import file for `grades`.
+#[must_use]
+pub fn canvas_csv(grades: &[StudentGrade], column: Option<&str>) -> String {
+    let column = column.unwrap_or(DEFAULT_CANVAS_COLUMN);
+    let mut t = Table::new(
+        &["Student", "ID", "SIS User ID", "SIS Login ID", "Section", column],
+        &[false, false, false, false, false, true],
+    );
+    t.rows.push(vec![
+        "Points Possible".into(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        "100".into(),
+    ]);
+    for g in sorted(grades) {
+        t.rows.push(vec![
+            g.net_id.clone(),
+            String::new(),
+            String::new(),
+            g.net_id.clone(),
+            String::new(),
+            points(g.total),
+        ]);
+    }
+    t.csv()
+}
+
+/// One test of a Gradescope `results.json`.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize, PartialEq)]
+pub struct GradescopeTest {
+    /// What it checks.
+    pub name: String,
+    /// Points got.
+    pub score: f64,
+    /// Points possible.
+    pub max_score: f64,
+    /// What was expected and got, and why.
+    pub output: String,
+    /// Shown to the student.
+    pub visibility: String,
+}
+
+/// A Gradescope autograder's `results.json`.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize, PartialEq)]
+pub struct GradescopeResults {
+    /// The total (it overrides the tests' sum, as Gradescope documents).
+    pub score: f64,
+    /// Seconds the grading took.
+    pub execution_time: f64,
+    /// Shown above the tests: the summary.
+    pub output: String,
+    /// Everything shown to the student.
+    pub visibility: String,
+    /// A test per case and per part-level rule.
+    pub tests: Vec<GradescopeTest>,
+}
+
+fn case_output(c: &CaseResult) -> String {
+    let mut out = format!("command: {}\nexpected: {}\ngot: {}\n", c.command, c.expected, c.got);
+    if !c.notes.is_empty() {
+        out.push_str(&format!("notes: {}\n", c.notes.join("; ")));
+    }
+    out.push_str(&format!("ended: {} in {:.2} s\n", c.ended, c.seconds));
+    out
+}
+
+fn round(p: f64) -> f64 {
+    (p * 10_000.0).round() / 10_000.0
+}
+
+/// The `results.json` of one student's grade: `part_of_program` names each program's part.
+#[must_use]
+pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usize>) -> GradescopeResults {
+    let mut tests = Vec::new();
+    for (part, (name, weight)) in PARTS.iter().enumerate() {
+        let mine: Vec<&CaseResult> = g.cases.iter().filter(|c| part_of_program(&c.program) == Some(part)).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        // The cases carry the part's points, less what a part-level rule holds back.
+        let rule_share = match part {
+            1 => 0.1,
+            3 => 0.5,
+            _ => 0.0,
+        };
+        let each = weight * (1.0 - rule_share) / mine.len() as f64;
+        for c in &mine {
+            tests.push(GradescopeTest {
+                name: format!("{name}: {} on {} (depth {})", c.program, c.label, c.depth),
+                score: round(each * c.score),
+                max_score: round(each),
+                output: case_output(c),
+                visibility: "visible".into(),
+            });
+        }
+        let from_cases: f64 = mine.iter().map(|c| each * c.score).sum();
+        let rest = (g.parts[part] - from_cases).max(0.0);
+        if rule_share > 0.0 {
+            let what = if part == 1 {
+                "alpha-beta saves positions on at least two cases"
+            } else {
+                "a different move from the handout estimate on two boards, and the match"
+            };
+            let notes: Vec<&str> =
+                g.notes.iter().filter(|n| n.starts_with(&format!("Part {name}"))).map(String::as_str).collect();
+            tests.push(GradescopeTest {
+                name: format!("{name}: {what}"),
+                score: round(rest),
+                max_score: round(weight * rule_share),
+                output: notes.join("\n"),
+                visibility: "visible".into(),
+            });
+        }
+    }
+    for (why, p) in &g.deductions {
+        tests.push(GradescopeTest {
+            name: "deduction".into(),
+            score: -p,
+            max_score: 0.0,
+            output: why.clone(),
+            visibility: "visible".into(),
+        });
+    }
+    let mut output = g.summary.join("\n");
+    if g.flagged() {
+        output.push_str(&format!("\n\nFor a TA's look:\n{}", g.doubts.join("\n")));
+    }
+    GradescopeResults {
+        score: g.total,
+        execution_time: (g.seconds * 10.0).round() / 10.0,
+        output,
+        visibility: "visible".into(),
+        tests,
+    }
+}

@@ -1,0 +1,282 @@
+//! The command line a program asks for. The handout's form is `NAME INPUT OUTPUT DEPTH`;
+//! some students read the depth as an option (`--depth 3`, argparse's way, or `-d 3`
+//! before the files). When a program refuses the handout's form with a usage error, its
+//! own usage line (or `--help`'s) says which form it wants, and [`from_usage`] reads it.
+
+use std::fmt;
+
+use nom::bytes::complete::{tag_no_case, take_until};
+use nom::{IResult, Parser};
+
+/// One word of a command line after the program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// The input board file.
+    Input,
+    /// The output board file.
+    Output,
+    /// The depth.
+    Depth,
+    /// An option word as it is (`--depth`, `-d`), or glued to the depth (`--depth=`).
+    Word(String),
+    /// An option glued to the depth: `--depth=3`.
+    Glued(String),
+}
+
+/// The arguments after the program, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Form(pub Vec<Slot>);
+
+impl Form {
+    /// The handout's `INPUT OUTPUT DEPTH`.
+    #[must_use]
+    pub fn handout() -> Form {
+        Form(vec![Slot::Input, Slot::Output, Slot::Depth])
+    }
+
+    /// Whether this is the handout's form.
+    #[must_use]
+    pub fn is_handout(&self) -> bool {
+        *self == Form::handout()
+    }
+
+    /// The arguments for one call.
+    #[must_use]
+    pub fn args(&self, input: &str, output: &str, depth: u32) -> Vec<String> {
+        self.0
+            .iter()
+            .map(|s| match s {
+                Slot::Input => input.to_string(),
+                Slot::Output => output.to_string(),
+                Slot::Depth => depth.to_string(),
+                Slot::Word(w) => w.clone(),
+                Slot::Glued(w) => format!("{w}{depth}"),
+            })
+            .collect()
+    }
+
+    /// Forms to try, in order, when a program refused the handout's and said nothing
+    /// readable about its own.
+    #[must_use]
+    pub fn guesses() -> Vec<Form> {
+        let opt = |o: &str, first: bool| {
+            let o = Slot::Word(o.to_string());
+            Form(if first {
+                vec![o, Slot::Depth, Slot::Input, Slot::Output]
+            } else {
+                vec![Slot::Input, Slot::Output, o, Slot::Depth]
+            })
+        };
+        vec![opt("--depth", false), opt("-d", false), opt("--depth", true), opt("-d", true)]
+    }
+}
+
+impl fmt::Display for Form {
+    /// `INPUT OUTPUT --depth DEPTH`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words: Vec<String> = self
+            .0
+            .iter()
+            .map(|s| match s {
+                Slot::Input => "INPUT".to_string(),
+                Slot::Output => "OUTPUT".to_string(),
+                Slot::Depth => "DEPTH".to_string(),
+                Slot::Word(w) => w.clone(),
+                Slot::Glued(w) => format!("{w}DEPTH"),
+            })
+            .collect();
+        f.write_str(&words.join(" "))
+    }
+}
+
+/// Whether a failed call's output is a complaint about its arguments.
+#[must_use]
+pub fn is_usage_error(status: Option<i32>, stdout: &str, stderr: &str) -> bool {
+    if status == Some(0) {
+        return false;
+    }
+    let text = format!("{stdout}\n{stderr}").to_lowercase();
+    [
+        "usage",
+        "unrecognized arguments",
+        "unrecognised arguments",
+        "arguments are required",
+        "missing required",
+        "invalid option",
+        "unknown option",
+        "expected one argument",
+        "too many arguments",
+        "wrong number of arguments",
+    ]
+    .iter()
+    .any(|w| text.contains(w))
+}
+
+fn usage_prefix(i: &str) -> IResult<&str, &str> {
+    (take_until_no_case("usage"), tag_no_case("usage")).map(|(_, u)| u).parse(i)
+}
+
+/// `take_until`, but case-insensitive on ASCII text.
+fn take_until_no_case(word: &'static str) -> impl Fn(&str) -> IResult<&str, &str> {
+    move |i: &str| {
+        let lower = i.to_ascii_lowercase();
+        let at = lower
+            .find(word)
+            .ok_or_else(|| nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::TakeUntil)))?;
+        // `to_ascii_lowercase` keeps byte offsets.
+        take_until(&i[at..at + word.len()]).parse(i)
+    }
+}
+
+fn is_depth_word(w: &str) -> bool {
+    let l = w.trim_start_matches('-').to_lowercase();
+    l.contains("depth") || l.contains("ply") || l.contains("plies") || l == "d" || l == "n" || l == "level"
+}
+
+/// The lower-case words of `w` (`board_in.txt` → `board`, `in`, `txt`).
+fn words_of(w: &str) -> Vec<String> {
+    w.split(|c: char| !c.is_ascii_alphanumeric()).filter(|p| !p.is_empty()).map(str::to_ascii_lowercase).collect()
+}
+
+fn is_output_word(w: &str) -> bool {
+    words_of(w).iter().any(|p| p.starts_with("out") || p.starts_with("dest") || p == "board2" || p == "to")
+}
+
+fn is_input_word(w: &str) -> bool {
+    words_of(w).iter().any(|p| p.starts_with("in") || p == "src" || p == "source" || p == "board1" || p == "from")
+}
+
+/// The form a usage text names, if it names one with the input, output and depth each
+/// once: `usage: prog.py [-h] --depth DEPTH input output`, `Usage: ABGame -d DEPTH IN OUT`,
+/// `usage: run <depth> <in> <out>`. Optional words in brackets (`[-h]`, `[--verbose]`) are
+/// left out; argparse's continuation lines are read with the first.
+#[must_use]
+pub fn from_usage(text: &str) -> Option<Form> {
+    let (rest, _) = usage_prefix(text).ok()?;
+    let rest = rest.trim_start_matches([':', ' ']);
+    // The usage line and the indented lines that continue it.
+    let mut lines = rest.lines();
+    let mut usage = lines.next()?.to_string();
+    for l in lines {
+        if l.starts_with(' ') && !l.trim().is_empty() && !l.trim_start().starts_with('-') {
+            usage.push(' ');
+            usage.push_str(l.trim());
+        } else {
+            break;
+        }
+    }
+    // Drop the bracketed optional words, then the program's own words (a word with a dot
+    // or a slash, `python3`, `java`, the class), up to the first option or placeholder.
+    let mut words = Vec::new();
+    let mut depth = 0;
+    for w in usage.split_whitespace() {
+        let opens = w.matches('[').count();
+        let closes = w.matches(']').count();
+        if depth == 0 && opens == 0 {
+            words.push(w.trim_matches(|c: char| matches!(c, '<' | '>' | '{' | '}' | '"' | '\'' | ',')).to_string());
+        }
+        depth = (depth + opens).saturating_sub(closes);
+    }
+    let first_arg = words.iter().position(|w| w.starts_with('-') || looks_like_placeholder(w))?;
+    let mut slots = Vec::new();
+    let mut it = words[first_arg..].iter().peekable();
+    while let Some(w) = it.next() {
+        if w.starts_with('-') {
+            if let Some((opt, _)) = w.split_once('=') {
+                if is_depth_word(opt) {
+                    slots.push(Slot::Glued(format!("{opt}=")));
+                }
+                continue;
+            }
+            if is_depth_word(w) {
+                slots.push(Slot::Word(w.clone()));
+                if it.peek().is_some_and(|n| !n.starts_with('-')) {
+                    it.next();
+                }
+                slots.push(Slot::Depth);
+            } else if it.peek().is_some_and(|n| !n.starts_with('-') && n.chars().all(|c| c.is_uppercase() || c == '_'))
+            {
+                // A required option of its own with a value we cannot know.
+                return None;
+            }
+            continue;
+        }
+        slots.push(if is_depth_word(w) {
+            Slot::Depth
+        } else if is_output_word(w) {
+            Slot::Output
+        } else if is_input_word(w) {
+            Slot::Input
+        } else {
+            Slot::Word(w.clone())
+        });
+    }
+    // Placeholders without a telling name take the handout's order of what is missing.
+    let mut missing: Vec<Slot> =
+        [Slot::Input, Slot::Output, Slot::Depth].into_iter().filter(|s| !slots.contains(s)).collect();
+    for s in &mut slots {
+        if let Slot::Word(w) = s
+            && !w.starts_with('-')
+            && !missing.is_empty()
+        {
+            *s = missing.remove(0);
+        }
+    }
+    let once = |want: &Slot| slots.iter().filter(|s| *s == want).count() == 1;
+    let has_depth = once(&Slot::Depth) || slots.iter().any(|s| matches!(s, Slot::Glued(_)));
+    let plain_words = slots.iter().any(|s| matches!(s, Slot::Word(w) if !w.starts_with('-')));
+    (once(&Slot::Input) && once(&Slot::Output) && has_depth && !plain_words).then_some(Form(slots))
+}
+
+fn looks_like_placeholder(w: &str) -> bool {
+    let capitals = !w.contains(['.', '/']) && w.chars().all(|c| c.is_uppercase() || c == '_' || c.is_ascii_digit());
+    !matches!(w.to_lowercase().as_str(), "python" | "python3" | "java" | "javac")
+        && (capitals || is_depth_word(w) || is_input_word(w) || is_output_word(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(text: &str) -> Option<String> {
+        from_usage(text).map(|f| f.to_string())
+    }
+
+    #[test]
+    fn argparse_and_hand_written_usage_lines() {
+        assert_eq!(
+            form(
+                "usage: minimax_opening.py [-h] --depth DEPTH input output\nminimax_opening.py: error: the following arguments are required: --depth"
+            ),
+            Some("--depth DEPTH INPUT OUTPUT".into())
+        );
+        assert_eq!(
+            form("usage: minimax_opening.py [-h] -d DEPTH\n                          input output\nerror"),
+            Some("-d DEPTH INPUT OUTPUT".into())
+        );
+        assert_eq!(form("usage: ABGame.py -d DEPTH INPUT OUTPUT"), Some("-d DEPTH INPUT OUTPUT".into()));
+        assert_eq!(form("Usage: java MiniMaxGame <infile> <outfile> <depth>"), Some("INPUT OUTPUT DEPTH".into()));
+        assert_eq!(form("usage: run <depth> <board_in> <board_out>"), Some("DEPTH INPUT OUTPUT".into()));
+        assert_eq!(form("Usage: ./ab --depth=N in.txt out.txt"), Some("--depth=DEPTH INPUT OUTPUT".into()));
+        assert_eq!(form("Usage: java MiniMaxOpening input.txt output.txt depth"), Some("INPUT OUTPUT DEPTH".into()));
+        assert_eq!(form("usage: prog [--verbose] IN OUT --plies N"), Some("INPUT OUTPUT --plies DEPTH".into()));
+        assert_eq!(form("usage: prog --mode MODE IN OUT DEPTH"), None, "an option we cannot fill");
+        assert_eq!(form("no such thing"), None);
+    }
+
+    #[test]
+    fn usage_errors() {
+        assert!(is_usage_error(Some(2), "", "usage: x.py [-h] --depth DEPTH input output"));
+        assert!(is_usage_error(Some(1), "Usage: ABGame -d N IN OUT", ""));
+        assert!(!is_usage_error(Some(0), "usage", ""));
+        assert!(!is_usage_error(Some(1), "", "Traceback (most recent call last):\nZeroDivisionError"));
+    }
+
+    #[test]
+    fn args_in_order() {
+        let f = from_usage("usage: p.py [-h] --depth DEPTH input output").unwrap();
+        assert_eq!(f.args("in.txt", "out.txt", 3), vec!["--depth", "3", "in.txt", "out.txt"]);
+        assert!(Form::handout().is_handout());
+        assert_eq!(Form::handout().args("a", "b", 2), vec!["a", "b", "2"]);
+    }
+}

@@ -1,0 +1,169 @@
+//! Which of the eight programs a file names, as a TA would see it: the handout's names up
+//! to the ways students write them: `MinMax` / `Minimax` / `MiniMax`, `Openning`, case,
+//! `_`, `-` or spaces between the words (`minimax_opening.py`, `bin/ab-game`), a prefix or
+//! suffix of their own (`Main_MiniMaxOpening`, `ABGame_v2`), and a slip of up to two
+//! letters (`MinMaxOpenningBlack`). A file whose name says it is a test is no program.
+
+use crate::classroom::{ALL_PROGRAMS, ProgramSpec};
+
+/// How a file's name was matched to a program's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NameMatch {
+    /// The handout's name exactly.
+    Exact,
+    /// The same words, written otherwise (case, separators, `MinMax`, `Openning`, a slip).
+    Spelling,
+    /// The name with a part of the student's own before or after it (the part).
+    Affix(String),
+}
+
+impl NameMatch {
+    /// How sure the match is: lower is better.
+    #[must_use]
+    pub fn rank(&self) -> u8 {
+        match self {
+            NameMatch::Exact => 0,
+            NameMatch::Spelling => 1,
+            NameMatch::Affix(_) => 2,
+        }
+    }
+
+    /// In words, for the report: `the handout's name`, `spelt MinMaxOpenning`, …
+    #[must_use]
+    pub fn describe(&self, stem: &str) -> String {
+        match self {
+            NameMatch::Exact => "the handout's name".to_string(),
+            NameMatch::Spelling => format!("by its name, spelt `{stem}`"),
+            NameMatch::Affix(part) => format!("by its name `{stem}`, less its own `{part}`"),
+        }
+    }
+}
+
+/// Lower case letters and digits only, with the usual variants spelt one way.
+fn normalise(text: &str) -> String {
+    let mut s: String = text.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect();
+    for (from, to) in [("minmax", "minimax"), ("alphabeta", "ab"), ("openning", "opening"), ("improvement", "improved")]
+    {
+        s = s.replace(from, to);
+    }
+    s
+}
+
+/// Levenshtein distance (short strings only).
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            prev = here;
+        }
+    }
+    row[b.len()]
+}
+
+/// The program `normalised` names, if one is clearly nearest (a slip of at most two).
+fn nearest(normalised: &str) -> Option<ProgramSpec> {
+    // A slip changes or adds a letter or two, but drops at most one: `game` is no `abgame`.
+    let mut scored: Vec<(usize, ProgramSpec)> = ALL_PROGRAMS
+        .iter()
+        .map(|p| {
+            let name = normalise(p.name);
+            let d = if normalised.len() + 1 < name.len() { usize::MAX } else { distance(normalised, &name) };
+            (d, *p)
+        })
+        .collect();
+    scored.sort_by_key(|(d, _)| *d);
+    let (best, spec) = scored[0];
+    let clear = scored.get(1).is_none_or(|(second, _)| *second > best);
+    (best <= 2 && clear).then_some(spec)
+}
+
+/// The program a file stem names, and how.
+#[must_use]
+pub fn program_of(stem: &str) -> Option<(ProgramSpec, NameMatch)> {
+    if let Some(p) = ALL_PROGRAMS.iter().find(|p| p.name == stem) {
+        return Some((*p, NameMatch::Exact));
+    }
+    let norm = normalise(stem);
+    if norm.contains("test") || norm.len() < 4 {
+        return None;
+    }
+    if let Some(p) = nearest(&norm) {
+        return Some((p, NameMatch::Spelling));
+    }
+    // A part of the student's own before or after the name: a separated word, or a
+    // usual prefix run on (`MainMiniMaxOpening`).
+    let words: Vec<&str> = stem.split(['_', '-', ' ', '.']).filter(|w| !w.is_empty()).collect();
+    let mut tries: Vec<(String, String)> = Vec::new();
+    if words.len() >= 2 {
+        tries.push((words[1..].concat(), words[0].to_string()));
+        tries.push((words[..words.len() - 1].concat(), words[words.len() - 1].to_string()));
+    }
+    if words.len() >= 3 {
+        tries.push((words[1..words.len() - 1].concat(), format!("{} … {}", words[0], words[words.len() - 1])));
+    }
+    for prefix in ["main", "run", "my"] {
+        if let Some(rest) = norm.strip_prefix(prefix) {
+            tries.push((rest.to_string(), stem.chars().take(prefix.len()).collect()));
+        }
+    }
+    tries.into_iter().find_map(|(rest, part)| {
+        let n = normalise(&rest);
+        (n.len() >= 4).then(|| nearest(&n)).flatten().map(|p| (p, NameMatch::Affix(part)))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(stem: &str) -> Option<&'static str> {
+        program_of(stem).map(|(p, _)| p.name)
+    }
+
+    #[test]
+    fn students_names() {
+        for (stem, want) in [
+            ("MiniMaxOpening", "MiniMaxOpening"),
+            ("MinMaxOpening", "MiniMaxOpening"),
+            ("minimax_opening", "MiniMaxOpening"),
+            ("minimax-game", "MiniMaxGame"),
+            ("ABOpenning", "ABOpening"),
+            ("MinMaxOpenningBlack", "MiniMaxOpeningBlack"),
+            ("MinimaxOpeningImproved", "MiniMaxOpeningImproved"),
+            ("Main_MiniMaxOpening", "MiniMaxOpening"),
+            ("Main_ABGame", "ABGame"),
+            ("ab-game", "ABGame"),
+            ("AlphaBetaGame", "ABGame"),
+            ("minimax-opening-black", "MiniMaxOpeningBlack"),
+            ("MiniMaxGame_v2", "MiniMaxGame"),
+            ("MainMiniMaxGameBlack", "MiniMaxGameBlack"),
+        ] {
+            assert_eq!(named(stem), Some(want), "{stem}");
+        }
+        assert_eq!(program_of("MiniMaxOpening").map(|(_, m)| m), Some(NameMatch::Exact));
+        assert_eq!(program_of("MinMaxOpening").map(|(_, m)| m), Some(NameMatch::Spelling));
+        assert!(matches!(program_of("Main_ABGame").map(|(_, m)| m), Some(NameMatch::Affix(p)) if p == "Main"));
+    }
+
+    #[test]
+    fn other_files_are_no_programs() {
+        for stem in [
+            "Board",
+            "board",
+            "MoveGenerator",
+            "TestMiniMaxOpening",
+            "minimax_opening_test",
+            "main",
+            "Estimator",
+            "Game",
+            "variant",
+        ] {
+            assert_eq!(named(stem), None, "{stem}");
+        }
+    }
+}

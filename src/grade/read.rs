@@ -1,0 +1,468 @@
+//! Reading a program's output as a careful TA reads it.
+//!
+//! The handout asks for three lines (`Board Position: …`, `Positions evaluated by static
+//! estimation: …`, `MINIMAX estimate: …`) but says its sample is "given just to
+//! illustrate the format", and real programs word them their own way: `Best move:`,
+//! `Output board is:`, `Number of positions evaluated =`, `Positions Evaluated By AB :`,
+//! `AB estimate:`, `Static estimation:`. So a line is read by what it names, not by its
+//! exact words:
+//!
+//! - **the board**: a run of exactly 22 letters of `W`, `B`, `x` (`X` too) standing alone
+//!   on a line of stdout; a line that names it the input (`Input board`, `Initial`,
+//!   `Given`) is passed over; with none in stdout, the output file's;
+//! - **the count**: a line naming positions, nodes or leaves *and* evaluating, examining
+//!   or visiting them (or `evaluations`, `evals`), read as the first whole number after
+//!   its label;
+//! - **the estimate**: any other line naming an estimate, estimation, value or score, or
+//!   MINIMAX / alpha-beta, read as a number after its label: an integer, a float with a
+//!   whole value (`9987.0`), `inf`, `Infinity`, `∞` (signed), Java's `Integer.MIN_VALUE`
+//!   / `MAX_VALUE` (their names, or their numbers), and any number of 100,000 or more
+//!   (no estimate of the handout's comes near: they are a program's stand-in for ±∞).
+//!
+//! Whatever could be read two ways (two different boards, two counts, two estimates, two
+//! numbers on one line) is read the most likely way and listed in [`Reading::doubts`],
+//! which flags the case for a TA's look. [`Reading::handout_wording`] says whether the
+//! three lines were the handout's own, for a class file that deducts for other wording.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, tag_no_case};
+use nom::character::complete::{char, digit1};
+use nom::combinator::{opt, recognize};
+use nom::{IResult, Parser};
+
+use crate::classroom::search::Value;
+
+/// What a program printed, as far as it could be read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reading {
+    /// The chosen board (stdout's, or the output file's when stdout has none).
+    pub board: Option<String>,
+    /// The board was read from the output file: stdout had none.
+    pub board_from_file: bool,
+    /// The positions evaluated.
+    pub evals: Option<u64>,
+    /// The estimate (±∞ as [`Value`]'s infinities).
+    pub value: Option<Value>,
+    /// The lines read for board, count and estimate, as printed (escaped).
+    pub lines: Vec<String>,
+    /// All three lines were there in the handout's own words and order of parts.
+    pub handout_wording: bool,
+    /// Where the reading had to choose: a TA should look.
+    pub doubts: Vec<String>,
+}
+
+/// Letters of a board string.
+fn is_board_char(c: char) -> bool {
+    matches!(c, 'W' | 'B' | 'x' | 'X')
+}
+
+/// Every board on `line`: a run of exactly 22 board letters with no letter or digit
+/// joined to either end.
+fn boards_in(line: &str) -> Vec<String> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if !is_board_char(chars[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && is_board_char(chars[i]) {
+            i += 1;
+        }
+        let alone = |j: Option<&char>| j.is_none_or(|c| !c.is_alphanumeric());
+        let before = if start == 0 { None } else { chars.get(start - 1) };
+        if i - start == crate::rules::CLASSROOM.topology.len() && alone(before) && alone(chars.get(i)) {
+            out.push(chars[start..i].iter().map(|&c| if c == 'X' { 'x' } else { c }).collect());
+        }
+    }
+    out
+}
+
+/// What a line is about, by the words of its label.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    Count,
+    Estimate,
+    Other,
+}
+
+fn kind_of(label: &str) -> Kind {
+    let l = label.to_lowercase();
+    let has = |words: &[&str]| words.iter().any(|w| l.contains(w));
+    let things = has(&["position", "node", "leaf", "leaves", "state", "board"]);
+    let counted = has(&["evaluat", "examin", "visit", "explor", "expand", "count", "search", "generat", "estimated"]);
+    if (things && counted) || has(&["evaluations", "evals", "estimations", "# of eval", "number of eval"]) {
+        Kind::Count
+    } else if has(&["estimat", "value", "score", "minimax", "minmax", "mini-max", "alpha", "α", "utility", "heuristic"])
+        || l.split(|c: char| !c.is_alphanumeric()).any(|w| w == "ab" || w == "eval")
+    {
+        Kind::Estimate
+    } else {
+        Kind::Other
+    }
+}
+
+/// A number as printed: a sign, then an infinity's name or digits with an optional
+/// fraction and exponent.
+fn number(i: &str) -> IResult<&str, &str> {
+    let infinity = alt((
+        tag_no_case("infinity"),
+        tag_no_case("inf"),
+        tag("∞"),
+        tag("Integer.MIN_VALUE"),
+        tag("Integer.MAX_VALUE"),
+        tag("INT_MIN"),
+        tag("INT_MAX"),
+    ));
+    let exponent = (alt((char('e'), char('E'))), opt(alt((char('-'), char('+')))), digit1);
+    let decimal = (digit1, opt((char('.'), opt(digit1))), opt(exponent));
+    recognize((opt(alt((char('-'), char('+')))), alt((infinity, recognize(decimal))))).parse(i)
+}
+
+/// The numbers in `text`, in order.
+fn numbers_in(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        // A number starts a word (`x2` and `AB2` hold none), possibly after its sign.
+        let joined = text.len() > rest.len() && {
+            let before = text[..text.len() - rest.len()].chars().next_back();
+            before.is_some_and(|c| c.is_alphanumeric() || c == '.' || c == '_')
+        };
+        if !joined && let Ok((after, n)) = number(rest) {
+            let ends_word = after.chars().next().is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+            if ends_word && n.chars().any(|c| c.is_ascii_digit() || c.is_alphabetic() || c == '∞') {
+                out.push(n);
+                rest = after;
+                continue;
+            }
+        }
+        let mut chars = rest.chars();
+        chars.next();
+        rest = chars.as_str();
+    }
+    out
+}
+
+/// A count from its printed form (`125`, `125.`, `125.0`).
+fn whole_count(text: &str) -> Option<u64> {
+    let v: f64 = text.trim_start_matches('+').parse().ok()?;
+    (v >= 0.0 && v.fract() == 0.0 && v < 1e18).then_some(v as u64)
+}
+
+/// An estimate from its printed form; `None` for a number that is no whole value.
+#[must_use]
+pub fn parse_value(text: &str) -> Option<Value> {
+    let t = text.trim();
+    let negative = t.starts_with('-');
+    let body = t.trim_start_matches(['-', '+']).to_ascii_lowercase();
+    let infinite = |negative: bool| Some(if negative { Value::NEG_INFINITY } else { Value::INFINITY });
+    match body.as_str() {
+        "inf" | "infinity" | "∞" | "int_max" | "integer.max_value" => return infinite(negative),
+        "int_min" | "integer.min_value" => return infinite(!negative),
+        _ => {}
+    }
+    let v: f64 = t.parse().ok()?;
+    if v.abs() >= STAND_IN_FOR_INFINITY {
+        return infinite(v < 0.0);
+    }
+    if v.fract() != 0.0 {
+        return None;
+    }
+    Some(Value::finite(v as i32))
+}
+
+/// No handout estimate reaches this; a program printing it means ±∞ (Java's
+/// `Integer.MIN_VALUE`, `1e9`, `Double.MAX_VALUE`).
+pub const STAND_IN_FOR_INFINITY: f64 = 100_000.0;
+
+/// The part of a line after its label: after the last `:` or `=`, or else after the last
+/// word that is not a number.
+fn after_label(line: &str) -> &str {
+    match line.rfind([':', '=']) {
+        Some(i) => &line[i + 1..],
+        None => line,
+    }
+}
+
+/// `text` with control bytes shown (`\x00`, `\u{7f}`), so a report stays readable text.
+#[must_use]
+pub fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && c != '\n' && c != '\t' {
+            let n = u32::from(c);
+            if n < 0x100 {
+                out.push_str(&format!("\\x{n:02x}"));
+            } else {
+                out.push_str(&format!("\\u{{{n:x}}}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The handout's own words for the three lines (a trailing period or none).
+fn is_handout_line(line: &str, label: &str) -> bool {
+    line.trim_end().strip_prefix(label).is_some_and(|rest| {
+        let rest = rest.trim().trim_end_matches('.');
+        !rest.is_empty() && !rest.contains(char::is_whitespace)
+    })
+}
+
+/// Words that mark a board line as the input echoed, not the answer.
+const INPUT_WORDS: [&str; 7] = ["input", "initial", "given", "original", "before", "current", "read"];
+
+/// Reads `stdout` (and `file`, the output file's text, if it was written).
+#[must_use]
+pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
+    let mut r = Reading::default();
+    let mut boards: Vec<(String, String)> = Vec::new();
+    let mut counts: Vec<(u64, String)> = Vec::new();
+    let mut estimates: Vec<(Option<Value>, String, String)> = Vec::new();
+    let mut handout = [false; 3];
+    // A label whose number stands alone on the next line (`MINIMAX estimate:` then `9987`).
+    let mut waiting: Option<Kind> = None;
+    for raw in stdout.lines() {
+        let line = raw.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let carried = waiting.take();
+        let found = boards_in(line);
+        if !found.is_empty() {
+            let label = line.split(found[0].as_str()).next().unwrap_or("").to_lowercase();
+            if !INPUT_WORDS.iter().any(|w| label.contains(w)) {
+                for b in found {
+                    boards.push((b, line.to_string()));
+                }
+                handout[0] |= is_handout_line(line, "Board Position:");
+            }
+            continue;
+        }
+        let tail = after_label(line);
+        let label = &line[..line.len() - tail.len()];
+        let (label, tail) = if label.is_empty() {
+            // No separator: the label is the words before the first number.
+            let at = numbers_in(line).first().and_then(|n| line.find(n)).unwrap_or(line.len());
+            (&line[..at], &line[at..])
+        } else {
+            (label, tail)
+        };
+        let found = numbers_in(tail);
+        let kind = match (kind_of(label), carried) {
+            (Kind::Other, Some(k)) if label.trim().is_empty() => k,
+            (k, _) => k,
+        };
+        if found.is_empty() && kind != Kind::Other {
+            waiting = Some(kind);
+        }
+        match kind {
+            Kind::Count => {
+                if let Some(n) = found.iter().find_map(|n| whole_count(n)) {
+                    counts.push((n, line.to_string()));
+                    handout[1] |= is_handout_line(line, "Positions evaluated by static estimation:");
+                }
+            }
+            Kind::Estimate => {
+                if let Some(&first) = found.first() {
+                    if found.len() > 1 {
+                        r.doubts.push(format!("two numbers on the estimate line `{}`: read {first}", visible(line)));
+                    }
+                    let value = parse_value(first);
+                    if value.is_none() {
+                        r.doubts.push(format!("the estimate {first} is not a whole number"));
+                    }
+                    estimates.push((value, first.to_string(), line.to_string()));
+                    handout[2] |= is_handout_line(line, "MINIMAX estimate:");
+                }
+            }
+            Kind::Other => {}
+        }
+    }
+    // The board: one distinct board is it; of several, the one the output file holds, or
+    // else the last printed.
+    let mut distinct: Vec<&(String, String)> = Vec::new();
+    for b in &boards {
+        if !distinct.iter().any(|d| d.0 == b.0) {
+            distinct.push(b);
+        }
+    }
+    let file_board = file.and_then(|f| boards_in(f.trim()).into_iter().next());
+    let chosen = match distinct.as_slice() {
+        [] => None,
+        [one] => Some(*one),
+        many => {
+            let pick = many.iter().find(|d| Some(&d.0) == file_board.as_ref()).unwrap_or(&many[many.len() - 1]);
+            r.doubts.push(format!(
+                "{} different boards printed ({}): read {}{}",
+                many.len(),
+                many.iter().map(|d| d.0.as_str()).collect::<Vec<_>>().join(", "),
+                pick.0,
+                if Some(&pick.0) == file_board.as_ref() { ", the one in the output file" } else { ", the last" }
+            ));
+            Some(*pick)
+        }
+    };
+    match chosen {
+        Some((b, line)) => {
+            r.board = Some(b.clone());
+            r.lines.push(visible(line));
+        }
+        None => {
+            if let Some(b) = file_board {
+                r.board = Some(b);
+                r.board_from_file = true;
+            }
+        }
+    }
+    if let Some((n, line)) = counts.first() {
+        r.evals = Some(*n);
+        r.lines.push(visible(line));
+        if counts.iter().any(|(m, _)| m != n) {
+            r.doubts.push(format!(
+                "{} different counts printed ({}): read the first",
+                counts.len(),
+                counts.iter().map(|(m, _)| m.to_string()).collect::<Vec<_>>().join(", ")
+            ));
+        }
+    }
+    if let Some((v, _, line)) = estimates.first() {
+        r.value = *v;
+        r.lines.push(visible(line));
+        let texts: Vec<&str> = estimates.iter().map(|(_, t, _)| t.as_str()).collect();
+        if estimates.iter().any(|(w, _, _)| w != v) {
+            r.doubts.push(format!(
+                "{} different estimates printed ({}): read the first",
+                texts.len(),
+                texts.join(", ")
+            ));
+        }
+    }
+    r.handout_wording = handout.iter().all(|&h| h);
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const B: &str = "xxxxxxWWWxWWxBBBBxxxxx";
+
+    fn read(text: &str) -> Reading {
+        read_output(text, None)
+    }
+
+    #[test]
+    fn the_handout_lines() {
+        let r = read(&format!(
+            "Board Position: {B}\nPositions evaluated by static estimation: 125.\nMINIMAX estimate: 9987.\n"
+        ));
+        assert_eq!(r.board.as_deref(), Some(B));
+        assert_eq!(r.evals, Some(125));
+        assert_eq!(r.value, Some(Value::finite(9987)));
+        assert!(r.handout_wording);
+        assert!(r.doubts.is_empty());
+        assert_eq!(r.lines.len(), 3);
+    }
+
+    #[test]
+    fn students_wordings() {
+        let cases = [
+            format!("Board Position   : {B}\nPositions evaluated by static estimation  : 125\nMINMAX Estimate : 9987"),
+            format!("Output Board Position : {B}\nPositions evaluated: 125\nMINIMAX estimate = 9987."),
+            format!("Output board is: {B}\nNumber of positions evaluated: 125\nAB estimate: 9987"),
+            format!("Best move: {B}\nPositions Evaluated By AB : 125\nStatic estimation: 9987.0"),
+            format!("Board: {B}.\nnodes examined 125\nvalue 9987"),
+            format!("Input board: {}\n{B}\nevaluations=125\nAlpha-Beta estimate: 9987", "x".repeat(22)),
+        ];
+        for text in cases {
+            let r = read(&text);
+            assert_eq!(r.board.as_deref(), Some(B), "{text}");
+            assert_eq!(r.evals, Some(125), "{text}");
+            assert_eq!(r.value, Some(Value::finite(9987)), "{text}");
+            assert!(!r.handout_wording, "{text}");
+            assert!(r.doubts.is_empty(), "{text}: {:?}", r.doubts);
+        }
+    }
+
+    #[test]
+    fn infinities_as_programs_print_them() {
+        for (text, want) in [
+            ("-inf", Value::NEG_INFINITY),
+            ("inf", Value::INFINITY),
+            ("-Infinity", Value::NEG_INFINITY),
+            ("Infinity.", Value::INFINITY),
+            ("-2147483648", Value::NEG_INFINITY),
+            ("2147483647", Value::INFINITY),
+            ("Integer.MIN_VALUE", Value::NEG_INFINITY),
+            ("-∞", Value::NEG_INFINITY),
+            ("1e9", Value::INFINITY),
+            ("-10000", Value::finite(-10000)),
+            ("-3.0", Value::finite(-3)),
+        ] {
+            let r = read(&format!(
+                "Board Position: {B}\nPositions evaluated by static estimation: 0\nMINIMAX estimate: {text}"
+            ));
+            assert_eq!(r.value, Some(want), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_number_on_the_line_after_its_label() {
+        let r = read(&format!(
+            "Board Position:\n{B}\nPositions evaluated by static estimation:\n125\nMINIMAX estimate:\n-inf\n"
+        ));
+        assert_eq!(r.board.as_deref(), Some(B));
+        assert_eq!(r.evals, Some(125));
+        assert_eq!(r.value, Some(Value::NEG_INFINITY));
+    }
+
+    #[test]
+    fn the_board_from_the_output_file_when_stdout_has_none() {
+        let r = read_output("Positions evaluated: 9\nEstimate: 1\n", Some(&format!("{B}\n")));
+        assert_eq!(r.board.as_deref(), Some(B));
+        assert!(r.board_from_file);
+        assert_eq!(r.evals, Some(9));
+    }
+
+    #[test]
+    fn two_boards_are_a_doubt_and_the_file_decides() {
+        let other = "Wxxxxxxxxxxxxxxxxxxxxx";
+        let text = format!("{other}\nBoard Position: {B}\nPositions evaluated: 1\nestimate: 2\n");
+        let r = read_output(&text, Some(B));
+        assert_eq!(r.board.as_deref(), Some(B));
+        assert_eq!(r.doubts.len(), 1, "{:?}", r.doubts);
+        let r = read_output(&text, None);
+        assert_eq!(r.board.as_deref(), Some(B), "the last printed");
+        assert!(r.doubts[0].contains("the last"));
+    }
+
+    #[test]
+    fn two_estimates_are_a_doubt() {
+        let r = read(&format!("Board Position: {B}\nPositions evaluated: 4\nMINIMAX estimate: 3\nAB estimate: 5\n"));
+        assert_eq!(r.value, Some(Value::finite(3)));
+        assert!(r.doubts.iter().any(|d| d.contains("different estimates")), "{:?}", r.doubts);
+    }
+
+    #[test]
+    fn words_that_are_not_boards_or_numbers() {
+        assert!(boards_in(&format!("a{B}")).is_empty());
+        assert!(boards_in(&"x".repeat(23)).is_empty());
+        assert_eq!(boards_in(&format!("[{B}]")), vec![B.to_string()]);
+        assert_eq!(numbers_in("AB2 estimate: -12."), vec!["-12."]);
+        assert_eq!(numbers_in("x2=3"), vec!["3"]);
+        assert!(read("Thinking...\nDone.\n").board.is_none());
+    }
+
+    #[test]
+    fn control_bytes_are_shown() {
+        assert_eq!(visible("a\0b\x1b[0m"), "a\\x00b\\x1b[0m");
+        let r = read(&format!("Board Position: {}\n", "\0".repeat(22)));
+        assert!(r.board.is_none());
+    }
+}

@@ -1,0 +1,69 @@
+import java.util.ArrayList;
+
+/*
+ * MiniMaxOpeningImproved  (Part IV)
+ * White plays its best move in the opening, MINIMAX search to the given depth,
+ * my improved static estimation (Estimator.improvedOpening).
+ *
+ *   java MiniMaxOpeningImproved board1.txt board2.txt 2
+ */
+public class MiniMaxOpeningImproved {
+
+    static int maxDepth;
+    static String bestMove = null;   // set while searching the root
+
+    public static void main(String[] args) {
+        if (args.length != 3) {
+            GameBoard.badInput("usage: java MiniMaxOpeningImproved <input file> <output file> <depth>");
+        }
+        String board = GameBoard.readBoard(args[0]);
+        maxDepth = GameBoard.parseDepth(args[2]);
+
+        if (GameBoard.generateMovesOpening(board).isEmpty()) {
+            GameBoard.noLegalMove("MiniMaxOpeningImproved", "White");
+        }
+
+        double estimate = maxMin(board, maxDepth);
+
+        GameBoard.writeBoard(args[1], bestMove);
+        System.out.println("Board Position: " + bestMove);
+        System.out.println("Positions evaluated by static estimation: " + Estimator.positionsEvaluated);
+        System.out.println("MINMAX estimate: " + GameBoard.show(estimate));
+    }
+
+    // MaxMin(x): white to move
+    static double maxMin(String x, int depth) {
+        if (depth == 0) {
+            return Estimator.improvedOpening(x);
+        }
+        ArrayList<String> children = GameBoard.generateMovesOpening(x);
+        double v = Double.NEGATIVE_INFINITY;
+        for (String y : children) {
+            double val = minMax(y, depth - 1);
+            // at the root remember the move; ties keep the first one
+            if (depth == maxDepth && (bestMove == null || val > v)) {
+                bestMove = y;
+            }
+            if (val > v) {
+                v = val;
+            }
+        }
+        return v;
+    }
+
+    // MinMax(x): black to move
+    static double minMax(String x, int depth) {
+        if (depth == 0) {
+            return Estimator.improvedOpening(x);
+        }
+        ArrayList<String> children = GameBoard.generateBlackMovesOpening(x);
+        double v = Double.POSITIVE_INFINITY;
+        for (String y : children) {
+            double val = maxMin(y, depth - 1);
+            if (val < v) {
+                v = val;
+            }
+        }
+        return v;
+    }
+}
