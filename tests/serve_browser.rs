@@ -967,6 +967,42 @@ fn the_replay_page_and_morris_analyze_mark_the_same_moves() {
     );
     let shown: Vec<(u64, String)> = serde_json::from_value(shown).expect("pairs");
     assert_eq!(shown, from_cli);
+    // Issue #47, item 6: a marked move says the better move, as `morris analyze` does
+    // (`...; best was G4 (+0.50)`).
+    let best_from_cli: Vec<(u64, String)> = printed
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix(">> "))
+        .filter_map(|l| {
+            let number = l.split_whitespace().nth(2)?.parse().ok()?;
+            let best = l.split("; best was ").nth(1)?.split_whitespace().next()?;
+            Some((number, best.to_string()))
+        })
+        .collect();
+    assert!(!best_from_cli.is_empty(), "morris analyze names a better move: {printed}");
+    let page_marks = b.script("return replay.marks");
+    for (number, best) in &best_from_cli {
+        let mark = page_marks[*number as usize - 1].as_str().unwrap_or_default();
+        assert!(mark.ends_with(&format!("; best was {best}")), "move {number}: {mark} (analyze: best was {best})");
+    }
+    // analyze's words: a search's mark gives the two scores it compares, and the
+    // summary counts each glyph a search gave (it counted ? and ?? as "search mistakes"
+    // and left the ?! moves listed above it out).
+    for line in printed.lines().filter(|l| l.contains("by search: ")) {
+        assert!(line.contains("at the same horizon: ") || line.contains("that a depth-"), "{line}");
+    }
+    for side in ["White", "Black"] {
+        let counted = |glyph: &str| {
+            printed
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix(">> "))
+                .filter(|l| l.starts_with(&format!("{glyph} move ")) && l.contains(&format!(" by {side}, ")))
+                .filter(|l| l.contains("by search: "))
+                .count()
+        };
+        let summary = format!("marked by a search: {} ??, {} ?, {} ?!", counted("??"), counted("?"), counted("?!"));
+        let line = printed.lines().find(|l| l.trim().starts_with(&format!("{side}: "))).unwrap_or_default();
+        assert!(line.ends_with(&summary), "{line} (expected to end with {summary})");
+    }
     // The first marked move, its reason shown.
     b.click_on(&format!("#moves [data-ply=\"{}\"]", from_cli[0].0));
     b.wait_text("#replay-mark", |t| t.starts_with(&from_cli[0].1));

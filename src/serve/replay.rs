@@ -347,7 +347,22 @@ impl ReplaySession {
                 _ => None,
             })
             .collect();
-        let marks = judged.iter().map(|m| m.as_ref().map(|m| m.reason.clone())).collect();
+        // A move marked as worse than another says which, as `morris analyze` does.
+        let marks = judged
+            .iter()
+            .enumerate()
+            .map(|(i, mark)| {
+                let mark = mark.as_ref()?;
+                let best =
+                    self.values[i].and_then(|(before, _)| before.best).filter(|&b| Some(&b) != self.moves.get(i));
+                Some(match best {
+                    Some(b) if mark.glyph != analysis::Glyph::Only => {
+                        format!("{}; best was {}", mark.reason, b.display(self.topology))
+                    }
+                    _ => mark.reason.clone(),
+                })
+            })
+            .collect();
         let glyphs = judged.iter().map(|m| m.as_ref().map(|m| m.glyph.text())).collect();
         ReplayState {
             id: id.to_string(),
