@@ -1131,7 +1131,9 @@ fn a_replay_s_end_says_its_result_everywhere_and_the_phone_sees_the_board() {
             "White wins\nby reducing Black to fewer than three stones"
         );
         assert_eq!(b.text("#status"), result, "{width}: the panel");
-        assert_eq!(visible(&b, "#top-status"), false, "{width}: the banner says it, not the line too");
+        assert!(!visible(&b, "#top-status"), "{width}: the banner says it, not the line too");
+        b.script("window.scrollTo(0, 0)");
+        save_screenshot(&b, if phone { "serve-phone-replay-end" } else { "serve-replay-end" });
         b.click_on("#banner-close");
         b.wait("the banner dismissed", || (count(&b, "#banner.hidden") == 1).then_some(()));
         assert_eq!(visible(&b, "#top-status"), phone, "{width}: the line is back on a phone");
@@ -1167,6 +1169,7 @@ fn undo_forgets_the_search_and_set_up_shows_no_old_game() {
     b.click_on("#setup");
     assert_eq!(b.text("#status"), "Setting up a position: White to move");
     assert!(!visible(&b, "#moves"), "the old game's move list is shown in set-up");
+    assert!(!visible(&b, "#export-text"), "the old game's export is shown in set-up");
     b.click_on("#su-clear");
     b.click_on(&point("A7"));
     b.click_on(&point("D7"));
@@ -1177,7 +1180,7 @@ fn undo_forgets_the_search_and_set_up_shows_no_old_game() {
     assert_eq!(b.text("#status"), "Setting up a position: Black to move");
     b.click_on("#su-cancel");
     b.wait_text("#status", |t| t == "White to move (your turn)");
-    assert!(visible(&b, "#moves"));
+    assert!(visible(&b, "#moves") && visible(&b, "#export-text"));
     assert_eq!(b.text("#white-board"), "1");
 }
 
@@ -1195,6 +1198,7 @@ fn a_hint_marks_the_stone_it_removes() {
     let removed = removed.as_str().expect("the winning hint closes a mill");
     assert_eq!(count(&b, &format!("[data-point=\"{removed}\"] [data-hint-remove]")), 1, "{removed} marked");
     assert_eq!(count(&b, "[data-hint-remove]"), 1);
+    save_screenshot(&b, "serve-hint-removal");
 }
 
 /// Issue #47, item 9: the arrows follow the board's lines (from a corner they jumped
