@@ -12,7 +12,9 @@
 //!
 //! # Modules, in dependency order
 //! Each module uses only modules listed above it; nothing points back up.
-//! - [`words`]: counts in messages (`1 ply`, `0 plies`).
+//! - [`words`]: counts in messages (`1 ply`, `0 plies`) and shell words for commands shown.
+//! - [`table`]: a table as text, Markdown, HTML and CSV, and a whole HTML page: the one
+//!   home of the escaping the pages and reports need.
 //! - [`files`]: files written whole (temporary file, then rename).
 //! - [`memory`]: large arrays advised for huge pages (the tables' solvers).
 //! - [`progress`]: how long jobs report how far they got (drawn by the command line).

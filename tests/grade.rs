@@ -137,7 +137,6 @@ fn grades_the_fixture_class() {
         "--jobs",
         "2",
     ];
-    let started = Instant::now();
     let done = morris_grade(&args);
     assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
     let sheet = std::fs::read_to_string(out.join("grades.csv")).unwrap();
@@ -177,18 +176,27 @@ fn grades_the_fixture_class() {
             let rep = report(id);
             assert!(rep.contains(note) || rep.contains(&note.replace(['‘', '’'], "'")), "{id}: no {note:?} in\n{rep}");
         }
+        // Two files for one program: the handout's name in the shallower folder is used,
+        // and the case is flagged for a look.
+        let r = row("two_candidates").expect("two_candidates is on the sheet");
+        assert_eq!(r[5], 100.0, "{}", report("two_candidates"));
+        assert!(flagged(&sheet, "two_candidates"), "{sheet}");
+        assert!(report("two_candidates").contains(
+            "2 candidates for MiniMaxOpening: MiniMaxOpening.py, old_version/MiniMaxOpening.py; used MiniMaxOpening.py"
+        ));
+        // An all-NUL board: shown escaped, never raw.
+        let rep = report("nul_board");
+        assert!(!rep.contains('\0') && rep.contains("\\x00\\x00"), "{rep}");
+        assert!(row("nul_board").unwrap()[0] < ok[0]);
         let r = row("equal_move").expect("equal_move is on the sheet (it needs only python3)");
         assert_eq!(r[0], 45.0, "{}", report("equal_move"));
         assert!(report("equal_move").contains("a different move with the same estimate"));
     }
-    // Three calls of three seconds time out: the whole class stays well under a minute.
-    assert!(started.elapsed() < Duration::from_secs(120), "{:?}", started.elapsed());
-
     // A rerun skips the students graded, and keeps them on the sheet.
-    let again = Instant::now();
     let done = morris_grade(&args);
     assert!(done.status.success());
-    assert!(again.elapsed() < Duration::from_secs(10), "{:?}", again.elapsed());
+    let said = String::from_utf8_lossy(&done.stdout);
+    assert!(said.contains("(0 graded in this run,"), "{said}");
     assert_eq!(std::fs::read_to_string(out.join("grades.csv")).unwrap(), sheet);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -145,10 +145,11 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     write("summary.html", &class_summary::html(&grades, &facts))?;
     let flagged = grades.iter().filter(|g| g.flagged()).count();
     println!(
-        "{} students graded on {} calls each in {:.0} s ({flagged} flagged for a look); grade sheet {}, summary {}, reports in {}, Canvas {}, Gradescope {}",
+        "{} students on {} calls each in {:.0} s ({} graded in this run, the rest kept; {flagged} flagged for a look); grade sheet {}, summary {}, reports in {}, Canvas {}, Gradescope {}",
         grades.len(),
         calls.len(),
         facts.seconds,
+        facts.graded_now,
         out.join("grades.csv").display(),
         out.join("summary.html").display(),
         reports.display(),

@@ -225,11 +225,14 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
     let mut counts: Vec<(u64, String)> = Vec::new();
     let mut estimates: Vec<(Option<Value>, String, String)> = Vec::new();
     let mut handout = [false; 3];
+    // A label whose number stands alone on the next line (`MINIMAX estimate:` then `9987`).
+    let mut waiting: Option<Kind> = None;
     for raw in stdout.lines() {
         let line = raw.trim();
         if line.is_empty() {
             continue;
         }
+        let carried = waiting.take();
         let found = boards_in(line);
         if !found.is_empty() {
             let label = line.split(found[0].as_str()).next().unwrap_or("").to_lowercase();
@@ -251,7 +254,14 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
             (label, tail)
         };
         let found = numbers_in(tail);
-        match kind_of(label) {
+        let kind = match (kind_of(label), carried) {
+            (Kind::Other, Some(k)) if label.trim().is_empty() => k,
+            (k, _) => k,
+        };
+        if found.is_empty() && kind != Kind::Other {
+            waiting = Some(kind);
+        }
+        match kind {
             Kind::Count => {
                 if let Some(n) = found.iter().find_map(|n| whole_count(n)) {
                     counts.push((n, line.to_string()));
@@ -400,6 +410,16 @@ mod tests {
             ));
             assert_eq!(r.value, Some(want), "{text}");
         }
+    }
+
+    #[test]
+    fn a_number_on_the_line_after_its_label() {
+        let r = read(&format!(
+            "Board Position:\n{B}\nPositions evaluated by static estimation:\n125\nMINIMAX estimate:\n-inf\n"
+        ));
+        assert_eq!(r.board.as_deref(), Some(B));
+        assert_eq!(r.evals, Some(125));
+        assert_eq!(r.value, Some(Value::NEG_INFINITY));
     }
 
     #[test]

@@ -319,8 +319,14 @@ fn package_root(source: &Path) -> PathBuf {
     root
 }
 
+/// Whether a source defines a `main` (`main(`, `main (`, as a word).
 fn has_main(source: &Path) -> bool {
-    crate::files::read_text(source, crate::files::SMALL_TEXT).is_ok_and(|t| t.contains("main("))
+    let Ok(text) = crate::files::read_text(source, crate::files::SMALL_TEXT) else { return false };
+    text.match_indices("main").any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + 4..].trim_start_matches([' ', '\t']);
+        before.is_none_or(|c| !(c.is_alphanumeric() || c == '_')) && after.starts_with('(')
+    })
 }
 
 /// What a program's file is, in the order a program is looked for.

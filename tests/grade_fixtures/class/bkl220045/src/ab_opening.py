@@ -1,0 +1,10 @@
+#!/usr/bin/env python3
+"""White's move in the opening phase, ALPHA-BETA search.
+
+usage: python3 ab_opening.py INPUT OUTPUT --depth N
+"""
+from cli import main
+
+if __name__ == '__main__':
+    main(__doc__.splitlines()[0],
+         opening=True, alpha_beta=True, improved=False, black=False)

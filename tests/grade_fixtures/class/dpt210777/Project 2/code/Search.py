@@ -1,0 +1,90 @@
+"""
+Search.py
+MiniMax and Alpha-Beta search (White = MAX player, to move at the root).
+Author: D. Patel (dpt210777)
+"""
+
+from Helper import Helper
+
+INFINITY = float('inf')
+
+
+class Search:
+
+    def __init__(self, opening, estimator):
+        self.opening = opening            # True = opening phase (placing pieces)
+        self.estimator = estimator        # static estimation function (board -> number)
+        self.positionsEvaluated = 0
+
+    def staticEstimate(self, board):
+        self.positionsEvaluated += 1
+        return self.estimator(board)
+
+    # ---------------------------------------------------------------- MINIMAX
+
+    def maxMin(self, board, depth):
+        if depth == 0:
+            return self.staticEstimate(board)
+        v = -INFINITY
+        for y in Helper.whiteMoves(board, self.opening):
+            v = max(v, self.minMax(y, depth - 1))
+        return v
+
+    def minMax(self, board, depth):
+        if depth == 0:
+            return self.staticEstimate(board)
+        v = INFINITY
+        for y in Helper.blackMoves(board, self.opening):
+            v = min(v, self.maxMin(y, depth - 1))
+        return v
+
+    def miniMaxDecision(self, board, depth):
+        """Returns [bestBoard, value]. bestBoard is None when White has no move."""
+        bestBoard = None
+        bestValue = -INFINITY
+        for y in Helper.whiteMoves(board, self.opening):
+            value = self.minMax(y, depth - 1)
+            # ">" so that on a tie the first move generated is kept
+            if bestBoard is None or value > bestValue:
+                bestBoard = y
+                bestValue = value
+        return [bestBoard, bestValue]
+
+    # ------------------------------------------------------------- ALPHA-BETA
+
+    def maxMinAB(self, board, depth, alpha, beta):
+        if depth == 0:
+            return self.staticEstimate(board)
+        v = -INFINITY
+        for y in Helper.whiteMoves(board, self.opening):
+            v = max(v, self.minMaxAB(y, depth - 1, alpha, beta))
+            if v >= beta:
+                return v
+            alpha = max(alpha, v)
+        return v
+
+    def minMaxAB(self, board, depth, alpha, beta):
+        if depth == 0:
+            return self.staticEstimate(board)
+        v = INFINITY
+        for y in Helper.blackMoves(board, self.opening):
+            v = min(v, self.maxMinAB(y, depth - 1, alpha, beta))
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+        return v
+
+    def alphaBetaDecision(self, board, depth):
+        alpha = -INFINITY
+        beta = INFINITY
+        bestBoard = None
+        bestValue = -INFINITY
+        for y in Helper.whiteMoves(board, self.opening):
+            value = self.minMaxAB(y, depth - 1, alpha, beta)
+            if bestBoard is None or value > bestValue:
+                bestBoard = y
+                bestValue = value
+            if bestValue >= beta:
+                break
+            alpha = max(alpha, bestValue)
+        return [bestBoard, bestValue]
