@@ -312,9 +312,15 @@ pub fn mark_move(before: &PositionAnalysis, after: &PositionAnalysis, played: Mo
     };
     Some(Mark {
         glyph,
+        // Both scores seen as far into the game: the figure is not the difference of the
+        // two full-depth values, which may even rise.
         reason: format!(
-            "{mover} lost about {:.1} stones by {search} ({})",
+            "{mover} lost about {:.1} stones at the same horizon: {} before the move by {search}, {} after it at \
+             depth {} ({})",
             f64::from(drop) / 100.0,
+            crate::engine::format_score(b),
+            crate::engine::format_score(a),
+            depth - 1,
             thresholds_words()
         ),
         exact: false,
@@ -653,8 +659,8 @@ mod tests {
         assert_eq!(k.0, "?");
         assert_eq!(
             k.1,
-            "Black lost about 2.5 stones by a depth-8 search (?! beyond 0.5 stones, ? beyond 1.5 stones, ?? beyond \
-             4.0 stones)"
+            "Black lost about 2.5 stones at the same horizon: +0.50 before the move by a depth-8 search, -2.00 \
+             after it at depth 7 (?! beyond 0.5 stones, ? beyond 1.5 stones, ?? beyond 4.0 stones)"
         );
         assert_eq!(mark(est(50, 8, None), est(0, 8, Some(600)), b).unwrap().0, "??");
         // The issue's move 32: −8.64, then a loss the search sees: `??`, though capped

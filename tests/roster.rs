@@ -270,13 +270,13 @@ fn the_example_roster_reads_and_the_docs_show_it_whole() {
     let example = include_str!("../examples/class.toml");
     let dir = Scratch::new("example");
     for student in ["alice", "bob", "carol"] {
-        std::fs::create_dir_all(dir.join("students").join(student)).unwrap();
+        std::fs::create_dir_all(dir.join("class").join(student)).unwrap();
     }
     let path = dir.join("class.toml");
     std::fs::write(&path, example).unwrap();
     let r = morris::referee::roster::read_roster(&path).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.entrants.len(), 4);
-    assert_eq!(r.entrants[2].words[0], dir.join("students/carol").join("./carol").display().to_string());
+    assert_eq!(r.entrants[2].words[0], dir.join("class/carol").join("./carol").display().to_string());
     assert_eq!(r.limits, morris::referee::limits::EngineLimits::default());
     // The docs show the file from its first setting on.
     let docs = include_str!("../docs/referee.md");

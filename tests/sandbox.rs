@@ -16,6 +16,10 @@ use morris::referee::sandbox::Sandbox;
 
 const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
 
+/// The tournament of hostile engines and the affinity test one after the other: the
+/// burner fills its core, which the other test's engines (timed) may be given too.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn skipped() -> bool {
     if std::env::var_os("MORRIS_SKIP_SANDBOX_TESTS").is_some_and(|v| v == "1") {
         eprintln!("MORRIS_SKIP_SANDBOX_TESTS=1: the sandbox tests are skipped on purpose");
@@ -89,6 +93,7 @@ fn hostile_engines_lose_by_their_own_reasons_and_harm_nothing() {
     if skipped() {
         return;
     }
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     for (tool, package) in [("bwrap", "bubblewrap"), ("python3", "python3"), ("javac", "default-jdk-headless")] {
         require(tool, package);
     }
@@ -199,4 +204,90 @@ fn without_a_sandbox_engines_run_as_before() {
         .expect("morris match");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("game   2"));
+}
+
+/// The record's stderr field (`{"white":[…],"black":[…]}`) of each game, by side.
+fn stderr_lines(record: &Path) -> Vec<[Vec<String>; 2]> {
+    fs::read_to_string(record)
+        .expect("record file")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let field = l.split('\t').nth(12).unwrap_or("-");
+            let json: serde_json::Value = serde_json::from_str(field).unwrap_or(serde_json::Value::Null);
+            let side = |s: &str| -> Vec<String> {
+                json[s].as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)).collect()
+            };
+            [side("white"), side("black")]
+        })
+        .collect()
+}
+
+/// An engine that widens its affinity to every CPU and burns every core from helper
+/// processes and threads stays on the one core of its cpuset: each of them reports, from
+/// inside, the CPUs it may run on after widening, and the cpuset it is in.
+#[test]
+fn an_engine_that_widens_its_affinity_stays_on_its_core() {
+    if skipped() {
+        return;
+    }
+    require("python3", "python3");
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let sandbox = Sandbox::probe(EngineLimits::default(), Vec::new());
+    assert!(
+        sandbox.pinning_binds(),
+        "no cpuset cgroup can be made here (root and the cpuset controller are needed): {}; \
+         set MORRIS_SKIP_SANDBOX_TESTS=1 to skip on purpose",
+        sandbox.pinning()
+    );
+    let dir = scratch("affinity");
+    let record = dir.join("games.tsv");
+    let engine = format!("{MORRIS} --depth 1");
+    let out = Command::new(MORRIS)
+        .current_dir(&dir)
+        .args(["match", "--games", "2", "--jobs", "1", "--movetime", "0.5", "--record"])
+        .arg(&record)
+        .args(["--engine", &format!("honest={} {engine}", hostile("honest.py"))])
+        .args(["--engine", &format!("wide={} {engine}", hostile("affinity.py"))])
+        .output()
+        .expect("morris match");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows = read_records(&record);
+    let games = stderr_lines(&record);
+    assert_eq!(rows.len(), 2);
+    for (row, lines) in rows.iter().zip(&games) {
+        // Its burning slows only itself (it may lose on time); the honest engine on the
+        // other core is not harmed: it never forfeits (it may lose by the rules).
+        let honest = if row.white == "honest" { "white" } else { "black" };
+        let forfeit = !["rules", "ply-cap"].contains(&row.termination.as_str());
+        assert!(!forfeit || row.result == honest, "honest forfeited: {} ({})", row.termination, row.reason);
+        let side = usize::from(row.black == "wide");
+        let reports: Vec<&String> = lines[side].iter().filter(|l| l.starts_with("affinity ")).collect();
+        // The engine, its helper processes (2 per CPU, at least 2) and 2 threads.
+        assert!(reports.len() >= 5, "{:?}", lines[side]);
+        for report in &reports {
+            let words: Vec<&str> = report.split_whitespace().collect();
+            // `affinity WHO CPUS cpuset CGROUP`: one CPU (with taskset alone the widening
+            // would show every CPU). The cpuset is `/`: bubblewrap's cgroup namespace
+            // makes the engine's own cgroup its root.
+            assert_eq!(words.len(), 5, "{report}");
+            assert!(!words[2].contains(',') && !words[2].contains('-'), "widened to {}: {report}", words[2]);
+            assert_eq!(words[3..], ["cpuset", "/"], "{report}");
+        }
+        let cpus: std::collections::HashSet<&str> =
+            reports.iter().filter_map(|r| r.split_whitespace().nth(2)).collect();
+        assert_eq!(cpus.len(), 1, "the engine's processes ran on several cores: {reports:?}");
+    }
+    // The two games put the engine on the two cores of the slot, one as each colour.
+    let core = |game: usize, side: usize| -> String {
+        games[game][side]
+            .iter()
+            .find(|l| l.starts_with("affinity engine"))
+            .map_or(String::new(), |l| l.split_whitespace().nth(2).unwrap_or_default().to_string())
+    };
+    let (first, second) = (usize::from(rows[0].black == "wide"), usize::from(rows[1].black == "wide"));
+    assert_ne!(core(0, first), core(1, second), "white and black share a core");
+    let left = processes_with("tests/hostile/affinity.py");
+    assert!(left.is_empty(), "left running: {left:?}");
+    let _ = fs::remove_dir_all(&dir);
 }

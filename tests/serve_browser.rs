@@ -967,6 +967,42 @@ fn the_replay_page_and_morris_analyze_mark_the_same_moves() {
     );
     let shown: Vec<(u64, String)> = serde_json::from_value(shown).expect("pairs");
     assert_eq!(shown, from_cli);
+    // Issue #47, item 6: a marked move says the better move, as `morris analyze` does
+    // (`...; best was G4 (+0.50)`).
+    let best_from_cli: Vec<(u64, String)> = printed
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix(">> "))
+        .filter_map(|l| {
+            let number = l.split_whitespace().nth(2)?.parse().ok()?;
+            let best = l.split("; best was ").nth(1)?.split_whitespace().next()?;
+            Some((number, best.to_string()))
+        })
+        .collect();
+    assert!(!best_from_cli.is_empty(), "morris analyze names a better move: {printed}");
+    let page_marks = b.script("return replay.marks");
+    for (number, best) in &best_from_cli {
+        let mark = page_marks[*number as usize - 1].as_str().unwrap_or_default();
+        assert!(mark.ends_with(&format!("; best was {best}")), "move {number}: {mark} (analyze: best was {best})");
+    }
+    // analyze's words: a search's mark gives the two scores it compares, and the
+    // summary counts each glyph a search gave (it counted ? and ?? as "search mistakes"
+    // and left the ?! moves listed above it out).
+    for line in printed.lines().filter(|l| l.contains("by search: ")) {
+        assert!(line.contains("at the same horizon: ") || line.contains("that a depth-"), "{line}");
+    }
+    for side in ["White", "Black"] {
+        let counted = |glyph: &str| {
+            printed
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix(">> "))
+                .filter(|l| l.starts_with(&format!("{glyph} move ")) && l.contains(&format!(" by {side}, ")))
+                .filter(|l| l.contains("by search: "))
+                .count()
+        };
+        let summary = format!("marked by a search: {} ??, {} ?, {} ?!", counted("??"), counted("?"), counted("?!"));
+        let line = printed.lines().find(|l| l.trim().starts_with(&format!("{side}: "))).unwrap_or_default();
+        assert!(line.ends_with(&summary), "{line} (expected to end with {summary})");
+    }
     // The first marked move, its reason shown.
     b.click_on(&format!("#moves [data-ply=\"{}\"]", from_cli[0].0));
     b.wait_text("#replay-mark", |t| t.starts_with(&from_cli[0].1));
@@ -1009,4 +1045,232 @@ fn the_board_is_one_tab_stop_and_resign_download_and_clock_work() {
     assert_eq!(fields[8], "white resigns");
     b.click_on(&point("F2"));
     b.wait_text("#message", |t| t.contains("game is over"));
+}
+
+/// A game for two people at the board, through the New game form.
+fn two_people(b: &Browser) {
+    b.click_on("#new-game");
+    set_value(b, "#ng-human", "both");
+    b.click_on("#ng-start");
+    b.wait_text("#black-who", |t| t == "you");
+}
+
+/// Plays `list` by clicks on the board, each one move (no removal pending).
+fn click_moves(b: &Browser, list: &[&str]) {
+    let before = moves(b).len();
+    for (i, p) in list.iter().enumerate() {
+        b.click_on(&point(p));
+        wait_moves(b, before + i + 1);
+    }
+}
+
+fn visible(b: &Browser, css: &str) -> bool {
+    b.script_with(
+        "const e = document.querySelector(arguments[0]); return !!e && e.checkVisibility()",
+        &[serde_json::json!(css)],
+    ) == serde_json::json!(true)
+}
+
+/// Issue #47, items 1 and 2, on a desktop and a phone: while a removal is pending the
+/// panel (and the phone's line above the board) counts the stone just placed as on the
+/// board, no longer in hand; looking back, the panel's heading is the viewed position's
+/// side to move, not the live one's.
+#[test]
+fn the_panel_counts_a_pending_removal_and_the_position_viewed() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    for size in [(1280, 800), (390, 844)] {
+        let (_s, b) = served_at(quick(Duration::from_millis(150)), &driver, &chromium, Some(size));
+        two_people(&b);
+        click_moves(&b, &["A7", "B6", "D7", "D6"]);
+        b.click_on(&point("G7"));
+        b.wait_text("#message", |t| t.contains("Mill"));
+        let counts = || [b.text("#white-hand"), b.text("#white-board"), b.text("#black-hand"), b.text("#black-board")];
+        assert_eq!(counts(), ["6", "3", "7", "2"], "{size:?}: G7 is on the board, not in hand");
+        let top = b.text("#top-status");
+        assert!(top.contains("in hand: White 6, Black 7"), "{size:?}: {top}");
+        b.click_on(&point("D6"));
+        wait_moves(&b, 5);
+        assert_eq!(counts(), ["6", "3", "7", "1"], "{size:?}: after the removal");
+
+        // Move 4 viewed (White to move there) while Black is to move in the game.
+        let live = b.text("#status");
+        assert_eq!(live, "Black to move (Black's turn)");
+        b.click_on("#moves span[data-ply=\"4\"]");
+        b.wait_text("#history-ply", |t| t.starts_with("Viewing move 4"));
+        assert_eq!(b.text("#status"), "Viewing move 4: White to move", "{size:?}");
+        assert!(b.text("#top-status").starts_with("move 4: White to move"), "{size:?}");
+        b.click_on("#history-live");
+        b.wait_text("#status", |t| t == live);
+    }
+}
+
+/// Issue #47, items 3 and 8, on a desktop and a phone: at the end of a replay the panel
+/// and the line above the board give the result the banner gives (they said whose move
+/// it was); on a phone the line gives way to the banner while it shows, rather than say
+/// the result twice over the board, and Replay and Play from this bring the board into
+/// view from the load box at the foot of the page; the note on the arrow keys is not
+/// shown on a phone.
+#[test]
+fn a_replay_s_end_says_its_result_everywhere_and_the_phone_sees_the_board() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let text = "setboard WWxxxxxxxxxxxxWxxxBxxBBx white 0 0\nG4-G7,A1";
+    for (width, height) in [(1280, 800), (390, 844)] {
+        let phone = width < 600;
+        let (_s, b) = served_at(quick(Duration::from_millis(150)), &driver, &chromium, Some((width, height)));
+        assert_eq!(visible(&b, "#keys-note"), !phone, "the arrow keys' note, on a phone: {phone}");
+        set_value(&b, "#replay-text", text);
+        b.click_on("#replay-load");
+        b.wait_text("#replay-ply", |t| t.starts_with("start"));
+        let board = rect(&b, "#board");
+        assert!(board[1] >= -1.0 && board[1] < f64::from(height) / 2.0, "{width}: the board in view: {board:?}");
+        b.click_on("#nav-last");
+        b.wait_text("#replay-ply", |t| t.starts_with("move 1"));
+        let result = "White wins by reducing Black to fewer than three stones";
+        assert_eq!(
+            b.wait_text("#banner", |t| !t.is_empty()),
+            "White wins\nby reducing Black to fewer than three stones"
+        );
+        assert_eq!(b.text("#status"), result, "{width}: the panel");
+        assert!(!visible(&b, "#top-status"), "{width}: the banner says it, not the line too");
+        b.script("window.scrollTo(0, 0)");
+        save_screenshot(&b, if phone { "serve-phone-replay-end" } else { "serve-replay-end" });
+        b.click_on("#banner-close");
+        b.wait("the banner dismissed", || (count(&b, "#banner.hidden") == 1).then_some(()));
+        assert_eq!(visible(&b, "#top-status"), phone, "{width}: the line is back on a phone");
+        assert!(b.text("#top-status").starts_with(result), "{width}: {}", b.text("#top-status"));
+
+        // Play from this: a game from the text, the board in view.
+        b.script("window.scrollTo(0, document.body.scrollHeight)");
+        b.click_on("#import-play");
+        b.wait_text("#status", |t| t.starts_with("White wins"));
+        let board = rect(&b, "#board");
+        assert!(board[1] >= -1.0 && board[1] < f64::from(height) / 2.0, "{width}: the board in view: {board:?}");
+    }
+}
+
+/// Issue #47, item 7: after Undo the engine panel no longer describes the search that
+/// played the move taken back. Item 4: in set-up the side panel counts the position
+/// being set up and the previous game's move list is out of the way.
+#[test]
+fn undo_forgets_the_search_and_set_up_shows_no_old_game() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let (_s, b) = served(quick(Duration::from_millis(150)), &driver, &chromium);
+    b.click_on(&point("D2"));
+    let list = wait_moves(&b, 2);
+    let search = b.wait_text("#search", |t| t.contains("played"));
+    assert!(search.contains(&format!("played {}", list[1])), "{search}");
+    b.click_on("#undo");
+    wait_moves(&b, 0);
+    let after = b.text("#search");
+    assert!(!after.contains("played"), "the move taken back is still described: {after}");
+
+    b.click_on(&point("D2"));
+    wait_moves(&b, 2);
+    b.click_on("#setup");
+    assert_eq!(b.text("#status"), "Setting up a position: White to move");
+    assert!(!visible(&b, "#moves"), "the old game's move list is shown in set-up");
+    assert!(!visible(&b, "#export-text"), "the old game's export is shown in set-up");
+    b.click_on("#su-clear");
+    b.click_on(&point("A7"));
+    b.click_on(&point("D7"));
+    set_value(&b, "#su-white", "5");
+    set_value(&b, "#su-side", "black");
+    let counts = [b.text("#white-hand"), b.text("#white-board"), b.text("#black-hand"), b.text("#black-board")];
+    assert_eq!(counts, ["5", "2", "8", "0"], "Black's 8 in hand came from the game's position");
+    assert_eq!(b.text("#status"), "Setting up a position: Black to move");
+    b.click_on("#su-cancel");
+    b.wait_text("#status", |t| t == "White to move (your turn)");
+    assert!(visible(&b, "#moves") && visible(&b, "#export-text"));
+    assert_eq!(b.text("#white-board"), "1");
+}
+
+/// Issue #47, item 5: a hint that closes a mill marks the stone it removes too.
+#[test]
+fn a_hint_marks_the_stone_it_removes() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let s = server(Duration::from_millis(150));
+    let b = Browser::start(&driver, &chromium);
+    b.open(&format!("{}#position=WWxxxxxxxxxxxxWxxxBxxBBx%20white%200%200", s.url()));
+    b.wait_text("#status", |t| t.starts_with("White to move"));
+    b.click_on("#hint");
+    b.wait_text("#search", |t| t.starts_with("Hint: "));
+    let removed = b.script("return game.hint.move.remove");
+    let removed = removed.as_str().expect("the winning hint closes a mill");
+    assert_eq!(count(&b, &format!("[data-point=\"{removed}\"] [data-hint-remove]")), 1, "{removed} marked");
+    assert_eq!(count(&b, "[data-hint-remove]"), 1);
+    save_screenshot(&b, "serve-hint-removal");
+}
+
+/// Issue #47, item 9: the arrows follow the board's lines (from a corner they jumped
+/// diagonally to the next square's corner), and the focus ring is solid and thick.
+#[test]
+fn the_arrow_keys_follow_the_lines_and_the_focus_is_plain_to_see() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let (_s, b) = served(quick(Duration::from_millis(150)), &driver, &chromium);
+    // Row 1 is drawn at the top, row 7 at the foot.
+    let cases = [
+        ("A7", keys::UP, "A4"),
+        ("G7", keys::UP, "G4"),
+        ("A1", keys::DOWN, "A4"),
+        ("G1", keys::DOWN, "G4"),
+        ("A7", keys::RIGHT, "D7"),
+        ("G1", keys::LEFT, "D1"),
+        ("D7", keys::UP, "D6"),
+        ("B6", keys::UP, "B4"),
+        ("D5", keys::UP, "D3"),
+    ];
+    for (from, key, to) in cases {
+        b.script_with("document.querySelector(`[data-hit=\"${arguments[0]}\"]`).focus()", &[serde_json::json!(from)]);
+        b.press(key);
+        let focused = b.script("return document.activeElement.getAttribute('data-hit')");
+        assert_eq!(focused.as_str(), Some(to), "from {from}");
+    }
+    let style = b.script(
+        "const s = getComputedStyle(document.activeElement); return [parseFloat(s.strokeWidth), s.strokeDasharray]",
+    );
+    assert!(style[0].as_f64() >= Some(5.0), "a thick ring: {style}");
+    assert_eq!(style[1], "none", "a solid ring");
+}
+
+/// Issue #47, item 10: no blank bar for an empty message; Start on a desktop leaves the
+/// page where it is; the value graph's first dot is whole; a replay's title gives the
+/// colours capitals; a long replay's move list opens at its first move.
+#[test]
+fn small_things_the_empty_message_start_the_graph_and_the_replay_title() {
+    let Some((driver, chromium)) = browser_or_skip() else { return };
+    let (_s, b) = served_at(quick(Duration::from_millis(150)), &driver, &chromium, Some((1280, 800)));
+    assert_eq!(b.text("#message"), "");
+    let m = rect(&b, "#message");
+    assert_eq!(m[3] - m[1], 0.0, "an empty message takes no room");
+    b.click_on("#new-game");
+    b.script("window.scrollTo(0, 0)");
+    b.click_on("#ng-start");
+    wait_moves(&b, 0);
+    b.wait("the form closed", || b.find_all("#newgame-form.open").is_empty().then_some(()));
+    assert_eq!(b.script("return window.scrollY"), 0, "the header stays in view");
+
+    let h = morris::referee::record::HEADER;
+    let game = morris::engine::random_game(&morris::rules::STANDARD, 40, 5);
+    let list: Vec<String> = game.moves().map(|m| m.display(morris::rules::STANDARD.topology).to_string()).collect();
+    let record = format!(
+        "{h}\n1\talpha\tbeta\tblack\tblocked\t{}\t-\t{}\tblack wins by blocking white\t-\n",
+        list.len(),
+        list.join(" ")
+    );
+    set_value(&b, "#replay-text", &record);
+    b.click_on("#replay-load");
+    b.wait_text("#replay-ply", |t| t.starts_with("start"));
+    let title = b.text("#replay-title");
+    assert!(title.ends_with("Black wins by blocking White"), "{title}");
+    let scroll =
+        b.script("const m = document.getElementById('moves'); return [m.scrollTop, m.scrollHeight > m.clientHeight]");
+    assert_eq!(scroll, serde_json::json!([0, true]), "a long list, at its top");
+    // The analysis values the start: its dot is whole, and so is the last one.
+    b.wait("a dot for the start", || (count(&b, "[data-graph-ply=\"0\"]") == 1).then_some(()));
+    b.wait_text("#replay-analysis", |t| !t.contains("analysing"));
+    let ends = b.script(
+        "const c = [...document.querySelectorAll('#graph circle')]; const f = c[0], l = c[c.length - 1];
+         return [+f.getAttribute('cx') - +f.getAttribute('r'), 300 - +l.getAttribute('cx') - +l.getAttribute('r')]",
+    );
+    assert!(ends[0].as_f64() >= Some(0.0) && ends[1].as_f64() >= Some(0.0), "a dot cut at the edge: {ends}");
 }

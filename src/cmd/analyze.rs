@@ -10,7 +10,7 @@ use std::time::Duration;
 use anyhow::Context;
 
 use crate::cmd::common::RuleArgs;
-use morris::analysis::{self, AnalyzeSettings, GameAnalysis, MoveReport, Verdict};
+use morris::analysis::{self, AnalyzeSettings, GameAnalysis, Glyph, MoveReport, Verdict};
 use morris::engine::{EngineOptions, EvalChoice, Limits};
 use morris::protocol::parse_seconds_f64 as parse_seconds;
 use morris::referee::game_text::{GameText, SETBOARD, read_games};
@@ -144,13 +144,9 @@ fn mark(m: &MoveReport, rules: &Ruleset) -> Option<String> {
     let what = match (mark.glyph, mark.exact) {
         (morris::analysis::Glyph::Only, _) => mark.reason.clone(),
         (_, true) => format!("{} -> {}{}", short(&m.before, side), short(&m.after, side), best.unwrap_or_default()),
-        (_, false) => format!(
-            "{} -> {} by search: {}{}",
-            morris::engine::format_score(m.before.score(side)),
-            morris::engine::format_score(m.after.score(side)),
-            mark.reason,
-            best.unwrap_or_default()
-        ),
+        // The reason gives the two scores the mark compares (at the same horizon); the
+        // full-depth values before and after may even rise, so they are not repeated here.
+        (_, false) => format!("by search: {}{}", mark.reason, best.unwrap_or_default()),
     };
     Some(format!("{} move {} by {}, {}: {what}", mark.glyph.text(), m.number, side, text(m.played)))
 }
@@ -187,14 +183,24 @@ fn print_game(a: &GameAnalysis, brief: bool, recorded_end: Option<String>, rules
     say!("summary:");
     for side in Color::ALL {
         let lost: Vec<&MoveReport> = a.value_losing(side).collect();
-        let mistakes = a.search_mistakes(side).count();
         let first = lost.first().and_then(|m| mark(m, rules)).map(|t| format!(" (first: {t})")).unwrap_or_default();
+        // Every glyph a search gave is counted, each by itself ("0 search mistakes"
+        // counted only ? and ?? while ?! moves were listed above it).
+        let by_search = |glyph: Glyph| {
+            a.moves
+                .iter()
+                .filter(|m| m.side == side && !m.opening)
+                .filter(|m| m.mark.as_ref().is_some_and(|k| !k.exact && k.glyph == glyph))
+                .count()
+        };
         say!(
-            "  {}: {} value-losing move{}{first}; {mistakes} search mistake{}",
+            "  {}: {} value-losing move{} (exact values: ? or ??){first}; marked by a search: {} ??, {} ?, {} ?!",
             side,
             lost.len(),
             if lost.len() == 1 { "" } else { "s" },
-            if mistakes == 1 { "" } else { "s" }
+            by_search(Glyph::Blunder),
+            by_search(Glyph::Mistake),
+            by_search(Glyph::Dubious)
         );
     }
     if let Some(m) = a.exact_from() {

@@ -73,12 +73,23 @@ pub struct SandboxArgs {
     /// An environment variable the engines see (from yours) besides PATH, HOME, TMPDIR and LANG; repeatable
     #[arg(long = "keep-env", value_name = "NAME")]
     pub keep_env: Vec<String>,
+    /// CPUs' worth of time each engine may use (e.g. 1, 0.5), a cgroup CPU quota where one
+    /// can be made (default: no quota; each engine is held on its own core anyway)
+    #[arg(long, value_name = "CPUS", value_parser = parse_cpus)]
+    pub engine_cpus: Option<f64>,
     /// Run engines in the sandbox (the default)
     #[arg(long, overrides_with = "no_sandbox")]
     pub sandbox: bool,
     /// Run engines without the sandbox or limits, with your own rights (only engines you trust)
     #[arg(long, overrides_with = "sandbox")]
     pub no_sandbox: bool,
+}
+
+fn parse_cpus(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(c) if c.is_finite() && c >= 0.01 => Ok(c),
+        _ => Err(format!("'{text}' is not a number of CPUs of at least 0.01 (e.g. 1 or 0.5)")),
+    }
 }
 
 fn parse_size_arg(text: &str) -> Result<u64, String> {
@@ -113,7 +124,7 @@ impl SandboxArgs {
     #[must_use]
     pub fn sandbox(&self, limits: EngineLimits) -> Sandbox {
         let read_only = self.read_only.iter().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone())).collect();
-        let sandbox = Sandbox::probe(limits, read_only).keeping_env(&self.keep_env);
+        let sandbox = Sandbox::probe(limits, read_only).keeping_env(&self.keep_env).with_cpu_quota(self.engine_cpus);
         log::info!("{}", sandbox.summary());
         if let Some(w) = sandbox.warning() {
             eprintln!("warning: {w}");

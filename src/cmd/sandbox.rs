@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::referee::SandboxArgs;
 use morris::referee::limits::EngineLimits;
+use morris::referee::process::EngineCommand;
 use morris::referee::sandbox::Sandbox;
 
 /// Options of `morris sandbox`.
@@ -18,6 +19,10 @@ pub struct SandboxCmdArgs {
     /// The program to start (it should exit at once)
     #[arg(long, default_value = "true", value_name = "PROGRAM")]
     pub program: String,
+    /// An engine command (`CMD ARGS` or `NAME=CMD ARGS`, as `morris match` takes it): show
+    /// which program it runs and what the sandbox shows of it; repeatable
+    #[arg(long = "engine", value_name = "CMD")]
+    pub engines: Vec<String>,
     /// The sandbox and its limits
     #[command(flatten)]
     pub sandbox: SandboxArgs,
@@ -51,6 +56,16 @@ pub fn run(args: &SandboxCmdArgs) -> anyhow::Result<ExitCode> {
         "processes bounded (a fork bomb stops at the limit): {}",
         if sandbox.processes_bounded() { "yes" } else { "no" }
     );
+    say!("{}", sandbox.pinning());
+    let here = std::env::current_dir()?;
+    for spec in &args.engines {
+        let engine = EngineCommand::parse(spec)?;
+        let program = engine.words.first().map_or("", String::as_str);
+        match sandbox.resolve(program, &here) {
+            Ok(resolved) => say!("engine {}: {resolved}", engine.name),
+            Err(e) => say!("engine {}: cannot start {program}: {e}", engine.name),
+        }
+    }
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let (plain, plain_max) = time_starts(&Sandbox::off(), &args.program, args.runs)?;
     let (boxed, boxed_max) = time_starts(&sandbox, &args.program, args.runs)?;

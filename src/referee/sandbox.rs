@@ -5,29 +5,34 @@
 //! isolation: every engine is started through one chain of `exec`s,
 //!
 //! ```text
-//! sh (joins the engine's cgroups) → prlimit (limits) → taskset (its core)
+//! sh (joins the engine's cgroups) → prlimit (limits) → taskset (its core, without a cpuset)
 //!    → bwrap (namespaces, read-only system, private /tmp) → setpriv (an unprivileged uid) → the engine
 //! ```
 //!
+//! - **the program** is found on the caller's `PATH` before any of it, and shown inside
+//!   with what it needs ([`super::program`]); the engine's `PATH` is the folders it was
+//!   found in, then the system's.
 //! - **bubblewrap** (`bwrap`, Debian's `bubblewrap`, what Flatpak runs on), when installed:
 //!   no network, no view of other processes, the system (`/usr`, `/etc`, …) read-only, the
 //!   engine's own folder read-only (and its working directory), a private writable `/tmp`,
 //!   nothing else of the file system (other entrants' folders, the TA's home), its own
 //!   session, and it dies with its parent.
-//! - **cgroups** (v2, or v1's `memory` and `pids` hierarchies), where one can be made: the
-//!   resident memory limit (so a JVM's large address-space reservations are not counted)
-//!   and a process limit that binds root too; the whole group is killed when the game ends.
-//!   Where none can be made, an address-space limit with a margin takes the memory
-//!   limit's place ([`MemoryGuard::AddressSpace`]).
+//! - **cgroups** (v2, or v1's `memory`, `pids`, `cpuset` and `cpu` hierarchies), where one
+//!   can be made: the resident memory limit (so a JVM's large address-space reservations
+//!   are not counted), a process limit that binds root too, the engine's core as a
+//!   cpuset (which `sched_setaffinity` cannot leave) and an optional CPU quota; the whole
+//!   group is killed when the game ends. Where none can be made, an address-space limit
+//!   with a margin takes the memory limit's place ([`MemoryGuard::AddressSpace`]) and
+//!   `taskset` pins the engine, only a request.
 //! - **rlimits** (`prlimit`): file size, open files, no core files, processes per uid.
 //! - **setpriv**: when the referee runs as root, the engine runs as an unprivileged uid of
 //!   its own (the kernel does not apply `RLIMIT_NPROC` to root, and root could undo every
 //!   other limit).
-//! - **taskset**: the engine is pinned to the core its game slot owns.
 //!
 //! What a limit did becomes the game's result reason ([`Jail::limit_hit`]):
 //! `black forfeits: memory limit (2 GiB)`.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::fs;
 use std::io;
@@ -35,9 +40,11 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::limits::EngineLimits;
+use super::program::{self, Resolved};
 use crate::words::format_size;
 
 /// How the memory limit is enforced.
@@ -80,6 +87,14 @@ pub struct Sandbox {
     read_only: Vec<PathBuf>,
     /// Environment variables engines see besides `PATH`, `HOME`, `TMPDIR` and `LANG`.
     keep_env: Vec<String>,
+    /// The CPUs engines are put on (core *k* of a game slot is the *k*-th of them, cycled).
+    cpus: Vec<usize>,
+    /// Each engine's CPU quota in CPUs' worth of time (`--engine-cpus`), where a cgroup
+    /// can hold it.
+    cpu_quota: Option<f64>,
+    /// Programs already found, by program word and folder: a version manager's shim is
+    /// asked once a run, not at every engine start.
+    found: Arc<Mutex<HashMap<(String, PathBuf), Resolved>>>,
 }
 
 impl Default for Sandbox {
@@ -103,6 +118,9 @@ impl Sandbox {
             taskset: false,
             read_only: Vec::new(),
             keep_env: Vec::new(),
+            cpus: Vec::new(),
+            cpu_quota: None,
+            found: Arc::default(),
         }
     }
 
@@ -119,6 +137,10 @@ impl Sandbox {
         let bwrap = bwrap.filter(|b| bwrap_works(b));
         let root = is_root();
         let cgroups = if off("MORRIS_NO_CGROUP") || !root { None } else { CgroupBase::probe() };
+        let mut cpus = cgroups.as_ref().map(CgroupBase::allowed_cpus).unwrap_or_default();
+        if cpus.is_empty() {
+            cpus = own_cpus();
+        }
         Sandbox {
             enabled: true,
             limits,
@@ -129,7 +151,57 @@ impl Sandbox {
             taskset: find_program("taskset").is_some(),
             read_only,
             keep_env: Vec::new(),
+            cpus,
+            cpu_quota: None,
+            found: Arc::default(),
         }
+    }
+
+    /// The same sandbox, giving each engine at most `cpus` CPUs' worth of time (a cgroup
+    /// CPU quota: `cpu.max`, or v1's `cpu.cfs_quota_us`), where one can be set.
+    #[must_use]
+    pub fn with_cpu_quota(mut self, cpus: Option<f64>) -> Sandbox {
+        self.cpu_quota = cpus;
+        self
+    }
+
+    /// Whether an engine's core binds it: a cpuset cgroup holds it there, where
+    /// `taskset` alone is only a request (the engine may widen its own affinity).
+    #[must_use]
+    pub fn pinning_binds(&self) -> bool {
+        self.enabled && self.cgroups.as_ref().is_some_and(CgroupBase::has_cpuset)
+    }
+
+    /// Whether the CPU quota asked for is in force.
+    #[must_use]
+    pub fn cpu_quota(&self) -> Option<f64> {
+        self.cpu_quota.filter(|_| self.enabled && self.cgroups.as_ref().is_some_and(CgroupBase::has_cpu_quota))
+    }
+
+    /// How engines are kept on their cores, in words.
+    #[must_use]
+    pub fn pinning(&self) -> String {
+        if !self.enabled {
+            return "engines are not pinned (no sandbox)".to_string();
+        }
+        let cpus: Vec<String> = self.cpus.iter().map(ToString::to_string).collect();
+        let on = format!("on CPUs {}", cpus.join(","));
+        let mut text = if self.pinning_binds() {
+            let version = if self.memory_guard() == MemoryGuard::CgroupV2 { "v2" } else { "v1" };
+            format!("each engine held on one core by a cpuset cgroup ({version}), {on}: it cannot widen its affinity")
+        } else if self.taskset {
+            format!(
+                "each engine pinned to one core by taskset, {on}: only a request, the engine can widen its own affinity (no cpuset cgroup here)"
+            )
+        } else {
+            "engines are not pinned (neither a cpuset cgroup nor taskset here)".to_string()
+        };
+        match (self.cpu_quota, self.cpu_quota()) {
+            (Some(q), Some(_)) => text.push_str(&format!("; CPU quota {q} CPUs each (cgroup)")),
+            (Some(q), None) => text.push_str(&format!("; no CPU quota ({q} asked): no cpu cgroup can be made here")),
+            (None, _) => {}
+        }
+        text
     }
 
     /// The same sandbox, passing the variables `names` on to the engines (from the
@@ -156,7 +228,7 @@ impl Sandbox {
     #[must_use]
     pub fn memory_guard(&self) -> MemoryGuard {
         match &self.cgroups {
-            Some(CgroupBase::V2(_)) => MemoryGuard::CgroupV2,
+            Some(CgroupBase::V2 { .. }) => MemoryGuard::CgroupV2,
             Some(CgroupBase::V1 { .. }) => MemoryGuard::CgroupV1,
             None => MemoryGuard::AddressSpace,
         }
@@ -245,17 +317,11 @@ impl Sandbox {
             return Ok((c, Jail::unsandboxed(Vec::new(), self.limits)));
         }
         // The chain starts even if the engine does not: say it here, as a failed start.
-        let found = if program.contains('/') {
-            folder.join(program).is_file()
-        } else {
-            std::env::split_paths(SANDBOX_PATH).any(|d| d.join(program).is_file())
-        };
-        if !found {
-            let message = format!("no program {program} (in {} or on {SANDBOX_PATH})", folder.display());
-            return Err(io::Error::new(io::ErrorKind::NotFound, message));
-        }
+        // The program is found as the caller finds it, and run by its full path.
+        let resolved = self.resolve(program, &folder)?;
+        let cpu = core.and_then(|k| self.cpus.get(k % self.cpus.len().max(1)).copied());
         let cgroups = match &self.cgroups {
-            Some(base) => base.create(self.limits)?,
+            Some(base) => base.create(self.limits, CpuPlace { cpu, quota: self.cpu_quota })?,
             None => Vec::new(),
         };
         let jail = Jail {
@@ -277,9 +343,9 @@ impl Sandbox {
             }
             chain.push("--".into());
         }
-        if let (true, Some(core)) = (self.taskset, core) {
-            let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-            chain.extend(["taskset".into(), "-c".into(), (core % cores).to_string()]);
+        // A cpuset holds the engine on its CPU already; taskset only asks.
+        if let (true, false, Some(cpu)) = (self.taskset, self.pinning_binds(), cpu) {
+            chain.extend(["taskset".into(), "-c".into(), cpu.to_string()]);
         }
         let uid = next_uid().to_string();
         if let (Some(dir), true) = (writable, self.drop_uid) {
@@ -292,13 +358,13 @@ impl Sandbox {
         }
         if let Some(bwrap) = &self.bwrap {
             chain.push(bwrap.display().to_string());
-            chain.extend(self.bwrap_args(program, args, &folder, writable));
+            chain.extend(self.bwrap_args(program, args, &folder, writable, &resolved.read_only));
         }
         if self.drop_uid {
             chain.extend(["setpriv".into(), "--reuid".into(), uid.clone(), "--regid".into(), uid]);
             chain.extend(["--clear-groups".into(), "--inh-caps=-all".into(), "--".into()]);
         }
-        chain.push(program.clone());
+        chain.push(resolved.program.display().to_string());
         chain.extend(args.iter().cloned());
         // The shell joins the cgroups before anything of the engine runs, then becomes it.
         let join: String =
@@ -306,7 +372,9 @@ impl Sandbox {
         let mut c = Command::new("/bin/sh");
         c.arg("-c").arg(format!("{join}exec \"$@\"")).arg("morris-sandbox").args(&chain);
         c.current_dir(&folder).process_group(0).env_clear();
-        c.env("PATH", SANDBOX_PATH).env("HOME", "/tmp").env("TMPDIR", "/tmp");
+        let path = resolved.path.iter().cloned().chain(std::env::split_paths(SANDBOX_PATH));
+        let path = std::env::join_paths(path).unwrap_or_else(|_| SANDBOX_PATH.into());
+        c.env("PATH", path).env("HOME", "/tmp").env("TMPDIR", "/tmp");
         c.env("LANG", "C.UTF-8");
         for keep in ["RUST_LOG", "RUST_BACKTRACE", "TERM"].into_iter().chain(self.keep_env.iter().map(String::as_str)) {
             if let Some(v) = std::env::var_os(keep) {
@@ -325,9 +393,37 @@ impl Sandbox {
         Ok((c, jail))
     }
 
-    /// bubblewrap's arguments: the system read-only, the folder and the paths the command
-    /// names read-only, a private `/tmp`, new namespaces but the user's.
-    fn bwrap_args(&self, program: &str, args: &[String], folder: &Path, writable: Option<&Path>) -> Vec<String> {
+    /// The program `program` (the first word of an engine command) run from `folder` is,
+    /// found as the caller finds it ([`program::resolve`]), and what the sandbox shows
+    /// for it.
+    ///
+    /// # Errors
+    /// It is not found, or not executable.
+    pub fn resolve(&self, program: &str, folder: &Path) -> io::Result<Resolved> {
+        let key = (program.to_string(), folder.to_path_buf());
+        if let Some(known) = self.found.lock().ok().and_then(|f| f.get(&key).cloned()) {
+            return Ok(known);
+        }
+        let caller_path = std::env::var_os("PATH").unwrap_or_else(|| SANDBOX_PATH.into());
+        let resolved = program::resolve(program, folder, &caller_path)
+            .map_err(|e| io::Error::new(io::ErrorKind::NotFound, e.to_string()))?;
+        if let Ok(mut f) = self.found.lock() {
+            f.insert(key, resolved.clone());
+        }
+        Ok(resolved)
+    }
+
+    /// bubblewrap's arguments: the system read-only, the folder, the paths the command
+    /// names and `needed` (what its program needs) read-only, a private `/tmp`, new
+    /// namespaces but the user's.
+    fn bwrap_args(
+        &self,
+        program: &str,
+        args: &[String],
+        folder: &Path,
+        writable: Option<&Path>,
+        needed: &[PathBuf],
+    ) -> Vec<String> {
         let mut a: Vec<String> = Vec::new();
         let mut push = |words: &[&str]| a.extend(words.iter().map(|w| (*w).to_string()));
         push(&["--die-with-parent", "--new-session", "--unshare-net", "--unshare-pid", "--unshare-ipc"]);
@@ -371,6 +467,7 @@ impl Sandbox {
             }
         }
         visible.extend(self.read_only.iter().cloned());
+        visible.extend(needed.iter().cloned());
         visible.extend(writable.map(Path::to_path_buf));
         visible.sort();
         visible.dedup();
@@ -409,11 +506,25 @@ impl Sandbox {
 /// Where the engines' cgroups are made.
 #[derive(Clone, Debug)]
 enum CgroupBase {
-    /// A cgroup v2 folder with the memory and pids controllers enabled for its children.
-    V2(PathBuf),
-    /// Folders of v1's memory and pids hierarchies.
-    V1 { memory: PathBuf, pids: PathBuf },
+    /// A cgroup v2 folder with the memory and pids controllers enabled for its children,
+    /// and cpuset and cpu where the kernel has them.
+    V2 { base: PathBuf, cpuset: bool, cpu: bool },
+    /// Folders of v1's memory and pids hierarchies, and of its cpuset and cpu ones where
+    /// they are mounted.
+    V1 { memory: PathBuf, pids: PathBuf, cpuset: Option<PathBuf>, cpu: Option<PathBuf> },
 }
+
+/// Where one engine runs: the CPU its cpuset holds and its CPU quota, if any.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+struct CpuPlace {
+    /// The CPU (as the kernel numbers it) the engine is held on.
+    cpu: Option<usize>,
+    /// CPUs' worth of time per period (`--engine-cpus`).
+    quota: Option<f64>,
+}
+
+/// The CFS period the CPU quota is given in: 100 ms, the kernel's default.
+const CPU_PERIOD_US: u64 = 100_000;
 
 static NEXT_CGROUP: AtomicU32 = AtomicU32::new(0);
 
@@ -426,14 +537,24 @@ impl CgroupBase {
             CgroupBase::probe_v1()?
         };
         base.sweep();
-        // Make one, to be sure.
-        let made = base.create(EngineLimits::default()).ok()?;
-        drop(Jail::unsandboxed(made, EngineLimits::default()));
+        // Make one, to be sure; a cpuset that cannot be made is left out.
+        let mut base = base;
+        let first = base.allowed_cpus().first().copied();
+        let place = CpuPlace { cpu: first, quota: None };
+        match base.create(EngineLimits::default(), place) {
+            Ok(made) => drop(Jail::unsandboxed(made, EngineLimits::default())),
+            Err(_) => {
+                base.drop_cpuset();
+                let made = base.create(EngineLimits::default(), CpuPlace::default()).ok()?;
+                drop(Jail::unsandboxed(made, EngineLimits::default()));
+            }
+        }
         Some(base)
     }
 
     /// v2: a `morris` folder at the root of the hierarchy with memory and pids enabled
-    /// (the root is the one cgroup that may have both processes and controlled children).
+    /// (the root is the one cgroup that may have both processes and controlled children),
+    /// and cpuset and cpu where they can be.
     fn probe_v2() -> Option<CgroupBase> {
         let root = Path::new("/sys/fs/cgroup");
         let controllers = fs::read_to_string(root.join("cgroup.controllers")).ok()?;
@@ -446,10 +567,19 @@ impl CgroupBase {
             fs::create_dir(&base).ok()?;
         }
         fs::write(base.join("cgroup.subtree_control"), "+memory +pids").ok()?;
-        Some(CgroupBase::V2(base))
+        let enabled = |controller: &str| {
+            let on = format!("+{controller}");
+            controllers.split_whitespace().any(|c| c == controller)
+                && fs::write(root.join("cgroup.subtree_control"), &on).is_ok()
+                && fs::write(base.join("cgroup.subtree_control"), &on).is_ok()
+        };
+        let cpuset = enabled("cpuset");
+        let cpu = enabled("cpu");
+        Some(CgroupBase::V2 { base, cpuset, cpu })
     }
 
-    /// v1: this process's own folders of the memory and pids hierarchies.
+    /// v1: this process's own folders of the memory and pids hierarchies (and of cpuset
+    /// and cpu, where mounted).
     fn probe_v1() -> Option<CgroupBase> {
         let own = fs::read_to_string("/proc/self/cgroup").ok()?;
         let path_of = |controller: &str| -> Option<PathBuf> {
@@ -459,15 +589,69 @@ impl CgroupBase {
             let dir = Path::new("/sys/fs/cgroup").join(controller).join(rel);
             dir.join("cgroup.procs").exists().then_some(dir)
         };
-        Some(CgroupBase::V1 { memory: path_of("memory")?, pids: path_of("pids")? })
+        Some(CgroupBase::V1 {
+            memory: path_of("memory")?,
+            pids: path_of("pids")?,
+            cpuset: path_of("cpuset"),
+            cpu: path_of("cpu"),
+        })
     }
 
-    /// Makes one engine's cgroup(s) with `limits`.
+    /// Whether engines are held on their CPU by a cpuset.
+    fn has_cpuset(&self) -> bool {
+        match self {
+            CgroupBase::V2 { cpuset, .. } => *cpuset,
+            CgroupBase::V1 { cpuset, .. } => cpuset.is_some(),
+        }
+    }
+
+    /// Whether a CPU quota can be set.
+    fn has_cpu_quota(&self) -> bool {
+        match self {
+            CgroupBase::V2 { cpu, .. } => *cpu,
+            CgroupBase::V1 { cpu, .. } => cpu.is_some(),
+        }
+    }
+
+    fn drop_cpuset(&mut self) {
+        match self {
+            CgroupBase::V2 { cpuset, .. } => *cpuset = false,
+            CgroupBase::V1 { cpuset, .. } => *cpuset = None,
+        }
+    }
+
+    /// The CPUs engines' cpusets may hold: the parent's effective ones.
+    fn allowed_cpus(&self) -> Vec<usize> {
+        let text = match self {
+            CgroupBase::V2 { base, cpuset: true, .. } => fs::read_to_string(base.join("cpuset.cpus.effective")).ok(),
+            CgroupBase::V1 { cpuset: Some(dir), .. } => fs::read_to_string(dir.join("cpuset.effective_cpus"))
+                .or_else(|_| fs::read_to_string(dir.join("cpuset.cpus")))
+                .ok(),
+            _ => None,
+        };
+        text.map(|t| parse_cpu_list(&t)).unwrap_or_default()
+    }
+
+    /// The memory nodes engines' cpusets hold: the parent's (a cpuset needs both).
+    fn mems(&self) -> String {
+        let text = match self {
+            CgroupBase::V2 { base, .. } => fs::read_to_string(base.join("cpuset.mems.effective")),
+            CgroupBase::V1 { cpuset: Some(dir), .. } => fs::read_to_string(dir.join("cpuset.effective_mems"))
+                .or_else(|_| fs::read_to_string(dir.join("cpuset.mems"))),
+            CgroupBase::V1 { .. } => Ok(String::new()),
+        };
+        text.map(|t| t.trim().to_string()).ok().filter(|t| !t.is_empty()).unwrap_or_else(|| "0".to_string())
+    }
+
     /// The folders engine cgroups are made in.
     fn folders(&self) -> Vec<&Path> {
         match self {
-            CgroupBase::V2(base) => vec![base],
-            CgroupBase::V1 { memory, pids } => vec![memory, pids],
+            CgroupBase::V2 { base, .. } => vec![base],
+            CgroupBase::V1 { memory, pids, cpuset, cpu } => [Some(memory), Some(pids), cpuset.as_ref(), cpu.as_ref()]
+                .into_iter()
+                .flatten()
+                .map(PathBuf::as_path)
+                .collect(),
         }
     }
 
@@ -496,18 +680,35 @@ impl CgroupBase {
         }
     }
 
-    fn create(&self, limits: EngineLimits) -> io::Result<Vec<PathBuf>> {
+    /// Makes one engine's cgroup(s) with `limits`, held on `place`'s CPU and quota where
+    /// those controllers are.
+    fn create(&self, limits: EngineLimits, place: CpuPlace) -> io::Result<Vec<PathBuf>> {
         let name = self.fresh_name();
+        let quota = |q: f64| {
+            // At least 1 ms a period, the kernel's least.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let us = ((q * CPU_PERIOD_US as f64).round() as u64).max(1000);
+            us
+        };
         let made = match self {
-            CgroupBase::V2(base) => {
+            CgroupBase::V2 { base, cpuset, cpu } => {
                 let dir = base.join(&name);
                 fs::create_dir(&dir)?;
-                let result = fs::write(dir.join("memory.max"), limits.memory.to_string())
+                let mut result = fs::write(dir.join("memory.max"), limits.memory.to_string())
                     .and_then(|()| fs::write(dir.join("memory.swap.max"), "0").or(Ok(())))
                     .and_then(|()| fs::write(dir.join("pids.max"), limits.processes.to_string()));
+                if let (true, Some(c)) = (*cpuset, place.cpu) {
+                    result = result
+                        .and_then(|()| fs::write(dir.join("cpuset.mems"), self.mems()))
+                        .and_then(|()| fs::write(dir.join("cpuset.cpus"), c.to_string()));
+                }
+                if let (true, Some(q)) = (*cpu, place.quota) {
+                    result =
+                        result.and_then(|()| fs::write(dir.join("cpu.max"), format!("{} {CPU_PERIOD_US}", quota(q))));
+                }
                 vec![(dir, result)]
             }
-            CgroupBase::V1 { memory, pids } => {
+            CgroupBase::V1 { memory, pids, cpuset, cpu } => {
                 let m = memory.join(&name);
                 let p = pids.join(&name);
                 fs::create_dir(&m)?;
@@ -517,16 +718,44 @@ impl CgroupBase {
                     if memsw.exists() { fs::write(memsw, limits.memory.to_string()) } else { Ok(()) }
                 });
                 let rp = fs::create_dir(&p).and_then(|()| fs::write(p.join("pids.max"), limits.processes.to_string()));
-                vec![(m, rm), (p, rp)]
+                let mut made = vec![(m, rm), (p, rp)];
+                if let (Some(folder), Some(c)) = (cpuset, place.cpu) {
+                    // A v1 cpuset takes no process before it has both its CPUs and its memory nodes.
+                    let s = folder.join(&name);
+                    let rs = fs::create_dir(&s)
+                        .and_then(|()| fs::write(s.join("cpuset.mems"), self.mems()))
+                        .and_then(|()| fs::write(s.join("cpuset.cpus"), c.to_string()));
+                    made.push((s, rs));
+                }
+                if let (Some(folder), Some(q)) = (cpu, place.quota) {
+                    let c = folder.join(&name);
+                    let rc = fs::create_dir(&c)
+                        .and_then(|()| fs::write(c.join("cpu.cfs_period_us"), CPU_PERIOD_US.to_string()))
+                        .and_then(|()| fs::write(c.join("cpu.cfs_quota_us"), quota(q).to_string()));
+                    made.push((c, rc));
+                }
+                made
             }
         };
-        let dirs: Vec<PathBuf> = made.iter().map(|(d, _)| d.clone()).collect();
+        let dirs: Vec<PathBuf> = made.iter().filter(|(d, _)| d.exists()).map(|(d, _)| d.clone()).collect();
         if let Some(e) = made.into_iter().find_map(|(_, r)| r.err()) {
             drop(Jail::unsandboxed(dirs, limits));
             return Err(e);
         }
         Ok(dirs)
     }
+}
+
+/// The CPUs of a kernel CPU list such as `0-3,6,8-9`.
+fn parse_cpu_list(text: &str) -> Vec<usize> {
+    let mut cpus = Vec::new();
+    for part in text.trim().split(',').filter(|p| !p.is_empty()) {
+        let (low, high) = part.split_once('-').unwrap_or((part, part));
+        if let (Ok(low), Ok(high)) = (low.trim().parse::<usize>(), high.trim().parse::<usize>()) {
+            cpus.extend(low..=high.min(low + 4096));
+        }
+    }
+    cpus
 }
 
 /// One engine's limits while it runs: its cgroups (if any). [`Jail::kill_all`] (and
@@ -693,6 +922,16 @@ fn absolute(path: &Path) -> io::Result<PathBuf> {
     if path.is_absolute() { Ok(path.to_path_buf()) } else { Ok(std::env::current_dir()?.join(path)) }
 }
 
+/// The CPUs this process may run on (`Cpus_allowed_list`), or 0..cores.
+fn own_cpus() -> Vec<usize> {
+    let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let listed = status.lines().find_map(|l| l.strip_prefix("Cpus_allowed_list:")).map(parse_cpu_list);
+    match listed {
+        Some(cpus) if !cpus.is_empty() => cpus,
+        _ => (0..std::thread::available_parallelism().map_or(1, std::num::NonZero::get)).collect(),
+    }
+}
+
 /// `name` found on `PATH` (or the system's folders).
 fn find_program(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
@@ -739,7 +978,7 @@ mod tests {
         let program = dir.join(format!("morris-sandbox-unit-{}", std::process::id()));
         fs::write(&program, "#!/bin/sh\n").unwrap();
         let name = program.display().to_string();
-        let args = Sandbox::off().bwrap_args(&name, &[], &dir, None);
+        let args = Sandbox::off().bwrap_args(&name, &[], &dir, None, &[]);
         let _ = fs::remove_file(&program);
         let binds: Vec<&str> = args.windows(3).filter(|w| w[0] == "--ro-bind-try").map(|w| w[1].as_str()).collect();
         assert!(binds.contains(&name.as_str()), "{args:?}");

@@ -206,7 +206,9 @@ pub struct GameSession {
     search: Option<Running>,
     /// Searches stopped because no page watched; the next request resumes them.
     paused: bool,
-    last_search: Option<SearchView>,
+    /// The engine's last move's search, with the plies played once that move was: a
+    /// move taken back takes its search with it.
+    last_search: Option<(usize, SearchView)>,
     hint: Option<(Move, SearchView, HintSource)>,
     message: Option<String>,
     /// What is known of each position's value so far (index: plies played), for the
@@ -518,7 +520,7 @@ impl GameSession {
                 elapsed_ms: u64::try_from(r.started.elapsed().as_millis()).unwrap_or(u64::MAX),
                 live: r.live.clone(),
             }),
-            last_search: self.last_search.clone(),
+            last_search: self.last_search.as_ref().map(|(_, view)| view.clone()),
             hint: self.hint.as_ref().map(|(m, s, source)| HintView {
                 mv: MoveView::of(*m, topo),
                 search: s.clone(),
@@ -577,6 +579,7 @@ impl GameSession {
         }
         taken.reverse();
         self.graph.truncate(plies + 1);
+        self.forget_undone_search();
         self.resigned = None;
         self.turn_started = Instant::now();
         self.hint = None;
@@ -693,6 +696,7 @@ impl GameSession {
         }
         taken.reverse();
         self.graph.truncate(self.game.len() + 1);
+        self.forget_undone_search();
         self.resigned = None;
         self.turn_started = Instant::now();
         self.hint = None;
@@ -700,6 +704,13 @@ impl GameSession {
         self.paused = false;
         self.after_change(slot);
         Ok(taken)
+    }
+
+    /// Drops the engine's last search once its move is taken back (the page said
+    /// "played D5" after D5 was undone).
+    fn forget_undone_search(&mut self) {
+        let plies = self.game.len();
+        self.last_search.take_if(|(played, _)| *played > plies);
     }
 
     /// Starts a search for the side to move whose best move is shown, not played.
@@ -957,7 +968,7 @@ impl GameSession {
                         view.depth,
                         view.score
                     );
-                    self.last_search = Some(view);
+                    self.last_search = Some((self.game.len(), view));
                 }
                 (SearchKind::Hint, Some(m)) => self.hint = Some((m, view, HintSource::Engine)),
                 (_, None) => {}

@@ -96,6 +96,26 @@ pub fn game_from_text(
     }
 }
 
+/// A game's title for the page: the record's reason with its colours capitalised, as
+/// the page writes them (`black wins by blocking white` → `Black wins by blocking
+/// White`).
+fn title(game: &Recorded) -> String {
+    let Some(reason) = game.record.as_ref().map(|r| r.reason.as_str()) else { return game.title.clone() };
+    let Some(head) = game.title.strip_suffix(reason) else { return game.title.clone() };
+    let words: Vec<String> = reason
+        .split(' ')
+        .map(|w| {
+            let (word, rest) = w.split_at(w.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(w.len()));
+            match word {
+                "white" => format!("White{rest}"),
+                "black" => format!("Black{rest}"),
+                _ => w.to_string(),
+            }
+        })
+        .collect();
+    format!("{head}{}", words.join(" "))
+}
+
 /// Game `index` (1-based, default 1) of `games`.
 fn chosen(games: &[Recorded], index: Option<usize>) -> Result<&Recorded, ApiError> {
     let selected = index.unwrap_or(1);
@@ -300,7 +320,7 @@ impl ReplaySession {
         );
         let session = ReplaySession {
             meta: Meta::new(),
-            titles: games.iter().map(|g| g.title.clone()).collect(),
+            titles: games.iter().map(title).collect(),
             selected,
             topology,
             rules: rules.describe(),
@@ -327,7 +347,22 @@ impl ReplaySession {
                 _ => None,
             })
             .collect();
-        let marks = judged.iter().map(|m| m.as_ref().map(|m| m.reason.clone())).collect();
+        // A move marked as worse than another says which, as `morris analyze` does.
+        let marks = judged
+            .iter()
+            .enumerate()
+            .map(|(i, mark)| {
+                let mark = mark.as_ref()?;
+                let best =
+                    self.values[i].and_then(|(before, _)| before.best).filter(|&b| Some(&b) != self.moves.get(i));
+                Some(match best {
+                    Some(b) if mark.glyph != analysis::Glyph::Only => {
+                        format!("{}; best was {}", mark.reason, b.display(self.topology))
+                    }
+                    _ => mark.reason.clone(),
+                })
+            })
+            .collect();
         let glyphs = judged.iter().map(|m| m.as_ref().map(|m| m.glyph.text())).collect();
         ReplayState {
             id: id.to_string(),

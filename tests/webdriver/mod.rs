@@ -30,6 +30,8 @@ pub mod keys {
     pub const END: &str = "\u{E010}";
     /// Up arrow.
     pub const UP: &str = "\u{E013}";
+    /// Down arrow.
+    pub const DOWN: &str = "\u{E015}";
     /// Enter.
     pub const ENTER: &str = "\u{E007}";
 }
