@@ -8,7 +8,7 @@
 //! - [`forms`]: the command line a program asks for, when it refuses the handout's.
 //! - [`cases`]: the cases and their exact answers (both readings of the Black programs).
 //! - [`read`]: a program's output read by what its lines name, not their exact words.
-//! - [`check`]: one call checked; [`report`]: the reports and the grade sheet;
+//! - [`mod@check`]: one call checked; [`report`]: the reports and the grade sheet;
 //!   [`class_summary`]: the class at a glance; [`export`]: Canvas and Gradescope.
 //!
 //! Parts and weights are the handout's: I MiniMax 45 (MiniMaxOpening, MiniMaxGame),

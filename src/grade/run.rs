@@ -5,7 +5,7 @@
 //! makes it: bubblewrap, the cgroup limits, an unprivileged uid, with the student's work
 //! folder ([`RunSpec::writable`]) the one writable place; or through [`Sandbox::off`]
 //! ([`Runner::default`], and `--no-sandbox`). Either way the program
-//! leads a process group of its own; it is fed no stdin, and [`run`] keeps the first
+//! leads a process group of its own; it is fed no stdin, and [`Runner::run`] keeps the first
 //! [`RunSpec::output_limit`] bytes of stdout and the last bytes of stderr, and when the
 //! time limit passes kill the whole group with `kill -KILL -PGID` (no `unsafe` needed).
 //! The group is killed after a normal exit too, so that a child left behind (a shell
