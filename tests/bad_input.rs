@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 #[allow(dead_code)] // only the random mover is used here
-mod engines_support;
+use crate::engines_support;
 
 const EXE: &str = env!("CARGO_BIN_EXE_morris");
 

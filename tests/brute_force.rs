@@ -13,8 +13,9 @@
 //! flying, cursed wins, placing values that differ between the profiles) and each count
 //! must be above zero. `verify --every 1` passes over the whole game.
 
+#[path = "brute/mod.rs"]
 mod brute;
-mod tables_support;
+use crate::tables_support;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

@@ -5,7 +5,7 @@
 
 use std::process::Command;
 
-mod engines_support;
+use crate::engines_support;
 use engines_support::{assignment_engine, fake, random_mover};
 
 /// A fake that wraps the random mover: `fake.sh MOVER ARGS`.

@@ -4,8 +4,7 @@
 //! opponent stone in a mill, a side with two stones), whose handout-program lines at
 //! depths 1-3 are first checked against the naive reference.
 
-#[path = "classroom_support/reference.rs"]
-mod reference;
+use crate::reference;
 
 use morris::classroom::board_file::parse_board;
 use morris::classroom::{ALL_PROGRAMS, Algorithm, Estimator, ProgramPhase, ProgramSpec, decide};

@@ -2,8 +2,7 @@
 //! (the handout's pseudo-code on `Vec<char>` boards): board, estimate and count must
 //! agree exactly on many random boards, for MiniMax and alpha-beta, White and Black.
 
-#[path = "classroom_support/reference.rs"]
-mod reference;
+use crate::reference;
 
 use morris::classroom::board_file::parse_board;
 use morris::classroom::board_file::start_position;

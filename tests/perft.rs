@@ -2,8 +2,7 @@
 //! its full depth and against a naive reference generator, written independently of
 //! `topology`/`rules`, at small depths (counts and the very positions each move reaches).
 
-#[path = "classroom_support/reference.rs"]
-mod classroom_spec;
+use crate::reference as classroom_spec;
 
 use morris::perft::perft;
 use morris::rules::notation::{format_board_string, parse_position};

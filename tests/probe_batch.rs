@@ -2,7 +2,7 @@
 //! tables of a 3-stone game built here under a 12-ply rule (moving 3-3 and the placing
 //! cells) and without it (the placing cells).
 
-mod tables_support;
+use crate::tables_support;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;

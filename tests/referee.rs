@@ -12,7 +12,7 @@ use morris::referee::process::EngineCommand;
 use morris::referee::sandbox::Sandbox;
 use morris::rules::{ByColor, Color, Game, MoveList, Position, STANDARD};
 
-mod engines_support;
+use crate::engines_support;
 use engines_support::{fake, random_mover};
 
 fn settings() -> GameSettings {

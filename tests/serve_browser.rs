@@ -10,10 +10,10 @@
 //! Without chromedriver or Chromium each test fails with the command that installs them;
 //! `MORRIS_SKIP_BROWSER_TESTS=1` skips them instead, with a message.
 //!
-//! `cargo test --release --test serve_browser -- --ignored --nocapture` measures the
+//! `cargo test --profile ci --test all serve_browser:: -- --ignored --nocapture` measures the
 //! time from a click to the engine's move on the page at 1 s a move.
 
-mod webdriver;
+use crate::webdriver;
 
 use std::time::Duration;
 

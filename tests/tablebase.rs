@@ -19,7 +19,7 @@ use morris::tablebase::{
 };
 use morris::topology::{PointSet, STANDARD24};
 
-mod slurm_support;
+use crate::slurm_support;
 
 /// A fresh directory under the system's temporary directory.
 fn temp_dir(name: &str) -> PathBuf {
