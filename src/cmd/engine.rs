@@ -50,7 +50,7 @@ pub struct EngineArgs {
     /// Directory of perfect-play tables to consult (`morris tablebase build`)
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
-    /// Play without the 3- and 4-stone endgame tables the binary carries (used when no
+    /// Play without the endgame tables the binary carries (3-3 .. 6-4; used when no
     /// --tablebase is given, under the game's 100-ply no-removal rule)
     #[arg(long, conflicts_with = "tablebase")]
     pub no_small_tables: bool,
@@ -101,7 +101,7 @@ impl EngineArgs {
             None => match morris::tablebase::bundled::open_bundled(rules) {
                 Ok(tb) => tb.map(|tb| tb as std::sync::Arc<dyn morris::search::Oracle>),
                 Err(e) => {
-                    log::warn!("playing without the carried 3- and 4-stone tables: {e}");
+                    log::warn!("playing without the carried endgame tables: {e}");
                     None
                 }
             },
