@@ -5,8 +5,8 @@
 //! For each pair the tables in `DIR` cover, random positions with White to move, no
 //! stone in hand and no ply since the last removal are drawn until `samples` of them are
 //! *critical*: some legal move loses value (a win let go to a draw or a loss, a draw
-//! given up). The engine (one thread, `nodes` nodes, with the endgame tables it carries
-//! tables or without any) chooses a move in each, and the tables say whether it kept
+//! given up). The engine (one thread, `nodes` nodes, with the endgame tables the binary
+//! carries or without any) chooses a move in each, and the tables say whether it kept
 //! the value. A high rate names a pair worth carrying, or worth teaching the evaluation.
 //!
 //! ```sh
