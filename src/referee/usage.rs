@@ -1,0 +1,299 @@
+//! What an engine used in a game, as a judge's sandbox reports it: CPU time on its own
+//! turns and on its opponent's, its peak resident memory, and whether the kernel's OOM
+//! killer fired in its cgroup.
+//!
+//! Pure bookkeeping: [`Sample`]s come in (read by [`super::child::Child::usage`] from the
+//! engine's cgroup, or from `/proc` without one), one at each move; [`Meter`] splits the
+//! CPU between the engine's turns and its opponent's; [`EngineUsage`] is the result, in
+//! the record (its `usage` field, [`format_usage_field`] and [`parse_usage_field`]), the
+//! standings and the pages. Nothing measured is never shown as a number: every figure is
+//! an `Option`, `None` where it was not measured.
+
+use std::time::Duration;
+
+use crate::rules::{ByColor, Color};
+
+/// One reading of what an engine has used since it started.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sample {
+    /// CPU time of all its processes and threads (user and system).
+    pub cpu: Option<Duration>,
+    /// The most resident memory it held at once, in bytes (the cgroup's peak; without a
+    /// cgroup, the largest peak of one of its processes).
+    pub peak_memory: Option<u64>,
+    /// Whether the OOM killer killed one of its processes (only a cgroup counts this).
+    pub oom_killed: Option<bool>,
+}
+
+impl Sample {
+    /// The larger of each figure (what is measured in either).
+    #[must_use]
+    pub fn max(self, other: Sample) -> Sample {
+        fn larger<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
+            }
+        }
+        Sample {
+            cpu: larger(self.cpu, other.cpu),
+            peak_memory: larger(self.peak_memory, other.peak_memory),
+            oom_killed: larger(self.oom_killed, other.oom_killed),
+        }
+    }
+}
+
+/// What one engine used in one game.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineUsage {
+    /// All its CPU time, from its start to its end.
+    pub cpu: Option<Duration>,
+    /// CPU time on its own turns (from a move sent to it to its reply), each game's first
+    /// reply aside (it includes start-up), as with think times.
+    pub own: Option<Duration>,
+    /// CPU time on its opponent's turns, after its first reply (pondering, or helpers
+    /// left burning).
+    pub opponent: Option<Duration>,
+    /// The replies whose turns `own` counts.
+    pub moves: u32,
+    /// Peak resident memory, in bytes.
+    pub peak_memory: Option<u64>,
+    /// Whether the OOM killer fired in its cgroup.
+    pub oom_killed: Option<bool>,
+}
+
+impl EngineUsage {
+    /// Whether anything was measured.
+    #[must_use]
+    pub fn is_measured(&self) -> bool {
+        self.cpu.is_some() || self.peak_memory.is_some() || self.oom_killed.is_some()
+    }
+
+    /// The share of its CPU on its turns and its opponent's that was on its opponent's,
+    /// if both were measured and it used any.
+    #[must_use]
+    pub fn opponent_share(&self) -> Option<f64> {
+        let (own, opp) = (self.own?.as_secs_f64(), self.opponent?.as_secs_f64());
+        (own + opp > 0.0).then(|| opp / (own + opp))
+    }
+}
+
+/// Splits an engine's CPU time between its turns and its opponent's, from a sample at each
+/// move. The interval before its first reply is start-up; the one after the last move
+/// (the game over, the engine stopping) is neither turn's; both are in the total only.
+#[derive(Clone, Debug)]
+pub struct Meter {
+    last: Option<Duration>,
+    /// Every sample so far had the CPU time.
+    measured: bool,
+    own_turn: bool,
+    replied: bool,
+    own: Duration,
+    opponent: Duration,
+    moves: u32,
+}
+
+impl Meter {
+    /// A meter for an engine that has just started; `own_turn`: it moves first.
+    #[must_use]
+    pub fn new(own_turn: bool) -> Meter {
+        Meter {
+            last: Some(Duration::ZERO),
+            measured: true,
+            own_turn,
+            replied: false,
+            own: Duration::ZERO,
+            opponent: Duration::ZERO,
+            moves: 0,
+        }
+    }
+
+    /// A move was made: `sample` is the engine's usage now, and `own_turn` whether the
+    /// turn that starts is its own.
+    pub fn mark(&mut self, sample: Sample, own_turn: bool) {
+        match (sample.cpu, self.last) {
+            (Some(now), Some(last)) if self.measured => {
+                let spent = now.saturating_sub(last);
+                if self.replied && self.own_turn {
+                    self.own += spent;
+                    self.moves += 1;
+                } else if self.replied {
+                    self.opponent += spent;
+                }
+                self.last = Some(now);
+            }
+            _ => self.measured = false,
+        }
+        if self.own_turn {
+            self.replied = true;
+        }
+        self.own_turn = own_turn;
+    }
+
+    /// The engine's usage, from its last `sample` (taken after it stopped).
+    #[must_use]
+    pub fn finish(&self, sample: Sample) -> EngineUsage {
+        let split = |d: Duration| (self.measured && sample.cpu.is_some()).then_some(d);
+        EngineUsage {
+            cpu: sample.cpu,
+            own: split(self.own),
+            opponent: split(self.opponent),
+            moves: if split(self.own).is_some() { self.moves } else { 0 },
+            peak_memory: sample.peak_memory,
+            oom_killed: sample.oom_killed,
+        }
+    }
+}
+
+/// Seconds to the microsecond, as the record writes times: `0.012345`, `1`.
+#[must_use]
+pub fn format_micros(d: Duration) -> String {
+    let text = format!("{:.6}", d.as_secs_f64());
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text.is_empty() { "0".to_string() } else { text.to_string() }
+}
+
+/// The record's `usage` field: each side's figures as `key=value` words
+/// (`white cpu=1.5 own=1.2 opponent=0.01 moves=20 peak=25165824 oom=no black …`), `-` for
+/// a figure not measured; the whole field `-` when nothing was measured.
+#[must_use]
+pub fn format_usage_field(usage: &ByColor<EngineUsage>) -> String {
+    if !Color::ALL.into_iter().any(|c| usage[c].is_measured()) {
+        return "-".to_string();
+    }
+    let opt = |v: Option<String>| v.unwrap_or_else(|| "-".to_string());
+    let mut words = Vec::new();
+    for c in Color::ALL {
+        let u = usage[c];
+        words.push(c.name().to_string());
+        words.push(format!("cpu={}", opt(u.cpu.map(format_micros))));
+        words.push(format!("own={}", opt(u.own.map(format_micros))));
+        words.push(format!("opponent={}", opt(u.opponent.map(format_micros))));
+        words.push(format!("moves={}", u.moves));
+        words.push(format!("peak={}", opt(u.peak_memory.map(|b| b.to_string()))));
+        words.push(format!("oom={}", opt(u.oom_killed.map(|k| if k { "yes" } else { "no" }.to_string()))));
+    }
+    words.join(" ")
+}
+
+/// Reads the `usage` field ([`format_usage_field`]); unknown keys are skipped (a later
+/// version may add some).
+///
+/// # Errors
+/// A value that does not read, or a figure before a side.
+pub fn parse_usage_field(text: &str) -> Result<[EngineUsage; 2], String> {
+    let mut usage: [EngineUsage; 2] = Default::default();
+    let mut side = None;
+    for word in text.split_whitespace() {
+        match word {
+            "white" => side = Some(Color::White),
+            "black" => side = Some(Color::Black),
+            _ => {
+                let Some(c) = side else { return Err(format!("'{word}' before a side")) };
+                let Some((key, value)) = word.split_once('=') else {
+                    return Err(format!("'{word}' is not key=value"));
+                };
+                let u = &mut usage[c as usize];
+                let bad = || format!("'{word}': '{value}' does not read");
+                let seconds = || -> Result<Option<Duration>, String> {
+                    if value == "-" {
+                        return Ok(None);
+                    }
+                    let s: f64 = value.parse().map_err(|_| bad())?;
+                    Duration::try_from_secs_f64(s).map(Some).map_err(|_| bad())
+                };
+                match key {
+                    "cpu" => u.cpu = seconds()?,
+                    "own" => u.own = seconds()?,
+                    "opponent" => u.opponent = seconds()?,
+                    "moves" => u.moves = value.parse().map_err(|_| bad())?,
+                    "peak" if value == "-" => u.peak_memory = None,
+                    "peak" => u.peak_memory = Some(value.parse().map_err(|_| bad())?),
+                    "oom" => {
+                        u.oom_killed = match value {
+                            "yes" => Some(true),
+                            "no" => Some(false),
+                            "-" => None,
+                            _ => return Err(bad()),
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    Ok(usage)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(ms: u64) -> Sample {
+        Sample { cpu: Some(Duration::from_millis(ms)), peak_memory: None, oom_killed: None }
+    }
+
+    #[test]
+    fn cpu_is_split_between_turns_with_start_up_and_the_end_aside() {
+        // White moves first: its first turn (start-up) to 100 ms; black's turn, in which
+        // white burns 40 ms; white's turn 30 ms; black's turn 5 ms; the game ends.
+        let mut white = Meter::new(true);
+        white.mark(at(100), false);
+        white.mark(at(140), true);
+        white.mark(at(170), false);
+        white.mark(at(175), true);
+        let u = white.finish(Sample {
+            cpu: Some(Duration::from_millis(200)),
+            peak_memory: Some(7),
+            oom_killed: Some(false),
+        });
+        assert_eq!(u.own, Some(Duration::from_millis(30)));
+        assert_eq!(u.opponent, Some(Duration::from_millis(45)));
+        assert_eq!(
+            (u.moves, u.cpu, u.peak_memory, u.oom_killed),
+            (1, Some(Duration::from_millis(200)), Some(7), Some(false))
+        );
+        assert!((u.opponent_share().unwrap() - 0.6).abs() < 1e-9);
+        // Black starts on white's turn: that and its first reply are start-up.
+        let mut black = Meter::new(false);
+        black.mark(at(50), true);
+        black.mark(at(90), false);
+        black.mark(at(90), true);
+        black.mark(at(120), false);
+        let u = black.finish(at(130));
+        assert_eq!((u.own, u.opponent, u.moves), (Some(Duration::from_millis(30)), Some(Duration::ZERO), 1));
+    }
+
+    #[test]
+    fn a_sample_without_cpu_makes_the_split_not_measured() {
+        let mut m = Meter::new(true);
+        m.mark(at(10), false);
+        m.mark(Sample::default(), true);
+        m.mark(at(30), false);
+        let u = m.finish(at(40));
+        assert_eq!((u.own, u.opponent, u.moves, u.cpu), (None, None, 0, Some(Duration::from_millis(40))));
+        assert_eq!(Meter::new(true).finish(Sample::default()), EngineUsage::default());
+    }
+
+    #[test]
+    fn the_field_reads_a_known_text() {
+        let text = "white cpu=1.5 own=1.25 opponent=0.000125 moves=20 peak=25165824 oom=no \
+                    black cpu=- own=- opponent=- moves=0 peak=1048576 oom=yes later=7";
+        let [w, b] = parse_usage_field(text).unwrap();
+        assert_eq!(w.cpu, Some(Duration::from_millis(1500)));
+        assert_eq!(w.own, Some(Duration::from_millis(1250)));
+        assert_eq!(w.opponent, Some(Duration::from_micros(125)));
+        assert_eq!((w.moves, w.peak_memory, w.oom_killed), (20, Some(25_165_824), Some(false)));
+        assert_eq!(
+            (b.cpu, b.own, b.opponent, b.peak_memory, b.oom_killed),
+            (None, None, None, Some(1 << 20), Some(true))
+        );
+        // Written back, the same text (the unknown key aside).
+        let written = format_usage_field(&ByColor([w, b]));
+        assert_eq!(written, text.trim_end_matches(" later=7"));
+        assert_eq!(format_usage_field(&ByColor::default()), "-");
+        for bad in ["cpu=1", "white cpu=fast", "white oom=maybe", "white peak=-3", "white moves"] {
+            assert!(parse_usage_field(bad).is_err(), "{bad}");
+        }
+    }
+}
