@@ -69,7 +69,7 @@ fn is_running(pid: u32) -> bool {
 
 /// Plays one game and checks that both engines are gone afterwards.
 fn referee(white: &EngineCommand, black: &EngineCommand, settings: &GameSettings) -> GameRecord {
-    let record = play_game(1, ByColor([white, black]), "", settings, Some(0)).expect("game");
+    let record = play_game(1, ByColor([white, black]), "", settings, Some(0)).expect("game").record;
     for side in Color::ALL {
         if let Some(pid) = record.pids[side] {
             assert!(!is_running(pid), "{} engine (pid {pid}) left running", side.name());
@@ -170,7 +170,7 @@ fn the_ply_cap_draws() {
 fn games_start_from_the_opening() {
     let rm = random_mover();
     let (a, b) = (command("a", &rm), command("b", &format!("{rm} --seed 9")));
-    let record = play_game(1, ByColor([&a, &b]), "d2 f4 b4", &settings(), None).expect("game");
+    let record = play_game(1, ByColor([&a, &b]), "d2 f4 b4", &settings(), None).expect("game").record;
     assert_eq!(record.opening, "d2 f4 b4");
     assert!(matches!(record.termination, Termination::Rules(_)), "{:?}", record.termination);
     // Black moves first after three plies; the result line is the engines' own (advisory).

@@ -145,6 +145,52 @@ impl Meter {
     }
 }
 
+/// The share of its CPU time an engine that may not ponder may use on its opponent's
+/// turns before it is flagged: 10%, room for its reader thread and garbage collection.
+pub const DEFAULT_PONDER_SHARE: f64 = 0.10;
+
+/// Who may think on the opponent's time: a roster's `ponder` and `ponder_share`. An
+/// engine that may not and used more than `share` of its CPU on its opponents' turns is
+/// flagged on the pages (not forfeited: the cgroup accounting is exact, but a TA decides).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PonderPolicy {
+    /// See [`DEFAULT_PONDER_SHARE`].
+    pub share: f64,
+    /// The entrants that may not ponder (none by default: pondering is allowed).
+    pub forbidden: Vec<String>,
+}
+
+impl Default for PonderPolicy {
+    fn default() -> PonderPolicy {
+        PonderPolicy { share: DEFAULT_PONDER_SHARE, forbidden: Vec::new() }
+    }
+}
+
+impl PonderPolicy {
+    /// Whether `name`, which used `share` of its CPU on its opponents' turns, is flagged.
+    #[must_use]
+    pub fn flags(&self, name: &str, share: Option<f64>) -> bool {
+        self.forbidden.iter().any(|n| n == name) && share.is_some_and(|s| s > self.share)
+    }
+
+    /// The policy in one line for a record file's tournament line (`share 0.1 not
+    /// allowed: alice bob`), or `None` for the default (everyone may ponder), so records
+    /// written before the policy existed still match.
+    #[must_use]
+    pub fn describe(&self) -> Option<String> {
+        (!self.forbidden.is_empty()).then(|| format!("share {} not allowed: {}", self.share, self.forbidden.join(" ")))
+    }
+
+    /// Reads [`PonderPolicy::describe`]'s line back; `None` if it does not read.
+    #[must_use]
+    pub fn from_description(text: &str) -> Option<PonderPolicy> {
+        let rest = text.strip_prefix("share ")?;
+        let (share, names) = rest.split_once(" not allowed: ")?;
+        let share = share.parse::<f64>().ok().filter(|s| (0.0..=1.0).contains(s))?;
+        Some(PonderPolicy { share, forbidden: names.split_whitespace().map(str::to_string).collect() })
+    }
+}
+
 /// Seconds to the microsecond, as the record writes times: `0.012345`, `1`.
 #[must_use]
 pub fn format_micros(d: Duration) -> String {
@@ -273,6 +319,19 @@ mod tests {
         let u = m.finish(at(40));
         assert_eq!((u.own, u.opponent, u.moves, u.cpu), (None, None, 0, Some(Duration::from_millis(40))));
         assert_eq!(Meter::new(true).finish(Sample::default()), EngineUsage::default());
+    }
+
+    #[test]
+    fn only_an_engine_that_may_not_ponder_is_flagged_past_its_share() {
+        let policy = PonderPolicy { share: 0.25, forbidden: vec!["wide".to_string()] };
+        assert!(policy.flags("wide", Some(0.5)));
+        assert!(!policy.flags("wide", Some(0.2)) && !policy.flags("wide", None));
+        assert!(!policy.flags("ours", Some(0.9)), "pondering is allowed by default");
+        let line = policy.describe().unwrap();
+        assert_eq!(line, "share 0.25 not allowed: wide");
+        assert_eq!(PonderPolicy::from_description(&line), Some(policy));
+        assert_eq!(PonderPolicy::default().describe(), None);
+        assert_eq!(PonderPolicy::from_description("share lots not allowed: x"), None);
     }
 
     #[test]
