@@ -273,8 +273,16 @@ fn match_plays_colour_swapped_pairs_and_writes_records() {
     assert!(out.contains("alpha") && out.contains("beta") && out.contains("Elo"), "{out}");
     let text = std::fs::read_to_string(&record).expect("record file");
     let lines: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split('\t').collect()).collect();
-    assert!(text.starts_with("# morris games v3"));
+    assert!(text.starts_with("# morris games v4"));
     assert_eq!(lines.len(), 4);
+    // What each engine used is measured (by its cgroup, or else from /proc), and reads back.
+    for g in morris::referee::record::parse_records(&text).expect("the record reads") {
+        for side in 0..2 {
+            let u = g.usage[side];
+            assert!(u.cpu.is_some() && u.own.is_some() && u.opponent.is_some(), "game {}: {u:?}", g.number);
+            assert!(u.peak_memory.is_some_and(|p| p > 0), "game {}: {u:?}", g.number);
+        }
+    }
     for pair in lines.chunks(2) {
         assert_eq!((pair[0][1], pair[0][2]), ("alpha", "beta"));
         assert_eq!((pair[1][1], pair[1][2]), ("beta", "alpha"));

@@ -22,7 +22,7 @@
 //! `stderr`, the last lines of each engine's stderr as a JSON object
 //! `{"white":[…],"black":[…]}` (`-` if both are empty), so pages about the games can be
 //! made from the file alone. Version 4 added `usage`, what each engine used
-//! ([`super::usage::format_usage_field`]: `white cpu=1.5 own=1.2 opponent=0.01 moves=20
+//! ([`super::usage`]: `white cpu=1.5 own=1.2 opponent=0.01 moves=20
 //! peak=25165824 oom=no black …`, `-` for what was not measured, the whole field `-` when
 //! nothing was).
 //!
@@ -37,12 +37,97 @@ use std::time::Duration;
 
 use super::error::RefereeError;
 use super::game::{Forfeit, GameRecord, GameResult, Played};
-use super::usage::{EngineUsage, format_micros, format_usage_field, parse_usage_field};
+use super::usage::EngineUsage;
 use crate::rules::{ByColor, Color};
 
 /// The header line of a record file.
 pub const HEADER: &str = "# morris games v4\tgame\twhite\tblack\tresult\ttermination\tplies\topening\tmoves\treason\
                           \tclaims\tclocks\tthink\tstderr\tusage";
+
+/// Seconds to the microsecond, as the record writes times: `0.012345`, `1`.
+fn format_micros(d: Duration) -> String {
+    let text = format!("{:.6}", d.as_secs_f64());
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text.is_empty() { "0".to_string() } else { text.to_string() }
+}
+
+/// The `usage` field (version 4): each side's figures as `key=value` words
+/// (`white cpu=1.5 own=1.2 opponent=0.01 moves=20 peak=25165824 oom=no black …`), `-` for
+/// a figure not measured; the whole field `-` when nothing was measured.
+fn format_usage_field(usage: &ByColor<EngineUsage>) -> String {
+    if !Color::ALL.into_iter().any(|c| usage[c].is_measured()) {
+        return "-".to_string();
+    }
+    let opt = |v: Option<String>| v.unwrap_or_else(|| "-".to_string());
+    let mut words = Vec::new();
+    for c in Color::ALL {
+        let u = usage[c];
+        words.push(c.name().to_string());
+        words.push(format!("cpu={}", opt(u.cpu.map(format_micros))));
+        words.push(format!("own={}", opt(u.own.map(format_micros))));
+        words.push(format!("opponent={}", opt(u.opponent.map(format_micros))));
+        words.push(format!("moves={}", u.moves));
+        words.push(format!("peak={}", opt(u.peak_memory.map(|b| b.to_string()))));
+        words.push(format!("oom={}", opt(u.oom_killed.map(|k| if k { "yes" } else { "no" }.to_string()))));
+    }
+    words.join(" ")
+}
+
+/// Reads a field of words per side (`white … black …`, as `think` and `usage` are), giving
+/// each word after a side to `word` with its side.
+fn side_words(text: &str, mut word: impl FnMut(Color, &str) -> Result<(), String>) -> Result<(), String> {
+    let mut side = None;
+    for w in text.split_whitespace() {
+        match w {
+            "white" => side = Some(Color::White),
+            "black" => side = Some(Color::Black),
+            _ => {
+                let Some(c) = side else { return Err(format!("'{w}' before a side")) };
+                word(c, w)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads the `usage` field ([`format_usage_field`]); unknown keys are skipped (a later
+/// version may add some).
+fn parse_usage_field(text: &str) -> Result<[EngineUsage; 2], String> {
+    let mut usage: [EngineUsage; 2] = Default::default();
+    side_words(text, |c, word| {
+        let Some((key, value)) = word.split_once('=') else {
+            return Err(format!("'{word}' is not key=value"));
+        };
+        let u = &mut usage[c as usize];
+        let bad = || format!("'{word}': '{value}' does not read");
+        let seconds = || -> Result<Option<Duration>, String> {
+            if value == "-" {
+                return Ok(None);
+            }
+            let s: f64 = value.parse().map_err(|_| bad())?;
+            Duration::try_from_secs_f64(s).map(Some).map_err(|_| bad())
+        };
+        match key {
+            "cpu" => u.cpu = seconds()?,
+            "own" => u.own = seconds()?,
+            "opponent" => u.opponent = seconds()?,
+            "moves" => u.moves = value.parse().map_err(|_| bad())?,
+            "peak" if value == "-" => u.peak_memory = None,
+            "peak" => u.peak_memory = Some(value.parse().map_err(|_| bad())?),
+            "oom" => {
+                u.oom_killed = match value {
+                    "yes" => Some(true),
+                    "no" => Some(false),
+                    "-" => None,
+                    _ => return Err(bad()),
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    })?;
+    Ok(usage)
+}
 
 /// The `think` field: `white 0.01 0.02 black 0.03`, or `-` without a timed reply.
 fn format_think_field(think: &ByColor<Vec<Duration>>) -> String {
@@ -370,19 +455,12 @@ pub enum RecordError {
 /// Reads the `think` field (version 3).
 fn parse_think(text: &str) -> Result<[Vec<Duration>; 2], String> {
     let mut think: [Vec<Duration>; 2] = Default::default();
-    let mut side = None;
-    for word in text.split_whitespace() {
-        match word {
-            "white" => side = Some(Color::White),
-            "black" => side = Some(Color::Black),
-            _ => {
-                let Some(c) = side else { return Err(format!("'{word}' before a side")) };
-                let seconds: f64 = word.parse().map_err(|_| format!("'{word}' is not a number of seconds"))?;
-                let d = Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{word}' is not a duration"))?;
-                think[c as usize].push(Duration::from_micros(d.as_micros().try_into().unwrap_or(u64::MAX)));
-            }
-        }
-    }
+    side_words(text, |c, word| {
+        let seconds: f64 = word.parse().map_err(|_| format!("'{word}' is not a number of seconds"))?;
+        let d = Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{word}' is not a duration"))?;
+        think[c as usize].push(Duration::from_micros(d.as_micros().try_into().unwrap_or(u64::MAX)));
+        Ok(())
+    })?;
     Ok(think)
 }
 
@@ -675,5 +753,27 @@ mod tests {
         assert_eq!(s.pair("alpha", "beta"), (1.5, 2));
         assert!(s.crosstable().contains("1.5/2"), "{}", s.crosstable());
         assert!(s.summary().lines().nth(1).is_some_and(|l| l.starts_with("alpha")));
+    }
+
+    #[test]
+    fn the_field_reads_a_known_text() {
+        let text = "white cpu=1.5 own=1.25 opponent=0.000125 moves=20 peak=25165824 oom=no \
+                    black cpu=- own=- opponent=- moves=0 peak=1048576 oom=yes later=7";
+        let [w, b] = parse_usage_field(text).unwrap();
+        assert_eq!(w.cpu, Some(Duration::from_millis(1500)));
+        assert_eq!(w.own, Some(Duration::from_millis(1250)));
+        assert_eq!(w.opponent, Some(Duration::from_micros(125)));
+        assert_eq!((w.moves, w.peak_memory, w.oom_killed), (20, Some(25_165_824), Some(false)));
+        assert_eq!(
+            (b.cpu, b.own, b.opponent, b.peak_memory, b.oom_killed),
+            (None, None, None, Some(1 << 20), Some(true))
+        );
+        // Written back, the same text (the unknown key aside).
+        let written = format_usage_field(&ByColor([w, b]));
+        assert_eq!(written, text.trim_end_matches(" later=7"));
+        assert_eq!(format_usage_field(&ByColor::default()), "-");
+        for bad in ["cpu=1", "white cpu=fast", "white oom=maybe", "white peak=-3", "white moves"] {
+            assert!(parse_usage_field(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -5,13 +5,12 @@
 //! Pure bookkeeping: [`Sample`]s come in (read by [`super::child::Child::usage`] from the
 //! engine's cgroup, or from `/proc` without one), one at each move; [`Meter`] splits the
 //! CPU between the engine's turns and its opponent's; [`EngineUsage`] is the result, in
-//! the record (its `usage` field, [`format_usage_field`] and [`parse_usage_field`]), the
-//! standings and the pages. Nothing measured is never shown as a number: every figure is
+//! the record (its `usage` field, written and read by [`super::record`]), the standings and
+//! the pages. Nothing measured is never shown as a number: every figure is
 //! an `Option`, `None` where it was not measured.
 
 use std::time::Duration;
 
-use crate::rules::{ByColor, Color};
 
 /// One reading of what an engine has used since it started.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -191,86 +190,6 @@ impl PonderPolicy {
     }
 }
 
-/// Seconds to the microsecond, as the record writes times: `0.012345`, `1`.
-#[must_use]
-pub fn format_micros(d: Duration) -> String {
-    let text = format!("{:.6}", d.as_secs_f64());
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text.is_empty() { "0".to_string() } else { text.to_string() }
-}
-
-/// The record's `usage` field: each side's figures as `key=value` words
-/// (`white cpu=1.5 own=1.2 opponent=0.01 moves=20 peak=25165824 oom=no black …`), `-` for
-/// a figure not measured; the whole field `-` when nothing was measured.
-#[must_use]
-pub fn format_usage_field(usage: &ByColor<EngineUsage>) -> String {
-    if !Color::ALL.into_iter().any(|c| usage[c].is_measured()) {
-        return "-".to_string();
-    }
-    let opt = |v: Option<String>| v.unwrap_or_else(|| "-".to_string());
-    let mut words = Vec::new();
-    for c in Color::ALL {
-        let u = usage[c];
-        words.push(c.name().to_string());
-        words.push(format!("cpu={}", opt(u.cpu.map(format_micros))));
-        words.push(format!("own={}", opt(u.own.map(format_micros))));
-        words.push(format!("opponent={}", opt(u.opponent.map(format_micros))));
-        words.push(format!("moves={}", u.moves));
-        words.push(format!("peak={}", opt(u.peak_memory.map(|b| b.to_string()))));
-        words.push(format!("oom={}", opt(u.oom_killed.map(|k| if k { "yes" } else { "no" }.to_string()))));
-    }
-    words.join(" ")
-}
-
-/// Reads the `usage` field ([`format_usage_field`]); unknown keys are skipped (a later
-/// version may add some).
-///
-/// # Errors
-/// A value that does not read, or a figure before a side.
-pub fn parse_usage_field(text: &str) -> Result<[EngineUsage; 2], String> {
-    let mut usage: [EngineUsage; 2] = Default::default();
-    let mut side = None;
-    for word in text.split_whitespace() {
-        match word {
-            "white" => side = Some(Color::White),
-            "black" => side = Some(Color::Black),
-            _ => {
-                let Some(c) = side else { return Err(format!("'{word}' before a side")) };
-                let Some((key, value)) = word.split_once('=') else {
-                    return Err(format!("'{word}' is not key=value"));
-                };
-                let u = &mut usage[c as usize];
-                let bad = || format!("'{word}': '{value}' does not read");
-                let seconds = || -> Result<Option<Duration>, String> {
-                    if value == "-" {
-                        return Ok(None);
-                    }
-                    let s: f64 = value.parse().map_err(|_| bad())?;
-                    Duration::try_from_secs_f64(s).map(Some).map_err(|_| bad())
-                };
-                match key {
-                    "cpu" => u.cpu = seconds()?,
-                    "own" => u.own = seconds()?,
-                    "opponent" => u.opponent = seconds()?,
-                    "moves" => u.moves = value.parse().map_err(|_| bad())?,
-                    "peak" if value == "-" => u.peak_memory = None,
-                    "peak" => u.peak_memory = Some(value.parse().map_err(|_| bad())?),
-                    "oom" => {
-                        u.oom_killed = match value {
-                            "yes" => Some(true),
-                            "no" => Some(false),
-                            "-" => None,
-                            _ => return Err(bad()),
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-    Ok(usage)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -332,27 +251,5 @@ mod tests {
         assert_eq!(PonderPolicy::from_description(&line), Some(policy));
         assert_eq!(PonderPolicy::default().describe(), None);
         assert_eq!(PonderPolicy::from_description("share lots not allowed: x"), None);
-    }
-
-    #[test]
-    fn the_field_reads_a_known_text() {
-        let text = "white cpu=1.5 own=1.25 opponent=0.000125 moves=20 peak=25165824 oom=no \
-                    black cpu=- own=- opponent=- moves=0 peak=1048576 oom=yes later=7";
-        let [w, b] = parse_usage_field(text).unwrap();
-        assert_eq!(w.cpu, Some(Duration::from_millis(1500)));
-        assert_eq!(w.own, Some(Duration::from_millis(1250)));
-        assert_eq!(w.opponent, Some(Duration::from_micros(125)));
-        assert_eq!((w.moves, w.peak_memory, w.oom_killed), (20, Some(25_165_824), Some(false)));
-        assert_eq!(
-            (b.cpu, b.own, b.opponent, b.peak_memory, b.oom_killed),
-            (None, None, None, Some(1 << 20), Some(true))
-        );
-        // Written back, the same text (the unknown key aside).
-        let written = format_usage_field(&ByColor([w, b]));
-        assert_eq!(written, text.trim_end_matches(" later=7"));
-        assert_eq!(format_usage_field(&ByColor::default()), "-");
-        for bad in ["cpu=1", "white cpu=fast", "white oom=maybe", "white peak=-3", "white moves"] {
-            assert!(parse_usage_field(bad).is_err(), "{bad}");
-        }
     }
 }
