@@ -29,7 +29,7 @@
 //!   its own (the kernel does not apply `RLIMIT_NPROC` to root, and root could undo every
 //!   other limit).
 //!
-//! What a limit did becomes the game's result reason ([`Jail::limit_hit`]):
+//! What a limit did becomes the game's result reason ([`Child::limit_hit`](super::child::Child::limit_hit)):
 //! `black forfeits: memory limit (2 GiB)`.
 
 use std::collections::HashMap;
@@ -795,7 +795,7 @@ fn parse_cpu_list(text: &str) -> Vec<usize> {
 /// One engine's limits while it runs: its cgroups (if any). [`Jail::kill_all`] (and
 /// dropping it) kills every process in them and removes them.
 #[derive(Debug)]
-pub struct Jail {
+pub(crate) struct Jail {
     cgroups: Vec<PathBuf>,
     limits: EngineLimits,
     guard: MemoryGuard,

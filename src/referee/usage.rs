@@ -11,7 +11,6 @@
 
 use std::time::Duration;
 
-
 /// One reading of what an engine has used since it started.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sample {
