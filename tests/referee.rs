@@ -69,7 +69,7 @@ fn is_running(pid: u32) -> bool {
 
 /// Plays one game and checks that both engines are gone afterwards.
 fn referee(white: &EngineCommand, black: &EngineCommand, settings: &GameSettings) -> GameRecord {
-    let record = play_game(1, ByColor([white, black]), "", settings, Some(0)).expect("game");
+    let record = play_game(1, ByColor([white, black]), "", settings, Some(0)).expect("game").record;
     for side in Color::ALL {
         if let Some(pid) = record.pids[side] {
             assert!(!is_running(pid), "{} engine (pid {pid}) left running", side.name());
@@ -170,7 +170,7 @@ fn the_ply_cap_draws() {
 fn games_start_from_the_opening() {
     let rm = random_mover();
     let (a, b) = (command("a", &rm), command("b", &format!("{rm} --seed 9")));
-    let record = play_game(1, ByColor([&a, &b]), "d2 f4 b4", &settings(), None).expect("game");
+    let record = play_game(1, ByColor([&a, &b]), "d2 f4 b4", &settings(), None).expect("game").record;
     assert_eq!(record.opening, "d2 f4 b4");
     assert!(matches!(record.termination, Termination::Rules(_)), "{:?}", record.termination);
     // Black moves first after three plies; the result line is the engines' own (advisory).
@@ -273,8 +273,16 @@ fn match_plays_colour_swapped_pairs_and_writes_records() {
     assert!(out.contains("alpha") && out.contains("beta") && out.contains("Elo"), "{out}");
     let text = std::fs::read_to_string(&record).expect("record file");
     let lines: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split('\t').collect()).collect();
-    assert!(text.starts_with("# morris games v3"));
+    assert!(text.starts_with("# morris games v4"));
     assert_eq!(lines.len(), 4);
+    // What each engine used is measured (by its cgroup, or else from /proc), and reads back.
+    for g in morris::referee::record::parse_records(&text).expect("the record reads") {
+        for side in 0..2 {
+            let u = g.usage[side];
+            assert!(u.cpu.is_some() && u.own.is_some() && u.opponent.is_some(), "game {}: {u:?}", g.number);
+            assert!(u.peak_memory.is_some_and(|p| p > 0), "game {}: {u:?}", g.number);
+        }
+    }
     for pair in lines.chunks(2) {
         assert_eq!((pair[0][1], pair[0][2]), ("alpha", "beta"));
         assert_eq!((pair[1][1], pair[1][2]), ("beta", "alpha"));

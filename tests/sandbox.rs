@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use morris::referee::limits::EngineLimits;
-use morris::referee::sandbox::Sandbox;
+use morris::referee::record::{RecordedGame, parse_records};
+use morris::referee::sandbox::{MemoryGuard, Sandbox};
 
 const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
 
@@ -287,6 +288,120 @@ fn an_engine_that_widens_its_affinity_stays_on_its_core() {
     };
     let (first, second) = (usize::from(rows[0].black == "wide"), usize::from(rows[1].black == "wide"));
     assert_ne!(core(0, first), core(1, second), "white and black share a core");
+    let left = processes_with("tests/hostile/affinity.py");
+    assert!(left.is_empty(), "left running: {left:?}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// The sandbox this machine makes, refusing (unless skipped on purpose) to test what
+/// engines used where no cgroup measures it.
+fn measuring_sandbox() -> Sandbox {
+    let sandbox = Sandbox::probe(EngineLimits::default(), Vec::new());
+    assert!(
+        sandbox.memory_guard() != MemoryGuard::AddressSpace,
+        "no cgroup can be made here (root and the memory controller are needed), so nothing measures what \
+         an engine used: {}; set MORRIS_SKIP_SANDBOX_TESTS=1 to skip on purpose",
+        sandbox.summary()
+    );
+    sandbox
+}
+
+/// The games of a record file, read by the project's own reader.
+fn recorded_games(path: &Path) -> Vec<RecordedGame> {
+    parse_records(&fs::read_to_string(path).expect("record file")).expect("the record reads")
+}
+
+/// An engine that allocates slowly, as it starts, to just under its memory limit (256 MiB:
+/// 160 MiB held by its Python wrapper, the rest the engine it runs) has its peak reported
+/// in the record, under the limit and above what it holds, and no OOM kill; its honest
+/// opponent's peak is below what the allocator holds.
+#[test]
+fn an_engine_that_allocates_to_just_under_its_limit_has_its_peak_reported() {
+    if skipped() {
+        return;
+    }
+    require("python3", "python3");
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    measuring_sandbox();
+    let dir = scratch("peak");
+    let record = dir.join("games.tsv");
+    let engine = format!("{MORRIS} --depth 1");
+    let out = Command::new(MORRIS)
+        .current_dir(&dir)
+        .args(["match", "--games", "2", "--jobs", "1", "--movetime", "0.5", "--startup-ms", "20000"])
+        .args(["--engine-memory", "256MiB", "--record"])
+        .arg(&record)
+        .args(["--engine", &format!("honest={} {engine}", hostile("honest.py"))])
+        .args(["--engine", &format!("hog={} 160 {engine}", hostile("slow_alloc.py"))])
+        .output()
+        .expect("morris match");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let games = recorded_games(&record);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_ne!(g.termination, "limit", "game {}: {}", g.number, g.reason);
+        let hog = g.side_of("hog").expect("the hog played") as usize;
+        assert!(g.stderr_tail[hog].iter().any(|l| l == "holding 160 MiB"), "{:?}", g.stderr_tail[hog]);
+        let peak = g.usage[hog].peak_memory.expect("peak memory measured by the cgroup");
+        assert!((160 << 20..256 << 20).contains(&peak), "game {}: peak {peak} bytes", g.number);
+        assert_eq!(g.usage[hog].oom_killed, Some(false), "game {}", g.number);
+        let honest = g.usage[1 - hog].peak_memory.expect("measured");
+        assert!(honest < 160 << 20, "game {}: the honest engine's peak {honest}", g.number);
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// The engine that burns every core from helpers (tests/hostile/affinity.py), in a
+/// roster that does not allow pondering: the CPU its helpers burn while its opponent
+/// thinks is charged to it (its cgroup), it is flagged on the standings and its page
+/// and not forfeited, and its opponent is charged nothing on its turns and not flagged.
+#[test]
+fn an_engine_that_burns_on_its_opponents_time_is_charged_and_flagged() {
+    if skipped() {
+        return;
+    }
+    require("python3", "python3");
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let sandbox = measuring_sandbox();
+    assert!(sandbox.pinning_binds(), "no cpuset cgroup: {}", sandbox.pinning());
+    let dir = scratch("ponder");
+    // Our engine thinks on its own time only (it ponders only when asked to).
+    let roster = format!(
+        "format = \"round-robin\"\ngames = 2\nmovetime = 0.3\nstartup_ms = 20000\nponder = false\n\
+         [[entrant]]\nname = \"honest\"\ncommand = \"{} {MORRIS}\"\n\
+         [[entrant]]\nname = \"wide\"\ncommand = \"{} {MORRIS} --depth 1\"\n",
+        hostile("honest.py"),
+        hostile("affinity.py")
+    );
+    fs::write(dir.join("class.toml"), roster).unwrap();
+    let out = Command::new(MORRIS)
+        .current_dir(&dir)
+        .args(["tournament", "--roster", "class.toml", "--jobs", "1", "--record", "games.tsv", "--standings", "pages"])
+        .output()
+        .expect("morris tournament");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let games = recorded_games(&dir.join("games.tsv"));
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        let wide = g.side_of("wide").expect("played") as usize;
+        let (w, h) = (g.usage[wide], g.usage[1 - wide]);
+        let (w_opponent, w_own) = (w.opponent.expect("measured"), w.own.expect("measured"));
+        assert!(
+            w_opponent > w_own,
+            "game {}: wide used {w_opponent:?} on its opponent's turns, {w_own:?} on its own",
+            g.number
+        );
+        assert!(w.opponent_share().is_some_and(|s| s > 0.1), "game {}: {w:?}", g.number);
+        assert!(h.opponent_share().is_some_and(|s| s < 0.1), "game {}: the honest engine was charged {h:?}", g.number);
+    }
+    let csv = fs::read_to_string(dir.join("pages/standings.csv")).expect("standings.csv");
+    let row =
+        |name: &str| csv.lines().map(str::trim_end).find(|l| l.split(',').nth(1) == Some(name)).unwrap_or_default();
+    assert!(row("wide").ends_with(",flagged"), "{csv}");
+    assert!(row("honest").ends_with(",no"), "{csv}");
+    let page = fs::read_to_string(dir.join("pages/entrants/wide.md")).expect("wide's page");
+    assert!(page.contains("Flagged: it may not think on its opponent's time"), "{page}");
+    assert_eq!(fs::read_to_string(dir.join("games.tsv")).unwrap().matches("\tlimit\t").count(), 0);
     let left = processes_with("tests/hostile/affinity.py");
     assert!(left.is_empty(), "left running: {left:?}");
     let _ = fs::remove_dir_all(&dir);

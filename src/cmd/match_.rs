@@ -75,7 +75,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<ExitCode> {
     let runner = Runner::new(engines, settings, args.game.jobs(), record, Box::new(bar.clone()));
     let records = runner.play(&schedule)?;
     bar.finish();
-    for r in &records {
+    for r in records.iter().map(|p| &p.record) {
         say!("game {:>3}: {} - {}: {} ({})", r.number, r.names.0[0], r.names.0[1], r.result().word(), r.termination);
     }
     say!();
@@ -117,7 +117,7 @@ fn sprt(
                 uncounted += pair.len();
                 continue;
             }
-            let scores: Vec<f64> = pair.iter().map(|r| first_score(r, &first)).collect();
+            let scores: Vec<f64> = pair.iter().map(|p| first_score(&p.record, &first)).collect();
             for &s in &scores {
                 match s {
                     s if s > 0.75 => wdl.0 += 1,

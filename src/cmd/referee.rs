@@ -10,7 +10,7 @@ use anyhow::{Context, ensure};
 use super::common::RuleArgs;
 use morris::protocol::{parse_increment, parse_seconds_f64};
 use morris::referee::game::GameSettings;
-use morris::referee::limits::{EngineLimits, parse_size};
+use morris::referee::limits::{EngineLimits, LimitError, check_cpus, parse_size};
 use morris::referee::openings;
 use morris::referee::process::EngineCommand;
 use morris::referee::sandbox::Sandbox;
@@ -86,10 +86,8 @@ pub struct SandboxArgs {
 }
 
 fn parse_cpus(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(c) if c.is_finite() && c >= 0.01 => Ok(c),
-        _ => Err(format!("'{text}' is not a number of CPUs of at least 0.01 (e.g. 1 or 0.5)")),
-    }
+    let cpus = text.trim().parse::<f64>().map_err(|_| LimitError::Cpus(text.to_string()).to_string())?;
+    check_cpus(cpus).map_err(|e| e.to_string())
 }
 
 fn parse_size_arg(text: &str) -> Result<u64, String> {

@@ -2,10 +2,11 @@
 //! cgroup that holds the memory and process limits, the unprivileged uid) and what it
 //! costs to start an engine in it, measured against starting it plainly.
 
-use std::process::{ExitCode, Stdio};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use super::referee::SandboxArgs;
+use morris::referee::child::Launch;
 use morris::referee::limits::EngineLimits;
 use morris::referee::process::EngineCommand;
 use morris::referee::sandbox::Sandbox;
@@ -33,11 +34,13 @@ fn time_starts(sandbox: &Sandbox, program: &str, runs: usize) -> anyhow::Result<
     let mut times = Vec::with_capacity(runs);
     for _ in 0..runs {
         let start = Instant::now();
-        let (mut command, jail) = sandbox.command(&[program.to_string()], None, Some(0), None)?;
-        let status = command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).status()?;
-        drop(jail);
+        let argv = [program.to_string()];
+        let launch = Launch { argv: &argv, folder: None, core: Some(0), writable: None, stdin: false };
+        let mut child = sandbox.spawn(launch)?;
+        let status = child.wait();
+        drop(child);
         times.push(start.elapsed());
-        anyhow::ensure!(status.success(), "{program} failed in the sandbox ({status})");
+        anyhow::ensure!(status.is_some_and(|s| s.success()), "{program} failed in the sandbox ({status:?})");
     }
     times.sort_unstable();
     Ok((times[times.len() / 2], times[times.len() - 1]))

@@ -12,6 +12,7 @@ use morris::referee::pages::{self, Bracket, Event, Page};
 use morris::referee::record::parse_records;
 use morris::referee::resume::{Fingerprint, Ledger, Schedule, Scheduler};
 use morris::referee::tournament::{self, KnockoutSettings, TournamentFormat};
+use morris::referee::usage::PonderPolicy;
 
 /// Options of `morris standings`.
 #[derive(clap::Args, Debug)]
@@ -118,7 +119,9 @@ pub fn run(args: &StandingsArgs) -> anyhow::Result<ExitCode> {
     let mut games = games;
     games.sort_by_key(|g| g.number);
     let title = replay_title(&fingerprint, args.files.first().map(PathBuf::as_path));
-    let event = Event { title, names: &names, games: &games, bracket: bracket.as_ref() };
+    // The tournament line keeps who may not ponder (everyone may, where it says nothing).
+    let ponder = fingerprint.get("ponder").and_then(PonderPolicy::from_description).unwrap_or_default();
+    let event = Event { title, names: &names, games: &games, bracket: bracket.as_ref(), ponder: &ponder };
     let pages = pages::pages(&event);
     write_pages(&args.out, &pages)?;
     say!("{} pages written to {}", pages.len(), args.out.display());

@@ -22,6 +22,7 @@ use morris::referee::roster::{Roster, RosterOpenings, RosterTime, read_roster};
 use morris::referee::runner::Runner;
 use morris::referee::stats::Standings;
 use morris::referee::tournament::{self, KnockoutSettings};
+use morris::referee::usage::PonderPolicy;
 
 value_enum_mirror! {
     /// The tournament formats.
@@ -100,6 +101,8 @@ struct Setup {
     tiebreak_pairs: usize,
     game: GameArgs,
     limits: EngineLimits,
+    /// Who may think on the opponent's time (the roster's; everyone without one).
+    ponder: PonderPolicy,
     roster: Option<PathBuf>,
     /// Played on a Slurm cluster (`--slurm`): its records are the tasks' files.
     slurm: bool,
@@ -116,6 +119,7 @@ impl Setup {
                 tiebreak_pairs: args.tiebreak_pairs,
                 game: args.game.clone(),
                 limits: args.game.sandbox.over(EngineLimits::default())?,
+                ponder: PonderPolicy::default(),
                 roster: None,
                 slurm: args.slurm.is_some(),
             });
@@ -141,11 +145,14 @@ impl Setup {
             None => {}
         }
         game.seed = r.seed.unwrap_or(game.seed);
+        // --engine-cpus overrides the roster's quota, as the other limits do.
+        game.sandbox.engine_cpus = game.sandbox.engine_cpus.or(r.cpus);
         Ok(Setup {
             format: r.format.unwrap_or(args.format.into()),
             games: r.games.unwrap_or(args.games),
             tiebreak_pairs: r.tiebreak_pairs.unwrap_or(args.tiebreak_pairs),
             limits: args.game.sandbox.over(r.limits)?,
+            ponder: r.ponder,
             engines: r.entrants,
             game,
             roster: Some(path.clone()),
@@ -196,6 +203,13 @@ impl Setup {
         );
         f.push("tablebase", g.tablebase.as_ref().map_or("-".to_string(), |t| t.display().to_string()));
         f.push("limits", self.limits.describe());
+        // Only when set, so the files of tournaments from before these keys still match.
+        if let Some(cpus) = g.sandbox.engine_cpus {
+            f.push("cpus", cpus);
+        }
+        if let Some(ponder) = self.ponder.describe() {
+            f.push("ponder", ponder);
+        }
         f.push("entrants", self.engines.iter().map(|e| e.name.as_str()).collect::<Vec<_>>().join(" "));
         for e in &self.engines {
             let folder = e.folder.as_ref().map_or(String::new(), |d| format!(" (in {})", d.display()));
@@ -443,7 +457,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     let standings_dir = args.standings.clone().or_else(|| args.slurm.as_ref().map(|d| d.join("standings")));
     if let Some(dir) = &standings_dir {
         let title = replay_title(&fingerprint, setup.game.record.as_deref().or(setup.roster.as_deref()));
-        let event = Event { title, names: &names, games: &games, bracket: bracket.as_ref() };
+        let event = Event { title, names: &names, games: &games, bracket: bracket.as_ref(), ponder: &setup.ponder };
         write_pages(dir, &pages::pages(&event))?;
     }
     Ok(ExitCode::SUCCESS)

@@ -4,19 +4,20 @@
 //! referee's sandbox ([`crate::referee::sandbox`]) the runner holds, as `morris grade`
 //! makes it: bubblewrap, the cgroup limits, an unprivileged uid, with the student's work
 //! folder ([`RunSpec::writable`]) the one writable place; or through [`Sandbox::off`]
-//! ([`Runner::default`], and `--no-sandbox`). Either way the program
-//! leads a process group of its own; it is fed no stdin, and [`Runner::run`] keeps the first
-//! [`RunSpec::output_limit`] bytes of stdout and the last bytes of stderr, and when the
-//! time limit passes kill the whole group with `kill -KILL -PGID` (no `unsafe` needed).
-//! The group is killed after a normal exit too, so that a child left behind (a shell
-//! script's background job, a JVM helper) neither runs on nor holds the pipes open.
+//! ([`Runner::default`], and `--no-sandbox`). Either way the program is a
+//! [`Child`](crate::referee::child::Child), as the referee's engines are: it leads a
+//! process group of its own, is fed no stdin, and [`Runner::run`] keeps the first
+//! [`RunSpec::output_limit`] bytes of stdout and the last bytes of stderr. When the time
+//! limit passes, and after a normal exit too, everything of it is killed (its group and
+//! its cgroups), so that a child left behind (a shell script's background job, a JVM
+//! helper) neither runs on nor holds the pipes open.
 
 use std::io::Read;
 use std::path::PathBuf;
-use std::process::Stdio;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::referee::child::Launch;
 use crate::referee::sandbox::Sandbox;
 
 /// Starts the grader's processes, in its sandbox.
@@ -107,42 +108,25 @@ impl Runner {
 
 fn run_in(sandbox: &Sandbox, spec: &RunSpec) -> RunOutcome {
     let start = Instant::now();
-    let (mut command, jail) = match sandbox.command(&spec.argv, Some(&spec.dir), None, spec.writable.as_deref()) {
-        Ok(made) => made,
+    let launch = Launch {
+        argv: &spec.argv,
+        folder: Some(&spec.dir),
+        core: None,
+        writable: spec.writable.as_deref(),
+        stdin: false,
+    };
+    let mut child = match sandbox.spawn(launch) {
+        Ok(c) => c,
         Err(e) => return RunOutcome { start_error: Some(e.to_string()), ..RunOutcome::default() },
     };
-    let mut child = match command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn() {
-        Ok(c) => c,
-        Err(e) => {
-            let program = spec.argv.first().map_or("", String::as_str);
-            let reason = crate::files::io_reason(&e);
-            return RunOutcome { start_error: Some(format!("{program}: {reason}")), ..RunOutcome::default() };
-        }
-    };
-    // The command leads a process group of its own (sandboxed or not): its id is the pid.
-    let group = child.id();
     let limit = spec.output_limit;
-    let out = child.stdout.take().map(|s| thread::spawn(move || read_bounded(s, limit, false)));
-    let err = child.stderr.take().map(|s| thread::spawn(move || read_bounded(s, limit, true)));
-    let mut timed_out = false;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break Some(status),
-            Ok(None) if start.elapsed() >= spec.time_limit => {
-                timed_out = true;
-                break None;
-            }
-            Ok(None) => thread::sleep(Duration::from_millis(5)),
-            Err(_) => break None,
-        }
-    };
+    let out = child.take_stdout().map(|s| thread::spawn(move || read_bounded(s, limit, false)));
+    let err = child.take_stderr().map(|s| thread::spawn(move || read_bounded(s, limit, true)));
+    let status = child.wait_timeout(spec.time_limit);
     let elapsed = start.elapsed();
-    crate::referee::sandbox::kill(&[format!("-{group}")]);
-    let status = status.map(|s| jail.engine_status(s));
-    jail.kill_all();
-    if timed_out {
-        let _ = child.wait();
-    }
+    let timed_out = status.is_none();
+    // What it left running would hold the pipes open: the readers end once all is killed.
+    child.kill_all();
     let stdout = out.and_then(|t| t.join().ok()).unwrap_or_default();
     let stderr = err.and_then(|t| t.join().ok()).unwrap_or_default();
     RunOutcome { status: status.and_then(|s| s.code()), timed_out, stdout, stderr, elapsed, start_error: None }

@@ -22,7 +22,9 @@ use rand::rngs::Xoshiro256PlusPlus;
 
 use super::game::GameResult;
 use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
+use super::stats::UsageTally;
 use super::time_control::TimeControl;
+use super::usage::Meter;
 use crate::protocol::FromEngine;
 use crate::rules::{Color, DrawReason, Game, Move, Outcome, Phase, Position, Ruleset};
 use checker::{CheckerStyle, claimed_result, situations_of};
@@ -88,6 +90,8 @@ struct Findings {
     black_started: bool,
     /// The kinds of [`Check::OurRules`] warnings given so far.
     ours_told: BTreeSet<&'static str>,
+    /// What the engine used in the sessions that ran to their end.
+    usage: UsageTally,
 }
 
 impl Findings {
@@ -103,6 +107,7 @@ impl Findings {
             game_notes: (Vec::new(), Vec::new()),
             black_started: false,
             ours_told: BTreeSet::new(),
+            usage: UsageTally::default(),
         }
     }
 
@@ -156,6 +161,8 @@ struct CheckedEngine {
     claim: Option<String>,
     /// Whether its output has ended.
     closed: bool,
+    /// Its CPU time on its turns and the checker's.
+    meter: Meter,
 }
 
 /// A line read from the engine, already classified.
@@ -193,7 +200,14 @@ impl CheckedEngine {
             replies: 0,
             claim: None,
             closed: false,
+            meter: Meter::new(color == Color::White),
         })
+    }
+
+    /// Stops the engine and counts what it used in this session.
+    fn stop(&mut self, tally: &mut Findings) {
+        self.process.stop();
+        tally.usage.add(&self.meter.finish(self.process.usage()));
     }
 
     /// Where the game stands, for messages: `as black at ply 12`.
@@ -340,6 +354,7 @@ impl CheckedEngine {
                     }
                     self.replies += 1;
                     self.last_move_at = at;
+                    self.meter.mark(self.process.usage(), false);
                     return Ok(());
                 }
             }
@@ -363,6 +378,7 @@ impl CheckedEngine {
         tally.situations.extend(situations_of(&self.game, m));
         self.game.play_unchecked(m);
         let text = m.display(self.game.position().topology()).to_string();
+        self.meter.mark(self.process.usage(), true);
         self.send(&text)?;
         self.last_move_at = self.sent_at;
         Ok(true)
@@ -600,7 +616,7 @@ fn white_session(engine: &EngineCommand, settings: &CheckSettings, tally: &mut F
             None => tally.fail(Check::Quit, format!("still running {} s after quit", EXIT_WAIT.as_secs())),
         }
     }
-    s.process.stop();
+    s.stop(tally);
     Ok(())
 }
 
@@ -609,7 +625,7 @@ fn white_session(engine: &EngineCommand, settings: &CheckSettings, tally: &mut F
 /// required checks still get their game.
 fn replay(mut s: CheckedEngine, tally: &mut Findings, detail: String) -> Result<Played, Fault> {
     tally.fail(Check::SurvivesIllegal, detail);
-    s.process.stop();
+    s.stop(tally);
     Ok(Played::Again)
 }
 
@@ -684,7 +700,7 @@ fn play_game(
         ),
     };
     s.end_input(tally)?;
-    s.process.stop();
+    s.stop(tally);
     let note = format!("game {}: {note}", index + 1);
     if color == Color::White {
         tally.games.0 += 1;
@@ -747,5 +763,6 @@ fn report(engine: &EngineCommand, tally: &Findings, stopped: bool, time: &TimeCo
         items,
         situations: tally.situations.iter().copied().collect(),
         games: tally.games,
+        usage: tally.usage.clone(),
     }
 }

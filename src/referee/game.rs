@@ -19,6 +19,7 @@ use super::error::{OpeningError, RefereeError};
 use super::process::{EngineCommand, EngineProcess, Event, Output, Placement, StartInfo};
 use super::sandbox::Sandbox;
 use super::time_control::TimeControl;
+use super::usage::{EngineUsage, Meter};
 
 /// How games are played: the same for every game of a match or tournament.
 #[derive(Clone, Debug)]
@@ -219,6 +220,16 @@ impl GameRecord {
     }
 }
 
+/// A game the referee played: its record, and what each engine used in it (measured
+/// from the engines' processes, so kept beside the record, which the board writes too).
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The game.
+    pub record: GameRecord,
+    /// What each engine used ([`super::usage`]).
+    pub usage: ByColor<EngineUsage>,
+}
+
 /// The result the tables give the game's position under its rules (at its count of plies
 /// without a removal), if they cover it.
 #[must_use]
@@ -238,6 +249,9 @@ pub fn adjudicate(tb: &crate::tablebase::Tablebase, game: &crate::rules::Game) -
 /// returning. `slot` is the game's place among the games played at once: its engines are
 /// pinned to cores `2 × slot` (white) and `2 × slot + 1` (black), modulo the cores.
 ///
+/// What each engine used is sampled at each move: CPU time on its own turns and on its
+/// opponent's ([`Meter`]), and at the end its peak memory and whether the OOM killer fired.
+///
 /// # Errors
 /// The opening is not legal under `settings.rules` (a caller's bug: openings are checked
 /// when loaded).
@@ -247,7 +261,7 @@ pub fn play_game(
     opening: &str,
     settings: &GameSettings,
     slot: Option<usize>,
-) -> Result<GameRecord, RefereeError> {
+) -> Result<Played, RefereeError> {
     let mut game = crate::rules::notation::game_after(settings.rules, opening).map_err(OpeningError::from)?;
     let mut record = GameRecord {
         number,
@@ -279,14 +293,17 @@ pub fn play_game(
             Err(e) => {
                 record.termination = Termination::Forfeit { loser: side, kind: Forfeit::Start, detail: e.to_string() };
                 stop_all(&mut procs, &rx, ByColor([false, false]), &mut record);
-                return Ok(record);
+                let usage = ByColor::default();
+                return Ok(Played { record, usage });
             }
         }
     }
     // Only the reader threads hold senders now, so a closed channel means both engines are gone.
     drop(tx);
 
-    let mut sent_at = procs[game.position().side_to_move()].as_ref().map_or_else(Instant::now, EngineProcess::started);
+    let first = game.position().side_to_move();
+    let mut sent_at = procs[first].as_ref().map_or_else(Instant::now, EngineProcess::started);
+    let mut meters = ByColor([Meter::new(first == Color::White), Meter::new(first == Color::Black)]);
     let mut first_reply = ByColor([true, true]);
     let mut last_line: ByColor<Option<String>> = ByColor::default();
     let mut eof_seen = ByColor([false, false]);
@@ -372,6 +389,13 @@ pub fn play_game(
         }
         let canonical = m.display(topology).to_string();
         record.moves.push(canonical.clone());
+        // The mover's turn ends and its opponent's begins: sampled before the opponent is
+        // sent anything, so neither turn is charged with the other's CPU.
+        for c in Color::ALL {
+            if let Some(p) = procs[c].as_mut() {
+                meters[c].mark(p.usage(), c != side);
+            }
+        }
         // The last move is relayed too, so the opponent sees the end of the game.
         if let (Some(clocks), Some(c)) = (record.clocks, settings.time.clock)
             && c.send
@@ -406,7 +430,13 @@ pub fn play_game(
     );
     stop_all(&mut procs, &rx, eof_seen, &mut record);
     blame_limits(&procs, &mut record);
-    Ok(record)
+    let mut usage = ByColor::default();
+    for side in Color::ALL {
+        if let Some(p) = procs[side].as_mut() {
+            usage[side] = meters[side].finish(p.usage());
+        }
+    }
+    Ok(Played { record, usage })
 }
 
 /// A crash or a time forfeit that a sandbox limit caused becomes a limit forfeit, with the

@@ -24,6 +24,17 @@ pub const MIN_MEMORY: u64 = MIB;
 /// The least number of open files: stdin, stdout and stderr.
 pub const MIN_OPEN_FILES: u64 = 3;
 
+/// The least CPU quota, in CPUs: the kernel's least quota is 1 ms per 100 ms period.
+pub const MIN_CPUS: f64 = 0.01;
+
+/// Checks a CPU quota in CPUs' worth of time (`--engine-cpus`, a roster's `limits.cpus`).
+///
+/// # Errors
+/// Not a finite number of at least [`MIN_CPUS`].
+pub fn check_cpus(cpus: f64) -> Result<f64, LimitError> {
+    if cpus.is_finite() && cpus >= MIN_CPUS { Ok(cpus) } else { Err(LimitError::Cpus(cpus.to_string())) }
+}
+
 /// The resources each engine process may use while it plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EngineLimits {
@@ -57,6 +68,9 @@ pub enum LimitError {
     /// A size too large to count in bytes.
     #[error("'{0}' is more bytes than can be counted")]
     Overflow(String),
+    /// A CPU quota that is not a number of CPUs of at least [`MIN_CPUS`].
+    #[error("'{0}' is not a number of CPUs of at least 0.01 (e.g. 1 or 0.5)")]
+    Cpus(String),
     /// A value below what an engine needs to run at all.
     #[error("{what} {value} is below the least usable, {least}")]
     TooSmall {

@@ -11,6 +11,7 @@
 //! and their printing, are `cmd`'s.
 
 pub mod check;
+pub mod child;
 pub mod error;
 pub mod game;
 pub mod game_text;
@@ -28,6 +29,7 @@ pub mod sprt;
 pub mod stats;
 pub mod time_control;
 pub mod tournament;
+pub mod usage;
 
 pub use error::{OpeningError, RefereeError};
 pub use time_control::{GameClock, TimeControl};

@@ -1,8 +1,9 @@
 //! Standings a TA can hand out: the crosstable and standings as text, Markdown, one
 //! self-contained HTML file and CSV; a knockout's bracket (text, Markdown, HTML); and one
 //! page per entrant (Markdown and HTML) with each of its games, its illegal moves and
-//! where they were played, its think times, its forfeits by kind and the last lines of its
-//! stderr.
+//! where they were played, its think times, what it used (CPU on its turns and on its
+//! opponents', peak memory, OOM kills; flagged where it may not ponder and did), its
+//! forfeits by kind and the last lines of its stderr.
 //!
 //! Pure: games in ([`RecordedGame`], the record file's form, so a tournament just played
 //! and its record file read back make the same pages), file names and contents out.
@@ -16,6 +17,7 @@ use super::game::Forfeit;
 use super::record::RecordedGame;
 use super::stats::{EloEstimate, Standings, format_elo};
 use super::tournament::{Bout, Decision, Round};
+use super::usage::{EngineUsage, PonderPolicy};
 use crate::rules::Color;
 use crate::table::{Table, escape, html_page};
 
@@ -42,6 +44,8 @@ pub struct Event<'a> {
     pub games: &'a [RecordedGame],
     /// The knockout's bracket, for a knockout.
     pub bracket: Option<&'a Bracket>,
+    /// Who may think on the opponent's time (the flag on the pages).
+    pub ponder: &'a PonderPolicy,
 }
 
 /// One file to write: its path under the output directory and its contents.
@@ -94,13 +98,35 @@ fn ranked(standings: &Standings, names: &[String]) -> Vec<String> {
 }
 
 /// The standings table.
-fn standings_table(standings: &Standings, order: &[String]) -> Table {
+fn standings_table(standings: &Standings, order: &[String], ponder: &PonderPolicy) -> Table {
     let mut t = Table::new(
         &[
-            "rank", "engine", "games", "W", "D", "L", "score", "%", "Elo", "Elo low", "Elo high", "illegal", "time",
-            "crash", "turn", "mean ms", "max ms",
+            "rank",
+            "engine",
+            "games",
+            "W",
+            "D",
+            "L",
+            "score",
+            "%",
+            "Elo",
+            "Elo low",
+            "Elo high",
+            "illegal",
+            "time",
+            "crash",
+            "turn",
+            "mean ms",
+            "max ms",
+            "cpu ms/move",
+            "opp cpu s",
+            "peak MiB",
+            "ponder",
         ],
-        &[true, false, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true],
+        &[
+            true, false, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+            true, true, true, false,
+        ],
     );
     for (i, name) in order.iter().enumerate() {
         let s = standings.tally(name);
@@ -127,8 +153,34 @@ fn standings_table(standings: &Standings, order: &[String]) -> Table {
             s.think_mean().map_or("-".to_string(), ms),
             if s.think_count > 0 { ms(s.think_max) } else { "-".to_string() },
         ]);
+        let row = t.rows.last_mut().expect("just pushed");
+        row.extend(s.usage.columns());
+        row.push(ponder_word(ponder, name, s.usage.opponent_share()).to_string());
     }
     t
+}
+
+/// The ponder column: `flagged` for an engine that may not ponder and did (more than its
+/// share of its CPU on its opponents' turns), `no` where it may not, else `yes`.
+fn ponder_word(ponder: &PonderPolicy, name: &str, share: Option<f64>) -> &'static str {
+    if ponder.flags(name, share) {
+        "flagged"
+    } else if ponder.forbidden.iter().any(|n| n == name) {
+        "no"
+    } else {
+        "yes"
+    }
+}
+
+/// A game's CPU figures and peak memory for the entrant's games table.
+fn usage_cells(u: &EngineUsage) -> [String; 4] {
+    let s = |d: Option<Duration>| d.map_or("-".to_string(), |d| format!("{:.3}", d.as_secs_f64()));
+    [
+        s(u.own),
+        s(u.opponent),
+        u.peak_memory.map_or("-".to_string(), |b| format!("{:.1}", b as f64 / f64::from(1u32 << 20))),
+        u.oom_killed.map_or("-".to_string(), |k| if k { "yes" } else { "no" }.to_string()),
+    ]
 }
 
 /// The crosstable: the row engine's points/games against each column engine.
@@ -234,8 +286,22 @@ struct EntrantGames<'a> {
 impl EntrantGames<'_> {
     fn table(&self) -> Table {
         let mut t = Table::new(
-            &["game", "opponent", "colour", "result", "termination", "reason", "plies", "opening", "moves"],
-            &[true, false, false, false, false, false, true, false, false],
+            &[
+                "game",
+                "opponent",
+                "colour",
+                "result",
+                "termination",
+                "reason",
+                "plies",
+                "cpu own s",
+                "cpu opp s",
+                "peak MiB",
+                "oom",
+                "opening",
+                "moves",
+            ],
+            &[true, false, false, false, false, false, true, true, true, true, false, false, false],
         );
         for (g, side) in &self.games {
             let result = match g.result() {
@@ -252,9 +318,10 @@ impl EntrantGames<'_> {
                 g.termination.clone(),
                 g.reason.clone(),
                 g.moves.split_whitespace().count().to_string(),
-                g.opening.clone(),
-                g.moves.clone(),
             ]);
+            let row = t.rows.last_mut().expect("just pushed");
+            row.extend(usage_cells(&g.usage[*side as usize]));
+            row.extend([g.opening.clone(), g.moves.clone()]);
         }
         t
     }
@@ -311,7 +378,7 @@ pub fn pages(event: &Event<'_>) -> Vec<Page> {
         standings.add_recorded(g);
     }
     let order = ranked(&standings, event.names);
-    let table = standings_table(&standings, &order);
+    let table = standings_table(&standings, &order, event.ponder);
     let cross = crosstable(&standings, &order);
     let played = event.games.len();
     let subtitle = format!("{played} game{} played", if played == 1 { "" } else { "s" });
@@ -391,6 +458,38 @@ pub fn pages(event: &Event<'_>) -> Vec<Page> {
     out
 }
 
+/// What an entrant used, in one sentence for its page (and its ponder flag).
+fn usage_line(name: &str, u: &super::stats::UsageTally, ponder: &PonderPolicy) -> String {
+    let mut parts = Vec::new();
+    match u.cpu_per_move() {
+        Some(d) => parts.push(format!(
+            "CPU time: mean {:.2} ms per move on its own turns over {} moves",
+            d.as_secs_f64() * 1000.0,
+            u.moves
+        )),
+        None => parts.push("CPU time: not measured".to_string()),
+    }
+    if let Some(d) = u.opponent_cpu() {
+        let share = u.opponent_share().map_or(String::new(), |s| format!(" ({:.0}% of its CPU)", s * 100.0));
+        parts.push(format!("{:.3} s on its opponents' turns{share}", d.as_secs_f64()));
+    }
+    parts.push(match u.peak_memory {
+        Some(b) => format!("peak memory {:.1} MiB", b as f64 / f64::from(1u32 << 20)),
+        None => "peak memory not measured".to_string(),
+    });
+    if u.oom_games > 0 {
+        parts.push(u.oom_words());
+    }
+    let mut line = format!("{}.", parts.join("; "));
+    if ponder.flags(name, u.opponent_share()) {
+        line.push_str(&format!(
+            " Flagged: it may not think on its opponent's time, and used more than {:.0}% of its CPU there.",
+            ponder.share * 100.0
+        ));
+    }
+    line
+}
+
 fn entrant_pages(event: &Event<'_>, standings: &Standings, e: &EntrantGames<'_>, rank: usize) -> Vec<Page> {
     let t = standings.tally(e.name);
     let (count, mean, max) = e.think();
@@ -408,6 +507,7 @@ fn entrant_pages(event: &Event<'_>, standings: &Standings, e: &EntrantGames<'_>,
         d(mean),
         d(max)
     );
+    let used = usage_line(e.name, &t.usage, event.ponder);
     let forfeits = e.forfeits();
     let forfeit_line = forfeits.iter().map(|(k, n)| format!("{k} {n}")).collect::<Vec<_>>().join(", ");
     let illegal = e.illegal();
@@ -416,7 +516,7 @@ fn entrant_pages(event: &Event<'_>, standings: &Standings, e: &EntrantGames<'_>,
     let stem = file_stem(e.name);
 
     let mut md = format!(
-        "# {}\n\n{}\n\n[Standings](../standings.md)\n\n{summary}\n\n{think}\n\nForfeits: {forfeit_line}.\n\n## Games\n\n",
+        "# {}\n\n{}\n\n[Standings](../standings.md)\n\n{summary}\n\n{think}\n\n{used}\n\nForfeits: {forfeit_line}.\n\n## Games\n\n",
         e.name, event.title
     );
     md.push_str(&games.markdown());
@@ -436,11 +536,12 @@ fn entrant_pages(event: &Event<'_>, standings: &Standings, e: &EntrantGames<'_>,
     }
 
     let mut body = format!(
-        "<h1>{}</h1>\n<p>{}</p>\n<p><a href=\"../standings.html\">Standings</a></p>\n<p>{}</p>\n<p>{}</p>\n<p>Forfeits: {}.</p>\n<h2>Games</h2>\n",
+        "<h1>{}</h1>\n<p>{}</p>\n<p><a href=\"../standings.html\">Standings</a></p>\n<p>{}</p>\n<p>{}</p>\n<p>{}</p>\n<p>Forfeits: {}.</p>\n<h2>Games</h2>\n",
         escape(e.name),
         escape(&event.title),
         escape(&summary),
         escape(&think),
+        escape(&used),
         escape(&forfeit_line)
     );
     body.push_str(&games.html(&|_, _| None));
@@ -488,17 +589,29 @@ mod tests {
             claims: String::new(),
             think: [vec![Duration::from_millis(10)], vec![Duration::from_millis(30), Duration::from_millis(50)]],
             stderr_tail: [Vec::new(), vec!["<boom> & bust".to_string()]],
+            usage: Default::default(),
         }
     }
 
     #[test]
     fn every_file_is_written_with_the_expected_rows() {
         let names = ["al|ce".to_string(), "bob".to_string()];
-        let games = [
+        let mut games = [
             game(1, "al|ce", "bob", "white", "illegal", "black forfeits: played \"D2\": occupied"),
             game(2, "bob", "al|ce", "draw", "rules", "threefold repetition"),
         ];
-        let event = Event { title: "Class".to_string(), names: &names, games: &games, bracket: None };
+        // Bob burns 0.3 s on al|ce's turns against 0.1 s on its own 4 moves, in game 1;
+        // game 2 measured nothing.
+        games[0].usage[1] = EngineUsage {
+            cpu: Some(Duration::from_millis(450)),
+            own: Some(Duration::from_millis(100)),
+            opponent: Some(Duration::from_millis(300)),
+            moves: 4,
+            peak_memory: Some(48 << 20),
+            oom_killed: Some(false),
+        };
+        let ponder = PonderPolicy { share: 0.1, forbidden: vec!["bob".to_string()] };
+        let event = Event { title: "Class".to_string(), names: &names, games: &games, bracket: None, ponder: &ponder };
         let pages = pages(&event);
         let get = |p: &str| {
             pages.iter().find(|x| x.path == std::path::Path::new(p)).unwrap_or_else(|| panic!("{p}")).text.clone()
@@ -523,6 +636,19 @@ mod tests {
         assert!(bob.contains("mean 30.0 ms, max 50.0 ms over 3 timed replies"), "{bob}");
         assert!(bob.contains("<boom> & bust"));
         assert!(get("entrants/bob.html").contains("&lt;boom&gt; &amp; bust"));
+        assert!(
+            bob.contains(
+                "CPU time: mean 25.00 ms per move on its own turns over 4 moves; 0.300 s on its opponents' turns \
+                 (75% of its CPU); peak memory 48.0 MiB; no OOM kill. Flagged"
+            ),
+            "{bob}"
+        );
+        assert!(bob.contains("| 0.100 | 0.300 | 48.0 | no |"), "{bob}");
+        assert!(bob.contains("| - | - | - | - |"), "game 2 measured nothing: {bob}");
+        assert!(csv.contains(",25.00,0.30 (75%),48.0,flagged\r\n"), "{csv}");
+        let alce = get("entrants/al_7cce.md");
+        assert!(alce.contains("CPU time: not measured; peak memory not measured."), "{alce}");
+        assert!(csv.contains(",-,-,-,yes\r\n"), "{csv}");
         assert!(!pages.iter().any(|p| p.path.starts_with("bracket")));
     }
 
@@ -535,7 +661,9 @@ mod tests {
             rounds: vec![Round { number: 1, bouts: vec![bout], odd_bout: None, advancing: vec![0] }],
             champion: Some(0),
         };
-        let event = Event { title: "KO".to_string(), names: &names, games: &games, bracket: Some(&bracket) };
+        let ponder = PonderPolicy::default();
+        let event =
+            Event { title: "KO".to_string(), names: &names, games: &games, bracket: Some(&bracket), ponder: &ponder };
         let pages = pages(&event);
         let get = |p: &str| pages.iter().find(|x| x.path == std::path::Path::new(p)).unwrap().text.clone();
         assert!(get("bracket.txt").contains("  a vs b: 2-0 -> a\n  advance: a\nChampion: a"), "{}", get("bracket.txt"));

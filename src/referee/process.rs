@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 use std::io::{self, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ExitStatus, Stdio};
+use std::process::{ChildStdin, ExitStatus};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -21,9 +21,11 @@ use nom::multi::{many1, separated_list1};
 use nom::sequence::{delimited, terminated};
 use nom::{IResult, Parser};
 
+use super::child::{Child, Launch};
 use super::error::RefereeError;
-use super::sandbox::{Jail, LimitHit, Sandbox};
+use super::sandbox::{LimitHit, Sandbox};
 use super::time_control::TimeControl;
+use super::usage::Sample;
 use crate::lines::{MAX_LINE, ReadLine, read_line};
 use crate::rules::Color;
 
@@ -218,18 +220,16 @@ pub struct Event {
 /// A running engine process. Dropping it stops the process (see [`EngineProcess::stop`]).
 pub struct EngineProcess {
     name: String,
+    /// The process, its group and its cgroups: dropping it kills what the engine left.
     child: Child,
     stdin: Option<ChildStdin>,
     started: Instant,
-    status: Option<ExitStatus>,
     /// The first non-blank line the engine wrote to stderr (why it crashed, usually).
     stderr_head: Arc<Mutex<Option<String>>>,
     /// Its last [`STDERR_TAIL`] stderr lines.
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
     /// Its stderr has ended (the reader thread read all of it).
     stderr_closed: Arc<std::sync::atomic::AtomicBool>,
-    /// Its limits and cgroups; kills what it left running.
-    jail: Jail,
 }
 
 impl EngineProcess {
@@ -249,17 +249,15 @@ impl EngineProcess {
         let Some(program) = argv.first() else {
             return Err(RefereeError::EmptyCommand { name: name.to_string() });
         };
-        let start_error = |e: io::Error| RefereeError::Start {
+        let launch = Launch { argv, folder: place.folder, core: place.core, writable: None, stdin: true };
+        let mut child = place.sandbox.spawn(launch).map_err(|e| RefereeError::Start {
             name: name.to_string(),
             program: program.clone(),
-            reason: e.to_string(),
-        };
-        let (mut command, jail) = place.sandbox.command(argv, place.folder, place.core, None).map_err(start_error)?;
-        let mut child =
-            command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().map_err(start_error)?;
+            reason: e.reason(),
+        })?;
         let started = Instant::now();
         log::debug!("engine {name} ({}) started as pid {}: {argv:?}", side.name(), child.id());
-        if let Some(out) = child.stdout.take() {
+        if let Some(out) = child.take_stdout() {
             thread::spawn(move || {
                 read_lines(
                     out,
@@ -281,7 +279,7 @@ impl EngineProcess {
         let stderr_head = Arc::new(Mutex::new(None));
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
         let stderr_closed = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        if let Some(err) = child.stderr.take() {
+        if let Some(err) = child.take_stderr() {
             let closed = Arc::clone(&stderr_closed);
             let label = name.to_string();
             let head = Arc::clone(&stderr_head);
@@ -310,18 +308,8 @@ impl EngineProcess {
                 );
             });
         }
-        let stdin = child.stdin.take();
-        Ok(EngineProcess {
-            name: name.to_string(),
-            child,
-            stdin,
-            started,
-            status: None,
-            stderr_head,
-            stderr_tail,
-            stderr_closed,
-            jail,
-        })
+        let stdin = child.take_stdin();
+        Ok(EngineProcess { name: name.to_string(), child, stdin, started, stderr_head, stderr_tail, stderr_closed })
     }
 
     /// The engine's display name.
@@ -365,7 +353,12 @@ impl EngineProcess {
     /// stopped).
     #[must_use]
     pub fn limit_hit(&self) -> Option<LimitHit> {
-        self.jail.limit_hit(self.status, &self.stderr_tail())
+        self.child.limit_hit(&self.stderr_tail())
+    }
+
+    /// What the engine has used so far ([`Child::usage`]).
+    pub fn usage(&mut self) -> Sample {
+        self.child.usage()
     }
 
     /// When the process was started.
@@ -396,30 +389,16 @@ impl EngineProcess {
 
     /// The exit status, if the process has exited within `wait`.
     pub fn exit_status_within(&mut self, wait: Duration) -> Option<ExitStatus> {
-        if self.status.is_some() {
-            return self.status;
-        }
-        let deadline = Instant::now() + wait;
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => {
-                    self.status = Some(self.jail.engine_status(status));
-                    return self.status;
-                }
-                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
-                _ => return None,
-            }
-        }
+        self.child.wait_timeout(wait)
     }
 
-    /// Stops the engine for sure: closes stdin and waits [`EXIT_GRACE`]; then SIGTERM
-    /// (through the `kill` command, so no `unsafe`) and waits again; then SIGKILL. Then
-    /// kills whatever it left running: its process group and its cgroups.
-    /// Returns the exit status (`None` if even SIGKILL could not be waited for).
+    /// Stops the engine for sure: closes stdin and waits [`EXIT_GRACE`]; then SIGTERM and
+    /// waits again; then SIGKILL. Then kills whatever it left running: its process group
+    /// and its cgroups. Returns the exit status (`None` if even SIGKILL could not be
+    /// waited for).
     pub fn stop(&mut self) -> Option<ExitStatus> {
         let status = self.stop_engine();
-        super::sandbox::kill(&[format!("-{}", self.pid())]);
-        self.jail.kill_all();
+        self.child.kill_all();
         status
     }
 
@@ -429,33 +408,23 @@ impl EngineProcess {
             return Some(status);
         }
         log::info!("engine {} (pid {}) did not exit on EOF: terminating it", self.name, self.pid());
-        terminate(self.pid());
+        self.child.terminate();
         if let Some(status) = self.exit_status_within(EXIT_GRACE) {
             return Some(status);
         }
         log::warn!("engine {} (pid {}) ignored SIGTERM: killing it", self.name, self.pid());
-        let _ = self.child.kill();
-        match self.child.wait() {
-            Ok(status) => {
-                self.status = Some(self.jail.engine_status(status));
-                self.status
-            }
-            Err(_) => None,
-        }
+        self.child.kill()
     }
 }
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        // Also on errors and panics: never leave an engine running.
-        if self.status.is_none() {
+        // Also on errors and panics: never leave an engine running (what it left behind,
+        // the child's own drop kills).
+        if self.child.try_status().is_none() {
             self.stop();
         }
     }
-}
-
-fn terminate(pid: u32) {
-    super::sandbox::send_signal("TERM", &[pid.to_string()]);
 }
 
 /// Reads `source` line by line (lossy UTF-8, through the shared bounded reader: an

@@ -1,10 +1,10 @@
 //! The game record file: one finished game per line, tab-separated, written as each game
 //! ends (so an interrupted tournament keeps what it played).
 //!
-//! Format (version 3), after a header line that starts with `#`:
+//! Format (version 4), after a header line that starts with `#`:
 //!
 //! ```text
-//! game  white  black  result  termination  plies  opening  moves  reason  claims  clocks  think  stderr
+//! game  white  black  result  termination  plies  opening  moves  reason  claims  clocks  think  stderr  usage
 //! ```
 //!
 //! This module also reads the files back, for `analyze` and the replays of `serve`:
@@ -21,7 +21,10 @@
 //! think time in seconds, `white 0.012 0.3 black 0.25` (`-` if none was timed), and
 //! `stderr`, the last lines of each engine's stderr as a JSON object
 //! `{"white":[…],"black":[…]}` (`-` if both are empty), so pages about the games can be
-//! made from the file alone.
+//! made from the file alone. Version 4 added `usage`, what each engine used
+//! ([`super::usage`]: `white cpu=1.5 own=1.2 opponent=0.01 moves=20
+//! peak=25165824 oom=no black …`, `-` for what was not measured, the whole field `-` when
+//! nothing was).
 //!
 //! Other `#` lines are comments; a tournament writes its settings in one
 //! (`resume`), which readers of games skip.
@@ -33,18 +36,97 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::error::RefereeError;
-use super::game::{Forfeit, GameRecord, GameResult};
+use super::game::{Forfeit, GameRecord, GameResult, Played};
+use super::usage::EngineUsage;
 use crate::rules::{ByColor, Color};
 
 /// The header line of a record file.
-pub const HEADER: &str = "# morris games v3\tgame\twhite\tblack\tresult\ttermination\tplies\topening\tmoves\treason\
-                          \tclaims\tclocks\tthink\tstderr";
+pub const HEADER: &str = "# morris games v4\tgame\twhite\tblack\tresult\ttermination\tplies\topening\tmoves\treason\
+                          \tclaims\tclocks\tthink\tstderr\tusage";
 
-/// A think time as the record writes it: seconds to the microsecond, `0.012345`, `1`.
-fn format_think(d: Duration) -> String {
+/// Seconds to the microsecond, as the record writes times: `0.012345`, `1`.
+fn format_micros(d: Duration) -> String {
     let text = format!("{:.6}", d.as_secs_f64());
     let text = text.trim_end_matches('0').trim_end_matches('.');
     if text.is_empty() { "0".to_string() } else { text.to_string() }
+}
+
+/// The `usage` field (version 4): each side's figures as `key=value` words
+/// (`white cpu=1.5 own=1.2 opponent=0.01 moves=20 peak=25165824 oom=no black …`), `-` for
+/// a figure not measured; the whole field `-` when nothing was measured.
+fn format_usage_field(usage: &ByColor<EngineUsage>) -> String {
+    if !Color::ALL.into_iter().any(|c| usage[c].is_measured()) {
+        return "-".to_string();
+    }
+    let opt = |v: Option<String>| v.unwrap_or_else(|| "-".to_string());
+    let mut words = Vec::new();
+    for c in Color::ALL {
+        let u = usage[c];
+        words.push(c.name().to_string());
+        words.push(format!("cpu={}", opt(u.cpu.map(format_micros))));
+        words.push(format!("own={}", opt(u.own.map(format_micros))));
+        words.push(format!("opponent={}", opt(u.opponent.map(format_micros))));
+        words.push(format!("moves={}", u.moves));
+        words.push(format!("peak={}", opt(u.peak_memory.map(|b| b.to_string()))));
+        words.push(format!("oom={}", opt(u.oom_killed.map(|k| if k { "yes" } else { "no" }.to_string()))));
+    }
+    words.join(" ")
+}
+
+/// Reads a field of words per side (`white … black …`, as `think` and `usage` are), giving
+/// each word after a side to `word` with its side.
+fn side_words(text: &str, mut word: impl FnMut(Color, &str) -> Result<(), String>) -> Result<(), String> {
+    let mut side = None;
+    for w in text.split_whitespace() {
+        match w {
+            "white" => side = Some(Color::White),
+            "black" => side = Some(Color::Black),
+            _ => {
+                let Some(c) = side else { return Err(format!("'{w}' before a side")) };
+                word(c, w)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads the `usage` field ([`format_usage_field`]); unknown keys are skipped (a later
+/// version may add some).
+fn parse_usage_field(text: &str) -> Result<[EngineUsage; 2], String> {
+    let mut usage: [EngineUsage; 2] = Default::default();
+    side_words(text, |c, word| {
+        let Some((key, value)) = word.split_once('=') else {
+            return Err(format!("'{word}' is not key=value"));
+        };
+        let u = &mut usage[c as usize];
+        let bad = || format!("'{word}': '{value}' does not read");
+        let seconds = || -> Result<Option<Duration>, String> {
+            if value == "-" {
+                return Ok(None);
+            }
+            let s: f64 = value.parse().map_err(|_| bad())?;
+            Duration::try_from_secs_f64(s).map(Some).map_err(|_| bad())
+        };
+        match key {
+            "cpu" => u.cpu = seconds()?,
+            "own" => u.own = seconds()?,
+            "opponent" => u.opponent = seconds()?,
+            "moves" => u.moves = value.parse().map_err(|_| bad())?,
+            "peak" if value == "-" => u.peak_memory = None,
+            "peak" => u.peak_memory = Some(value.parse().map_err(|_| bad())?),
+            "oom" => {
+                u.oom_killed = match value {
+                    "yes" => Some(true),
+                    "no" => Some(false),
+                    "-" => None,
+                    _ => return Err(bad()),
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    })?;
+    Ok(usage)
 }
 
 /// The `think` field: `white 0.01 0.02 black 0.03`, or `-` without a timed reply.
@@ -55,7 +137,7 @@ fn format_think_field(think: &ByColor<Vec<Duration>>) -> String {
     let mut words = Vec::new();
     for c in Color::ALL {
         words.push(c.name().to_string());
-        words.extend(think[c].iter().map(|&d| format_think(d)));
+        words.extend(think[c].iter().map(|&d| format_micros(d)));
     }
     words.join(" ")
 }
@@ -77,8 +159,10 @@ pub const UNFINISHED: &str = "unfinished";
 /// A game as one record line holds it.
 #[derive(Clone, Copy, Debug)]
 pub enum RecordLine<'a> {
-    /// A game the referee (or the board) saw end.
+    /// A game the referee (or the board) saw end, nothing measured of its engines.
     Finished(&'a GameRecord),
+    /// A game the referee played, with what its engines used.
+    Played(&'a Played),
     /// A game still in progress (the board's export): result `-`, termination
     /// [`UNFINISHED`], no opening, no claims, clocks, think times or stderr.
     Unfinished {
@@ -113,8 +197,9 @@ pub fn format_line(line: RecordLine<'_>) -> String {
         let s = s.replace(['\t', '\n', '\r'], " ");
         if s.trim().is_empty() { "-".to_string() } else { s }
     };
-    let record = match line {
-        RecordLine::Finished(record) => record,
+    let (record, usage) = match line {
+        RecordLine::Finished(record) => (record, "-".to_string()),
+        RecordLine::Played(played) => (&played.record, format_usage_field(&played.usage)),
         RecordLine::Unfinished { number, names, moves, reason } => {
             let mut fields = vec![
                 number.to_string(),
@@ -127,7 +212,7 @@ pub fn format_line(line: RecordLine<'_>) -> String {
                 field(&moves.join(" ")),
                 field(reason),
             ];
-            fields.extend(["-"; 4].map(str::to_string));
+            fields.extend(["-"; 5].map(str::to_string));
             return fields.join("\t");
         }
     };
@@ -158,6 +243,7 @@ pub fn format_line(line: RecordLine<'_>) -> String {
         ),
         format_think_field(&record.think),
         format_stderr_field(&record.stderr_tail),
+        usage,
     ]
     .join("\t")
 }
@@ -219,9 +305,11 @@ impl RecordWriter {
     ///
     /// # Errors
     /// The write failed.
-    pub fn write(&mut self, record: &GameRecord) -> Result<(), RefereeError> {
+    pub fn write(&mut self, played: &Played) -> Result<(), RefereeError> {
         if let Some(out) = self.out.as_mut() {
-            writeln!(out, "{}", format_record(record)).and_then(|()| out.flush()).map_err(write_error)?;
+            writeln!(out, "{}", format_line(RecordLine::Played(played)))
+                .and_then(|()| out.flush())
+                .map_err(write_error)?;
         }
         Ok(())
     }
@@ -254,6 +342,8 @@ pub struct RecordedGame {
     pub think: [Vec<Duration>; 2],
     /// The last lines of each engine's stderr: White's, Black's (empty before version 3).
     pub stderr_tail: [Vec<String>; 2],
+    /// What each engine used: White's, Black's (not measured before version 4).
+    pub usage: [EngineUsage; 2],
 }
 
 impl RecordedGame {
@@ -265,7 +355,18 @@ impl RecordedGame {
     /// Never: the writer writes every field the reader needs.
     #[must_use]
     pub fn from_record(record: &GameRecord) -> RecordedGame {
-        let mut games = parse_records(&format_record(record)).expect("a written record reads back");
+        RecordedGame::from_line(RecordLine::Finished(record))
+    }
+
+    /// A game just played as a record file holds it, with what its engines used
+    /// ([`RecordedGame::from_record`]).
+    #[must_use]
+    pub fn from_played(played: &Played) -> RecordedGame {
+        RecordedGame::from_line(RecordLine::Played(played))
+    }
+
+    fn from_line(line: RecordLine<'_>) -> RecordedGame {
+        let mut games = parse_records(&format_line(line)).expect("a written record reads back");
         games.remove(0)
     }
 
@@ -354,19 +455,12 @@ pub enum RecordError {
 /// Reads the `think` field (version 3).
 fn parse_think(text: &str) -> Result<[Vec<Duration>; 2], String> {
     let mut think: [Vec<Duration>; 2] = Default::default();
-    let mut side = None;
-    for word in text.split_whitespace() {
-        match word {
-            "white" => side = Some(Color::White),
-            "black" => side = Some(Color::Black),
-            _ => {
-                let Some(c) = side else { return Err(format!("'{word}' before a side")) };
-                let seconds: f64 = word.parse().map_err(|_| format!("'{word}' is not a number of seconds"))?;
-                let d = Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{word}' is not a duration"))?;
-                think[c as usize].push(Duration::from_micros(d.as_micros().try_into().unwrap_or(u64::MAX)));
-            }
-        }
-    }
+    side_words(text, |c, word| {
+        let seconds: f64 = word.parse().map_err(|_| format!("'{word}' is not a number of seconds"))?;
+        let d = Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{word}' is not a duration"))?;
+        think[c as usize].push(Duration::from_micros(d.as_micros().try_into().unwrap_or(u64::MAX)));
+        Ok(())
+    })?;
     Ok(think)
 }
 
@@ -423,6 +517,12 @@ pub fn parse_records(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
                 Some(t) => parse_stderr(t).map_err(|reason| RecordError::Field { line, field: "stderr", reason })?,
                 None => Default::default(),
             };
+            let usage = match f.get(13).filter(|t| **t != "-") {
+                Some(t) => {
+                    parse_usage_field(t).map_err(|reason| RecordError::Field { line, field: "usage", reason })?
+                }
+                None => Default::default(),
+            };
             Ok(RecordedGame {
                 number,
                 names: [f[1].to_string(), f[2].to_string()],
@@ -434,6 +534,7 @@ pub fn parse_records(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
                 claims: f.get(9).map_or(String::new(), |c| field(c)),
                 think,
                 stderr_tail,
+                usage,
             })
         })
         .collect()
@@ -486,7 +587,8 @@ mod tests {
                 "black: result white black cheats",
                 "white 4.21 black 0",
                 "white 0.01 black 0.03 0.05",
-                r#"{"white":[],"black":["Traceback:\tline 3","ValueError"]}"#
+                r#"{"white":[],"black":["Traceback:\tline 3","ValueError"]}"#,
+                "-"
             ]
         );
     }
@@ -505,13 +607,71 @@ mod tests {
         assert!(short.to_string().starts_with("line 2: 2 tab-separated fields, a game record has at least 9"));
     }
 
+    /// A version 3 line as the referee wrote it (2026-11, before `usage`).
+    const V3_LINE: &str = "5\talice\tbob\tblack\ttime\t3\tD2\tF4 B4 D6\twhite forfeits: no move within 1.050 s\t-\t-\t\
+                           white 0.25 black 0.125\t{\"white\":[\"thinking\"],\"black\":[]}";
+
+    #[test]
+    fn an_old_version_3_record_still_reads_with_nothing_measured() {
+        let text = format!(
+            "# morris games v3\tgame\twhite\tblack\tresult\ttermination\tplies\topening\tmoves\treason\tclaims\tclocks\tthink\tstderr\n{V3_LINE}\n"
+        );
+        let games = parse_records(&text).unwrap();
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        assert_eq!((g.number, g.names.clone(), g.result.as_str()), (5, ["alice".into(), "bob".into()], "black"));
+        assert_eq!((g.opening.as_str(), g.moves.as_str()), ("D2", "F4 B4 D6"));
+        assert_eq!(g.think, [vec![Duration::from_millis(250)], vec![Duration::from_millis(125)]]);
+        assert_eq!(g.stderr_tail[0], ["thinking"]);
+        assert_eq!(g.usage, [EngineUsage::default(); 2], "version 3 measured nothing");
+        assert_eq!(g.forfeit(), Some((Color::White, Forfeit::Time)));
+    }
+
+    #[test]
+    fn a_version_4_line_reads_its_usage_and_is_written_back_the_same() {
+        let line = format!(
+            "{V3_LINE}\twhite cpu=0.9 own=0.5 opponent=0.25 moves=1 peak=52428800 oom=no \
+             black cpu=2 own=- opponent=- moves=0 peak=- oom=yes"
+        );
+        let g = &parse_records(&format!("{HEADER}\n{line}\n")).unwrap()[0];
+        let [w, b] = g.usage;
+        assert_eq!(w.own, Some(Duration::from_millis(500)));
+        assert_eq!(w.opponent, Some(Duration::from_millis(250)));
+        assert_eq!(
+            (w.cpu, w.moves, w.peak_memory, w.oom_killed),
+            (Some(Duration::from_millis(900)), 1, Some(50 << 20), Some(false))
+        );
+        assert_eq!((b.cpu, b.own, b.peak_memory, b.oom_killed), (Some(Duration::from_secs(2)), None, None, Some(true)));
+        // The writer writes what the reader read, field for field.
+        let record = GameRecord {
+            number: 5,
+            names: ByColor(["alice".to_string(), "bob".to_string()]),
+            opening: "D2".to_string(),
+            moves: ["F4", "B4", "D6"].map(str::to_string).to_vec(),
+            termination: Termination::Forfeit {
+                loser: Color::White,
+                kind: Forfeit::Time,
+                detail: "no move within 1.050 s".to_string(),
+            },
+            think: ByColor([vec![Duration::from_millis(250)], vec![Duration::from_millis(125)]]),
+            claims: ByColor::default(),
+            pids: ByColor::default(),
+            clocks: None,
+            stderr_tail: ByColor([vec!["thinking".to_string()], Vec::new()]),
+        };
+        assert_eq!(format_line(RecordLine::Played(&Played { record, usage: ByColor(g.usage) })), line);
+        let bad = format!("{V3_LINE}\twhite cpu=lots");
+        assert!(matches!(parse_records(&bad), Err(RecordError::Field { field: "usage", .. })));
+    }
+
     #[test]
     fn every_version_reads_with_or_without_its_header() {
         let r = record(Termination::PlyCap(10));
         let v2 = format_record(&r);
         let fields: Vec<&str> = v2.split('\t').collect();
-        // Version 3 (think, stderr), 2 (clocks), 1 (claims, no clocks), and the nine fields before.
-        for line in [v2.clone(), fields[..11].join("\t"), fields[..10].join("\t"), fields[..9].join("\t")] {
+        // Version 4 (usage), 3 (think, stderr), 2 (clocks), 1 (claims, no clocks), and the nine fields before.
+        let versions = [v2.clone(), fields[..13].join("\t"), fields[..11].join("\t"), fields[..10].join("\t")];
+        for line in versions.into_iter().chain([fields[..9].join("\t")]) {
             for text in [format!("{HEADER}\n{line}\n"), format!("# morris games v1\n{line}\r\n"), format!("{line}\n")] {
                 assert!(is_record(&text), "{text:?}");
                 let games = parse_records(&text).unwrap_or_else(|e| panic!("{e}: {text:?}"));
@@ -570,7 +730,7 @@ mod tests {
         let path = dir.join("games.tsv");
         let r = record(Termination::PlyCap(10));
         std::fs::write(&path, format!("{HEADER}\n{}\n7\talph", format_record(&r))).unwrap();
-        RecordWriter::append(&path).unwrap().write(&r).unwrap();
+        RecordWriter::append(&path).unwrap().write(&Played { record: r, usage: ByColor::default() }).unwrap();
         let games = parse_records(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(games.len(), 2);
         std::fs::remove_dir_all(&dir).unwrap();
@@ -579,8 +739,13 @@ mod tests {
     #[test]
     fn standings_count_forfeits_and_think_times() {
         let mut s = Standings::with_names(&["alpha".to_string(), "beta".to_string()]);
-        s.add(&record(Termination::Forfeit { loser: Color::Black, kind: Forfeit::Time, detail: String::new() }));
-        s.add(&record(Termination::PlyCap(10)));
+        let played = |record| Played { record, usage: ByColor::default() };
+        s.add(&played(record(Termination::Forfeit {
+            loser: Color::Black,
+            kind: Forfeit::Time,
+            detail: String::new(),
+        })));
+        s.add(&played(record(Termination::PlyCap(10))));
         let (a, b) = (s.tally("alpha"), s.tally("beta"));
         assert_eq!((a.wins, a.draws, a.losses, b.time), (1, 1, 0, 1));
         assert_eq!(b.think_max, Duration::from_millis(50));
@@ -588,5 +753,27 @@ mod tests {
         assert_eq!(s.pair("alpha", "beta"), (1.5, 2));
         assert!(s.crosstable().contains("1.5/2"), "{}", s.crosstable());
         assert!(s.summary().lines().nth(1).is_some_and(|l| l.starts_with("alpha")));
+    }
+
+    #[test]
+    fn the_field_reads_a_known_text() {
+        let text = "white cpu=1.5 own=1.25 opponent=0.000125 moves=20 peak=25165824 oom=no \
+                    black cpu=- own=- opponent=- moves=0 peak=1048576 oom=yes later=7";
+        let [w, b] = parse_usage_field(text).unwrap();
+        assert_eq!(w.cpu, Some(Duration::from_millis(1500)));
+        assert_eq!(w.own, Some(Duration::from_millis(1250)));
+        assert_eq!(w.opponent, Some(Duration::from_micros(125)));
+        assert_eq!((w.moves, w.peak_memory, w.oom_killed), (20, Some(25_165_824), Some(false)));
+        assert_eq!(
+            (b.cpu, b.own, b.opponent, b.peak_memory, b.oom_killed),
+            (None, None, None, Some(1 << 20), Some(true))
+        );
+        // Written back, the same text (the unknown key aside).
+        let written = format_usage_field(&ByColor([w, b]));
+        assert_eq!(written, text.trim_end_matches(" later=7"));
+        assert_eq!(format_usage_field(&ByColor::default()), "-");
+        for bad in ["cpu=1", "white cpu=fast", "white oom=maybe", "white peak=-3", "white moves"] {
+            assert!(parse_usage_field(bad).is_err(), "{bad}");
+        }
     }
 }

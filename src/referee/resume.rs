@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use super::error::RefereeError;
-use super::game::GameRecord;
+use super::game::Played;
 use super::record::RecordedGame;
 use super::runner::Pairing;
 
@@ -223,7 +223,7 @@ impl<'a> Scheduler<'a> {
         &mut self,
         pairs: &[(usize, usize)],
         each: usize,
-        play: impl FnOnce(&[(usize, Pairing)]) -> Result<Vec<GameRecord>, RefereeError>,
+        play: impl FnOnce(&[(usize, Pairing)]) -> Result<Vec<Played>, RefereeError>,
     ) -> super::tournament::BoutPoints {
         let scheduled = self.schedule.games(pairs, each);
         let mut known: BTreeMap<usize, RecordedGame> = BTreeMap::new();
@@ -238,8 +238,8 @@ impl<'a> Scheduler<'a> {
         }
         self.taken += known.len();
         let played = if todo.is_empty() { Vec::new() } else { play(&todo)? };
-        for r in &played {
-            known.insert(r.number, RecordedGame::from_record(r));
+        for p in &played {
+            known.insert(p.record.number, RecordedGame::from_played(p));
         }
         let games: Vec<RecordedGame> = known.into_values().collect();
         let points = games
@@ -283,6 +283,7 @@ mod tests {
             claims: String::new(),
             think: Default::default(),
             stderr_tail: Default::default(),
+            usage: Default::default(),
         }
     }
 

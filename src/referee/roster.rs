@@ -13,9 +13,10 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::limits::{EngineLimits, LimitError, MIN_MEMORY, MIN_OPEN_FILES, parse_size};
+use super::limits::{EngineLimits, LimitError, MIN_MEMORY, MIN_OPEN_FILES, check_cpus, parse_size};
 use super::process::EngineCommand;
 use super::tournament::TournamentFormat;
+use super::usage::{DEFAULT_PONDER_SHARE, PonderPolicy};
 use crate::protocol::{parse_increment, parse_seconds_f64};
 
 /// A roster, checked: every value is usable as it stands. A setting the file does not
@@ -40,6 +41,11 @@ pub struct Roster {
     pub time: Option<RosterTime>,
     /// The engines' limits (the defaults where the file says nothing).
     pub limits: EngineLimits,
+    /// Each engine's CPU quota in CPUs' worth of time (`limits.cpus`, as `--engine-cpus`).
+    pub cpus: Option<f64>,
+    /// Who may think on the opponent's time (`ponder`, `ponder_share`, and an entrant's
+    /// own `ponder`): everyone, unless the file says otherwise.
+    pub ponder: PonderPolicy,
     /// Slack on each reply, in milliseconds (pipes and scheduling), and more for each
     /// engine's first reply (start-up).
     pub grace_ms: Option<u64>,
@@ -101,6 +107,8 @@ struct RawRoster {
     grace_ms: Option<u64>,
     random_plies: Option<Spanned<usize>>,
     startup_ms: Option<u64>,
+    ponder: Option<bool>,
+    ponder_share: Option<Spanned<f64>>,
     limits: Option<RawLimits>,
     #[serde(default)]
     entrant: Vec<Spanned<RawEntrant>>,
@@ -114,6 +122,7 @@ struct RawLimits {
     file_size: Option<Spanned<Size>>,
     open_files: Option<Spanned<u64>>,
     sandbox: Option<bool>,
+    cpus: Option<Spanned<f64>>,
 }
 
 /// A size: a number of bytes, or text with a unit (`"2GiB"`).
@@ -130,6 +139,7 @@ struct RawEntrant {
     name: Spanned<String>,
     command: Spanned<String>,
     folder: Option<Spanned<String>>,
+    ponder: Option<bool>,
 }
 
 /// The characters of an entrant's name: it becomes a file name and a record field.
@@ -240,7 +250,11 @@ pub fn parse_roster(text: &str, path: &Path) -> Result<Roster, RosterError> {
     };
 
     let mut limits = EngineLimits::default();
+    let mut cpus = None;
     if let Some(l) = raw.limits {
+        if let Some(c) = &l.cpus {
+            cpus = Some(check_cpus(*c.get_ref()).map_err(|e| at(Some(c.span()), format!("limits.cpus: {e}")))?);
+        }
         let size = |s: &Spanned<Size>, key: &str| -> Result<u64, RosterError> {
             match s.get_ref() {
                 Size::Bytes(n) => Ok(*n),
@@ -278,6 +292,17 @@ pub fn parse_roster(text: &str, path: &Path) -> Result<Roster, RosterError> {
         }
     }
 
+    let share = match &raw.ponder_share {
+        Some(s) if (0.0..=1.0).contains(s.get_ref()) => *s.get_ref(),
+        Some(s) => {
+            return Err(at(
+                Some(s.span()),
+                format!("ponder_share {} is not a share from 0 to 1 (0.1 is 10%)", s.get_ref()),
+            ));
+        }
+        None => DEFAULT_PONDER_SHARE,
+    };
+    let mut ponder = PonderPolicy { share, forbidden: Vec::new() };
     let mut entrants: Vec<EngineCommand> = Vec::new();
     for spanned in &raw.entrant {
         let e = spanned.get_ref();
@@ -298,6 +323,9 @@ pub fn parse_roster(text: &str, path: &Path) -> Result<Roster, RosterError> {
             )
         })?;
         command.name = name.to_string();
+        if !e.ponder.or(raw.ponder).unwrap_or(true) {
+            ponder.forbidden.push(name.to_string());
+        }
         if let Some(f) = &e.folder {
             let folder = base.join(f.get_ref());
             if !folder.is_dir() {
@@ -333,6 +361,8 @@ pub fn parse_roster(text: &str, path: &Path) -> Result<Roster, RosterError> {
         seed: raw.seed,
         time,
         limits,
+        cpus,
+        ponder,
         grace_ms: raw.grace_ms,
         startup_ms: raw.startup_ms,
         max_plies,
@@ -405,6 +435,12 @@ mod tests {
         refused(&format!("[limits]\nmemory = 2\n{TWO}"), 2, "below the least usable");
         refused(&format!("[limits]\nprocesses = 0\n{TWO}"), 2, "at least 1");
         refused(&format!("[limits]\nopen_files = 1\n{TWO}"), 2, "stdin");
+        refused(&format!("[limits]\ncpus = 0\n{TWO}"), 2, "limits.cpus: '0' is not a number of CPUs");
+        refused(&format!("[limits]\ncpus = \"two\"\n{TWO}"), 2, "cpus");
+        refused(&format!("ponder_share = 1.5\n{TWO}"), 1, "not a share from 0 to 1");
+        refused(&format!("ponder_share = -0.1\n{TWO}"), 1, "not a share from 0 to 1");
+        refused(&format!("ponder = \"no\"\n{TWO}"), 1, "ponder");
+        refused(&format!("{TWO}ponder = 3\n"), 7, "ponder");
         refused(&format!("{TWO}[[entrant]]\nname = \"a\"\ncommand = \"x\"\n"), 8, "given twice");
         refused(&format!("{TWO}[[entrant]]\nname = \"c d\"\ncommand = \"x\"\n"), 8, "letters, digits");
         refused(&format!("{TWO}[[entrant]]\nname = \"c\"\ncommand = \"x 'y\"\n"), 9, "unclosed quote");
@@ -416,6 +452,18 @@ mod tests {
         refused(&format!("{TWO}[[entrant]]\nname = \"c\"\n"), 7, "command");
         refused("[[entrant]]\nname = \"a\"\ncommand = \"x\"\n", 1, "at least two entrants");
         refused(&format!("seed = \"x\n{TWO}"), 1, "");
+    }
+
+    #[test]
+    fn pondering_is_allowed_unless_the_roster_or_the_entrant_says_no() {
+        let r = parse(TWO).unwrap();
+        assert_eq!((r.ponder, r.cpus), (PonderPolicy::default(), None));
+        let text = format!("ponder = false\nponder_share = 0.25\n[limits]\ncpus = 0.5\n{TWO}ponder = true\n");
+        let r = parse(&text).unwrap();
+        assert_eq!(r.ponder, PonderPolicy { share: 0.25, forbidden: vec!["a".to_string()] });
+        assert_eq!(r.cpus, Some(0.5));
+        let text = format!("{TWO}ponder = false\n");
+        assert_eq!(parse(&text).unwrap().ponder.forbidden, ["b"]);
     }
 
     #[test]

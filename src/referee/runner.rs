@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use super::error::RefereeError;
-use super::game::{GameRecord, GameSettings, play_game};
+use super::game::{GameSettings, Played, play_game};
 use super::process::EngineCommand;
 use super::record::RecordWriter;
 use super::stats::Standings;
@@ -85,7 +85,7 @@ impl Runner {
     ///
     /// # Errors
     /// A game could not be set up, or the record file could not be written.
-    pub fn play(&self, games: &[Pairing]) -> Result<Vec<GameRecord>, RefereeError> {
+    pub fn play(&self, games: &[Pairing]) -> Result<Vec<Played>, RefereeError> {
         let first_number = self.numbered.fetch_add(games.len(), Ordering::SeqCst) + 1;
         let numbered: Vec<(usize, Pairing)> =
             games.iter().enumerate().map(|(i, g)| (first_number + i, g.clone())).collect();
@@ -98,7 +98,7 @@ impl Runner {
     ///
     /// # Errors
     /// A game could not be set up, or the record file could not be written.
-    pub fn play_numbered(&self, games: &[(usize, Pairing)]) -> Result<Vec<GameRecord>, RefereeError> {
+    pub fn play_numbered(&self, games: &[(usize, Pairing)]) -> Result<Vec<Played>, RefereeError> {
         self.progress.add_steps(games.len() as u64);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.jobs.min(games.len()).max(1))
@@ -106,27 +106,27 @@ impl Runner {
             .map_err(|e| RefereeError::GameThreads(e.to_string()))?;
         // Games start in their order (`par_bridge` hands them out one by one), so a
         // colour-swapped pair is played side by side.
-        let mut results: Vec<(usize, Result<GameRecord, RefereeError>)> = pool.install(|| {
+        let mut results: Vec<(usize, Result<Played, RefereeError>)> = pool.install(|| {
             games.iter().enumerate().par_bridge().map(|(i, (number, g))| (i, self.play_one(*number, g))).collect()
         });
         results.sort_unstable_by_key(|(i, _)| *i);
         results.into_iter().map(|(_, r)| r).collect()
     }
 
-    fn play_one(&self, number: usize, g: &Pairing) -> Result<GameRecord, RefereeError> {
+    fn play_one(&self, number: usize, g: &Pairing) -> Result<Played, RefereeError> {
         let white = self.engines.get(g.white).ok_or(RefereeError::NoEngine(g.white))?;
         let black = self.engines.get(g.black).ok_or(RefereeError::NoEngine(g.black))?;
         self.progress.stage(format!("{} - {}", white.name, black.name));
         // Each of the pool's threads plays one game at a time: its index is the game's slot,
         // which owns two cores.
         let slot = rayon::current_thread_index();
-        let record = play_game(number, ByColor([white, black]), &g.opening, &self.settings, slot)?;
-        self.writer.lock().map_err(|_| RefereeError::RecordWriterPoisoned)?.write(&record)?;
+        let played = play_game(number, ByColor([white, black]), &g.opening, &self.settings, slot)?;
+        self.writer.lock().map_err(|_| RefereeError::RecordWriterPoisoned)?.write(&played)?;
         if let Ok(mut s) = self.standings.lock() {
-            s.add(&record);
+            s.add(&played);
         }
         self.progress.advance(1);
-        Ok(record)
+        Ok(played)
     }
 
     /// The standings so far.

@@ -29,7 +29,7 @@
 //!   its own (the kernel does not apply `RLIMIT_NPROC` to root, and root could undo every
 //!   other limit).
 //!
-//! What a limit did becomes the game's result reason ([`Jail::limit_hit`]):
+//! What a limit did becomes the game's result reason ([`Child::limit_hit`](super::child::Child::limit_hit)):
 //! `black forfeits: memory limit (2 GiB)`.
 
 use std::collections::HashMap;
@@ -43,8 +43,11 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use rustix::process::{Pid, Signal, kill_process};
+
 use super::limits::EngineLimits;
 use super::program::{self, Resolved};
+use super::usage::Sample;
 use crate::words::format_size;
 
 /// How the memory limit is enforced.
@@ -75,7 +78,8 @@ const UIDS: u32 = 4_000;
 /// for a whole match or tournament, shared by every game.
 #[derive(Clone, Debug)]
 pub struct Sandbox {
-    enabled: bool,
+    /// The limits, and whether there is a sandbox at all ([`EngineLimits::sandbox`], the
+    /// one place that switch is kept).
     limits: EngineLimits,
     bwrap: Option<PathBuf>,
     cgroups: Option<CgroupBase>,
@@ -109,8 +113,7 @@ impl Sandbox {
     #[must_use]
     pub fn off() -> Sandbox {
         Sandbox {
-            enabled: false,
-            limits: EngineLimits::default(),
+            limits: EngineLimits { sandbox: false, ..EngineLimits::default() },
             bwrap: None,
             cgroups: None,
             drop_uid: false,
@@ -142,7 +145,6 @@ impl Sandbox {
             cpus = own_cpus();
         }
         Sandbox {
-            enabled: true,
             limits,
             bwrap,
             cgroups,
@@ -169,19 +171,19 @@ impl Sandbox {
     /// `taskset` alone is only a request (the engine may widen its own affinity).
     #[must_use]
     pub fn pinning_binds(&self) -> bool {
-        self.enabled && self.cgroups.as_ref().is_some_and(CgroupBase::has_cpuset)
+        self.enabled() && self.cgroups.as_ref().is_some_and(CgroupBase::has_cpuset)
     }
 
     /// Whether the CPU quota asked for is in force.
     #[must_use]
     pub fn cpu_quota(&self) -> Option<f64> {
-        self.cpu_quota.filter(|_| self.enabled && self.cgroups.as_ref().is_some_and(CgroupBase::has_cpu_quota))
+        self.cpu_quota.filter(|_| self.enabled() && self.cgroups.as_ref().is_some_and(CgroupBase::has_cpu_quota))
     }
 
     /// How engines are kept on their cores, in words.
     #[must_use]
     pub fn pinning(&self) -> String {
-        if !self.enabled {
+        if !self.enabled() {
             return "engines are not pinned (no sandbox)".to_string();
         }
         let cpus: Vec<String> = self.cpus.iter().map(ToString::to_string).collect();
@@ -215,7 +217,7 @@ impl Sandbox {
     /// Whether engines run sandboxed at all.
     #[must_use]
     pub fn enabled(&self) -> bool {
-        self.enabled
+        self.limits.sandbox
     }
 
     /// The limits applied.
@@ -244,13 +246,13 @@ impl Sandbox {
     /// under `RLIMIT_NPROC` (which the kernel does not apply to root).
     #[must_use]
     pub fn processes_bounded(&self) -> bool {
-        self.enabled && (self.cgroups.is_some() || (self.prlimit && (self.drop_uid || !is_root())))
+        self.enabled() && (self.cgroups.is_some() || (self.prlimit && (self.drop_uid || !is_root())))
     }
 
     /// One line saying what is in force.
     #[must_use]
     pub fn summary(&self) -> String {
-        if !self.enabled {
+        if !self.enabled() {
             return "engines run without a sandbox or limits (--no-sandbox), with the referee's rights".to_string();
         }
         let l = self.limits;
@@ -279,7 +281,7 @@ impl Sandbox {
     /// (what is not isolated, and the command that installs it).
     #[must_use]
     pub fn warning(&self) -> Option<String> {
-        if !self.enabled || self.isolated() {
+        if !self.enabled() || self.isolated() {
             return None;
         }
         Some(
@@ -295,9 +297,12 @@ impl Sandbox {
     /// `writable` (a folder of its own: the grader's work folder) writable; and the jail
     /// that holds its limits, reports what they did and kills all it started.
     ///
+    /// [`Sandbox::spawn`] starts it as an owned [`Child`](super::child::Child), the one way
+    /// programs are started.
+    ///
     /// # Errors
     /// The command is empty, or the engine's cgroup could not be made.
-    pub fn command(
+    pub(super) fn command(
         &self,
         argv: &[String],
         folder: Option<&Path>,
@@ -311,7 +316,7 @@ impl Sandbox {
             Some(f) => absolute(f)?,
             None => std::env::current_dir()?,
         };
-        if !self.enabled {
+        if !self.enabled() {
             let mut c = Command::new(program);
             c.args(args).current_dir(&folder).process_group(0);
             return Ok((c, Jail::unsandboxed(Vec::new(), self.limits)));
@@ -509,9 +514,10 @@ enum CgroupBase {
     /// A cgroup v2 folder with the memory and pids controllers enabled for its children,
     /// and cpuset and cpu where the kernel has them.
     V2 { base: PathBuf, cpuset: bool, cpu: bool },
-    /// Folders of v1's memory and pids hierarchies, and of its cpuset and cpu ones where
-    /// they are mounted.
-    V1 { memory: PathBuf, pids: PathBuf, cpuset: Option<PathBuf>, cpu: Option<PathBuf> },
+    /// Folders of v1's memory and pids hierarchies, and of its cpuset, cpu and cpuacct
+    /// ones where they are mounted (cpu and cpuacct are often one hierarchy: then one
+    /// folder serves both).
+    V1 { memory: PathBuf, pids: PathBuf, cpuset: Option<PathBuf>, cpu: Option<PathBuf>, cpuacct: Option<PathBuf> },
 }
 
 /// Where one engine runs: the CPU its cpuset holds and its CPU quota, if any.
@@ -537,19 +543,23 @@ impl CgroupBase {
             CgroupBase::probe_v1()?
         };
         base.sweep();
-        // Make one, to be sure; a cpuset that cannot be made is left out.
+        // Make one, to be sure; a cpuacct folder (the accounting), then a cpuset, that
+        // cannot be made is left out.
         let mut base = base;
         let first = base.allowed_cpus().first().copied();
         let place = CpuPlace { cpu: first, quota: None };
-        match base.create(EngineLimits::default(), place) {
-            Ok(made) => drop(Jail::unsandboxed(made, EngineLimits::default())),
-            Err(_) => {
-                base.drop_cpuset();
-                let made = base.create(EngineLimits::default(), CpuPlace::default()).ok()?;
-                drop(Jail::unsandboxed(made, EngineLimits::default()));
+        for attempt in 0.. {
+            match base.create(EngineLimits::default(), place) {
+                Ok(made) => {
+                    drop(Jail::unsandboxed(made, EngineLimits::default()));
+                    return Some(base);
+                }
+                Err(_) if attempt == 0 => base.drop_cpuacct(),
+                Err(_) if attempt == 1 => base.drop_cpuset(),
+                Err(_) => return None,
             }
         }
-        Some(base)
+        None
     }
 
     /// v2: a `morris` folder at the root of the hierarchy with memory and pids enabled
@@ -594,6 +604,8 @@ impl CgroupBase {
             pids: path_of("pids")?,
             cpuset: path_of("cpuset"),
             cpu: path_of("cpu"),
+            // What CPU time each engine used (`cpuacct.usage`).
+            cpuacct: path_of("cpuacct"),
         })
     }
 
@@ -610,6 +622,12 @@ impl CgroupBase {
         match self {
             CgroupBase::V2 { cpu, .. } => *cpu,
             CgroupBase::V1 { cpu, .. } => cpu.is_some(),
+        }
+    }
+
+    fn drop_cpuacct(&mut self) {
+        if let CgroupBase::V1 { cpuacct, .. } = self {
+            *cpuacct = None;
         }
     }
 
@@ -647,11 +665,13 @@ impl CgroupBase {
     fn folders(&self) -> Vec<&Path> {
         match self {
             CgroupBase::V2 { base, .. } => vec![base],
-            CgroupBase::V1 { memory, pids, cpuset, cpu } => [Some(memory), Some(pids), cpuset.as_ref(), cpu.as_ref()]
-                .into_iter()
-                .flatten()
-                .map(PathBuf::as_path)
-                .collect(),
+            CgroupBase::V1 { memory, pids, cpuset, cpu, cpuacct } => {
+                [Some(memory), Some(pids), cpuset.as_ref(), cpu.as_ref(), cpuacct.as_ref()]
+                    .into_iter()
+                    .flatten()
+                    .map(PathBuf::as_path)
+                    .collect()
+            }
         }
     }
 
@@ -708,7 +728,7 @@ impl CgroupBase {
                 }
                 vec![(dir, result)]
             }
-            CgroupBase::V1 { memory, pids, cpuset, cpu } => {
+            CgroupBase::V1 { memory, pids, cpuset, cpu, cpuacct } => {
                 let m = memory.join(&name);
                 let p = pids.join(&name);
                 fs::create_dir(&m)?;
@@ -734,6 +754,14 @@ impl CgroupBase {
                         .and_then(|()| fs::write(c.join("cpu.cfs_quota_us"), quota(q).to_string()));
                     made.push((c, rc));
                 }
+                if let Some(folder) = cpuacct {
+                    // The same folder as the cpu one where both controllers share a hierarchy.
+                    let a = folder.join(&name);
+                    if !made.iter().any(|(d, _)| same_dir(d, &a)) {
+                        let ra = fs::create_dir(&a);
+                        made.push((a, ra));
+                    }
+                }
                 made
             }
         };
@@ -744,6 +772,12 @@ impl CgroupBase {
         }
         Ok(dirs)
     }
+}
+
+/// Whether two paths name one folder (through the symbolic links that join v1
+/// hierarchies, `cpu` and `cpuacct` → `cpu,cpuacct`).
+fn same_dir(a: &Path, b: &Path) -> bool {
+    a == b || matches!((fs::canonicalize(a), fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
 }
 
 /// The CPUs of a kernel CPU list such as `0-3,6,8-9`.
@@ -761,7 +795,7 @@ fn parse_cpu_list(text: &str) -> Vec<usize> {
 /// One engine's limits while it runs: its cgroups (if any). [`Jail::kill_all`] (and
 /// dropping it) kills every process in them and removes them.
 #[derive(Debug)]
-pub struct Jail {
+pub(crate) struct Jail {
     cgroups: Vec<PathBuf>,
     limits: EngineLimits,
     guard: MemoryGuard,
@@ -841,6 +875,31 @@ impl Jail {
         None
     }
 
+    /// What the engine's cgroups say it used: CPU time (v1 `cpuacct.usage`, v2 `cpu.stat`'s
+    /// `usage_usec`), peak memory (v1 `memory.max_usage_in_bytes`, v2 `memory.peak`) and
+    /// whether the OOM killer fired (`oom_kill` of v1 `memory.oom_control` or v2
+    /// `memory.events`). A file that is missing or does not read leaves its figure not
+    /// measured.
+    #[must_use]
+    pub fn usage(&self) -> Sample {
+        let read = |file: &str| self.cgroups.iter().find_map(|g| fs::read_to_string(g.join(file)).ok());
+        let keyed = |text: &str, key: &str| {
+            text.lines().find_map(|l| l.strip_prefix(key)?.strip_prefix(' ')?.trim().parse::<u64>().ok())
+        };
+        let cpu = match read("cpuacct.usage") {
+            Some(ns) => ns.trim().parse::<u64>().ok().map(Duration::from_nanos),
+            None => read("cpu.stat").and_then(|t| keyed(&t, "usage_usec")).map(Duration::from_micros),
+        };
+        let peak_memory = read("memory.max_usage_in_bytes")
+            .or_else(|| read("memory.peak"))
+            .and_then(|t| t.trim().parse::<u64>().ok());
+        let oom_killed = read("memory.oom_control")
+            .or_else(|| read("memory.events"))
+            .and_then(|t| keyed(&t, "oom_kill"))
+            .map(|n| n > 0);
+        Sample { cpu, peak_memory, oom_killed }
+    }
+
     /// The engine's own exit status from the one its launcher reported: bubblewrap exits
     /// with 128 + N when the engine died of signal N.
     #[must_use]
@@ -859,15 +918,17 @@ impl Jail {
             }
             // v1 (or a v2 kernel before 5.14): kill what is listed until nothing is.
             for _ in 0..50 {
-                let pids: Vec<String> = fs::read_to_string(g.join("cgroup.procs"))
+                let pids: Vec<Pid> = fs::read_to_string(g.join("cgroup.procs"))
                     .unwrap_or_default()
                     .split_whitespace()
-                    .map(str::to_string)
+                    .filter_map(|p| p.parse::<i32>().ok().and_then(Pid::from_raw))
                     .collect();
                 if pids.is_empty() {
                     break;
                 }
-                kill(&pids);
+                for pid in pids {
+                    let _ = kill_process(pid, Signal::KILL);
+                }
                 std::thread::sleep(Duration::from_millis(2));
             }
         }
@@ -887,23 +948,6 @@ impl Drop for Jail {
             }
         }
     }
-}
-
-/// Sends SIGKILL to `targets` (pids, or `-PGID` for a process group).
-pub fn kill(targets: &[String]) {
-    send_signal("KILL", targets);
-}
-
-/// Sends `signal` (`TERM`, `KILL`) to `targets` with the `kill` command, so no `unsafe` is
-/// needed.
-pub fn send_signal(signal: &str, targets: &[String]) {
-    let _ = Command::new("kill")
-        .arg(format!("-{signal}"))
-        .arg("--")
-        .args(targets)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
 }
 
 fn next_uid() -> u32 {

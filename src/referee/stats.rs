@@ -1,14 +1,15 @@
 //! Results arithmetic: Elo difference from a score with a 95% interval, per-engine tallies
 //! (wins, draws, losses, forfeits, think times) and the summary tables.
 //!
-//! Pure bookkeeping over [`GameRecord`]s: no processes, no rules.
+//! Pure bookkeeping over [`RecordedGame`]s: no processes, no rules.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use super::game::{Forfeit, GameRecord};
+use super::game::{Forfeit, Played};
 use super::record::RecordedGame;
+use super::usage::EngineUsage;
 
 /// z for a two-sided 95% interval.
 const Z95: f64 = 1.959_964;
@@ -110,6 +111,92 @@ pub struct Tally {
     pub think_total: Duration,
     /// The longest.
     pub think_max: Duration,
+    /// What it used, over the games where it was measured.
+    pub usage: UsageTally,
+}
+
+/// What one engine used over its games: only games where a figure was measured count
+/// for it.
+#[derive(Clone, Debug, Default)]
+pub struct UsageTally {
+    /// CPU time on its own turns (first replies aside), and the replies they cover.
+    pub own: Duration,
+    /// See `own`.
+    pub moves: u32,
+    /// CPU time on its opponents' turns, in the games where `own` was measured too.
+    pub opponent: Duration,
+    /// Games where the CPU split was measured.
+    pub cpu_games: u32,
+    /// The largest peak memory of a game, if any was measured.
+    pub peak_memory: Option<u64>,
+    /// Games in which the OOM killer fired in its cgroup.
+    pub oom_kills: u32,
+    /// Games in which that was measured (only a cgroup counts it).
+    pub oom_games: u32,
+}
+
+impl UsageTally {
+    /// Adds one game's usage.
+    pub fn add(&mut self, u: &EngineUsage) {
+        if let (Some(own), Some(opponent)) = (u.own, u.opponent) {
+            self.own += own;
+            self.opponent += opponent;
+            self.moves += u.moves;
+            self.cpu_games += 1;
+        }
+        if let Some(p) = u.peak_memory {
+            self.peak_memory = Some(self.peak_memory.map_or(p, |q| q.max(p)));
+        }
+        if let Some(killed) = u.oom_killed {
+            self.oom_games += 1;
+            self.oom_kills += u32::from(killed);
+        }
+    }
+
+    /// Whether the OOM killer fired, in words: `no OOM kill`, `the OOM killer fired in 2
+    /// game(s)`, or `OOM kills not measured`.
+    #[must_use]
+    pub fn oom_words(&self) -> String {
+        match (self.oom_games, self.oom_kills) {
+            (0, _) => "OOM kills not measured".to_string(),
+            (_, 0) => "no OOM kill".to_string(),
+            (_, n) => format!("the OOM killer fired in {n} game(s)"),
+        }
+    }
+
+    /// Mean CPU time per move on its own turns, if any move was measured.
+    #[must_use]
+    pub fn cpu_per_move(&self) -> Option<Duration> {
+        (self.moves > 0).then(|| self.own / self.moves)
+    }
+
+    /// CPU time on its opponents' turns, if measured in any game.
+    #[must_use]
+    pub fn opponent_cpu(&self) -> Option<Duration> {
+        (self.cpu_games > 0).then_some(self.opponent)
+    }
+
+    /// The share of its CPU time on both sides' turns that was on its opponents' turns.
+    #[must_use]
+    pub fn opponent_share(&self) -> Option<f64> {
+        let total = (self.own + self.opponent).as_secs_f64();
+        (self.cpu_games > 0 && total > 0.0).then(|| self.opponent.as_secs_f64() / total)
+    }
+
+    /// The three figures as the summaries write them: CPU ms per move, CPU seconds on
+    /// the opponent's time (with its share), peak MiB; `-` where not measured.
+    #[must_use]
+    pub fn columns(&self) -> [String; 3] {
+        let dash = || "-".to_string();
+        [
+            self.cpu_per_move().map_or_else(dash, |d| format!("{:.2}", d.as_secs_f64() * 1000.0)),
+            self.opponent_cpu().map_or_else(dash, |d| match self.opponent_share() {
+                Some(share) => format!("{:.2} ({:.0}%)", d.as_secs_f64(), share * 100.0),
+                None => format!("{:.2}", d.as_secs_f64()),
+            }),
+            self.peak_memory.map_or_else(dash, |b| format!("{:.1}", b as f64 / f64::from(1u32 << 20))),
+        ]
+    }
 }
 
 impl Tally {
@@ -159,9 +246,9 @@ impl Standings {
         self.tallies.entry(name.to_string()).or_default()
     }
 
-    /// Adds one game to both engines' tallies.
-    pub fn add(&mut self, record: &GameRecord) {
-        self.add_recorded(&RecordedGame::from_record(record));
+    /// Adds one game just played to both engines' tallies.
+    pub fn add(&mut self, played: &Played) {
+        self.add_recorded(&RecordedGame::from_played(played));
     }
 
     /// Adds one game read from a record file (or made from a game just played) to both
@@ -194,6 +281,7 @@ impl Standings {
                 t.think_total += d;
                 t.think_max = t.think_max.max(d);
             }
+            t.usage.add(&game.usage[side as usize]);
             let pair = self.pairs.entry((name, opponent)).or_insert((0.0, 0));
             pair.0 += score;
             pair.1 += 1;
@@ -219,14 +307,15 @@ impl Standings {
     }
 
     /// The summary table: per engine W/D/L, score, Elo against its opponents with a 95%
-    /// interval, forfeits and think times.
+    /// interval, forfeits, think times, and what it used (CPU per move on its turns, CPU
+    /// on its opponents' turns, peak memory; `-` where not measured).
     #[must_use]
     pub fn summary(&self) -> String {
         let width = self.names.iter().map(String::len).max().unwrap_or(6).max(6);
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "{:<width$} {:>5} {:>4} {:>4} {:>4} {:>12} {:>22} {:>7} {:>4} {:>5} {:>6} {:>9} {:>9}",
+            "{:<width$} {:>5} {:>4} {:>4} {:>4} {:>12} {:>22} {:>7} {:>4} {:>5} {:>6} {:>9} {:>9} {:>9} {:>13} {:>8}",
             "engine",
             "games",
             "W",
@@ -239,7 +328,10 @@ impl Standings {
             "crash",
             "turn",
             "mean ms",
-            "max ms"
+            "max ms",
+            "cpu ms/mv",
+            "opp cpu s",
+            "peak MiB"
         );
         for name in &self.names {
             let t = self.tally(name);
@@ -247,9 +339,10 @@ impl Standings {
             let pct = if games > 0 { 100.0 * t.score() / f64::from(games) } else { 0.0 };
             let elo = EloEstimate::from_wdl(t.wins, t.draws, t.losses).map_or("-".to_string(), |e| e.to_string());
             let ms = |d: Duration| format!("{:.2}", d.as_secs_f64() * 1000.0);
+            let [cpu, opponent, peak] = t.usage.columns();
             let _ = writeln!(
                 out,
-                "{name:<width$} {games:>5} {:>4} {:>4} {:>4} {:>12} {elo:>22} {:>7} {:>4} {:>5} {:>6} {:>9} {:>9}",
+                "{name:<width$} {games:>5} {:>4} {:>4} {:>4} {:>12} {elo:>22} {:>7} {:>4} {:>5} {:>6} {:>9} {:>9} {cpu:>9} {opponent:>13} {peak:>8}",
                 t.wins,
                 t.draws,
                 t.losses,
