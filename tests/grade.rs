@@ -231,6 +231,31 @@ fn bad_input_gets_one_line() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The time limit counts CPU time as judges' sandboxes do: a program that waits (here it
+/// sleeps; on a busy machine it waits for a core) past its limit in wall-clock time but
+/// uses little CPU is not stopped before its wall-clock cap, and one that computes past
+/// the limit is stopped, with its CPU time in the report.
+#[test]
+fn the_time_limit_is_cpu_time_with_a_wall_clock_cap() {
+    let spec = |script: &str| RunSpec {
+        argv: vec!["sh".into(), "-c".into(), script.into()],
+        dir: std::env::temp_dir(),
+        time_limit: Duration::from_millis(400),
+        output_limit: 1024,
+        writable: None,
+    };
+    let waited = Runner::default().run(&spec("sleep 1; echo done"));
+    assert!(waited.succeeded(), "{}", waited.describe());
+    assert_eq!(waited.stdout, "done\n");
+    let busy = Runner::default().run(&spec("while :; do :; done"));
+    assert!(busy.timed_out, "{}", busy.describe());
+    let cpu = busy.cpu.expect("the CPU time of a busy loop is measured");
+    assert!(cpu >= Duration::from_millis(400), "stopped after {cpu:?} of CPU");
+    assert!(busy.describe().contains("s of CPU"), "{}", busy.describe());
+    let sleeper = Runner::default().run(&spec("sleep 100"));
+    assert!(sleeper.timed_out, "{}", sleeper.describe());
+}
+
 #[test]
 fn a_timeout_kills_the_whole_process_group() {
     let started = Instant::now();

@@ -8,7 +8,8 @@
 //! [`Child`](crate::referee::child::Child), as the referee's engines are: it leads a
 //! process group of its own, is fed no stdin, and [`Runner::run`] keeps the first
 //! [`RunSpec::output_limit`] bytes of stdout and the last bytes of stderr. When the time
-//! limit passes, and after a normal exit too, everything of it is killed (its group and
+//! limit passes (in wall-clock and CPU time: [`RunSpec::time_limit`]), and after a normal
+//! exit too, everything of it is killed (its group and
 //! its cgroups), so that a child left behind (a shell script's background job, a JVM
 //! helper) neither runs on nor holds the pipes open.
 
@@ -19,6 +20,14 @@ use std::time::{Duration, Instant};
 
 use crate::referee::child::Launch;
 use crate::referee::sandbox::Sandbox;
+
+/// How many times its time limit a program may take in wall-clock time, waiting for a
+/// core, while its CPU time stays within the limit ([`RunSpec::time_limit`]).
+pub const WALL_FACTOR: u32 = 2;
+/// Wall-clock time added to that, for start-up on a busy machine.
+pub const WALL_MARGIN: Duration = Duration::from_secs(2);
+/// How often a running program's time is looked at.
+const POLL: Duration = Duration::from_millis(20);
 
 /// Starts the grader's processes, in its sandbox.
 #[derive(Clone, Debug, Default)]
@@ -34,7 +43,12 @@ pub struct RunSpec {
     pub argv: Vec<String>,
     /// Working directory.
     pub dir: PathBuf,
-    /// Wall-clock limit; the process group is killed when it passes.
+    /// Time limit: the process group is killed once both its wall-clock time and its CPU
+    /// time (every process and thread of it, where measured) have passed it, or once the
+    /// wall clock passes [`WALL_FACTOR`] times it plus [`WALL_MARGIN`]. So a program is
+    /// never given less than on a quiet machine, and one that waited for a core on a busy
+    /// machine (a class graded two at a time beside a TA's browser) is not failed for the
+    /// wait, as judges' sandboxes count CPU time.
     pub time_limit: Duration,
     /// Bytes kept of stdout (the first ones) and of stderr (the last ones).
     pub output_limit: usize,
@@ -55,6 +69,8 @@ pub struct RunOutcome {
     pub stderr: String,
     /// Wall-clock time from start to exit (or kill).
     pub elapsed: Duration,
+    /// CPU time of everything it ran, where measured.
+    pub cpu: Option<Duration>,
     /// Why it could not be started at all.
     pub start_error: Option<String>,
 }
@@ -72,7 +88,12 @@ impl RunOutcome {
         if let Some(e) = &self.start_error {
             format!("could not start: {e}")
         } else if self.timed_out {
-            format!("timed out after {:.1} s", self.elapsed.as_secs_f64())
+            match self.cpu {
+                Some(cpu) => {
+                    format!("timed out after {:.1} s ({:.1} s of CPU)", self.elapsed.as_secs_f64(), cpu.as_secs_f64())
+                }
+                None => format!("timed out after {:.1} s", self.elapsed.as_secs_f64()),
+            }
         } else {
             match self.status {
                 Some(s) => format!("exit {s}"),
@@ -122,14 +143,24 @@ fn run_in(sandbox: &Sandbox, spec: &RunSpec) -> RunOutcome {
     let limit = spec.output_limit;
     let out = child.take_stdout().map(|s| thread::spawn(move || read_bounded(s, limit, false)));
     let err = child.take_stderr().map(|s| thread::spawn(move || read_bounded(s, limit, true)));
-    let status = child.wait_timeout(spec.time_limit);
+    let wall_cap = spec.time_limit * WALL_FACTOR + WALL_MARGIN;
+    let (status, cpu) = loop {
+        if let Some(status) = child.wait_timeout(POLL) {
+            break (Some(status), child.usage().cpu);
+        }
+        let (elapsed, cpu) = (start.elapsed(), child.usage().cpu);
+        let over = elapsed > spec.time_limit && cpu.is_none_or(|c| c > spec.time_limit);
+        if over || elapsed > wall_cap {
+            break (None, cpu);
+        }
+    };
     let elapsed = start.elapsed();
     let timed_out = status.is_none();
     // What it left running would hold the pipes open: the readers end once all is killed.
     child.kill_all();
     let stdout = out.and_then(|t| t.join().ok()).unwrap_or_default();
     let stderr = err.and_then(|t| t.join().ok()).unwrap_or_default();
-    RunOutcome { status: status.and_then(|s| s.code()), timed_out, stdout, stderr, elapsed, start_error: None }
+    RunOutcome { status: status.and_then(|s| s.code()), timed_out, stdout, stderr, elapsed, cpu, start_error: None }
 }
 
 /// The first `limit` bytes of `from` (`tail`: the last ones); everything is read, so
