@@ -44,11 +44,12 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use tokio::sync::watch;
 
-use super::games::{GameSession, InputReply, NewGameRequest, SettingsRequest};
+use super::ServeConfig;
+use super::clicks::ClickError;
+use super::games::{GameError, GameSession, InputReply, NewGameRequest, SettingsRequest};
 use super::net::{self, Conn, Connections, Limits};
-use super::replay::{ReplayRequest, ReplaySession};
+use super::replay::{ReplayError, ReplayRequest, ReplaySession};
 use super::slot::{Session, Slot};
-use super::{ApiError, ServeConfig};
 
 /// The page, with its script and styles, shipped inside the binary.
 const PAGE: &str = include_str!("page.html");
@@ -78,6 +79,81 @@ pub const TICKET_EXPIRY: Duration = Duration::from_secs(15);
 /// How many ids of sessions closed to make room are remembered, so their pages are told
 /// why their game is gone (410) rather than that it never was (404).
 const EVICTED_REMEMBERED: usize = 1024;
+
+/// A refused request: an HTTP status (4xx, or 503 when the server is full) and a
+/// one-line reason, sent as `{"error": reason}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ApiError {
+    /// The HTTP status.
+    status: u16,
+    /// Why, in one line.
+    reason: String,
+}
+
+impl ApiError {
+    /// 400: the request is malformed.
+    fn bad_request(reason: String) -> ApiError {
+        ApiError { status: 400, reason }
+    }
+
+    /// 404: no such page, game or replay.
+    fn not_found(reason: String) -> ApiError {
+        ApiError { status: 404, reason }
+    }
+
+    /// 410: a game or replay that was closed to make room for a new one.
+    fn gone(reason: String) -> ApiError {
+        ApiError { status: 410, reason }
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.status, self.reason)
+    }
+}
+
+/// The status of clicks refused: 400 for what no page sends, 422 for what the rules
+/// refuse.
+fn click_status(e: &ClickError) -> u16 {
+    match e {
+        ClickError::Count(_) | ClickError::AfterRemoval => 400,
+        ClickError::NotAPoint { .. } | ClickError::Blocked(_) | ClickError::Illegal(_) => 422,
+    }
+}
+
+/// The status of a text that gives no game: 400, or 422 for a move the rules refuse.
+fn replay_status(e: &ReplayError) -> u16 {
+    match e {
+        ReplayError::Move(_) => 422,
+        ReplayError::Text(_) | ReplayError::Unreachable { .. } | ReplayError::TooLong { .. } => 400,
+        ReplayError::NoSuchGame { .. } => 400,
+    }
+}
+
+/// The status of a refused action on a game: 400 for a value out of range, 409 for not
+/// now, 422 for a move the rules refuse.
+fn game_status(e: &GameError) -> u16 {
+    match e {
+        GameError::Movetime(_) | GameError::PastTheEnd { .. } => 400,
+        GameError::Over(_) | GameError::EngineTurn(_) | GameError::NothingToUndo | GameError::Thinking => 409,
+        GameError::Notation(_) | GameError::Illegal(_) => 422,
+        GameError::Clicks(e) => click_status(e),
+        GameError::Start(e) => replay_status(e),
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> ApiError {
+        ApiError { status: game_status(&e), reason: e.to_string() }
+    }
+}
+
+impl From<ReplayError> for ApiError {
+    fn from(e: ReplayError) -> ApiError {
+        ApiError { status: replay_status(&e), reason: e.to_string() }
+    }
+}
 
 /// A running server.
 pub struct ServerHandle {
@@ -188,7 +264,7 @@ struct Full {
 
 impl From<Full> for ApiError {
     fn from(full: Full) -> ApiError {
-        ApiError::full(full.reason)
+        ApiError { status: 503, reason: full.reason }
     }
 }
 
