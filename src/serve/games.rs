@@ -286,8 +286,30 @@ pub struct HistoryPly {
 }
 
 impl Session for GameSession {
+    const KIND: &'static str = "game";
+
     fn meta(&mut self) -> &mut Meta {
         &mut self.meta
+    }
+
+    /// A search running, or a cancelled one whose thread still holds the engine.
+    fn is_running(&self) -> bool {
+        self.search.is_some() || matches!(self.engine, EngineSlot::Busy)
+    }
+
+    /// Stops the search, which the next request resumes, telling the page why it stopped.
+    fn abandon(&mut self) -> bool {
+        if self.search.is_none() {
+            return false;
+        }
+        self.cancel_search();
+        self.paused = true;
+        self.message = Some("The engine stopped thinking because no page was watching; it resumes now.".to_string());
+        true
+    }
+
+    fn close(&mut self) {
+        self.stop();
     }
 }
 
@@ -763,7 +785,7 @@ impl GameSession {
         if let Some(words) = self.result_words() {
             return Err(GameError::Over(words));
         }
-        if self.search.is_some() || matches!(self.engine, EngineSlot::Busy) {
+        if self.is_running() {
             return Err(GameError::Thinking);
         }
         self.hint = self.table_hint();
@@ -841,23 +863,6 @@ impl GameSession {
             self.cancel_search();
             self.paused = true;
         }
-    }
-
-    /// Called when no page has watched the game for a while: stops its search.
-    pub fn abandon(&mut self) -> bool {
-        if self.search.is_none() {
-            return false;
-        }
-        self.cancel_search();
-        self.paused = true;
-        self.message = Some("The engine stopped thinking because no page was watching; it resumes now.".to_string());
-        true
-    }
-
-    /// Whether a search is running (or a cancelled one still holds the engine).
-    #[must_use]
-    pub fn is_searching(&self) -> bool {
-        self.search.is_some() || matches!(self.engine, EngineSlot::Busy)
     }
 
     /// Whether searches are paused because no page watched.

@@ -7,8 +7,12 @@
 //! sentences), the [`Engine`](crate::engine::Engine) searches, and the tables give exact
 //! values. The page holds no rule: it sends the points clicked and draws what it is sent.
 //!
-//! - [`http`]: requests to handlers (hyper on Tokio), JSON in and out, limits, errors.
+//! - [`http`]: the route table (axum's router on hyper and Tokio), JSON in and out,
+//!   limits, and the only place statuses are known: each error becomes one.
 //! - [`net`]: connections, each bounded in size and time, and the cap on how many.
+//! - [`sessions`]: the open games and replays, one store for both: lookup, room for a
+//!   new one, and reaping what nobody watches.
+//! - [`slot`]: a session behind its lock, with the version its page's long poll waits on.
 //! - [`games`]: a game on the page, its engine and searches (one at a time, each on its
 //!   own thread; a search no page watches is stopped).
 //! - [`clicks`]: clicked points into moves, or the next points to click.
@@ -26,6 +30,7 @@ pub mod games;
 pub mod http;
 pub mod net;
 pub mod replay;
+pub mod sessions;
 pub mod slot;
 pub mod verdict;
 pub mod view;

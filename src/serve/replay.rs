@@ -225,8 +225,23 @@ pub struct ReplaySession {
 }
 
 impl Session for ReplaySession {
+    const KIND: &'static str = "replay";
+
     fn meta(&mut self) -> &mut Meta {
         &mut self.meta
+    }
+
+    /// The analysing thread is running.
+    fn is_running(&self) -> bool {
+        self.analyzing
+    }
+
+    fn abandon(&mut self) -> bool {
+        self.stop()
+    }
+
+    fn close(&mut self) {
+        self.stop();
     }
 }
 
@@ -417,12 +432,6 @@ impl ReplaySession {
             self.analysis.push_str(" (stopped: no page was watching)");
         }
         was
-    }
-
-    /// Whether the analysing thread is running.
-    #[must_use]
-    pub fn is_analyzing(&self) -> bool {
-        self.analyzing
     }
 }
 
