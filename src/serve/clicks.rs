@@ -52,7 +52,7 @@ pub enum Stage {
 
 /// What the clicks so far lead to.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum Clicked {
     /// Not a whole move yet.
     Need {
         /// What the next click chooses.
@@ -99,7 +99,7 @@ fn start_set(pos: &Position) -> PointSet {
 /// # Errors
 /// Too few or too many clicks, a name that is not a point, or a click no legal move
 /// allows (with the rules core's reason).
-pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Step, ClickError> {
+pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Clicked, ClickError> {
     if clicked.is_empty() || clicked.len() > MAX_CLICKS {
         return Err(ClickError::Count(clicked.len()));
     }
@@ -126,7 +126,7 @@ pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Step, ClickError>
                 return Err(ClickError::Blocked(name(from)));
             }
             let verb = if pos.phase(side) == Phase::Flying { "fly" } else { "slide" };
-            return Ok(Step::Need {
+            return Ok(Clicked::Need {
                 stage: Stage::To,
                 clicks: vec![name(from)],
                 highlight: names(pos, targets),
@@ -155,7 +155,7 @@ pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Step, ClickError>
                         .iter()
                         .filter(|pair| pair.is_subset(after))
                         .fold(to.set(), |all, &pair| all | pair);
-                    Ok(Step::Need {
+                    Ok(Clicked::Need {
                         stage: Stage::Remove,
                         clicks,
                         highlight: names(pos, removable),
@@ -164,7 +164,7 @@ pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Step, ClickError>
                     })
                 }
                 Err(e) => Err(e.into()),
-                Ok(()) => Ok(Step::Play(partial)),
+                Ok(()) => Ok(Clicked::Play(partial)),
             }
         }
         Some(&remove) => {
@@ -173,7 +173,7 @@ pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Step, ClickError>
             if rest.len() > 2 {
                 return Err(ClickError::AfterRemoval);
             }
-            Ok(Step::Play(m))
+            Ok(Clicked::Play(m))
         }
     }
 }
@@ -199,7 +199,7 @@ mod tests {
     fn a_placement_is_one_click_and_refusals_are_the_rules_reasons() {
         let pos = Position::start(&STANDARD);
         let d2 = parse_point("D2", pos.topology()).unwrap();
-        assert_eq!(interpret(&pos, &clicks(&["d2"])).unwrap(), Step::Play(Move::place(d2)));
+        assert_eq!(interpret(&pos, &clicks(&["d2"])).unwrap(), Clicked::Play(Move::place(d2)));
         let after = pos.play(Move::place(d2)).unwrap();
         assert_eq!(reason(&after, &["D2"]), "D2 is occupied");
         assert_eq!(reason(&after, &["D4"]), "D4: D4 is not a point on this board: column D has D1, D2, D3, D5, D6, D7");
@@ -211,14 +211,14 @@ mod tests {
         // White A7 D7 to place G7; Black on B6 and D6.
         let pos = parse_position("WWxBBxxxxxxxxxxxxxxxxxxx white 7 7", &STANDARD).unwrap();
         match interpret(&pos, &clicks(&["G7"])).unwrap() {
-            Step::Need { clicks, highlight, mill, .. } => {
+            Clicked::Need { clicks, highlight, mill, .. } => {
                 assert_eq!(clicks, vec!["G7"]);
                 assert_eq!(highlight, vec!["B6", "D6"]);
                 assert_eq!(mill, vec!["A7", "D7", "G7"], "the mill just closed");
             }
             other => panic!("{other:?}"),
         }
-        assert!(matches!(interpret(&pos, &clicks(&["G7", "D6"])).unwrap(), Step::Play(_)));
+        assert!(matches!(interpret(&pos, &clicks(&["G7", "D6"])).unwrap(), Clicked::Play(_)));
         assert_eq!(reason(&pos, &["G7", "A1"]), "A1 is not a Black stone: a mill removes one of Black's stones");
     }
 
@@ -227,22 +227,22 @@ mod tests {
         // White A7 D7 E4 F4, Black B2 D2 F2 G1; hands empty, White slides.
         let pos = parse_position("WWxxxxxxxxxxWWxxxxBBBxxB white", &STANDARD).unwrap();
         match interpret(&pos, &clicks(&["A7"])).unwrap() {
-            Step::Need { highlight, .. } => assert_eq!(highlight, vec!["A4"]),
+            Clicked::Need { highlight, .. } => assert_eq!(highlight, vec!["A4"]),
             other => panic!("{other:?}"),
         }
         assert_eq!(reason(&pos, &["B2"]), "B2 is not a White stone: move one of White's own stones");
         assert_eq!(reason(&pos, &["A7", "A1"]), "A7 and A1 are not adjacent (A7 can move to A4)");
         // Another own stone replaces the first.
         match interpret(&pos, &clicks(&["A7", "D7"])).unwrap() {
-            Step::Need { clicks, .. } => assert_eq!(clicks, vec!["D7"]),
+            Clicked::Need { clicks, .. } => assert_eq!(clicks, vec!["D7"]),
             other => panic!("{other:?}"),
         }
-        assert!(matches!(interpret(&pos, &clicks(&["A7", "A4"])).unwrap(), Step::Play(_)));
+        assert!(matches!(interpret(&pos, &clicks(&["A7", "A4"])).unwrap(), Clicked::Play(_)));
         // A flight that closes a mill (White A7 D7 G4 flies G4-G7): the mill is drawn
         // with the stone where it arrives.
         let fly = parse_position("WWxxxxxxxxxxxxWxxxBxxBBx white", &STANDARD).unwrap();
         match interpret(&fly, &clicks(&["G4", "G7"])).unwrap() {
-            Step::Need { stage, mill, .. } => assert_eq!((stage, mill), (Stage::Remove, vec!["A7", "D7", "G7"])),
+            Clicked::Need { stage, mill, .. } => assert_eq!((stage, mill), (Stage::Remove, vec!["A7", "D7", "G7"])),
             other => panic!("{other:?}"),
         }
         assert_eq!(interpret(&pos, &clicks(&[])).unwrap_err(), ClickError::Count(0));

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::ServeConfig;
-use super::clicks::{self, ClickError, Step};
+use super::clicks::{self, ClickError, Clicked};
 use super::export::{ExportView, export};
 use super::replay::ReplayError;
 use super::slot::{Meta, Session, Slot};
@@ -696,10 +696,10 @@ impl GameSession {
         self.check_human_turn()?;
         let pos = self.position();
         match clicks::interpret(&pos, names)? {
-            Step::Need { stage, clicks, highlight, prompt, mill } => {
+            Clicked::Need { stage, clicks, highlight, prompt, mill } => {
                 Ok(Some(InputReply::Need { stage, clicks, highlight, prompt, mill }))
             }
-            Step::Play(m) => {
+            Clicked::Play(m) => {
                 self.play_human(slot, m)?;
                 Ok(None)
             }

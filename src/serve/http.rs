@@ -62,7 +62,7 @@ use tower::ServiceExt as _;
 use super::ServeConfig;
 use super::clicks::ClickError;
 use super::games::{GameError, GameSession, InputReply, NewGameRequest, SettingsRequest};
-use super::net::{self, Conn, Connections, Limits};
+use super::net::{self, Conn, ConnectionLimits, Connections};
 use super::replay::{ReplayError, ReplayRequest, ReplaySession};
 use super::sessions::{self, Full, Missing, Policy, RETRY_AFTER, Store};
 use super::slot::{Session, Slot};
@@ -110,6 +110,7 @@ fn routes(hub: Arc<Hub>) -> Router {
         .route("/api/replays", only_post(new_replay))
         .route("/api/replays/", only_post(new_replay))
         .route("/api/replays/{id}/close", only_post(close_replay))
+        // Only the two polls below take a query.
         .route_layer(middleware::from_fn(no_query));
     let polls =
         Router::new().route("/api/games/{id}", only_get(poll_game)).route("/api/replays/{id}", only_get(poll_replay));
@@ -230,7 +231,7 @@ pub fn start(config: ServeConfig) -> Result<ServerHandle, StartError> {
     let cannot_listen = |reason: String| StartError::Listen { addr: config.bind, reason };
     let listener = listen(config.bind, config.idle_connection).map_err(|e| cannot_listen(e.to_string()))?;
     let addr = listener.local_addr().map_err(|e| cannot_listen(e.to_string()))?;
-    let limits = Limits {
+    let limits = ConnectionLimits {
         max_connections: net::fit_file_limit(config.max_connections),
         head_timeout: config.head_timeout,
         write_timeout: config.write_timeout,

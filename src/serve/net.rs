@@ -49,7 +49,7 @@ const SHED_GRACE: Duration = Duration::from_secs(1);
 
 /// The limits every connection is held to.
 #[derive(Clone, Copy, Debug)]
-pub struct Limits {
+pub struct ConnectionLimits {
     /// The most connections open at once.
     pub max_connections: usize,
     /// The time to receive a request head, and the longest a keep-alive connection stays
@@ -233,7 +233,7 @@ fn refusal() -> Vec<u8> {
 /// of its own.
 pub async fn accept<F, Fut, B>(
     listener: TcpListener,
-    limits: Limits,
+    limits: ConnectionLimits,
     connections: Arc<Connections>,
     mut closing: watch::Receiver<bool>,
     answer: F,
@@ -282,7 +282,7 @@ async fn serve_connection<F, Fut, B>(
     builder: &http1::Builder,
     stream: TcpStream,
     conn: &Arc<Conn>,
-    limits: Limits,
+    limits: ConnectionLimits,
     answer: F,
 ) where
     F: Fn(hyper::Request<Incoming>, Arc<Conn>) -> Fut + Send + 'static,
