@@ -62,8 +62,7 @@ fn the_boards_exports_read_back_everywhere() {
         assert_eq!(rows.len(), 6, "{name}: {rows:?}");
         assert!(rows[5].contains("G1"), "{name}: {rows:?}");
         assert_eq!(read_openings(&path, &STANDARD).expect(name), ["D2 F4 B4 D6 A7 G1"], "{name}");
-        let (_, imported) =
-            game_from_text(&config, text, None, None).unwrap_or_else(|e| panic!("{name}: {}", e.reason));
+        let (_, imported) = game_from_text(&config, text, None, None).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!((moves(&imported), imported.position()), (moves(&game), game.position()), "{name}");
     }
     // A resigned game is recorded finished (Black gave up: White won), and every reader
@@ -73,7 +72,7 @@ fn the_boards_exports_read_back_everywhere() {
     let path = write("resigned.tsv", &resigned);
     assert_eq!(analyze(&path).len(), 6);
     assert_eq!(read_openings(&path, &STANDARD).expect("openings"), [""]);
-    let (_, imported) = game_from_text(&config, &resigned, None, None).unwrap_or_else(|e| panic!("{}", e.reason));
+    let (_, imported) = game_from_text(&config, &resigned, None, None).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(moves(&imported), moves(&game));
 }
 

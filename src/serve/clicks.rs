@@ -7,13 +7,38 @@
 //! or flight is the stone, then its destination (a click on another own stone picks that
 //! one instead), then the stone to remove if it closes a mill.
 
-use super::ApiError;
-use crate::rules::notation::parse_point;
+use crate::rules::notation::{ParseMoveError, parse_point};
 use crate::rules::{IllegalMove, Move, Phase, Position};
 use crate::topology::{Point, PointSet};
 
 /// The most clicks one move takes.
 const MAX_CLICKS: usize = 3;
+
+/// Why clicks are refused. The first two are requests no page sends (a page sends one
+/// to three clicks); the others are clicks the rules refuse, with the rules core's reason.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ClickError {
+    /// No click, or more than a move takes.
+    #[error("expected 1 to {MAX_CLICKS} clicked points, got {0}")]
+    Count(usize),
+    /// A click after the stone the move removes.
+    #[error("a move ends with the stone it removes")]
+    AfterRemoval,
+    /// A name that is no point of the board.
+    #[error("{name}: {error}")]
+    NotAPoint {
+        /// The name clicked, trimmed.
+        name: String,
+        /// Why it is no point (boxed: it is large, and rare).
+        error: Box<ParseMoveError>,
+    },
+    /// A stone whose neighbours are all taken.
+    #[error("{0} cannot move: every neighbouring point is taken")]
+    Blocked(&'static str),
+    /// A click no legal move allows.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+}
 
 /// What the next click chooses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -27,7 +52,7 @@ pub enum Stage {
 
 /// What the clicks so far lead to.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum Clicked {
     /// Not a whole move yet.
     Need {
         /// What the next click chooses.
@@ -69,24 +94,23 @@ fn start_set(pos: &Position) -> PointSet {
     }
 }
 
-fn illegal(e: &IllegalMove) -> ApiError {
-    ApiError::illegal(e.to_string())
-}
-
 /// Interprets the clicks `clicked` (point names) in `pos`.
 ///
 /// # Errors
-/// 400 for too many clicks or a name that is not a point; 422 with the rules core's
-/// reason for a click no legal move allows.
-pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Step, ApiError> {
+/// Too few or too many clicks, a name that is not a point, or a click no legal move
+/// allows (with the rules core's reason).
+pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Clicked, ClickError> {
     if clicked.is_empty() || clicked.len() > MAX_CLICKS {
-        return Err(ApiError::bad_request(format!("expected 1 to {MAX_CLICKS} clicked points, got {}", clicked.len())));
+        return Err(ClickError::Count(clicked.len()));
     }
     let topo = pos.topology();
     let points = clicked
         .iter()
-        .map(|n| parse_point(n, topo).map_err(|e| ApiError::illegal(format!("{}: {e}", n.trim()))))
-        .collect::<Result<Vec<Point>, ApiError>>()?;
+        .map(|n| {
+            parse_point(n, topo)
+                .map_err(|error| ClickError::NotAPoint { name: n.trim().to_string(), error: Box::new(error) })
+        })
+        .collect::<Result<Vec<Point>, ClickError>>()?;
     let name = |p: Point| topo.point_name(p);
     let side = pos.side_to_move();
     let placing = pos.phase(side) == Phase::Placing;
@@ -94,18 +118,15 @@ pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Step, ApiError> {
     let (from, rest) = if placing { (None, &points[..]) } else { (Some(points[0]), &points[1..]) };
     if let Some(from) = from {
         if !pos.stones(side).contains(from) {
-            return Err(illegal(&IllegalMove::NotOwnStone { point: name(from), side }));
+            return Err(IllegalMove::NotOwnStone { point: name(from), side }.into());
         }
         let Some(&to) = rest.first() else {
             let targets = pos.destinations(from);
             if targets.is_empty() {
-                return Err(ApiError::illegal(format!(
-                    "{} cannot move: every neighbouring point is taken",
-                    name(from)
-                )));
+                return Err(ClickError::Blocked(name(from)));
             }
             let verb = if pos.phase(side) == Phase::Flying { "fly" } else { "slide" };
-            return Ok(Step::Need {
+            return Ok(Clicked::Need {
                 stage: Stage::To,
                 clicks: vec![name(from)],
                 highlight: names(pos, targets),
@@ -134,7 +155,7 @@ pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Step, ApiError> {
                         .iter()
                         .filter(|pair| pair.is_subset(after))
                         .fold(to.set(), |all, &pair| all | pair);
-                    Ok(Step::Need {
+                    Ok(Clicked::Need {
                         stage: Stage::Remove,
                         clicks,
                         highlight: names(pos, removable),
@@ -142,17 +163,17 @@ pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Step, ApiError> {
                         mill: names(pos, mill),
                     })
                 }
-                Err(e) => Err(illegal(&e)),
-                Ok(()) => Ok(Step::Play(partial)),
+                Err(e) => Err(e.into()),
+                Ok(()) => Ok(Clicked::Play(partial)),
             }
         }
         Some(&remove) => {
             let m = Move::new(from, to, Some(remove));
-            pos.check_move(m).map_err(|e| illegal(&e))?;
+            pos.check_move(m)?;
             if rest.len() > 2 {
-                return Err(ApiError::bad_request("a move ends with the stone it removes".to_string()));
+                return Err(ClickError::AfterRemoval);
             }
-            Ok(Step::Play(m))
+            Ok(Clicked::Play(m))
         }
     }
 }
@@ -169,7 +190,7 @@ mod tests {
 
     fn reason(pos: &Position, list: &[&str]) -> String {
         match interpret(pos, &clicks(list)) {
-            Err(e) => e.reason,
+            Err(e) => e.to_string(),
             Ok(step) => panic!("expected a refusal, got {step:?}"),
         }
     }
@@ -178,7 +199,7 @@ mod tests {
     fn a_placement_is_one_click_and_refusals_are_the_rules_reasons() {
         let pos = Position::start(&STANDARD);
         let d2 = parse_point("D2", pos.topology()).unwrap();
-        assert_eq!(interpret(&pos, &clicks(&["d2"])).unwrap(), Step::Play(Move::place(d2)));
+        assert_eq!(interpret(&pos, &clicks(&["d2"])).unwrap(), Clicked::Play(Move::place(d2)));
         let after = pos.play(Move::place(d2)).unwrap();
         assert_eq!(reason(&after, &["D2"]), "D2 is occupied");
         assert_eq!(reason(&after, &["D4"]), "D4: D4 is not a point on this board: column D has D1, D2, D3, D5, D6, D7");
@@ -190,14 +211,14 @@ mod tests {
         // White A7 D7 to place G7; Black on B6 and D6.
         let pos = parse_position("WWxBBxxxxxxxxxxxxxxxxxxx white 7 7", &STANDARD).unwrap();
         match interpret(&pos, &clicks(&["G7"])).unwrap() {
-            Step::Need { clicks, highlight, mill, .. } => {
+            Clicked::Need { clicks, highlight, mill, .. } => {
                 assert_eq!(clicks, vec!["G7"]);
                 assert_eq!(highlight, vec!["B6", "D6"]);
                 assert_eq!(mill, vec!["A7", "D7", "G7"], "the mill just closed");
             }
             other => panic!("{other:?}"),
         }
-        assert!(matches!(interpret(&pos, &clicks(&["G7", "D6"])).unwrap(), Step::Play(_)));
+        assert!(matches!(interpret(&pos, &clicks(&["G7", "D6"])).unwrap(), Clicked::Play(_)));
         assert_eq!(reason(&pos, &["G7", "A1"]), "A1 is not a Black stone: a mill removes one of Black's stones");
     }
 
@@ -206,25 +227,25 @@ mod tests {
         // White A7 D7 E4 F4, Black B2 D2 F2 G1; hands empty, White slides.
         let pos = parse_position("WWxxxxxxxxxxWWxxxxBBBxxB white", &STANDARD).unwrap();
         match interpret(&pos, &clicks(&["A7"])).unwrap() {
-            Step::Need { highlight, .. } => assert_eq!(highlight, vec!["A4"]),
+            Clicked::Need { highlight, .. } => assert_eq!(highlight, vec!["A4"]),
             other => panic!("{other:?}"),
         }
         assert_eq!(reason(&pos, &["B2"]), "B2 is not a White stone: move one of White's own stones");
         assert_eq!(reason(&pos, &["A7", "A1"]), "A7 and A1 are not adjacent (A7 can move to A4)");
         // Another own stone replaces the first.
         match interpret(&pos, &clicks(&["A7", "D7"])).unwrap() {
-            Step::Need { clicks, .. } => assert_eq!(clicks, vec!["D7"]),
+            Clicked::Need { clicks, .. } => assert_eq!(clicks, vec!["D7"]),
             other => panic!("{other:?}"),
         }
-        assert!(matches!(interpret(&pos, &clicks(&["A7", "A4"])).unwrap(), Step::Play(_)));
+        assert!(matches!(interpret(&pos, &clicks(&["A7", "A4"])).unwrap(), Clicked::Play(_)));
         // A flight that closes a mill (White A7 D7 G4 flies G4-G7): the mill is drawn
         // with the stone where it arrives.
         let fly = parse_position("WWxxxxxxxxxxxxWxxxBxxBBx white", &STANDARD).unwrap();
         match interpret(&fly, &clicks(&["G4", "G7"])).unwrap() {
-            Step::Need { stage, mill, .. } => assert_eq!((stage, mill), (Stage::Remove, vec!["A7", "D7", "G7"])),
+            Clicked::Need { stage, mill, .. } => assert_eq!((stage, mill), (Stage::Remove, vec!["A7", "D7", "G7"])),
             other => panic!("{other:?}"),
         }
-        assert_eq!(interpret(&pos, &clicks(&[])).unwrap_err().status, 400);
-        assert_eq!(interpret(&pos, &clicks(&["A7", "A4", "B2", "D2"])).unwrap_err().status, 400);
+        assert_eq!(interpret(&pos, &clicks(&[])).unwrap_err(), ClickError::Count(0));
+        assert_eq!(interpret(&pos, &clicks(&["A7", "A4", "B2", "D2"])).unwrap_err(), ClickError::Count(4));
     }
 }

@@ -9,19 +9,20 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::clicks::{self, Step};
+use super::ServeConfig;
+use super::clicks::{self, ClickError, Clicked};
 use super::export::{ExportView, export};
+use super::replay::ReplayError;
 use super::slot::{Meta, Session, Slot};
 use super::verdict;
 pub use super::view::{BoardName, GraphPoint};
 use super::view::{
     Geometry, MoveView, PositionView, ValueView, class_words, geometry, outcome_words, score_words, value_words,
 };
-use super::{ApiError, ServeConfig};
 use crate::analysis::Verdict;
 use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo, SearchResult};
-use crate::rules::notation::parse_move;
-use crate::rules::{ByColor, Color, Game, Move, MoveList, Position};
+use crate::rules::notation::{ParseMoveError, parse_move};
+use crate::rules::{ByColor, Color, Game, IllegalMove, Move, MoveList, Position};
 use crate::search::{Oracle, OracleValue};
 
 /// How strongly the engine plays: its evaluation and a depth limit.
@@ -107,16 +108,56 @@ pub const HINT_TIME: Duration = Duration::from_secs(1);
 /// The shortest and longest time per move the page may ask for, in seconds.
 pub const MOVETIME_RANGE: (f64, f64) = (0.05, 60.0);
 
+/// Why a request on a game is refused: what the game says, in one line.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GameError {
+    /// A time per move the page may not ask for.
+    #[error("movetime {0} is out of range: expected {lo} to {hi} seconds", lo = MOVETIME_RANGE.0, hi = MOVETIME_RANGE.1)]
+    Movetime(f64),
+    /// A take-back to a ply the game has not reached.
+    #[error("cannot take back to ply {plies}: the game has {played} plies")]
+    PastTheEnd {
+        /// The ply asked for.
+        plies: usize,
+        /// The plies played.
+        played: usize,
+    },
+    /// The game is over (its result in words).
+    #[error("the game is over: {0}")]
+    Over(String),
+    /// A person's move while the engine is to move.
+    #[error("it is the engine's turn ({0}): wait for its move")]
+    EngineTurn(Color),
+    /// An undo with no move played.
+    #[error("nothing to take back")]
+    NothingToUndo,
+    /// A hint while the engine searches.
+    #[error("the engine is thinking: wait for it")]
+    Thinking,
+    /// Clicks that make no move.
+    #[error(transparent)]
+    Clicks(#[from] ClickError),
+    /// A move text that is no move (boxed: it is large, and rare).
+    #[error(transparent)]
+    Notation(Box<ParseMoveError>),
+    /// A move the rules refuse, with the rules core's reason.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+    /// A start (a move list, a record, a `setboard` line) that gives no game.
+    #[error(transparent)]
+    Start(#[from] ReplayError),
+}
+
 /// Seconds from a request, checked against [`MOVETIME_RANGE`].
 ///
 /// # Errors
-/// A 400 naming the range.
-pub fn movetime_from(seconds: f64) -> Result<Duration, ApiError> {
+/// [`GameError::Movetime`], which names the range.
+pub fn movetime_from(seconds: f64) -> Result<Duration, GameError> {
     let (lo, hi) = MOVETIME_RANGE;
     if seconds.is_finite() && (lo..=hi).contains(&seconds) {
         Ok(Duration::from_secs_f64(seconds))
     } else {
-        Err(ApiError::bad_request(format!("movetime {seconds} is out of range: expected {lo} to {hi} seconds")))
+        Err(GameError::Movetime(seconds))
     }
 }
 
@@ -245,8 +286,30 @@ pub struct HistoryPly {
 }
 
 impl Session for GameSession {
+    const KIND: &'static str = "game";
+
     fn meta(&mut self) -> &mut Meta {
         &mut self.meta
+    }
+
+    /// A search running, or a cancelled one whose thread still holds the engine.
+    fn is_running(&self) -> bool {
+        self.search.is_some() || matches!(self.engine, EngineSlot::Busy)
+    }
+
+    /// Stops the search, which the next request resumes, telling the page why it stopped.
+    fn abandon(&mut self) -> bool {
+        if self.search.is_none() {
+            return false;
+        }
+        self.cancel_search();
+        self.paused = true;
+        self.message = Some("The engine stopped thinking because no page was watching; it resumes now.".to_string());
+        true
+    }
+
+    fn close(&mut self) {
+        self.stop();
     }
 }
 
@@ -384,9 +447,13 @@ pub enum InputReply {
 
 /// The game a new-game request starts: from the start of `board`, or from the text it
 /// names (whose board is `board` when the request names one, else the one its names fit).
-fn start_game(config: &ServeConfig, board: BoardName, request: &NewGameRequest) -> Result<(BoardName, Game), ApiError> {
+fn start_game(
+    config: &ServeConfig,
+    board: BoardName,
+    request: &NewGameRequest,
+) -> Result<(BoardName, Game), GameError> {
     match &request.from {
-        Some(text) => super::replay::game_from_text(config, text, None, request.board),
+        Some(text) => Ok(super::replay::game_from_text(config, text, None, request.board)?),
         None => Ok((board, Game::new(Position::start(config.rules.on(board.into()))))),
     }
 }
@@ -404,8 +471,8 @@ impl GameSession {
     /// A new game with the server's defaults changed by `request`.
     ///
     /// # Errors
-    /// A movetime out of range.
-    pub fn new(config: Arc<ServeConfig>, request: &NewGameRequest) -> Result<GameSession, ApiError> {
+    /// A movetime out of range, or a start that gives no game.
+    pub fn new(config: Arc<ServeConfig>, request: &NewGameRequest) -> Result<GameSession, GameError> {
         let movetime = match request.movetime {
             Some(s) => movetime_from(s)?,
             None => config.movetime,
@@ -468,10 +535,10 @@ impl GameSession {
     /// nobody, the side to move).
     ///
     /// # Errors
-    /// 409 when the game is over.
-    pub fn resign(&mut self) -> Result<(), ApiError> {
+    /// [`GameError::Over`].
+    pub fn resign(&mut self) -> Result<(), GameError> {
         if let Some(words) = self.result_words() {
-            return Err(ApiError::conflict(format!("the game is over: {words}")));
+            return Err(GameError::Over(words));
         }
         let side = match (self.engine_sides[Color::White], self.engine_sides[Color::Black]) {
             (true, false) => Color::Black,
@@ -561,13 +628,10 @@ impl GameSession {
     /// on from there; the engine moves if it is its turn).
     ///
     /// # Errors
-    /// 400 for a ply beyond the game's.
-    pub fn take_back_to(&mut self, slot: &Arc<Slot<GameSession>>, plies: usize) -> Result<Vec<String>, ApiError> {
+    /// [`GameError::PastTheEnd`] for a ply beyond the game's.
+    pub fn take_back_to(&mut self, slot: &Arc<Slot<GameSession>>, plies: usize) -> Result<Vec<String>, GameError> {
         if plies > self.game.len() {
-            return Err(ApiError::bad_request(format!(
-                "cannot take back to ply {plies}: the game has {} plies",
-                self.game.len()
-            )));
+            return Err(GameError::PastTheEnd { plies, played: self.game.len() });
         }
         self.cancel_search();
         let topo = self.position().topology();
@@ -626,16 +690,16 @@ impl GameSession {
     /// (`None`: the move was played).
     ///
     /// # Errors
-    /// 409 when it is not the person's turn; 422 with the rules core's reason for a click
-    /// that no legal move allows.
-    pub fn input(&mut self, slot: &Arc<Slot<GameSession>>, names: &[String]) -> Result<Option<InputReply>, ApiError> {
+    /// Not the person's turn, or clicks no legal move allows (with the rules core's
+    /// reason).
+    pub fn input(&mut self, slot: &Arc<Slot<GameSession>>, names: &[String]) -> Result<Option<InputReply>, GameError> {
         self.check_human_turn()?;
         let pos = self.position();
         match clicks::interpret(&pos, names)? {
-            Step::Need { stage, clicks, highlight, prompt, mill } => {
+            Clicked::Need { stage, clicks, highlight, prompt, mill } => {
                 Ok(Some(InputReply::Need { stage, clicks, highlight, prompt, mill }))
             }
-            Step::Play(m) => {
+            Clicked::Play(m) => {
                 self.play_human(slot, m)?;
                 Ok(None)
             }
@@ -645,27 +709,27 @@ impl GameSession {
     /// A whole move in notation, as the protocol reads it.
     ///
     /// # Errors
-    /// 409 when it is not the person's turn; 422 with the notation's or the rules' reason.
-    pub fn play_text(&mut self, slot: &Arc<Slot<GameSession>>, text: &str) -> Result<(), ApiError> {
+    /// Not the person's turn, or the notation's or the rules' reason.
+    pub fn play_text(&mut self, slot: &Arc<Slot<GameSession>>, text: &str) -> Result<(), GameError> {
         self.check_human_turn()?;
-        let m = parse_move(text, self.position().topology()).map_err(|e| ApiError::illegal(e.to_string()))?;
+        let m = parse_move(text, self.position().topology()).map_err(|e| GameError::Notation(Box::new(e)))?;
         self.play_human(slot, m)
     }
 
-    fn check_human_turn(&self) -> Result<(), ApiError> {
+    fn check_human_turn(&self) -> Result<(), GameError> {
         if let Some(words) = self.result_words() {
-            return Err(ApiError::conflict(format!("the game is over: {words}")));
+            return Err(GameError::Over(words));
         }
         let side = self.position().side_to_move();
         if self.engine_sides[side] {
-            return Err(ApiError::conflict(format!("it is the engine's turn ({side}): wait for its move")));
+            return Err(GameError::EngineTurn(side));
         }
         Ok(())
     }
 
-    fn play_human(&mut self, slot: &Arc<Slot<GameSession>>, m: Move) -> Result<(), ApiError> {
+    fn play_human(&mut self, slot: &Arc<Slot<GameSession>>, m: Move) -> Result<(), GameError> {
         let mover = self.position().side_to_move();
-        self.game.play(m).map_err(|e| ApiError::illegal(e.to_string()))?;
+        self.game.play(m)?;
         self.charge_clock(mover);
         // A hint for the position before is worthless now.
         self.cancel_search();
@@ -679,10 +743,10 @@ impl GameSession {
     /// turn again (with nobody's side the engine's, one move).
     ///
     /// # Errors
-    /// 409 when there is nothing to take back.
-    pub fn undo(&mut self, slot: &Arc<Slot<GameSession>>) -> Result<Vec<String>, ApiError> {
+    /// [`GameError::NothingToUndo`].
+    pub fn undo(&mut self, slot: &Arc<Slot<GameSession>>) -> Result<Vec<String>, GameError> {
         if self.game.is_empty() {
-            return Err(ApiError::conflict("nothing to take back".to_string()));
+            return Err(GameError::NothingToUndo);
         }
         self.cancel_search();
         let topo = self.position().topology();
@@ -716,13 +780,13 @@ impl GameSession {
     /// Starts a search for the side to move whose best move is shown, not played.
     ///
     /// # Errors
-    /// 409 when the game is over or the engine is busy.
-    pub fn hint(&mut self, slot: &Arc<Slot<GameSession>>) -> Result<(), ApiError> {
+    /// The game is over, or the engine is busy.
+    pub fn hint(&mut self, slot: &Arc<Slot<GameSession>>) -> Result<(), GameError> {
         if let Some(words) = self.result_words() {
-            return Err(ApiError::conflict(format!("the game is over: {words}")));
+            return Err(GameError::Over(words));
         }
-        if self.search.is_some() || matches!(self.engine, EngineSlot::Busy) {
-            return Err(ApiError::conflict("the engine is thinking: wait for it".to_string()));
+        if self.is_running() {
+            return Err(GameError::Thinking);
         }
         self.hint = self.table_hint();
         if self.hint.is_none() {
@@ -735,8 +799,8 @@ impl GameSession {
     /// not given stay as they were).
     ///
     /// # Errors
-    /// A movetime out of range.
-    pub fn restart(&mut self, slot: &Arc<Slot<GameSession>>, request: &NewGameRequest) -> Result<(), ApiError> {
+    /// A movetime out of range, or a start that gives no game.
+    pub fn restart(&mut self, slot: &Arc<Slot<GameSession>>, request: &NewGameRequest) -> Result<(), GameError> {
         if let Some(s) = request.movetime {
             self.movetime = movetime_from(s)?;
         }
@@ -771,7 +835,7 @@ impl GameSession {
     ///
     /// # Errors
     /// A movetime out of range.
-    pub fn settings(&mut self, slot: &Arc<Slot<GameSession>>, request: &SettingsRequest) -> Result<(), ApiError> {
+    pub fn settings(&mut self, slot: &Arc<Slot<GameSession>>, request: &SettingsRequest) -> Result<(), GameError> {
         if let Some(s) = request.movetime {
             self.movetime = movetime_from(s)?;
         }
@@ -799,23 +863,6 @@ impl GameSession {
             self.cancel_search();
             self.paused = true;
         }
-    }
-
-    /// Called when no page has watched the game for a while: stops its search.
-    pub fn abandon(&mut self) -> bool {
-        if self.search.is_none() {
-            return false;
-        }
-        self.cancel_search();
-        self.paused = true;
-        self.message = Some("The engine stopped thinking because no page was watching; it resumes now.".to_string());
-        true
-    }
-
-    /// Whether a search is running (or a cancelled one still holds the engine).
-    #[must_use]
-    pub fn is_searching(&self) -> bool {
-        self.search.is_some() || matches!(self.engine, EngineSlot::Busy)
     }
 
     /// Whether searches are paused because no page watched.

@@ -1,57 +1,76 @@
-//! HTTP: the routes, JSON bodies, limits and errors, over hyper's HTTP/1.1 on one Tokio
-//! thread ([`net`] holds the connections and their limits). A request's body
-//! is read without a thread; its handler then runs on Tokio's blocking pool (handlers
-//! lock sessions and may compute verdicts); a long poll waits as a future, without a
-//! thread, for its session's next change.
+//! HTTP: the route table, JSON bodies, limits and refusals, on axum's [`Router`] over
+//! hyper's HTTP/1.1 on one Tokio thread ([`net`] holds the connections and their limits).
+//! A request's head is checked and its body received (bounded in size and time) without
+//! a thread; its handler then runs on Tokio's blocking pool (handlers lock sessions and
+//! may compute verdicts); a long poll waits as a future, without a thread, for its
+//! session's next change.
 //!
-//! Routes (every body and answer is JSON; errors are `{"error": "one line"}` with a 4xx):
+//! Status codes live here only: the sessions' errors ([`GameError`], [`ReplayError`],
+//! [`ClickError`], and the store's [`Missing`] and [`Full`]) are turned into them by
+//! `Refusal`.
+//!
+//! Routes (every body and answer is JSON; a refusal is `{"error": "one line"}` with a 4xx,
+//! or 503 when the server is full; `ID` is 1 to 32 hex digits; only the two polls take a
+//! query; another method is 405, another path 404):
 //!
 //! | method | path | what |
 //! |---|---|---|
-//! | GET | `/` | the page |
-//! | POST | `/api/games` | a new game (body: board, human, movetime, strength, from: a text the replay reads; all optional) |
+//! | GET | `/`, `/index.html` | the page |
+//! | POST | `/api/games` | a new game (body: board, human, movetime, strength, from: a text the replay reads, ticket; all optional) |
 //! | GET | `/api/games/ID?after=V&wait=S` | the game's state, once its version is newer than V (waits up to S seconds) |
 //! | POST | `/api/games/ID/input` | `{"clicks": ["D2"]}`: the points clicked so far |
 //! | POST | `/api/games/ID/move` | `{"move": "D3,G1"}`: a whole move in notation |
-//! | POST | `/api/games/ID/undo`, `/hint`, `/stop`, `/close` | take back, suggest a move, stop the search, forget the game |
-//! | POST | `/api/games/ID/leave` | the page went away (a beacon): stop the search, forget the game in a few seconds unless asked again |
+//! | POST | `/api/games/ID/undo` | take back the last move (and the engine's reply) |
+//! | POST | `/api/games/ID/hint` | suggest a move for the side to move |
+//! | POST | `/api/games/ID/resign` | the person's side gives up |
 //! | POST | `/api/games/ID/takeback` | `{"plies": N}`: back to the position after N plies |
-//! | POST | `/api/games/ID/new`, `/settings` | start again; change the engine's sides, time, strength |
-//! | POST | `/api/replays` | `{"text": "...", "game": N}`: a record file or move list to replay |
+//! | POST | `/api/games/ID/new` | start again (the fields of a new game, all optional) |
+//! | POST | `/api/games/ID/settings` | change the engine's sides, time, strength |
+//! | POST | `/api/games/ID/stop` | stop the search (a later request resumes it) |
+//! | POST | `/api/games/ID/close` | forget the game |
+//! | POST | `/api/games/ID/leave` | the page went away (a beacon, any body): stop the search, forget the game in a few seconds unless asked again |
+//! | POST | `/api/replays` | `{"text": "...", "game": N, "board": B}`: a record file or move list to replay |
 //! | GET | `/api/replays/ID?after=V&wait=S` | the replay with its analysis so far |
 //! | POST | `/api/replays/ID/close` | stop its analysis and forget it |
+//!
+//! Bodies marked optional may be empty (the page's buttons send `{}`); every body is
+//! checked field by field (an unknown field is refused).
 
-use std::collections::{HashMap, VecDeque};
-use std::future::Future;
 use std::net::SocketAddr;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Extension, FromRequest, FromRequestParts, Path, Request, State};
+use axum::handler::Handler;
+use axum::http::header::{CACHE_CONTROL, CONNECTION, CONTENT_TYPE, HeaderMap, HeaderValue};
+use axum::http::request::Parts;
+use axum::http::{Method, StatusCode, Uri};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, get, post};
 use hyper::body::{Body as _, Incoming};
-use hyper::header::{CACHE_CONTROL, CONNECTION, CONTENT_TYPE, HeaderMap, HeaderValue};
-use hyper::{Method, StatusCode};
-
-use nom::branch::alt;
-use nom::bytes::complete::{tag, take_while_m_n, take_while1};
-use nom::character::complete::char;
-use nom::combinator::{all_consuming, eof, map, opt, value};
-use nom::sequence::preceded;
-use nom::{IResult, Parser};
-use serde::Deserialize;
+use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::json;
 use tokio::sync::watch;
+use tower::ServiceExt as _;
 
-use super::games::{GameSession, InputReply, NewGameRequest, SettingsRequest};
-use super::net::{self, Conn, Connections, Limits};
-use super::replay::{ReplayRequest, ReplaySession};
+use super::ServeConfig;
+use super::clicks::ClickError;
+use super::games::{GameError, GameSession, InputReply, NewGameRequest, SettingsRequest};
+use super::net::{self, Conn, ConnectionLimits, Connections};
+use super::replay::{ReplayError, ReplayRequest, ReplaySession};
+use super::sessions::{self, Full, Missing, Policy, RETRY_AFTER, Store};
 use super::slot::{Session, Slot};
-use super::{ApiError, ServeConfig};
 
 /// The page, with its script and styles, shipped inside the binary.
 const PAGE: &str = include_str!("page.html");
+/// The content type of every answer but the page.
+const JSON: &str = "application/json; charset=utf-8";
 
 /// The largest request body accepted, in bytes (a record file of a long tournament).
 pub const MAX_BODY: usize = 1 << 20;
@@ -69,15 +88,48 @@ const MAX_HANDLERS: usize = 64;
 const POLL_ANSWERS: usize = 2;
 /// The longest a poll may wait for a change.
 pub const MAX_WAIT: Duration = Duration::from_secs(30);
-/// How many tabs may wait in line for a place on a full server.
-pub const QUEUE_CAP: usize = 64;
-/// How often a tab in line asks again (told with each refusal).
-pub const RETRY_AFTER: Duration = Duration::from_secs(5);
-/// A ticket not shown again for this long has left the line (its tab went away).
-pub const TICKET_EXPIRY: Duration = Duration::from_secs(15);
-/// How many ids of sessions closed to make room are remembered, so their pages are told
-/// why their game is gone (410) rather than that it never was (404).
-const EVICTED_REMEMBERED: usize = 1024;
+
+/// The route table (the module's documentation says what each route does).
+fn routes(hub: Arc<Hub>) -> Router {
+    let plain = Router::new()
+        .route("/", only_get(page))
+        .route("/index.html", only_get(page))
+        .route("/api/games", only_post(new_game))
+        .route("/api/games/", only_post(new_game))
+        .route("/api/games/{id}/input", only_post(input))
+        .route("/api/games/{id}/move", only_post(play))
+        .route("/api/games/{id}/undo", only_post(undo))
+        .route("/api/games/{id}/hint", only_post(hint))
+        .route("/api/games/{id}/resign", only_post(resign))
+        .route("/api/games/{id}/takeback", only_post(take_back))
+        .route("/api/games/{id}/new", only_post(restart))
+        .route("/api/games/{id}/settings", only_post(settings))
+        .route("/api/games/{id}/stop", only_post(stop))
+        .route("/api/games/{id}/close", only_post(close_game))
+        .route("/api/games/{id}/leave", only_post(leave))
+        .route("/api/replays", only_post(new_replay))
+        .route("/api/replays/", only_post(new_replay))
+        .route("/api/replays/{id}/close", only_post(close_replay))
+        // Only the two polls below take a query.
+        .route_layer(middleware::from_fn(no_query));
+    let polls =
+        Router::new().route("/api/games/{id}", only_get(poll_game)).route("/api/replays/{id}", only_get(poll_replay));
+    plain
+        .merge(polls)
+        .fallback(no_page)
+        .layer(middleware::from_fn_with_state(Arc::clone(&hub), receive))
+        .with_state(hub)
+}
+
+/// A route for GET (and HEAD); another method is refused with a reason.
+fn only_get<H: Handler<T, Arc<Hub>>, T: 'static>(handler: H) -> MethodRouter<Arc<Hub>> {
+    get(handler).fallback(|method: Method, uri: Uri| async move { Refusal::wrong_method(&method, &uri, "GET") })
+}
+
+/// A route for POST; another method is refused with a reason.
+fn only_post<H: Handler<T, Arc<Hub>>, T: 'static>(handler: H) -> MethodRouter<Arc<Hub>> {
+    post(handler).fallback(|method: Method, uri: Uri| async move { Refusal::wrong_method(&method, &uri, "POST") })
+}
 
 /// A running server.
 pub struct ServerHandle {
@@ -86,9 +138,8 @@ pub struct ServerHandle {
     connections: Arc<Connections>,
     /// Raised to stop accepting and serving.
     closing: watch::Sender<bool>,
-    /// The Tokio thread: connections, bodies, polls.
+    /// The Tokio thread: connections, bodies, polls, and the store's reaping.
     io: JoinHandle<()>,
-    reaper: JoinHandle<()>,
 }
 
 impl ServerHandle {
@@ -110,24 +161,17 @@ impl ServerHandle {
     }
 
     /// Stops accepting requests, stops every search and analysis, and returns once the
-    /// server's own threads have ended.
+    /// server's own thread has ended.
     pub fn shutdown(self) {
-        self.hub.closing.store(true, Ordering::Relaxed);
         self.closing.send_replace(true);
         let _ = self.io.join();
-        let _ = self.reaper.join();
-        for slot in self.hub.games.lock().unwrap_or_else(PoisonError::into_inner).values() {
-            slot.update(|s, _| s.stop());
-        }
-        for slot in self.hub.replays.lock().unwrap_or_else(PoisonError::into_inner).values() {
-            slot.update(|s, _| s.stop());
-        }
+        self.hub.store.close_all();
     }
 
     /// How many games and replays are open (for tests and measurements).
     #[must_use]
     pub fn sessions(&self) -> usize {
-        self.hub.count()
+        self.hub.store.count()
     }
 
     /// How many connections are open (for tests and measurements).
@@ -146,265 +190,18 @@ impl ServerHandle {
     /// thread has returned the engine (for tests: nothing runs that nobody watches).
     #[must_use]
     pub fn searches_running(&self) -> usize {
-        let games = self.hub.games.lock().unwrap_or_else(PoisonError::into_inner);
-        let replays = self.hub.replays.lock().unwrap_or_else(PoisonError::into_inner);
-        games.values().filter(|s| s.lock().is_searching()).count()
-            + replays.values().filter(|s| s.lock().is_analyzing()).count()
+        self.hub.store.running()
     }
 }
 
 /// The server's sessions and settings, shared by every handler.
 struct Hub {
     config: Arc<ServeConfig>,
-    games: Mutex<HashMap<String, Arc<Slot<GameSession>>>>,
-    replays: Mutex<HashMap<String, Arc<Slot<ReplaySession>>>>,
-    /// Sessions closed to make room, newest last.
-    evicted: Mutex<VecDeque<String>>,
-    /// Tabs refused a new game on a full server, in the order they first asked: places
-    /// are given first come, first served.
-    line: Mutex<VecDeque<Waiting>>,
-    closing: AtomicBool,
+    store: Arc<Store>,
     /// Polls whose answer is being made: a few at a time, so that thousands of polls
     /// whose time is up together answer one after another beside other requests, not
     /// all ahead of them in the blocking pool's queue.
     answering: tokio::sync::Semaphore,
-}
-
-/// A tab in line for a place on a full server.
-struct Waiting {
-    ticket: String,
-    /// When it last asked.
-    seen: Instant,
-}
-
-/// A new game refused on a full server, with the tab's place in line.
-struct Full {
-    reason: String,
-    /// The ticket to show when asking again; none when the line is full too.
-    ticket: Option<String>,
-    /// The place in line, from 1 (the tabs ahead plus one).
-    place: usize,
-}
-
-impl From<Full> for ApiError {
-    fn from(full: Full) -> ApiError {
-        ApiError::full(full.reason)
-    }
-}
-
-/// A session that might give way to a new one.
-struct Candidate {
-    id: String,
-    replay: bool,
-    /// 0: its page went away; 1: no page asked for it for a while; 2: only idle.
-    rank: u8,
-    /// Since a person last acted on it.
-    idle: Duration,
-}
-
-impl Hub {
-    fn count(&self) -> usize {
-        self.games.lock().unwrap_or_else(PoisonError::into_inner).len()
-            + self.replays.lock().unwrap_or_else(PoisonError::into_inner).len()
-    }
-
-    fn new_id() -> String {
-        format!("{:016x}", rand::random::<u64>())
-    }
-
-    /// The session that should give way first when the server is full: one whose page
-    /// went away, then one no page asks about, then the one nobody acted on for longest.
-    fn candidate(&self) -> Option<Candidate> {
-        self.candidates().into_iter().next()
-    }
-
-    /// Places for new sessions: free ones, and sessions that may give way.
-    fn room(&self) -> usize {
-        let free = self.config.max_sessions.saturating_sub(self.count());
-        free + self.candidates().iter().filter(|c| self.may_give_way(c)).count()
-    }
-
-    fn may_give_way(&self, c: &Candidate) -> bool {
-        c.rank < 2 || c.idle >= self.config.evict_after
-    }
-
-    /// Every session, the one that should give way first first.
-    fn candidates(&self) -> Vec<Candidate> {
-        let config = &self.config;
-        let judge = |meta: &mut super::slot::Meta| {
-            let rank = if meta.left.is_some() {
-                0
-            } else if meta.is_abandoned(config.abandon_after) {
-                1
-            } else {
-                2
-            };
-            (rank, meta.last_action.elapsed())
-        };
-        let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
-        let replays = self.replays.lock().unwrap_or_else(PoisonError::into_inner);
-        let game_candidates = games.iter().map(|(id, slot)| (id, false, judge(slot.lock().meta())));
-        let replay_candidates = replays.iter().map(|(id, slot)| (id, true, judge(slot.lock().meta())));
-        let mut all: Vec<Candidate> = game_candidates
-            .chain(replay_candidates)
-            .map(|(id, replay, (rank, idle))| Candidate { id: id.clone(), replay, rank, idle })
-            .collect();
-        all.sort_by_key(|c| (c.rank, std::cmp::Reverse(c.idle)));
-        all
-    }
-
-    /// Room for one more session, first come, first served: the tabs refused earlier
-    /// (in line, with `ticket`s) go first, so a request may take a place only when there
-    /// is one for each tab ahead of it too. While the server is full, the session that
-    /// should give way first is closed, if it may.
-    ///
-    /// # Errors
-    /// [`Full`] (503) when every open session is in use (acted on within
-    /// `evict_after`) or the places left are for tabs ahead in line; it comes with a
-    /// ticket, the tab's place in line when it may `join` the line (a new game, not a
-    /// replay), kept while the tab asks again within [`TICKET_EXPIRY`] (at most
-    /// [`QUEUE_CAP`] tabs wait).
-    fn make_room(&self, ticket: Option<&str>, join: bool) -> Result<(), Full> {
-        let mut line = self.line.lock().unwrap_or_else(PoisonError::into_inner);
-        let now = Instant::now();
-        line.retain(|w| now.duration_since(w.seen) < TICKET_EXPIRY);
-        let place = ticket.and_then(|t| line.iter().position(|w| w.ticket == t));
-        if let Some(p) = place {
-            line[p].seen = now;
-        }
-        let ahead = place.unwrap_or(line.len());
-        if self.room() > ahead {
-            while self.count() >= self.config.max_sessions {
-                let Some(c) = self.candidate().filter(|c| self.may_give_way(c)) else { break };
-                self.evict(&c);
-            }
-            if self.count() < self.config.max_sessions {
-                if let Some(p) = place {
-                    line.remove(p);
-                }
-                return Ok(());
-            }
-        }
-        let ticket = match (place, ticket) {
-            (Some(_), Some(t)) => Some(t.to_string()),
-            _ if join && line.len() < QUEUE_CAP => {
-                let t = Hub::new_id();
-                line.push_back(Waiting { ticket: t.clone(), seen: now });
-                Some(t)
-            }
-            _ => None,
-        };
-        let place = match (place, &ticket) {
-            (Some(p), _) => p,
-            (None, Some(_)) => line.len() - 1,
-            (None, None) => line.len(),
-        } + 1;
-        let waiting = match ticket {
-            Some(_) if place > 1 => format!("; {} in line before you", place - 1),
-            Some(_) => "; you are first in line".to_string(),
-            None if join => format!("; {QUEUE_CAP} tabs already wait in line"),
-            None if line.is_empty() => String::new(),
-            None => format!("; {} waiting in line for a game", line.len()),
-        };
-        Err(Full {
-            reason: format!(
-                "the server is full: {} games and replays are open, the most it keeps, and each was played \
-                 in the last {} s{waiting}; try again in {} s",
-                self.config.max_sessions,
-                self.config.evict_after.as_secs(),
-                RETRY_AFTER.as_secs()
-            ),
-            ticket,
-            place,
-        })
-    }
-
-    fn evict(&self, c: &Candidate) {
-        if c.replay {
-            let slot = self.replays.lock().unwrap_or_else(PoisonError::into_inner).remove(&c.id);
-            if let Some(slot) = slot {
-                slot.update(|s, _| s.stop());
-            }
-        } else {
-            let slot = self.games.lock().unwrap_or_else(PoisonError::into_inner).remove(&c.id);
-            if let Some(slot) = slot {
-                slot.update(|s, _| s.stop());
-            }
-        }
-        log::info!("{} {} closed to make room (idle {:?})", if c.replay { "replay" } else { "game" }, c.id, c.idle);
-        let mut evicted = self.evicted.lock().unwrap_or_else(PoisonError::into_inner);
-        if evicted.len() >= EVICTED_REMEMBERED {
-            evicted.pop_front();
-        }
-        evicted.push_back(c.id.clone());
-    }
-
-    /// Why a session is not found: it was closed to make room (410), or never was (404).
-    fn missing(&self, what: &str, id: &str) -> ApiError {
-        if self.evicted.lock().unwrap_or_else(PoisonError::into_inner).contains(&id.to_string()) {
-            ApiError::gone(format!(
-                "{what} {id} was closed to make room for a new one: the server keeps at most {} games and \
-                 replays, and this one had been idle longest",
-                self.config.max_sessions
-            ))
-        } else {
-            ApiError::not_found(format!("no {what} {id} (it may have expired, or the server was restarted)"))
-        }
-    }
-
-    fn game(&self, id: &str) -> Result<Arc<Slot<GameSession>>, ApiError> {
-        let found = self.games.lock().unwrap_or_else(PoisonError::into_inner).get(id).cloned();
-        found.ok_or_else(|| self.missing("game", id))
-    }
-
-    fn replay(&self, id: &str) -> Result<Arc<Slot<ReplaySession>>, ApiError> {
-        let found = self.replays.lock().unwrap_or_else(PoisonError::into_inner).get(id).cloned();
-        found.ok_or_else(|| self.missing("replay", id))
-    }
-
-    /// Stops searches nobody watches and forgets sessions nobody asked about for long.
-    fn reap(&self) {
-        let config = &self.config;
-        let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
-        games.retain(|id, slot| {
-            let (abandoned, expired) = {
-                let mut s = slot.lock();
-                let searching = s.is_searching();
-                let meta = s.meta();
-                let left = meta.watchers == 0 && meta.has_left(config.leave_grace);
-                (
-                    searching && meta.is_abandoned(config.abandon_after),
-                    left || (!searching && meta.is_abandoned(config.idle_expiry)),
-                )
-            };
-            if expired {
-                slot.update(|s, _| s.stop());
-                log::info!("game {id}: dropped (its page went away, or nobody asked about it for long)");
-            }
-            if abandoned && slot.update(|s, _| s.abandon()) {
-                log::info!("game {id}: no page is watching; its search is stopped");
-            }
-            !expired
-        });
-        drop(games);
-        let mut replays = self.replays.lock().unwrap_or_else(PoisonError::into_inner);
-        replays.retain(|id, slot| {
-            let (abandoned, expired) = {
-                let mut s = slot.lock();
-                let analyzing = s.is_analyzing();
-                let meta = s.meta();
-                let left = meta.watchers == 0 && meta.has_left(config.leave_grace);
-                (analyzing && meta.is_abandoned(config.abandon_after), left || meta.is_abandoned(config.idle_expiry))
-            };
-            if abandoned && slot.update(|s, _| s.stop()) {
-                log::info!("replay {id}: no page is watching; its analysis is stopped");
-            }
-            if expired {
-                slot.update(|s, _| s.stop());
-            }
-            !expired
-        });
-    }
 }
 
 /// Why a server could not start.
@@ -426,15 +223,15 @@ pub enum StartError {
     Thread(#[from] std::io::Error),
 }
 
-/// Starts a server with `config` on threads of its own.
+/// Starts a server with `config` on a thread of its own.
 ///
 /// # Errors
-/// The address cannot be bound, or a thread cannot be started.
+/// The address cannot be bound, or the thread cannot be started.
 pub fn start(config: ServeConfig) -> Result<ServerHandle, StartError> {
     let cannot_listen = |reason: String| StartError::Listen { addr: config.bind, reason };
     let listener = listen(config.bind, config.idle_connection).map_err(|e| cannot_listen(e.to_string()))?;
     let addr = listener.local_addr().map_err(|e| cannot_listen(e.to_string()))?;
-    let limits = Limits {
+    let limits = ConnectionLimits {
         max_connections: net::fit_file_limit(config.max_connections),
         head_timeout: config.head_timeout,
         write_timeout: config.write_timeout,
@@ -450,37 +247,30 @@ pub fn start(config: ServeConfig) -> Result<ServerHandle, StartError> {
         tokio::net::TcpListener::from_std(listener).map_err(|e| cannot_listen(e.to_string()))?
     };
     let hub = Arc::new(Hub {
+        store: Arc::new(Store::new(Policy::of(&config))),
         config: Arc::new(config),
-        games: Mutex::new(HashMap::new()),
-        replays: Mutex::new(HashMap::new()),
-        evicted: Mutex::new(VecDeque::new()),
-        line: Mutex::new(VecDeque::new()),
-        closing: AtomicBool::new(false),
         answering: tokio::sync::Semaphore::new(POLL_ANSWERS),
     });
     let connections = Arc::new(Connections::new(limits.max_connections));
     let (closing, closed) = watch::channel(false);
     let io = {
-        let (hub, connections) = (Arc::clone(&hub), Arc::clone(&connections));
+        let (router, connections) = (routes(Arc::clone(&hub)), Arc::clone(&connections));
+        let reaping = sessions::reap_every(Arc::clone(&hub.store));
         std::thread::Builder::new().name("serve-io".into()).spawn(move || {
-            let answer = move |request, conn| answer(Arc::clone(&hub), conn, request);
+            let answer = move |mut request: hyper::Request<Incoming>, conn: Arc<Conn>| {
+                request.extensions_mut().insert(conn);
+                let router = router.clone();
+                async move { router.oneshot(request).await.unwrap_or_else(|never| match never {}) }
+            };
+            runtime.spawn(reaping);
             runtime.block_on(net::accept(listener, limits, connections, closed, answer));
-            // Open connections and waiting polls end with the runtime; a handler still
-            // running gets a moment to finish.
+            // Open connections, waiting polls and the reaping end with the runtime; a
+            // handler still running gets a moment to finish.
             runtime.shutdown_timeout(Duration::from_secs(5));
         })?
     };
-    let reaper = {
-        let hub = Arc::clone(&hub);
-        std::thread::Builder::new().name("serve-reaper".into()).spawn(move || {
-            while !hub.closing.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(200));
-                hub.reap();
-            }
-        })?
-    };
     log::info!("serving on http://{addr}/ (at most {} connections)", limits.max_connections);
-    Ok(ServerHandle { addr, hub, connections, closing, io, reaper })
+    Ok(ServerHandle { addr, hub, connections, closing, io })
 }
 
 /// A listening socket whose connections send small writes at once and are probed when
@@ -511,87 +301,177 @@ fn listen(addr: SocketAddr, idle: Duration) -> std::io::Result<std::net::TcpList
     Ok(socket.into())
 }
 
-/// What a handler answers: a JSON value, the page, an error, or a poll that waits for a
-/// change before it answers.
-enum Reply {
-    Json(u16, String),
-    Page,
-    Wait(Wait),
+/// A refused request: an HTTP status and a one-line reason, answered as
+/// `{"error": reason}`.
+#[derive(Debug)]
+struct Refusal {
+    status: StatusCode,
+    reason: String,
 }
 
-/// A long poll: resolves `until` (the session changed, or the time is up), then answers
-/// with `answer` (the session's state then).
-struct Wait {
-    until: Pin<Box<dyn Future<Output = ()> + Send>>,
-    answer: Box<dyn FnOnce() -> Result<Reply, ApiError> + Send>,
+impl Refusal {
+    fn new(status: StatusCode, reason: String) -> Refusal {
+        Refusal { status, reason }
+    }
+
+    /// 400: the request is malformed.
+    fn bad_request(reason: String) -> Refusal {
+        Refusal::new(StatusCode::BAD_REQUEST, reason)
+    }
+
+    /// 404 for a path no route has.
+    fn no_page(uri: &Uri) -> Refusal {
+        Refusal::new(StatusCode::NOT_FOUND, format!("no page {}", shown(uri.path())))
+    }
+
+    /// 405 for a route asked with another method than `want`.
+    fn wrong_method(method: &Method, uri: &Uri, want: &str) -> Refusal {
+        Refusal::new(StatusCode::METHOD_NOT_ALLOWED, format!("{method} {}: use {want}", shown(uri.path())))
+    }
 }
 
-/// A request as the handlers see it: its body already received (within the limits).
-struct Call {
-    method: Method,
-    url: String,
-    body: Vec<u8>,
+/// A path as a reason shows it: at most 60 characters, escaped.
+fn shown(path: &str) -> String {
+    path.chars().take(60).flat_map(char::escape_debug).collect()
 }
 
-/// Answers one request on connection `conn`: checks the head, receives the body, runs
-/// the handler on the blocking pool and, for a long poll, waits without a thread.
-async fn answer(hub: Arc<Hub>, conn: Arc<Conn>, request: hyper::Request<Incoming>) -> hyper::Response<String> {
-    let busy = conn.busy();
-    let (head, body) = request.into_parts();
-    let url = head.uri.path_and_query().map_or_else(|| head.uri.to_string(), |p| p.as_str().to_string());
-    let shown = format!("{} {}", head.method, url.chars().take(80).collect::<String>());
-    let reply = async {
-        check_head(&url, &head.headers)?;
-        let body = read_body(body, hub.config.body_timeout).await?;
-        let call = Call { method: head.method, url, body };
-        let handler_hub = Arc::clone(&hub);
-        let reply = run_handler(move || route(&handler_hub, &call)).await?;
-        match reply {
-            Reply::Wait(wait) => {
-                // Waiting, the connection may give way to a new one: the poll then
-                // answers at once, as if its time were up.
-                busy.waiting(async {
-                    tokio::select! {
-                        () = wait.until => {}
-                        () = conn.shed() => {}
-                    }
-                })
-                .await;
-                // Never closed, so a permit always comes.
-                let _turn = hub.answering.acquire().await;
-                run_handler(wait.answer).await
-            }
-            reply => Ok(reply),
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        log::debug!("refused with {}: {}", self.status, self.reason);
+        let close = matches!(
+            self.status,
+            StatusCode::REQUEST_TIMEOUT | StatusCode::PAYLOAD_TOO_LARGE | StatusCode::INTERNAL_SERVER_ERROR
+        );
+        let mut response =
+            (self.status, [(CONTENT_TYPE, JSON)], json!({ "error": self.reason }).to_string()).into_response();
+        if close {
+            // A body refused unread (too large, too slow) leaves the connection unusable.
+            response.headers_mut().insert(CONNECTION, HeaderValue::from_static("close"));
+        }
+        response
+    }
+}
+
+/// Clicks refused: 400 for what no page sends, 422 for what the rules refuse.
+fn click_status(e: &ClickError) -> StatusCode {
+    match e {
+        ClickError::Count(_) | ClickError::AfterRemoval => StatusCode::BAD_REQUEST,
+        ClickError::NotAPoint { .. } | ClickError::Blocked(_) | ClickError::Illegal(_) => {
+            StatusCode::UNPROCESSABLE_ENTITY
         }
     }
-    .await;
-    if let Err(e) = &reply {
-        log::debug!("{shown}: {e}");
-    }
-    respond(reply)
 }
 
-/// Runs a handler on the blocking pool.
-async fn run_handler(handler: impl FnOnce() -> Result<Reply, ApiError> + Send + 'static) -> Result<Reply, ApiError> {
-    tokio::task::spawn_blocking(handler)
-        .await
-        .unwrap_or_else(|e| Err(ApiError { status: 500, reason: format!("the request's handler failed: {e}") }))
+/// A text that gives no game: 400, or 422 for a move the rules refuse.
+fn replay_status(e: &ReplayError) -> StatusCode {
+    match e {
+        ReplayError::Move(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        ReplayError::Text(_)
+        | ReplayError::Unreachable { .. }
+        | ReplayError::TooLong { .. }
+        | ReplayError::NoSuchGame { .. } => StatusCode::BAD_REQUEST,
+    }
+}
+
+/// A refused action on a game: 400 for a value out of range, 409 for "not now", 422 for
+/// a move the rules refuse.
+fn game_status(e: &GameError) -> StatusCode {
+    match e {
+        GameError::Movetime(_) | GameError::PastTheEnd { .. } => StatusCode::BAD_REQUEST,
+        GameError::Over(_) | GameError::EngineTurn(_) | GameError::NothingToUndo | GameError::Thinking => {
+            StatusCode::CONFLICT
+        }
+        GameError::Notation(_) | GameError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        GameError::Clicks(e) => click_status(e),
+        GameError::Start(e) => replay_status(e),
+    }
+}
+
+impl From<GameError> for Refusal {
+    fn from(e: GameError) -> Refusal {
+        Refusal::new(game_status(&e), e.to_string())
+    }
+}
+
+impl From<ReplayError> for Refusal {
+    fn from(e: ReplayError) -> Refusal {
+        Refusal::new(replay_status(&e), e.to_string())
+    }
+}
+
+impl From<Missing> for Refusal {
+    /// 410 for a session closed to make room, 404 for one that is not there.
+    fn from(e: Missing) -> Refusal {
+        let status = match e {
+            Missing::Evicted { .. } => StatusCode::GONE,
+            Missing::Unknown { .. } => StatusCode::NOT_FOUND,
+        };
+        Refusal::new(status, e.to_string())
+    }
+}
+
+impl From<Full> for Refusal {
+    /// 503: the server keeps as many sessions as it may and none can give way yet.
+    fn from(full: Full) -> Refusal {
+        Refusal::new(StatusCode::SERVICE_UNAVAILABLE, full.reason)
+    }
+}
+
+/// What a handler answers.
+type Reply = Result<Response, Refusal>;
+
+/// `value` as a JSON answer with `status`.
+fn json<T: Serialize>(status: StatusCode, value: &T) -> Reply {
+    let body = serde_json::to_string(value)
+        .map_err(|e| Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, format!("cannot write the answer: {e}")))?;
+    Ok((status, [(CONTENT_TYPE, JSON)], body).into_response())
+}
+
+/// Runs `work` on the blocking pool: it locks sessions, which a search's thread or
+/// another handler may hold for a while.
+async fn blocking<R: Send + 'static>(work: impl FnOnce() -> Result<R, Refusal> + Send + 'static) -> Result<R, Refusal> {
+    tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| {
+        Err(Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, format!("the request's handler failed: {e}")))
+    })
+}
+
+/// Every request, before its route: the connection counts as busy (it is not shed)
+/// while the request is received and handled; the URL and headers are checked (414,
+/// 431) and the body received within its bounds (413, 408), without a thread.
+async fn receive(State(hub): State<Arc<Hub>>, request: Request, next: Next) -> Response {
+    let _busy = request.extensions().get::<Arc<Conn>>().map(Conn::busy);
+    let (parts, body) = request.into_parts();
+    let received = match check_head(&parts.uri, &parts.headers) {
+        Ok(()) => read_body(body, hub.config.body_timeout).await,
+        Err(refusal) => Err(refusal),
+    };
+    let mut response = match received {
+        Ok(bytes) => next.run(Request::from_parts(parts, Body::from(bytes))).await,
+        Err(refusal) => refusal.into_response(),
+    };
+    response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// Refuses a query on a route that takes none.
+async fn no_query(request: Request, next: Next) -> Response {
+    if request.uri().query().is_some_and(|q| !q.is_empty()) {
+        return Refusal::bad_request(format!("{} takes no query", shown(request.uri().path()))).into_response();
+    }
+    next.run(request).await
 }
 
 /// The URL and the headers within their limits (414, 431).
-fn check_head(url: &str, headers: &HeaderMap) -> Result<(), ApiError> {
-    if url.len() > MAX_URL {
-        return Err(ApiError {
-            status: 414,
-            reason: format!("the URL has {} bytes, more than the {MAX_URL} accepted", url.len()),
-        });
+fn check_head(uri: &Uri, headers: &HeaderMap) -> Result<(), Refusal> {
+    let url = uri.path_and_query().map_or_else(|| uri.to_string().len(), |p| p.as_str().len());
+    if url > MAX_URL {
+        let reason = format!("the URL has {url} bytes, more than the {MAX_URL} accepted");
+        return Err(Refusal::new(StatusCode::URI_TOO_LONG, reason));
     }
     let size: usize = headers.iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum();
     if size > MAX_HEADERS {
-        return Err(ApiError {
-            status: 431,
-            reason: format!("the headers have {size} bytes, more than the {MAX_HEADERS} accepted"),
-        });
+        let reason = format!("the headers have {size} bytes, more than the {MAX_HEADERS} accepted");
+        return Err(Refusal::new(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, reason));
     }
     Ok(())
 }
@@ -600,10 +480,10 @@ fn check_head(url: &str, headers: &HeaderMap) -> Result<(), ApiError> {
 /// one is refused (413): one announced beyond [`DRAINED`] without reading it, closing
 /// the connection; a shorter one after reading it to its end without keeping it, so
 /// that a client still sending it is not cut off before it reads the answer.
-async fn read_body(mut body: Incoming, timeout: Duration) -> Result<Vec<u8>, ApiError> {
-    let too_large = |n: &dyn std::fmt::Display| ApiError {
-        status: 413,
-        reason: format!("the request body has {n} bytes, more than the {MAX_BODY} accepted"),
+async fn read_body(mut body: Body, timeout: Duration) -> Result<Vec<u8>, Refusal> {
+    let too_large = |n: &dyn std::fmt::Display| {
+        let reason = format!("the request body has {n} bytes, more than the {MAX_BODY} accepted");
+        Refusal::new(StatusCode::PAYLOAD_TOO_LARGE, reason)
     };
     let announced = body.size_hint().exact();
     if let Some(len) = announced
@@ -615,7 +495,7 @@ async fn read_body(mut body: Incoming, timeout: Duration) -> Result<Vec<u8>, Api
         let mut bytes = Vec::new();
         let mut received = 0;
         while let Some(frame) = std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await {
-            let frame = frame.map_err(|e| ApiError::bad_request(format!("cannot read the request body: {e}")))?;
+            let frame = frame.map_err(|e| Refusal::bad_request(format!("cannot read the request body: {e}")))?;
             if let Ok(data) = frame.into_data() {
                 received += data.len();
                 if received > DRAINED {
@@ -633,360 +513,364 @@ async fn read_body(mut body: Incoming, timeout: Duration) -> Result<Vec<u8>, Api
         }
     };
     tokio::time::timeout(timeout, receive).await.unwrap_or_else(|_| {
-        Err(ApiError {
-            status: 408,
-            reason: format!("the request body did not arrive within {} s", timeout.as_secs_f64()),
-        })
+        let reason = format!("the request body did not arrive within {} s", timeout.as_secs_f64());
+        Err(Refusal::new(StatusCode::REQUEST_TIMEOUT, reason))
     })
 }
 
-fn respond(reply: Result<Reply, ApiError>) -> hyper::Response<String> {
-    let json_kind = "application/json; charset=utf-8";
-    let (status, body, kind, close) = match reply {
-        Ok(Reply::Json(status, body)) => (status, body, json_kind, false),
-        Ok(Reply::Page) => (200, PAGE.to_string(), "text/html; charset=utf-8", false),
-        // Never left over: a poll's wait is answered before this.
-        Ok(Reply::Wait(_)) => (500, "{\"error\": \"a poll was not answered\"}".to_string(), json_kind, false),
-        Err(e) => {
-            let body = serde_json::json!({ "error": e.reason }).to_string();
-            // A body refused unread (too large, too slow) leaves the connection unusable.
-            (e.status, body, json_kind, matches!(e.status, 408 | 413 | 500))
+/// A JSON body, which must be there.
+struct Json<T>(T);
+
+/// A JSON body, or `T`'s default when the body is empty.
+struct JsonOr<T>(T);
+
+/// The body as UTF-8 text (received whole by [`receive`]).
+async fn body_text(request: Request) -> Result<String, Refusal> {
+    let bytes = axum::body::to_bytes(request.into_body(), MAX_BODY)
+        .await
+        .map_err(|e| Refusal::bad_request(format!("cannot read the request body: {e}")))?;
+    String::from_utf8(bytes.to_vec()).map_err(|e| {
+        Refusal::bad_request(format!("the request body is not UTF-8 (byte {})", e.utf8_error().valid_up_to() + 1))
+    })
+}
+
+fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, Refusal> {
+    serde_json::from_str(text).map_err(|e| Refusal::bad_request(format!("bad JSON body: {e}")))
+}
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
+    type Rejection = Refusal;
+
+    async fn from_request(request: Request, _: &S) -> Result<Self, Refusal> {
+        Ok(Json(from_json(&body_text(request).await?)?))
+    }
+}
+
+impl<T: DeserializeOwned + Default, S: Send + Sync> FromRequest<S> for JsonOr<T> {
+    type Rejection = Refusal;
+
+    async fn from_request(request: Request, _: &S) -> Result<Self, Refusal> {
+        let text = body_text(request).await?;
+        if text.trim().is_empty() {
+            return Ok(JsonOr(T::default()));
         }
-    };
-    let mut response = hyper::Response::new(body);
-    *response.status_mut() = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let headers = response.headers_mut();
-    headers.insert(CONTENT_TYPE, HeaderValue::from_static(kind));
-    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    if close {
-        headers.insert(CONNECTION, HeaderValue::from_static("close"));
+        Ok(JsonOr(from_json(&text)?))
     }
-    response
 }
 
-/// Where a request goes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Target {
-    Page,
-    Games,
-    Game(String, Option<GameAction>),
-    Replays,
-    Replay(String, Option<ReplayAction>),
-}
+/// The body of a request that takes no fields.
+#[derive(serde::Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum GameAction {
-    Input,
-    Move,
-    Undo,
-    Hint,
-    New,
-    Settings,
-    Stop,
-    Close,
-    Leave,
-    Takeback,
-    Resign,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ReplayAction {
-    Close,
-}
-
-type Res<'a, T> = IResult<&'a str, T>;
-
-fn session_id(input: &str) -> Res<'_, String> {
-    map(take_while_m_n(1, 32, |c: char| c.is_ascii_hexdigit()), str::to_ascii_lowercase).parse(input)
-}
-
-fn game_action(input: &str) -> Res<'_, GameAction> {
-    alt((
-        value(GameAction::Input, tag("input")),
-        value(GameAction::Move, tag("move")),
-        value(GameAction::Undo, tag("undo")),
-        value(GameAction::Hint, tag("hint")),
-        value(GameAction::New, tag("new")),
-        value(GameAction::Settings, tag("settings")),
-        value(GameAction::Stop, tag("stop")),
-        value(GameAction::Close, tag("close")),
-        value(GameAction::Leave, tag("leave")),
-        value(GameAction::Takeback, tag("takeback")),
-        value(GameAction::Resign, tag("resign")),
-    ))
-    .parse(input)
-}
-
-/// The path (without the query) to a target.
-fn parse_path(path: &str) -> Option<Target> {
-    let page = value(Target::Page, alt((tag("/index.html"), tag("/"))));
-    let game =
-        map(preceded(tag("/api/games/"), (session_id, opt(preceded(char('/'), game_action)))), |(id, action)| {
-            Target::Game(id, action)
-        });
-    let replay = map(
-        preceded(
-            tag("/api/replays/"),
-            (session_id, opt(preceded(char('/'), value(ReplayAction::Close, tag("close"))))),
-        ),
-        |(id, action)| Target::Replay(id, action),
-    );
-    let games = value(Target::Games, (tag("/api/games"), opt(char('/'))));
-    let replays = value(Target::Replays, (tag("/api/replays"), opt(char('/'))));
-    let mut target = alt((
-        all_consuming(game),
-        all_consuming(replay),
-        all_consuming(games),
-        all_consuming(replays),
-        all_consuming((page, eof)).map(|(t, _)| t),
-    ));
-    target.parse(path).ok().map(|(_, t)| t)
-}
-
-/// The query of a poll: `after=V&wait=S`.
-#[derive(Debug, Default, PartialEq)]
-struct Poll {
-    after: u64,
-    wait: Duration,
-}
-
-fn parse_query(query: &str) -> Result<Poll, ApiError> {
-    let mut poll = Poll::default();
-    for pair in query.split('&').filter(|p| !p.is_empty()) {
-        // The name is a word; the value is anything up to the next `&`, so a bad value
-        // (`wait=-1`) is refused by its parameter, which says what it expects.
-        let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
-        let parsed: Res<'_, (&str, &str)> =
-            all_consuming((take_while1(word), preceded(char('='), take_while1(|c| c != '&')))).parse(pair);
-        let shown: String = pair.chars().take(40).flat_map(char::escape_debug).collect();
-        let Ok((_, (key, raw))) = parsed else {
-            return Err(ApiError::bad_request(format!("query part '{shown}' is not name=value")));
-        };
-        let val: String = raw.chars().take(20).flat_map(char::escape_debug).collect();
-        match key {
-            "after" => {
-                poll.after = raw
-                    .parse()
-                    .map_err(|_| ApiError::bad_request(format!("after={val}: expected a version number")))?;
-            }
-            "wait" => {
-                let range = || format!("expected 0 to {} seconds", MAX_WAIT.as_secs());
-                let secs: f64 = raw.parse().map_err(|_| ApiError::bad_request(format!("wait={val}: {}", range())))?;
-                if !(secs.is_finite() && secs >= 0.0 && secs <= MAX_WAIT.as_secs_f64()) {
-                    return Err(ApiError::bad_request(format!("wait={val} is out of range: {}", range())));
-                }
-                poll.wait = Duration::from_secs_f64(secs);
-            }
-            _ => {
-                return Err(ApiError::bad_request(format!(
-                    "unknown query parameter '{shown}': expected after or wait"
-                )));
-            }
-        }
-    }
-    Ok(poll)
-}
-
-fn json<T: serde::Serialize>(status: u16, value: &T) -> Result<Reply, ApiError> {
-    serde_json::to_string(value)
-        .map(|body| Reply::Json(status, body))
-        .map_err(|e| ApiError { status: 500, reason: format!("cannot write the answer: {e}") })
-}
-
-/// The body as UTF-8 text.
-fn body_text(call: &Call) -> Result<&str, ApiError> {
-    std::str::from_utf8(&call.body)
-        .map_err(|e| ApiError::bad_request(format!("the request body is not UTF-8 (byte {})", e.valid_up_to() + 1)))
-}
-
-/// The body as `T`; an empty body is `T`'s default.
-fn body<T: DeserializeOwned + Default>(call: &Call) -> Result<T, ApiError> {
-    let text = body_text(call)?;
-    if text.trim().is_empty() {
-        return Ok(T::default());
-    }
-    serde_json::from_str(text).map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}")))
-}
-
-/// The body as `T`, which must be there.
-fn required_body<T: DeserializeOwned>(call: &Call) -> Result<T, ApiError> {
-    let text = body_text(call)?;
-    serde_json::from_str(text).map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}")))
-}
-
-#[derive(Deserialize, Default)]
+#[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ClicksBody {
     clicks: Vec<String>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TakebackBody {
     plies: usize,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MoveBody {
     #[serde(rename = "move")]
     text: String,
 }
 
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct Empty {}
+/// The query of a poll: `after=V&wait=S`, both optional.
+#[derive(Debug, Default, PartialEq)]
+struct Poll {
+    after: u64,
+    wait: Duration,
+}
 
-fn route(hub: &Arc<Hub>, call: &Call) -> Result<Reply, ApiError> {
-    let url = &call.url;
-    let (path, query) = url.split_once('?').unwrap_or((url, ""));
-    let shown: String = path.chars().take(60).flat_map(char::escape_debug).collect();
-    let target = parse_path(path).ok_or_else(|| ApiError::not_found(format!("no page {shown}")))?;
-    let method = &call.method;
-    let wrong_method = |want: &str| ApiError { status: 405, reason: format!("{method} {shown}: use {want}") };
-    let is_get = matches!(*method, Method::GET | Method::HEAD);
-    let is_post = *method == Method::POST;
-    if !query.is_empty() && !matches!((&target, is_get), (Target::Game(_, None) | Target::Replay(_, None), true)) {
-        return Err(ApiError::bad_request(format!("{shown} takes no query")));
-    }
-    match target {
-        Target::Page if is_get => Ok(Reply::Page),
-        Target::Page => Err(wrong_method("GET")),
-        Target::Games if is_post => {
-            let req: NewGameRequest = body(call)?;
-            if let Err(full) = hub.make_room(req.ticket.as_deref(), true) {
-                // The refusal carries the tab's place in line and when to ask again.
-                let body = serde_json::json!({
-                    "error": full.reason,
-                    "ticket": full.ticket,
-                    "place": full.place,
-                    "retry_after": RETRY_AFTER.as_secs(),
-                });
-                return Ok(Reply::Json(503, body.to_string()));
+impl Poll {
+    /// Reads `query`; a bad part is refused with what it expects.
+    fn parse(query: &str) -> Result<Poll, String> {
+        let mut poll = Poll::default();
+        for pair in query.split('&').filter(|p| !p.is_empty()) {
+            let shown: String = pair.chars().take(40).flat_map(char::escape_debug).collect();
+            // The name is a word; the value is anything up to the next `&`, so a bad
+            // value (`wait=-1`) is refused by its parameter, which says what it expects.
+            let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            let Some((key, raw)) = pair.split_once('=').filter(|(k, v)| word(k) && !v.is_empty()) else {
+                return Err(format!("query part '{shown}' is not name=value"));
+            };
+            let val: String = raw.chars().take(20).flat_map(char::escape_debug).collect();
+            match key {
+                "after" => poll.after = raw.parse().map_err(|_| format!("after={val}: expected a version number"))?,
+                "wait" => {
+                    let range = format!("expected 0 to {} seconds", MAX_WAIT.as_secs());
+                    let secs: f64 = raw.parse().map_err(|_| format!("wait={val}: {range}"))?;
+                    if !(secs.is_finite() && secs >= 0.0 && secs <= MAX_WAIT.as_secs_f64()) {
+                        return Err(format!("wait={val} is out of range: {range}"));
+                    }
+                    poll.wait = Duration::from_secs_f64(secs);
+                }
+                _ => return Err(format!("unknown query parameter '{shown}': expected after or wait")),
             }
-            let session = GameSession::new(Arc::clone(&hub.config), &req)?;
-            let id = Hub::new_id();
-            let slot = Slot::new(session);
-            hub.games.lock().unwrap_or_else(PoisonError::into_inner).insert(id.clone(), Arc::clone(&slot));
-            // The engine moves first if it plays White.
-            slot.update(|s, slot| s.begin(slot));
-            let state = slot.lock().state(&id);
-            json(201, &state)
         }
-        Target::Games => Err(wrong_method("POST")),
-        Target::Game(id, None) if is_get => {
-            let poll = parse_query(query)?;
-            let slot = hub.game(&id)?;
-            // Checked first: a change (even none) raises the version and wakes polls.
-            if slot.lock().is_paused() {
-                slot.update(|s, slot| s.resume(slot));
-            }
-            let until = Box::pin(slot.wait_newer(poll.after, poll.wait));
-            Ok(Reply::Wait(Wait { until, answer: Box::new(move || json(200, &slot.lock().state(&id))) }))
-        }
-        Target::Game(_, None) => Err(wrong_method("GET")),
-        Target::Game(id, Some(action)) if is_post => game_action_reply(hub, call, &id, action),
-        Target::Game(..) => Err(wrong_method("POST")),
-        Target::Replays if is_post => {
-            let req: ReplayRequest = required_body(call)?;
-            hub.make_room(None, false)?;
-            let id = Hub::new_id();
-            let slot = ReplaySession::load(&hub.config, Slot::new, &req)?;
-            hub.replays.lock().unwrap_or_else(PoisonError::into_inner).insert(id.clone(), Arc::clone(&slot));
-            let state = slot.lock().state(&id);
-            json(201, &state)
-        }
-        Target::Replays => Err(wrong_method("POST")),
-        Target::Replay(id, None) if is_get => {
-            let poll = parse_query(query)?;
-            let slot = hub.replay(&id)?;
-            let until = Box::pin(slot.wait_newer(poll.after, poll.wait));
-            Ok(Reply::Wait(Wait { until, answer: Box::new(move || json(200, &slot.lock().state(&id))) }))
-        }
-        Target::Replay(_, None) => Err(wrong_method("GET")),
-        Target::Replay(id, Some(ReplayAction::Close)) if is_post => {
-            let slot = hub.replay(&id)?;
-            let _: Empty = body(call)?;
-            slot.update(|s, _| s.stop());
-            hub.replays.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
-            json(200, &serde_json::json!({ "closed": id }))
-        }
-        Target::Replay(..) => Err(wrong_method("POST")),
+        Ok(poll)
     }
 }
 
-fn game_action_reply(hub: &Arc<Hub>, request: &Call, id: &str, action: GameAction) -> Result<Reply, ApiError> {
-    let slot = hub.game(id)?;
-    match action {
-        GameAction::Stop | GameAction::Close => slot.touch(),
-        // The beacon of a page that went away is not a page asking.
-        GameAction::Leave => {}
-        _ => slot.act(),
+impl<S: Send + Sync> FromRequestParts<S> for Poll {
+    type Rejection = Refusal;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Refusal> {
+        Poll::parse(parts.uri.query().unwrap_or("")).map_err(Refusal::bad_request)
     }
-    match action {
-        GameAction::Input => {
-            let clicks: ClicksBody = required_body(request)?;
-            let need = slot.update(|s, slot| s.input(slot, &clicks.clicks))?;
-            match need {
-                Some(need) => json(200, &need),
-                None => json(200, &InputReply::Played { state: Box::new(slot.lock().state(id)) }),
+}
+
+/// The session of kind `T` the path's `ID` names (lower-cased), found in the store: 404
+/// for an `ID` that is not 1 to 32 hex digits or no such session, 410 for one closed to
+/// make room.
+struct Open<T> {
+    id: String,
+    slot: Arc<Slot<T>>,
+}
+
+impl<T: Session> FromRequestParts<Arc<Hub>> for Open<T> {
+    type Rejection = Refusal;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<Self, Refusal> {
+        let Path(id) =
+            Path::<String>::from_request_parts(parts, hub).await.map_err(|_| Refusal::no_page(&parts.uri))?;
+        if !(1..=32).contains(&id.len()) || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(Refusal::no_page(&parts.uri));
+        }
+        let id = id.to_ascii_lowercase();
+        let slot = hub.store.get::<T>(&id)?;
+        Ok(Open { id, slot })
+    }
+}
+
+/// How a request counts for its session's bookkeeping ([`super::slot::Meta`]).
+#[derive(Clone, Copy)]
+enum Seen {
+    /// A person acted on it (a move, a hint...).
+    Acted,
+    /// A page asked about it.
+    Asked,
+    /// Not at all: the beacon of a page that went away is not a page asking.
+    Not,
+}
+
+impl Open<GameSession> {
+    /// Runs `work` on the game on the blocking pool, the game seen as `seen`, and
+    /// answers with what it returns.
+    async fn run<R: Serialize>(
+        self,
+        seen: Seen,
+        work: impl FnOnce(&Arc<Slot<GameSession>>, &str) -> Result<R, GameError> + Send + 'static,
+    ) -> Reply {
+        blocking(move || {
+            match seen {
+                Seen::Acted => self.slot.act(),
+                Seen::Asked => self.slot.touch(),
+                Seen::Not => {}
             }
-        }
-        GameAction::Move => {
-            let mv: MoveBody = required_body(request)?;
-            slot.update(|s, slot| s.play_text(slot, &mv.text))?;
-            json(200, &slot.lock().state(id))
-        }
-        GameAction::Undo => {
-            let _: Empty = body(request)?;
-            let taken = slot.update(|s, slot| s.undo(slot))?;
-            let state = slot.lock().state(id);
-            json(200, &serde_json::json!({ "undone": taken, "state": state }))
-        }
-        GameAction::Hint => {
-            let _: Empty = body(request)?;
-            slot.update(|s, slot| s.hint(slot))?;
-            json(200, &slot.lock().state(id))
-        }
-        GameAction::Resign => {
-            let _: Empty = body(request)?;
-            slot.update(|s, _| s.resign())?;
-            json(200, &slot.lock().state(id))
-        }
-        GameAction::New => {
-            let req: NewGameRequest = body(request)?;
-            slot.update(|s, slot| s.restart(slot, &req))?;
-            json(200, &slot.lock().state(id))
-        }
-        GameAction::Settings => {
-            let req: SettingsRequest = body(request)?;
-            slot.update(|s, slot| s.settings(slot, &req))?;
-            json(200, &slot.lock().state(id))
-        }
-        GameAction::Takeback => {
-            let to: TakebackBody = required_body(request)?;
-            let taken = slot.update(|s, slot| s.take_back_to(slot, to.plies))?;
-            let state = slot.lock().state(id);
-            json(200, &serde_json::json!({ "undone": taken, "state": state }))
-        }
-        GameAction::Stop => {
-            let _: Empty = body(request)?;
-            slot.update(|s, _| s.stop());
-            json(200, &slot.lock().state(id))
-        }
-        GameAction::Close => {
-            let _: Empty = body(request)?;
-            slot.update(|s, _| s.stop());
-            hub.games.lock().unwrap_or_else(PoisonError::into_inner).remove(id);
-            json(200, &serde_json::json!({ "closed": id }))
-        }
-        GameAction::Leave => {
-            // A beacon's body is whatever the browser sends with it: ignored.
-            slot.update(|s, _| s.stop());
-            slot.leave();
-            json(200, &serde_json::json!({ "leaving": id }))
-        }
+            json(StatusCode::OK, &work(&self.slot, &self.id)?)
+        })
+        .await
     }
+}
+
+async fn page() -> Response {
+    ([(CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response()
+}
+
+async fn no_page(uri: Uri) -> Refusal {
+    Refusal::no_page(&uri)
+}
+
+async fn new_game(State(hub): State<Arc<Hub>>, JsonOr(request): JsonOr<NewGameRequest>) -> Reply {
+    blocking(move || {
+        if let Err(full) = hub.store.make_room(request.ticket.as_deref(), true) {
+            // The refusal carries the tab's place in line and when to ask again.
+            let body = json!({
+                "error": full.reason,
+                "ticket": full.ticket,
+                "place": full.place,
+                "retry_after": RETRY_AFTER.as_secs(),
+            });
+            return json(StatusCode::SERVICE_UNAVAILABLE, &body);
+        }
+        let slot = Slot::new(GameSession::new(Arc::clone(&hub.config), &request)?);
+        let id = hub.store.insert(&slot);
+        // The engine moves first if it plays White.
+        slot.update(|s, slot| s.begin(slot));
+        json(StatusCode::CREATED, &slot.lock().state(&id))
+    })
+    .await
+}
+
+async fn poll_game(
+    State(hub): State<Arc<Hub>>,
+    poll: Poll,
+    game: Open<GameSession>,
+    Extension(conn): Extension<Arc<Conn>>,
+) -> Reply {
+    let slot = Arc::clone(&game.slot);
+    blocking(move || {
+        // Checked first: a change (even none) raises the version and wakes polls.
+        if slot.lock().is_paused() {
+            slot.update(|s, slot| s.resume(slot));
+        }
+        Ok(())
+    })
+    .await?;
+    answer_change(&hub, &conn, game, &poll, GameSession::state).await
+}
+
+async fn poll_replay(
+    State(hub): State<Arc<Hub>>,
+    poll: Poll,
+    replay: Open<ReplaySession>,
+    Extension(conn): Extension<Arc<Conn>>,
+) -> Reply {
+    answer_change(&hub, &conn, replay, &poll, ReplaySession::state).await
+}
+
+/// Waits, without a thread, until the session is newer than the poll's version or the
+/// poll's time is up, then answers with its `state`.
+async fn answer_change<T: Session, S: Serialize + 'static>(
+    hub: &Hub,
+    conn: &Conn,
+    open: Open<T>,
+    poll: &Poll,
+    state: fn(&T, &str) -> S,
+) -> Reply {
+    let changed = open.slot.wait_newer(poll.after, poll.wait);
+    // Waiting, the connection may give way to a new one: the poll then answers at once,
+    // as if its time were up.
+    conn.waiting(async {
+        tokio::select! {
+            () = changed => {}
+            () = conn.shed() => {}
+        }
+    })
+    .await;
+    // Never closed, so a permit always comes.
+    let _turn = hub.answering.acquire().await;
+    blocking(move || json(StatusCode::OK, &state(&open.slot.lock(), &open.id))).await
+}
+
+async fn input(game: Open<GameSession>, Json(body): Json<ClicksBody>) -> Reply {
+    game.run(Seen::Acted, move |slot, id| {
+        let need = slot.update(|s, slot| s.input(slot, &body.clicks))?;
+        Ok(need.unwrap_or_else(|| InputReply::Played { state: Box::new(slot.lock().state(id)) }))
+    })
+    .await
+}
+
+async fn play(game: Open<GameSession>, Json(body): Json<MoveBody>) -> Reply {
+    game.run(Seen::Acted, move |slot, id| {
+        slot.update(|s, slot| s.play_text(slot, &body.text))?;
+        Ok(slot.lock().state(id))
+    })
+    .await
+}
+
+async fn undo(game: Open<GameSession>, JsonOr(Empty {}): JsonOr<Empty>) -> Reply {
+    game.run(Seen::Acted, |slot, id| {
+        let undone = slot.update(|s, slot| s.undo(slot))?;
+        Ok(json!({ "undone": undone, "state": slot.lock().state(id) }))
+    })
+    .await
+}
+
+async fn hint(game: Open<GameSession>, JsonOr(Empty {}): JsonOr<Empty>) -> Reply {
+    game.run(Seen::Acted, |slot, id| {
+        slot.update(|s, slot| s.hint(slot))?;
+        Ok(slot.lock().state(id))
+    })
+    .await
+}
+
+async fn resign(game: Open<GameSession>, JsonOr(Empty {}): JsonOr<Empty>) -> Reply {
+    game.run(Seen::Acted, |slot, id| {
+        slot.change(GameSession::resign)?;
+        Ok(slot.lock().state(id))
+    })
+    .await
+}
+
+async fn take_back(game: Open<GameSession>, Json(body): Json<TakebackBody>) -> Reply {
+    game.run(Seen::Acted, move |slot, id| {
+        let undone = slot.update(|s, slot| s.take_back_to(slot, body.plies))?;
+        Ok(json!({ "undone": undone, "state": slot.lock().state(id) }))
+    })
+    .await
+}
+
+async fn restart(game: Open<GameSession>, JsonOr(request): JsonOr<NewGameRequest>) -> Reply {
+    game.run(Seen::Acted, move |slot, id| {
+        slot.update(|s, slot| s.restart(slot, &request))?;
+        Ok(slot.lock().state(id))
+    })
+    .await
+}
+
+async fn settings(game: Open<GameSession>, JsonOr(request): JsonOr<SettingsRequest>) -> Reply {
+    game.run(Seen::Acted, move |slot, id| {
+        slot.update(|s, slot| s.settings(slot, &request))?;
+        Ok(slot.lock().state(id))
+    })
+    .await
+}
+
+async fn stop(game: Open<GameSession>, JsonOr(Empty {}): JsonOr<Empty>) -> Reply {
+    game.run(Seen::Asked, |slot, id| {
+        slot.change(GameSession::stop);
+        Ok(slot.lock().state(id))
+    })
+    .await
+}
+
+async fn close_game(State(hub): State<Arc<Hub>>, game: Open<GameSession>, JsonOr(Empty {}): JsonOr<Empty>) -> Reply {
+    game.run(Seen::Asked, move |_, id| {
+        hub.store.close(id);
+        Ok(json!({ "closed": id }))
+    })
+    .await
+}
+
+/// A beacon's body is whatever the browser sends with it: not read.
+async fn leave(game: Open<GameSession>) -> Reply {
+    game.run(Seen::Not, |slot, id| {
+        slot.change(GameSession::stop);
+        slot.leave();
+        Ok(json!({ "leaving": id }))
+    })
+    .await
+}
+
+async fn new_replay(State(hub): State<Arc<Hub>>, Json(request): Json<ReplayRequest>) -> Reply {
+    blocking(move || {
+        hub.store.make_room(None, false)?;
+        let slot = ReplaySession::load(&hub.config, Slot::new, &request)?;
+        let id = hub.store.insert(&slot);
+        json(StatusCode::CREATED, &slot.lock().state(&id))
+    })
+    .await
+}
+
+async fn close_replay(
+    State(hub): State<Arc<Hub>>,
+    replay: Open<ReplaySession>,
+    JsonOr(Empty {}): JsonOr<Empty>,
+) -> Reply {
+    blocking(move || {
+        hub.store.close(&replay.id);
+        json(StatusCode::OK, &json!({ "closed": replay.id }))
+    })
+    .await
 }
 
 #[cfg(test)]
@@ -994,27 +878,70 @@ mod tests {
     use super::*;
 
     #[test]
-    fn paths_name_their_targets() {
-        assert_eq!(parse_path("/"), Some(Target::Page));
-        assert_eq!(parse_path("/index.html"), Some(Target::Page));
-        assert_eq!(parse_path("/api/games"), Some(Target::Games));
-        assert_eq!(parse_path("/api/games/00ff"), Some(Target::Game("00ff".into(), None)));
-        assert_eq!(parse_path("/api/games/00FF/undo"), Some(Target::Game("00ff".into(), Some(GameAction::Undo))));
-        assert_eq!(parse_path("/api/replays/ab/close"), Some(Target::Replay("ab".into(), Some(ReplayAction::Close))));
-        for bad in ["", "/x", "/api/games/zz", "/api/games/00/undo/", "/api/games/00/fly", "//", "/index.htm"] {
-            assert_eq!(parse_path(bad), None, "{bad}");
+    fn polls_read_after_and_wait() {
+        assert_eq!(Poll::parse(""), Ok(Poll::default()));
+        assert_eq!(Poll::parse("after=7&wait=2.5"), Ok(Poll { after: 7, wait: Duration::from_millis(2500) }));
+        for bad in ["after=x", "wait=99", "wait=-1", "colour=red", "after", "a=b=c", "=1", "after="] {
+            assert!(Poll::parse(bad).is_err(), "{bad}");
         }
+        // A bad value is refused by its parameter, with what it expects.
+        assert_eq!(Poll::parse("wait=-1").unwrap_err(), "wait=-1 is out of range: expected 0 to 30 seconds");
+        assert_eq!(Poll::parse("wait=soon").unwrap_err(), "wait=soon: expected 0 to 30 seconds");
+        assert_eq!(
+            Poll::parse("colour=red").unwrap_err(),
+            "unknown query parameter 'colour=red': expected after or wait"
+        );
+    }
+
+    /// The status and reason `request` gets from the routes alone (no connection, no
+    /// session opened).
+    fn route(method: &str, uri: &str) -> (StatusCode, String) {
+        let hub = Arc::new(Hub {
+            store: Arc::new(Store::new(Policy::of(&ServeConfig::new(0)))),
+            config: Arc::new(ServeConfig::new(0)),
+            answering: tokio::sync::Semaphore::new(1),
+        });
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+        let request = Request::builder().method(method).uri(uri).body(Body::empty()).expect("request");
+        runtime.block_on(async {
+            let response = routes(hub).oneshot(request).await.unwrap_or_else(|never| match never {});
+            let status = response.status();
+            let body = axum::body::to_bytes(response.into_body(), MAX_BODY).await.expect("body");
+            let error: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
+            (status, error["error"].as_str().unwrap_or("").to_string())
+        })
     }
 
     #[test]
-    fn polls_read_after_and_wait() {
-        assert_eq!(parse_query("").unwrap(), Poll::default());
-        assert_eq!(parse_query("after=7&wait=2.5").unwrap(), Poll { after: 7, wait: Duration::from_millis(2500) });
-        for bad in ["after=x", "wait=99", "wait=-1", "colour=red", "after", "a=b=c"] {
-            assert_eq!(parse_query(bad).unwrap_err().status, 400, "{bad}");
+    fn paths_name_their_targets_and_others_are_refused_with_a_reason() {
+        assert_eq!(route("GET", "/").0, StatusCode::OK);
+        assert_eq!(route("HEAD", "/index.html").0, StatusCode::OK);
+        // Ids are hex, lower-cased; a session not open is said to be so.
+        let unknown = route("POST", "/api/games/00FF/undo");
+        assert_eq!(
+            unknown,
+            (StatusCode::NOT_FOUND, "no game 00ff (it may have expired, or the server was restarted)".into())
+        );
+        assert_eq!(
+            route("POST", "/api/replays/ab/close").1,
+            "no replay ab (it may have expired, or the server was restarted)"
+        );
+        for bad in [
+            "/x",
+            "/api/games/zz",
+            "/api/games/00/undo/",
+            "/api/games/00/fly",
+            "//",
+            "/index.htm",
+            "/api/games/0123456789abcdef0123456789abcdef0",
+        ] {
+            assert_eq!(route("GET", bad), (StatusCode::NOT_FOUND, format!("no page {bad}")), "{bad}");
         }
-        // A bad value is refused by its parameter, with what it expects.
-        assert_eq!(parse_query("wait=-1").unwrap_err().reason, "wait=-1 is out of range: expected 0 to 30 seconds");
-        assert_eq!(parse_query("wait=soon").unwrap_err().reason, "wait=soon: expected 0 to 30 seconds");
+        assert_eq!(
+            route("DELETE", "/api/games/00"),
+            (StatusCode::METHOD_NOT_ALLOWED, "DELETE /api/games/00: use GET".into())
+        );
+        assert_eq!(route("GET", "/api/games/00/resign").1, "GET /api/games/00/resign: use POST");
+        assert_eq!(route("POST", "/api/games?x=1"), (StatusCode::BAD_REQUEST, "/api/games takes no query".into()));
     }
 }

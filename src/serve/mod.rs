@@ -7,8 +7,12 @@
 //! sentences), the [`Engine`](crate::engine::Engine) searches, and the tables give exact
 //! values. The page holds no rule: it sends the points clicked and draws what it is sent.
 //!
-//! - [`http`]: requests to handlers (hyper on Tokio), JSON in and out, limits, errors.
+//! - [`http`]: the route table (axum's router on hyper and Tokio), JSON in and out,
+//!   limits, and the only place statuses are known: each error becomes one.
 //! - [`net`]: connections, each bounded in size and time, and the cap on how many.
+//! - [`sessions`]: the open games and replays, one store for both: lookup, room for a
+//!   new one, and reaping what nobody watches.
+//! - [`slot`]: a session behind its lock, with the version its page's long poll waits on.
 //! - [`games`]: a game on the page, its engine and searches (one at a time, each on its
 //!   own thread; a search no page watches is stopped).
 //! - [`clicks`]: clicked points into moves, or the next points to click.
@@ -26,6 +30,7 @@ pub mod games;
 pub mod http;
 pub mod net;
 pub mod replay;
+pub mod sessions;
 pub mod slot;
 pub mod verdict;
 pub mod view;
@@ -39,60 +44,6 @@ pub use http::{ServerHandle, StartError, start};
 
 use crate::rules::RuleOptions;
 use crate::tablebase::Tablebase;
-
-/// A refused request: an HTTP status (4xx, or 503 when the server is full) and a
-/// one-line reason, sent as `{"error": reason}`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ApiError {
-    /// The HTTP status.
-    pub status: u16,
-    /// Why, in one line.
-    pub reason: String,
-}
-
-impl ApiError {
-    /// 400: the request is malformed.
-    #[must_use]
-    pub fn bad_request(reason: String) -> ApiError {
-        ApiError { status: 400, reason }
-    }
-
-    /// 404: no such page, game or replay.
-    #[must_use]
-    pub fn not_found(reason: String) -> ApiError {
-        ApiError { status: 404, reason }
-    }
-
-    /// 409: not now (not the person's turn, the game is over, the engine is busy).
-    #[must_use]
-    pub fn conflict(reason: String) -> ApiError {
-        ApiError { status: 409, reason }
-    }
-
-    /// 410: a game or replay that was closed to make room for a new one.
-    #[must_use]
-    pub fn gone(reason: String) -> ApiError {
-        ApiError { status: 410, reason }
-    }
-
-    /// 503: the server keeps as many games as it may and none can give way yet.
-    #[must_use]
-    pub fn full(reason: String) -> ApiError {
-        ApiError { status: 503, reason }
-    }
-
-    /// 422: a well-formed move the rules refuse, with the rules core's reason.
-    #[must_use]
-    pub fn illegal(reason: String) -> ApiError {
-        ApiError { status: 422, reason }
-    }
-}
-
-impl std::fmt::Display for ApiError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}", self.status, self.reason)
-    }
-}
 
 /// Everything the server is started with.
 #[derive(Clone)]

@@ -49,7 +49,7 @@ const SHED_GRACE: Duration = Duration::from_secs(1);
 
 /// The limits every connection is held to.
 #[derive(Clone, Copy, Debug)]
-pub struct Limits {
+pub struct ConnectionLimits {
     /// The most connections open at once.
     pub max_connections: usize,
     /// The time to receive a request head, and the longest a keep-alive connection stays
@@ -89,6 +89,15 @@ impl Conn {
         self.busy.store(busy, Ordering::Relaxed);
     }
 
+    /// Runs `wait` with the connection counted as waiting, not busy (a long poll): it
+    /// may be shed meanwhile.
+    pub async fn waiting<F: Future>(&self, wait: F) -> F::Output {
+        self.set(false);
+        let out = wait.await;
+        self.set(true);
+        out
+    }
+
     /// Resolves when the connection is to give way to a new one.
     pub fn shed(&self) -> impl Future<Output = ()> + Send + 'static {
         let mut shed = self.shed.subscribe();
@@ -103,16 +112,6 @@ impl Conn {
 
 /// A connection in the middle of a request (see [`Conn::busy`]).
 pub struct Busy(Arc<Conn>);
-
-impl Busy {
-    /// Runs `wait` with the connection counted as waiting, not busy: it may be shed.
-    pub async fn waiting<F: Future>(&self, wait: F) -> F::Output {
-        self.0.set(false);
-        let out = wait.await;
-        self.0.set(true);
-        out
-    }
-}
 
 impl Drop for Busy {
     fn drop(&mut self) {
@@ -232,15 +231,18 @@ fn refusal() -> Vec<u8> {
 
 /// Accepts connections until `closing` is raised, and serves each with `answer` on a task
 /// of its own.
-pub async fn accept<F, Fut>(
+pub async fn accept<F, Fut, B>(
     listener: TcpListener,
-    limits: Limits,
+    limits: ConnectionLimits,
     connections: Arc<Connections>,
     mut closing: watch::Receiver<bool>,
     answer: F,
 ) where
     F: Fn(hyper::Request<Incoming>, Arc<Conn>) -> Fut + Clone + Send + Sync + 'static,
-    Fut: Future<Output = hyper::Response<String>> + Send + 'static,
+    Fut: Future<Output = hyper::Response<B>> + Send + 'static,
+    B: hyper::body::Body + Send + 'static,
+    B::Data: Send,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
     let mut builder = http1::Builder::new();
     builder
@@ -276,15 +278,18 @@ pub async fn accept<F, Fut>(
     }
 }
 
-async fn serve_connection<F, Fut>(
+async fn serve_connection<F, Fut, B>(
     builder: &http1::Builder,
     stream: TcpStream,
     conn: &Arc<Conn>,
-    limits: Limits,
+    limits: ConnectionLimits,
     answer: F,
 ) where
     F: Fn(hyper::Request<Incoming>, Arc<Conn>) -> Fut + Send + 'static,
-    Fut: Future<Output = hyper::Response<String>> + Send + 'static,
+    Fut: Future<Output = hyper::Response<B>> + Send + 'static,
+    B: hyper::body::Body + Send + 'static,
+    B::Data: Send,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
     let io = TokioIo::new(Deadline::new(stream, limits.write_timeout));
     let handler = Arc::clone(conn);

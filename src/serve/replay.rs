@@ -9,15 +9,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::{Deserialize, Serialize};
 
+use super::ServeConfig;
 use super::slot::{Meta, Session, Slot};
 use super::view::{
     BoardName, Geometry, GraphPoint, MoveView, PositionView, class_words, geometry, outcome_words, score_words,
     value_words,
 };
-use super::{ApiError, ServeConfig};
 use crate::analysis::{self, AnalyzeSettings, Analyzer, PositionAnalysis, Verdict};
-use crate::referee::game_text::SETBOARD;
-use crate::rules::{Color, Game, Move, Position, Ruleset};
+use crate::referee::game_text::{GameTextError, SETBOARD};
+use crate::rules::{Color, Game, Move, Position, Ruleset, Unreachable};
 use crate::topology::Topology;
 
 /// The most moves a replayed game may have.
@@ -36,6 +36,43 @@ pub struct ReplayRequest {
     pub board: Option<BoardName>,
 }
 
+/// Why a text gives no game to replay or to start from.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The text holds no game: a record line that does not read, a misplaced
+    /// `setboard`, no moves, or a start position that is no position.
+    #[error(transparent)]
+    Text(#[from] GameTextError),
+    /// The `setboard` position is one no game from the start reaches.
+    #[error("{SETBOARD} {text}: {error}")]
+    Unreachable {
+        /// The position text, as written.
+        text: String,
+        /// The first reason ([`Position::check_reachable`]).
+        error: Unreachable,
+    },
+    /// More moves than [`MAX_PLIES`].
+    #[error("the game has {moves} moves, more than the {MAX_PLIES} {what}")]
+    TooLong {
+        /// The game's moves.
+        moves: usize,
+        /// What may have at most that many: `a replay shows`, `a game may start from`.
+        what: &'static str,
+    },
+    /// A game number the text does not have.
+    #[error("game {selected} is out of range: the text holds {}", crate::words::count(*held as u64, "game", "games"))]
+    NoSuchGame {
+        /// The number asked for (1-based).
+        selected: usize,
+        /// How many games the text holds.
+        held: usize,
+    },
+    /// A word of the game that is no move on the board, or a move that is not legal
+    /// where it is played.
+    #[error(transparent)]
+    Move(GameTextError),
+}
+
 /// One game found in the text: the project's one reader of game texts
 /// ([`crate::referee::game_text`]) reads it.
 pub use crate::referee::game_text::GameText as Recorded;
@@ -44,22 +81,22 @@ pub use crate::referee::game_text::GameText as Recorded;
 /// `setboard` line), read by [`crate::referee::game_text::read_games`].
 ///
 /// # Errors
-/// A record line with too few fields, a misplaced `setboard`, or no game at all (400).
-pub fn read_games(text: &str) -> Result<Vec<Recorded>, ApiError> {
-    crate::referee::game_text::read_games(text).map_err(|e| ApiError::bad_request(e.to_string()))
+/// A record line with too few fields, a misplaced `setboard`, or no game at all.
+pub fn read_games(text: &str) -> Result<Vec<Recorded>, ReplayError> {
+    Ok(crate::referee::game_text::read_games(text)?)
 }
 
 /// The game before its moves: the start (a `setboard` position with its count, or the
 /// rules' start).
 ///
 /// # Errors
-/// A `setboard` position that is not one (400, with the reason), or one no game reaches
-/// (400, with the first reason: [`Position::check_reachable`]).
-fn start_of(rules: &'static Ruleset, recorded: &Recorded) -> Result<Game, ApiError> {
-    let game = recorded.new_game(rules).map_err(|e| ApiError::bad_request(e.to_string()))?;
+/// A `setboard` position that is not one (with the reason), or one no game reaches
+/// (with the first reason: [`Position::check_reachable`]).
+fn start_of(rules: &'static Ruleset, recorded: &Recorded) -> Result<Game, ReplayError> {
+    let game = recorded.new_game(rules)?;
     if let Some(text) = &recorded.start {
         // Only positions a game reaches: the set-up, a link and an import alike.
-        game.start().check_reachable().map_err(|e| ApiError::bad_request(format!("{SETBOARD} {text}: {e}")))?;
+        game.start().check_reachable().map_err(|error| ReplayError::Unreachable { text: text.clone(), error })?;
     }
     Ok(game)
 }
@@ -69,25 +106,22 @@ fn start_of(rules: &'static Ruleset, recorded: &Recorded) -> Result<Game, ApiErr
 ///
 /// # Errors
 /// What [`read_games`] refuses, a game number out of range, a bad start position, or a
-/// move that is not legal where it is played (422, naming it).
+/// move that is not legal where it is played (naming it).
 pub fn game_from_text(
     config: &ServeConfig,
     text: &str,
     index: Option<usize>,
     board: Option<BoardName>,
-) -> Result<(BoardName, Game), ApiError> {
+) -> Result<(BoardName, Game), ReplayError> {
     let games = read_games(text)?;
     let recorded = chosen(&games, index)?;
     if recorded.moves.len() > MAX_PLIES {
-        return Err(ApiError::bad_request(format!(
-            "the game has {} moves, more than the {MAX_PLIES} a game may start from",
-            recorded.moves.len()
-        )));
+        return Err(ReplayError::TooLong { moves: recorded.moves.len(), what: "a game may start from" });
     }
-    let on = |b: BoardName| -> Result<(BoardName, Game), ApiError> {
+    let on = |b: BoardName| -> Result<(BoardName, Game), ReplayError> {
         let rules = config.rules.on(b.into());
         start_of(rules, recorded)?;
-        let game = recorded.play(rules).map_err(|e| ApiError::illegal(e.to_string()))?;
+        let game = recorded.play(rules).map_err(ReplayError::Move)?;
         Ok((b, game))
     };
     match board {
@@ -117,14 +151,10 @@ fn title(game: &Recorded) -> String {
 }
 
 /// Game `index` (1-based, default 1) of `games`.
-fn chosen(games: &[Recorded], index: Option<usize>) -> Result<&Recorded, ApiError> {
+fn chosen(games: &[Recorded], index: Option<usize>) -> Result<&Recorded, ReplayError> {
     let selected = index.unwrap_or(1);
-    selected.checked_sub(1).and_then(|i| games.get(i)).ok_or_else(|| {
-        ApiError::bad_request(format!(
-            "game {selected} is out of range: the text holds {}",
-            crate::words::count(games.len() as u64, "game", "games")
-        ))
-    })
+    let found = selected.checked_sub(1).and_then(|i| games.get(i));
+    found.ok_or(ReplayError::NoSuchGame { selected, held: games.len() })
 }
 
 /// A game played through: the view of every position, the moves, and a note if the
@@ -151,19 +181,16 @@ fn ply_view(game: &Game) -> PlyView {
 /// the first one that is illegal, with a note saying so.
 ///
 /// # Errors
-/// Too many moves (400), or the first move that is not a move at all on this board (422).
-fn play_through(rules: &'static Ruleset, recorded: &Recorded) -> Result<PlayedThrough, ApiError> {
+/// Too many moves, or the first move that is not a move at all on this board.
+fn play_through(rules: &'static Ruleset, recorded: &Recorded) -> Result<PlayedThrough, ReplayError> {
     if recorded.moves.len() > MAX_PLIES {
-        return Err(ApiError::bad_request(format!(
-            "the game has {} moves, more than the {MAX_PLIES} a replay shows",
-            recorded.moves.len()
-        )));
+        return Err(ReplayError::TooLong { moves: recorded.moves.len(), what: "a replay shows" });
     }
     let mut game = start_of(rules, recorded)?;
     let start = *game.start();
     let mut played = PlayedThrough { start, moves: Vec::new(), plies: vec![ply_view(&game)], note: None };
     for (i, text) in recorded.moves.iter().enumerate() {
-        let m = recorded.read_move(i, rules).map_err(|e| ApiError::illegal(e.to_string()))?;
+        let m = recorded.read_move(i, rules).map_err(ReplayError::Move)?;
         if let Err(e) = game.play(m) {
             played.note = Some(format!("move {} ({text}) is illegal here: {e}; the replay stops before it", i + 1));
             break;
@@ -198,8 +225,23 @@ pub struct ReplaySession {
 }
 
 impl Session for ReplaySession {
+    const KIND: &'static str = "replay";
+
     fn meta(&mut self) -> &mut Meta {
         &mut self.meta
+    }
+
+    /// The analysing thread is running.
+    fn is_running(&self) -> bool {
+        self.analyzing
+    }
+
+    fn abandon(&mut self) -> bool {
+        self.stop()
+    }
+
+    fn close(&mut self) {
+        self.stop();
     }
 }
 
@@ -287,13 +329,13 @@ impl ReplaySession {
     /// Reads `request`, plays the chosen game through the rules and starts its analysis.
     ///
     /// # Errors
-    /// 400 for text that holds no game or a game number out of range; 422 for a move
-    /// that is not a move on the board.
+    /// Text that holds no game, a game number out of range, or a move that is not a
+    /// move on the board.
     pub fn load(
         config: &Arc<ServeConfig>,
         slot_for: impl FnOnce(ReplaySession) -> Arc<Slot<ReplaySession>>,
         request: &ReplayRequest,
-    ) -> Result<Arc<Slot<ReplaySession>>, ApiError> {
+    ) -> Result<Arc<Slot<ReplaySession>>, ReplayError> {
         let games = read_games(&request.text)?;
         let selected = request.game.unwrap_or(1);
         let recorded = chosen(&games, request.game)?;
@@ -391,12 +433,6 @@ impl ReplaySession {
         }
         was
     }
-
-    /// Whether the analysing thread is running.
-    #[must_use]
-    pub fn is_analyzing(&self) -> bool {
-        self.analyzing
-    }
 }
 
 /// Values the start and the position after every move on a thread of its own, position
@@ -470,7 +506,7 @@ mod tests {
         assert_eq!(games[0].moves, vec!["D2", "F4", "B4", "D6"]);
         assert!(games[0].title.starts_with("game 3: alpha (White) vs beta (Black), draw"), "{}", games[0].title);
         let bad = format!("{HEADER}\n1\talpha\tbeta\n");
-        let reason = read_games(&bad).unwrap_err().reason;
+        let reason = read_games(&bad).unwrap_err().to_string();
         assert!(reason.starts_with("the record's line 2: 3 tab-separated fields"), "{reason}");
         // Without its header, and with only the nine fields every version has.
         let line = format_record(&record);

@@ -15,7 +15,7 @@ use tokio::sync::watch;
 
 /// What every session keeps for the server: its version, when a page last asked, when a
 /// person last did something with it, and whether its page said it went away.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct Meta {
     /// Raised by every change; the page polls for a newer one.
     pub version: u64,
@@ -64,10 +64,25 @@ impl Default for Meta {
     }
 }
 
-/// A session type: gives access to its [`Meta`].
+/// A kind of session (a game, a replay): its [`Meta`], and the work it may run on
+/// threads of its own (a search, an analysis), which the session store stops when no
+/// page watches.
 pub trait Session: Send + 'static {
+    /// What the page calls it (`game`, `replay`).
+    const KIND: &'static str;
+
     /// The bookkeeping.
     fn meta(&mut self) -> &mut Meta;
+
+    /// Whether work runs on it.
+    fn is_running(&self) -> bool;
+
+    /// No page watches it: stops its work (a later request may resume it). Whether some
+    /// was stopped.
+    fn abandon(&mut self) -> bool;
+
+    /// It is closed: stops all its work.
+    fn close(&mut self);
 }
 
 /// A session under a lock, with change notification.
@@ -92,9 +107,15 @@ impl<T: Session> Slot<T> {
     }
 
     /// Runs `change` on the session, then raises its version and wakes every poll.
+    /// `change` is given the slot too (a search started by it reports to it).
     pub fn update<R>(self: &Arc<Self>, change: impl FnOnce(&mut T, &Arc<Self>) -> R) -> R {
+        self.change(|session| change(session, self))
+    }
+
+    /// [`Slot::update`] for a change that needs only the session.
+    pub fn change<R>(&self, change: impl FnOnce(&mut T) -> R) -> R {
         let mut guard = self.lock();
-        let out = change(&mut guard, self);
+        let out = change(&mut guard);
         guard.meta().version += 1;
         let version = guard.meta().version;
         drop(guard);
