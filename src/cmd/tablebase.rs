@@ -998,7 +998,7 @@ fn bench_placing(tb: &Tablebase, stones: u8, profile: RuleProfile, args: &Tableb
     let rows: String = positions.iter().map(|p| format!("{p}\n")).collect();
     for pass in ["first pass", "second pass"] {
         let t = Instant::now();
-        let report = super::probe_batch::probe_batch(
+        let report = morris::tablebase::batch::probe_batch(
             tb,
             stones,
             profile,
@@ -1111,9 +1111,15 @@ fn run_probe_batch(args: &ProbeArgs, file: &std::path::Path) -> anyhow::Result<E
         Box::new(std::io::BufReader::new(f))
     };
     let mut output = std::io::BufWriter::new(std::io::stdout().lock());
-    let report =
-        super::probe_batch::probe_batch(&tb, args.stones, profile, &mut input, &mut output, &mut std::io::stderr())
-            .and_then(|r| output.flush().map(|()| r));
+    let report = morris::tablebase::batch::probe_batch(
+        &tb,
+        args.stones,
+        profile,
+        &mut input,
+        &mut output,
+        &mut std::io::stderr(),
+    )
+    .and_then(|r| output.flush().map(|()| r));
     let report = super::output::closed_is_quiet(report)?;
     if report.bad > 0 {
         eprintln!("tablebase probe --batch: {} of {} rows had no value", report.bad, report.bad + report.answered);

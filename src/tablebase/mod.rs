@@ -7,7 +7,7 @@
 //!
 //! | layer | modules | what it is |
 //! |---|---|---|
-//! | probing and checking | [`probe`], [`verify`], [`bundled`] | read-only access for the search ([`Tablebase`], an [`Oracle`](crate::search::Oracle)), the independent check of stored values, and the 3- and 4-stone tables the binary carries |
+//! | probing and checking | [`probe`], [`batch`], [`verify`], [`bundled`] | read-only access for the search ([`Tablebase`], an [`Oracle`](crate::search::Oracle)), rows of positions answered in order, the independent check of stored values, and the 3- and 4-stone tables the binary carries |
 //! | build driver | [`driver`] ([`driver::cells`], [`driver::placing`]) | what to build, in which order, with how much memory; resumable builds and one-cell jobs |
 //! | solvers | [`solve::moving`], [`solve::placing`] | one moving pair by retrograde analysis; one placing cell from the next ply |
 //! | shared | [`shared`]: [`sector`](shared::sector), [`index`](shared::index), [`value`](shared::value), [`container`](shared::container), [`store`](shared::store), [`packed`](shared::packed), [`fast`](shared::fast), [`cell`](shared::cell), [`error`](shared::error) | subspaces and moves, position indices, what a value means, the one file container and the file kinds in it |
@@ -15,6 +15,7 @@
 //! The probing layer and the driver sit side by side: the engine opens tables without
 //! anything of the build, and a build never probes.
 
+pub mod batch;
 pub mod bundled;
 pub mod driver;
 pub mod probe;
