@@ -220,8 +220,6 @@ pub fn verify_placing_with(
         let Some(file) = tb.placing_file(stones, profile, cell) else { continue };
         let file = file?;
         let indexer = super::shared::index::Indexer::new(rules.topology, usize::from(cell.us), usize::from(cell.them));
-        let (us_hand, them_hand) = cell.hands(stones);
-        let side = if cell.ply.is_multiple_of(2) { Color::White } else { Color::Black };
         let step = every.max(1);
         let samples: Vec<u64> = (0..indexer.len()).step_by(step as usize).collect();
         let results: Vec<Result<(u64, Option<String>), TablebaseError>> = samples
@@ -237,14 +235,7 @@ pub fn verify_placing_with(
                     }
                     let stored = block.as_ref().map_or(0, |(_, blk)| blk.code(i % per));
                     let (us, them) = indexer.position(i);
-                    let (white, black) = if side == Color::White { (us, them) } else { (them, us) };
-                    let hands = if side == Color::White { [us_hand, them_hand] } else { [them_hand, us_hand] };
-                    let pos = Position::from_setup_unchecked(&Setup {
-                        rules,
-                        stones: ByColor([PointSet(white), PointSet(black)]),
-                        in_hand: ByColor(hands),
-                        side_to_move: side,
-                    });
+                    let pos = cell.position(rules, us, them);
                     let expected = if pos.is_lost_by_material() {
                         Wdl::Loss
                     } else {
