@@ -7,7 +7,8 @@
 //!
 //! | layer | modules | what it is |
 //! |---|---|---|
-//! | probing and checking | [`probe`], [`batch`], [`verify`], [`bundled`] | read-only access for the search ([`Tablebase`], an [`Oracle`](crate::search::Oracle)), rows of positions answered in order, the independent check of stored values, and the 3- and 4-stone tables the binary carries |
+//! | reports | [`stats`] | what a directory's tables hold |
+//! | probing and checking | [`probe`], [`batch`], [`verify`], [`bundled`] | read-only access for the search ([`Tablebase`], an [`Oracle`](crate::search::Oracle)), rows of positions answered in order, the independent check of stored values (each table's, and a whole directory's), and the 3- and 4-stone tables the binary carries |
 //! | build driver | [`driver`] ([`driver::cells`], [`driver::placing`], [`driver::job`]) | what to build, in which order, with how much memory; resumable builds, one-cell jobs, and a whole build phase after phase |
 //! | solvers | [`solve::moving`], [`solve::placing`] | one moving pair by retrograde analysis; one placing cell from the next ply |
 //! | shared | [`shared`]: [`sector`](shared::sector), [`index`](shared::index), [`value`](shared::value), [`container`](shared::container), [`store`](shared::store), [`packed`](shared::packed), [`fast`](shared::fast), [`cell`](shared::cell), [`error`](shared::error) | subspaces and moves, position indices, what a value means, the one file container and the file kinds in it |
@@ -21,6 +22,7 @@ pub mod driver;
 pub mod probe;
 pub mod shared;
 pub mod solve;
+pub mod stats;
 #[cfg(test)]
 pub(crate) mod test_tables;
 pub mod verify;
