@@ -43,11 +43,6 @@ impl Bar {
         Bar::new(0, "{bar:30} {pos}/{len} games {elapsed_precise} {msg}", "games")
     }
 
-    /// Sets the text before the bar.
-    pub fn set_prefix(&self, text: String) {
-        self.bar.set_prefix(text);
-    }
-
     /// Runs `print` with the bar cleared, so that what it prints stands above the bar.
     pub fn above(&self, print: impl FnOnce()) {
         if self.bar.is_hidden() { print() } else { self.bar.suspend(print) }
