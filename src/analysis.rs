@@ -384,6 +384,17 @@ impl GameAnalysis {
         self.moves.iter().filter(move |m| m.side == side && !m.opening && m.search_mistake)
     }
 
+    /// How many moves of `side` (outside the opening) a search marked with `glyph`; each
+    /// glyph is counted by itself, `?!` as much as `?` and `??`.
+    #[must_use]
+    pub fn marked_by_search(&self, side: Color, glyph: Glyph) -> usize {
+        self.moves
+            .iter()
+            .filter(|m| m.side == side && !m.opening)
+            .filter(|m| m.mark.as_ref().is_some_and(|k| !k.exact && k.glyph == glyph))
+            .count()
+    }
+
     /// The first move from which on every position's value was exact: from the tables,
     /// the end of the game, or a search that proved its score (see [`Verdict::Search`]).
     #[must_use]
