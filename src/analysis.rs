@@ -690,6 +690,39 @@ mod tests {
     }
 
     #[test]
+    fn search_marks_are_counted_glyph_by_glyph_outside_the_opening() {
+        let report = |side, opening, glyph: Option<Glyph>, exact| MoveReport {
+            number: 1,
+            side,
+            played: Move::place(crate::topology::Point::new(0)),
+            opening,
+            before: Verdict::Exact(OracleValue::Draw),
+            after: Verdict::Exact(OracleValue::Draw),
+            best: None,
+            mark: glyph.map(|glyph| Mark { glyph, reason: String::new(), exact }),
+            value_lost: false,
+            search_mistake: false,
+        };
+        let (w, b) = (Color::White, Color::Black);
+        let game = GameAnalysis {
+            moves: vec![
+                report(w, false, Some(Glyph::Dubious), false),
+                report(w, false, Some(Glyph::Dubious), false),
+                // In the opening, and on exact values: not a search's mark.
+                report(w, true, Some(Glyph::Dubious), false),
+                report(w, false, Some(Glyph::Mistake), true),
+                report(b, false, Some(Glyph::Blunder), false),
+                report(b, false, None, false),
+            ],
+            outcome: None,
+        };
+        assert_eq!(game.marked_by_search(w, Glyph::Dubious), 2);
+        assert_eq!(game.marked_by_search(w, Glyph::Mistake), 0);
+        assert_eq!(game.marked_by_search(b, Glyph::Blunder), 1);
+        assert_eq!(game.marked_by_search(b, Glyph::Dubious), 0);
+    }
+
+    #[test]
     fn the_same_game_gets_the_same_marks_every_time() {
         let game = crate::engine::random_game(&STANDARD, 24, 11);
         let settings = AnalyzeSettings::fixed_depth(4, None);
