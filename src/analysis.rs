@@ -384,6 +384,17 @@ impl GameAnalysis {
         self.moves.iter().filter(move |m| m.side == side && !m.opening && m.search_mistake)
     }
 
+    /// How many moves of `side` (outside the opening) a search marked with `glyph`; each
+    /// glyph is counted by itself, `?!` as much as `?` and `??`.
+    #[must_use]
+    pub fn marked_by_search(&self, side: Color, glyph: Glyph) -> usize {
+        self.moves
+            .iter()
+            .filter(|m| m.side == side && !m.opening)
+            .filter(|m| m.mark.as_ref().is_some_and(|k| !k.exact && k.glyph == glyph))
+            .count()
+    }
+
     /// The first move from which on every position's value was exact: from the tables,
     /// the end of the game, or a search that proved its score (see [`Verdict::Search`]).
     #[must_use]
@@ -676,6 +687,39 @@ mod tests {
         // A proven search is exact.
         let proven = Verdict::Search { score: 0, depth: 4, shallower: None, proven: true };
         assert_eq!(mark(Verdict::Exact(OracleValue::Win(9)), proven, b).unwrap().0, "?");
+    }
+
+    #[test]
+    fn search_marks_are_counted_glyph_by_glyph_outside_the_opening() {
+        let report = |side, opening, glyph: Option<Glyph>, exact| MoveReport {
+            number: 1,
+            side,
+            played: Move::place(crate::topology::Point::new(0)),
+            opening,
+            before: Verdict::Exact(OracleValue::Draw),
+            after: Verdict::Exact(OracleValue::Draw),
+            best: None,
+            mark: glyph.map(|glyph| Mark { glyph, reason: String::new(), exact }),
+            value_lost: false,
+            search_mistake: false,
+        };
+        let (w, b) = (Color::White, Color::Black);
+        let game = GameAnalysis {
+            moves: vec![
+                report(w, false, Some(Glyph::Dubious), false),
+                report(w, false, Some(Glyph::Dubious), false),
+                // In the opening, and on exact values: not a search's mark.
+                report(w, true, Some(Glyph::Dubious), false),
+                report(w, false, Some(Glyph::Mistake), true),
+                report(b, false, Some(Glyph::Blunder), false),
+                report(b, false, None, false),
+            ],
+            outcome: None,
+        };
+        assert_eq!(game.marked_by_search(w, Glyph::Dubious), 2);
+        assert_eq!(game.marked_by_search(w, Glyph::Mistake), 0);
+        assert_eq!(game.marked_by_search(b, Glyph::Blunder), 1);
+        assert_eq!(game.marked_by_search(b, Glyph::Dubious), 0);
     }
 
     #[test]

@@ -16,7 +16,8 @@
 //! - [`table`]: a table as text, Markdown, HTML and CSV, and a whole HTML page: the one
 //!   home of the escaping the pages and reports need.
 //! - [`files`]: files written whole (temporary file, then rename).
-//! - [`memory`]: large arrays advised for huge pages (the tables' solvers).
+//! - [`memory`]: large arrays advised for huge pages (the tables' solvers), and the process's memory as
+//!   Linux counts it.
 //! - [`progress`]: how long jobs report how far they got (drawn by the command line).
 //! - [`topology`]: both boards as data (points, lines, adjacency, symmetries).
 //! - [`rules`]: positions, moves, generation, play, notation, Zobrist keys, games.

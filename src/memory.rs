@@ -1,5 +1,7 @@
-//! Large arrays read at random (the transposition table, the placing solver's layers):
-//! their memory is advised into transparent huge pages before it is first written.
+//! The process's memory: large arrays read at random (the transposition table, the
+//! placing solver's layers) are advised into transparent huge pages before they are first
+//! written, and [`ProcessMemory`] is what Linux counts of the process (`/proc/self/status`,
+//! read here and nowhere else in the crate).
 //!
 //! One of the crate's three `unsafe` calls is here (the others map table files, in
 //! `tablebase::shared::packed`, and prefetch codes, in `tablebase::solve::placing`): on Linux,
@@ -47,9 +49,74 @@ pub fn huge_vec<T>(n: usize, mut fill: impl FnMut() -> T) -> Vec<T> {
     v
 }
 
+/// The process's memory as Linux counts it (`/proc/self/status`), in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProcessMemory {
+    /// Its own (anonymous) resident pages (`RssAnon`).
+    pub own: u64,
+    /// Resident pages of mapped files (`RssFile`): they belong to the page cache and are
+    /// shared with every process that maps the same files (the tables).
+    pub mapped_files: u64,
+    /// The peak resident set so far (`VmHWM`).
+    pub peak: u64,
+}
+
+impl ProcessMemory {
+    /// The figures now; `None` where `/proc` does not say (not Linux, or a kernel too old
+    /// to split the resident set).
+    #[must_use]
+    pub fn now() -> Option<ProcessMemory> {
+        ProcessMemory::from_status(&std::fs::read_to_string(STATUS).ok()?)
+    }
+
+    /// The figures of a `/proc/<pid>/status` text.
+    #[must_use]
+    pub fn from_status(status: &str) -> Option<ProcessMemory> {
+        Some(ProcessMemory {
+            own: status_bytes(status, "RssAnon")?,
+            mapped_files: status_bytes(status, "RssFile")?,
+            peak: status_bytes(status, "VmHWM")?,
+        })
+    }
+}
+
+/// Where Linux tells a process about itself.
+const STATUS: &str = "/proc/self/status";
+
+/// The process's peak resident set so far (`VmHWM`), in bytes, where `/proc` says it.
+#[must_use]
+pub fn peak_resident_bytes() -> Option<u64> {
+    status_bytes(&std::fs::read_to_string(STATUS).ok()?, "VmHWM")
+}
+
+/// One `kB` figure of a status text (`VmHWM:   123 kB`), in bytes.
+fn status_bytes(status: &str, key: &str) -> Option<u64> {
+    status.lines().find_map(|l| {
+        let kb = l.strip_prefix(key)?.strip_prefix(':')?.trim().strip_suffix("kB")?.trim().parse::<u64>().ok()?;
+        Some(kb * 1024)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_status_figures_are_read_in_bytes_and_all_three_are_needed() {
+        let status = "Name:\tmorris\nVmHWM:\t  2048 kB\nVmRSS:\t  1024 kB\nRssAnon:\t   512 kB\nRssFile:\t   256 kB\n";
+        assert_eq!(
+            ProcessMemory::from_status(status),
+            Some(ProcessMemory { own: 512 << 10, mapped_files: 256 << 10, peak: 2048 << 10 })
+        );
+        assert_eq!(ProcessMemory::from_status("VmHWM:\t2048 kB\nRssAnon:\t512 kB\n"), None);
+        // `VmHWM` is not `VmHWMx`, and a figure without its unit is not read.
+        assert_eq!(status_bytes("VmHWMx: 5 kB\nVmHWM: 7\n", "VmHWM"), None);
+        if cfg!(target_os = "linux") {
+            let now = ProcessMemory::now().expect("Linux says");
+            assert!(now.peak >= now.own && now.own > 0);
+            assert_eq!(peak_resident_bytes().map(|p| p >= now.peak), Some(true));
+        }
+    }
 
     #[test]
     fn huge_vectors_hold_what_they_were_filled_with() {

@@ -1,4 +1,5 @@
-//! Counts as a person reads them in a message: `1 ply`, `0 plies`, `2 threads`.
+//! Counts and times as a person reads them in a message: `1 ply`, `0 plies`, `2 threads`,
+//! `2 min 10 s`.
 
 /// `n` and the noun, singular for one and plural otherwise: `count(1, "ply", "plies")` is
 /// `1 ply`, `count(0, "ply", "plies")` is `0 plies`.
@@ -22,6 +23,17 @@ pub fn rule_profile(no_removal_plies: u16) -> String {
         "no draw rule (game-theoretic)".to_string()
     } else {
         format!("a no-removal rule of {}", plies(no_removal_plies))
+    }
+}
+
+/// A time left or taken, as a person reads it: `2 h 5 min`, `2 min 10 s`, `7 s`.
+#[must_use]
+pub fn minutes_and_seconds(d: std::time::Duration) -> String {
+    let s = d.as_secs();
+    match (s / 3600, s / 60 % 60, s % 60) {
+        (0, 0, sec) => format!("{sec} s"),
+        (0, min, sec) => format!("{min} min {sec} s"),
+        (h, min, _) => format!("{h} h {min} min"),
     }
 }
 
@@ -85,5 +97,13 @@ mod tests {
         assert_eq!(rule_profile(0), "no draw rule (game-theoretic)");
         assert_eq!(rule_profile(100), "a no-removal rule of 100 plies");
         assert_eq!(rule_profile(1), "a no-removal rule of 1 ply");
+    }
+
+    #[test]
+    fn times_read_in_the_two_largest_units() {
+        use std::time::Duration;
+        assert_eq!(minutes_and_seconds(Duration::from_secs(7)), "7 s");
+        assert_eq!(minutes_and_seconds(Duration::from_secs(130)), "2 min 10 s");
+        assert_eq!(minutes_and_seconds(Duration::from_secs(7500)), "2 h 5 min");
     }
 }

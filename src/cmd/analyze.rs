@@ -186,13 +186,7 @@ fn print_game(a: &GameAnalysis, brief: bool, recorded_end: Option<String>, rules
         let first = lost.first().and_then(|m| mark(m, rules)).map(|t| format!(" (first: {t})")).unwrap_or_default();
         // Every glyph a search gave is counted, each by itself ("0 search mistakes"
         // counted only ? and ?? while ?! moves were listed above it).
-        let by_search = |glyph: Glyph| {
-            a.moves
-                .iter()
-                .filter(|m| m.side == side && !m.opening)
-                .filter(|m| m.mark.as_ref().is_some_and(|k| !k.exact && k.glyph == glyph))
-                .count()
-        };
+        let by_search = |glyph: Glyph| a.marked_by_search(side, glyph);
         say!(
             "  {}: {} value-losing move{} (exact values: ? or ??){first}; marked by a search: {} ??, {} ?, {} ?!",
             side,

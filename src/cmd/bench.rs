@@ -1,11 +1,9 @@
 //! `morris bench`: the bench positions searched to a fixed depth; prints one line per
 //! position and `Bench: <nodes> nodes <nps> nps` last (the signature CI compares).
 
-use std::io::Write;
-use std::ops::ControlFlow;
 use std::process::ExitCode;
 
-use super::output::stdout_result;
+use super::output::Lines;
 use morris::engine::{BENCH_DEPTH, format_score, run_bench};
 
 /// Options of `morris bench`.
@@ -21,14 +19,13 @@ pub struct BenchArgs {
 /// # Errors
 /// Only stdout failing.
 pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
-    let mut out = std::io::stdout().lock();
-    let mut failed = None;
+    let mut lines = Lines::default();
     let report = run_bench(args.depth, &mut |i, line| {
         let pos = line.position;
         let best = line.result.best.map_or_else(|| "-".to_string(), |m| m.display(pos.topology()).to_string());
-        let written = writeln!(
-            out,
-            "{:>2} {:<11} {:<7} depth {:>2} nodes {:>10} best {:<9} score {}",
+        // A closed pipe (nobody reads any more) breaks the loop: stop searching.
+        lines.print(format_args!(
+            "{:>2} {:<11} {:<7} depth {:>2} nodes {:>10} best {:<9} score {}\n",
             i + 1,
             pos.topology().name(),
             pos.phase(pos.side_to_move()).to_string(),
@@ -36,19 +33,9 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             line.result.nodes,
             best,
             format_score(line.result.score)
-        );
-        match written {
-            Ok(()) => ControlFlow::Continue(()),
-            // Nobody reads any more (a closed pipe): stop searching.
-            Err(e) => {
-                failed.get_or_insert(e);
-                ControlFlow::Break(())
-            }
-        }
+        ))
     });
-    if let Some(e) = failed {
-        return stdout_result(Err(e));
-    }
-    stdout_result(writeln!(out, "Bench: {} nodes {} nps", report.total_nodes(), report.nodes_per_second()))?;
+    lines.finish()?;
+    say!("Bench: {} nodes {} nps", report.total_nodes(), report.nodes_per_second());
     Ok(ExitCode::SUCCESS)
 }

@@ -30,7 +30,6 @@ pub mod grade;
 pub mod match_;
 pub mod perft;
 pub mod play;
-pub mod probe_batch;
 pub mod progress;
 #[cfg(test)]
 mod protocol_tests;

@@ -4,6 +4,7 @@
 //! [`StdoutClosed`], and `main` ends the program quietly on it.
 
 use std::io;
+use std::ops::ControlFlow;
 
 /// Standard output was closed by its reader (a broken pipe): nothing more can be said,
 /// and there is nothing to complain about.
@@ -41,6 +42,35 @@ pub fn closed_is_quiet<T>(result: io::Result<T>) -> anyhow::Result<T> {
 #[must_use]
 pub fn is_stdout_closed(error: &anyhow::Error) -> bool {
     error.chain().any(|c| c.is::<StdoutClosed>())
+}
+
+/// Standard output for a library's callback, which cannot return an error: each text is
+/// written at once, and the first failure is kept (the callback can then ask the library
+/// to stop) for [`Lines::finish`] to report as [`stdout_result`] does.
+#[derive(Debug, Default)]
+pub struct Lines {
+    failed: Option<io::Error>,
+}
+
+impl Lines {
+    /// Writes `text` (whole lines, each ending in a line break); `Break` once standard
+    /// output has failed.
+    pub fn print(&mut self, text: impl std::fmt::Display) -> ControlFlow<()> {
+        if self.failed.is_none()
+            && let Err(e) = io::Write::write_fmt(&mut io::stdout(), format_args!("{text}"))
+        {
+            self.failed = Some(e);
+        }
+        if self.failed.is_some() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    }
+
+    /// The first failure, if any.
+    ///
+    /// # Errors
+    /// When a write failed.
+    pub fn finish(self) -> anyhow::Result<()> {
+        self.failed.map_or(Ok(()), |e| stdout_result(Err(e)))
+    }
 }
 
 /// `println!` that returns (with `?`) instead of panicking when standard output fails.

@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use morris::progress::Progress;
 use morris::words::human;
+pub use morris::words::minutes_and_seconds;
 
 /// How often a plain progress line is written when stderr is not a terminal.
 pub const PLAIN_EVERY: Duration = Duration::from_secs(30);
@@ -40,11 +41,6 @@ impl Bar {
     #[must_use]
     pub fn games() -> Bar {
         Bar::new(0, "{bar:30} {pos}/{len} games {elapsed_precise} {msg}", "games")
-    }
-
-    /// Sets the text before the bar.
-    pub fn set_prefix(&self, text: String) {
-        self.bar.set_prefix(text);
     }
 
     /// Runs `print` with the bar cleared, so that what it prints stands above the bar.
@@ -124,17 +120,6 @@ fn plain_line(what: &str, done: u64, len: Option<u64>, unit: &str, rate: f64, et
     line
 }
 
-/// `2 h 5 min`, `2 min 10 s`, `7 s`.
-#[must_use]
-pub fn minutes_and_seconds(d: Duration) -> String {
-    let s = d.as_secs();
-    match (s / 3600, s / 60 % 60, s % 60) {
-        (0, 0, sec) => format!("{sec} s"),
-        (0, min, sec) => format!("{min} min {sec} s"),
-        (h, min, _) => format!("{h} h {min} min"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,8 +138,6 @@ mod tests {
             line,
             "progress: 5-5: solving, 12,345,678 of 61,612,215 positions (20.0%), 1.70 M positions/s, about 2 min 10 s left"
         );
-        assert_eq!(minutes_and_seconds(Duration::from_secs(7)), "7 s");
-        assert_eq!(minutes_and_seconds(Duration::from_secs(7500)), "2 h 5 min");
         assert!(plain_line("", 9, Some(10), "positions", 830_946.3, None).contains(", 830,946 positions/s,"));
         assert!(plain_line("", 3, None, "games", 0.0, None).ends_with("3 games, 0.0 games/s, time left unknown"));
     }

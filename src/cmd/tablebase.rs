@@ -1,23 +1,23 @@
 //! `morris tablebase build | plan | slurm | verify | stats | probe | bench`: the command
 //! line over [`morris::tablebase`].
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use super::progress::{Bar, minutes_and_seconds};
-use morris::progress::Progress;
+use super::output::Lines;
+use super::progress::Bar;
+use morris::rules::STANDARD;
 use morris::rules::notation::PositionText;
-use morris::rules::{Color, STANDARD};
-use morris::tablebase::driver::cells::{self, Cell};
+use morris::tablebase::batch::probe_batch;
+use morris::tablebase::bench::{BenchSettings, bench};
+use morris::tablebase::driver::cells::{Cell, Graph};
+use morris::tablebase::driver::job::{BuildEvent, BuildRequest, Phases, pack_set, run_build as run_build_job};
 use morris::tablebase::driver::within_memory;
-use morris::tablebase::shared::sector::{self, MIN_STONES};
-use morris::tablebase::{
-    self, BuildOptions, BuildReport, RuleProfile, Subspace, TableValue, Tablebase, Wdl, full_board_counts, is_possible,
-    verify,
-};
+use morris::tablebase::shared::sector::MIN_STONES;
+use morris::tablebase::{self, BuildOptions, RuleProfile, Subspace, TableValue, Tablebase, Wdl, stats, verify};
 use morris::words::{count, human, plies};
 
 /// `morris tablebase` subcommands.
@@ -254,7 +254,7 @@ pub fn run(cmd: &TablebaseCommand) -> anyhow::Result<ExitCode> {
         TablebaseCommand::Probe(args) => run_probe(args),
         TablebaseCommand::Bench(args) => run_bench(args),
         TablebaseCommand::Pack(args) => {
-            pack(&args.dir, args.stones, args.profile, threads_or_default(args.threads))?;
+            say_part!("{}", pack_set(&args.dir, args.stones, args.profile, threads_or_default(args.threads))?);
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -268,199 +268,39 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     if let Some(cell) = args.cell {
         return run_build_cell(args, cell);
     }
-    let stones = args.max_stones.unwrap_or(STANDARD.stones);
-    if args.placing {
-        return run_build_placing(args, stones);
-    }
-    let mut targets = args.subspaces.clone();
-    if let Some(s) = targets.iter().find(|s| !is_possible(**s)) {
-        anyhow::bail!("subspace {s} is not possible: each side has 3 to {} stones", STANDARD.stones);
-    }
-    if let Some(k) = args.max_stones.or(if targets.is_empty() { Some(STANDARD.stones) } else { None }) {
-        targets.extend(sector::pairs_up_to(k).into_iter().flatten());
-    }
-    let threads = threads_or_default(args.threads);
-    let options = BuildOptions { threads, profile: args.profile };
-    let plan = tablebase::plan_build(&args.dir, tablebase::plan(&targets), &options);
-    eprintln!("{}", plan.banner(threads, options.profile));
-    within_memory("the build", plan.peak_bytes, args.max_memory_gb)?;
-    let bar = Bar::new(
-        2 * plan.positions_to_solve,
-        "{msg:22} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta_precise}",
-        "positions",
-    );
-    let start = Instant::now();
-    let mut solved = 0u64;
-    let total = plan.positions_to_solve;
-    let mut on_pair = |r: &BuildReport| {
-        let names: Vec<String> = r.pair.iter().map(ToString::to_string).collect();
-        if r.kept {
-            bar.println(&format!("{:>8}  kept (already built)", names.join(" ")));
-            return;
-        }
-        solved += r.positions;
-        let elapsed = start.elapsed().as_secs_f64();
-        let rate = solved as f64 / elapsed.max(1e-9);
-        bar.above(|| {
-            eprintln!(
-                "{:>8}  {:>13} positions  {:>8.1} s  {:>6.2} M positions/s  {:>6.2} GB  {:>4} levels  | {:.1}% done, \
-                 {:.2} M positions/s overall, ETA {:.0} min",
-                names.join(" "),
-                human(r.positions),
-                r.seconds,
-                r.positions as f64 / r.seconds.max(1e-9) / 1e6,
-                r.working_bytes as f64 / 1e9,
-                r.levels,
-                100.0 * solved as f64 / total.max(1) as f64,
-                rate / 1e6,
-                (total - solved) as f64 / rate.max(1e-9) / 60.0
-            );
-        });
+    let phases = match (args.placing, args.no_placing) {
+        (true, _) => Phases::PlacingOnly,
+        (_, true) => Phases::MovingOnly,
+        _ => Phases::Both,
     };
-    let reports = tablebase::build(&args.dir, &plan, &options, &bar, &mut on_pair)?;
+    let request = BuildRequest {
+        dir: args.dir.clone(),
+        subspaces: args.subspaces.clone(),
+        max_stones: args.max_stones,
+        phases,
+        options: BuildOptions { threads: threads_or_default(args.threads), profile: args.profile },
+        max_memory_gb: args.max_memory_gb,
+    };
+    let bar = Bar::new(0, "{msg:22} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta_precise}", "positions");
+    let mut lines = Lines::default();
+    let built = run_build_job(&request, &bar, &mut |event| match event {
+        BuildEvent::Planned(banner) => bar.println(&banner),
+        BuildEvent::Pair(line) => bar.println(&line.to_string()),
+        BuildEvent::Ply(line) => bar.println(&line.to_string()),
+        BuildEvent::MovingDone(summary) => bar.above(|| {
+            let _ = lines.print(summary);
+        }),
+        BuildEvent::PlacingDone(summary) => bar.above(|| {
+            let _ = lines.print(summary);
+        }),
+        BuildEvent::Packed(summary) => bar.above(|| {
+            let _ = lines.print(summary);
+        }),
+    });
     bar.finish();
-    let secs = start.elapsed().as_secs_f64();
-    let solved: u64 = reports.iter().filter(|r| !r.kept).map(|r| r.positions).sum();
-    say!(
-        "built {} ({} kept): {} positions solved in {secs:.1} s = {:.2} M positions/s with {}",
-        count(reports.len() as u64, "pair", "pairs"),
-        reports.iter().filter(|r| r.kept).count(),
-        human(solved),
-        solved as f64 / secs.max(1e-9) / 1e6,
-        count(threads as u64, "thread", "threads"),
-    );
-    if args.subspaces.is_empty() && !args.no_placing {
-        return run_build_placing(args, stones);
-    }
+    built?;
+    lines.finish()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Builds the placing layers of a game of `stones` a side, after the moving tables.
-fn run_build_placing(args: &BuildArgs, stones: u8) -> anyhow::Result<ExitCode> {
-    use morris::tablebase::driver::moving_rule_fits;
-    use morris::tablebase::driver::placing::{self, CellReport, PlacingOptions, PlyTally};
-    let threads = threads_or_default(args.threads);
-    let options = PlacingOptions { stones, profile: args.profile, threads };
-    moving_rule_fits(&args.dir, options.profile)?;
-    let plan = placing::plan_placing(&args.dir, &options);
-    eprintln!("{}", plan.banner(&options));
-    within_memory("the build", plan.peak_bytes, args.max_memory_gb)?;
-    let bar = Bar::new(
-        plan.positions_to_solve,
-        "{msg:12} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta_precise}",
-        "positions",
-    );
-    let start = Instant::now();
-    let total = plan.positions_to_solve;
-    let mut solved = 0u64;
-    // One line per ply (layer): its cells' positions, W/D/L, time, rate, bytes, and the
-    // process's peak resident memory so far.
-    let mut layer: Option<PlyTally> = None;
-    let flush = |l: &PlyTally, solved: u64| {
-        let timing = if l.built_positions == 0 {
-            format!("{:>28}", "kept (built before)")
-        } else {
-            format!("{:>8.1} s  {:>6.2} M positions/s", l.seconds, l.built_positions as f64 / l.seconds.max(1e-9) / 1e6)
-        };
-        let eta = if solved == 0 {
-            String::new()
-        } else {
-            let rate = solved as f64 / start.elapsed().as_secs_f64().max(1e-9);
-            format!(
-                ", about {} left",
-                minutes_and_seconds(Duration::from_secs_f64((total - solved) as f64 / rate.max(1e-9)))
-            )
-        };
-        let peak =
-            proc_status_kb("VmHWM:").map_or(String::new(), |k| format!("  peak {:.2} GB", k as f64 * 1024.0 / 1e9));
-        bar.above(|| {
-            eprintln!(
-                "  ply {:>2}  {:>14} positions  W {:>5.1}% D {:>5.1}% L {:>5.1}%  {timing}  {:>8.1} MB{peak}  | {:.1}% done{eta}",
-                l.ply,
-                human(l.positions),
-                l.percent(1),
-                l.percent(0),
-                l.percent(2),
-                l.bytes as f64 / 1e6,
-                100.0 * solved as f64 / total.max(1) as f64,
-            );
-        });
-    };
-    let mut on_cell = |r: &CellReport| {
-        log::debug!(
-            "{}: {} positions, {:.2} s, {} bytes{}",
-            r.cell,
-            r.positions,
-            r.seconds,
-            r.bytes,
-            if r.kept { " (kept)" } else { "" }
-        );
-        if let Some(finished) = PlyTally::add(&mut layer, r) {
-            flush(&finished, solved);
-        }
-        if !r.kept {
-            solved += r.positions;
-        }
-        bar.stage(format!("ply {}", r.cell.ply));
-    };
-    let reports = placing::build_placing(&args.dir, &plan, &options, &bar, &mut on_cell)?;
-    if let Some(l) = layer.as_ref() {
-        flush(l, solved);
-    }
-    bar.finish();
-    let secs = start.elapsed().as_secs_f64();
-    let built: Vec<&CellReport> = reports.iter().filter(|r| !r.kept).collect();
-    let positions: u64 = built.iter().map(|r| r.positions).sum();
-    let bytes: u64 = reports.iter().map(|r| r.bytes).sum();
-    say!(
-        "built {} ({} kept): {} positions solved in {secs:.1} s = {:.2} M positions/s with {}; \
-         {:.1} MB on disk for all {}",
-        count(reports.len() as u64, "placing cell", "placing cells"),
-        reports.len() - built.len(),
-        human(positions),
-        positions as f64 / secs.max(1e-9) / 1e6,
-        count(threads as u64, "thread", "threads"),
-        bytes as f64 / 1e6,
-        count(reports.len() as u64, "cell", "cells")
-    );
-    pack(&args.dir, stones, options.profile, threads)?;
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Packs a built placing set (`morris tablebase pack`, and the end of a placing build),
-/// with a line per cell packed and one for the whole.
-fn pack(dir: &std::path::Path, stones: u8, profile: RuleProfile, threads: usize) -> anyhow::Result<()> {
-    use morris::tablebase::driver::pack::{PackedCell, pack_placing};
-    let start = Instant::now();
-    let mut on_cell = |c: &PackedCell| {
-        if !c.kept {
-            log::info!("packed {}: {} -> {} bytes in {:.2} s", c.cell, c.bytes.0, c.bytes.1, c.seconds);
-        }
-    };
-    if dir.is_file() {
-        return Err(morris::tablebase::TablebaseError::NotADirectory(dir.to_path_buf()).into());
-    } else if !dir.is_dir() {
-        return Err(morris::tablebase::TablebaseError::NoDirectory(dir.to_path_buf()).into());
-    }
-    let report = pack_placing(dir, stones, profile, threads, &mut on_cell)?;
-    if report.cells == 0 {
-        anyhow::bail!("no placing cell of a {stones}-stone game under {profile} in {}", dir.display());
-    }
-    let dictionary = if report.dictionary == 0 {
-        "no dictionary (too few blocks to train one)".to_string()
-    } else {
-        format!("dictionary {:016x}", report.dictionary)
-    };
-    say!(
-        "packed {} of {} ({} already), {dictionary}: {:.1} MB -> {:.1} MB in {:.1} s",
-        report.packed,
-        count(report.cells as u64, "placing cell", "placing cells"),
-        report.cells - report.packed,
-        report.bytes.0 as f64 / 1e6,
-        report.bytes.1 as f64 / 1e6,
-        start.elapsed().as_secs_f64()
-    );
-    Ok(())
 }
 
 fn run_build_cell(args: &BuildArgs, cell: Cell) -> anyhow::Result<ExitCode> {
@@ -485,66 +325,18 @@ fn run_build_cell(args: &BuildArgs, cell: Cell) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The cells of `args`' graph with their levels and whether each is built.
-fn graph_of(args: &GraphArgs) -> (Vec<Cell>, Vec<usize>, Vec<bool>) {
-    let cells = cells::graph(args.max_stones, args.placing);
-    let level = cells::levels(&cells);
-    let built = cells.iter().map(|c| c.is_built(&args.dir, args.profile)).collect();
-    (cells, level, built)
+/// The build graph `args` describe.
+fn graph_of(args: &GraphArgs) -> Graph {
+    Graph::of(&args.dir, args.max_stones, args.placing, args.profile)
 }
 
 fn run_plan(args: &PlanArgs) -> anyhow::Result<ExitCode> {
-    let (cells, level, built) = graph_of(&args.graph);
-    let seconds: Vec<f64> = cells.iter().map(|c| c.estimated_seconds()).collect();
-    let path = cells::critical_path(&cells, &seconds);
+    let graph = graph_of(&args.graph);
     if args.predict {
-        let total: f64 = seconds.iter().sum();
-        say!(
-            "{} cells in {} levels; {:.0} s of work ({:.2} h) on one node of two cores; critical path {:.0} s ({:.2} h)",
-            cells.len(),
-            level.iter().max().map_or(0, |l| l + 1),
-            total,
-            total / 3600.0,
-            path,
-            path / 3600.0
-        );
-        say!("nodes  per-cell jobs (h)  speed-up  per-level arrays (h)  speed-up");
-        for nodes in [1, 2, 8, 32, 128] {
-            let p = cells::predict(&cells, &seconds, nodes);
-            say!(
-                "{nodes:>5}  {:>17.2}  {:>8.1}  {:>20.2}  {:>8.1}",
-                p.per_cell_seconds / 3600.0,
-                total / p.per_cell_seconds.max(1e-9),
-                p.per_level_seconds / 3600.0,
-                total / p.per_level_seconds.max(1e-9)
-            );
-        }
-        return Ok(ExitCode::SUCCESS);
+        say_part!("{}", graph.forecast());
+    } else {
+        say!("{}", serde_json::to_string_pretty(&graph.to_json())?);
     }
-    let list: Vec<serde_json::Value> = cells
-        .iter()
-        .enumerate()
-        .map(|(n, c)| {
-            serde_json::json!({
-                "name": c.to_string(),
-                "kind": if matches!(c, Cell::Moving(_)) { "moving" } else { "placing" },
-                "level": level[n],
-                "inputs": c.inputs().iter().map(ToString::to_string).collect::<Vec<_>>(),
-                "positions": c.positions(),
-                "memory_bytes": c.memory_bytes(),
-                "estimated_seconds": seconds[n],
-                "built": built[n],
-                "files": c.files(&args.graph.dir, args.graph.profile).iter().map(|f| f.display().to_string()).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let plan = serde_json::json!({
-        "dir": args.graph.dir.display().to_string(),
-        "no_removal_plies": args.graph.profile.no_removal_plies(),
-        "critical_path_seconds": path,
-        "cells": list,
-    });
-    say!("{}", serde_json::to_string_pretty(&plan)?);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -568,7 +360,7 @@ fn run_slurm(args: &SlurmArgs) -> anyhow::Result<ExitCode> {
     let scripts = args.scripts.clone().unwrap_or_else(|| dir.join("slurm"));
     write_dir(&scripts)?;
     write_dir(&dir.join("logs"))?;
-    let (cells, level, built) = graph_of(&args.graph);
+    let graph = graph_of(&args.graph);
     let job = super::slurm::JobSettings {
         binary: &binary,
         dir: &dir,
@@ -584,11 +376,7 @@ fn run_slurm(args: &SlurmArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let mut names = Vec::new();
-    for l in 0..=level.iter().copied().max().unwrap_or(0) {
-        let todo: Vec<Cell> = (0..cells.len()).filter(|&i| level[i] == l && !built[i]).map(|i| cells[i]).collect();
-        if todo.is_empty() {
-            continue;
-        }
+    for (l, todo) in graph.to_build_by_level() {
         let name = format!("level-{l:02}.sh");
         morris::files::write_whole(&scripts.join(&name), super::slurm::level_script(l, &todo, &job).as_bytes())?;
         names.push(name);
@@ -602,11 +390,11 @@ fn run_slurm(args: &SlurmArgs) -> anyhow::Result<ExitCode> {
     }
     let submit = scripts.join("submit.sh");
     morris::files::write_whole(&submit, super::slurm::submit_script(&names).as_bytes())?;
-    let todo = built.iter().filter(|&&b| !b).count();
+    let todo = graph.to_build();
     say!(
         "{} cells, {} built, {todo} to build in {arrays} job arrays{}: scripts in {}",
-        cells.len(),
-        cells.len() - todo,
+        graph.cells.len(),
+        graph.cells.len() - todo,
         if names.len() > arrays { ", then a job that packs the placing cells" } else { "" },
         scripts.display()
     );
@@ -618,173 +406,37 @@ fn run_slurm(args: &SlurmArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn run_verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
-    let tb = Tablebase::open(&args.dir)?;
-    if args.placing {
-        return run_verify_placing(args, &tb);
-    }
-    let rules = tablebase::rules_text(tb.profile());
     let threads = threads_or_default(args.threads);
-    let subspaces = if args.subspaces.is_empty() { tb.subspaces() } else { args.subspaces.clone() };
-    let mut bad = 0;
-    for sub in subspaces {
-        let tables = verify::load_for(&args.dir, sub, &rules)?;
-        let bar = Bar::new(
-            tablebase::canonical_positions(sub).div_ceil(args.every),
-            "{prefix:>5} [{bar:30}] {human_pos}/{human_len} {per_sec} {eta}",
-            "positions",
-        );
-        bar.set_prefix(sub.to_string());
-        let start = Instant::now();
-        let stride = usize::try_from(args.every).unwrap_or(usize::MAX);
-        let report = verify::verify_subspace(&tables, sub, tb.profile(), &args.dir, threads, stride, &bar)?;
+    let mut lines = Lines::default();
+    let summary = if args.placing {
+        let bar = Bar::new(0, "{msg:>12} [{bar:30}] {human_pos}/{human_len} {per_sec} {eta}", "positions");
+        let summary = verify::verify_placing_sets(&args.dir, threads, args.every, &bar, &mut |report| {
+            let mut printed = ControlFlow::Continue(());
+            bar.above(|| printed = lines.print(report));
+            printed
+        });
         bar.finish();
-        say!(
-            "{sub}: {} positions, {} wrong ({:.1} s)",
-            human(report.positions),
-            report.errors,
-            start.elapsed().as_secs_f64()
-        );
-        for (pos, stored, recomputed) in &report.examples {
-            say!("  {pos}: stored {stored}, children say {recomputed}");
-        }
-        bad += report.errors;
-    }
-    verify_verdict(bad, "all values agree with their children")
-}
-
-/// The last line of a verify and its exit code.
-fn verify_verdict(bad: u64, all_good: &str) -> anyhow::Result<ExitCode> {
-    if bad == 0 {
-        say!("verify: {all_good}");
-        Ok(ExitCode::SUCCESS)
+        summary?
     } else {
-        say!("verify: {bad} wrong values");
-        Ok(ExitCode::FAILURE)
-    }
-}
-
-/// The placing games and profiles in `tb`'s directory, or an error saying there are none.
-fn placing_profiles(tb: &Tablebase) -> anyhow::Result<Vec<(u8, RuleProfile)>> {
-    let profiles = tb.placing_profiles();
-    if profiles.is_empty() {
-        anyhow::bail!("{} has no placing tables (build them with tablebase build --placing)", tb.dir().display());
-    }
-    Ok(profiles)
-}
-
-/// `tablebase verify --placing`.
-fn run_verify_placing(args: &VerifyArgs, tb: &Tablebase) -> anyhow::Result<ExitCode> {
-    let profiles = placing_profiles(tb)?;
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads_or_default(args.threads)).build()?;
-    let mut bad = 0;
-    for (stones, profile) in profiles {
-        let total: u64 = tb.placing_cells(stones, profile).iter().map(|c| c.positions().div_ceil(args.every)).sum();
-        let bar = Bar::new(total, "{prefix:>12} [{bar:30}] {human_pos}/{human_len} {per_sec} {eta}", "positions");
-        let plies = profile.no_removal_plies();
-        bar.set_prefix(format!("s{stones} r{plies}"));
-        let start = Instant::now();
-        let report =
-            pool.install(|| verify::verify_placing_with(tb, stones, profile, args.every, &mut |_, n| bar.advance(n)))?;
+        let bar = Bar::new(0, "{msg:>5} [{bar:30}] {human_pos}/{human_len} {per_sec} {eta}", "positions");
+        let summary = verify::verify_tables(&args.dir, &args.subspaces, threads, args.every, &bar, &mut |report| {
+            let mut printed = ControlFlow::Continue(());
+            bar.above(|| printed = lines.print(report));
+            printed
+        });
         bar.finish();
-        say!(
-            "placing, {stones} stones a side, rule {plies}: {} positions, {} wrong ({:.1} s)",
-            human(report.checked),
-            report.wrong,
-            start.elapsed().as_secs_f64()
-        );
-        if let Some(first) = &report.first_wrong {
-            say!("  first wrong: {first}");
-        }
-        bad += report.wrong;
-    }
-    verify_verdict(bad, "every placing value is the best of its moves")
-}
-
-/// `tablebase stats --placing`: per ply, positions and the side to move's results.
-fn run_stats_placing(tb: &Tablebase) -> anyhow::Result<ExitCode> {
-    let profiles = placing_profiles(tb)?;
-    for (stones, profile) in profiles {
-        say!("placing phase, {stones} stones a side, {profile}; the side to move's results:");
-        say!("| ply | to move | cells | positions | wins | draws | losses | MB |");
-        say!("|---:|---|---:|---:|---:|---:|---:|---:|");
-        let cells = tb.placing_cells(stones, profile);
-        let mut total = (0u64, [0u64; 3], 0u64);
-        for ply in (0..2 * stones).rev() {
-            let (mut n, mut counts, mut bytes, mut k) = (0u64, [0u64; 3], 0u64, 0);
-            for &c in cells.iter().filter(|c| c.ply == ply) {
-                let Some(file) = tb.placing_file(stones, profile, c) else { continue };
-                let file = file?;
-                n += file.header.positions;
-                for (sum, x) in counts.iter_mut().zip(file.header.counts) {
-                    *sum += x;
-                }
-                bytes += std::fs::metadata(&file.path).map_or(0, |m| m.len());
-                k += 1;
-            }
-            say!(
-                "| {ply} | {} | {k} | {} | {} | {} | {} | {:.1} |",
-                if ply.is_multiple_of(2) { "White" } else { "Black" },
-                human(n),
-                human(counts[1]),
-                human(counts[0]),
-                human(counts[2]),
-                bytes as f64 / 1e6
-            );
-            total.0 += n;
-            for (sum, x) in total.1.iter_mut().zip(counts) {
-                *sum += x;
-            }
-            total.2 += bytes;
-        }
-        say!(
-            "| all | | {} | {} | {} | {} | {} | {:.1} |",
-            cells.len(),
-            human(total.0),
-            human(total.1[1]),
-            human(total.1[0]),
-            human(total.1[2]),
-            total.2 as f64 / 1e6
-        );
-    }
-    Ok(ExitCode::SUCCESS)
+        summary?
+    };
+    lines.finish()?;
+    say_part!("{summary}");
+    Ok(if summary.passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
 fn run_stats(args: &StatsArgs) -> anyhow::Result<ExitCode> {
-    let tb = Tablebase::open(&args.dir)?;
     if args.placing {
-        return run_stats_placing(&tb);
-    }
-    say!("rule profile: {}", tb.profile());
-    say!(
-        "subspace   positions        wins cursed-wins       draws blessed-losses      losses  longest-win  longest-loss  file-MB{}",
-        if args.full { "  full-board  full-win-%" } else { "" }
-    );
-    let rules = tablebase::rules_text(tb.profile());
-    for sub in tb.subspaces() {
-        let Some(h) = tb.header(sub) else { continue };
-        let s = &h.summary;
-        let file_mb = std::fs::metadata(tablebase::shared::store::table_path(&args.dir, sub))
-            .map_or(0.0, |m| m.len() as f64 / 1e6);
-        let mut line = format!(
-            "{:>8} {:>11} {:>11} {:>11} {:>11} {:>14} {:>11} {:>12} {:>13} {:>8.1}",
-            sub.to_string(),
-            h.positions,
-            s.count(Wdl::Win),
-            s.count(Wdl::CursedWin),
-            s.count(Wdl::Draw),
-            s.count(Wdl::BlessedLoss),
-            s.count(Wdl::Loss),
-            s.longest_win,
-            s.longest_loss,
-            file_mb
-        );
-        if args.full {
-            let table = tablebase::Table::load(&args.dir, sub, &rules, STANDARD.topology, false)?;
-            let c = full_board_counts(&table);
-            let wins = c.count(Wdl::Win) + c.count(Wdl::CursedWin);
-            line.push_str(&format!(" {:>11} {:>11.1}", c.total(), 100.0 * wins as f64 / c.total().max(1) as f64));
-        }
-        say!("{line}");
+        say_part!("{}", stats::placing_stats(&args.dir)?);
+    } else {
+        say_part!("{}", stats::moving_stats(&args.dir, args.full)?);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -843,200 +495,10 @@ pub fn describe(v: TableValue, count: u16, profile: RuleProfile) -> String {
     }
 }
 
-/// Random covered positions (stone sets of the side to move and the other), uniform over
-/// the full board's positions of the loaded subspaces.
-fn random_positions(subspaces: &[Subspace], n: u64, seed: u64) -> Vec<(u32, u32)> {
-    use rand::seq::SliceRandom;
-    use rand::{RngExt, SeedableRng};
-    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
-    let binomial = |n: usize, k: usize| morris::tablebase::shared::index::binomial(n, k);
-    let points = STANDARD.topology.len();
-    let mut cumulative = Vec::with_capacity(subspaces.len());
-    let mut total = 0u64;
-    for s in subspaces {
-        let (a, b) = (usize::from(s.us), usize::from(s.them));
-        total += binomial(points, a) * binomial(points - a, b);
-        cumulative.push(total);
-    }
-    let mut order: Vec<u32> = (0..points as u32).collect();
-    (0..n)
-        .map(|_| {
-            let r = rng.random_range(0..total);
-            let s = subspaces[cumulative.partition_point(|&c| c <= r)];
-            order.shuffle(&mut rng);
-            let (a, b) = (usize::from(s.us), usize::from(s.them));
-            let us = order[..a].iter().fold(0u32, |m, &p| m | 1 << p);
-            let them = order[a..a + b].iter().fold(0u32, |m, &p| m | 1 << p);
-            (us, them)
-        })
-        .collect()
-}
-
 fn run_bench(args: &TablebaseBenchArgs) -> anyhow::Result<ExitCode> {
-    let t = Instant::now();
-    let tb = Tablebase::open(&args.dir)?;
-    let open = t.elapsed();
-    let subspaces = tb.subspaces();
-    anyhow::ensure!(!subspaces.is_empty(), "{}: no tables", args.dir.display());
-    let positions: u64 = subspaces.iter().filter_map(|&s| tb.header(s)).map(|h| h.positions).sum();
-    say!("tablebase bench: {} tables, {} positions, in {}", subspaces.len(), human(positions), args.dir.display());
-    say!("open (headers only): {:.1} ms", open.as_secs_f64() * 1e3);
-    let t = Instant::now();
-    let tb = std::sync::Arc::new(tb);
-    if let Some(builder) = tb.warm_up() {
-        let _ = builder.join();
-    }
-    // Builds here whatever a thread that could not start would have built.
-    tb.wait_ready();
-    say!("indices: {:.2} s (1 thread, as the engine builds them at start)", t.elapsed().as_secs_f64());
-    let probes = random_positions(&subspaces, args.probes, args.seed);
-    // The fast form first, so that after `echo 3 > /proc/sys/vm/drop_caches` its first
-    // pass reads from disk: the win/draw/loss at count 0 that the search reads, falling
-    // back to the full form where the fast form cannot say.
-    let alone = std::sync::atomic::AtomicU64::new(0);
-    time_probes("moving probes, fast form (win/draw/loss at count 0)", &probes, |&(us, them)| {
-        if tb.fast_value(us, them, 0, true)?.is_none() {
-            tb.value_of_sets(us, them, true)?.context("a loaded subspace answers")?;
-        } else {
-            alone.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        }
-        Ok(())
-    })?;
-    say!(
-        "the fast form alone answers {:.2}% of them at count 0 (the rest read the full form)",
-        // Counted on both passes.
-        50.0 * alone.into_inner() as f64 / probes.len().max(1) as f64
-    );
-    // The full form: class and distance blocks of 16K positions, zstd (what `probe`,
-    // `analyze` and the root's moves read).
-    time_probes("moving probes, full form (value and distance)", &probes, |&(us, them)| {
-        tb.value_of_sets(us, them, true)?.context("a loaded subspace answers")?;
-        Ok(())
-    })?;
-    let draws = probes
-        .iter()
-        .filter(|&&(us, them)| matches!(tb.value_of_sets(us, them, true), Ok(Some(v)) if v.wdl == Wdl::Draw))
-        .count();
-    say!("{:.0}% of the random positions are draws", 100.0 * draws as f64 / probes.len().max(1) as f64);
-    for (stones, profile) in tb.placing_profiles() {
-        bench_placing(&tb, stones, profile, args)?;
-    }
-    if let Some(line) = memory_line() {
-        say!("{line}");
-    }
+    let settings = BenchSettings { probes: args.probes, seed: args.seed };
+    say_part!("{}", bench(&args.dir, &settings)?);
     Ok(ExitCode::SUCCESS)
-}
-
-/// The process's memory as Linux counts it: its own (anonymous) pages, and the pages of
-/// mapped table files, which belong to the page cache and are shared with every process
-/// that maps the same tables. `None` where `/proc` does not say.
-fn memory_line() -> Option<String> {
-    let mb = |key: &str| proc_status_kb(key).map(|k| k as f64 / 1024.0);
-    Some(format!(
-        "memory: {:.0} MB of its own (RssAnon), {:.0} MB of mapped table pages (RssFile, page cache), peak resident {:.0} MB",
-        mb("RssAnon:")?,
-        mb("RssFile:")?,
-        mb("VmHWM:")?
-    ))
-}
-
-/// One `kB` figure of `/proc/self/status` (`"VmHWM:"`, `"RssAnon:"`), where Linux says it.
-fn proc_status_kb(key: &str) -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    status.lines().find_map(|l| l.strip_prefix(key)?.trim().strip_suffix("kB")?.trim().parse::<u64>().ok())
-}
-
-/// Random placing probes of one game and profile: the median and mean cost, twice.
-fn bench_placing(tb: &Tablebase, stones: u8, profile: RuleProfile, args: &TablebaseBenchArgs) -> anyhow::Result<()> {
-    let plies = profile.no_removal_plies();
-    use rand::{RngExt, SeedableRng};
-    let cells = tb.placing_cells(stones, profile);
-    let weights: Vec<u64> = cells.iter().map(|c| c.positions()).collect();
-    let total: u64 = weights.iter().sum();
-    anyhow::ensure!(total > 0, "no placing positions");
-    let rules = morris::rules::Ruleset { stones, no_removal_plies: profile.no_removal_plies(), ..STANDARD.clone() }
-        .into_static();
-    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(args.seed);
-    let mut indexers: std::collections::HashMap<(u8, u8), tablebase::shared::index::Indexer> =
-        std::collections::HashMap::new();
-    let mut positions = Vec::with_capacity(args.probes as usize);
-    for _ in 0..args.probes {
-        let mut r = rng.random_range(0..total);
-        let k = weights
-            .iter()
-            .position(|&w| {
-                if r < w {
-                    true
-                } else {
-                    r -= w;
-                    false
-                }
-            })
-            .unwrap_or(0);
-        let c = cells[k];
-        let ix = indexers
-            .entry((c.us, c.them))
-            .or_insert_with(|| tablebase::shared::index::Indexer::new(STANDARD.topology, c.us.into(), c.them.into()));
-        let (us, them) = ix.position(r.min(ix.len().saturating_sub(1)));
-        let (us_hand, them_hand) = c.hands(stones);
-        let side = if c.ply.is_multiple_of(2) { Color::White } else { Color::Black };
-        let (white, black, hands) =
-            if side == Color::White { (us, them, [us_hand, them_hand]) } else { (them, us, [them_hand, us_hand]) };
-        positions.push(morris::rules::Position::from_setup_unchecked(&morris::rules::Setup {
-            rules,
-            stones: morris::rules::ByColor([morris::topology::PointSet(white), morris::topology::PointSet(black)]),
-            in_hand: morris::rules::ByColor(hands),
-            side_to_move: side,
-        }));
-    }
-    drop(indexers);
-    time_probes(&format!("placing probes ({stones} stones, rule {plies})"), &positions, |pos| {
-        anyhow::ensure!(tb.placing_value(pos)?.is_some(), "a placing cell of the directory does not answer");
-        Ok(())
-    })?;
-    // The same positions as `probe --batch` rows: read, parsed, probed and written.
-    let rows: String = positions.iter().map(|p| format!("{p}\n")).collect();
-    for pass in ["first pass", "second pass"] {
-        let t = Instant::now();
-        let report = super::probe_batch::probe_batch(
-            tb,
-            stones,
-            profile,
-            &mut rows.as_bytes(),
-            &mut std::io::sink(),
-            &mut std::io::sink(),
-        )?;
-        anyhow::ensure!(report.bad == 0, "{} of the random rows had no value", report.bad);
-        say!(
-            "{} rows through probe --batch ({stones} stones, rule {plies}, one thread), {pass}: {:.0} positions/s",
-            human(report.answered),
-            report.answered as f64 / t.elapsed().as_secs_f64().max(1e-9)
-        );
-    }
-    Ok(())
-}
-
-/// Times `probe` on each of `items`, twice (the second pass meets warm caches), and
-/// prints the median and mean.
-fn time_probes<T>(what: &str, items: &[T], probe: impl Fn(&T) -> anyhow::Result<()>) -> anyhow::Result<()> {
-    for pass in ["first pass", "second pass (same positions)"] {
-        let mut times = Vec::with_capacity(items.len());
-        for item in items {
-            let t = Instant::now();
-            probe(item)?;
-            times.push(t.elapsed());
-        }
-        times.sort_unstable();
-        let mean = times.iter().map(Duration::as_secs_f64).sum::<f64>() / times.len().max(1) as f64;
-        let median = times.get(times.len() / 2).map_or(0.0, Duration::as_secs_f64);
-        say!(
-            "{} random {what}, {pass}: median {:.2} µs, mean {:.2} µs",
-            human(items.len() as u64),
-            median * 1e6,
-            mean * 1e6
-        );
-    }
-    Ok(())
 }
 
 /// The position text of `tablebase probe` with `--in-hand` and `--count` folded in (each
@@ -1111,9 +573,8 @@ fn run_probe_batch(args: &ProbeArgs, file: &std::path::Path) -> anyhow::Result<E
         Box::new(std::io::BufReader::new(f))
     };
     let mut output = std::io::BufWriter::new(std::io::stdout().lock());
-    let report =
-        super::probe_batch::probe_batch(&tb, args.stones, profile, &mut input, &mut output, &mut std::io::stderr())
-            .and_then(|r| output.flush().map(|()| r));
+    let report = probe_batch(&tb, args.stones, profile, &mut input, &mut output, &mut std::io::stderr())
+        .and_then(|r| output.flush().map(|()| r));
     let report = super::output::closed_is_quiet(report)?;
     if report.bad > 0 {
         eprintln!("tablebase probe --batch: {} of {} rows had no value", report.bad, report.bad + report.answered);

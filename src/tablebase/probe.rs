@@ -251,6 +251,18 @@ impl Tablebase {
         out
     }
 
+    /// [`placing_profiles`](Self::placing_profiles), for a job that needs one.
+    ///
+    /// # Errors
+    /// [`TablebaseError::NoPlacingTables`] when the directory has none.
+    pub fn placing_sets(&self) -> Result<Vec<(u8, RuleProfile)>, TablebaseError> {
+        let sets = self.placing_profiles();
+        if sets.is_empty() {
+            return Err(TablebaseError::NoPlacingTables(self.dir().to_path_buf()));
+        }
+        Ok(sets)
+    }
+
     /// The placing cells of a game of `stones` a side under `profile`, in order.
     #[must_use]
     pub fn placing_cells(&self, stones: u8, profile: RuleProfile) -> Vec<PlacingCell> {

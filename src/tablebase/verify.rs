@@ -12,7 +12,10 @@
 //! children that give it away).
 
 use std::collections::HashMap;
+use std::fmt;
+use std::ops::ControlFlow;
 use std::path::Path;
+use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -25,6 +28,7 @@ use super::shared::worker_pool;
 use crate::progress::Progress;
 use crate::rules::{ByColor, Color, MoveList, Position, STANDARD, Setup};
 use crate::topology::PointSet;
+use crate::words::human;
 
 /// Positions per work item.
 const CHUNK: usize = 1 << 12;
@@ -41,6 +45,26 @@ pub struct VerifyReport {
     pub errors: u64,
     /// A few of them: position (board string, side to move), stored, recomputed.
     pub examples: Vec<(String, TableValue, TableValue)>,
+    /// Wall time of the check, in seconds.
+    pub seconds: f64,
+}
+
+/// The subspace's line and its examples, as `morris tablebase verify` prints them.
+impl fmt::Display for VerifyReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}: {} positions, {} wrong ({:.1} s)",
+            self.subspace,
+            human(self.positions),
+            self.errors,
+            self.seconds
+        )?;
+        for (pos, stored, recomputed) in &self.examples {
+            writeln!(f, "  {pos}: stored {stored}, children say {recomputed}")?;
+        }
+        Ok(())
+    }
 }
 
 /// The position with these stone sets, White to move, hands empty.
@@ -129,6 +153,7 @@ pub fn verify_subspace(
 ) -> Result<VerifyReport, TablebaseError> {
     let table =
         tables.get(&subspace).ok_or_else(|| TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace })?;
+    let start = Instant::now();
     let stride = stride.max(1);
     let n = table.wdl.len().div_ceil(stride);
     let check_chunk = |c: usize| -> Result<WrongValues, TablebaseError> {
@@ -152,7 +177,13 @@ pub fn verify_subspace(
     let tally = worker_pool(threads, dir)?.install(|| {
         (0..n.div_ceil(CHUNK)).into_par_iter().map(check_chunk).try_reduce(WrongValues::default, |a, b| Ok(a.merge(b)))
     })?;
-    Ok(VerifyReport { subspace, positions: n as u64, errors: tally.errors, examples: tally.examples })
+    Ok(VerifyReport {
+        subspace,
+        positions: n as u64,
+        errors: tally.errors,
+        examples: tally.examples,
+        seconds: start.elapsed().as_secs_f64(),
+    })
 }
 
 /// Wrong values found in part of a subspace.
@@ -174,14 +205,39 @@ impl WrongValues {
 }
 
 /// The outcome of verifying placing cells.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct PlacingVerifyReport {
+    /// Stones a side of the game.
+    pub stones: u8,
+    /// The rule profile of its cells.
+    pub profile: RuleProfile,
     /// Positions checked.
     pub checked: u64,
     /// Positions whose stored value is not the best value of their moves.
     pub wrong: u64,
     /// The first of them: the cell, the position and the two values.
     pub first_wrong: Option<String>,
+    /// Wall time of the check, in seconds.
+    pub seconds: f64,
+}
+
+/// The set's line, as `morris tablebase verify --placing` prints it.
+impl fmt::Display for PlacingVerifyReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "placing, {} stones a side, rule {}: {} positions, {} wrong ({:.1} s)",
+            self.stones,
+            self.profile.no_removal_plies(),
+            human(self.checked),
+            self.wrong,
+            self.seconds
+        )?;
+        if let Some(first) = &self.first_wrong {
+            writeln!(f, "  first wrong: {first}")?;
+        }
+        Ok(())
+    }
 }
 
 /// Checks the placing cells of a game of `stones` a side under `profile` in
@@ -215,13 +271,12 @@ pub fn verify_placing_with(
     use super::shared::cell::{Block, wdl_of_code};
     let rules = crate::rules::Ruleset { stones, no_removal_plies: profile.no_removal_plies(), ..STANDARD.clone() }
         .into_static();
-    let mut report = PlacingVerifyReport::default();
+    let start = Instant::now();
+    let mut report = PlacingVerifyReport { stones, profile, checked: 0, wrong: 0, first_wrong: None, seconds: 0.0 };
     for cell in tb.placing_cells(stones, profile) {
         let Some(file) = tb.placing_file(stones, profile, cell) else { continue };
         let file = file?;
         let indexer = super::shared::index::Indexer::new(rules.topology, usize::from(cell.us), usize::from(cell.them));
-        let (us_hand, them_hand) = cell.hands(stones);
-        let side = if cell.ply.is_multiple_of(2) { Color::White } else { Color::Black };
         let step = every.max(1);
         let samples: Vec<u64> = (0..indexer.len()).step_by(step as usize).collect();
         let results: Vec<Result<(u64, Option<String>), TablebaseError>> = samples
@@ -237,14 +292,7 @@ pub fn verify_placing_with(
                     }
                     let stored = block.as_ref().map_or(0, |(_, blk)| blk.code(i % per));
                     let (us, them) = indexer.position(i);
-                    let (white, black) = if side == Color::White { (us, them) } else { (them, us) };
-                    let hands = if side == Color::White { [us_hand, them_hand] } else { [them_hand, us_hand] };
-                    let pos = Position::from_setup_unchecked(&Setup {
-                        rules,
-                        stones: ByColor([PointSet(white), PointSet(black)]),
-                        in_hand: ByColor(hands),
-                        side_to_move: side,
-                    });
+                    let pos = cell.position(rules, us, them);
                     let expected = if pos.is_lost_by_material() {
                         Wdl::Loss
                     } else {
@@ -282,5 +330,174 @@ pub fn verify_placing_with(
         report.checked += samples.len() as u64;
         on_cell(cell, samples.len() as u64);
     }
+    report.seconds = start.elapsed().as_secs_f64();
     Ok(report)
+}
+
+/// What verifying a directory found, over every table or placing set checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VerifySummary {
+    /// Whether the placing cells were checked (else the moving tables).
+    pub placing: bool,
+    /// Positions checked.
+    pub checked: u64,
+    /// Wrong values found.
+    pub wrong: u64,
+}
+
+impl VerifySummary {
+    /// Whether every value checked is right.
+    #[must_use]
+    pub fn passed(&self) -> bool {
+        self.wrong == 0
+    }
+}
+
+/// The verdict, as the last line of `morris tablebase verify`.
+impl fmt::Display for VerifySummary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.wrong, self.placing) {
+            (0, false) => writeln!(f, "verify: all values agree with their children"),
+            (0, true) => writeln!(f, "verify: every placing value is the best of its moves"),
+            (wrong, _) => writeln!(f, "verify: {wrong} wrong values"),
+        }
+    }
+}
+
+/// Verifies the moving tables `subspaces` of `dir` (none: every one there), every
+/// `every`-th position of each, with `threads` workers. `progress` hears each table as a
+/// stage with its positions added, and one step a position; `on_table` each table's
+/// report, and may stop the check (the summary then covers the tables checked).
+///
+/// # Errors
+/// A table, or one its moves lead to, is missing or fails a check.
+pub fn verify_tables(
+    dir: &Path,
+    subspaces: &[Subspace],
+    threads: usize,
+    every: u64,
+    progress: &dyn Progress,
+    on_table: &mut dyn FnMut(&VerifyReport) -> ControlFlow<()>,
+) -> Result<VerifySummary, TablebaseError> {
+    let tb = super::probe::Tablebase::open(dir)?;
+    let rules = super::shared::sector::rules_text(tb.profile());
+    let subspaces = if subspaces.is_empty() { tb.subspaces() } else { subspaces.to_vec() };
+    let mut summary = VerifySummary { placing: false, checked: 0, wrong: 0 };
+    for sub in subspaces {
+        let tables = load_for(dir, sub, &rules)?;
+        progress.stage(sub.to_string());
+        progress.add_steps(super::shared::index::canonical_positions(sub).div_ceil(every.max(1)));
+        let stride = usize::try_from(every).unwrap_or(usize::MAX);
+        let report = verify_subspace(&tables, sub, tb.profile(), dir, threads, stride, progress)?;
+        summary.checked += report.positions;
+        summary.wrong += report.errors;
+        if on_table(&report).is_break() {
+            break;
+        }
+    }
+    Ok(summary)
+}
+
+/// Verifies every placing set of `dir` (each game and rule profile), every `every`-th
+/// position of each cell, with `threads` workers. `progress` hears each set as a stage
+/// with its positions added, and one step a position; `on_set` each set's report, and
+/// may stop the check.
+///
+/// # Errors
+/// [`TablebaseError::NoPlacingTables`] when there is none; a cell, or a table a move
+/// leads to, fails a check.
+pub fn verify_placing_sets(
+    dir: &Path,
+    threads: usize,
+    every: u64,
+    progress: &dyn Progress,
+    on_set: &mut dyn FnMut(&PlacingVerifyReport) -> ControlFlow<()>,
+) -> Result<VerifySummary, TablebaseError> {
+    let tb = super::probe::Tablebase::open(dir)?;
+    let pool = worker_pool(threads, dir)?;
+    let mut summary = VerifySummary { placing: true, checked: 0, wrong: 0 };
+    for (stones, profile) in tb.placing_sets()? {
+        progress.stage(format!("s{stones} r{}", profile.no_removal_plies()));
+        progress
+            .add_steps(tb.placing_cells(stones, profile).iter().map(|c| c.positions().div_ceil(every.max(1))).sum());
+        let report =
+            pool.install(|| verify_placing_with(&tb, stones, profile, every, &mut |_, n| progress.advance(n)))?;
+        summary.checked += report.checked;
+        summary.wrong += report.wrong;
+        if on_set(&report).is_break() {
+            break;
+        }
+    }
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tablebase::shared::cell::cells;
+    use crate::tablebase::shared::index::canonical_positions;
+    use crate::tablebase::shared::sector::rules_text;
+    use crate::tablebase::shared::store::write_table;
+    use crate::tablebase::test_tables::{RULE, STONES, fresh_dir, small_game};
+
+    #[test]
+    fn a_directory_of_right_tables_passes_every_check() {
+        let (dir, ..) = small_game();
+        let pair = Subspace::new(3, 3);
+        let mut heard = Vec::new();
+        let summary = verify_tables(dir, &[], 2, 1, &(), &mut |r| {
+            heard.push((r.subspace, r.positions, r.errors));
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(heard, [(pair, canonical_positions(pair), 0)]);
+        assert_eq!(summary, VerifySummary { placing: false, checked: canonical_positions(pair), wrong: 0 });
+        assert_eq!(summary.to_string(), "verify: all values agree with their children\n");
+        let sampled = verify_tables(dir, &[pair], 2, 7, &(), &mut |_| ControlFlow::Continue(())).unwrap();
+        assert_eq!(sampled.checked, canonical_positions(pair).div_ceil(7));
+        // Every 25th position: the placing check probes each move's child (slow).
+        let placing = verify_placing_sets(dir, 2, 25, &(), &mut |r| {
+            assert_eq!((r.stones, r.profile, r.wrong), (STONES, RuleProfile::new(RULE), 0));
+            assert!(r.to_string().starts_with("placing, 3 stones a side, rule 12: "), "{r}");
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(placing.checked, cells(STONES).iter().map(|c| c.positions().div_ceil(25)).sum::<u64>());
+        assert_eq!(placing.to_string(), "verify: every placing value is the best of its moves\n");
+    }
+
+    #[test]
+    fn a_wrong_value_on_disk_is_found_and_shown() {
+        let (dir, ..) = small_game();
+        let pair = Subspace::new(3, 3);
+        let rules = rules_text(RuleProfile::new(RULE));
+        let mut table = Table::load(dir, pair, &rules, STANDARD.topology, true).unwrap();
+        let k = table.wdl.iter().position(|&c| c == Wdl::Win.code()).expect("a win in 3-3");
+        table.wdl[k] = Wdl::Loss.code();
+        let damaged = fresh_dir("verify-damaged");
+        std::fs::create_dir_all(&damaged).unwrap();
+        write_table(&damaged, pair, &rules, RuleProfile::new(RULE), &table.wdl, &table.distance).unwrap();
+        let mut lines = String::new();
+        let summary = verify_tables(&damaged, &[], 1, 1, &(), &mut |r| {
+            lines.push_str(&r.to_string());
+            ControlFlow::Break(())
+        })
+        .unwrap();
+        assert!(!summary.passed() && summary.wrong >= 1);
+        assert_eq!(summary.to_string(), format!("verify: {} wrong values\n", summary.wrong));
+        assert!(lines.starts_with(&format!(
+            "3-3: {} positions, {} wrong (",
+            human(table.wdl.len() as u64),
+            summary.wrong
+        )));
+        // The first few wrong values, each with two different values (the damaged
+        // position, and any whose value its own decided).
+        let examples: Vec<&str> = lines.lines().skip(1).collect();
+        assert_eq!(examples.len() as u64, summary.wrong.min(MAX_EXAMPLES as u64), "{lines}");
+        for example in examples {
+            let (_, values) = example.split_once(": stored ").expect(example);
+            let (stored, recomputed) = values.split_once(", children say ").expect(example);
+            assert_ne!(stored, recomputed);
+        }
+    }
 }

@@ -351,9 +351,179 @@ pub fn predict(cells: &[Cell], seconds: &[f64], nodes: usize) -> Prediction {
     Prediction { nodes, per_cell_seconds: per_cell, per_level_seconds: per_level }
 }
 
+/// A directory's build graph (`morris tablebase plan` and `slurm`): every cell with its
+/// level, whether it is built, and its estimated time.
+#[derive(Clone, Debug)]
+pub struct Graph {
+    /// The directory.
+    pub dir: PathBuf,
+    /// The rule profile of the tables.
+    pub profile: RuleProfile,
+    /// Every cell, inputs first ([`graph`]).
+    pub cells: Vec<Cell>,
+    /// Each cell's level ([`levels`]).
+    pub levels: Vec<usize>,
+    /// Whether each cell is built in the directory.
+    pub built: Vec<bool>,
+    /// Each cell's estimated time on one node of two cores, in seconds.
+    pub seconds: Vec<f64>,
+}
+
+impl Graph {
+    /// The graph of the moving pairs with 3 to `max_stones` stones a side (and with
+    /// `placing`, the placing cells) in `dir` under `profile`.
+    #[must_use]
+    pub fn of(dir: &Path, max_stones: u8, placing: bool, profile: RuleProfile) -> Graph {
+        let cells = graph(max_stones, placing);
+        Graph {
+            dir: dir.to_path_buf(),
+            profile,
+            levels: levels(&cells),
+            built: cells.iter().map(|c| c.is_built(dir, profile)).collect(),
+            seconds: cells.iter().map(|c| c.estimated_seconds()).collect(),
+            cells,
+        }
+    }
+
+    /// Cells still to build.
+    #[must_use]
+    pub fn to_build(&self) -> usize {
+        self.built.iter().filter(|&&b| !b).count()
+    }
+
+    /// The cells still to build, grouped by level, the lowest first, levels with none left
+    /// out: one job array a level, each after the one before (`morris tablebase slurm`).
+    #[must_use]
+    pub fn to_build_by_level(&self) -> Vec<(usize, Vec<Cell>)> {
+        let top = self.levels.iter().copied().max().unwrap_or(0);
+        (0..=top)
+            .map(|l| {
+                let todo = (0..self.cells.len()).filter(|&i| self.levels[i] == l && !self.built[i]);
+                (l, todo.map(|i| self.cells[i]).collect::<Vec<Cell>>())
+            })
+            .filter(|(_, todo)| !todo.is_empty())
+            .collect()
+    }
+
+    /// The plan as JSON: the directory, the rule, the critical path, and every cell with
+    /// its kind, level, inputs, estimates, files and whether it is built.
+    #[must_use]
+    pub fn to_json(&self) -> serde_json::Value {
+        let list: Vec<serde_json::Value> = self
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(n, c)| {
+                serde_json::json!({
+                    "name": c.to_string(),
+                    "kind": if matches!(c, Cell::Moving(_)) { "moving" } else { "placing" },
+                    "level": self.levels[n],
+                    "inputs": c.inputs().iter().map(ToString::to_string).collect::<Vec<_>>(),
+                    "positions": c.positions(),
+                    "memory_bytes": c.memory_bytes(),
+                    "estimated_seconds": self.seconds[n],
+                    "built": self.built[n],
+                    "files": c.files(&self.dir, self.profile).iter().map(|f| f.display().to_string()).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "dir": self.dir.display().to_string(),
+            "no_removal_plies": self.profile.no_removal_plies(),
+            "critical_path_seconds": critical_path(&self.cells, &self.seconds),
+            "cells": list,
+        })
+    }
+
+    /// The predicted wall times on 1, 2, 8, 32 and 128 nodes.
+    #[must_use]
+    pub fn forecast(&self) -> Forecast {
+        Forecast {
+            cells: self.cells.len(),
+            levels: self.levels.iter().max().map_or(0, |l| l + 1),
+            total_seconds: self.seconds.iter().sum(),
+            critical_path_seconds: critical_path(&self.cells, &self.seconds),
+            predictions: [1, 2, 8, 32, 128].map(|nodes| predict(&self.cells, &self.seconds, nodes)).to_vec(),
+        }
+    }
+}
+
+/// What a build would take (`morris tablebase plan --predict`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Forecast {
+    /// Cells of the graph.
+    pub cells: usize,
+    /// Its levels.
+    pub levels: usize,
+    /// The work of every cell on one node, in seconds.
+    pub total_seconds: f64,
+    /// The longest chain of inputs, in seconds.
+    pub critical_path_seconds: f64,
+    /// The wall times on some numbers of nodes.
+    pub predictions: Vec<Prediction>,
+}
+
+/// A summary line and a table a row a number of nodes.
+impl fmt::Display for Forecast {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (total, path) = (self.total_seconds, self.critical_path_seconds);
+        writeln!(
+            f,
+            "{} cells in {} levels; {total:.0} s of work ({:.2} h) on one node of two cores; critical path {path:.0} s \
+             ({:.2} h)",
+            self.cells,
+            self.levels,
+            total / 3600.0,
+            path / 3600.0
+        )?;
+        writeln!(f, "nodes  per-cell jobs (h)  speed-up  per-level arrays (h)  speed-up")?;
+        for p in &self.predictions {
+            writeln!(
+                f,
+                "{:>5}  {:>17.2}  {:>8.1}  {:>20.2}  {:>8.1}",
+                p.nodes,
+                p.per_cell_seconds / 3600.0,
+                total / p.per_cell_seconds.max(1e-9),
+                p.per_level_seconds / 3600.0,
+                total / p.per_level_seconds.max(1e-9)
+            )?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_graph_groups_what_is_left_by_level_and_knows_what_is_built() {
+        let empty = crate::tablebase::test_tables::fresh_dir("graph-empty");
+        let profile = RuleProfile::new(crate::tablebase::test_tables::RULE);
+        let g = Graph::of(&empty, 5, false, profile);
+        assert_eq!(g.to_build(), g.cells.len());
+        let groups = g.to_build_by_level();
+        assert_eq!(groups.iter().map(|(_, c)| c.len()).sum::<usize>(), g.cells.len());
+        for (n, (level, group)) in groups.iter().enumerate() {
+            assert_eq!(*level, n, "no level of the moving pairs is empty");
+            assert!(group.iter().all(|c| g.levels[g.cells.iter().position(|x| x == c).unwrap()] == *level));
+        }
+        let json = g.to_json();
+        assert_eq!(json["cells"].as_array().map(Vec::len), Some(g.cells.len()));
+        assert_eq!(json["cells"][0]["name"], "3-3");
+        assert_eq!(json["no_removal_plies"], 12);
+        let forecast = g.forecast();
+        assert_eq!(forecast.predictions.iter().map(|p| p.nodes).collect::<Vec<_>>(), [1, 2, 8, 32, 128]);
+        assert!(forecast.critical_path_seconds <= forecast.total_seconds);
+        let text = forecast.to_string();
+        assert!(text.starts_with(&format!("{} cells in {} levels; ", g.cells.len(), forecast.levels)), "{text}");
+        assert_eq!(text.lines().count(), 7);
+        // The small game's directory holds 3-3: nothing is left of its graph.
+        let (dir, ..) = crate::tablebase::test_tables::small_game();
+        let built = Graph::of(dir, 3, false, profile);
+        assert_eq!((built.cells.len(), built.to_build()), (1, 0));
+        assert!(built.to_build_by_level().is_empty());
+    }
 
     #[test]
     fn every_input_comes_earlier_and_is_a_cell_of_the_graph() {

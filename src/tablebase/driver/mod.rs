@@ -2,9 +2,11 @@
 //! [`plan`], [`plan_build`], [`placing::plan_placing`]), memory checks, and the builds
 //! themselves, pair by pair for the moving phase ([`build`]), cell by cell for the
 //! placing phase ([`placing::build_placing`]), or one cell as one job's work
-//! ([`build_cell`]). Progress goes to a [`Progress`]; nothing here prints.
+//! ([`build_cell`]); a whole build as the command line asks for it, phase after phase,
+//! in [`job`]. Progress goes to a [`Progress`]; nothing here prints.
 
 pub mod cells;
+pub mod job;
 pub mod pack;
 pub mod placing;
 
@@ -300,6 +302,9 @@ pub enum Refused {
         /// The limit, in GB.
         limit: f64,
     },
+    /// No game has the subspace.
+    #[error("subspace {} is not possible: each side has 3 to {} stones", .0, STANDARD.stones)]
+    Impossible(Subspace),
     /// The placing layers of a rule profile would read moving tables of another rule.
     #[error(
         "the moving tables in {} are built for a no-removal rule of {}, not {}; build the placing layers with \

@@ -38,6 +38,8 @@ use super::packed::{self, BlockSum, CodeFile, Layout};
 pub use super::packed::{BLOCK_POSITIONS, Block};
 use super::sector::{MIN_STONES, Subspace, rules_text};
 use super::value::{RuleProfile, Wdl};
+use crate::rules::{ByColor, Color, Position, Ruleset, Setup};
+use crate::topology::PointSet;
 
 /// The extension of placing cell files.
 pub const PLACING_EXTENSION: &str = "ptb";
@@ -108,6 +110,25 @@ impl PlacingCell {
     pub const fn hands(self, stones: u8) -> (u8, u8) {
         let (u, t) = placed(self.ply);
         (stones.saturating_sub(u), stones.saturating_sub(t))
+    }
+
+    /// The position of this cell with `us` (a stone set) for the side to move and `them`
+    /// for the other, in a game of `rules.stones` a side: White is to move on even plies,
+    /// and the hands are this ply's.
+    #[must_use]
+    pub fn position(self, rules: &'static Ruleset, us: u32, them: u32) -> Position {
+        let (us_hand, them_hand) = self.hands(rules.stones);
+        let (side, stones, in_hand) = if self.ply.is_multiple_of(2) {
+            (Color::White, [us, them], [us_hand, them_hand])
+        } else {
+            (Color::Black, [them, us], [them_hand, us_hand])
+        };
+        Position::from_setup_unchecked(&Setup {
+            rules,
+            stones: ByColor(stones.map(PointSet)),
+            in_hand: ByColor(in_hand),
+            side_to_move: side,
+        })
     }
 
     /// Whether the side to move has lost before moving: fewer than three stones on the

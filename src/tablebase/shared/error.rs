@@ -86,6 +86,19 @@ pub enum TablebaseError {
         /// The subspace.
         subspace: Subspace,
     },
+    /// The directory holds no placing cell (a placing verify or count needs one).
+    #[error("{} has no placing tables (build them with tablebase build --placing)", .0.display())]
+    NoPlacingTables(PathBuf),
+    /// The directory holds no placing cell of this game and profile (a pack needs them).
+    #[error("no placing cell of a {stones}-stone game under {profile} in {}", .dir.display())]
+    NoPlacingSet {
+        /// The directory.
+        dir: PathBuf,
+        /// Stones a side of the game.
+        stones: u8,
+        /// The rule profile.
+        profile: super::value::RuleProfile,
+    },
     /// The rules are not ones the tables cover.
     #[error("tables cover only the standard board, flying at 3, removal when-all-in-mills: not '{0}'")]
     UnsupportedRules(String),

@@ -1,4 +1,5 @@
-//! `morris tablebase probe --batch FILE`: many positions, one a row, answered in order.
+//! Many positions, one a row, answered in order (`morris tablebase probe --batch FILE`,
+//! and the batch timings of `morris tablebase bench`).
 //!
 //! A row is `board side white_in_hand black_in_hand [count]`, separated by tabs or
 //! spaces: the fields of the position text (`rules::notation::position_text`), read by
@@ -7,7 +8,7 @@
 //! `draw`, `loss`) and the distance in plies to the next conversion where the tables keep
 //! one (moving positions under the tables' own rule), empty otherwise. A bad row is
 //! answered `error` in its value column, and its line number and reason go to the error
-//! stream; the other rows are answered. Lines are read through [`morris::lines::read_line`],
+//! stream; the other rows are answered. Lines are read through [`crate::lines::read_line`],
 //! so a huge line costs no more memory than [`MAX_LINE`] bytes.
 
 use std::io::{self, BufRead, Write};
@@ -19,11 +20,12 @@ use nom::combinator::all_consuming;
 use nom::multi::separated_list1;
 use nom::sequence::delimited;
 
-use morris::lines::{MAX_LINE, ReadLine, read_line};
-use morris::rules::{Color, Ruleset, STANDARD, notation::parse_position_and_count};
-use morris::search::OracleValue;
-use morris::tablebase::shared::sector::MIN_STONES;
-use morris::tablebase::{RuleProfile, Tablebase};
+use super::probe::Tablebase;
+use super::shared::sector::MIN_STONES;
+use super::shared::value::RuleProfile;
+use crate::lines::{MAX_LINE, ReadLine, read_line};
+use crate::rules::{Color, Ruleset, STANDARD, notation::parse_position_and_count};
+use crate::search::OracleValue;
 
 /// The columns a batch answer adds to the input's.
 pub const ANSWER_COLUMNS: &str = "value\tdistance";
