@@ -7,5 +7,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}
-MORRIS_BRUTE_STONES=5 /usr/bin/time -v cargo test --profile ci --test all brute_force:: -- \
-  --nocapture every_moving_value every_placing_value every_rule_happens
+MORRIS_BRUTE_STONES=5 /usr/bin/time -v cargo test --profile ci --test all -- --nocapture \
+  brute_force::every_moving_value brute_force::every_placing_value brute_force::every_rule_happens

@@ -12,25 +12,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use crate::sandbox::{require, skipped};
+
 const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
 const REPO: &str = env!("CARGO_MANIFEST_DIR");
-
-fn skipped() -> bool {
-    if std::env::var_os("MORRIS_SKIP_SANDBOX_TESTS").is_some_and(|v| v == "1") {
-        eprintln!("MORRIS_SKIP_SANDBOX_TESTS=1: the documented commands are skipped on purpose");
-        return true;
-    }
-    false
-}
-
-fn require(tool: &str, package: &str) {
-    let found =
-        Command::new("sh").arg("-c").arg(format!("command -v {tool}")).output().is_ok_and(|o| o.status.success());
-    assert!(
-        found,
-        "{tool} is missing: install it ('apt-get install {package}') or set MORRIS_SKIP_SANDBOX_TESTS=1 to skip on purpose"
-    );
-}
 
 /// A folder outside the repository.
 fn outside(name: &str) -> PathBuf {

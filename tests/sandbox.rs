@@ -21,15 +21,18 @@ const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
 /// burner fills its core, which the other test's engines (timed) may be given too.
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-fn skipped() -> bool {
+/// Whether `MORRIS_SKIP_SANDBOX_TESTS=1` skips the tests that need the sandbox (these,
+/// and the documented commands of `doc_commands`) on purpose; says so when it does.
+pub(crate) fn skipped() -> bool {
     if std::env::var_os("MORRIS_SKIP_SANDBOX_TESTS").is_some_and(|v| v == "1") {
-        eprintln!("MORRIS_SKIP_SANDBOX_TESTS=1: the sandbox tests are skipped on purpose");
+        eprintln!("MORRIS_SKIP_SANDBOX_TESTS=1: the tests that need the sandbox are skipped on purpose");
         return true;
     }
     false
 }
 
-fn require(tool: &str, package: &str) {
+/// Fails, naming the package to install, where `tool` is not on the `PATH`.
+pub(crate) fn require(tool: &str, package: &str) {
     let found =
         Command::new("sh").arg("-c").arg(format!("command -v {tool}")).output().is_ok_and(|o| o.status.success());
     assert!(
@@ -141,7 +144,9 @@ fn hostile_engines_lose_by_their_own_reasons_and_harm_nothing() {
     let record = dir.join("games.tsv");
     let mut cmd = Command::new(MORRIS);
     cmd.current_dir(&ta).args(["tournament", "--format", "gauntlet", "--games", "2", "--jobs", "2"]);
-    cmd.args(["--movetime", "0.5", "--engine-memory", "512MiB", "--record"]).arg(&record);
+    // Start-up time enough for the memory hog to reach its limit on a busy machine
+    // (the whole suite runs beside it): at the default 2 s it lost on time first at a load of 5.
+    cmd.args(["--movetime", "0.5", "--startup-ms", "8000", "--engine-memory", "512MiB", "--record"]).arg(&record);
     for e in &entrants {
         cmd.arg("--engine").arg(e);
     }

@@ -144,16 +144,16 @@ fn run_in(sandbox: &Sandbox, spec: &RunSpec) -> RunOutcome {
     let out = child.take_stdout().map(|s| thread::spawn(move || read_bounded(s, limit, false)));
     let err = child.take_stderr().map(|s| thread::spawn(move || read_bounded(s, limit, true)));
     let wall_cap = spec.time_limit * WALL_FACTOR + WALL_MARGIN;
-    let (status, cpu) = loop {
-        if let Some(status) = child.wait_timeout(POLL) {
-            break (Some(status), child.usage().cpu);
+    // Nothing to decide before the limit; past it, its CPU time is looked at each round.
+    let mut status = child.wait_timeout(spec.time_limit);
+    while status.is_none() {
+        let over = child.usage().cpu.is_none_or(|c| c > spec.time_limit);
+        if over || start.elapsed() > wall_cap {
+            break;
         }
-        let (elapsed, cpu) = (start.elapsed(), child.usage().cpu);
-        let over = elapsed > spec.time_limit && cpu.is_none_or(|c| c > spec.time_limit);
-        if over || elapsed > wall_cap {
-            break (None, cpu);
-        }
-    };
+        status = child.wait_timeout(POLL);
+    }
+    let cpu = child.usage().cpu;
     let elapsed = start.elapsed();
     let timed_out = status.is_none();
     // What it left running would hold the pipes open: the readers end once all is killed.
