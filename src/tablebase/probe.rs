@@ -50,6 +50,17 @@ pub const DEFAULT_CACHE_BLOCKS: usize = 4096;
 /// One cache slot: a block's key and its unpacked contents.
 type Slot<T> = Option<(u64, Arc<T>)>;
 
+/// A key's slot hash: every bit of the key moves every bit of the hash (the finaliser of
+/// MurmurHash3). A key's high bits name its table and its low bits the block, so a hash
+/// that kept only some of the product's bits sent block `b` of every table to one slot.
+fn mix(key: u64) -> u64 {
+    let mut x = key ^ (key >> 33);
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
+}
+
 /// A direct-mapped cache of unpacked blocks, shared by all threads.
 struct BlockCache<T> {
     slots: Vec<Mutex<Slot<T>>>,
@@ -65,7 +76,7 @@ impl<T> BlockCache<T> {
         key: u64,
         load: impl FnOnce() -> Result<T, TablebaseError>,
     ) -> Result<Arc<T>, TablebaseError> {
-        let slot = &self.slots[(key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 20) as usize % self.slots.len()];
+        let slot = &self.slots[(mix(key) % self.slots.len() as u64) as usize];
         if let Ok(s) = slot.lock()
             && let Some((k, block)) = s.as_ref()
             && *k == key
@@ -725,4 +736,39 @@ pub fn open_oracle(dir: &Path, rules: &Ruleset) -> Result<Arc<Tablebase>, Tableb
         crate::words::plies(built.no_removal_plies())
     );
     Ok(tb)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BlockCache, DEFAULT_CACHE_BLOCKS, mix};
+
+    #[test]
+    fn the_same_block_of_different_tables_takes_different_slots() {
+        // Keys as `Tablebase::block` makes them: the table's id from bit 40, the stream
+        // at bit 39, the block number below.
+        let slots: std::collections::HashSet<u64> = (0..64u64)
+            .flat_map(|id| [0u64, 1].map(|stream| (id << 40) | (stream << 39) | 7))
+            .map(|key| mix(key) % DEFAULT_CACHE_BLOCKS as u64)
+            .collect();
+        assert!(slots.len() > 120, "128 keys in {} slots", slots.len());
+    }
+
+    #[test]
+    fn a_cached_block_is_not_loaded_again() {
+        let cache = BlockCache::new(DEFAULT_CACHE_BLOCKS);
+        let mut loads = 0;
+        for _ in 0..3 {
+            for id in 0..8u64 {
+                let key = id << 40;
+                let got = cache
+                    .get_or_load(key, || {
+                        loads += 1;
+                        Ok(key)
+                    })
+                    .expect("a block");
+                assert_eq!(*got, key);
+            }
+        }
+        assert_eq!(loads, 8);
+    }
 }
