@@ -95,6 +95,8 @@ pub struct Child {
     /// The largest of the usage samples so far (a process tree read from `/proc` is gone
     /// once it has exited, and its memory peak is the largest seen).
     seen: Sample,
+    /// The process tree as last found in `/proc`, and the samples taken since.
+    tree: ProcTree,
 }
 
 impl Sandbox {
@@ -115,7 +117,7 @@ impl Sandbox {
             // Never: a started process has a positive id that fits.
             return Err(SpawnError::Prepare(io::Error::other("the process id does not fit")));
         };
-        Ok(Child { process, pid, jail, status: None, seen: Sample::default() })
+        Ok(Child { process, pid, jail, status: None, seen: Sample::default(), tree: ProcTree::default() })
     }
 }
 
@@ -218,7 +220,7 @@ impl Child {
         let from_cgroups = self.jail.usage();
         let needs_proc = from_cgroups.cpu.is_none() || from_cgroups.peak_memory.is_none();
         let from_proc =
-            if needs_proc && self.status.is_none() { proc_tree_usage(self.id()) } else { Sample::default() };
+            if needs_proc && self.status.is_none() { self.tree.usage(self.process.id()) } else { Sample::default() };
         let now = Sample {
             cpu: from_cgroups.cpu.or(from_proc.cpu),
             peak_memory: from_cgroups.peak_memory.or(from_proc.peak_memory),
@@ -237,16 +239,67 @@ impl Drop for Child {
     }
 }
 
-/// CPU time and the largest resident peak of the process tree under `root` (the launcher
-/// and everything it started that is still running), from `/proc`; `None` for what
-/// cannot be read. A process counts the CPU time of the children it has waited for too.
-fn proc_tree_usage(root: u32) -> Sample {
-    let ticks = clock_ticks();
+/// Samples between two passes over all of `/proc`: a pass reads every process's `stat`,
+/// which at each move of a game cost a referee without cgroups more system time than
+/// the engines' own searches; between passes only the processes found are read.
+const RESCAN_EVERY: u32 = 8;
+
+/// The process tree under a launcher, from `/proc` (without cgroups, the only account).
+#[derive(Debug, Default)]
+struct ProcTree {
+    /// The processes found in the last pass, the launcher first.
+    pids: Vec<u32>,
+    /// Samples taken since that pass.
+    since_scan: u32,
+}
+
+impl ProcTree {
+    /// CPU time and the largest resident peak of the tree under `root` (the launcher and
+    /// everything it started that is still running); `None` for what cannot be read. A
+    /// process counts the CPU time of the children it has waited for too. A process
+    /// started since the last pass over `/proc` counts from the next pass on.
+    fn usage(&mut self, root: u32) -> Sample {
+        let stats = if self.pids.is_empty() || self.since_scan >= RESCAN_EVERY {
+            let stats = proc_tree(root);
+            self.pids = stats.iter().map(|s| s.pid).collect();
+            self.since_scan = 0;
+            stats
+        } else {
+            self.since_scan += 1;
+            // A pid of the tree that exited and was taken by another process is not
+            // ours: its parent must still be in the tree.
+            let pids = &self.pids;
+            pids.iter().filter_map(|&pid| read_stat(pid)).filter(|s| s.pid == root || pids.contains(&s.ppid)).collect()
+        };
+        if !stats.iter().any(|s| s.pid == root) {
+            return Sample::default();
+        }
+        let total_ticks: u64 = stats.iter().map(|s| s.ticks).sum();
+        let cpu = Duration::from_nanos(total_ticks.saturating_mul(1_000_000_000) / clock_ticks());
+        let peak = stats
+            .iter()
+            .filter_map(|s| {
+                let status = fs::read_to_string(format!("/proc/{}/status", s.pid)).ok()?;
+                let kib = status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?.trim().trim_end_matches("kB").trim();
+                kib.parse::<u64>().ok().map(|k| k * 1024)
+            })
+            .max();
+        Sample { cpu: Some(cpu), peak_memory: peak, oom_killed: None }
+    }
+}
+
+/// One process's `stat`, if it is running.
+fn read_stat(pid: u32) -> Option<ProcStat> {
+    fs::read_to_string(format!("/proc/{pid}/stat")).ok().and_then(|t| ProcStat::parse(pid, &t))
+}
+
+/// The `stat` of every running process in the tree under `root`, from one pass over
+/// `/proc`; empty if `root` is not running.
+fn proc_tree(root: u32) -> Vec<ProcStat> {
     let mut stats: Vec<ProcStat> = Vec::new();
     for entry in fs::read_dir("/proc").into_iter().flatten().flatten() {
         let name = entry.file_name();
-        let Some(pid) = name.to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
-        if let Some(stat) = fs::read_to_string(entry.path().join("stat")).ok().and_then(|t| ProcStat::parse(pid, &t)) {
+        if let Some(stat) = name.to_str().and_then(|n| n.parse::<u32>().ok()).and_then(read_stat) {
             stats.push(stat);
         }
     }
@@ -257,24 +310,13 @@ fn proc_tree_usage(root: u32) -> Sample {
         tree.extend(stats.iter().filter(|s| s.ppid == parent && s.pid != root).map(|s| s.pid));
         k += 1;
     }
-    let in_tree: Vec<&ProcStat> = stats.iter().filter(|s| tree.contains(&s.pid)).collect();
-    if !in_tree.iter().any(|s| s.pid == root) {
-        return Sample::default();
-    }
-    let total_ticks: u64 = in_tree.iter().map(|s| s.ticks).sum();
-    let cpu = Duration::from_nanos(total_ticks.saturating_mul(1_000_000_000) / ticks.max(1));
-    let peak = in_tree
-        .iter()
-        .filter_map(|s| {
-            let status = fs::read_to_string(format!("/proc/{}/status", s.pid)).ok()?;
-            let kib = status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?.trim().trim_end_matches("kB").trim();
-            kib.parse::<u64>().ok().map(|k| k * 1024)
-        })
-        .max();
-    Sample { cpu: Some(cpu), peak_memory: peak, oom_killed: None }
+    let mut in_tree: Vec<ProcStat> = stats.into_iter().filter(|s| tree.contains(&s.pid)).collect();
+    in_tree.sort_by_key(|s| s.pid != root);
+    in_tree
 }
 
 /// One process's line of `/proc/PID/stat`, as far as the usage needs it.
+#[derive(Debug)]
 struct ProcStat {
     pid: u32,
     ppid: u32,
@@ -298,9 +340,13 @@ impl ProcStat {
 /// `/proc/PID/stat` counts CPU time in; 100, Linux's value, if it cannot be read.
 fn clock_ticks() -> u64 {
     const AT_CLKTCK: u64 = 17;
-    let auxv = fs::read("/proc/self/auxv").unwrap_or_default();
-    let words: Vec<u64> = auxv.chunks_exact(8).map(|c| u64::from_ne_bytes(c.try_into().unwrap_or([0; 8]))).collect();
-    words.chunks_exact(2).find(|p| p[0] == AT_CLKTCK).map_or(100, |p| p[1]).max(1)
+    static TICKS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *TICKS.get_or_init(|| {
+        let auxv = fs::read("/proc/self/auxv").unwrap_or_default();
+        let words: Vec<u64> =
+            auxv.chunks_exact(8).map(|c| u64::from_ne_bytes(c.try_into().unwrap_or([0; 8]))).collect();
+        words.chunks_exact(2).find(|p| p[0] == AT_CLKTCK).map_or(100, |p| p[1]).max(1)
+    })
 }
 
 #[cfg(test)]
@@ -314,6 +360,27 @@ mod tests {
         assert_eq!((s.pid, s.ppid, s.ticks), (4242, 17, 305));
         assert!(ProcStat::parse(1, "garbage").is_none());
         assert!(clock_ticks() >= 1);
+    }
+
+    #[test]
+    fn a_helper_process_s_cpu_counts_between_passes_over_proc() {
+        // The launcher sleeps; the helper it started burns.
+        let argv: Vec<String> =
+            ["sh", "-c", "sh -c 'while :; do :; done' & sleep 30"].iter().map(ToString::to_string).collect();
+        let launch = Launch { argv: &argv, folder: None, core: None, writable: None, stdin: false };
+        let mut child = Sandbox::off().spawn(launch).unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        let first = child.usage().cpu.expect("CPU read from /proc");
+        let mut last = first;
+        for _ in 0..2 * RESCAN_EVERY {
+            std::thread::sleep(Duration::from_millis(40));
+            let now = child.usage().cpu.expect("CPU read from /proc");
+            assert!(now >= last, "{now:?} after {last:?}");
+            last = now;
+        }
+        assert!(last > first, "the helper burned {first:?} then {last:?}");
+        assert!(child.tree.pids.len() >= 2, "{:?}", child.tree.pids);
+        child.kill();
     }
 
     #[test]
