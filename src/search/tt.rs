@@ -11,7 +11,9 @@
 //!
 //! Knows nothing of positions or moves beyond the key and the packed 24-bit move.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use zerocopy::FromZeros;
 
 use crate::rules::Move;
 
@@ -63,6 +65,9 @@ pub struct TranspositionTable {
     slots: Vec<AtomicU64>,
     mask: usize,
     age: AtomicU64,
+    /// Whether a slot was written since the table was made or cleared: clearing a clean
+    /// table would write (and so make resident) every page of it for nothing.
+    written: AtomicBool,
 }
 
 impl TranspositionTable {
@@ -77,13 +82,17 @@ impl TranspositionTable {
             entries *= 2;
         }
         loop {
-            let mut slots: Vec<AtomicU64> = Vec::new();
-            if entries == 1 || slots.try_reserve_exact(entries * 2).is_ok() {
-                crate::memory::advise_huge_pages(&slots);
-                slots.extend((0..entries * 2).map(|_| AtomicU64::new(0)));
-                return TranspositionTable { slots, mask: entries - 1, age: AtomicU64::new(0) };
+            // Zeroed by the allocator: fresh pages from the kernel, made resident only as
+            // the search writes them (an engine that searches a little holds a little).
+            match <AtomicU64 as FromZeros>::new_vec_zeroed(entries * 2) {
+                Ok(slots) => {
+                    crate::memory::advise_huge_pages(&slots);
+                    let (age, written) = (AtomicU64::new(0), AtomicBool::new(false));
+                    return TranspositionTable { slots, mask: entries - 1, age, written };
+                }
+                Err(_) if entries > 1 => entries /= 2,
+                Err(_) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<[AtomicU64; 2]>()),
             }
-            entries /= 2;
         }
     }
 
@@ -95,8 +104,10 @@ impl TranspositionTable {
 
     /// Forgets everything (a new game: keeps searches reproducible).
     pub fn clear(&self) {
-        for s in &self.slots {
-            s.store(0, Ordering::Relaxed);
+        if self.written.swap(false, Ordering::Relaxed) {
+            for s in &self.slots {
+                s.store(0, Ordering::Relaxed);
+            }
         }
         self.age.store(0, Ordering::Relaxed);
     }
@@ -140,6 +151,9 @@ impl TranspositionTable {
     /// the new result has none.
     pub fn store(&self, key: u64, best: Option<Move>, score: i32, depth: u8, bound: Bound, proven: bool) {
         let i = self.index(key);
+        if !self.written.load(Ordering::Relaxed) {
+            self.written.store(true, Ordering::Relaxed);
+        }
         let age = self.age.load(Ordering::Relaxed) & AGE_MASK;
         let old_check = self.slots[i].load(Ordering::Relaxed);
         let old = self.slots[i + 1].load(Ordering::Relaxed);
