@@ -7,12 +7,12 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 
-use morris::referee::RefereeError;
-use morris::referee::pages::{self, Bracket, Event, Page};
-use morris::referee::record::parse_records;
-use morris::referee::resume::{Fingerprint, Ledger, Schedule, Scheduler};
-use morris::referee::tournament::{self, KnockoutSettings, TournamentFormat};
-use morris::referee::usage::PonderPolicy;
+use morris::referee::outcome::record::parse_records;
+use morris::referee::outcome::usage::PonderPolicy;
+use morris::referee::tournament::bracket::{self, KnockoutSettings, TournamentFormat};
+use morris::referee::tournament::error::TournamentError;
+use morris::referee::tournament::pages::{self, Bracket, Event, Page};
+use morris::referee::tournament::resume::{Fingerprint, Ledger, Schedule, Scheduler};
 
 /// Options of `morris standings`.
 #[derive(clap::Args, Debug)]
@@ -69,12 +69,16 @@ pub fn replay_knockout(fingerprint: &Fingerprint, names: &[String], ledger: &Led
     let mut missing = |pairs: &[(usize, usize)], each: usize| {
         scheduler.bouts(pairs, each, |todo| {
             let (n, g) = &todo[0];
-            Err(RefereeError::NotRecorded { number: *n, white: names[g.white].clone(), black: names[g.black].clone() })
+            Err(TournamentError::NotRecorded {
+                number: *n,
+                white: names[g.white].clone(),
+                black: names[g.black].clone(),
+            })
         })
     };
-    match tournament::knockout(names.len(), &settings, &mut missing, |r| rounds.push(r.clone())) {
+    match bracket::knockout(names.len(), &settings, &mut missing, |r| rounds.push(r.clone())) {
         Ok((_, champion)) => Ok(Bracket { rounds, champion: Some(champion) }),
-        Err(RefereeError::NotRecorded { .. }) => Ok(Bracket { rounds, champion: None }),
+        Err(TournamentError::NotRecorded { .. }) => Ok(Bracket { rounds, champion: None }),
         Err(e) => Err(e.into()),
     }
 }

@@ -13,16 +13,16 @@ use super::common::value_enum_mirror;
 use super::progress::Bar;
 use super::referee::GameArgs;
 use super::standings::{replay_title, write_pages};
-use morris::referee::limits::EngineLimits;
-use morris::referee::pages::{self, Bracket, Event};
-use morris::referee::process::EngineCommand;
-use morris::referee::record::{RecordWriter, RecordedGame, parse_records};
-use morris::referee::resume::{Fingerprint, Ledger, Schedule, Scheduler};
-use morris::referee::roster::{Roster, RosterOpenings, RosterTime, read_roster};
-use morris::referee::runner::Runner;
-use morris::referee::stats::Standings;
-use morris::referee::tournament::{self, KnockoutSettings};
-use morris::referee::usage::PonderPolicy;
+use morris::referee::engine::EngineCommand;
+use morris::referee::outcome::record::{RecordWriter, RecordedGame, parse_records};
+use morris::referee::outcome::stats::Standings;
+use morris::referee::outcome::usage::PonderPolicy;
+use morris::referee::sandbox::limits::EngineLimits;
+use morris::referee::tournament::bracket::{self, KnockoutSettings};
+use morris::referee::tournament::pages::{self, Bracket, Event};
+use morris::referee::tournament::resume::{Fingerprint, Ledger, Schedule, Scheduler};
+use morris::referee::tournament::roster::{Roster, RosterOpenings, RosterTime, read_roster};
+use morris::referee::tournament::runner::Runner;
 
 value_enum_mirror! {
     /// The tournament formats.
@@ -36,7 +36,7 @@ value_enum_mirror! {
     }
 }
 
-use morris::referee::tournament::TournamentFormat as LibraryFormat;
+use morris::referee::tournament::bracket::TournamentFormat as LibraryFormat;
 
 /// Plies in a typical game, for the plan's estimate before any game is played: the 18
 /// placements and about a hundred moves after them (an assumption, not a measurement;
@@ -304,10 +304,10 @@ fn print_plan(setup: &Setup, names: &[String], pairs_each: usize, ledger: &Ledge
     };
     let (games_min, games_max) = match setup.format {
         LibraryFormat::Knockout => {
-            let first = tournament::first_round(n, g.seed);
+            let first = bracket::first_round(n, g.seed);
             let odd = first.odd.map_or(String::new(), |o| format!("; odd one out: {}", names[o]));
             eprintln!("  round 1: {}{odd}", pair_text(&first.pairs));
-            let bouts = tournament::knockout_bouts(n);
+            let bouts = bracket::knockout_bouts(n);
             (bouts * 2 * pairs_each, bouts * 2 * (pairs_each + setup.tiebreak_pairs))
         }
         LibraryFormat::RoundRobin | LibraryFormat::Gauntlet => {
@@ -346,7 +346,7 @@ fn print_plan(setup: &Setup, names: &[String], pairs_each: usize, ledger: &Ledge
 }
 
 fn pairings(format: LibraryFormat, n: usize) -> Vec<(usize, usize)> {
-    if format == LibraryFormat::Gauntlet { tournament::gauntlet_pairs(n) } else { tournament::round_robin_pairs(n) }
+    if format == LibraryFormat::Gauntlet { bracket::gauntlet_pairs(n) } else { bracket::round_robin_pairs(n) }
 }
 
 /// Runs `morris tournament`.
@@ -380,11 +380,11 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     let bar = Bar::games();
     let runner = Runner::new(setup.engines.clone(), settings, jobs, resume.writer, Box::new(bar.clone()));
     let mut scheduler = Scheduler::new(Schedule::new(openings), &resume.ledger, &names);
-    let mut play = |pairs: &[(usize, usize)], each: usize| -> tournament::BoutPoints {
+    let mut play = |pairs: &[(usize, usize)], each: usize| -> bracket::BoutPoints {
         scheduler.bouts(pairs, each, |todo| {
             if args.slurm.is_some() {
                 deferred.borrow_mut().extend(todo.iter().cloned());
-                return Err(morris::referee::RefereeError::Deferred(todo.len()));
+                return Err(morris::referee::tournament::error::TournamentError::Deferred(todo.len()));
             }
             runner.play_numbered(todo)
         })
@@ -414,7 +414,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
                 };
                 print_lines(vec![format!("Knockout of {n} entrants, seed {}: {}", setup.game.seed, names.join(", "))]);
                 let mut rounds = Vec::new();
-                let (_, champion) = tournament::knockout(n, &ko, &mut play, |round| {
+                let (_, champion) = bracket::knockout(n, &ko, &mut play, |round| {
                     print_lines(pages::round_lines(round, &names));
                     rounds.push(round.clone());
                 })?;

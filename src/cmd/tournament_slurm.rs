@@ -2,7 +2,7 @@
 //!
 //! Each run of the command (by hand first, then as a job) is a planner: it reads every
 //! record file in `DIR/records`, replays the tournament from them exactly as a resumed
-//! local run would ([`morris::referee::resume`]), and where it meets games not yet
+//! local run would ([`morris::referee::tournament::resume`]), and where it meets games not yet
 //! recorded it writes them as the next wave instead of playing them: `DIR/wave-W.tsv`
 //! (task, game number, white, black, opening), a job array `DIR/wave-W.sh` with a task
 //! per pairing (`--slurm-task W:K`, which plays those games into
@@ -21,11 +21,12 @@ use nom::Parser;
 use nom::character::complete::{char, u32 as number};
 use nom::combinator::all_consuming;
 
+use morris::referee::engine::EngineCommand;
 use morris::referee::game::GameSettings;
-use morris::referee::process::EngineCommand;
-use morris::referee::record::{RecordWriter, parse_records};
-use morris::referee::resume::{Fingerprint, Ledger};
-use morris::referee::runner::{Pairing, Runner};
+use morris::referee::outcome::record::{RecordWriter, parse_records};
+use morris::referee::tournament::bracket::Pairing;
+use morris::referee::tournament::resume::{Fingerprint, Ledger};
+use morris::referee::tournament::runner::Runner;
 
 /// The folder of the tasks' record files.
 fn records(dir: &Path) -> PathBuf {

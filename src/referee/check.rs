@@ -20,11 +20,12 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use super::game::GameResult;
-use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
-use super::stats::UsageTally;
-use super::time_control::TimeControl;
-use super::usage::Meter;
+use super::engine::{EngineCommand, EngineProcess, Event, Output, Placement, StartInfo};
+use super::outcome::result::GameResult;
+use super::outcome::stats::UsageTally;
+use super::outcome::time_control::TimeControl;
+use super::outcome::usage::Meter;
+use super::sandbox::jail::Sandbox;
 use crate::protocol::FromEngine;
 use crate::rules::{Color, DrawReason, Game, Move, Outcome, Phase, Position, Ruleset};
 use checker::{CheckerStyle, claimed_result, situations_of};
@@ -60,7 +61,7 @@ pub struct CheckSettings {
     /// Arguments appended to the engine command (the rule flags, if passed on).
     pub engine_extra: Vec<String>,
     /// The sandbox the engine runs in.
-    pub sandbox: super::sandbox::Sandbox,
+    pub sandbox: Sandbox,
 }
 
 /// A failed required check: checking stops here.
@@ -185,8 +186,7 @@ impl CheckedEngine {
         let time = TimeControl { clock: None, ..settings.time };
         let start = StartInfo { color, time, opening: "", extra: &settings.engine_extra };
         let check = if color == Color::White { Check::PlaysWhite } else { Check::PlaysBlack };
-        let place =
-            super::process::Placement { sandbox: &settings.sandbox, folder: engine.folder.as_deref(), core: None };
+        let place = Placement { sandbox: &settings.sandbox, folder: engine.folder.as_deref(), core: None };
         let process = EngineProcess::spawn(&engine.name, &engine.argv(&start), color, tx, place)
             .map_err(|e| fault(check, e.to_string()))?;
         let sent_at = process.started();

@@ -13,11 +13,11 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::game::Forfeit;
-use super::record::RecordedGame;
-use super::stats::{EloEstimate, Standings, format_elo};
-use super::tournament::{Bout, Decision, Round};
-use super::usage::{EngineUsage, PonderPolicy};
+use super::bracket::{Bout, Decision, Round};
+use crate::referee::outcome::record::RecordedGame;
+use crate::referee::outcome::result::Forfeit;
+use crate::referee::outcome::stats::{EloEstimate, Standings, UsageTally, format_elo};
+use crate::referee::outcome::usage::{EngineUsage, PonderPolicy};
 use crate::rules::Color;
 use crate::table::{Table, escape, html_page};
 
@@ -459,7 +459,7 @@ pub fn pages(event: &Event<'_>) -> Vec<Page> {
 }
 
 /// What an entrant used, in one sentence for its page (and its ponder flag).
-fn usage_line(name: &str, u: &super::stats::UsageTally, ponder: &PonderPolicy) -> String {
+fn usage_line(name: &str, u: &UsageTally, ponder: &PonderPolicy) -> String {
     let mut parts = Vec::new();
     match u.cpu_per_move() {
         Some(d) => parts.push(format!(

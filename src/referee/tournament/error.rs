@@ -1,0 +1,64 @@
+//! Why a tournament (or a match: the runner's games) could not go on: typed errors with
+//! one-line messages (a forfeit is a result, not an error). The floors below have their
+//! own ([`OpeningError`], [`RecordFileError`]); they fold in here, unchanged in their
+//! words, where a tournament needs one type.
+
+use crate::referee::outcome::openings::OpeningError;
+use crate::referee::outcome::record::RecordFileError;
+
+/// Why a tournament cannot set up or play its games.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    /// Games left to a Slurm job array instead of played here (`tournament --slurm`).
+    #[error("{0} game(s) left to the next Slurm wave")]
+    Deferred(usize),
+    /// An opening that is no usable opening (openings are checked when loaded, so this
+    /// is a caller's bug).
+    #[error(transparent)]
+    Opening(Box<OpeningError>),
+    /// The record file cannot be created or written.
+    #[error(transparent)]
+    Record(#[from] RecordFileError),
+    /// A knockout of nobody.
+    #[error("a knockout needs at least one entrant")]
+    NoEntrants,
+    /// A knockout round with an odd one out but no winner to play it (a bug).
+    #[error("a round with an odd one out has no winners")]
+    NoWinners,
+    /// A pairing names an engine that is not there (a caller's bug).
+    #[error("no engine {0}")]
+    NoEngine(usize),
+    /// The threads that play games side by side could not be started.
+    #[error("cannot start the threads that play the games: {0}")]
+    GameThreads(String),
+    /// A game of the record file is not the game this tournament has under its number.
+    #[error(
+        "game {number}: {reason}; the record file belongs to another tournament (another roster, seed or \
+         settings): give another --record file, or rerun the tournament that wrote it"
+    )]
+    RecordMismatch {
+        /// The game's number.
+        number: usize,
+        /// What differs.
+        reason: String,
+    },
+    /// A replay from a record file needs a game the file does not have.
+    #[error("game {number} ({white} - {black}) is not in the record file")]
+    NotRecorded {
+        /// The game's number.
+        number: usize,
+        /// Who plays white.
+        white: String,
+        /// Who plays black.
+        black: String,
+    },
+    /// The record file's lock was poisoned by a panicking game thread.
+    #[error("record writer poisoned")]
+    RecordWriterPoisoned,
+}
+
+impl From<OpeningError> for TournamentError {
+    fn from(error: OpeningError) -> TournamentError {
+        TournamentError::Opening(Box::new(error))
+    }
+}
