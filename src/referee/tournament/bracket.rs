@@ -280,6 +280,12 @@ pub fn swapped_pairs(a: usize, b: usize, pairs: usize, openings: &[String], next
     games
 }
 
+/// The pairs a round robin or a gauntlet plays (a knockout's come round by round).
+#[must_use]
+pub fn pairings(format: TournamentFormat, entrants: usize) -> Vec<(usize, usize)> {
+    if format == TournamentFormat::Gauntlet { gauntlet_pairs(entrants) } else { round_robin_pairs(entrants) }
+}
+
 /// Every pair of entrants once, `(i, j)` with `i < j`.
 #[must_use]
 pub fn round_robin_pairs(entrants: usize) -> Vec<(usize, usize)> {

@@ -42,6 +42,42 @@ pub enum TournamentError {
         /// What differs.
         reason: String,
     },
+    /// The record file exists but cannot be read.
+    #[error("cannot read the record file {path}: {reason}")]
+    RecordUnreadable {
+        /// The file.
+        path: String,
+        /// The operating system's reason.
+        reason: String,
+    },
+    /// The record file does not read as records, or its games do not fit together.
+    #[error("{path}: {reason}")]
+    RecordInvalid {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A record file with games but no tournament line to continue.
+    #[error(
+        "{path} holds games but no tournament line: it was not written by `morris tournament` (or by a version \
+         before resuming); give another --record file"
+    )]
+    NoTournamentLine {
+        /// The file.
+        path: String,
+    },
+    /// A record file of another tournament.
+    #[error(
+        "{path} was written by another tournament ({difference}); to continue it, run it with the same roster \
+         and options; else give another --record file"
+    )]
+    OtherTournament {
+        /// The file.
+        path: String,
+        /// The first setting that differs.
+        difference: String,
+    },
     /// A replay from a record file needs a game the file does not have.
     #[error("game {number} ({white} - {black}) is not in the record file")]
     NotRecorded {
@@ -51,6 +87,20 @@ pub enum TournamentError {
         white: String,
         /// Who plays black.
         black: String,
+    },
+    /// A record file's tournament line that lacks a setting a replay needs, or has one
+    /// that does not read.
+    #[error("{0}")]
+    TournamentLine(String),
+    /// A standings page that cannot be written.
+    #[error("cannot {action} {path}: {reason}")]
+    Pages {
+        /// `create` (a folder) or `write` (a page).
+        action: &'static str,
+        /// The folder or page.
+        path: String,
+        /// The operating system's reason.
+        reason: String,
     },
     /// The record file's lock was poisoned by a panicking game thread.
     #[error("record writer poisoned")]

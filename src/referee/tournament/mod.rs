@@ -2,9 +2,12 @@
 //!
 //! Why one could not go on (`error`), the formats and the knockout bracket, pure
 //! (`bracket`), the roster file (`roster`), the games played `jobs` at a time (`runner`),
-//! resuming and replaying from a record file (`resume`) and the standings pages (`pages`).
+//! resuming and replaying from a record file (`resume`), the standings pages (`pages`)
+//! and the conduct of a whole tournament (`conduct`): plan, play, resume, report. The
+//! command line parses, calls these, and prints what they return.
 
 pub mod bracket;
+pub mod conduct;
 pub mod error;
 pub mod pages;
 pub mod resume;
