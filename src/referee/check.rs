@@ -9,6 +9,9 @@
 //! played). Every reply is timed and checked with the rules; the first black game also
 //! sends an illegal move. Checking stops at the first failed required check. The rules
 //! decide legality and score the games; nothing here searches.
+//!
+//! On the referee's fourth floor, beside `game`: it drives one [`EngineProcess`] and
+//! imports only the floors below.
 
 pub mod checker;
 pub mod report;

@@ -7,6 +7,10 @@
 //! draw by `Game::outcome`) and, as a last resort, the ply cap (a draw). Lines that start
 //! with a lower-case keyword (`info`, `result`, `illegal`, `error`) are logged; an
 //! engine's `result` line is advisory and only recorded.
+//!
+//! On the referee's fourth floor: it drives two [`EngineProcess`]es (the floor below)
+//! and fills in the first floor's [`GameRecord`] and [`Played`]; the runner above plays
+//! many games with it.
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
