@@ -23,6 +23,7 @@ use morris::referee::tournament::pages::{self, Bracket, Event, replay_title};
 use morris::referee::tournament::resume::{Fingerprint, Schedule};
 use morris::referee::tournament::roster::{Roster, RosterOpenings, RosterTime, read_roster};
 use morris::referee::tournament::runner::Runner;
+use morris::referee::tournament::waves;
 
 value_enum_mirror! {
     /// The tournament formats.
@@ -230,9 +231,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         return super::tournament_slurm::play_task(dir, task, &fingerprint, &setup.engines, settings);
     }
     let resume = match &args.slurm {
-        Some(dir) => {
-            Resume { ledger: super::tournament_slurm::ledger(dir, &fingerprint)?, writer: RecordWriter::create(None)? }
-        }
+        Some(dir) => Resume { ledger: waves::recorded(dir, &fingerprint)?, writer: RecordWriter::create(None)? },
         None => open_record(setup.game.record.as_deref(), &fingerprint)?,
     };
     let jobs = setup.game.jobs();

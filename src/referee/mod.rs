@@ -24,8 +24,8 @@
 //! 3. [`engine`]: an engine process in its sandbox, speaking the line protocol.
 //! 4. [`game`] (one refereed game) and [`check`] (whether an engine follows protocol.md).
 //! 5. [`tournament`]: rosters, the bracket, the runner that plays games `jobs` at a time,
-//!    resuming from a record file, the standings pages, and the conduct of a whole
-//!    tournament as library calls that return reports.
+//!    resuming from a record file, the standings pages, a Slurm cluster's waves, and
+//!    the conduct of a whole tournament as library calls that return reports.
 //!
 //! Errors follow the floors: a record file's and an opening's in `outcome`, an engine's
 //! in `engine`, a tournament's in `tournament` (which folds the ones below it in).
@@ -70,6 +70,7 @@ mod floors {
         ("tournament::resume", 5),
         ("tournament::pages", 5),
         ("tournament::runner", 5),
+        ("tournament::waves", 5),
         ("tournament::conduct", 5),
         ("tournament", 5),
     ];

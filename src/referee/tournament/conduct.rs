@@ -30,7 +30,7 @@ const TYPICAL_PLIES: f64 = 120.0;
 pub fn write_pages(dir: &Path, pages: &[Page]) -> Result<(), TournamentError> {
     for page in pages {
         let path = dir.join(&page.path);
-        let failed = |path: &Path, action, e: std::io::Error| TournamentError::Pages {
+        let failed = |path: &Path, action, e: std::io::Error| TournamentError::File {
             action,
             path: path.display().to_string(),
             reason: e.to_string(),

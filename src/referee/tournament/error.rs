@@ -92,16 +92,55 @@ pub enum TournamentError {
     /// that does not read.
     #[error("{0}")]
     TournamentLine(String),
-    /// A standings page that cannot be written.
+    /// A folder or file (a standings page, a Slurm folder's) that cannot be read or written.
     #[error("cannot {action} {path}: {reason}")]
-    Pages {
-        /// `create` (a folder) or `write` (a page).
+    File {
+        /// `create`, `read` or `write`.
         action: &'static str,
         /// The folder or page.
         path: String,
         /// The operating system's reason.
         reason: String,
     },
+    /// A Slurm folder's record file of another tournament.
+    #[error("{path} was written by another tournament ({difference}); use another --slurm folder")]
+    OtherSlurmTournament {
+        /// The file.
+        path: String,
+        /// The first setting that differs.
+        difference: String,
+    },
+    /// A line of a Slurm wave file that does not read.
+    #[error("{path}: line {line}: {problem}")]
+    WaveLine {
+        /// The wave file.
+        path: String,
+        /// The line number (from 1).
+        line: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A task of a Slurm wave that has no games.
+    #[error("{path} has no games for task {task}")]
+    NoTaskGames {
+        /// The wave file.
+        path: String,
+        /// The task.
+        task: u32,
+    },
+    /// A wave whose games are still not recorded after its tasks ran.
+    #[error(
+        "wave {wave}'s games are still not recorded: its tasks failed (see {logs}); run the command again to retry"
+    )]
+    WaveFailed {
+        /// The wave.
+        wave: u32,
+        /// The folder of the tasks' logs.
+        logs: String,
+    },
+    /// A folder that cannot be made (the operating system's words only).
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
     /// The record file's lock was poisoned by a panicking game thread.
     #[error("record writer poisoned")]
     RecordWriterPoisoned,
