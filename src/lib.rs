@@ -34,7 +34,7 @@
 //! - [`tablebase`]: perfect-play tables of the whole game, from the empty board through the
 //!   moving phase, by retrograde analysis (an `Oracle` for the search).
 //! - [`referee`]: matches, tournaments and protocol checks between engine processes; the
-//!   record format and the one reader of game texts (`referee::game_text`).
+//!   record format and the one reader of game texts (`referee::outcome::game_text`).
 //! - [`grade`]: grading students' submissions of the eight programs against [`classroom`].
 //! - [`analysis`]: where a game was decided, by the tables and the engine.
 //! - [`serve`]: a local web server: play, study and replay on a board in a browser.

@@ -6,9 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use morris::referee::game::{GameRecord, Termination};
-use morris::referee::openings::read_openings;
-use morris::referee::record::{HEADER, format_record};
+use morris::referee::outcome::openings::read_openings;
+use morris::referee::outcome::record::{HEADER, format_record};
+use morris::referee::outcome::result::{GameRecord, Termination};
 use morris::rules::notation::{game_after, parse_position};
 use morris::rules::{ByColor, Game, STANDARD};
 use morris::serve::ServeConfig;

@@ -5,11 +5,12 @@
 use std::process::Command;
 use std::time::Duration;
 
-use morris::referee::TimeControl;
-use morris::referee::game::{Forfeit, GameRecord, GameResult, GameSettings, Termination, play_game};
-use morris::referee::limits::EngineLimits;
-use morris::referee::process::EngineCommand;
-use morris::referee::sandbox::Sandbox;
+use morris::referee::engine::EngineCommand;
+use morris::referee::game::{GameSettings, play_game};
+use morris::referee::outcome::result::{Forfeit, GameRecord, GameResult, Termination};
+use morris::referee::outcome::time_control::TimeControl;
+use morris::referee::sandbox::jail::Sandbox;
+use morris::referee::sandbox::limits::EngineLimits;
 use morris::rules::{ByColor, Color, Game, MoveList, Position, STANDARD};
 
 use crate::engines_support;
@@ -276,7 +277,7 @@ fn match_plays_colour_swapped_pairs_and_writes_records() {
     assert!(text.starts_with("# morris games v4"));
     assert_eq!(lines.len(), 4);
     // What each engine used is measured (by its cgroup, or else from /proc), and reads back.
-    for g in morris::referee::record::parse_records(&text).expect("the record reads") {
+    for g in morris::referee::outcome::record::parse_records(&text).expect("the record reads") {
         for side in 0..2 {
             let u = g.usage[side];
             assert!(u.cpu.is_some() && u.own.is_some() && u.opponent.is_some(), "game {}: {u:?}", g.number);

@@ -274,10 +274,10 @@ fn the_example_roster_reads_and_the_docs_show_it_whole() {
     }
     let path = dir.join("class.toml");
     std::fs::write(&path, example).unwrap();
-    let r = morris::referee::roster::read_roster(&path).unwrap_or_else(|e| panic!("{e}"));
+    let r = morris::referee::tournament::roster::read_roster(&path).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.entrants.len(), 4);
     assert_eq!(r.entrants[2].words[0], dir.join("class/carol").join("./carol").display().to_string());
-    assert_eq!(r.limits, morris::referee::limits::EngineLimits::default());
+    assert_eq!(r.limits, morris::referee::sandbox::limits::EngineLimits::default());
     // The docs show the file from its first setting on.
     let docs = include_str!("../docs/referee.md");
     let body = &example[example.find("format =").unwrap()..];

@@ -11,9 +11,9 @@ use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use morris::referee::limits::EngineLimits;
-use morris::referee::record::{RecordedGame, parse_records};
-use morris::referee::sandbox::{MemoryGuard, Sandbox};
+use morris::referee::outcome::record::{RecordedGame, parse_records};
+use morris::referee::sandbox::jail::{MemoryGuard, Sandbox};
+use morris::referee::sandbox::limits::EngineLimits;
 
 const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
 

@@ -256,7 +256,7 @@ fn a_resignation_is_recorded_as_a_finished_game() {
     let record = state["export"]["record"].as_str().expect("a record").to_string();
     let fields: Vec<&str> = record.lines().nth(1).expect("a game line").split('\t').collect();
     assert_eq!(fields[3..9], ["black", "resign", "2", "-", "D2 F4", "white resigns"], "{record}");
-    let games = morris::referee::game_text::read_games(&record).expect("the record reads");
+    let games = morris::referee::outcome::game_text::read_games(&record).expect("the record reads");
     assert!(games[0].is_finished());
     assert_eq!(games[0].recorded_end().as_deref(), Some("Black wins by White's resignation"));
     // The replay ends as the game did; a new game starts from its last position.
@@ -768,7 +768,7 @@ fn a_search_nobody_watches_is_stopped() {
 }
 
 fn record_text() -> String {
-    let h = morris::referee::record::HEADER;
+    let h = morris::referee::outcome::record::HEADER;
     format!(
         "{h}\n1\talpha\tbeta\tdraw\tply-cap\t4\t-\tD2 F4 B4 D6\tdrawn at the ply cap\t-\n\
          2\tbeta\talpha\twhite\tillegal\t3\tD2 F4\tB4 D6 D2\tblack forfeits\t-\n"

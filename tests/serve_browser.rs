@@ -555,7 +555,7 @@ fn perfect_play_chips_are_sorted_best_first_and_folded_when_a_side_flies() {
 }
 
 fn record_text() -> String {
-    let h = morris::referee::record::HEADER;
+    let h = morris::referee::outcome::record::HEADER;
     format!(
         "{h}\n1\talpha\tbeta\tdraw\tply-cap\t4\t-\tD2 F4 B4 D6\tdrawn at the ply cap\t-\n\
          2\tbeta\talpha\twhite\tillegal\t3\tD2 F4\tB4 D6 D2\tblack forfeits\t-\n"
@@ -1249,7 +1249,7 @@ fn small_things_the_empty_message_start_the_graph_and_the_replay_title() {
     b.wait("the form closed", || b.find_all("#newgame-form.open").is_empty().then_some(()));
     assert_eq!(b.script("return window.scrollY"), 0, "the header stays in view");
 
-    let h = morris::referee::record::HEADER;
+    let h = morris::referee::outcome::record::HEADER;
     let game = morris::engine::random_game(&morris::rules::STANDARD, 40, 5);
     let list: Vec<String> = game.moves().map(|m| m.display(morris::rules::STANDARD.topology).to_string()).collect();
     let record = format!(

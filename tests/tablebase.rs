@@ -607,7 +607,8 @@ fn the_command_line_probes_and_rejects_bad_input() {
 
 #[test]
 fn the_referee_adjudicates_covered_wins_and_draws() {
-    use morris::referee::game::{GameResult, Termination, adjudicate};
+    use morris::referee::game::adjudicate;
+    use morris::referee::outcome::result::{GameResult, Termination};
     let tb = tablebase();
     let won = morris::rules::Game::new(position(&["A7", "D7", "B2"], &["A1", "D1", "E4"]));
     let Some(Termination::Tablebase { result, detail }) = adjudicate(tb, &won) else { panic!("covered") };

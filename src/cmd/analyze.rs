@@ -13,7 +13,7 @@ use crate::cmd::common::RuleArgs;
 use morris::analysis::{self, AnalyzeSettings, GameAnalysis, Glyph, MoveReport, Verdict};
 use morris::engine::{EngineOptions, EvalChoice, Limits};
 use morris::protocol::parse_seconds_f64 as parse_seconds;
-use morris::referee::game_text::{GameText, SETBOARD, read_games};
+use morris::referee::outcome::game_text::{GameText, SETBOARD, read_games};
 use morris::rules::{Color, Ruleset};
 
 /// Arguments of `morris analyze`.

@@ -8,7 +8,7 @@ use anyhow::ensure;
 use super::common::RuleArgs;
 use super::referee::{SandboxArgs, TimingArgs};
 use morris::referee::check::{CheckSettings, check_engine};
-use morris::referee::process::EngineCommand;
+use morris::referee::engine::EngineCommand;
 
 /// Options of `morris check`.
 #[derive(clap::Args, Debug)]
@@ -56,7 +56,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         seed: args.seed,
         games: args.games,
         engine_extra: if args.pass_rules { args.rules.engine_flags() } else { Vec::new() },
-        sandbox: args.sandbox.sandbox(args.sandbox.over(morris::referee::limits::EngineLimits::default())?),
+        sandbox: args.sandbox.sandbox(args.sandbox.over(morris::referee::sandbox::limits::EngineLimits::default())?),
     };
     let mut summaries = Vec::new();
     let mut all_passed = true;

@@ -60,7 +60,7 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
         Some(p) => read_class_file(p).map_err(|e| anyhow::anyhow!("bad class file {e}"))?,
         None => ClassFile::default(),
     };
-    let limits = args.sandbox.over(morris::referee::limits::EngineLimits::default())?;
+    let limits = args.sandbox.over(morris::referee::sandbox::limits::EngineLimits::default())?;
     let runner = Runner::new(args.sandbox.sandbox(limits));
     let submissions = find_submissions(&args.submissions)?;
     if submissions.is_empty() {

@@ -1,20 +1,21 @@
 //! `morris match`: games between two engine programs ([`morris::referee`]); prints each
 //! game's result and the summary, or, with `--sprt`, plays colour-swapped pairs until a
 //! sequential test decides whether the first engine is stronger
-//! ([`morris::referee::sprt`]).
+//! ([`morris::referee::outcome::sprt`]).
 
-use morris::referee::limits::EngineLimits;
+use morris::referee::sandbox::limits::EngineLimits;
 use std::process::ExitCode;
 
 use anyhow::{bail, ensure};
 
 use super::progress::Bar;
 use super::referee::GameArgs;
-use morris::referee::game::GameRecord;
-use morris::referee::process::EngineCommand;
-use morris::referee::record::RecordWriter;
-use morris::referee::runner::{Runner, swapped_pairs};
-use morris::referee::sprt::{Pentanomial, SprtSpec, Verdict, format_estimate};
+use morris::referee::engine::EngineCommand;
+use morris::referee::outcome::record::RecordWriter;
+use morris::referee::outcome::result::GameRecord;
+use morris::referee::outcome::sprt::{Pentanomial, SprtSpec, Verdict, format_estimate};
+use morris::referee::tournament::bracket::swapped_pairs;
+use morris::referee::tournament::runner::Runner;
 
 /// The cap on games of a sequential test when `--games` is not given.
 const SPRT_GAMES: usize = 1000;
@@ -41,7 +42,7 @@ pub struct MatchArgs {
 }
 
 fn parse_sprt(text: &str) -> Result<SprtSpec, String> {
-    text.parse().map_err(|e: morris::referee::sprt::SprtSpecError| e.to_string())
+    text.parse().map_err(|e: morris::referee::outcome::sprt::SprtSpecError| e.to_string())
 }
 
 /// Runs `morris match`.

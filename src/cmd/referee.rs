@@ -9,12 +9,12 @@ use anyhow::{Context, ensure};
 
 use super::common::RuleArgs;
 use morris::protocol::{parse_increment, parse_seconds_f64};
+use morris::referee::engine::EngineCommand;
 use morris::referee::game::GameSettings;
-use morris::referee::limits::{EngineLimits, LimitError, check_cpus, parse_size};
-use morris::referee::openings;
-use morris::referee::process::EngineCommand;
-use morris::referee::sandbox::Sandbox;
-use morris::referee::{GameClock, TimeControl};
+use morris::referee::outcome::openings;
+use morris::referee::outcome::time_control::{GameClock, TimeControl};
+use morris::referee::sandbox::jail::Sandbox;
+use morris::referee::sandbox::limits::{EngineLimits, LimitError, check_cpus, parse_size};
 use morris::rules::Ruleset;
 
 /// The time limits of `morris match`, `morris tournament` and `morris check`.

@@ -6,10 +6,10 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use super::referee::SandboxArgs;
-use morris::referee::child::Launch;
-use morris::referee::limits::EngineLimits;
-use morris::referee::process::EngineCommand;
-use morris::referee::sandbox::Sandbox;
+use morris::referee::engine::EngineCommand;
+use morris::referee::sandbox::child::Launch;
+use morris::referee::sandbox::jail::Sandbox;
+use morris::referee::sandbox::limits::EngineLimits;
 
 /// Options of `morris sandbox`.
 #[derive(clap::Args, Debug)]

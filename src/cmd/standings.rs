@@ -1,18 +1,18 @@
 //! `morris standings`: the standings pages of `morris tournament --standings` made from
 //! record files alone (results merged from several machines, or a tournament still
-//! running), and the helpers both commands share.
+//! running).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 
-use morris::referee::RefereeError;
-use morris::referee::pages::{self, Bracket, Event, Page};
-use morris::referee::record::parse_records;
-use morris::referee::resume::{Fingerprint, Ledger, Schedule, Scheduler};
-use morris::referee::tournament::{self, KnockoutSettings, TournamentFormat};
-use morris::referee::usage::PonderPolicy;
+use morris::referee::outcome::record::parse_records;
+use morris::referee::outcome::usage::PonderPolicy;
+use morris::referee::tournament::bracket::TournamentFormat;
+use morris::referee::tournament::conduct::{replay_knockout, write_pages};
+use morris::referee::tournament::pages::{self, Event, replay_title};
+use morris::referee::tournament::resume::{Fingerprint, Ledger};
 
 /// Options of `morris standings`.
 #[derive(clap::Args, Debug)]
@@ -23,60 +23,6 @@ pub struct StandingsArgs {
     /// Where to write the pages
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-}
-
-/// The pages' title: the tournament's format and seed, and the file it came from.
-#[must_use]
-pub fn replay_title(fingerprint: &Fingerprint, source: Option<&Path>) -> String {
-    let from = source.and_then(Path::file_name).map_or(String::new(), |f| format!(" ({})", f.to_string_lossy()));
-    match (fingerprint.get("format"), fingerprint.get("seed")) {
-        (Some(format), Some(seed)) => format!("Tournament: {format}, seed {seed}{from}"),
-        _ => format!("Games{from}"),
-    }
-}
-
-/// Writes `pages` under `dir` (creating it and `dir/entrants`).
-///
-/// # Errors
-/// A directory or file that cannot be written.
-pub fn write_pages(dir: &Path, pages: &[Page]) -> anyhow::Result<()> {
-    for page in pages {
-        let path = dir.join(&page.path);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
-        }
-        std::fs::write(&path, &page.text).with_context(|| format!("cannot write {}", path.display()))?;
-    }
-    Ok(())
-}
-
-/// Replays a knockout from its recorded games: the same bracket, as far as the games go.
-///
-/// # Errors
-/// The games do not fit the knockout (another number of games, other players).
-pub fn replay_knockout(fingerprint: &Fingerprint, names: &[String], ledger: &Ledger) -> anyhow::Result<Bracket> {
-    let number = |key: &str| -> anyhow::Result<u64> {
-        let text = fingerprint.get(key).with_context(|| format!("the tournament line has no {key}"))?;
-        text.parse().with_context(|| format!("the tournament line's {key} is {text:?}"))
-    };
-    let settings = KnockoutSettings {
-        pairs_per_bout: usize::try_from(number("games")?)?.div_ceil(2).max(1),
-        tiebreak_pairs: usize::try_from(number("tiebreak_pairs")?)?,
-        seed: number("seed")?,
-    };
-    let mut scheduler = Scheduler::new(Schedule::new(Vec::new()), ledger, names);
-    let mut rounds = Vec::new();
-    let mut missing = |pairs: &[(usize, usize)], each: usize| {
-        scheduler.bouts(pairs, each, |todo| {
-            let (n, g) = &todo[0];
-            Err(RefereeError::NotRecorded { number: *n, white: names[g.white].clone(), black: names[g.black].clone() })
-        })
-    };
-    match tournament::knockout(names.len(), &settings, &mut missing, |r| rounds.push(r.clone())) {
-        Ok((_, champion)) => Ok(Bracket { rounds, champion: Some(champion) }),
-        Err(RefereeError::NotRecorded { .. }) => Ok(Bracket { rounds, champion: None }),
-        Err(e) => Err(e.into()),
-    }
 }
 
 /// Runs `morris standings`.

@@ -3,26 +3,27 @@
 //! bracket or the cross table and the summary; resumes from its record file; writes the
 //! standings pages.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
-use anyhow::{Context, bail, ensure};
+use anyhow::{Context, ensure};
 
 use super::common::value_enum_mirror;
 use super::progress::Bar;
 use super::referee::GameArgs;
-use super::standings::{replay_title, write_pages};
-use morris::referee::limits::EngineLimits;
-use morris::referee::pages::{self, Bracket, Event};
-use morris::referee::process::EngineCommand;
-use morris::referee::record::{RecordWriter, RecordedGame, parse_records};
-use morris::referee::resume::{Fingerprint, Ledger, Schedule, Scheduler};
-use morris::referee::roster::{Roster, RosterOpenings, RosterTime, read_roster};
-use morris::referee::runner::Runner;
-use morris::referee::stats::Standings;
-use morris::referee::tournament::{self, KnockoutSettings};
-use morris::referee::usage::PonderPolicy;
+use morris::referee::engine::EngineCommand;
+use morris::referee::outcome::record::RecordWriter;
+use morris::referee::outcome::usage::PonderPolicy;
+use morris::referee::sandbox::limits::EngineLimits;
+use morris::referee::tournament::bracket::KnockoutSettings;
+use morris::referee::tournament::conduct::{
+    Conduct, Conducted, Plan, Resume, conduct, open_record, plan_lines, write_pages,
+};
+use morris::referee::tournament::pages::{self, Bracket, Event, replay_title};
+use morris::referee::tournament::resume::{Fingerprint, Schedule};
+use morris::referee::tournament::roster::{Roster, RosterOpenings, RosterTime, read_roster};
+use morris::referee::tournament::runner::Runner;
+use morris::referee::tournament::waves;
 
 value_enum_mirror! {
     /// The tournament formats.
@@ -36,12 +37,7 @@ value_enum_mirror! {
     }
 }
 
-use morris::referee::tournament::TournamentFormat as LibraryFormat;
-
-/// Plies in a typical game, for the plan's estimate before any game is played: the 18
-/// placements and about a hundred moves after them (an assumption, not a measurement;
-/// a resumed tournament uses the mean of its games instead).
-const TYPICAL_PLIES: f64 = 120.0;
+use morris::referee::tournament::bracket::TournamentFormat as LibraryFormat;
 
 /// Options of `morris tournament`.
 #[derive(clap::Args, Debug)]
@@ -219,136 +215,6 @@ impl Setup {
     }
 }
 
-/// The record file's games and how to go on writing it.
-struct Resume {
-    ledger: Ledger,
-    writer: RecordWriter,
-}
-
-/// Opens the record file: a new one gets the header and the tournament line; one that
-/// holds this tournament is continued; one that holds another is refused.
-fn open_record(path: Option<&Path>, fingerprint: &Fingerprint) -> anyhow::Result<Resume> {
-    let Some(path) = path else {
-        return Ok(Resume { ledger: Ledger::default(), writer: RecordWriter::create(None)? });
-    };
-    let text = match morris::files::read_text(path, morris::files::GAMES_TEXT) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => bail!("cannot read the record file {}: {e}", path.display()),
-    };
-    // A last line without its line end was being written when the referee stopped: it is
-    // played again (the writer cuts it off).
-    let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
-    let games = parse_records(whole).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    match Fingerprint::find_in(whole) {
-        None if games.is_empty() => {
-            let writer = RecordWriter::create_with(Some(path), &[fingerprint.line()])?;
-            Ok(Resume { ledger: Ledger::default(), writer })
-        }
-        None => bail!(
-            "{} holds games but no tournament line: it was not written by `morris tournament` (or by a version \
-             before resuming); give another --record file",
-            path.display()
-        ),
-        Some(recorded) => {
-            if let Some(diff) = fingerprint.difference(&recorded) {
-                bail!(
-                    "{} was written by another tournament ({diff}); to continue it, run it with the same roster \
-                     and options; else give another --record file",
-                    path.display()
-                );
-            }
-            let ledger = Ledger::new(games, true).with_context(|| path.display().to_string())?;
-            Ok(Resume { ledger, writer: RecordWriter::append(path)? })
-        }
-    }
-}
-
-/// Seconds of one game, and where the figure comes from.
-fn game_seconds(game: &GameArgs, played: &Ledger) -> (f64, String) {
-    let timed: Vec<f64> = played
-        .games()
-        .filter(|g| g.think.iter().any(|t| !t.is_empty()))
-        .map(|g| g.think.iter().flatten().map(Duration::as_secs_f64).sum())
-        .collect();
-    if !timed.is_empty() {
-        let mean = timed.iter().sum::<f64>() / timed.len() as f64;
-        return (mean, format!("the mean of the {} games played", timed.len()));
-    }
-    match game.time {
-        Some(t) => {
-            let inc = game.inc.unwrap_or_default().as_secs_f64();
-            (2.0 * t + TYPICAL_PLIES * inc, format!("both clocks used up over {TYPICAL_PLIES} plies"))
-        }
-        None => (TYPICAL_PLIES * game.timing.movetime, format!("{TYPICAL_PLIES} plies at the full time per move")),
-    }
-}
-
-fn hours(seconds: f64) -> String {
-    if seconds < 3600.0 { format!("{:.0} min", (seconds / 60.0).ceil()) } else { format!("{:.1} h", seconds / 3600.0) }
-}
-
-/// The plan, on stderr: who plays whom, how many games, and how long it should take.
-fn print_plan(setup: &Setup, names: &[String], pairs_each: usize, ledger: &Ledger, jobs: usize) {
-    let n = names.len();
-    let g = &setup.game;
-    let source = setup.roster.as_ref().map_or(String::new(), |p| format!(" from {}", p.display()));
-    eprintln!(
-        "Plan: {} of {n} entrants{source}, seed {}, {} games a pairing",
-        setup.format.name(),
-        g.seed,
-        2 * pairs_each
-    );
-    let pair_text = |pairs: &[(usize, usize)]| {
-        pairs.iter().map(|&(a, b)| format!("{}-{}", names[a], names[b])).collect::<Vec<_>>().join(", ")
-    };
-    let (games_min, games_max) = match setup.format {
-        LibraryFormat::Knockout => {
-            let first = tournament::first_round(n, g.seed);
-            let odd = first.odd.map_or(String::new(), |o| format!("; odd one out: {}", names[o]));
-            eprintln!("  round 1: {}{odd}", pair_text(&first.pairs));
-            let bouts = tournament::knockout_bouts(n);
-            (bouts * 2 * pairs_each, bouts * 2 * (pairs_each + setup.tiebreak_pairs))
-        }
-        LibraryFormat::RoundRobin | LibraryFormat::Gauntlet => {
-            let pairs = pairings(setup.format, n);
-            eprintln!("  pairings ({}): {}", pairs.len(), pair_text(&pairs));
-            (pairs.len() * 2 * pairs_each, pairs.len() * 2 * pairs_each)
-        }
-    };
-    let range = if games_min == games_max {
-        format!("{games_min} games")
-    } else {
-        format!("{games_min} games ({games_max} if every bout goes to its tie-breaks)")
-    };
-    let done = ledger.len();
-    let left = games_min.saturating_sub(done);
-    eprintln!(
-        "  {range}; {}",
-        if done > 0 {
-            format!("resuming: {done} already in the record file, {left} to play")
-        } else {
-            "none played yet".to_string()
-        }
-    );
-    let (seconds, basis) = game_seconds(g, ledger);
-    let waves = left.div_ceil(jobs.max(1)) as f64;
-    eprintln!(
-        "  about {:.1} min a game ({basis}): {:.1} engine-hours (two engines a game, each on a core), {} wall time at --jobs {jobs}",
-        seconds / 60.0,
-        2.0 * seconds * left as f64 / 3600.0,
-        hours(waves * seconds)
-    );
-    eprintln!("  engine limits: {}", setup.limits.describe());
-    if g.record.is_none() && !setup.slurm {
-        eprintln!("  no --record file: nothing is kept to resume from");
-    }
-}
-
-fn pairings(format: LibraryFormat, n: usize) -> Vec<(usize, usize)> {
-    if format == LibraryFormat::Gauntlet { tournament::gauntlet_pairs(n) } else { tournament::round_robin_pairs(n) }
-}
-
 /// Runs `morris tournament`.
 ///
 /// # Errors
@@ -365,99 +231,88 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         return super::tournament_slurm::play_task(dir, task, &fingerprint, &setup.engines, settings);
     }
     let resume = match &args.slurm {
-        Some(dir) => {
-            Resume { ledger: super::tournament_slurm::ledger(dir, &fingerprint)?, writer: RecordWriter::create(None)? }
-        }
+        Some(dir) => Resume { ledger: waves::recorded(dir, &fingerprint)?, writer: RecordWriter::create(None)? },
         None => open_record(setup.game.record.as_deref(), &fingerprint)?,
     };
-    // On a cluster, the games not yet recorded go to the next wave of jobs instead.
-    let deferred = std::cell::RefCell::new(Vec::new());
     let jobs = setup.game.jobs();
-    print_plan(&setup, &names, pairs_each, &resume.ledger, jobs);
+    let plan = Plan {
+        format: setup.format,
+        names: &names,
+        roster: setup.roster.as_deref(),
+        seed: setup.game.seed,
+        pairs_each,
+        tiebreak_pairs: setup.tiebreak_pairs,
+        time: settings.time,
+        limits: setup.limits.describe(),
+        jobs,
+        kept: setup.game.record.is_some() || setup.slurm,
+    };
+    for line in plan_lines(&plan, &resume.ledger) {
+        eprintln!("{line}");
+    }
     if args.plan {
         return Ok(ExitCode::SUCCESS);
     }
     let bar = Bar::games();
     let runner = Runner::new(setup.engines.clone(), settings, jobs, resume.writer, Box::new(bar.clone()));
-    let mut scheduler = Scheduler::new(Schedule::new(openings), &resume.ledger, &names);
-    let mut play = |pairs: &[(usize, usize)], each: usize| -> tournament::BoutPoints {
-        scheduler.bouts(pairs, each, |todo| {
-            if args.slurm.is_some() {
-                deferred.borrow_mut().extend(todo.iter().cloned());
-                return Err(morris::referee::RefereeError::Deferred(todo.len()));
-            }
-            runner.play_numbered(todo)
-        })
+    let how = Conduct {
+        format: setup.format,
+        names: &names,
+        knockout: KnockoutSettings {
+            pairs_per_bout: pairs_each,
+            tiebreak_pairs: setup.tiebreak_pairs,
+            seed: setup.game.seed,
+        },
+        // On a cluster, the games not yet recorded go to the next wave of jobs instead.
+        defer: args.slurm.is_some(),
     };
-    let mut bracket = None;
-    let conducted = (|| -> anyhow::Result<()> {
-        match setup.format {
-            LibraryFormat::Knockout => {
-                let ko = KnockoutSettings {
-                    pairs_per_bout: pairs_each,
-                    tiebreak_pairs: setup.tiebreak_pairs,
-                    seed: setup.game.seed,
-                };
-                let n = names.len();
-                // Lines printed above the progress bar; the first failure to print is
-                // reported once the rounds are over.
-                let mut printed: anyhow::Result<()> = Ok(());
-                let mut print_lines = |lines: Vec<String>| {
-                    bar.above(|| {
-                        if printed.is_ok() {
-                            printed = lines.iter().try_for_each(|line| -> anyhow::Result<()> {
-                                say!("{line}");
-                                Ok(())
-                            });
-                        }
-                    });
-                };
-                print_lines(vec![format!("Knockout of {n} entrants, seed {}: {}", setup.game.seed, names.join(", "))]);
-                let mut rounds = Vec::new();
-                let (_, champion) = tournament::knockout(n, &ko, &mut play, |round| {
-                    print_lines(pages::round_lines(round, &names));
-                    rounds.push(round.clone());
-                })?;
-                printed?;
-                bar.finish();
-                say!("Champion: {}", names[champion]);
-                bracket = Some(Bracket { rounds, champion: Some(champion) });
+    // Lines printed above the progress bar; the first failure to print is reported once
+    // the tournament is over.
+    let mut printed: anyhow::Result<()> = Ok(());
+    let say_above = |lines: Vec<String>| {
+        bar.above(|| {
+            if printed.is_ok() {
+                printed = lines.iter().try_for_each(|line| -> anyhow::Result<()> {
+                    say!("{line}");
+                    Ok(())
+                });
             }
-            LibraryFormat::RoundRobin | LibraryFormat::Gauntlet => {
-                play(&pairings(setup.format, names.len()), pairs_each)?;
-                bar.finish();
-            }
+        });
+    };
+    let finished = match conduct(&how, &runner, Schedule::new(openings), &resume.ledger, say_above)? {
+        Conducted::Finished(finished) => finished,
+        // On a cluster, a tournament stopped by games left to the next wave plans that wave.
+        Conducted::Deferred(wave) => {
+            bar.finish();
+            let dir = args.slurm.as_deref().context("games deferred without --slurm")?;
+            return super::tournament_slurm::plan_wave(dir, &wave, args.submit);
         }
-        Ok(())
-    })();
-    // On a cluster, a tournament stopped by games left to the next wave plans that wave.
-    let wave = deferred.take();
-    if let (Err(_), Some(dir), false) = (&conducted, &args.slurm, wave.is_empty()) {
-        bar.finish();
-        return super::tournament_slurm::plan_wave(dir, &wave, args.submit);
-    }
-    conducted?;
-    let games: Vec<RecordedGame> = scheduler.games().to_vec();
-    let mut standings = Standings::with_names(&names);
-    for g in &games {
-        standings.add_recorded(g);
-    }
-    if bracket.is_none() {
-        say_part!("{}", standings.crosstable());
+    };
+    printed?;
+    bar.finish();
+    match &finished.bracket {
+        Some(Bracket { champion: Some(champion), .. }) => say!("Champion: {}", names[*champion]),
+        _ => say_part!("{}", finished.standings.crosstable()),
     }
     say!();
-    say_part!("{}", standings.summary());
-    if scheduler.taken() > 0 {
+    say_part!("{}", finished.standings.summary());
+    if finished.taken > 0 {
         eprintln!(
             "{} game(s) taken from the record file, {} played now",
-            scheduler.taken(),
-            games.len() - scheduler.taken()
+            finished.taken,
+            finished.games.len() - finished.taken
         );
     }
     let standings_dir = args.standings.clone().or_else(|| args.slurm.as_ref().map(|d| d.join("standings")));
     if let Some(dir) = &standings_dir {
         let title = replay_title(&fingerprint, setup.game.record.as_deref().or(setup.roster.as_deref()));
-        let event = Event { title, names: &names, games: &games, bracket: bracket.as_ref(), ponder: &setup.ponder };
+        let event = Event {
+            title,
+            names: &names,
+            games: &finished.games,
+            bracket: finished.bracket.as_ref(),
+            ponder: &setup.ponder,
+        };
         write_pages(dir, &pages::pages(&event))?;
     }
     Ok(ExitCode::SUCCESS)

@@ -5,7 +5,7 @@
 //! makes it: bubblewrap, the cgroup limits, an unprivileged uid, with the student's work
 //! folder ([`RunSpec::writable`]) the one writable place; or through [`Sandbox::off`]
 //! ([`Runner::default`], and `--no-sandbox`). Either way the program is a
-//! [`Child`](crate::referee::child::Child), as the referee's engines are: it leads a
+//! [`Child`](crate::referee::sandbox::child::Child), as the referee's engines are: it leads a
 //! process group of its own, is fed no stdin, and [`Runner::run`] keeps the first
 //! [`RunSpec::output_limit`] bytes of stdout and the last bytes of stderr. When the time
 //! limit passes (in wall-clock and CPU time: [`RunSpec::time_limit`]), and after a normal
@@ -18,8 +18,8 @@ use std::path::PathBuf;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::referee::child::Launch;
-use crate::referee::sandbox::Sandbox;
+use crate::referee::sandbox::child::Launch;
+use crate::referee::sandbox::jail::Sandbox;
 
 /// How many times its time limit a program may take in wall-clock time, waiting for a
 /// core, while its CPU time stays within the limit ([`RunSpec::time_limit`]).

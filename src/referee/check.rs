@@ -9,6 +9,9 @@
 //! played). Every reply is timed and checked with the rules; the first black game also
 //! sends an illegal move. Checking stops at the first failed required check. The rules
 //! decide legality and score the games; nothing here searches.
+//!
+//! On the referee's fourth floor, beside `game`: it drives one [`EngineProcess`] and
+//! imports only the floors below.
 
 pub mod checker;
 pub mod report;
@@ -20,11 +23,12 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use super::game::GameResult;
-use super::process::{EngineCommand, EngineProcess, Event, Output, StartInfo};
-use super::stats::UsageTally;
-use super::time_control::TimeControl;
-use super::usage::Meter;
+use super::engine::{EngineCommand, EngineProcess, Event, Output, Placement, StartInfo};
+use super::outcome::result::GameResult;
+use super::outcome::stats::UsageTally;
+use super::outcome::time_control::TimeControl;
+use super::outcome::usage::Meter;
+use super::sandbox::jail::Sandbox;
 use crate::protocol::FromEngine;
 use crate::rules::{Color, DrawReason, Game, Move, Outcome, Phase, Position, Ruleset};
 use checker::{CheckerStyle, claimed_result, situations_of};
@@ -60,7 +64,7 @@ pub struct CheckSettings {
     /// Arguments appended to the engine command (the rule flags, if passed on).
     pub engine_extra: Vec<String>,
     /// The sandbox the engine runs in.
-    pub sandbox: super::sandbox::Sandbox,
+    pub sandbox: Sandbox,
 }
 
 /// A failed required check: checking stops here.
@@ -185,8 +189,7 @@ impl CheckedEngine {
         let time = TimeControl { clock: None, ..settings.time };
         let start = StartInfo { color, time, opening: "", extra: &settings.engine_extra };
         let check = if color == Color::White { Check::PlaysWhite } else { Check::PlaysBlack };
-        let place =
-            super::process::Placement { sandbox: &settings.sandbox, folder: engine.folder.as_deref(), core: None };
+        let place = Placement { sandbox: &settings.sandbox, folder: engine.folder.as_deref(), core: None };
         let process = EngineProcess::spawn(&engine.name, &engine.argv(&start), color, tx, place)
             .map_err(|e| fault(check, e.to_string()))?;
         let sent_at = process.started();

@@ -2,18 +2,18 @@
 //! after a `setboard` line when the game did not start from the start position) and,
 //! for a game from the start, a line of the referee's record format, written by the
 //! referee's own record writer. Both are what the project's one reader of game texts
-//! ([`crate::referee::game_text`]) reads: the replay, a new game, `analyze`, `match --openings`.
+//! ([`crate::referee::outcome::game_text`]) reads: the replay, a new game, `analyze`, `match --openings`.
 //!
 //! Knows nothing of HTTP or of the page.
 
 use serde::Serialize;
 
-use crate::referee::game::{GameRecord, Termination};
-use crate::referee::record::{RecordLine, record_file};
+use crate::referee::outcome::record::{RecordLine, record_file};
+use crate::referee::outcome::result::{GameRecord, Termination};
 use crate::rules::notation::format_position;
 use crate::rules::{ByColor, Color, Game, Position};
 
-pub use crate::referee::game_text::SETBOARD;
+pub use crate::referee::outcome::game_text::SETBOARD;
 
 /// A game written out, for the page.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -119,7 +119,7 @@ pub fn export(game: &Game, names: [&str; 2], resigned: Option<Color>) -> ExportV
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::record::HEADER;
+    use crate::referee::outcome::record::HEADER;
     use crate::rules::STANDARD;
     use crate::rules::notation::{game_after, game_from, parse_position};
 
@@ -141,7 +141,7 @@ mod tests {
         let fields: Vec<&str> = line.split('\t').collect();
         assert_eq!(fields.len() + 1, HEADER.split('\t').count());
         assert_eq!(fields[..8], ["1", "you", "engine", "-", "unfinished", "2", "-", "D2 F4"]);
-        assert!(crate::referee::record::parse_records(&text).is_ok());
+        assert!(crate::referee::outcome::record::parse_records(&text).is_ok());
     }
 
     #[test]
@@ -150,7 +150,7 @@ mod tests {
         let text = record(&game, ["you", "engine"], Some(Color::White)).unwrap();
         let fields: Vec<&str> = text.lines().nth(1).unwrap().split('\t').collect();
         assert_eq!(fields[..9], ["1", "you", "engine", "black", "resign", "2", "-", "D2 F4", "white resigns"]);
-        let games = crate::referee::game_text::read_games(&text).unwrap();
+        let games = crate::referee::outcome::game_text::read_games(&text).unwrap();
         assert!(games[0].is_finished());
         assert_eq!(games[0].recorded_end().as_deref(), Some("Black wins by White's resignation"));
         assert_eq!(games[0].play(&STANDARD).unwrap().len(), 2);

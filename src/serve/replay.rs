@@ -1,5 +1,5 @@
 //! Replays: a recorded game (one line of the referee's record file, read by the parser of
-//! [`crate::referee::record`]) or a plain move list, played through the rules core into
+//! [`crate::referee::outcome::record`]) or a plain move list, played through the rules core into
 //! the position after every move, and analysed in the background by
 //! [`crate::analysis`], the analysis `morris analyze` prints: each position's value and
 //! each move's mark (`!`, `?!`, `?`, `??`), the same on every load.
@@ -16,7 +16,7 @@ use super::view::{
     value_words,
 };
 use crate::analysis::{self, AnalyzeSettings, Analyzer, PositionAnalysis, Verdict};
-use crate::referee::game_text::{GameTextError, SETBOARD};
+use crate::referee::outcome::game_text::{GameTextError, SETBOARD};
 use crate::rules::{Color, Game, Move, Position, Ruleset, Unreachable};
 use crate::topology::Topology;
 
@@ -74,16 +74,16 @@ pub enum ReplayError {
 }
 
 /// One game found in the text: the project's one reader of game texts
-/// ([`crate::referee::game_text`]) reads it.
-pub use crate::referee::game_text::GameText as Recorded;
+/// ([`crate::referee::outcome::game_text`]) reads it.
+pub use crate::referee::outcome::game_text::GameText as Recorded;
 
 /// The games in `text`: every game of a record file, or one move list (after an optional
-/// `setboard` line), read by [`crate::referee::game_text::read_games`].
+/// `setboard` line), read by [`crate::referee::outcome::game_text::read_games`].
 ///
 /// # Errors
 /// A record line with too few fields, a misplaced `setboard`, or no game at all.
 pub fn read_games(text: &str) -> Result<Vec<Recorded>, ReplayError> {
-    Ok(crate::referee::game_text::read_games(text)?)
+    Ok(crate::referee::outcome::game_text::read_games(text)?)
 }
 
 /// The game before its moves: the start (a `setboard` position with its count, or the
@@ -485,8 +485,8 @@ mod tests {
 
     #[test]
     fn record_lines_give_the_opening_then_the_moves() {
-        use crate::referee::game::{GameRecord, Termination};
-        use crate::referee::record::{HEADER, format_record};
+        use crate::referee::outcome::record::{HEADER, format_record};
+        use crate::referee::outcome::result::{GameRecord, Termination};
         use crate::rules::{ByColor, DrawReason, Outcome};
         // Written by the referee's own record writer, so a change of its format shows here.
         let record = GameRecord {

@@ -11,7 +11,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
 
 use super::report::Situation;
-use crate::referee::game::GameResult;
+use crate::referee::outcome::result::GameResult;
 use crate::rules::{Color, Game, Move, MoveList, Outcome, Phase, Position, WinReason};
 use crate::topology::PointSet;
 

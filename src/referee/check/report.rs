@@ -4,7 +4,7 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::referee::stats::UsageTally;
+use crate::referee::outcome::stats::UsageTally;
 
 /// Which contract a check belongs to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! turns and on its opponent's, its peak resident memory, and whether the kernel's OOM
 //! killer fired in its cgroup.
 //!
-//! Pure bookkeeping: [`Sample`]s come in (read by [`super::child::Child::usage`] from the
+//! Pure bookkeeping: [`Sample`]s come in (read by [`Child::usage`](crate::referee::sandbox::child::Child::usage) from the
 //! engine's cgroup, or from `/proc` without one), one at each move; [`Meter`] splits the
 //! CPU between the engine's turns and its opponent's; [`EngineUsage`] is the result, in
 //! the record (its `usage` field, written and read by [`super::record`]), the standings and

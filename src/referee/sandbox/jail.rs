@@ -47,7 +47,7 @@ use rustix::process::{Pid, Signal, kill_process};
 
 use super::limits::EngineLimits;
 use super::program::{self, Resolved};
-use super::usage::Sample;
+use crate::referee::outcome::usage::Sample;
 use crate::words::format_size;
 
 /// How the memory limit is enforced.

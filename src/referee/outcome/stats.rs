@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use super::game::{Forfeit, Played};
 use super::record::RecordedGame;
+use super::result::{Forfeit, Played};
 use super::usage::EngineUsage;
 
 /// z for a two-sided 95% interval.
@@ -390,6 +390,28 @@ impl Standings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::referee::outcome::record::tests::record;
+    use crate::referee::outcome::result::Termination;
+    use crate::rules::{ByColor, Color};
+
+    #[test]
+    fn standings_count_forfeits_and_think_times() {
+        let mut s = Standings::with_names(&["alpha".to_string(), "beta".to_string()]);
+        let played = |record| Played { record, usage: ByColor::default() };
+        s.add(&played(record(Termination::Forfeit {
+            loser: Color::Black,
+            kind: Forfeit::Time,
+            detail: String::new(),
+        })));
+        s.add(&played(record(Termination::PlyCap(10))));
+        let (a, b) = (s.tally("alpha"), s.tally("beta"));
+        assert_eq!((a.wins, a.draws, a.losses, b.time), (1, 1, 0, 1));
+        assert_eq!(b.think_max, Duration::from_millis(50));
+        assert_eq!(b.think_mean(), Some(Duration::from_millis(40)));
+        assert_eq!(s.pair("alpha", "beta"), (1.5, 2));
+        assert!(s.crosstable().contains("1.5/2"), "{}", s.crosstable());
+        assert!(s.summary().lines().nth(1).is_some_and(|l| l.starts_with("alpha")));
+    }
 
     #[test]
     fn elo_of_known_scores() {

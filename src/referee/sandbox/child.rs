@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 
 use rustix::process::{Pid, Signal, kill_process, kill_process_group};
 
-use super::sandbox::{Jail, LimitHit, Sandbox};
-use super::usage::Sample;
+use super::jail::{Jail, LimitHit, Sandbox};
+use crate::referee::outcome::usage::Sample;
 
 /// How often a wait with a timeout looks at the child.
 const POLL: Duration = Duration::from_millis(5);

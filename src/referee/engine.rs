@@ -1,8 +1,10 @@
 //! Engine processes: parsing an engine command, starting it with its colour and time,
 //! reading its output on threads and stopping it for sure.
 //!
-//! This module knows nothing about the rules: it moves lines, stamps them with the time
-//! they were read, and leaves their meaning to the game.
+//! The referee's third floor: an engine is a program started in its sandbox (the owned
+//! [`Child`] of `sandbox`) that speaks the line protocol. This module knows nothing about
+//! the rules: it moves lines, stamps them with the time they were read, and leaves their
+//! meaning to the game.
 
 use std::collections::VecDeque;
 use std::io::{self, BufReader, Read, Write};
@@ -21,11 +23,10 @@ use nom::multi::{many1, separated_list1};
 use nom::sequence::{delimited, terminated};
 use nom::{IResult, Parser};
 
-use super::child::{Child, Launch};
-use super::error::RefereeError;
-use super::sandbox::{LimitHit, Sandbox};
-use super::time_control::TimeControl;
-use super::usage::Sample;
+use super::outcome::time_control::{TimeControl, format_seconds};
+use super::outcome::usage::Sample;
+use super::sandbox::child::{Child, Launch};
+use super::sandbox::jail::{LimitHit, Sandbox};
 use crate::lines::{MAX_LINE, ReadLine, read_line};
 use crate::rules::Color;
 
@@ -35,6 +36,33 @@ pub const EXIT_GRACE: Duration = Duration::from_millis(300);
 
 /// How many of an engine's last stderr lines are kept (each at most [`MAX_LINE`] bytes).
 pub const STDERR_TAIL: usize = 20;
+
+/// Why an engine command does not parse, or its program cannot be started.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// An engine command that is empty or has an unclosed quote.
+    #[error("engine command {spec:?} is empty or has an unclosed quote")]
+    Command {
+        /// The command as given.
+        spec: String,
+    },
+    /// An engine whose command has no program.
+    #[error("engine {name}: empty command")]
+    Empty {
+        /// The engine's name.
+        name: String,
+    },
+    /// An engine program that cannot be started.
+    #[error("engine {name}: cannot start {program}: {reason}")]
+    Start {
+        /// The engine's name.
+        name: String,
+        /// The program.
+        program: String,
+        /// The operating system's reason.
+        reason: String,
+    },
+}
 
 /// An engine command line: a display name and the words of the command, which may
 /// contain the placeholders `{color}`, `{movetime}` and `{opening}`.
@@ -105,9 +133,9 @@ impl EngineCommand {
     ///
     /// # Errors
     /// An empty command or an unclosed quote.
-    pub fn parse(spec: &str) -> Result<EngineCommand, RefereeError> {
+    pub fn parse(spec: &str) -> Result<EngineCommand, EngineError> {
         let Ok((_, (name, words))) = all_consuming(engine_spec).parse(spec) else {
-            return Err(RefereeError::EngineCommand { spec: spec.to_string() });
+            return Err(EngineError::Command { spec: spec.to_string() });
         };
         let name = match name {
             Some(n) => n.to_string(),
@@ -124,7 +152,7 @@ impl EngineCommand {
     ///
     /// # Errors
     /// The first command that does not parse.
-    pub fn parse_all(specs: &[String]) -> Result<Vec<EngineCommand>, RefereeError> {
+    pub fn parse_all(specs: &[String]) -> Result<Vec<EngineCommand>, EngineError> {
         let mut engines: Vec<EngineCommand> = Vec::new();
         for spec in specs {
             let mut e = EngineCommand::parse(spec)?;
@@ -189,14 +217,6 @@ impl EngineCommand {
     }
 }
 
-/// Seconds as the protocol writes them: `0.2`, `1`, `0.05`.
-#[must_use]
-pub fn format_seconds(d: Duration) -> String {
-    let text = format!("{:.3}", d.as_secs_f64());
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text.is_empty() { "0".to_string() } else { text.to_string() }
-}
-
 /// What an engine's output thread saw.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Output {
@@ -245,12 +265,12 @@ impl EngineProcess {
         side: Color,
         events: Sender<Event>,
         place: Placement<'_>,
-    ) -> Result<EngineProcess, RefereeError> {
+    ) -> Result<EngineProcess, EngineError> {
         let Some(program) = argv.first() else {
-            return Err(RefereeError::EmptyCommand { name: name.to_string() });
+            return Err(EngineError::Empty { name: name.to_string() });
         };
         let launch = Launch { argv, folder: place.folder, core: place.core, writable: None, stdin: true };
-        let mut child = place.sandbox.spawn(launch).map_err(|e| RefereeError::Start {
+        let mut child = place.sandbox.spawn(launch).map_err(|e| EngineError::Start {
             name: name.to_string(),
             program: program.clone(),
             reason: e.reason(),
@@ -452,7 +472,7 @@ fn read_lines(source: impl Read, mut line: impl FnMut(String) -> bool, eof: impl
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::time_control::GameClock;
+    use crate::referee::outcome::time_control::GameClock;
 
     #[test]
     fn an_over_long_engine_line_is_cut_and_the_rest_skipped() {
@@ -518,11 +538,5 @@ mod tests {
         );
         let c = EngineCommand::parse("e -t {movetime} --time={time} --inc={inc}").unwrap();
         assert_eq!(c.argv(&start), ["e", "-t", "0.2", "--time=10", "--inc=0", "--repetition", "3"]);
-    }
-
-    #[test]
-    fn formats_seconds() {
-        assert_eq!(format_seconds(Duration::from_secs(1)), "1");
-        assert_eq!(format_seconds(Duration::from_millis(50)), "0.05");
     }
 }

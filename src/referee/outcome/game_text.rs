@@ -14,8 +14,8 @@
 //! Nothing here knows the board: the moves stay words until [`GameText::play`] reads
 //! them on a ruleset's board.
 
-use super::game::{GameResult, RESIGN};
 use super::record::{RecordError, RecordedGame, game_lines, is_record, parse_records};
+use super::result::{GameResult, RESIGN};
 use crate::rules::notation::{PositionText, PositionTextError, parse_move};
 use crate::rules::{Game, IllegalMove, ParseMoveError, Position, Ruleset};
 

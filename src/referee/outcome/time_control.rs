@@ -1,7 +1,7 @@
 //! The referee's one time control: a time per move or a game clock, and the slack it
 //! allows beyond them. `match`, `tournament` and `check` all take a [`TimeControl`]; the
 //! game and the checker ask it how long a reply may take, and the engine's command line
-//! is filled in from it.
+//! is filled in from it ([`format_seconds`]: seconds as the protocol writes them).
 
 use std::time::Duration;
 
@@ -59,6 +59,14 @@ impl TimeControl {
     }
 }
 
+/// Seconds as the protocol writes them: `0.2`, `1`, `0.05`.
+#[must_use]
+pub fn format_seconds(d: Duration) -> String {
+    let text = format!("{:.3}", d.as_secs_f64());
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text.is_empty() { "0".to_string() } else { text.to_string() }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,5 +79,11 @@ mod tests {
         assert_eq!(tc.move_limit(true), ms(3050));
         assert_eq!(tc.limit(ms(300), false), ms(350));
         assert_eq!(tc.startup_for(false), Duration::ZERO);
+    }
+
+    #[test]
+    fn formats_seconds() {
+        assert_eq!(format_seconds(Duration::from_secs(1)), "1");
+        assert_eq!(format_seconds(Duration::from_millis(50)), "0.05");
     }
 }

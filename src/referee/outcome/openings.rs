@@ -10,11 +10,55 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
 
-use super::error::{OpeningError, RefereeError};
-use super::game_text::{self, GameText};
-use crate::rules::notation::format_move_list;
-use crate::rules::notation::game_after;
-use crate::rules::{Move, MoveList, Ruleset};
+use super::game_text::{self, GameText, GameTextError, SETBOARD};
+use crate::rules::notation::{MoveListError, format_move_list, game_after};
+use crate::rules::{Move, MoveList, Outcome, Ruleset};
+
+/// Why a move list is no usable opening.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningError {
+    /// A move does not parse, or is illegal where the list has got to.
+    #[error(transparent)]
+    Moves(#[from] MoveListError),
+    /// The game is over once the opening is played.
+    #[error("the game is already over after this opening ({0})")]
+    Over(Outcome),
+    /// A game text that does not read as a game.
+    #[error(transparent)]
+    Text(Box<GameTextError>),
+    /// A game from a set-up position: an opening is moves from the start.
+    #[error("it starts from a set-up position ({SETBOARD} {0}); an opening is moves from the start position")]
+    SetUp(String),
+}
+
+/// Why an openings file gives no openings.
+#[derive(Debug, thiserror::Error)]
+pub enum OpeningsError {
+    /// An openings file that cannot be read.
+    #[error("cannot read openings file {path}: {reason}")]
+    Unreadable {
+        /// The file.
+        path: String,
+        /// The operating system's reason.
+        reason: String,
+    },
+    /// A line (or the game that starts there) of an openings file that is no usable opening.
+    #[error("{path}:{line}: {error}")]
+    Line {
+        /// The file.
+        path: String,
+        /// The line number (from 1).
+        line: usize,
+        /// What is wrong with it (boxed: it is large, and rare).
+        error: Box<OpeningError>,
+    },
+    /// An openings file without openings.
+    #[error("openings file {path} has no openings")]
+    Empty {
+        /// The file.
+        path: String,
+    },
+}
 
 /// Reads an openings file: one move list per line (white-space separated moves from the
 /// start), `#` starts a comment, blank lines are skipped. An empty list (`-` alone on
@@ -28,13 +72,12 @@ use crate::rules::{Move, MoveList, Ruleset};
 /// # Errors
 /// The file cannot be read, has no openings, or a line (a game) is not a legal,
 /// unfinished opening from the start (named by its line number, or the game's).
-pub fn read_openings(path: &Path, rules: &'static Ruleset) -> Result<Vec<String>, RefereeError> {
+pub fn read_openings(path: &Path, rules: &'static Ruleset) -> Result<Vec<String>, OpeningsError> {
     let shown = || path.display().to_string();
     let text = crate::files::read_text(path, crate::files::SMALL_TEXT)
-        .map_err(|e| RefereeError::OpeningsUnreadable { path: shown(), reason: e.to_string() })?;
-    let at = |line: usize| {
-        move |error: OpeningError| RefereeError::OpeningLine { path: shown(), line, error: Box::new(error) }
-    };
+        .map_err(|e| OpeningsError::Unreadable { path: shown(), reason: e.to_string() })?;
+    let at =
+        |line: usize| move |error: OpeningError| OpeningsError::Line { path: shown(), line, error: Box::new(error) };
     let mut openings = Vec::new();
     if game_text::is_game_text(&text) {
         let games = game_text::read_games(&text).map_err(|e| at(1)(OpeningError::Text(Box::new(e))))?;
@@ -56,7 +99,7 @@ pub fn read_openings(path: &Path, rules: &'static Ruleset) -> Result<Vec<String>
         }
     }
     if openings.is_empty() {
-        return Err(RefereeError::NoOpenings { path: shown() });
+        return Err(OpeningsError::Empty { path: shown() });
     }
     Ok(openings)
 }

@@ -10,10 +10,10 @@
 
 use std::collections::BTreeMap;
 
-use super::error::RefereeError;
-use super::game::Played;
-use super::record::RecordedGame;
-use super::runner::Pairing;
+use super::bracket::{BoutPoints, Pairing, swapped_pairs};
+use super::error::TournamentError;
+use crate::referee::outcome::record::RecordedGame;
+use crate::referee::outcome::result::Played;
 
 /// How the record file's tournament line starts.
 pub const SETTINGS_MARK: &str = "# morris tournament";
@@ -114,7 +114,7 @@ impl Schedule {
     pub fn games(&mut self, pairs: &[(usize, usize)], each: usize) -> Vec<(usize, Pairing)> {
         let mut games = Vec::with_capacity(2 * each * pairs.len());
         for &(a, b) in pairs {
-            for pairing in super::runner::swapped_pairs(a, b, each, &self.openings, &mut self.next_opening) {
+            for pairing in swapped_pairs(a, b, each, &self.openings, &mut self.next_opening) {
                 games.push((self.next_number, pairing));
                 self.next_number += 1;
             }
@@ -136,12 +136,12 @@ impl Ledger {
     ///
     /// # Errors
     /// Two games under one number.
-    pub fn new(games: Vec<RecordedGame>, check_openings: bool) -> Result<Ledger, RefereeError> {
+    pub fn new(games: Vec<RecordedGame>, check_openings: bool) -> Result<Ledger, TournamentError> {
         let mut map = BTreeMap::new();
         for g in games {
             let number = g.number;
             if map.insert(number, g).is_some() {
-                return Err(RefereeError::RecordMismatch {
+                return Err(TournamentError::RecordMismatch {
                     number,
                     reason: "the record file has two games with this number".to_string(),
                 });
@@ -173,14 +173,14 @@ impl Ledger {
     /// # Errors
     /// The recorded game has other players or another opening: the file belongs to
     /// another tournament.
-    pub fn take(&self, number: usize, g: &Pairing, names: &[String]) -> Result<Option<&RecordedGame>, RefereeError> {
+    pub fn take(&self, number: usize, g: &Pairing, names: &[String]) -> Result<Option<&RecordedGame>, TournamentError> {
         let Some(r) = self.games.get(&number) else { return Ok(None) };
         let name = |i: usize| names.get(i).map_or("?", String::as_str);
         let (white, black) = (name(g.white), name(g.black));
         let same_opening = r.opening.split_whitespace().eq(g.opening.split_whitespace());
         if r.names[0] != white || r.names[1] != black || (self.check_openings && !same_opening) {
             let opening = |o: &str| if o.trim().is_empty() { "the start".to_string() } else { format!("'{o}'") };
-            return Err(RefereeError::RecordMismatch {
+            return Err(TournamentError::RecordMismatch {
                 number,
                 reason: format!(
                     "the record file has {} - {} from {}, this tournament plays {white} - {black} from {}",
@@ -223,8 +223,8 @@ impl<'a> Scheduler<'a> {
         &mut self,
         pairs: &[(usize, usize)],
         each: usize,
-        play: impl FnOnce(&[(usize, Pairing)]) -> Result<Vec<Played>, RefereeError>,
-    ) -> super::tournament::BoutPoints {
+        play: impl FnOnce(&[(usize, Pairing)]) -> Result<Vec<Played>, TournamentError>,
+    ) -> BoutPoints {
         let scheduled = self.schedule.games(pairs, each);
         let mut known: BTreeMap<usize, RecordedGame> = BTreeMap::new();
         let mut todo = Vec::new();
@@ -320,10 +320,10 @@ mod tests {
         let points = s
             .bouts(&[(0, 1), (0, 2)], 1, |todo| {
                 asked = todo.iter().map(|(n, _)| *n).collect();
-                Err(RefereeError::NoEntrants)
+                Err(TournamentError::NoEntrants)
             })
             .unwrap_err();
-        assert!(matches!(points, RefereeError::NoEntrants));
+        assert!(matches!(points, TournamentError::NoEntrants));
         assert_eq!(asked, [2, 4], "only the games not in the file are played");
         // Everything recorded: nothing is played, and the points come from the file.
         let full = Ledger::new(

@@ -1,5 +1,5 @@
 //! What an engine process may use: memory, processes, file size, open files, and whether
-//! it runs in a sandbox. Plain, validated values; [`super::sandbox`] applies them.
+//! it runs in a sandbox. Plain, validated values; [`super::jail`] applies them.
 //!
 //! Sizes are written as a number and a unit (`2GiB`, `512 MiB`, `64M`, `1000000`): `KiB`,
 //! `MiB`, `GiB`, `TiB` and the single letters `K`, `M`, `G`, `T` are powers of 1024 (as
@@ -39,7 +39,7 @@ pub fn check_cpus(cpus: f64) -> Result<f64, LimitError> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EngineLimits {
     /// Memory, in bytes: resident through a cgroup, address space (with a margin) where
-    /// no cgroup can be made ([`super::sandbox::MemoryGuard`]).
+    /// no cgroup can be made ([`super::jail::MemoryGuard`]).
     pub memory: u64,
     /// Processes (and threads) of the engine's user at once.
     pub processes: u64,

@@ -8,38 +8,15 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use super::error::RefereeError;
-use super::game::{GameSettings, Played, play_game};
-use super::process::EngineCommand;
-use super::record::RecordWriter;
-use super::stats::Standings;
+use super::bracket::Pairing;
+use super::error::TournamentError;
 use crate::progress::Progress;
+use crate::referee::engine::EngineCommand;
+use crate::referee::game::{GameSettings, play_game};
+use crate::referee::outcome::record::RecordWriter;
+use crate::referee::outcome::result::Played;
+use crate::referee::outcome::stats::Standings;
 use crate::rules::ByColor;
-
-/// One game to play: engine indices and the opening.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pairing {
-    /// Engine playing white.
-    pub white: usize,
-    /// Engine playing black.
-    pub black: usize,
-    /// Opening moves.
-    pub opening: String,
-}
-
-/// The colour-swapped games of `pairs` openings between `a` and `b`: for each opening,
-/// `a` as white, then `b` as white. `openings` is drawn from cyclically via `next`.
-#[must_use]
-pub fn swapped_pairs(a: usize, b: usize, pairs: usize, openings: &[String], next: &mut usize) -> Vec<Pairing> {
-    let mut games = Vec::with_capacity(2 * pairs);
-    for _ in 0..pairs {
-        let opening = if openings.is_empty() { String::new() } else { openings[*next % openings.len()].clone() };
-        *next += 1;
-        games.push(Pairing { white: a, black: b, opening: opening.clone() });
-        games.push(Pairing { white: b, black: a, opening });
-    }
-    games
-}
 
 /// Runs games and keeps the books.
 pub struct Runner {
@@ -85,7 +62,7 @@ impl Runner {
     ///
     /// # Errors
     /// A game could not be set up, or the record file could not be written.
-    pub fn play(&self, games: &[Pairing]) -> Result<Vec<Played>, RefereeError> {
+    pub fn play(&self, games: &[Pairing]) -> Result<Vec<Played>, TournamentError> {
         let first_number = self.numbered.fetch_add(games.len(), Ordering::SeqCst) + 1;
         let numbered: Vec<(usize, Pairing)> =
             games.iter().enumerate().map(|(i, g)| (first_number + i, g.clone())).collect();
@@ -98,30 +75,30 @@ impl Runner {
     ///
     /// # Errors
     /// A game could not be set up, or the record file could not be written.
-    pub fn play_numbered(&self, games: &[(usize, Pairing)]) -> Result<Vec<Played>, RefereeError> {
+    pub fn play_numbered(&self, games: &[(usize, Pairing)]) -> Result<Vec<Played>, TournamentError> {
         self.progress.add_steps(games.len() as u64);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.jobs.min(games.len()).max(1))
             .build()
-            .map_err(|e| RefereeError::GameThreads(e.to_string()))?;
+            .map_err(|e| TournamentError::GameThreads(e.to_string()))?;
         // Games start in their order (`par_bridge` hands them out one by one), so a
         // colour-swapped pair is played side by side.
-        let mut results: Vec<(usize, Result<Played, RefereeError>)> = pool.install(|| {
+        let mut results: Vec<(usize, Result<Played, TournamentError>)> = pool.install(|| {
             games.iter().enumerate().par_bridge().map(|(i, (number, g))| (i, self.play_one(*number, g))).collect()
         });
         results.sort_unstable_by_key(|(i, _)| *i);
         results.into_iter().map(|(_, r)| r).collect()
     }
 
-    fn play_one(&self, number: usize, g: &Pairing) -> Result<Played, RefereeError> {
-        let white = self.engines.get(g.white).ok_or(RefereeError::NoEngine(g.white))?;
-        let black = self.engines.get(g.black).ok_or(RefereeError::NoEngine(g.black))?;
+    fn play_one(&self, number: usize, g: &Pairing) -> Result<Played, TournamentError> {
+        let white = self.engines.get(g.white).ok_or(TournamentError::NoEngine(g.white))?;
+        let black = self.engines.get(g.black).ok_or(TournamentError::NoEngine(g.black))?;
         self.progress.stage(format!("{} - {}", white.name, black.name));
         // Each of the pool's threads plays one game at a time: its index is the game's slot,
         // which owns two cores.
         let slot = rayon::current_thread_index();
         let played = play_game(number, ByColor([white, black]), &g.opening, &self.settings, slot)?;
-        self.writer.lock().map_err(|_| RefereeError::RecordWriterPoisoned)?.write(&played)?;
+        self.writer.lock().map_err(|_| TournamentError::RecordWriterPoisoned)?.write(&played)?;
         if let Ok(mut s) = self.standings.lock() {
             s.add(&played);
         }

@@ -1,4 +1,5 @@
-//! Tournament formats: the knockout of the tournament assignment (docs/assignments.md), round robin and gauntlet.
+//! Tournament formats: the knockout of the tournament assignment (docs/assignments.md), round robin and gauntlet,
+//! and the games a pairing asks for ([`Pairing`], [`swapped_pairs`]).
 //!
 //! The bracket logic is pure: it draws from a seeded generator and asks a callback to play
 //! bouts, so it can be tested without processes.
@@ -15,7 +16,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{RngExt, SeedableRng};
 
-use super::error::RefereeError;
+use super::error::TournamentError;
 
 /// Offset mixed into the seed for the bracket, so the openings drawn from the same seed
 /// and the pairings are independent streams.
@@ -139,7 +140,7 @@ pub fn knockout_bouts(entrants: usize) -> usize {
 }
 
 /// Points of each bout's two entrants, in bout order.
-pub type BoutPoints = Result<Vec<(f64, f64)>, RefereeError>;
+pub type BoutPoints = Result<Vec<(f64, f64)>, TournamentError>;
 
 /// Plays bouts: given pairs `(a, b)` and a number of colour-swapped game pairs each,
 /// returns the points of `a` and `b` per pair, in order.
@@ -177,7 +178,7 @@ fn play_bouts(
     settings: &KnockoutSettings,
     rng: &mut Xoshiro256PlusPlus,
     player: &mut impl BoutPlayer,
-) -> Result<Vec<Bout>, RefereeError> {
+) -> Result<Vec<Bout>, TournamentError> {
     let points = player.play(pairs, settings.pairs_per_bout)?;
     let mut bouts: Vec<Bout> = pairs
         .iter()
@@ -220,9 +221,9 @@ pub fn knockout(
     settings: &KnockoutSettings,
     player: &mut impl BoutPlayer,
     mut on_round: impl FnMut(&Round),
-) -> Result<(Vec<Round>, usize), RefereeError> {
+) -> Result<(Vec<Round>, usize), TournamentError> {
     if entrants == 0 {
-        return Err(RefereeError::NoEntrants);
+        return Err(TournamentError::NoEntrants);
     }
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed ^ BRACKET_STREAM);
     let mut remaining: Vec<usize> = (0..entrants).collect();
@@ -235,7 +236,7 @@ pub fn knockout(
         if let Some(odd) = plan.odd {
             // The tournament assignment: the odd one out plays one randomly chosen winner of the round;
             // only the winner of that bout goes on.
-            let Some(&challenged) = advancing.choose(&mut rng) else { return Err(RefereeError::NoWinners) };
+            let Some(&challenged) = advancing.choose(&mut rng) else { return Err(TournamentError::NoWinners) };
             let bout = play_bouts(&[(odd, challenged)], settings, &mut rng, player)?.remove(0);
             if bout.winner == odd {
                 for a in &mut advancing {
@@ -252,6 +253,37 @@ pub fn knockout(
         remaining = advancing;
     }
     Ok((rounds, remaining[0]))
+}
+
+/// One game to play: engine indices and the opening.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    /// Engine playing white.
+    pub white: usize,
+    /// Engine playing black.
+    pub black: usize,
+    /// Opening moves.
+    pub opening: String,
+}
+
+/// The colour-swapped games of `pairs` openings between `a` and `b`: for each opening,
+/// `a` as white, then `b` as white. `openings` is drawn from cyclically via `next`.
+#[must_use]
+pub fn swapped_pairs(a: usize, b: usize, pairs: usize, openings: &[String], next: &mut usize) -> Vec<Pairing> {
+    let mut games = Vec::with_capacity(2 * pairs);
+    for _ in 0..pairs {
+        let opening = if openings.is_empty() { String::new() } else { openings[*next % openings.len()].clone() };
+        *next += 1;
+        games.push(Pairing { white: a, black: b, opening: opening.clone() });
+        games.push(Pairing { white: b, black: a, opening });
+    }
+    games
+}
+
+/// The pairs a round robin or a gauntlet plays (a knockout's come round by round).
+#[must_use]
+pub fn pairings(format: TournamentFormat, entrants: usize) -> Vec<(usize, usize)> {
+    if format == TournamentFormat::Gauntlet { gauntlet_pairs(entrants) } else { round_robin_pairs(entrants) }
 }
 
 /// Every pair of entrants once, `(i, j)` with `i < j`.
@@ -382,7 +414,7 @@ mod tests {
     #[test]
     fn single_entrant_and_pair_lists() {
         let mut never =
-            |_: &[(usize, usize)], _: usize| -> BoutPoints { Err(RefereeError::GameThreads(String::new())) };
+            |_: &[(usize, usize)], _: usize| -> BoutPoints { Err(TournamentError::GameThreads(String::new())) };
         assert_eq!(knockout(1, &SETTINGS, &mut never, |_| {}).unwrap().1, 0);
         assert!(knockout(0, &SETTINGS, &mut never, |_| {}).is_err());
         assert_eq!(round_robin_pairs(3), [(0, 1), (0, 2), (1, 2)]);

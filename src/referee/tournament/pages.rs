@@ -7,17 +7,18 @@
 //!
 //! Pure: games in ([`RecordedGame`], the record file's form, so a tournament just played
 //! and its record file read back make the same pages), file names and contents out.
-//! Writing them is the caller's.
+//! Writing them is [`write_pages`](super::conduct::write_pages)'s.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::game::Forfeit;
-use super::record::RecordedGame;
-use super::stats::{EloEstimate, Standings, format_elo};
-use super::tournament::{Bout, Decision, Round};
-use super::usage::{EngineUsage, PonderPolicy};
+use super::bracket::{Bout, Decision, Round};
+use super::resume::Fingerprint;
+use crate::referee::outcome::record::RecordedGame;
+use crate::referee::outcome::result::Forfeit;
+use crate::referee::outcome::stats::{EloEstimate, Standings, UsageTally, format_elo};
+use crate::referee::outcome::usage::{EngineUsage, PonderPolicy};
 use crate::rules::Color;
 use crate::table::{Table, escape, html_page};
 
@@ -55,6 +56,16 @@ pub struct Page {
     pub path: PathBuf,
     /// The contents.
     pub text: String,
+}
+
+/// The pages' title: the tournament's format and seed, and the file it came from.
+#[must_use]
+pub fn replay_title(fingerprint: &Fingerprint, source: Option<&Path>) -> String {
+    let from = source.and_then(Path::file_name).map_or(String::new(), |f| format!(" ({})", f.to_string_lossy()));
+    match (fingerprint.get("format"), fingerprint.get("seed")) {
+        (Some(format), Some(seed)) => format!("Tournament: {format}, seed {seed}{from}"),
+        _ => format!("Games{from}"),
+    }
 }
 
 /// The file name of an entrant's pages (without extension): letters, digits, `-`, `_`
@@ -459,7 +470,7 @@ pub fn pages(event: &Event<'_>) -> Vec<Page> {
 }
 
 /// What an entrant used, in one sentence for its page (and its ponder flag).
-fn usage_line(name: &str, u: &super::stats::UsageTally, ponder: &PonderPolicy) -> String {
+fn usage_line(name: &str, u: &UsageTally, ponder: &PonderPolicy) -> String {
     let mut parts = Vec::new();
     match u.cpu_per_move() {
         Some(d) => parts.push(format!(

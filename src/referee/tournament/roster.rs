@@ -13,11 +13,11 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::limits::{EngineLimits, LimitError, MIN_MEMORY, MIN_OPEN_FILES, check_cpus, parse_size};
-use super::process::EngineCommand;
-use super::tournament::TournamentFormat;
-use super::usage::{DEFAULT_PONDER_SHARE, PonderPolicy};
+use super::bracket::TournamentFormat;
 use crate::protocol::{parse_increment, parse_seconds_f64};
+use crate::referee::engine::EngineCommand;
+use crate::referee::outcome::usage::{DEFAULT_PONDER_SHARE, PonderPolicy};
+use crate::referee::sandbox::limits::{EngineLimits, LimitError, MIN_MEMORY, MIN_OPEN_FILES, check_cpus, parse_size};
 
 /// A roster, checked: every value is usable as it stands. A setting the file does not
 /// give is `None`, and the command's default holds for it.

@@ -35,8 +35,8 @@ use std::path::Path;
 
 use std::time::Duration;
 
-use super::error::RefereeError;
-use super::game::{Forfeit, GameRecord, GameResult, Played};
+use super::result::{Forfeit, GameRecord, GameResult, Played};
+use super::time_control::format_seconds;
 use super::usage::EngineUsage;
 use crate::rules::{ByColor, Color};
 
@@ -233,13 +233,7 @@ pub fn format_line(line: RecordLine<'_>) -> String {
         field(&claims.join("; ")),
         record.clocks.map_or_else(
             || "-".to_string(),
-            |c| {
-                format!(
-                    "white {} black {}",
-                    super::process::format_seconds(c[Color::White]),
-                    super::process::format_seconds(c[Color::Black])
-                )
-            },
+            |c| format!("white {} black {}", format_seconds(c[Color::White]), format_seconds(c[Color::Black])),
         ),
         format_think_field(&record.think),
         format_stderr_field(&record.stderr_tail),
@@ -258,7 +252,7 @@ impl RecordWriter {
     ///
     /// # Errors
     /// The file cannot be created.
-    pub fn create(path: Option<&Path>) -> Result<RecordWriter, RefereeError> {
+    pub fn create(path: Option<&Path>) -> Result<RecordWriter, RecordFileError> {
         RecordWriter::create_with(path, &[])
     }
 
@@ -267,10 +261,10 @@ impl RecordWriter {
     ///
     /// # Errors
     /// The file cannot be created.
-    pub fn create_with(path: Option<&Path>, comments: &[String]) -> Result<RecordWriter, RefereeError> {
+    pub fn create_with(path: Option<&Path>, comments: &[String]) -> Result<RecordWriter, RecordFileError> {
         let Some(path) = path else { return Ok(RecordWriter { out: None }) };
         let file = File::create(path)
-            .map_err(|e| RefereeError::RecordCreate { path: path.display().to_string(), reason: e.to_string() })?;
+            .map_err(|e| RecordFileError::Create { path: path.display().to_string(), reason: e.to_string() })?;
         let mut out = BufWriter::new(file);
         writeln!(out, "{HEADER}").map_err(write_error)?;
         for line in comments {
@@ -286,16 +280,15 @@ impl RecordWriter {
     ///
     /// # Errors
     /// The file cannot be opened or cut.
-    pub fn append(path: &Path) -> Result<RecordWriter, RefereeError> {
+    pub fn append(path: &Path) -> Result<RecordWriter, RecordFileError> {
         let shown = || path.display().to_string();
-        let text =
-            std::fs::read(path).map_err(|e| RefereeError::RecordCreate { path: shown(), reason: e.to_string() })?;
+        let text = std::fs::read(path).map_err(|e| RecordFileError::Create { path: shown(), reason: e.to_string() })?;
         let whole = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         let file = std::fs::OpenOptions::new()
             .write(true)
             .open(path)
             .and_then(|f| f.set_len(whole as u64).map(|()| f))
-            .map_err(|e| RefereeError::RecordCreate { path: shown(), reason: e.to_string() })?;
+            .map_err(|e| RecordFileError::Create { path: shown(), reason: e.to_string() })?;
         let mut out = BufWriter::new(file);
         std::io::Seek::seek(out.get_mut(), std::io::SeekFrom::End(0)).map_err(write_error)?;
         Ok(RecordWriter { out: Some(out) })
@@ -305,7 +298,7 @@ impl RecordWriter {
     ///
     /// # Errors
     /// The write failed.
-    pub fn write(&mut self, played: &Played) -> Result<(), RefereeError> {
+    pub fn write(&mut self, played: &Played) -> Result<(), RecordFileError> {
         if let Some(out) = self.out.as_mut() {
             writeln!(out, "{}", format_line(RecordLine::Played(played)))
                 .and_then(|()| out.flush())
@@ -315,8 +308,27 @@ impl RecordWriter {
     }
 }
 
-fn write_error(e: std::io::Error) -> RefereeError {
-    RefereeError::RecordWrite { reason: e.to_string() }
+fn write_error(e: std::io::Error) -> RecordFileError {
+    RecordFileError::Write { reason: e.to_string() }
+}
+
+/// Why the record file cannot be created or written.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordFileError {
+    /// A record file that cannot be created.
+    #[error("cannot create record file {path}: {reason}")]
+    Create {
+        /// The file.
+        path: String,
+        /// The operating system's reason.
+        reason: String,
+    },
+    /// A record that cannot be written.
+    #[error("cannot write the record file: {reason}")]
+    Write {
+        /// The operating system's reason.
+        reason: String,
+    },
 }
 
 /// A game read back from a record file: enough to replay and study it.
@@ -541,14 +553,14 @@ pub fn parse_records(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
-    use crate::referee::game::{Forfeit, Termination};
-    use crate::referee::stats::Standings;
+    use crate::referee::outcome::result::{Forfeit, Termination};
     use crate::rules::ByColor;
     use std::time::Duration;
 
-    fn record(termination: Termination) -> GameRecord {
+    /// A game between alpha and beta that ends by `termination` (the standings' tests use it too).
+    pub(in crate::referee::outcome) fn record(termination: Termination) -> GameRecord {
         GameRecord {
             number: 7,
             names: ByColor(["alpha".to_string(), "beta".to_string()]),
@@ -734,25 +746,6 @@ mod tests {
         let games = parse_records(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(games.len(), 2);
         std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn standings_count_forfeits_and_think_times() {
-        let mut s = Standings::with_names(&["alpha".to_string(), "beta".to_string()]);
-        let played = |record| Played { record, usage: ByColor::default() };
-        s.add(&played(record(Termination::Forfeit {
-            loser: Color::Black,
-            kind: Forfeit::Time,
-            detail: String::new(),
-        })));
-        s.add(&played(record(Termination::PlyCap(10))));
-        let (a, b) = (s.tally("alpha"), s.tally("beta"));
-        assert_eq!((a.wins, a.draws, a.losses, b.time), (1, 1, 0, 1));
-        assert_eq!(b.think_max, Duration::from_millis(50));
-        assert_eq!(b.think_mean(), Some(Duration::from_millis(40)));
-        assert_eq!(s.pair("alpha", "beta"), (1.5, 2));
-        assert!(s.crosstable().contains("1.5/2"), "{}", s.crosstable());
-        assert!(s.summary().lines().nth(1).is_some_and(|l| l.starts_with("alpha")));
     }
 
     #[test]
