@@ -160,7 +160,10 @@ fn bad_rosters_are_refused_in_one_line_naming_file_and_line() {
 #[test]
 fn a_stopped_tournament_resumes_with_only_the_missing_games_and_ends_the_same() {
     let dir = Scratch::new("resume");
-    let settings = "format = \"round-robin\"\ngames = 4\nseed = 11\nmovetime = 0.5\nrandom_plies = 2";
+    // Fixed depths decide each move in milliseconds; the generous time per move keeps a
+    // loaded machine from cutting the carried tables' look at the root short (the engine
+    // gives it up at a deadline and searches instead), which would change a game.
+    let settings = "format = \"round-robin\"\ngames = 4\nseed = 11\nmovetime = 5\nrandom_plies = 2";
     let path = roster(&dir, settings, &FOUR);
     let total = 24;
     let run = |record: &Path, pages: &Path| {
