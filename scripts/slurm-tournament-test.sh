@@ -17,7 +17,9 @@ name=slurm-tournament-test
 source "$(dirname "$0")/slurm-cluster.sh"
 
 cd "$work/shared"
-args=(tournament --format round-robin --games 2 --movetime 1 --seed 7 --jobs 1)
+# The depths decide each move in milliseconds; 5 s a move only keeps a loaded machine
+# (the test suite runs four tests at once) from deciding a game on time in one run.
+args=(tournament --format round-robin --games 2 --movetime 5 --seed 7 --jobs 1)
 for i in 1 2 3 4 5 6; do
     args+=(--engine "e$i=$bin --depth $(( (i + 1) / 2 ))")
 done
