@@ -439,10 +439,8 @@ pub fn tune(
     }
     // Every tenth position is held out of the fit: its error says whether the fit
     // generalises beyond the positions it saw.
-    let (held, fitted): (Vec<(usize, Sample)>, Vec<(usize, Sample)>) =
-        set.samples.iter().copied().enumerate().partition(|(i, _)| i % 10 == 9);
-    let held: Vec<Sample> = held.into_iter().map(|(_, s)| s).collect();
-    let fitted: Vec<Sample> = fitted.into_iter().map(|(_, s)| s).collect();
+    let held: Vec<Sample> = set.samples.iter().skip(9).step_by(10).copied().collect();
+    let fitted: Vec<Sample> = set.samples.iter().enumerate().filter(|(i, _)| i % 10 != 9).map(|(_, s)| *s).collect();
     let k = fit_k(&fitted, &settings.start);
     let after = fit(&fitted, &settings.start, k, settings.iterations);
     Ok(TuneReport {
