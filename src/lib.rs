@@ -37,6 +37,8 @@
 //!   record format and the one reader of game texts (`referee::outcome::game_text`).
 //! - [`grade`]: grading students' submissions of the eight programs against [`classroom`].
 //! - [`analysis`]: where a game was decided, by the tables and the engine.
+//! - [`tune`]: the evaluation's weights fitted to the tables' values (Texel's method),
+//!   from games the engine plays against itself.
 //! - [`serve`]: a local web server: play, study and replay on a board in a browser.
 //!
 //! The command lines (`src/cmd/`, one file per subcommand: clap, printing, `anyhow`,
@@ -66,4 +68,5 @@ pub mod table;
 pub mod tablebase;
 pub mod time;
 pub mod topology;
+pub mod tune;
 pub mod words;

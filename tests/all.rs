@@ -39,4 +39,5 @@ mod serve;
 mod serve_browser;
 mod sprt;
 mod tablebase;
+mod tune;
 mod wire;

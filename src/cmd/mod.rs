@@ -13,6 +13,7 @@
 //! - [`mod@match_`], [`mod@tournament`], [`mod@check`], [`mod@standings`]: the referee's subcommands, and
 //!   [`mod@referee`] the options they share (time limits, openings, records).
 //! - [`mod@grade`]: `morris grade`, grading a class's submissions of those programs.
+//! - [`mod@tune`]: `morris tune`, fitting the evaluation's weights to the tables.
 //! - [`mod@slurm`]: the sbatch scripts of `morris tablebase slurm`.
 //! - [`mod@common`]: options several commands share (the rules, the board, `--eval`).
 //! - [`mod@output`]: printing that ends quietly when the reader goes away (`| head`).
@@ -41,6 +42,7 @@ pub mod standings;
 pub mod tablebase;
 pub mod tournament;
 pub mod tournament_slurm;
+pub mod tune;
 
 use std::process::ExitCode;
 
@@ -84,6 +86,8 @@ enum CliCommand {
     Grade(grade::GradeArgs),
     /// Show the engines' sandbox on this machine and time an engine's start in it
     Sandbox(sandbox::SandboxCmdArgs),
+    /// Fit the evaluation's moving-phase weights to the endgame tables' values
+    Tune(tune::TuneArgs),
 }
 
 /// Runs the command line `cli` describes.
@@ -105,5 +109,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(CliCommand::Tablebase(cmd)) => tablebase::run(&cmd),
         Some(CliCommand::Grade(args)) => grade::run(&args),
         Some(CliCommand::Sandbox(args)) => sandbox::run(&args),
+        Some(CliCommand::Tune(args)) => tune::run(&args),
     }
 }

@@ -4,13 +4,16 @@
 //! scores one position for its side to move, on any [`Topology`](crate::topology::Topology).
 //!
 //! Scores are in hundredths of a stone for [`strong`] (`+100` ≈ one stone up); the
-//! handout's estimate keeps its own units (1000 per stone in the moving phase).
+//! handout's estimate keeps its own units (1000 per stone in the moving phase). The strong
+//! evaluation's weights are data, `data/eval.weights` ([`weights`]).
 
 mod handout;
 mod strong;
+pub mod weights;
 
 pub use handout::{HANDOUT_DECIDED, HANDOUT_LOST_AT, handout, handout_moving, handout_placing};
-pub use strong::{SideFeatures, strong};
+pub use strong::{SideFeatures, strong, strong_terms, strong_with};
+pub use weights::{DEFAULT_WEIGHTS, Weights};
 
 use crate::rules::Position;
 

@@ -4,47 +4,13 @@
 //! where mobility means nothing and every open line is a threat.
 //!
 //! Everything is computed from `Topology` data (lines, mill partners, neighbours), so it
-//! runs unchanged on any board.
+//! runs unchanged on any board. The weights are data ([`super::weights`]): the score is
+//! a sum of weight × term, and [`strong_terms`] gives the terms themselves (what
+//! `morris tune` fits the weights to).
 
+use super::weights::{DEFAULT_WEIGHTS, WEIGHT_COUNT, Weights};
 use crate::rules::{Color, Position};
 use crate::topology::{Point, PointSet, Topology};
-
-// Weights, in hundredths of a stone. Kept together so they can be tuned in one place.
-const STONE: i32 = 100;
-/// Per closed mill (a safe group while placing, a weapon while moving).
-const MILL_PLACING: i32 = 12;
-const MILL_MOVING: i32 = 18;
-/// Per closed mill that can be opened next move (a stone has a free neighbour).
-const OPENABLE_MILL: i32 = 22;
-/// Per line with two own stones and an empty third point, while placing.
-const TWO_PLACING: i32 = 22;
-/// Per empty point at which the side can close a mill with its next move (moving/flying).
-const CLOSABLE_MOVING: i32 = 30;
-/// Per running mill: a stone of a closed mill can step into another line's gap.
-const DOUBLE_MILL: i32 = 90;
-/// Per free neighbour of a stone (a move), by phase.
-const MOBILITY_PLACING: i32 = 5;
-const MOBILITY_MOVING: i32 = 6;
-/// Per stone with no free neighbour: in the moving phase a blocked stone is nearly as
-/// bad as a lost one (it neither moves nor defends, and all blocked is a loss).
-const BLOCKED_PLACING: i32 = 25;
-const BLOCKED_MOVING: i32 = 45;
-/// Per empty point where one placement would open two lines at once (a fork), for the
-/// side to move and for the other side.
-const FORK_US: i32 = 30;
-const FORK_THEM: i32 = 12;
-/// The opponent (moving, not flying) has no move at all: it loses when it is its turn
-/// unless the side to move frees it.
-const OPPONENT_BLOCKED: i32 = 600;
-/// The side not to move can close a mill in two places: one block is not enough.
-const THEIR_DOUBLE_THREAT: i32 = 90;
-/// The side not to move can close a mill in one place: the side to move must spend its
-/// move blocking it.
-const THEIR_THREAT: i32 = 15;
-/// The side to move can close a mill now.
-const OUR_THREAT: i32 = 40;
-/// A side that flies with its three stones is dangerous: each open line is a threat.
-const FLYING: i32 = 40;
 
 /// What the evaluation sees of one side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -150,43 +116,68 @@ fn movers_into(topo: &Topology, gap: Point, stones: PointSet, in_mill: PointSet)
     (reachable, running)
 }
 
-fn side_score(f: &SideFeatures, game_placing: bool) -> i32 {
-    let mut s = STONE * f.material;
+fn side_score(f: &SideFeatures, game_placing: bool, w: &Weights) -> i32 {
+    let mut s = w.stone * f.material;
     if game_placing {
-        s += MILL_PLACING * f.mills + TWO_PLACING * f.two_lines;
-        s += MOBILITY_PLACING * f.mobility - BLOCKED_PLACING * f.blocked;
+        s += w.mill_placing * f.mills + w.two_placing * f.two_lines;
+        s += w.mobility_placing * f.mobility - w.blocked_placing * f.blocked;
     } else if f.flying {
-        s += MILL_MOVING * f.mills + CLOSABLE_MOVING * f.closable.len() as i32 + FLYING;
+        s += w.mill_flying * f.mills + w.closable_flying * f.closable.len() as i32 + w.flying;
     } else {
-        s += MILL_MOVING * f.mills + OPENABLE_MILL * f.openable_mills;
-        s += CLOSABLE_MOVING * f.closable.len() as i32 + DOUBLE_MILL * f.double_mills;
-        s += MOBILITY_MOVING * f.mobility - BLOCKED_MOVING * f.blocked;
+        s += w.mill_moving * f.mills + w.openable_mill * f.openable_mills;
+        s += w.closable_moving * f.closable.len() as i32 + w.double_mill * f.double_mills;
+        s += w.mobility_moving * f.mobility - w.blocked_moving * f.blocked;
     }
     s
 }
 
-/// The engine's evaluation of `pos` for the side to move, in hundredths of a stone.
+/// The engine's evaluation of `pos` for the side to move, in hundredths of a stone,
+/// with the carried weights (`data/eval.weights`).
 #[must_use]
 pub fn strong(pos: &Position) -> i32 {
+    strong_with(pos, &DEFAULT_WEIGHTS)
+}
+
+/// The engine's evaluation of `pos` for the side to move with weights `w`.
+#[must_use]
+pub fn strong_with(pos: &Position, w: &Weights) -> i32 {
     let us = pos.side_to_move();
     let ours = SideFeatures::of(pos, us);
     let theirs = SideFeatures::of(pos, !us);
     let game_placing = ours.placing || theirs.placing;
-    let mut score = side_score(&ours, game_placing) - side_score(&theirs, game_placing);
+    let mut score = side_score(&ours, game_placing, w) - side_score(&theirs, game_placing, w);
+    let (our_threat, their_threat, their_double_threat, opponent_blocked) = if game_placing {
+        (w.our_threat_placing, w.their_threat_placing, w.their_double_threat_placing, w.opponent_blocked_placing)
+    } else {
+        (w.our_threat_moving, w.their_threat_moving, w.their_double_threat_moving, w.opponent_blocked_moving)
+    };
     // Tempo: the side to move acts on its threats first.
     if !ours.closable.is_empty() {
-        score += OUR_THREAT;
+        score += our_threat;
     }
     match theirs.closable.len() {
         0 => {}
-        1 => score -= THEIR_THREAT,
-        _ => score -= THEIR_DOUBLE_THREAT,
+        1 => score -= their_threat,
+        _ => score -= their_double_threat,
     }
-    score += FORK_US * ours.forks - FORK_THEM * theirs.forks;
+    score += w.fork_us * ours.forks - w.fork_them * theirs.forks;
     if !theirs.placing && !theirs.flying && theirs.mobility == 0 {
-        score += OPPONENT_BLOCKED;
+        score += opponent_blocked;
     }
     score
+}
+
+/// The terms of [`strong_with`] for `pos`, in the order of
+/// [`super::weights::WEIGHT_NAMES`]: `strong_with(pos, w)` is the sum of each term times
+/// its weight. Slower than the evaluation (for fitting weights, not for search).
+#[must_use]
+pub fn strong_terms(pos: &Position) -> [i32; WEIGHT_COUNT] {
+    // Each weight alone at 1 (a linear score: its value is that weight's term).
+    std::array::from_fn(|slot| {
+        let mut unit = [0; WEIGHT_COUNT];
+        unit[slot] = 1;
+        strong_with(pos, &Weights::from_array(unit))
+    })
 }
 
 #[cfg(test)]
@@ -211,5 +202,20 @@ mod tests {
         assert_eq!(white.two_lines, 1);
         assert_eq!(white.closable.len(), 1);
         assert!(strong(&pos) < 0);
+    }
+
+    #[test]
+    fn the_score_is_the_weighted_sum_of_its_terms() {
+        // Positions from every phase, and weights unlike the carried ones.
+        let odd = Weights::from_array(std::array::from_fn(|i| (i as i32 * 37) % 23 - 9));
+        for (plies, seed) in (0..120).map(|i| (i % 60 + 1, i as u64)) {
+            let game = crate::engine::random_game(&STANDARD, plies, seed);
+            let pos = *game.position();
+            let terms = strong_terms(&pos);
+            for w in [*DEFAULT_WEIGHTS, odd] {
+                let sum: i32 = terms.iter().zip(w.to_array()).map(|(t, w)| t * w).sum();
+                assert_eq!(sum, strong_with(&pos, &w), "after {plies} plies (seed {seed})");
+            }
+        }
     }
 }

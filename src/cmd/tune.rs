@@ -1,0 +1,87 @@
+//! `morris tune`: fit the strong evaluation's moving-phase weights to the endgame
+//! tables' values ([`morris::tune`], Texel's method); prints the errors before and after
+//! and the weights, and with `--out` writes them as a weights file (`data/eval.weights`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use morris::eval::weights::WeightPhase;
+use morris::tune::{TuneSettings, tune, weight_changes};
+
+/// Options of `morris tune`.
+#[derive(clap::Args, Debug)]
+pub struct TuneArgs {
+    /// Directory of the moving tables (`A-B.mtb` with `A-B.wdl`); pairs not yet built are left out
+    #[arg(long)]
+    pub tables: PathBuf,
+    /// Distinct labelled positions to collect from the games
+    #[arg(long, default_value_t = 50_000)]
+    pub positions: usize,
+    /// Seed of the games' random openings and moves (the same seed and tables give the same weights)
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write the fitted weights here, as a weights file (the form of data/eval.weights)
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Keep only positions in which the side to move cannot close a mill
+    #[arg(long)]
+    pub quiet_only: bool,
+    /// Iterations of gradient descent before the integer polish
+    #[arg(long, default_value_t = 1500)]
+    pub iterations: usize,
+}
+
+/// Runs `morris tune`.
+///
+/// # Errors
+/// No usable tables in `--tables`, a damaged table, `--out` not writable, stdout failing.
+pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
+    let settings = TuneSettings {
+        quiet_only: args.quiet_only,
+        iterations: args.iterations,
+        ..TuneSettings::new(args.positions, args.seed)
+    };
+    let started = std::time::Instant::now();
+    let report = tune(&args.tables, &settings, &mut |games, found| {
+        log::info!("tune: {games} games, {found} positions");
+    })?;
+    let pairs: Vec<String> = report.pairs.iter().map(ToString::to_string).collect();
+    let (wins, draws, losses) = report.labels;
+    let summary = [
+        format!("tables: {} ({} pairs: {})", args.tables.display(), pairs.len(), pairs.join(" ")),
+        format!(
+            "positions: {} from {} games (seed {}{}): {wins} won, {draws} drawn, {losses} lost for the side to move",
+            report.positions,
+            report.games,
+            args.seed,
+            if args.quiet_only { ", quiet only" } else { "" }
+        ),
+        format!("K: {:.4}", report.k),
+        format!("error before: {:.6} (fitted), {:.6} (held out)", report.error_before.0, report.error_before.1),
+        format!("error after:  {:.6} (fitted), {:.6} (held out)", report.error_after.0, report.error_after.1),
+    ];
+    for line in &summary {
+        say!("{line}");
+    }
+    say!("{:<28} {:>7} {:>7}", "weight", "before", "after");
+    for (name, before, after, phase) in weight_changes(&report) {
+        let note = if phase == WeightPhase::Moving { "" } else { "  (kept)" };
+        say!("{name:<28} {before:>7} {after:>7}{note}");
+    }
+    log::info!("tune: {:.1} s", started.elapsed().as_secs_f64());
+    if let Some(out) = &args.out {
+        let header = format!(
+            "The strong evaluation's weights (src/eval/strong.rs), in hundredths of a stone.\n\
+             One `name = value` line each; `#` starts a comment. The binary embeds data/eval.weights.\n\n\
+             Written by: morris tune --tables {} --positions {} --seed {}{}\n{}",
+            args.tables.display(),
+            args.positions,
+            args.seed,
+            if args.quiet_only { " --quiet-only" } else { "" },
+            summary.join("\n")
+        );
+        morris::files::write_whole(out, report.after.to_text(&header).as_bytes())?;
+        say!("wrote {}", out.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}

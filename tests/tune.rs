@@ -1,0 +1,81 @@
+//! `morris tune`: the same tables and seed give the same weights (and the same file)
+//! twice; a missing or unreadable tables directory is one line of error. The tables are
+//! the moving tables up to 4-4, built by the binary into a temporary directory (seconds).
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use crate::tables_support::morris;
+
+/// The moving tables up to 4-4 in a fresh temporary directory `name`.
+fn small_tables(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("morris-tune-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().expect("a UTF-8 temp dir");
+    let out = morris(&["tablebase", "build", "--dir", d, "--max-stones", "4", "--no-placing"], None);
+    assert!(out.status.success(), "tablebase build: {}", String::from_utf8_lossy(&out.stderr));
+    dir
+}
+
+fn tune(tables: &Path, out: &Path) -> Output {
+    let (t, o) = (tables.to_str().expect("UTF-8"), out.to_str().expect("UTF-8"));
+    morris(&["tune", "--tables", t, "--positions", "120", "--seed", "7", "--iterations", "150", "--out", o], None)
+}
+
+#[test]
+fn tune_gives_the_same_weights_twice_with_the_same_seed() {
+    let tables = small_tables("same");
+    let (first, second) = (tables.join("first.weights"), tables.join("second.weights"));
+    let a = tune(&tables, &first);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let b = tune(&tables, &second);
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    let report = String::from_utf8_lossy(&a.stdout);
+    assert!(report.contains("4 pairs: 3-3 3-4 4-3 4-4"), "{report}");
+    assert!(report.contains("error before:") && report.contains("error after:"), "{report}");
+    // Everything but the line naming the file written is the same.
+    let strip = |o: &Output| {
+        String::from_utf8_lossy(&o.stdout).lines().filter(|l| !l.starts_with("wrote")).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(strip(&a), strip(&b));
+    let (x, y) = (std::fs::read_to_string(&first).expect("first"), std::fs::read_to_string(&second).expect("second"));
+    assert_eq!(x, y);
+    // The file written is a weights file: every weight, and the errors in its header.
+    let weights = morris::eval::Weights::parse(&x).expect("the written file parses");
+    assert_eq!(weights.stone, 100);
+    assert!(x.contains("# error after:"), "{x}");
+    let _ = std::fs::remove_dir_all(&tables);
+}
+
+fn one_line_error(out: &Output) -> String {
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    err
+}
+
+#[test]
+fn tune_without_usable_tables_is_one_line_of_error() {
+    let base = std::env::temp_dir().join(format!("morris-tune-{}-bad", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir_all(&base).expect("temp dir");
+    let out = base.join("out.weights");
+    let missing = base.join("nowhere");
+    let err = one_line_error(&tune(&missing, &out));
+    assert!(err.contains("no usable moving tables") && err.contains("nowhere"), "{err}");
+    // Files with the tables' names and garbage in them.
+    let garbage = base.join("garbage");
+    std::fs::create_dir_all(&garbage).expect("garbage dir");
+    for name in ["3-3.mtb", "3-3.wdl"] {
+        std::fs::write(garbage.join(name), b"not a table at all").expect("write");
+    }
+    let err = one_line_error(&tune(&garbage, &out));
+    assert!(err.contains("no usable moving tables"), "{err}");
+    // An empty directory.
+    let empty = base.join("empty");
+    std::fs::create_dir_all(&empty).expect("empty dir");
+    let err = one_line_error(&tune(&empty, &out));
+    assert!(err.contains("no usable moving tables"), "{err}");
+    assert!(!out.exists());
+    let _ = std::fs::remove_dir_all(&base);
+}
