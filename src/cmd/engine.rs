@@ -96,8 +96,8 @@ impl EngineArgs {
                 Some(tb as std::sync::Arc<dyn morris::search::Oracle>)
             }
             None if self.no_small_tables => None,
-            // The carried tables are a bonus: an engine that cannot write its temporary
-            // folder (a sandbox without one) plays on without them.
+            // The carried tables are a bonus: should their bytes fail a check (a damaged
+            // binary), the engine says so and plays on without them.
             None => match morris::tablebase::bundled::open_bundled(rules) {
                 Ok(tb) => tb.map(|tb| tb as std::sync::Arc<dyn morris::search::Oracle>),
                 Err(e) => {

@@ -15,10 +15,9 @@
 //! them again and compares them byte for byte. The others were copied from a whole build
 //! (`scripts/tables.sh`) under the same rule, too large to build again in a test: the
 //! test checks every file's own checksums and verifies a sample of each table against
-//! its children (`tablebase verify`). They are written to a private temporary folder
-//! (under `TMPDIR`), opened, and the folder removed at once (the open files stay
-//! readable), so nothing is left behind; where it cannot be written the engine plays on
-//! without them.
+//! its children (`tablebase verify`). They are read in place, from the binary's own
+//! bytes: nothing is written, so the engine starts as fast in a sandbox whose temporary
+//! folder is small or missing as anywhere else.
 
 use std::sync::Arc;
 
@@ -65,27 +64,36 @@ pub const SMALL_GAME: usize = 8;
 /// the game's, which they were built under).
 ///
 /// # Errors
-/// The temporary folder cannot be written, or a file fails its checks.
+/// A file fails its checks.
 pub fn open_bundled(rules: &Ruleset) -> Result<Option<Arc<Tablebase>>, TablebaseError> {
     if !is_supported(rules) || rules.no_removal_plies != STANDARD.no_removal_plies {
         return Ok(None);
     }
-    let dir =
-        std::env::temp_dir().join(format!("morris-tables-{}-{:x}", std::process::id(), crate::files::temp_nonce()));
-    std::fs::create_dir(&dir).map_err(|cause| TablebaseError::Io { path: dir.clone(), cause })?;
-    let written = FILES.iter().try_for_each(|(name, bytes)| {
-        let path = dir.join(name);
-        std::fs::write(&path, bytes).map_err(|cause| TablebaseError::Io { path, cause })
-    });
-    let opened = written.and_then(|()| Tablebase::open(&dir));
-    // The tables keep their files open; the names are no longer needed.
-    if let Err(e) = std::fs::remove_dir_all(&dir) {
-        log::warn!("cannot remove {}: {e}", dir.display());
-    }
-    let tb = opened?;
+    let tb = Tablebase::carried(&FILES)?;
     // Every index now, on this thread (about 10 ms): a covered position is answered from
     // the first move.
     tb.wait_ready();
     log::info!("tablebase: the carried moving tables (3-3 .. 6-4)");
     Ok(Some(Arc::new(tb)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_carried_files_open_in_place_and_a_damaged_one_is_named() {
+        let small = Tablebase::carried(&FILES[..SMALL_GAME]).expect("the 4-stone game's tables open");
+        assert_eq!(format!("{small:?}"), "Tablebase { dir: \"carried\", subspaces: 4 }");
+        // A flipped byte in a header fails its checksum, in the file's own name.
+        let mut damaged: Vec<(&str, &'static [u8])> = FILES[..SMALL_GAME].to_vec();
+        let mut bytes = damaged[0].1.to_vec();
+        bytes[30] ^= 1;
+        damaged[0].1 = Box::leak(bytes.into_boxed_slice());
+        let e = Tablebase::carried(&damaged).expect_err("a damaged header");
+        assert!(e.to_string().contains("carried/3-3.mtb"), "{e}");
+        // A table whose moves lead to one not carried is refused.
+        let e = Tablebase::carried(&FILES[2..4]).expect_err("3-4 without 3-3");
+        assert!(e.to_string().contains("3-3"), "{e}");
+    }
 }

@@ -14,8 +14,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::shared::cell::{self as placing, Block, PlacingCell, PlacingFile, placing_rules};
+use super::shared::container::Backing;
 use super::shared::error::TablebaseError;
-use super::shared::fast::{self, FastFile};
+use super::shared::fast::{self, FAST_EXTENSION, FastFile};
 use super::shared::index::Indexer;
 use super::shared::sector::{FILE_EXTENSION, MIN_STONES, Subspace, header_rules, is_supported, rules_text};
 use super::shared::store::{self, Stream, TableFile, distance_in_block};
@@ -204,6 +205,51 @@ impl Tablebase {
     }
 
     fn open_subspaces(dir: &Path, subspaces: &[Subspace]) -> Result<Tablebase, TablebaseError> {
+        let table = |s, rules: Option<&str>| TableFile::open(dir, s, rules);
+        let fast = |s, rules: Option<&str>| FastFile::open(dir, s, rules);
+        Tablebase::assemble(dir, subspaces, table, fast, |first_id| scan_placing(dir, first_id))
+    }
+
+    /// The moving tables in `files` (a file's name and its bytes, as a build names them:
+    /// `A-B.mtb`, `A-B.wdl`), read in place: the tables the binary carries, which need
+    /// no file written. They are named `carried/NAME` in errors. The set must be closed
+    /// under moves, as [`Tablebase::open_for`] asks of a folder.
+    ///
+    /// # Errors
+    /// A table that a carried one's moves lead to is missing, or a file fails a check.
+    pub fn carried(files: &[(&str, &'static [u8])]) -> Result<Tablebase, TablebaseError> {
+        let dir = Path::new("carried");
+        let find = |name: String| {
+            files.iter().find(|(n, _)| *n == name).map(|&(n, bytes)| (dir.join(n), Backing::Carried(bytes)))
+        };
+        let subspaces: Vec<Subspace> = files
+            .iter()
+            .filter_map(|(name, _)| name.strip_suffix(&format!(".{FILE_EXTENSION}"))?.parse::<Subspace>().ok())
+            .flat_map(|s| [Some(s), Some(s.mirrored()), s.after_removal()])
+            .flatten()
+            .collect();
+        let table = |s: Subspace, rules: Option<&str>| {
+            let (path, bytes) = find(format!("{s}.{FILE_EXTENSION}"))
+                .ok_or_else(|| TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace: s })?;
+            TableFile::over(path, bytes, s, rules)
+        };
+        let fast = |s: Subspace, rules: Option<&str>| {
+            let (path, bytes) = find(format!("{s}.{FAST_EXTENSION}"))
+                .ok_or_else(|| TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace: s })?;
+            FastFile::over(path, bytes, s, rules)
+        };
+        Tablebase::assemble(dir, &subspaces, table, fast, |_| Ok(HashMap::default()))
+    }
+
+    /// The tables of `subspaces`, opened with `table` and `fast` (a missing fast form is
+    /// no error), and the placing cells `placing` finds (given the first free id).
+    fn assemble(
+        dir: &Path,
+        subspaces: &[Subspace],
+        table: impl Fn(Subspace, Option<&str>) -> Result<TableFile, TablebaseError>,
+        fast: impl Fn(Subspace, Option<&str>) -> Result<FastFile, TablebaseError>,
+        placing: impl FnOnce(u64) -> Result<HashMap<(u8, RuleProfile), PlacingSet>, TablebaseError>,
+    ) -> Result<Tablebase, TablebaseError> {
         let mut list = subspaces.to_vec();
         list.sort();
         list.dedup();
@@ -211,7 +257,7 @@ impl Tablebase {
         let mut rules: Option<(String, RuleProfile)> = None;
         let mut tables = HashMap::default();
         for (id, s) in list.into_iter().enumerate() {
-            let file = TableFile::open(dir, s, rules.as_ref().map(|(text, _)| text.as_str()))?;
+            let file = table(s, rules.as_ref().map(|(text, _)| text.as_str()))?;
             if rules.is_none() {
                 let profile = file.header.profile;
                 if rules_text(profile) != file.header.rules {
@@ -219,11 +265,11 @@ impl Tablebase {
                 }
                 rules = Some((file.header.rules.clone(), profile));
             }
-            let fast = FastFile::open(dir, s, Some(&file.header.rules)).ok();
+            let fast = fast(s, Some(&file.header.rules)).ok();
             tables.insert(s, Source { id: id as u64, file, fast, indexer: OnceLock::new() });
         }
         let profile = rules.map_or(RuleProfile::new(STANDARD.no_removal_plies), |(_, p)| p);
-        let placing = scan_placing(dir, tables.len() as u64)?;
+        let placing = placing(tables.len() as u64)?;
         let mut indexers = HashMap::default();
         for s in tables.keys() {
             indexers.insert((s.us, s.them), OnceLock::new());

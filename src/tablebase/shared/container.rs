@@ -16,7 +16,9 @@
 //! [`write()`] writes a whole file (a temporary file, synced, renamed), so a killed build
 //! leaves either nothing or a whole file; [`read_head`] checks magic, version and the
 //! header's checksum and hands the kind its header bytes. What the header means, and how
-//! blocks are found and checked, is each kind's own.
+//! blocks are found and checked, is each kind's own. A file's bytes are read through a
+//! [`Backing`]: a file on disk, or bytes carried in the binary (the engine's own small
+//! tables), which are read in place and need no temporary file.
 
 use std::fs::File;
 use std::os::unix::fs::FileExt;
@@ -103,6 +105,70 @@ pub fn write<B: AsRef<[u8]>>(
     Ok(bytes.len() as u64)
 }
 
+/// Where a table file's bytes are.
+#[derive(Debug)]
+pub enum Backing {
+    /// An open file, read where needed.
+    File(File),
+    /// Bytes that live as long as the program (the tables carried in the binary).
+    Carried(&'static [u8]),
+}
+
+impl Backing {
+    /// Opens the file at `path`.
+    ///
+    /// # Errors
+    /// The file cannot be opened.
+    pub fn open(path: &Path) -> std::io::Result<Backing> {
+        File::open(path).map(Backing::File)
+    }
+
+    /// The length in bytes.
+    ///
+    /// # Errors
+    /// [`TablebaseError::NotAFile`] for a directory, `Io` when it cannot be looked at.
+    pub fn len(&self, path: &Path) -> Result<u64, TablebaseError> {
+        match self {
+            Backing::File(file) => {
+                let meta = file.metadata().map_err(|cause| TablebaseError::Io { path: path.to_path_buf(), cause })?;
+                if meta.is_dir() {
+                    return Err(TablebaseError::NotAFile(path.to_path_buf()));
+                }
+                Ok(meta.len())
+            }
+            Backing::Carried(bytes) => Ok(bytes.len() as u64),
+        }
+    }
+
+    /// Fills `buf` from `offset`.
+    ///
+    /// # Errors
+    /// The bytes end before `buf` is full, or the file cannot be read.
+    pub fn read_exact_at(&self, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+        match self {
+            Backing::File(file) => file.read_exact_at(buf, offset),
+            Backing::Carried(bytes) => {
+                let part = usize::try_from(offset)
+                    .ok()
+                    .and_then(|at| bytes.get(at..at.checked_add(buf.len())?))
+                    .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::UnexpectedEof))?;
+                buf.copy_from_slice(part);
+                Ok(())
+            }
+        }
+    }
+
+    /// `len` bytes from `offset`.
+    ///
+    /// # Errors
+    /// As [`Backing::read_exact_at`].
+    pub fn read_at(&self, offset: u64, len: usize) -> std::io::Result<Vec<u8>> {
+        let mut buf = vec![0u8; len];
+        self.read_exact_at(&mut buf, offset)?;
+        Ok(buf)
+    }
+}
+
 /// What [`read_head`] found: the version, the kind's header, and where the blocks are.
 #[derive(Clone, Debug)]
 pub struct Head {
@@ -116,21 +182,17 @@ pub struct Head {
     pub file_len: u64,
 }
 
-/// Reads and checks the container of the open `file` at `path`: its magic, a version
+/// Reads and checks the container of `file`, named `path`: its magic, a version
 /// among `versions` (the newest is named in the error, as the one this program writes),
 /// and the header checksum.
 ///
 /// # Errors
 /// `Io`, `NotAFile`, `Magic`, `Version`, or `CorruptedTable` (too short, a header longer
 /// than the file, a checksum mismatch).
-pub fn read_head(path: &Path, file: &File, magic: &[u8; 8], versions: &[u32]) -> Result<Head, TablebaseError> {
+pub fn read_head(path: &Path, file: &Backing, magic: &[u8; 8], versions: &[u32]) -> Result<Head, TablebaseError> {
     let io = |cause| TablebaseError::Io { path: path.to_path_buf(), cause };
     let corrupted = |reason: String| TablebaseError::CorruptedTable { path: path.to_path_buf(), reason };
-    let meta = file.metadata().map_err(io)?;
-    if meta.is_dir() {
-        return Err(TablebaseError::NotAFile(path.to_path_buf()));
-    }
-    let file_len = meta.len();
+    let file_len = file.len(path)?;
     if file_len < FIXED {
         if file_len >= 8 {
             let mut start = [0u8; 8];
@@ -234,7 +296,7 @@ mod tests {
         let path = dir.join("c.bin");
         let len = write(&path, b"MORRISXX", 4, b"head", &[b"ab".as_slice(), b"cde".as_slice()]).unwrap();
         assert_eq!(len, 20 + 4 + 8 + 5);
-        let open = |p: &Path, versions: &[u32]| read_head(p, &File::open(p).unwrap(), b"MORRISXX", versions);
+        let open = |p: &Path, versions: &[u32]| read_head(p, &Backing::open(p).unwrap(), b"MORRISXX", versions);
         let head = open(&path, &[4, 3]).unwrap();
         assert_eq!((head.version, head.header.as_slice(), head.data_start, head.file_len), (4, &b"head"[..], 32, 37));
         assert!(matches!(open(&path, &[5]), Err(TablebaseError::Version { found: 4, expected: 5, .. })));

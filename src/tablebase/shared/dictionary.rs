@@ -94,7 +94,7 @@ impl Dictionary {
     pub fn read(path: &Path) -> Result<Dictionary, TablebaseError> {
         let io = |cause| TablebaseError::Io { path: path.to_path_buf(), cause };
         let corrupt = |reason: &str| TablebaseError::CorruptedTable { path: path.to_path_buf(), reason: reason.into() };
-        let file = std::fs::File::open(path).map_err(io)?;
+        let file = container::Backing::open(path).map_err(io)?;
         let head = container::read_head(path, &file, DICTIONARY_MAGIC, &[DICTIONARY_VERSION])?;
         let mut fields = Fields::new(&head.header);
         let (Some(id), Some(len)) = (fields.u64(), fields.u64()) else { return Err(corrupt("header fields")) };
@@ -102,7 +102,7 @@ impl Dictionary {
             return Err(corrupt("data length"));
         }
         let mut bytes = vec![0u8; len as usize];
-        std::os::unix::fs::FileExt::read_exact_at(&file, &mut bytes, head.data_start).map_err(io)?;
+        file.read_exact_at(&mut bytes, head.data_start).map_err(io)?;
         if id_of(&bytes) != id {
             return Err(corrupt("dictionary checksum mismatch"));
         }

@@ -19,7 +19,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::container::Fields;
+use super::container::{Backing, Fields};
 use super::error::TablebaseError;
 use super::packed::{self, BlockSum, CodeFile, Layout, Packing};
 use super::sector::Subspace;
@@ -167,8 +167,23 @@ impl FastFile {
     /// `Subspace`.
     pub fn open(dir: &Path, subspace: Subspace, rules: Option<&str>) -> Result<FastFile, TablebaseError> {
         let path = fast_path(dir, subspace);
+        let file = Backing::open(&path).map_err(|cause| TablebaseError::Io { path: path.clone(), cause })?;
+        FastFile::over(path, file, subspace, rules)
+    }
+
+    /// The fast form of `subspace` in `file` (named `path` in errors), checked as
+    /// [`FastFile::open`] checks a file.
+    ///
+    /// # Errors
+    /// As [`FastFile::open`].
+    pub fn over(
+        path: PathBuf,
+        file: Backing,
+        subspace: Subspace,
+        rules: Option<&str>,
+    ) -> Result<FastFile, TablebaseError> {
         let (codes, header) =
-            CodeFile::open(&path, FAST_MAGIC, &[(FAST_VERSION, Layout::Wide(BlockSum::Words))], parse_header)?;
+            CodeFile::over(&path, file, FAST_MAGIC, &[(FAST_VERSION, Layout::Wide(BlockSum::Words))], parse_header)?;
         if header.subspace != subspace {
             return Err(TablebaseError::Subspace { path, found: header.subspace, expected: subspace });
         }

@@ -31,7 +31,7 @@ use std::sync::Arc;
 use memmap2::Mmap;
 use rayon::prelude::*;
 
-use super::container::{self, FNV_OFFSET, Fields, fnv1a, unpack_block};
+use super::container::{self, Backing, FNV_OFFSET, Fields, fnv1a, unpack_block};
 use super::dictionary::Dictionary;
 use super::error::TablebaseError;
 
@@ -421,11 +421,11 @@ fn unpack_compact(frame: &[u8], out: &mut [u8], dictionary: Option<&Dictionary>)
 }
 
 /// An open code file: its checked header and block offsets, and the file mapped into
-/// memory, so that reading a block is no system call.
+/// memory (or carried in the binary), so that reading a block is no system call.
 pub struct CodeFile {
     /// The file's path.
     pub path: PathBuf,
-    map: Mmap,
+    map: Region,
     /// Positions in the file.
     pub positions: u64,
     layout: Layout,
@@ -453,15 +453,33 @@ impl CodeFile {
         versions: &[(u32, Layout)],
         parse: impl FnOnce(&mut Fields) -> Option<(H, u64)>,
     ) -> Result<(CodeFile, H), TablebaseError> {
+        let file = Backing::open(path).map_err(|cause| TablebaseError::Io { path: path.to_path_buf(), cause })?;
+        CodeFile::over(path, file, magic, versions, parse)
+    }
+
+    /// The code file in `file` (named `path` in errors), checked as [`CodeFile::open`]
+    /// checks a file.
+    ///
+    /// # Errors
+    /// As [`CodeFile::open`].
+    pub fn over<H>(
+        path: &Path,
+        file: Backing,
+        magic: &[u8; 8],
+        versions: &[(u32, Layout)],
+        parse: impl FnOnce(&mut Fields) -> Option<(H, u64)>,
+    ) -> Result<(CodeFile, H), TablebaseError> {
         let io = |cause| TablebaseError::Io { path: path.to_path_buf(), cause };
         let corrupt = |reason: &str| TablebaseError::CorruptedTable { path: path.to_path_buf(), reason: reason.into() };
-        let file = File::open(path).map_err(io)?;
         let wanted: Vec<u32> = versions.iter().map(|&(v, _)| v).collect();
         let head = container::read_head(path, &file, magic, &wanted)?;
         // read_head accepted only a version of `versions`.
         let layout =
             versions.iter().find(|(v, _)| *v == head.version).map_or(Layout::Wide(BlockSum::Words), |&(_, l)| l);
-        let map = map_read_only(&file).map_err(io)?;
+        let map = match file {
+            Backing::File(file) => Region::Mapped(map_read_only(&file).map_err(io)?),
+            Backing::Carried(bytes) => Region::Carried(bytes),
+        };
         let mut fields = Fields::new(&head.header);
         let (header, positions) = parse(&mut fields).ok_or_else(|| corrupt("header fields"))?;
         let dictionary_id = match layout {
@@ -703,6 +721,25 @@ impl CodeFile {
             out.extend_from_slice(&b?);
         }
         Ok(out)
+    }
+}
+
+/// A code file's bytes in memory.
+enum Region {
+    /// A file mapped read-only.
+    Mapped(Mmap),
+    /// Bytes carried in the binary.
+    Carried(&'static [u8]),
+}
+
+impl std::ops::Deref for Region {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Region::Mapped(map) => map,
+            Region::Carried(bytes) => bytes,
+        }
     }
 }
 

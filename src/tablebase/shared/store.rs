@@ -25,13 +25,12 @@
 //! files; it does not know how values are computed.
 
 use std::fs::File;
-use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::container::{self, FNV_OFFSET, Fields, fnv1a, unpack_block};
+use super::container::{self, Backing, FNV_OFFSET, Fields, fnv1a, unpack_block};
 use super::error::TablebaseError;
 use super::index::Indexer;
 use super::sector::Subspace;
@@ -216,7 +215,7 @@ pub struct TableFile {
     pub path: PathBuf,
     /// The header.
     pub header: Header,
-    file: File,
+    file: Backing,
     data_start: u64,
 }
 
@@ -251,6 +250,20 @@ impl TableFile {
             Err(_) if dir.is_file() => return Err(TablebaseError::NotADirectory(dir.to_path_buf())),
             Err(cause) => return Err(TablebaseError::Io { path, cause }),
         };
+        TableFile::over(path, Backing::File(file), subspace, rules)
+    }
+
+    /// The table `subspace` in `file` (named `path` in errors), checked as
+    /// [`TableFile::open`] checks a file.
+    ///
+    /// # Errors
+    /// As [`TableFile::open`], but for a missing file.
+    pub fn over(
+        path: PathBuf,
+        file: Backing,
+        subspace: Subspace,
+        rules: Option<&str>,
+    ) -> Result<TableFile, TablebaseError> {
         let head = container::read_head(&path, &file, MAGIC, &[VERSION])?;
         let corrupted = |reason: String| TablebaseError::CorruptedTable { path: path.clone(), reason };
         let (h, file_len, data_start) = (&head.header, head.file_len, head.data_start);
@@ -297,7 +310,9 @@ impl TableFile {
             reason: reason.to_string(),
         };
         let r = refs.get(block as usize).ok_or_else(|| bad("no such block"))?;
-        let bytes = read_at(&self.file, self.data_start + r.offset, r.len as usize)
+        let bytes = self
+            .file
+            .read_at(self.data_start + r.offset, r.len as usize)
             .map_err(|cause| TablebaseError::Io { path: self.path.clone(), cause })?;
         if fnv1a(&bytes, FNV_OFFSET) != r.checksum {
             return Err(bad("checksum mismatch"));
@@ -345,12 +360,6 @@ impl TableFile {
 pub fn distance_in_block(raw: &[u8], j: usize) -> u16 {
     let half = raw.len() / 2;
     u16::from_le_bytes([raw[j], raw[half + j]])
-}
-
-fn read_at(file: &File, offset: u64, len: usize) -> std::io::Result<Vec<u8>> {
-    let mut buf = vec![0u8; len];
-    file.read_exact_at(&mut buf, offset)?;
-    Ok(buf)
 }
 
 fn parse_header(h: &[u8]) -> Option<Header> {
