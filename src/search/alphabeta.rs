@@ -14,7 +14,7 @@ use super::ordering::{MoveOrder, pick};
 use super::params::{
     ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, CLOCK_INTERVAL, LMR_DEPTH, LMR_MOVES, MAX_DEPTH, MAX_PLY,
     ORACLE_MAX_DISTANCE, ORACLE_STONE, ORACLE_WIN_OFFSET, PLACING_PROBE_DEPTH, QUIESCENCE_PLIES, SearchSettings,
-    TACTICAL,
+    TACTICAL, TRAP_SCALE,
 };
 use super::tt::{Bound, TranspositionTable};
 use super::{DECIDED, Oracle, OracleValue, WIN};
@@ -119,6 +119,9 @@ struct Searcher<'a> {
     /// the move searched first.
     root_best: Option<(Move, i32)>,
     completed_depth: u32,
+    /// The root is a draw by the oracle: its drawn moves score by the replies that lose
+    /// ([`TRAP_SCALE`]).
+    drawn_root: bool,
 }
 
 /// Converts a score to its table form: win/loss distances from this node, not the root.
@@ -214,6 +217,30 @@ impl Searcher<'_> {
         evaluate(self.cfg.eval, pos)
     }
 
+    /// The share of the replies in the drawn `pos` (the opponent to move, one ply below a
+    /// drawn root) that lose by the oracle, scaled to [`TRAP_SCALE`]. A reply that
+    /// repeats a position is a draw, not a loss.
+    fn traps(&mut self, oracle: &dyn Oracle, pos: &Position, quiet: u16) -> i32 {
+        let mut replies = MoveList::new();
+        pos.legal_moves(&mut replies);
+        if replies.is_empty() {
+            return 0;
+        }
+        self.keys.push(pos.key());
+        let mut losing = 0;
+        for &r in replies.iter() {
+            let after = pos.play_unchecked(r);
+            let count = if r.remove().is_some() { 0 } else { quiet.saturating_add(1) };
+            if self.is_repetition(after.key(), count) {
+                continue;
+            }
+            self.tb_hits += 1;
+            losing += usize::from(matches!(oracle.probe(&after, count), Some(OracleValue::Win(_))));
+        }
+        self.keys.pop();
+        (losing * TRAP_SCALE as usize / replies.len()) as i32
+    }
+
     fn update_pv(&mut self, ply: usize, m: Move) {
         let child_len = self.pv_len[ply + 1].max(ply + 1);
         self.pv[ply][ply] = m;
@@ -256,6 +283,9 @@ impl Searcher<'_> {
                 && let Some(value) = if ply <= 1 { oracle.probe_exact(pos, quiet) } else { oracle.probe(pos, quiet) }
             {
                 self.tb_hits += 1;
+                if ply == 1 && self.drawn_root && value == OracleValue::Draw {
+                    return -self.traps(oracle, pos, quiet);
+                }
                 return oracle_score(value, pos, ply);
             }
             // While placing, only decided values end the line: among drawn lines the
@@ -500,6 +530,7 @@ pub fn search(
         root_first: None,
         root_best: None,
         completed_depth: 0,
+        drawn_root: false,
     };
     let window = cfg.settings.aspiration_window;
     let quiet = game.quiet_plies();
@@ -510,6 +541,7 @@ pub fn search(
         }
         moving && o.probe(&root, game.quiet_plies()).is_some()
     });
+    s.drawn_root = root_in_oracle && cfg.oracle.and_then(|o| o.probe(&root, quiet)) == Some(OracleValue::Draw);
     let mut out = SearchOutcome {
         best: Some(first),
         score: 0,
@@ -567,6 +599,8 @@ pub fn search(
             score_drop: if depth > 1 { out.score - score } else { 0 },
         };
         let pv = s.pv[0][..s.pv_len[0]].to_vec();
+        // A drawn move's share of losing replies chose among the draws; the value is a draw.
+        let score = if s.drawn_root && (0..=TRAP_SCALE).contains(&score) { 0 } else { score };
         out.best = pv.first().copied().or(out.best);
         out.score = score;
         out.depth = depth;

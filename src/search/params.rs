@@ -43,6 +43,13 @@ pub const ORACLE_MAX_DISTANCE: u16 = 200;
 /// Fewest plies left to search at a node where the search reads a placing value (a probe
 /// costs about as much as a few nodes, so the frontier is left to the search).
 pub const PLACING_PROBE_DEPTH: i32 = 2;
+/// What a drawn move below a drawn root (by the tables) is worth beyond the draw when
+/// every reply of the opponent lost: each drawn move scores this times the share of the
+/// replies that lose, so the engine keeps the draw that leaves a fallible opponent the
+/// most ways to go wrong (a repetition, which leaves none, is then no longer as good as
+/// any draw). Far below every decided score; the root's score is reported as the draw
+/// it is.
+pub const TRAP_SCALE: i32 = 30;
 
 // Move ordering (`ordering.rs`): the score bands, highest first. Each band lies above
 // everything a lower band can reach (a mill's bonus stays far below 2^24, history below
