@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! sh (joins the engine's cgroups) → prlimit (limits) → taskset (its core, without a cpuset)
-//!    → bwrap (namespaces, read-only system, private /tmp) → setpriv (an unprivileged uid) → the engine
+//!    → bwrap (namespaces, read-only system, private /tmp) → unshare (an unprivileged uid) → the engine
 //! ```
 
 use std::fs;
@@ -69,7 +69,7 @@ impl Sandbox {
         if self.prlimit {
             chain.extend(["prlimit".into(), format!("--nofile={0}:{0}", self.limits.open_files)]);
             chain.extend([format!("--fsize={0}:{0}", self.limits.file_size), "--core=0:0".into()]);
-            if self.drop_uid || !is_root() {
+            if self.drop_uid.is_some() || !is_root() {
                 chain.push(format!("--nproc={0}:{0}", self.limits.processes));
             }
             if guard == MemoryGuard::AddressSpace {
@@ -81,8 +81,8 @@ impl Sandbox {
         if let (true, false, Some(cpu)) = (self.taskset, self.pinning_binds(), cpu) {
             chain.extend(["taskset".into(), "-c".into(), cpu.to_string()]);
         }
-        let uid = next_uid().to_string();
-        if let (Some(dir), true) = (writable, self.drop_uid) {
+        let uid = next_uid();
+        if let (Some(dir), Some(_)) = (writable, self.drop_uid) {
             // The engine's own uid must own its writable folder.
             let owner = format!("{uid}:{uid}");
             let chown = Command::new("chown").arg("-R").arg(owner).arg(dir).stderr(Stdio::null()).status()?;
@@ -94,9 +94,8 @@ impl Sandbox {
             chain.push(bwrap.display().to_string());
             chain.extend(self.bwrap_args(program, args, &folder, writable, &resolved.read_only));
         }
-        if self.drop_uid {
-            chain.extend(["setpriv".into(), "--reuid".into(), uid.clone(), "--regid".into(), uid]);
-            chain.extend(["--clear-groups".into(), "--inh-caps=-all".into(), "--".into()]);
+        if let Some(dropper) = self.drop_uid {
+            chain.extend(dropper.args(uid));
         }
         chain.push(resolved.program.display().to_string());
         chain.extend(args.iter().cloned());
@@ -206,9 +205,10 @@ impl Sandbox {
             push(&["--bind", &d, &d]);
         }
         push(&["--chdir", &folder.display().to_string()]);
-        if self.drop_uid {
-            push(&["--cap-add", "CAP_SETUID,CAP_SETGID"]);
-        }
+        // No `--cap-add`: run by root, bubblewrap leaves the command it starts root's
+        // capabilities (it changes them only when asked), which the uid dropper needs and
+        // the kernel clears when it becomes the engine's uid. Capabilities asked for would
+        // be made inheritable too, which `unshare` does not clear.
         a.push("--".into());
         a
     }

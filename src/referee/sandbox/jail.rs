@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! sh (joins the engine's cgroups) → prlimit (limits) → taskset (its core, without a cpuset)
-//!    → bwrap (namespaces, read-only system, private /tmp) → setpriv (an unprivileged uid) → the engine
+//!    → bwrap (namespaces, read-only system, private /tmp) → unshare (an unprivileged uid) → the engine
 //! ```
 //!
 //! - **the program** is found on the caller's `PATH` before any of it, and shown inside
@@ -25,9 +25,9 @@
 //!   with a margin takes the memory limit's place ([`MemoryGuard::AddressSpace`]) and
 //!   `taskset` pins the engine, only a request.
 //! - **rlimits** (`prlimit`): file size, open files, no core files, processes per uid.
-//! - **setpriv**: when the referee runs as root, the engine runs as an unprivileged uid of
-//!   its own (the kernel does not apply `RLIMIT_NPROC` to root, and root could undo every
-//!   other limit).
+//! - **unshare** (or `setpriv`): when the referee runs as root, the engine runs as an
+//!   unprivileged uid of its own, with no group and no capability (the kernel does not
+//!   apply `RLIMIT_NPROC` to root, and root could undo every other limit).
 //!
 //! What a limit did becomes the game's result reason ([`Child::limit_hit`](super::child::Child::limit_hit)):
 //! `black forfeits: memory limit (2 GiB)`.
@@ -49,7 +49,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::cgroup::{self, CgroupBase};
-use super::host::{bwrap_works, find_program, is_root, own_cpus};
+use super::host::{UidDropper, bwrap_works, find_program, is_root, own_cpus, uid_dropper};
 use super::limits::EngineLimits;
 use super::program::{self, Resolved};
 use crate::referee::outcome::usage::Sample;
@@ -83,8 +83,9 @@ pub struct Sandbox {
     pub(super) limits: EngineLimits,
     pub(super) bwrap: Option<PathBuf>,
     pub(super) cgroups: Option<CgroupBase>,
-    /// Run engines as unprivileged uids (the referee is root and `setpriv` exists).
-    pub(super) drop_uid: bool,
+    /// How engines are run as unprivileged uids, if they are (the referee is root and
+    /// `unshare` or `setpriv` works).
+    pub(super) drop_uid: Option<UidDropper>,
     pub(super) prlimit: bool,
     pub(super) taskset: bool,
     /// Paths every engine may read besides its folder (tables, shared libraries).
@@ -116,7 +117,7 @@ impl Sandbox {
             limits: EngineLimits { sandbox: false, ..EngineLimits::default() },
             bwrap: None,
             cgroups: None,
-            drop_uid: false,
+            drop_uid: None,
             prlimit: false,
             taskset: false,
             read_only: Vec::new(),
@@ -148,7 +149,7 @@ impl Sandbox {
             limits,
             bwrap,
             cgroups,
-            drop_uid: root && find_program("setpriv").is_some(),
+            drop_uid: if root { uid_dropper() } else { None },
             prlimit: find_program("prlimit").is_some(),
             taskset: find_program("taskset").is_some(),
             read_only,
@@ -246,7 +247,7 @@ impl Sandbox {
     /// under `RLIMIT_NPROC` (which the kernel does not apply to root).
     #[must_use]
     pub fn processes_bounded(&self) -> bool {
-        self.enabled() && (self.cgroups.is_some() || (self.prlimit && (self.drop_uid || !is_root())))
+        self.enabled() && (self.cgroups.is_some() || (self.prlimit && (self.drop_uid.is_some() || !is_root())))
     }
 
     /// One line saying what is in force.
@@ -268,7 +269,7 @@ impl Sandbox {
             }
         };
         let isolation = if self.isolated() { "bubblewrap" } else { "no bubblewrap" };
-        let user = if self.drop_uid { ", an unprivileged uid per engine" } else { "" };
+        let user = if self.drop_uid.is_some() { ", an unprivileged uid per engine" } else { "" };
         format!(
             "engines sandboxed: {isolation}{user}, {memory}, {} processes, files up to {}, {} open files",
             l.processes,
