@@ -3,9 +3,15 @@
 //! namespaces it makes ([`super::jail`] says what each link is for).
 //!
 //! ```text
-//! sh (joins the engine's cgroups) → prlimit (limits) → taskset (its core, without a cpuset)
-//!    → bwrap (namespaces, read-only system, private /tmp) → unshare (an unprivileged uid) → the engine
+//! sh (stops; the referee puts it in the engine's cgroups and limits, and continues it)
+//!    → taskset (its core, without a cpuset) → bwrap (namespaces, read-only system, private /tmp)
+//!    → unshare (an unprivileged uid) → the engine
 //! ```
+//!
+//! The referee sets the cgroups and rlimits itself ([`Jail::admit`]) on the shell, which
+//! stopped itself first, rather than through `exec`s of its own (`echo … > cgroup.procs`,
+//! `prlimit`): an `exec` fewer for each engine start, and nothing of the engine runs
+//! before both are in force, since the shell goes on only when continued.
 
 use std::fs;
 use std::io;
@@ -13,6 +19,8 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
+
+use rustix::process::Resource;
 
 use super::cgroup::CpuPlace;
 use super::host::is_root;
@@ -61,22 +69,20 @@ impl Sandbox {
             Some(base) => base.create(self.limits, CpuPlace { cpu, quota: self.cpu_quota })?,
             None => Vec::new(),
         };
-        // The shell joins the cgroups before anything of the engine runs, then becomes it.
-        let join: String = cgroups.iter().map(|g| format!("echo $$ > '{}/cgroup.procs' && ", g.display())).collect();
         let guard = self.memory_guard();
-        let jail = Jail::new(cgroups, self.limits, guard, self.bwrap.is_some());
-        let mut chain: Vec<String> = Vec::new();
-        if self.prlimit {
-            chain.extend(["prlimit".into(), format!("--nofile={0}:{0}", self.limits.open_files)]);
-            chain.extend([format!("--fsize={0}:{0}", self.limits.file_size), "--core=0:0".into()]);
-            if self.drop_uid.is_some() || !is_root() {
-                chain.push(format!("--nproc={0}:{0}", self.limits.processes));
-            }
-            if guard == MemoryGuard::AddressSpace {
-                chain.push(format!("--as={0}:{0}", self.limits.memory + ADDRESS_SPACE_MARGIN));
-            }
-            chain.push("--".into());
+        let mut rlimits = vec![
+            (Resource::Nofile, self.limits.open_files),
+            (Resource::Fsize, self.limits.file_size),
+            (Resource::Core, 0),
+        ];
+        if self.drop_uid.is_some() || !is_root() {
+            rlimits.push((Resource::Nproc, self.limits.processes));
         }
+        if guard == MemoryGuard::AddressSpace {
+            rlimits.push((Resource::As, self.limits.memory + ADDRESS_SPACE_MARGIN));
+        }
+        let jail = Jail::new(cgroups, self.limits, guard, self.bwrap.is_some(), rlimits);
+        let mut chain: Vec<String> = Vec::new();
         // A cpuset holds the engine on its CPU already; taskset only asks.
         if let (true, false, Some(cpu)) = (self.taskset, self.pinning_binds(), cpu) {
             chain.extend(["taskset".into(), "-c".into(), cpu.to_string()]);
@@ -99,8 +105,10 @@ impl Sandbox {
         }
         chain.push(resolved.program.display().to_string());
         chain.extend(args.iter().cloned());
+        // The shell stops itself and goes on, into the chain, when the referee has put it
+        // in its cgroups and limits and continued it; if it cannot stop, it exits.
         let mut c = Command::new("/bin/sh");
-        c.arg("-c").arg(format!("{join}exec \"$@\"")).arg("morris-sandbox").args(&chain);
+        c.arg("-c").arg("kill -STOP $$ && exec \"$@\"").arg("morris-sandbox").args(&chain);
         c.current_dir(&folder).process_group(0).env_clear();
         let path = resolved.path.iter().cloned().chain(std::env::split_paths(SANDBOX_PATH));
         let path = std::env::join_paths(path).unwrap_or_else(|_| SANDBOX_PATH.into());

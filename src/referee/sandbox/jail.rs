@@ -5,8 +5,9 @@
 //! isolation: every engine is started through one chain of `exec`s,
 //!
 //! ```text
-//! sh (joins the engine's cgroups) → prlimit (limits) → taskset (its core, without a cpuset)
-//!    → bwrap (namespaces, read-only system, private /tmp) → unshare (an unprivileged uid) → the engine
+//! sh (stops; the referee puts it in the engine's cgroups and limits, and continues it)
+//!    → taskset (its core, without a cpuset) → bwrap (namespaces, read-only system, private /tmp)
+//!    → unshare (an unprivileged uid) → the engine
 //! ```
 //!
 //! - **the program** is found on the caller's `PATH` before any of it, and shown inside
@@ -24,7 +25,8 @@
 //!   group is killed when the game ends. Where none can be made, an address-space limit
 //!   with a margin takes the memory limit's place ([`MemoryGuard::AddressSpace`]) and
 //!   `taskset` pins the engine, only a request.
-//! - **rlimits** (`prlimit`): file size, open files, no core files, processes per uid.
+//! - **rlimits** (set by the referee on the stopped `sh`, `prlimit(2)`): file size, open
+//!   files, no core files, processes per uid.
 //! - **unshare** (or `setpriv`): when the referee runs as root, the engine runs as an
 //!   unprivileged uid of its own, with no group and no capability (the kernel does not
 //!   apply `RLIMIT_NPROC` to root, and root could undo every other limit).
@@ -47,6 +49,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitStatus;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use rustix::process::{Pid, Resource, Rlimit, Signal, WaitId, WaitIdOptions, kill_process, prlimit, waitid};
 
 use super::cgroup::{self, CgroupBase};
 use super::host::{UidDropper, bwrap_works, find_program, is_root, own_cpus, uid_dropper};
@@ -86,7 +90,6 @@ pub struct Sandbox {
     /// How engines are run as unprivileged uids, if they are (the referee is root and
     /// `unshare` or `setpriv` works).
     pub(super) drop_uid: Option<UidDropper>,
-    pub(super) prlimit: bool,
     pub(super) taskset: bool,
     /// Paths every engine may read besides its folder (tables, shared libraries).
     pub(super) read_only: Vec<PathBuf>,
@@ -118,7 +121,6 @@ impl Sandbox {
             bwrap: None,
             cgroups: None,
             drop_uid: None,
-            prlimit: false,
             taskset: false,
             read_only: Vec::new(),
             keep_env: Vec::new(),
@@ -150,7 +152,6 @@ impl Sandbox {
             bwrap,
             cgroups,
             drop_uid: if root { uid_dropper() } else { None },
-            prlimit: find_program("prlimit").is_some(),
             taskset: find_program("taskset").is_some(),
             read_only,
             keep_env: Vec::new(),
@@ -247,7 +248,7 @@ impl Sandbox {
     /// under `RLIMIT_NPROC` (which the kernel does not apply to root).
     #[must_use]
     pub fn processes_bounded(&self) -> bool {
-        self.enabled() && (self.cgroups.is_some() || (self.prlimit && (self.drop_uid.is_some() || !is_root())))
+        self.enabled() && (self.cgroups.is_some() || self.drop_uid.is_some() || !is_root())
     }
 
     /// One line saying what is in force.
@@ -324,6 +325,8 @@ pub(crate) struct Jail {
     sandboxed: bool,
     /// bubblewrap stands between us and the engine (it reports a signal as 128 + N).
     bwrap: bool,
+    /// The rlimits [`Jail::admit`] sets, each as both its soft and hard limit.
+    rlimits: Vec<(Resource, u64)>,
 }
 
 /// A limit an engine ran into.
@@ -348,16 +351,57 @@ impl fmt::Display for LimitHit {
 }
 
 impl Jail {
-    /// The jail of a sandboxed engine: its `cgroups` (to read, kill and remove), its
-    /// `limits`, how its memory limit is enforced, and whether bubblewrap stands between
-    /// the referee and it.
-    pub(super) fn new(cgroups: Vec<PathBuf>, limits: EngineLimits, guard: MemoryGuard, bwrap: bool) -> Jail {
-        Jail { cgroups, limits, guard, sandboxed: true, bwrap }
+    /// The jail of a sandboxed engine: its `cgroups` (to join, read, kill and remove), its
+    /// `limits`, how its memory limit is enforced, whether bubblewrap stands between the
+    /// referee and it, and the `rlimits` to set on its first process.
+    pub(super) fn new(
+        cgroups: Vec<PathBuf>,
+        limits: EngineLimits,
+        guard: MemoryGuard,
+        bwrap: bool,
+        rlimits: Vec<(Resource, u64)>,
+    ) -> Jail {
+        Jail { cgroups, limits, guard, sandboxed: true, bwrap, rlimits }
     }
 
     /// Cgroups to kill and remove, and no judging of limits.
     pub(super) fn unsandboxed(cgroups: Vec<PathBuf>, limits: EngineLimits) -> Jail {
-        Jail { cgroups, limits, guard: MemoryGuard::AddressSpace, sandboxed: false, bwrap: false }
+        Jail { cgroups, limits, guard: MemoryGuard::AddressSpace, sandboxed: false, bwrap: false, rlimits: Vec::new() }
+    }
+
+    /// Lets a sandboxed program start: its first process `pid`, the chain's shell, stops
+    /// itself before anything else runs; it is put in the cgroups and under the rlimits,
+    /// then continued, and all it starts inherits both. Nothing to do without a sandbox.
+    ///
+    /// # Errors
+    /// The shell exited instead of stopping, or a cgroup or a limit could not be set (the
+    /// shell is then still stopped: the caller kills it).
+    pub(super) fn admit(&self, pid: Pid) -> io::Result<()> {
+        if !self.sandboxed {
+            return Ok(());
+        }
+        let options = WaitIdOptions::STOPPED | WaitIdOptions::EXITED | WaitIdOptions::NOWAIT;
+        let status = loop {
+            match waitid(WaitId::Pid(pid), options) {
+                Err(rustix::io::Errno::INTR) => {}
+                other => break other?,
+            }
+        };
+        if !status.is_some_and(|s| s.stopped()) {
+            return Err(io::Error::other("the sandbox's shell exited before the program started"));
+        }
+        let raw = pid.as_raw_nonzero().to_string();
+        for g in &self.cgroups {
+            fs::write(g.join("cgroup.procs"), &raw)
+                .map_err(|e| io::Error::other(format!("cannot join the cgroup {}: {e}", g.display())))?;
+        }
+        for &(resource, value) in &self.rlimits {
+            let limit = Rlimit { current: Some(value), maximum: Some(value) };
+            prlimit(Some(pid), resource, limit)
+                .map_err(|e| io::Error::other(format!("cannot set the limit {resource:?}: {e}")))?;
+        }
+        kill_process(pid, Signal::CONT)?;
+        Ok(())
     }
 
     /// The limit the engine ran into, judged from its cgroups' counters, its exit status
@@ -463,6 +507,7 @@ mod tests {
             guard: MemoryGuard::AddressSpace,
             sandboxed: true,
             bwrap: false,
+            rlimits: Vec::new(),
         };
         assert_eq!(jail.limit_hit(Some(ExitStatus::from_raw(25)), &[]), Some(LimitHit::FileSize(64 << 20)));
         assert_eq!(jail.limit_hit(Some(ExitStatus::from_raw(9)), &[]), None);
