@@ -294,8 +294,12 @@ pub(super) fn kill_all(cgroups: &[PathBuf]) {
         if fs::write(g.join("cgroup.kill"), "1").is_ok() {
             continue;
         }
-        // v1 (or a v2 kernel before 5.14): kill what is listed until nothing is.
-        for _ in 0..50 {
+        // v1 (or a v2 kernel before 5.14): kill what is listed until nothing is, for at
+        // most about 100 ms. A killed process is gone within a fraction of a millisecond
+        // (bubblewrap's init, left to die with its parent, at every engine's end): look
+        // again soon, then less often.
+        let mut pause = Duration::from_micros(100);
+        for _ in 0..55 {
             let pids: Vec<Pid> = fs::read_to_string(g.join("cgroup.procs"))
                 .unwrap_or_default()
                 .split_whitespace()
@@ -307,7 +311,8 @@ pub(super) fn kill_all(cgroups: &[PathBuf]) {
             for pid in pids {
                 let _ = kill_process(pid, Signal::KILL);
             }
-            std::thread::sleep(Duration::from_millis(2));
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(Duration::from_millis(2));
         }
     }
 }
