@@ -200,11 +200,12 @@ fn hostile_engines_lose_by_their_own_reasons_and_harm_nothing() {
     let _ = fs::remove_dir_all(&dir);
 }
 
-/// An engine's own view of its credentials (`/proc/self/status`) and of its reach: as
-/// an unprivileged uid of its own (the referee is root) with no supplementary group, no
-/// capability in any set, no new privileges through `exec`, and neither the power to
-/// signal nor to read the memory of (ptrace) a root process: bubblewrap's init, its pid 1,
-/// or the referee (out of its sight, by pid).
+/// An engine's own view of its credentials (`/proc/self/status`), its limits and its
+/// reach: as an unprivileged uid of its own (the referee is root) with no supplementary
+/// group, no capability in any set, no new privileges through `exec`, the rlimits of
+/// `EngineLimits` (soft and hard), and neither the power to signal nor to read the memory
+/// of (ptrace) a root process: bubblewrap's init, its pid 1, or the referee (out of its
+/// sight, by pid).
 #[test]
 fn an_engine_runs_unprivileged_and_cannot_touch_root_processes() {
     if skipped() {
@@ -216,6 +217,7 @@ fn an_engine_runs_unprivileged_and_cannot_touch_root_processes() {
     let referee = std::process::id();
     let script = format!(
         "grep -E '^(Uid|Gid|Groups|Cap(Inh|Prm|Eff|Amb)|NoNewPrivs):' /proc/self/status; \
+         grep -E '^Max (file size|core file size|processes|open files) ' /proc/self/limits; \
          for pid in 1 {referee}; do \
            if kill -0 $pid 2>/dev/null; then echo signal $pid yes; else echo signal $pid no; fi; \
            if cat /proc/$pid/environ >/dev/null 2>&1; then echo ptrace $pid yes; else echo ptrace $pid no; fi; \
@@ -246,6 +248,17 @@ fn an_engine_runs_unprivileged_and_cannot_touch_root_processes() {
         assert_eq!(field(set), ["0000000000000000"], "{set}: {out}");
     }
     assert_eq!(field("NoNewPrivs"), ["1"], "{out}");
+    let limits = EngineLimits::default();
+    for (name, value) in [
+        ("Max file size", limits.file_size),
+        ("Max core file size", 0),
+        ("Max processes", limits.processes),
+        ("Max open files", limits.open_files),
+    ] {
+        let line = out.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{name}: {out}"));
+        let words: Vec<&str> = line[name.len()..].split_whitespace().collect();
+        assert_eq!(words[..2], [value.to_string(), value.to_string()], "{name} (soft, hard): {out}");
+    }
     for pid in ["1".to_string(), referee.to_string()] {
         assert!(out.contains(&format!("signal {pid} no")), "it can signal {pid}: {out}");
         assert!(out.contains(&format!("ptrace {pid} no")), "it can read {pid}'s memory: {out}");
