@@ -80,11 +80,33 @@ fn a_crash_fails_the_running_check() {
     fails_with(&wrapped("crash_mid.sh", ""), "keeps running until its input ends", "SIGKILL");
 }
 
+/// The report's line of what the engine used: `used: CPU …, peak memory …, …`.
+fn used(out: &str) -> &str {
+    out.lines().find(|l| l.starts_with("used: ")).unwrap_or_else(|| panic!("no usage line in {out}"))
+}
+
+/// What the engine used is reported for the session cut short by a failed required check
+/// too: illegal.sh fails in its first game, at its fourth move, after two replies whose
+/// CPU time counts (its first reply is start-up, and its session as white had no other).
+#[test]
+fn the_session_that_fails_a_required_check_counts_in_what_the_engine_used() {
+    let (code, out) = check(&[wrapped("illegal.sh", "")], &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(line(&out, "plays only legal moves").starts_with("FAIL"), "{out}");
+    let used = used(&out);
+    assert!(used.contains(" ms per move on its turns (2 moves), "), "{used}");
+    assert!(!used.contains("not measured"), "{used}");
+}
+
 #[test]
 fn an_engine_that_never_moves_as_white_fails_the_time_check() {
     let (code, out) = check(&[fake("crash.sh")], &["--startup-ms", "200"]);
     assert_eq!(code, 1, "{out}");
     assert!(line(&out, "answers within the time limit").contains("no move within 0.750 s as white at ply 1"), "{out}");
+    // Its only session failed: what it used is still measured (it made no move to
+    // divide its CPU time by).
+    let used = used(&out);
+    assert!(used.starts_with("used: CPU not measured, peak memory ") && used.contains(" MiB"), "{used}");
 }
 
 #[test]

@@ -7,11 +7,13 @@
 
 use std::collections::HashMap;
 use std::fs;
+use std::io::Read;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use morris::referee::outcome::record::{RecordedGame, parse_records};
+use morris::referee::sandbox::child::Launch;
 use morris::referee::sandbox::jail::{MemoryGuard, Sandbox};
 use morris::referee::sandbox::limits::EngineLimits;
 
@@ -196,6 +198,71 @@ fn hostile_engines_lose_by_their_own_reasons_and_harm_nothing() {
     assert!(listener.accept().is_err(), "an engine reached the network");
     assert_eq!(fs::read_dir(&ta).unwrap().count(), 0, "an engine wrote into its folder");
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// An engine's own view of its credentials (`/proc/self/status`), its limits and its
+/// reach: as an unprivileged uid of its own (the referee is root) with no supplementary
+/// group, no capability in any set, no new privileges through `exec`, the rlimits of
+/// `EngineLimits` (soft and hard), and neither the power to signal nor to read the memory
+/// of (ptrace) a root process: bubblewrap's init, its pid 1, or the referee (out of its
+/// sight, by pid).
+#[test]
+fn an_engine_runs_unprivileged_and_cannot_touch_root_processes() {
+    if skipped() {
+        return;
+    }
+    require("bwrap", "bubblewrap");
+    let sandbox = Sandbox::probe(EngineLimits::default(), Vec::new());
+    assert!(sandbox.isolated(), "bubblewrap is installed but cannot make its namespaces here");
+    let referee = std::process::id();
+    let script = format!(
+        "grep -E '^(Uid|Gid|Groups|Cap(Inh|Prm|Eff|Amb)|NoNewPrivs):' /proc/self/status; \
+         grep -E '^Max (file size|core file size|processes|open files) ' /proc/self/limits; \
+         for pid in 1 {referee}; do \
+           if kill -0 $pid 2>/dev/null; then echo signal $pid yes; else echo signal $pid no; fi; \
+           if cat /proc/$pid/environ >/dev/null 2>&1; then echo ptrace $pid yes; else echo ptrace $pid no; fi; \
+         done"
+    );
+    let argv = ["sh".to_string(), "-c".to_string(), script];
+    let launch = Launch { argv: &argv, folder: None, core: Some(0), writable: None, stdin: false };
+    let mut child = sandbox.spawn(launch).expect("started in the sandbox");
+    let mut out = String::new();
+    child.take_stdout().expect("stdout").read_to_string(&mut out).expect("read");
+    assert!(child.wait().is_some_and(|s| s.success()), "{out}");
+    let field = |name: &str| -> Vec<String> {
+        let line = out.lines().find(|l| l.starts_with(&format!("{name}:"))).unwrap_or_else(|| panic!("{name}: {out}"));
+        line.split_whitespace().skip(1).map(str::to_string).collect()
+    };
+    let (uid, gid) = (field("Uid"), field("Gid"));
+    // Real, effective, saved and file-system ids all the same: nothing to switch back to.
+    assert!(uid.iter().all(|u| *u == uid[0]) && gid.iter().all(|g| *g == gid[0]), "{out}");
+    let own_uid = fs::metadata("/proc/self").map(|m| std::os::unix::fs::MetadataExt::uid(&m)).expect("own uid");
+    if own_uid == 0 {
+        assert_ne!(uid[0], "0", "the engine runs as root: {out}");
+        assert_ne!(gid[0], "0", "the engine runs in root's group: {out}");
+    } else {
+        assert_eq!(uid[0], own_uid.to_string(), "{out}");
+    }
+    assert!(field("Groups").is_empty(), "supplementary groups kept: {out}");
+    for set in ["CapInh", "CapPrm", "CapEff", "CapAmb"] {
+        assert_eq!(field(set), ["0000000000000000"], "{set}: {out}");
+    }
+    assert_eq!(field("NoNewPrivs"), ["1"], "{out}");
+    let limits = EngineLimits::default();
+    for (name, value) in [
+        ("Max file size", limits.file_size),
+        ("Max core file size", 0),
+        ("Max processes", limits.processes),
+        ("Max open files", limits.open_files),
+    ] {
+        let line = out.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{name}: {out}"));
+        let words: Vec<&str> = line[name.len()..].split_whitespace().collect();
+        assert_eq!(words[..2], [value.to_string(), value.to_string()], "{name} (soft, hard): {out}");
+    }
+    for pid in ["1".to_string(), referee.to_string()] {
+        assert!(out.contains(&format!("signal {pid} no")), "it can signal {pid}: {out}");
+        assert!(out.contains(&format!("ptrace {pid} no")), "it can read {pid}'s memory: {out}");
+    }
 }
 
 #[test]

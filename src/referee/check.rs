@@ -94,7 +94,8 @@ struct Findings {
     black_started: bool,
     /// The kinds of [`Check::OurRules`] warnings given so far.
     ours_told: BTreeSet<&'static str>,
-    /// What the engine used in the sessions that ran to their end.
+    /// What the engine used in every session it was started for, the one cut short by a
+    /// failed required check too.
     usage: UsageTally,
 }
 
@@ -207,8 +208,11 @@ impl CheckedEngine {
         })
     }
 
-    /// Stops the engine and counts what it used in this session.
+    /// Stops the engine and counts what it used in this session. It is sampled before it
+    /// is stopped too: without a cgroup only `/proc` tells, and only of a running process
+    /// (one that failed a check may still be running).
     fn stop(&mut self, tally: &mut Findings) {
+        self.process.usage();
         self.process.stop();
         tally.usage.add(&self.meter.finish(self.process.usage()));
     }
@@ -587,9 +591,17 @@ pub fn check_engine(engine: &EngineCommand, settings: &CheckSettings) -> Report 
     report(engine, &tally, stopped, &settings.time)
 }
 
-/// The short session as white: its first move, `isready`, `quit`.
+/// The short session as white: its first move, `isready`, `quit`. What the engine used
+/// counts whether or not it failed a check.
 fn white_session(engine: &EngineCommand, settings: &CheckSettings, tally: &mut Findings) -> Result<(), Fault> {
     let mut s = CheckedEngine::start(engine, Color::White, settings)?;
+    let checked = white_checks(&mut s, settings, tally);
+    s.stop(tally);
+    checked
+}
+
+/// The checks of the session as white.
+fn white_checks(s: &mut CheckedEngine, settings: &CheckSettings, tally: &mut Findings) -> Result<(), Fault> {
     s.engine_move(settings.time.move_limit(true), tally)?;
     s.quiet(QUIET_AFTER_MOVE, "right after its first move as white")?;
     // A harness never sends `isready`, so nothing it does here fails a required check.
@@ -619,17 +631,15 @@ fn white_session(engine: &EngineCommand, settings: &CheckSettings, tally: &mut F
             None => tally.fail(Check::Quit, format!("still running {} s after quit", EXIT_WAIT.as_secs())),
         }
     }
-    s.stop(tally);
     Ok(())
 }
 
 /// Records that the engine did not survive the illegal move (a warning: the assignment
-/// does not ask it to), stops it, and plays the game again without one, so that the
-/// required checks still get their game.
-fn replay(mut s: CheckedEngine, tally: &mut Findings, detail: String) -> Result<Played, Fault> {
+/// does not ask it to), and has the game played again without one, so that the required
+/// checks still get their game.
+fn replay(tally: &mut Findings, detail: String) -> Played {
     tally.fail(Check::SurvivesIllegal, detail);
-    s.stop(tally);
-    Ok(Played::Again)
+    Played::Again
 }
 
 /// Whether a game counts, or must be played again.
@@ -640,7 +650,8 @@ enum Played {
     Again,
 }
 
-/// One whole game, the engine as black for even `index`, as white for odd.
+/// One whole game, the engine as black for even `index`, as white for odd. What the
+/// engine used counts whether or not it failed a check.
 fn play_game(
     engine: &EngineCommand,
     settings: &CheckSettings,
@@ -649,8 +660,22 @@ fn play_game(
     tally: &mut Findings,
 ) -> Result<Played, Fault> {
     let color = if index.is_multiple_of(2) { Color::Black } else { Color::White };
-    let style = CheckerStyle::of_game(index);
     let mut s = CheckedEngine::start(engine, color, settings)?;
+    let played = game_checks(&mut s, settings, index, rng, tally);
+    s.stop(tally);
+    played
+}
+
+/// The checks of one whole game, `s` playing the `index`-th.
+fn game_checks(
+    s: &mut CheckedEngine,
+    settings: &CheckSettings,
+    index: usize,
+    rng: &mut Xoshiro256PlusPlus,
+    tally: &mut Findings,
+) -> Result<Played, Fault> {
+    let color = s.color;
+    let style = CheckerStyle::of_game(index);
     let mut illegal_pending = color == Color::Black && !tally.black_started;
     if color == Color::Black && !tally.black_started {
         tally.black_started = true;
@@ -669,7 +694,7 @@ fn play_game(
             let moved = s.engine_move(limit, tally);
             if let Some(text) = after_illegal.take() {
                 if let Err(f) = moved {
-                    return replay(s, tally, format!("after the illegal move {text}: {}", f.detail));
+                    return Ok(replay(tally, format!("after the illegal move {text}: {}", f.detail)));
                 }
                 tally.pass(Check::SurvivesIllegal, format!("after {text} it answered the next move legally"));
             } else {
@@ -683,7 +708,7 @@ fn play_game(
                 illegal_pending = false;
                 match s.illegal_move(settings.time.move_limit(false), tally) {
                     Ok(text) => after_illegal = Some(text),
-                    Err(detail) => return replay(s, tally, detail),
+                    Err(detail) => return Ok(replay(tally, detail)),
                 }
             }
             if !s.our_move(style, rng, tally)? {
@@ -703,7 +728,6 @@ fn play_game(
         ),
     };
     s.end_input(tally)?;
-    s.stop(tally);
     let note = format!("game {}: {note}", index + 1);
     if color == Color::White {
         tally.games.0 += 1;

@@ -255,7 +255,8 @@ pub struct Report {
     pub situations: Vec<Situation>,
     /// Games played to their end: as white, as black.
     pub games: (usize, usize),
-    /// What the engine used in the sessions that ran to their end.
+    /// What the engine used in every session it was started for, the one that failed a
+    /// required check too.
     pub usage: UsageTally,
 }
 

@@ -117,7 +117,10 @@ impl Sandbox {
             // Never: a started process has a positive id that fits.
             return Err(SpawnError::Prepare(io::Error::other("the process id does not fit")));
         };
-        Ok(Child { process, pid, jail, status: None, seen: Sample::default(), tree: ProcTree::default() })
+        let child = Child { process, pid, jail, status: None, seen: Sample::default(), tree: ProcTree::default() };
+        // Dropped on an error: the child (stopped, or not started) is killed.
+        child.jail.admit(pid).map_err(SpawnError::Prepare)?;
+        Ok(child)
     }
 }
 

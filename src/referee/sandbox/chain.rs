@@ -1,0 +1,260 @@
+//! The chain of `exec`s every sandboxed program is started through, and bubblewrap's
+//! command line: what it shows of the file system, read-only or writable, and the
+//! namespaces it makes ([`super::jail`] says what each link is for).
+//!
+//! ```text
+//! sh (stops; the referee puts it in the engine's cgroups and limits, and continues it)
+//!    → taskset (its core, without a cpuset) → bwrap (namespaces, read-only system, private /tmp)
+//!    → unshare (an unprivileged uid) → the engine
+//! ```
+//!
+//! The referee sets the cgroups and rlimits itself ([`Jail::admit`]) on the shell, which
+//! stopped itself first, rather than through `exec`s of its own (`echo … > cgroup.procs`,
+//! `prlimit`): an `exec` fewer for each engine start, and nothing of the engine runs
+//! before both are in force, since the shell goes on only when continued.
+
+use std::fs;
+use std::io;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use rustix::process::Resource;
+
+use super::cgroup::CpuPlace;
+use super::host::is_root;
+use super::jail::{ADDRESS_SPACE_MARGIN, Jail, MemoryGuard, SANDBOX_PATH, Sandbox};
+
+/// The first uid engines run as when the referee is root (one uid per engine).
+const FIRST_UID: u32 = 61_000;
+/// How many uids engines are spread over.
+const UIDS: u32 = 4_000;
+
+impl Sandbox {
+    /// The command that starts `argv` in this sandbox, in `folder` (read-only, the working
+    /// directory; the current directory if `None`), pinned to `core` if given, with
+    /// `writable` (a folder of its own: the grader's work folder) writable; and the jail
+    /// that holds its limits, reports what they did and kills all it started.
+    ///
+    /// [`Sandbox::spawn`] starts it as an owned [`Child`](super::child::Child), the one way
+    /// programs are started.
+    ///
+    /// # Errors
+    /// The command is empty, or the engine's cgroup could not be made.
+    pub(super) fn command(
+        &self,
+        argv: &[String],
+        folder: Option<&Path>,
+        core: Option<usize>,
+        writable: Option<&Path>,
+    ) -> io::Result<(Command, Jail)> {
+        let Some((program, args)) = argv.split_first() else {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty command"));
+        };
+        let folder = match folder {
+            Some(f) => absolute(f)?,
+            None => std::env::current_dir()?,
+        };
+        if !self.enabled() {
+            let mut c = Command::new(program);
+            c.args(args).current_dir(&folder).process_group(0);
+            return Ok((c, Jail::unsandboxed(Vec::new(), self.limits)));
+        }
+        // The chain starts even if the engine does not: say it here, as a failed start.
+        // The program is found as the caller finds it, and run by its full path.
+        let resolved = self.resolve(program, &folder)?;
+        let cpu = core.and_then(|k| self.cpus.get(k % self.cpus.len().max(1)).copied());
+        let cgroups = match &self.cgroups {
+            Some(base) => base.create(self.limits, CpuPlace { cpu, quota: self.cpu_quota })?,
+            None => Vec::new(),
+        };
+        let guard = self.memory_guard();
+        let mut rlimits = vec![
+            (Resource::Nofile, self.limits.open_files),
+            (Resource::Fsize, self.limits.file_size),
+            (Resource::Core, 0),
+        ];
+        if self.drop_uid.is_some() || !is_root() {
+            rlimits.push((Resource::Nproc, self.limits.processes));
+        }
+        if guard == MemoryGuard::AddressSpace {
+            rlimits.push((Resource::As, self.limits.memory + ADDRESS_SPACE_MARGIN));
+        }
+        let jail = Jail::new(cgroups, self.limits, guard, self.bwrap.is_some(), rlimits);
+        let mut chain: Vec<String> = Vec::new();
+        // A cpuset holds the engine on its CPU already; taskset only asks.
+        if let (true, false, Some(cpu)) = (self.taskset, self.pinning_binds(), cpu) {
+            chain.extend(["taskset".into(), "-c".into(), cpu.to_string()]);
+        }
+        let uid = next_uid();
+        if let (Some(dir), Some(_)) = (writable, self.drop_uid) {
+            // The engine's own uid must own its writable folder.
+            let owner = format!("{uid}:{uid}");
+            let chown = Command::new("chown").arg("-R").arg(owner).arg(dir).stderr(Stdio::null()).status()?;
+            if !chown.success() {
+                return Err(io::Error::other(format!("chown -R {} failed", dir.display())));
+            }
+        }
+        if let Some(bwrap) = &self.bwrap {
+            chain.push(bwrap.display().to_string());
+            chain.extend(self.bwrap_args(program, args, &folder, writable, &resolved.read_only));
+        }
+        if let Some(dropper) = self.drop_uid {
+            chain.extend(dropper.args(uid));
+        }
+        chain.push(resolved.program.display().to_string());
+        chain.extend(args.iter().cloned());
+        // The shell stops itself and goes on, into the chain, when the referee has put it
+        // in its cgroups and limits and continued it; if it cannot stop, it exits.
+        let mut c = Command::new("/bin/sh");
+        c.arg("-c").arg("kill -STOP $$ && exec \"$@\"").arg("morris-sandbox").args(&chain);
+        c.current_dir(&folder).process_group(0).env_clear();
+        let path = resolved.path.iter().cloned().chain(std::env::split_paths(SANDBOX_PATH));
+        let path = std::env::join_paths(path).unwrap_or_else(|_| SANDBOX_PATH.into());
+        c.env("PATH", path).env("HOME", "/tmp").env("TMPDIR", "/tmp");
+        c.env("LANG", "C.UTF-8");
+        for keep in ["RUST_LOG", "RUST_BACKTRACE", "TERM"].into_iter().chain(self.keep_env.iter().map(String::as_str)) {
+            if let Some(v) = std::env::var_os(keep) {
+                c.env(keep, v);
+            }
+        }
+        if guard == MemoryGuard::AddressSpace {
+            let heap = (self.limits.memory / 4 * 3) >> 20;
+            // Few malloc arenas: each reserves 64 MiB of address space per thread.
+            c.env("MALLOC_ARENA_MAX", "2");
+            c.env(
+                "JAVA_TOOL_OPTIONS",
+                format!("-Xmx{heap}m -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=128m"),
+            );
+        }
+        Ok((c, jail))
+    }
+
+    /// bubblewrap's arguments: the system read-only, the folder, the paths the command
+    /// names and `needed` (what its program needs) read-only, a private `/tmp`, new
+    /// namespaces but the user's.
+    fn bwrap_args(
+        &self,
+        program: &str,
+        args: &[String],
+        folder: &Path,
+        writable: Option<&Path>,
+        needed: &[PathBuf],
+    ) -> Vec<String> {
+        let mut a: Vec<String> = Vec::new();
+        let mut push = |words: &[&str]| a.extend(words.iter().map(|w| (*w).to_string()));
+        push(&["--die-with-parent", "--new-session", "--unshare-net", "--unshare-pid", "--unshare-ipc"]);
+        push(&["--unshare-uts", "--unshare-cgroup-try", "--hostname", "sandbox"]);
+        for dir in ["/usr", "/etc", "/opt"] {
+            push(&["--ro-bind-try", dir, dir]);
+        }
+        for dir in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
+            match fs::read_link(dir) {
+                Ok(target) => push(&["--symlink", &target.display().to_string(), dir]),
+                Err(_) => push(&["--ro-bind-try", dir, dir]),
+            }
+        }
+        push(&["--proc", "/proc", "--dev", "/dev"]);
+        let tmp_size = (self.limits.file_size * 4).to_string();
+        push(&["--perms", "1777", "--size", &tmp_size, "--tmpfs", "/tmp"]);
+        // Binds come after /tmp's tmpfs, so a folder under /tmp is seen over it. A folder
+        // that holds /tmp (`/tmp` itself, or `/`) would show the host's /tmp, or everything,
+        // read-only over the private one: of such a folder only the files named are shown.
+        let holds_tmp = |dir: &Path| Path::new("/tmp").starts_with(dir);
+        let mut visible: Vec<PathBuf> = Vec::new();
+        if !holds_tmp(folder) {
+            visible.push(folder.to_path_buf());
+        }
+        let named = std::iter::once(program).chain(args.iter().map(String::as_str));
+        for word in named {
+            let path = Path::new(word);
+            let path = if path.is_absolute() {
+                path.to_path_buf()
+            } else if word.contains('/') {
+                folder.join(path)
+            } else {
+                continue;
+            };
+            if let Ok(meta) = fs::metadata(&path) {
+                let dir = if meta.is_dir() { Some(path.as_path()) } else { path.parent() };
+                match dir {
+                    Some(dir) if holds_tmp(dir) => visible.extend((!meta.is_dir()).then_some(path.clone())),
+                    _ => visible.extend(dir.map(Path::to_path_buf)),
+                }
+            }
+        }
+        visible.extend(self.read_only.iter().cloned());
+        visible.extend(needed.iter().cloned());
+        visible.extend(writable.map(Path::to_path_buf));
+        visible.sort();
+        visible.dedup();
+        // bubblewrap makes the missing folders above a bind only for root (mode 0700):
+        // make them readable first, or the engine could not reach its own folder.
+        // (Not inside the system's read-only folders, which exist, nor `/tmp` itself.)
+        let system = ["/usr", "/etc", "/opt", "/proc", "/dev"];
+        let mut above: Vec<&Path> = visible
+            .iter()
+            .flat_map(|p| p.ancestors().skip(1))
+            .filter(|a| a.parent().is_some() && *a != Path::new("/tmp") && !system.iter().any(|s| a.starts_with(s)))
+            .collect();
+        above.sort();
+        above.dedup();
+        for dir in above {
+            push(&["--perms", "0755", "--dir", &dir.display().to_string()]);
+        }
+        for path in &visible {
+            let p = path.display().to_string();
+            push(&["--ro-bind-try", &p, &p]);
+        }
+        // Last, so it is writable even where it lies inside a read-only folder.
+        if let Some(dir) = writable {
+            let d = dir.display().to_string();
+            push(&["--bind", &d, &d]);
+        }
+        push(&["--chdir", &folder.display().to_string()]);
+        // No `--cap-add`: run by root, bubblewrap leaves the command it starts root's
+        // capabilities (it changes them only when asked), which the uid dropper needs and
+        // the kernel clears when it becomes the engine's uid. Capabilities asked for would
+        // be made inheritable too, which `unshare` does not clear.
+        a.push("--".into());
+        a
+    }
+}
+
+fn next_uid() -> u32 {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    FIRST_UID + (std::process::id().wrapping_mul(37).wrapping_add(n)) % UIDS
+}
+
+fn absolute(path: &Path) -> io::Result<PathBuf> {
+    if path.is_absolute() { Ok(path.to_path_buf()) } else { Ok(std::env::current_dir()?.join(path)) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_engine_directly_in_tmp_sees_itself_and_a_private_tmp_only() {
+        let dir = PathBuf::from("/tmp");
+        let program = dir.join(format!("morris-sandbox-unit-{}", std::process::id()));
+        fs::write(&program, "#!/bin/sh\n").unwrap();
+        let name = program.display().to_string();
+        let args = Sandbox::off().bwrap_args(&name, &[], &dir, None, &[]);
+        let _ = fs::remove_file(&program);
+        let binds: Vec<&str> = args.windows(3).filter(|w| w[0] == "--ro-bind-try").map(|w| w[1].as_str()).collect();
+        assert!(binds.contains(&name.as_str()), "{args:?}");
+        assert!(!binds.iter().any(|b| Path::new("/tmp").starts_with(b)), "the host's /tmp shown: {args:?}");
+        let tmpfs = args.iter().position(|a| a == "--tmpfs").unwrap();
+        assert_eq!(args[tmpfs + 1], "/tmp");
+    }
+
+    #[test]
+    fn without_a_sandbox_the_command_is_the_engine_itself() {
+        let (c, _jail) = Sandbox::off().command(&["engine".into(), "--depth".into()], None, Some(0), None).unwrap();
+        assert_eq!(c.get_program(), "engine");
+        assert!(Sandbox::off().command(&[], None, None, None).is_err());
+    }
+}
