@@ -8,7 +8,7 @@
 
 use crate::rules::notation::diagram::{EMPTY_POINT, diagram};
 use crate::rules::{Color, Move, Position};
-use crate::topology::{LABEL_WIDTH as LABEL, Point};
+use crate::topology::{LABEL_WIDTH, Point};
 
 /// How to draw: with ANSI colour or as plain text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -92,17 +92,17 @@ pub fn board_lines(pos: &Position, last: Option<Move>, panel: &[String], style: 
         mark(m.to(), '[', ']', false);
     }
     let letters: String = format!(" {}", drawing.letters);
-    let letters = format!("{:LABEL$} {letters:width$}", "");
+    let letters = format!("{:LABEL_WIDTH$} {letters:width$}", "");
     let mut out = vec![letters.trim_end().to_string()];
     let rows = &drawing.rows;
     for (r, ((label, _), cells)) in rows.iter().zip(&grid).enumerate() {
         let body = render_row(cells, style);
         let panel_line = panel.get(r).map_or("", String::as_str);
-        let text = format!("{label:>LABEL$} {body} {label:<LABEL$}  {panel_line}");
+        let text = format!("{label:>LABEL_WIDTH$} {body} {label:<LABEL_WIDTH$}  {panel_line}");
         out.push(text.trim_end().to_string());
     }
     for extra in panel.iter().skip(rows.len()) {
-        out.push(format!("{:w$}{extra}", "", w = 2 * LABEL + width + 4));
+        out.push(format!("{:w$}{extra}", "", w = 2 * LABEL_WIDTH + width + 4));
     }
     out.push(letters.trim_end().to_string());
     out

@@ -16,7 +16,7 @@ use super::view::{
     value_words,
 };
 use crate::analysis::{self, AnalyzeSettings, Analyzer, PositionAnalysis, Verdict};
-use crate::referee::outcome::game_text::{GameTextError, SETBOARD};
+use crate::referee::outcome::game_text::{GameText, GameTextError, SETBOARD};
 use crate::rules::{Color, Game, Move, Position, Ruleset, Unreachable};
 use crate::topology::Topology;
 
@@ -73,16 +73,12 @@ pub enum ReplayError {
     Move(GameTextError),
 }
 
-/// One game found in the text: the project's one reader of game texts
-/// ([`crate::referee::outcome::game_text`]) reads it.
-pub use crate::referee::outcome::game_text::GameText as Recorded;
-
 /// The games in `text`: every game of a record file, or one move list (after an optional
 /// `setboard` line), read by [`crate::referee::outcome::game_text::read_games`].
 ///
 /// # Errors
 /// A record line with too few fields, a misplaced `setboard`, or no game at all.
-pub fn read_games(text: &str) -> Result<Vec<Recorded>, ReplayError> {
+pub fn read_games(text: &str) -> Result<Vec<GameText>, ReplayError> {
     Ok(crate::referee::outcome::game_text::read_games(text)?)
 }
 
@@ -92,7 +88,7 @@ pub fn read_games(text: &str) -> Result<Vec<Recorded>, ReplayError> {
 /// # Errors
 /// A `setboard` position that is not one (with the reason), or one no game reaches
 /// (with the first reason: [`Position::check_reachable`]).
-fn start_of(rules: &'static Ruleset, recorded: &Recorded) -> Result<Game, ReplayError> {
+fn start_of(rules: &'static Ruleset, recorded: &GameText) -> Result<Game, ReplayError> {
     let game = recorded.new_game(rules)?;
     if let Some(text) = &recorded.start {
         // Only positions a game reaches: the set-up, a link and an import alike.
@@ -133,7 +129,7 @@ pub fn game_from_text(
 /// A game's title for the page: the record's reason with its colours capitalised, as
 /// the page writes them (`black wins by blocking white` → `Black wins by blocking
 /// White`).
-fn title(game: &Recorded) -> String {
+fn title(game: &GameText) -> String {
     let Some(reason) = game.record.as_ref().map(|r| r.reason.as_str()) else { return game.title.clone() };
     let Some(head) = game.title.strip_suffix(reason) else { return game.title.clone() };
     let words: Vec<String> = reason
@@ -151,7 +147,7 @@ fn title(game: &Recorded) -> String {
 }
 
 /// Game `index` (1-based, default 1) of `games`.
-fn chosen(games: &[Recorded], index: Option<usize>) -> Result<&Recorded, ReplayError> {
+fn chosen(games: &[GameText], index: Option<usize>) -> Result<&GameText, ReplayError> {
     let selected = index.unwrap_or(1);
     let found = selected.checked_sub(1).and_then(|i| games.get(i));
     found.ok_or(ReplayError::NoSuchGame { selected, held: games.len() })
@@ -182,7 +178,7 @@ fn ply_view(game: &Game) -> PlyView {
 ///
 /// # Errors
 /// Too many moves, or the first move that is not a move at all on this board.
-fn play_through(rules: &'static Ruleset, recorded: &Recorded) -> Result<PlayedThrough, ReplayError> {
+fn play_through(rules: &'static Ruleset, recorded: &GameText) -> Result<PlayedThrough, ReplayError> {
     if recorded.moves.len() > MAX_PLIES {
         return Err(ReplayError::TooLong { moves: recorded.moves.len(), what: "a replay shows" });
     }
