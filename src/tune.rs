@@ -21,7 +21,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
-use crate::engine::{Engine, EngineOptions, Limits};
+use crate::engine::{Engine, EngineOptions, SearchLimits};
 use crate::eval::strong_terms;
 use crate::eval::weights::{WEIGHT_COUNT, WEIGHT_NAMES, WEIGHT_PHASES, WeightPhase, Weights};
 use crate::rules::{Color, Game, MoveList, Position, STANDARD};
@@ -228,8 +228,8 @@ fn play_game(tb: &Tablebase, usable: &HashSet<Subspace>, settings: &TuneSettings
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let strength = STRENGTHS[index % STRENGTHS.len()];
     let limits = match strength {
-        Strength::Depth(d) => Limits { depth: Some(d), ..Limits::default() },
-        Strength::Nodes(n) => Limits { nodes: Some(n), ..Limits::default() },
+        Strength::Depth(d) => SearchLimits { depth: Some(d), ..SearchLimits::default() },
+        Strength::Nodes(n) => SearchLimits { nodes: Some(n), ..SearchLimits::default() },
     };
     let start = Position::start(&STANDARD);
     let mut game = Game::new(start);

@@ -17,7 +17,7 @@ use crate::topology::PointSet;
 /// White 10000 when Black has no move; by the colour swap every program makes, a blocked
 /// side to move is −10000 from its own point of view. The opening estimate has no value
 /// for a blocked side (it only counts stones), so the opening programs report the same loss.
-pub const BLOCKED_ESTIMATE: Value = Value::finite(-estimate::WIN);
+pub const BLOCKED_ESTIMATE: Value = Value::finite(-crate::eval::HANDOUT_DECIDED);
 
 /// What a program prints and writes.
 #[derive(Clone, Debug, PartialEq, Eq)]

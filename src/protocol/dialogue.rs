@@ -12,7 +12,7 @@ use super::{
     Command, CommandError, GameClocks, LineError, MAX_LINE, MoveRefusal, Response, Settings, ToEngine, echo,
     format_response, parse_line,
 };
-use crate::engine::{Engine, Limits, SearchInfo};
+use crate::engine::{Engine, Iteration, SearchLimits};
 use crate::rules::{Game, Move, MoveList, Position, PositionTextError};
 
 /// The shortest time the engine is given for a move, when the budget is already spent.
@@ -137,17 +137,17 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
         let me = self.engine.game().position().side_to_move();
         let limits = match self.settings.clock {
             // The clock has run since the line was read: the time manager gets what is left.
-            Some(c) => Limits {
+            Some(c) => SearchLimits {
                 clock: Some(crate::time::Clock {
                     remaining: c.remaining[me].saturating_sub(since.elapsed()),
                     increment: c.increment[me],
                 }),
                 depth: self.settings.depth,
-                ..Limits::default()
+                ..SearchLimits::default()
             },
             None => {
                 let budget = self.settings.movetime.saturating_sub(since.elapsed()).max(MIN_THINK);
-                Limits { movetime: Some(budget), depth: self.settings.depth, ..Limits::default() }
+                SearchLimits { movetime: Some(budget), depth: self.settings.depth, ..SearchLimits::default() }
             }
         };
         let topology = self.topology();
@@ -202,14 +202,14 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
     /// another thread (see [`listen`]); `info` lines go to `out` unless pondering.
     fn search(
         &mut self,
-        limits: &Limits,
+        limits: &SearchLimits,
         out: &mut impl Write,
         ponder: bool,
-    ) -> io::Result<crate::engine::SearchResult> {
+    ) -> io::Result<crate::engine::SearchOutcome> {
         let topology = self.topology();
         let show_info = self.settings.info && !ponder;
         let mut write_error = None;
-        let mut on_info = |info: &SearchInfo| {
+        let mut on_info = |info: &Iteration| {
             if show_info && write_error.is_none() {
                 let line = format_response(&Response::Info(info.clone()), topology);
                 if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
@@ -278,7 +278,7 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
         if self.engine.play(reply).is_err() {
             return Ok(());
         }
-        let result = self.search(&Limits::default(), out, true);
+        let result = self.search(&SearchLimits::default(), out, true);
         self.engine.undo();
         if let Ok(r) = &result {
             log::info!("pondered {} to depth {} in {:?}", reply.display(self.topology()), r.depth, r.elapsed);

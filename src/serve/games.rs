@@ -20,7 +20,7 @@ use super::view::{
     Geometry, MoveView, PositionView, ValueView, class_words, geometry, outcome_words, score_words, value_words,
 };
 use crate::analysis::Verdict;
-use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo, SearchResult};
+use crate::engine::{Engine, EngineOptions, EvalChoice, Iteration, SearchLimits, SearchOutcome};
 use crate::rules::notation::{ParseMoveError, parse_move};
 use crate::rules::{ByColor, Color, Game, IllegalMove, Move, MoveList, Position};
 use crate::search::{Oracle, OracleValue};
@@ -209,7 +209,7 @@ pub struct SearchView {
 }
 
 impl SearchView {
-    fn of_info(info: &SearchInfo, pos: &Position) -> SearchView {
+    fn of_info(info: &Iteration, pos: &Position) -> SearchView {
         let topo = pos.topology();
         SearchView {
             depth: info.depth,
@@ -221,7 +221,7 @@ impl SearchView {
         }
     }
 
-    fn of_result(result: &SearchResult, pos: &Position) -> SearchView {
+    fn of_result(result: &SearchOutcome, pos: &Position) -> SearchView {
         let topo = pos.topology();
         SearchView {
             depth: result.depth,
@@ -968,7 +968,7 @@ impl GameSession {
         let id = SEARCH_IDS.fetch_add(1, Ordering::Relaxed);
         let stop = engine.stop_flag();
         self.search = Some(Running { id, kind, stop: Arc::clone(&stop), started: Instant::now(), live: None });
-        let limits = Limits { movetime: Some(movetime), depth, ..Limits::default() };
+        let limits = SearchLimits { movetime: Some(movetime), depth, ..SearchLimits::default() };
         let slot = Arc::clone(slot);
         let spawned = std::thread::Builder::new().name(format!("search-{id}")).spawn(move || {
             let pos = *engine.game().position();
@@ -989,7 +989,7 @@ impl GameSession {
         }
     }
 
-    fn search_done(&mut self, slot: &Arc<Slot<GameSession>>, id: u64, engine: Box<Engine>, result: &SearchResult) {
+    fn search_done(&mut self, slot: &Arc<Slot<GameSession>>, id: u64, engine: Box<Engine>, result: &SearchOutcome) {
         self.engine = EngineSlot::Idle(engine);
         let current = self.search.as_ref().is_some_and(|r| r.id == id);
         if current && let Some(running) = self.search.take() {

@@ -9,7 +9,7 @@ use std::io::{BufRead, Write};
 use super::draw;
 use super::input::{self, Line, PlayCommand};
 use super::{PlayConfig, PlayError};
-use crate::engine::{Engine, SearchResult, format_score};
+use crate::engine::{Engine, SearchOutcome, format_score};
 use crate::lines::{MAX_LINE, ReadLine, read_line};
 use crate::rules::{Color, DrawReason, Move, MoveList, Outcome, Phase, Position, WinReason};
 use crate::topology::{Point, PointSet};
@@ -51,7 +51,7 @@ pub(super) struct TerminalGame<'c, W: Write> {
     pub(super) out: W,
     pub(super) config: &'c PlayConfig,
     pub(super) stage: Stage,
-    pub(super) last_search: Option<SearchResult>,
+    pub(super) last_search: Option<SearchOutcome>,
     /// Whether the board changed since it was last drawn.
     pub(super) stale: bool,
 }
@@ -479,7 +479,7 @@ impl<W: Write> TerminalGame<'_, W> {
 }
 
 /// `score +1.00 for the engine, depth 5, 1234 nodes, 0.21 s`.
-fn search_line(r: &SearchResult) -> String {
+fn search_line(r: &SearchOutcome) -> String {
     format!(
         "score {} for the engine, depth {}, {} nodes, {:.2} s",
         format_score(r.score),
