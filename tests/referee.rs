@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use morris::referee::engine::EngineCommand;
 use morris::referee::game::{GameSettings, play_game};
-use morris::referee::outcome::result::{Forfeit, GameRecord, GameResult, Termination};
+use morris::referee::outcome::result::{FinishedGame, Forfeit, GameResult, Termination};
 use morris::referee::outcome::time_control::TimeControl;
 use morris::referee::sandbox::jail::Sandbox;
 use morris::referee::sandbox::limits::EngineLimits;
@@ -69,8 +69,8 @@ fn is_running(pid: u32) -> bool {
 }
 
 /// Plays one game and checks that both engines are gone afterwards.
-fn referee(white: &EngineCommand, black: &EngineCommand, settings: &GameSettings) -> GameRecord {
-    let record = play_game(1, ByColor([white, black]), "", settings, Some(0)).expect("game").record;
+fn referee(white: &EngineCommand, black: &EngineCommand, settings: &GameSettings) -> FinishedGame {
+    let record = play_game(1, ByColor([white, black]), "", settings, Some(0)).expect("game").game;
     for side in Color::ALL {
         if let Some(pid) = record.pids[side] {
             assert!(!is_running(pid), "{} engine (pid {pid}) left running", side.name());
@@ -79,7 +79,7 @@ fn referee(white: &EngineCommand, black: &EngineCommand, settings: &GameSettings
     record
 }
 
-fn assert_forfeit(record: &GameRecord, loser: Color, kind: Forfeit, detail_has: &str) {
+fn assert_forfeit(record: &FinishedGame, loser: Color, kind: Forfeit, detail_has: &str) {
     match &record.termination {
         Termination::Forfeit { loser: l, kind: k, detail } => {
             assert_eq!((*l, *k), (loser, kind), "{detail}");
@@ -171,7 +171,7 @@ fn the_ply_cap_draws() {
 fn games_start_from_the_opening() {
     let rm = random_mover();
     let (a, b) = (command("a", &rm), command("b", &format!("{rm} --seed 9")));
-    let record = play_game(1, ByColor([&a, &b]), "d2 f4 b4", &settings(), None).expect("game").record;
+    let record = play_game(1, ByColor([&a, &b]), "d2 f4 b4", &settings(), None).expect("game").game;
     assert_eq!(record.opening, "d2 f4 b4");
     assert!(matches!(record.termination, Termination::Rules(_)), "{:?}", record.termination);
     // Black moves first after three plies; the result line is the engines' own (advisory).

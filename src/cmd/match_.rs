@@ -12,7 +12,7 @@ use super::progress::Bar;
 use super::referee::GameArgs;
 use morris::referee::engine::EngineCommand;
 use morris::referee::outcome::record::RecordWriter;
-use morris::referee::outcome::result::GameRecord;
+use morris::referee::outcome::result::FinishedGame;
 use morris::referee::outcome::sprt::{Pentanomial, SprtSpec, Verdict, format_estimate};
 use morris::referee::tournament::bracket::swapped_pairs;
 use morris::referee::tournament::runner::Runner;
@@ -76,7 +76,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<ExitCode> {
     let runner = Runner::new(engines, settings, args.game.jobs(), record, Box::new(bar.clone()));
     let records = runner.play(&schedule)?;
     bar.finish();
-    for r in records.iter().map(|p| &p.record) {
+    for r in records.iter().map(|p| &p.game) {
         say!("game {:>3}: {} - {}: {} ({})", r.number, r.names.0[0], r.names.0[1], r.result().word(), r.termination);
     }
     say!();
@@ -85,7 +85,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The first engine's score in `record` (1, ½ or 0).
-fn first_score(record: &GameRecord, first: &str) -> f64 {
+fn first_score(record: &FinishedGame, first: &str) -> f64 {
     record.side_of(first).map_or(0.0, |side| record.result().score(side))
 }
 
@@ -118,7 +118,7 @@ fn sprt(
                 uncounted += pair.len();
                 continue;
             }
-            let scores: Vec<f64> = pair.iter().map(|p| first_score(&p.record, &first)).collect();
+            let scores: Vec<f64> = pair.iter().map(|p| first_score(&p.game, &first)).collect();
             for &s in &scores {
                 match s {
                     s if s > 0.75 => wdl.0 += 1,

@@ -19,7 +19,7 @@ use morris::referee::tournament::bracket::KnockoutSettings;
 use morris::referee::tournament::conduct::{
     Conduct, Conducted, Plan, Resume, conduct, open_record, plan_lines, write_pages,
 };
-use morris::referee::tournament::pages::{self, Bracket, Event, replay_title};
+use morris::referee::tournament::pages::{self, Bracket, TournamentView, replay_title};
 use morris::referee::tournament::resume::{Fingerprint, Schedule};
 use morris::referee::tournament::roster::{Roster, RosterOpenings, RosterTime, read_roster};
 use morris::referee::tournament::runner::Runner;
@@ -306,14 +306,14 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     let standings_dir = args.standings.clone().or_else(|| args.slurm.as_ref().map(|d| d.join("standings")));
     if let Some(dir) = &standings_dir {
         let title = replay_title(&fingerprint, setup.game.record.as_deref().or(setup.roster.as_deref()));
-        let event = Event {
+        let view = TournamentView {
             title,
             names: &names,
             games: &finished.games,
             bracket: finished.bracket.as_ref(),
             ponder: &setup.ponder,
         };
-        write_pages(dir, &pages::pages(&event))?;
+        write_pages(dir, &pages::pages(&view))?;
     }
     Ok(ExitCode::SUCCESS)
 }

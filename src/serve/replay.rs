@@ -482,10 +482,10 @@ mod tests {
     #[test]
     fn record_lines_give_the_opening_then_the_moves() {
         use crate::referee::outcome::record::{HEADER, format_record};
-        use crate::referee::outcome::result::{GameRecord, Termination};
+        use crate::referee::outcome::result::{FinishedGame, Termination};
         use crate::rules::{ByColor, DrawReason, Outcome};
         // Written by the referee's own record writer, so a change of its format shows here.
-        let record = GameRecord {
+        let record = FinishedGame {
             number: 3,
             names: ByColor(["alpha".to_string(), "beta".to_string()]),
             opening: "D2 F4".to_string(),

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use super::engine::{EngineCommand, EngineProcess, Event, Output, Placement, StartInfo};
+use super::engine::{EngineCommand, EngineMessage, EngineOutput, EngineProcess, Placement, StartInfo};
 use super::outcome::result::GameResult;
 use super::outcome::stats::UsageTally;
 use super::outcome::time_control::TimeControl;
@@ -152,7 +152,7 @@ impl Findings {
 /// One engine process and the game as the checker sees it.
 struct CheckedEngine {
     process: EngineProcess,
-    events: Receiver<Event>,
+    events: Receiver<EngineMessage>,
     game: Game,
     color: Color,
     /// When the engine's clock started: the last line written to it (or its start).
@@ -229,11 +229,11 @@ impl CheckedEngine {
                 return Line::Timeout;
             };
             let text = match event.output {
-                Output::Eof => {
+                EngineOutput::Eof => {
                     self.closed = true;
                     return Line::Eof;
                 }
-                Output::Line(text) => text,
+                EngineOutput::Line(text) => text,
             };
             match FromEngine::parse_on(&text, topology) {
                 Ok(FromEngine::Blank) => {}

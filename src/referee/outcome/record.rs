@@ -35,7 +35,7 @@ use std::path::Path;
 
 use std::time::Duration;
 
-use super::result::{Forfeit, GameRecord, GameResult, Played};
+use super::result::{FinishedGame, Forfeit, GameResult, Played};
 use super::time_control::format_seconds;
 use super::usage::EngineUsage;
 use crate::rules::{ByColor, Color};
@@ -160,7 +160,7 @@ pub const UNFINISHED: &str = "unfinished";
 #[derive(Clone, Copy, Debug)]
 pub enum RecordLine<'a> {
     /// A game the referee (or the board) saw end, nothing measured of its engines.
-    Finished(&'a GameRecord),
+    Finished(&'a FinishedGame),
     /// A game the referee played, with what its engines used.
     Played(&'a Played),
     /// A game still in progress (the board's export): result `-`, termination
@@ -179,7 +179,7 @@ pub enum RecordLine<'a> {
 
 /// One record line (without the line end) of a finished game.
 #[must_use]
-pub fn format_record(record: &GameRecord) -> String {
+pub fn format_record(record: &FinishedGame) -> String {
     format_line(RecordLine::Finished(record))
 }
 
@@ -199,7 +199,7 @@ pub fn format_line(line: RecordLine<'_>) -> String {
     };
     let (record, usage) = match line {
         RecordLine::Finished(record) => (record, "-".to_string()),
-        RecordLine::Played(played) => (&played.record, format_usage_field(&played.usage)),
+        RecordLine::Played(played) => (&played.game, format_usage_field(&played.usage)),
         RecordLine::Unfinished { number, names, moves, reason } => {
             let mut fields = vec![
                 number.to_string(),
@@ -331,7 +331,10 @@ pub enum RecordFileError {
     },
 }
 
-/// A game read back from a record file: enough to replay and study it.
+/// A game read back from a record file: enough to replay and study it. Its fields are
+/// the line's, as written (the result and termination as words); the referee's
+/// [`FinishedGame`], typed and with what only the live game knew (process ids), is
+/// written as such a line, and [`RecordedGame::from_finished`] reads it back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordedGame {
     /// The game's number in its match or tournament.
@@ -366,12 +369,12 @@ impl RecordedGame {
     /// # Panics
     /// Never: the writer writes every field the reader needs.
     #[must_use]
-    pub fn from_record(record: &GameRecord) -> RecordedGame {
-        RecordedGame::from_line(RecordLine::Finished(record))
+    pub fn from_finished(game: &FinishedGame) -> RecordedGame {
+        RecordedGame::from_line(RecordLine::Finished(game))
     }
 
     /// A game just played as a record file holds it, with what its engines used
-    /// ([`RecordedGame::from_record`]).
+    /// ([`RecordedGame::from_finished`]).
     #[must_use]
     pub fn from_played(played: &Played) -> RecordedGame {
         RecordedGame::from_line(RecordLine::Played(played))
@@ -560,8 +563,8 @@ pub(super) mod tests {
     use std::time::Duration;
 
     /// A game between alpha and beta that ends by `termination` (the standings' tests use it too).
-    pub(in crate::referee::outcome) fn record(termination: Termination) -> GameRecord {
-        GameRecord {
+    pub(in crate::referee::outcome) fn record(termination: Termination) -> FinishedGame {
+        FinishedGame {
             number: 7,
             names: ByColor(["alpha".to_string(), "beta".to_string()]),
             opening: String::new(),
@@ -655,7 +658,7 @@ pub(super) mod tests {
         );
         assert_eq!((b.cpu, b.own, b.peak_memory, b.oom_killed), (Some(Duration::from_secs(2)), None, None, Some(true)));
         // The writer writes what the reader read, field for field.
-        let record = GameRecord {
+        let record = FinishedGame {
             number: 5,
             names: ByColor(["alice".to_string(), "bob".to_string()]),
             opening: "D2".to_string(),
@@ -671,7 +674,7 @@ pub(super) mod tests {
             clocks: None,
             stderr_tail: ByColor([vec!["thinking".to_string()], Vec::new()]),
         };
-        assert_eq!(format_line(RecordLine::Played(&Played { record, usage: ByColor(g.usage) })), line);
+        assert_eq!(format_line(RecordLine::Played(&Played { game: record, usage: ByColor(g.usage) })), line);
         let bad = format!("{V3_LINE}\twhite cpu=lots");
         assert!(matches!(parse_records(&bad), Err(RecordError::Field { field: "usage", .. })));
     }
@@ -700,7 +703,7 @@ pub(super) mod tests {
     fn think_times_and_stderr_read_back_as_written() {
         let mut r = record(Termination::Forfeit { loser: Color::Black, kind: Forfeit::Crash, detail: String::new() });
         r.think[Color::White].push(Duration::from_nanos(1_234_567));
-        let g = RecordedGame::from_record(&r);
+        let g = RecordedGame::from_finished(&r);
         assert_eq!(g.think[0], [Duration::from_millis(10), Duration::from_micros(1235)]);
         assert_eq!(g.think[1], [Duration::from_millis(30), Duration::from_millis(50)]);
         assert_eq!(g.stderr_tail[1], ["Traceback:\tline 3", "ValueError"]);
@@ -742,7 +745,7 @@ pub(super) mod tests {
         let path = dir.join("games.tsv");
         let r = record(Termination::PlyCap(10));
         std::fs::write(&path, format!("{HEADER}\n{}\n7\talph", format_record(&r))).unwrap();
-        RecordWriter::append(&path).unwrap().write(&Played { record: r, usage: ByColor::default() }).unwrap();
+        RecordWriter::append(&path).unwrap().write(&Played { game: r, usage: ByColor::default() }).unwrap();
         let games = parse_records(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(games.len(), 2);
         std::fs::remove_dir_all(&dir).unwrap();

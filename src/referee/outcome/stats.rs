@@ -397,7 +397,7 @@ mod tests {
     #[test]
     fn standings_count_forfeits_and_think_times() {
         let mut s = Standings::with_names(&["alpha".to_string(), "beta".to_string()]);
-        let played = |record| Played { record, usage: ByColor::default() };
+        let played = |record| Played { game: record, usage: ByColor::default() };
         s.add(&played(record(Termination::Forfeit {
             loser: Color::Black,
             kind: Forfeit::Time,

@@ -34,9 +34,9 @@ pub struct Bracket {
     pub champion: Option<usize>,
 }
 
-/// What the pages are about.
+/// The tournament the pages show: its title, entrants, games and bracket.
 #[derive(Clone, Debug)]
-pub struct Event<'a> {
+pub struct TournamentView<'a> {
     /// A title line: the tournament, its format and seed.
     pub title: String,
     /// The entrants, by index (the bracket's indices).
@@ -381,17 +381,17 @@ impl EntrantGames<'_> {
     }
 }
 
-/// Every page of `event`.
+/// Every page of `view`.
 #[must_use]
-pub fn pages(event: &Event<'_>) -> Vec<Page> {
-    let mut standings = Standings::with_names(event.names);
-    for g in event.games {
+pub fn pages(view: &TournamentView<'_>) -> Vec<Page> {
+    let mut standings = Standings::with_names(view.names);
+    for g in view.games {
         standings.add_recorded(g);
     }
-    let order = ranked(&standings, event.names);
-    let table = standings_table(&standings, &order, event.ponder);
+    let order = ranked(&standings, view.names);
+    let table = standings_table(&standings, &order, view.ponder);
     let cross = crosstable(&standings, &order);
-    let played = event.games.len();
+    let played = view.games.len();
     let subtitle = format!("{played} game{} played", if played == 1 { "" } else { "s" });
     let entrant_link = |name: &str, ext: &str| format!("entrants/{}.{ext}", file_stem(name));
     let mut out = Vec::new();
@@ -399,20 +399,20 @@ pub fn pages(event: &Event<'_>) -> Vec<Page> {
     // Text.
     let mut text = format!(
         "{}\n{subtitle}\n\nStandings\n{}\nCrosstable (points/games of the row against the column)\n{}",
-        event.title,
+        view.title,
         table.text(),
         cross.text()
     );
-    if let Some(b) = event.bracket {
+    if let Some(b) = view.bracket {
         text.push_str("\nBracket\n");
-        for l in bracket_lines(b, event.names) {
+        for l in bracket_lines(b, view.names) {
             let _ = writeln!(text, "{l}");
         }
     }
     out.push(Page { path: "standings.txt".into(), text });
 
     // Markdown.
-    let mut md = format!("# {}\n\n{subtitle}\n\n## Standings\n\n", event.title);
+    let mut md = format!("# {}\n\n{subtitle}\n\n## Standings\n\n", view.title);
     let mut linked = Table { rows: table.rows.clone(), head: table.head.clone(), numeric: table.numeric.clone() };
     for row in &mut linked.rows {
         row[1] = format!("[{}]({})", row[1], entrant_link(&row[1], "md"));
@@ -420,51 +420,51 @@ pub fn pages(event: &Event<'_>) -> Vec<Page> {
     md.push_str(&linked.markdown());
     md.push_str("\n## Crosstable\n\nPoints/games of the row engine against the column engine.\n\n");
     md.push_str(&cross.markdown());
-    if let Some(b) = event.bracket {
+    if let Some(b) = view.bracket {
         md.push_str("\n## Bracket\n\n");
-        md.push_str(&bracket_table(b, event.names).markdown());
-        md.push_str(&format!("\n{}\n", bracket_lines(b, event.names).last().cloned().unwrap_or_default()));
+        md.push_str(&bracket_table(b, view.names).markdown());
+        md.push_str(&format!("\n{}\n", bracket_lines(b, view.names).last().cloned().unwrap_or_default()));
     }
     out.push(Page { path: "standings.md".into(), text: md });
 
     // HTML.
     let link_standings = |_: usize, col: usize, row: &[String]| (col == 1).then(|| entrant_link(&row[1], "html"));
-    let mut body = format!("<h1>{}</h1>\n<p>{}</p>\n<h2>Standings</h2>\n", escape(&event.title), escape(&subtitle));
+    let mut body = format!("<h1>{}</h1>\n<p>{}</p>\n<h2>Standings</h2>\n", escape(&view.title), escape(&subtitle));
     body.push_str(&table.html(&|r, c| link_standings(r, c, &table.rows[r])));
     body.push_str("<h2>Crosstable</h2>\n<p>Points/games of the row engine against the column engine.</p>\n");
     body.push_str(&cross.html(&|r, c| link_standings(r, c, &cross.rows[r])));
-    if let Some(b) = event.bracket {
+    if let Some(b) = view.bracket {
         body.push_str("<h2>Bracket</h2>\n");
-        body.push_str(&bracket_table(b, event.names).html(&|_, _| None));
-        let _ = writeln!(body, "<p>{}</p>", escape(&bracket_lines(b, event.names).last().cloned().unwrap_or_default()));
+        body.push_str(&bracket_table(b, view.names).html(&|_, _| None));
+        let _ = writeln!(body, "<p>{}</p>", escape(&bracket_lines(b, view.names).last().cloned().unwrap_or_default()));
     }
-    out.push(Page { path: "standings.html".into(), text: html_page(&event.title, &body) });
+    out.push(Page { path: "standings.html".into(), text: html_page(&view.title, &body) });
 
     // CSV.
     out.push(Page { path: "standings.csv".into(), text: table.csv() });
     out.push(Page { path: "crosstable.csv".into(), text: cross.csv() });
 
     // The bracket on its own.
-    if let Some(b) = event.bracket {
-        let lines = bracket_lines(b, event.names);
-        let bt = bracket_table(b, event.names);
-        out.push(Page { path: "bracket.txt".into(), text: format!("{}\n{}\n", event.title, lines.join("\n")) });
+    if let Some(b) = view.bracket {
+        let lines = bracket_lines(b, view.names);
+        let bt = bracket_table(b, view.names);
+        out.push(Page { path: "bracket.txt".into(), text: format!("{}\n{}\n", view.title, lines.join("\n")) });
         let last = lines.last().cloned().unwrap_or_default();
         out.push(Page {
             path: "bracket.md".into(),
-            text: format!("# {}: bracket\n\n{}\n{last}\n", event.title, bt.markdown()),
+            text: format!("# {}: bracket\n\n{}\n{last}\n", view.title, bt.markdown()),
         });
         let body =
-            format!("<h1>{}: bracket</h1>\n{}<p>{}</p>\n", escape(&event.title), bt.html(&|_, _| None), escape(&last));
-        out.push(Page { path: "bracket.html".into(), text: html_page(&event.title, &body) });
+            format!("<h1>{}: bracket</h1>\n{}<p>{}</p>\n", escape(&view.title), bt.html(&|_, _| None), escape(&last));
+        out.push(Page { path: "bracket.html".into(), text: html_page(&view.title, &body) });
     }
 
     // One page per entrant.
     for (rank, name) in order.iter().enumerate() {
         let games: Vec<(&RecordedGame, Color)> =
-            event.games.iter().filter_map(|g| g.side_of(name).map(|side| (g, side))).collect();
+            view.games.iter().filter_map(|g| g.side_of(name).map(|side| (g, side))).collect();
         let e = EntrantGames { name, games };
-        out.extend(entrant_pages(event, &standings, &e, rank + 1));
+        out.extend(entrant_pages(view, &standings, &e, rank + 1));
     }
     out
 }
@@ -501,7 +501,7 @@ fn usage_line(name: &str, u: &UsageTally, ponder: &PonderPolicy) -> String {
     line
 }
 
-fn entrant_pages(event: &Event<'_>, standings: &Standings, e: &EntrantGames<'_>, rank: usize) -> Vec<Page> {
+fn entrant_pages(view: &TournamentView<'_>, standings: &Standings, e: &EntrantGames<'_>, rank: usize) -> Vec<Page> {
     let t = standings.tally(e.name);
     let (count, mean, max) = e.think();
     let d = |x: Option<Duration>| x.map_or("-".to_string(), |d| format!("{} ms", ms(d)));
@@ -518,7 +518,7 @@ fn entrant_pages(event: &Event<'_>, standings: &Standings, e: &EntrantGames<'_>,
         d(mean),
         d(max)
     );
-    let used = usage_line(e.name, &t.usage, event.ponder);
+    let used = usage_line(e.name, &t.usage, view.ponder);
     let forfeits = e.forfeits();
     let forfeit_line = forfeits.iter().map(|(k, n)| format!("{k} {n}")).collect::<Vec<_>>().join(", ");
     let illegal = e.illegal();
@@ -528,7 +528,7 @@ fn entrant_pages(event: &Event<'_>, standings: &Standings, e: &EntrantGames<'_>,
 
     let mut md = format!(
         "# {}\n\n{}\n\n[Standings](../standings.md)\n\n{summary}\n\n{think}\n\n{used}\n\nForfeits: {forfeit_line}.\n\n## Games\n\n",
-        e.name, event.title
+        e.name, view.title
     );
     md.push_str(&games.markdown());
     md.push_str("\n## Illegal moves\n\n");
@@ -549,7 +549,7 @@ fn entrant_pages(event: &Event<'_>, standings: &Standings, e: &EntrantGames<'_>,
     let mut body = format!(
         "<h1>{}</h1>\n<p>{}</p>\n<p><a href=\"../standings.html\">Standings</a></p>\n<p>{}</p>\n<p>{}</p>\n<p>{}</p>\n<p>Forfeits: {}.</p>\n<h2>Games</h2>\n",
         escape(e.name),
-        escape(&event.title),
+        escape(&view.title),
         escape(&summary),
         escape(&think),
         escape(&used),
@@ -622,8 +622,9 @@ mod tests {
             oom_killed: Some(false),
         };
         let ponder = PonderPolicy { share: 0.1, forbidden: vec!["bob".to_string()] };
-        let event = Event { title: "Class".to_string(), names: &names, games: &games, bracket: None, ponder: &ponder };
-        let pages = pages(&event);
+        let view =
+            TournamentView { title: "Class".to_string(), names: &names, games: &games, bracket: None, ponder: &ponder };
+        let pages = pages(&view);
         let get = |p: &str| {
             pages.iter().find(|x| x.path == std::path::Path::new(p)).unwrap_or_else(|| panic!("{p}")).text.clone()
         };
@@ -673,9 +674,14 @@ mod tests {
             champion: Some(0),
         };
         let ponder = PonderPolicy::default();
-        let event =
-            Event { title: "KO".to_string(), names: &names, games: &games, bracket: Some(&bracket), ponder: &ponder };
-        let pages = pages(&event);
+        let view = TournamentView {
+            title: "KO".to_string(),
+            names: &names,
+            games: &games,
+            bracket: Some(&bracket),
+            ponder: &ponder,
+        };
+        let pages = pages(&view);
         let get = |p: &str| pages.iter().find(|x| x.path == std::path::Path::new(p)).unwrap().text.clone();
         assert!(get("bracket.txt").contains("  a vs b: 2-0 -> a\n  advance: a\nChampion: a"), "{}", get("bracket.txt"));
         assert!(get("bracket.md").contains("| 1 | a vs b | 2-0 |  | a |"), "{}", get("bracket.md"));

@@ -239,7 +239,7 @@ impl<'a> Scheduler<'a> {
         self.taken += known.len();
         let played = if todo.is_empty() { Vec::new() } else { play(&todo)? };
         for p in &played {
-            known.insert(p.record.number, RecordedGame::from_played(p));
+            known.insert(p.game.number, RecordedGame::from_played(p));
         }
         let games: Vec<RecordedGame> = known.into_values().collect();
         let points = games
