@@ -1,6 +1,6 @@
 //! The tournament engine: `morris` with no subcommand speaks the line protocol of
 //! `protocol.md` on stdin/stdout. This file turns the options into the engine and the
-//! protocol loop's [`Settings`] and starts the loop ([`morris::protocol`]).
+//! protocol loop's [`ProtocolSettings`] and starts the loop ([`morris::protocol`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,7 +10,7 @@ use anyhow::Context as _;
 
 use super::common::{EvalArg, RuleArgs};
 use morris::engine::{Engine, EngineOptions, KeepChoice};
-use morris::protocol::{GameClocks, Settings, parse_increment, parse_seconds, run_threaded};
+use morris::protocol::{GameClocks, ProtocolSettings, parse_increment, parse_seconds, run_threaded};
 use morris::rules::{ByColor, Color};
 
 /// Options of the engine (the binary with no subcommand; `protocol.md` §1).
@@ -86,7 +86,7 @@ impl EngineArgs {
     ///
     /// # Errors
     /// An illegal `--opening`, or databases that cannot be loaded.
-    pub fn build(&self) -> anyhow::Result<(Engine, Settings)> {
+    pub fn build(&self) -> anyhow::Result<(Engine, ProtocolSettings)> {
         let rules = self.rules.ruleset();
         let game = morris::rules::notation::game_after(rules, &self.opening).context("--opening")?;
         let oracle = match &self.tablebase {
@@ -120,7 +120,7 @@ impl EngineArgs {
             let inc = self.inc.unwrap_or_default();
             GameClocks { remaining: ByColor([t, t]), increment: ByColor([inc, inc]) }
         });
-        let settings = Settings {
+        let settings = ProtocolSettings {
             color: self.color,
             movetime: self.movetime,
             depth: self.depth,

@@ -17,7 +17,7 @@ use morris::grade::class_file::{ClassFile, read_class_file};
 use morris::grade::class_summary::{self, RunFacts};
 use morris::grade::run::Runner;
 use morris::grade::submission::find_submissions;
-use morris::grade::{Settings, cases, export, grade_student, part_of_program, report};
+use morris::grade::{GradeSettings, cases, export, grade_student, part_of_program, report};
 use morris::progress::Progress as _;
 
 /// Arguments of `morris grade`.
@@ -81,7 +81,7 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     if args.gradescope.is_some() && submissions.len() != 1 {
         anyhow::bail!("--gradescope writes one student's results: give one submission, not {}", submissions.len());
     }
-    let settings = Settings::new(class, &args.out, runner);
+    let settings = GradeSettings::new(class, &args.out, runner);
     let reports = settings.out.join("reports");
     std::fs::create_dir_all(&reports).with_context(|| format!("cannot create {}", reports.display()))?;
     let calls = cases::calls_of(&cases::class_cases(&settings.class));

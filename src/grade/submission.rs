@@ -159,7 +159,7 @@ pub fn find_submissions(paths: &[PathBuf]) -> Result<Vec<Submission>, Submission
 
 /// One command run while building, for the report.
 #[derive(Clone, Debug)]
-pub struct Step {
+pub struct BuildStep {
     /// The command, as a shell would show it.
     pub command: String,
     /// How it ended.
@@ -185,7 +185,7 @@ pub struct Built {
     /// Program name to its command.
     pub programs: BTreeMap<String, Program>,
     /// Build steps run.
-    pub steps: Vec<Step>,
+    pub steps: Vec<BuildStep>,
     /// Why the submission could not be used at all (unpacking, a bad grade.toml).
     pub fatal: Option<String>,
 }
@@ -208,7 +208,7 @@ impl Builder<'_> {
         });
         let ok = outcome.succeeded();
         let command = format!("(in {}) {}", relative(self.root, dir), crate::words::shell_line(&argv));
-        self.built.steps.push(Step { command, outcome });
+        self.built.steps.push(BuildStep { command, outcome });
         ok
     }
 

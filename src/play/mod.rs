@@ -136,7 +136,7 @@ pub fn run_with(input: impl BufRead, output: impl Write, game: Game, config: &Pl
         engine,
         out: output,
         config,
-        stage: session::Stage::Start,
+        stage: session::EntryStage::Start,
         last_search: None,
         stale: true,
     };

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::transport::{Received, Source, listen, read_input};
 use super::{
-    Command, CommandError, GameClocks, LineError, MAX_LINE, MoveRefusal, Response, Settings, ToEngine, echo,
+    Command, CommandError, GameClocks, LineError, MAX_LINE, MoveRefusal, ProtocolSettings, Response, ToEngine, echo,
     format_response, parse_line,
 };
 use crate::engine::{Engine, Iteration, SearchLimits};
@@ -22,7 +22,7 @@ const MIN_THINK: Duration = Duration::from_millis(1);
 /// the input.
 pub(super) struct Dialogue<'e, R> {
     engine: &'e mut Engine,
-    settings: Settings,
+    settings: ProtocolSettings,
     source: Source<R>,
     /// Lines read during a search, for after it.
     queue: VecDeque<Received>,
@@ -31,7 +31,7 @@ pub(super) struct Dialogue<'e, R> {
 }
 
 impl<'e, R: BufRead> Dialogue<'e, R> {
-    pub(super) fn new(engine: &'e mut Engine, settings: Settings, source: Source<R>) -> Self {
+    pub(super) fn new(engine: &'e mut Engine, settings: ProtocolSettings, source: Source<R>) -> Self {
         Dialogue { engine, settings, source, queue: VecDeque::new(), quit: false }
     }
 

@@ -428,7 +428,7 @@ pub enum InputReply {
     /// what to do.
     Need {
         /// What the next click chooses: `to` or `remove`.
-        stage: clicks::Stage,
+        stage: clicks::ClickStage,
         /// The clicks that stand (a click on another own stone replaces the first).
         clicks: Vec<&'static str>,
         /// The points the next click may go to.
