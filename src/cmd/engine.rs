@@ -156,7 +156,7 @@ mod tests {
     use super::EngineArgs;
 
     #[derive(Parser)]
-    struct Cli {
+    struct EngineCli {
         #[command(flatten)]
         engine: EngineArgs,
     }
@@ -165,11 +165,11 @@ mod tests {
     fn bad_clock_flags_are_refused() {
         for flags in ["--time 0", "--time -3", "--time soon", "--inc 1", "--time 5 --inc -1", "--time 5 --movetime 1"] {
             let args = ["morris"].into_iter().chain(flags.split_whitespace());
-            let err = Cli::try_parse_from(args).err().unwrap_or_else(|| panic!("{flags} accepted"));
+            let err = EngineCli::try_parse_from(args).err().unwrap_or_else(|| panic!("{flags} accepted"));
             let text = err.to_string();
             assert!(text.lines().next().is_some_and(|l| l.starts_with("error:")), "{flags}: {text}");
         }
-        let ok = Cli::try_parse_from(["morris", "--time", "5", "--inc", "0"]).expect("--inc 0 is fine");
+        let ok = EngineCli::try_parse_from(["morris", "--time", "5", "--inc", "0"]).expect("--inc 0 is fine");
         let (_, settings) = ok.engine.build().expect("builds");
         let clock = settings.clock.expect("a clock");
         assert_eq!(clock.remaining.0, [Duration::from_secs(5); 2]);
@@ -178,7 +178,8 @@ mod tests {
 
     #[test]
     fn the_flags_make_the_settings() {
-        let cli = Cli::try_parse_from(["morris", "--color", "black", "--movetime", "0.2", "--ponder"]).expect("parses");
+        let cli =
+            EngineCli::try_parse_from(["morris", "--color", "black", "--movetime", "0.2", "--ponder"]).expect("parses");
         let (_, settings) = cli.engine.build().expect("builds");
         assert_eq!(
             (settings.color, settings.movetime, settings.ponder, settings.clock),

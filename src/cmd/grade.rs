@@ -15,7 +15,7 @@ use crate::cmd::progress::Bar;
 use morris::files::write_whole;
 use morris::grade::class_file::{ClassFile, read_class_file};
 use morris::grade::class_summary::{self, RunFacts};
-use morris::grade::run::Runner;
+use morris::grade::run::ProgramRunner;
 use morris::grade::submission::find_submissions;
 use morris::grade::{GradeSettings, cases, export, grade_student, part_of_program, report};
 use morris::progress::Progress as _;
@@ -61,7 +61,7 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
         None => ClassFile::default(),
     };
     let limits = args.sandbox.over(morris::referee::sandbox::limits::EngineLimits::default())?;
-    let runner = Runner::new(args.sandbox.sandbox(limits));
+    let runner = ProgramRunner::new(args.sandbox.sandbox(limits));
     let submissions = find_submissions(&args.submissions)?;
     if submissions.is_empty() {
         anyhow::bail!(

@@ -19,7 +19,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 #[derive(Parser)]
-struct Cli {
+struct EngineCli {
     #[command(flatten)]
     engine: EngineArgs,
 }
@@ -27,7 +27,7 @@ struct Cli {
 fn try_engine(args: &[&str]) -> anyhow::Result<(Engine, morris::protocol::ProtocolSettings)> {
     // A small table: the tests build hundreds of engines.
     let hash: &[&str] = if args.contains(&"--hash") { &[] } else { &["--hash", "1"] };
-    let cli = Cli::try_parse_from(std::iter::once("morris").chain(hash.iter().chain(args).copied()))?;
+    let cli = EngineCli::try_parse_from(std::iter::once("morris").chain(hash.iter().chain(args).copied()))?;
     cli.engine.build()
 }
 

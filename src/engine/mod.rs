@@ -15,7 +15,7 @@ pub use crate::search::{DECIDED, Iteration, SearchOutcome, WIN_SCORE};
 pub use bench::{BENCH_DEPTH, BenchLine, BenchReport, bench_positions, random_game, run_bench};
 
 use crate::rules::{Game, IllegalMove, Move, Position};
-use crate::search::params::MAX_DEPTH;
+use crate::search::params::MAX_SEARCH_DEPTH;
 use crate::search::{Oracle, SearchConfig, TranspositionTable, search};
 
 /// Engine options that live across games.
@@ -233,7 +233,7 @@ impl Engine {
         let cfg = SearchConfig {
             eval: self.options.eval,
             settings: self.options.search,
-            max_depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
+            max_depth: limits.depth.unwrap_or(MAX_SEARCH_DEPTH).clamp(1, MAX_SEARCH_DEPTH),
             max_nodes: limits.nodes,
             deadlines,
             start,

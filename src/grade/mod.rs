@@ -34,7 +34,7 @@ use cases::Call;
 use check::{CaseResult, Invocation, check, fault, invoke};
 use class_file::ClassFile;
 use forms::Form;
-use run::{RunSpec, Runner};
+use run::{ProgramRunner, RunSpec};
 use submission::{Built, Program, Submission, build, unpack};
 
 use crate::classroom::{ALL_PROGRAMS, Algorithm, ProgramPhase, ProgramSpec, decide};
@@ -55,7 +55,7 @@ pub struct GradeSettings {
     /// Where reports, the grade sheet and work folders go (absolute).
     pub out: PathBuf,
     /// Starts every process, in the sandbox.
-    pub runner: Runner,
+    pub runner: ProgramRunner,
     /// Per call.
     pub run_limit: Duration,
     /// Per build step.
@@ -71,7 +71,7 @@ impl GradeSettings {
     /// absolute: the programs run in folders of their own, where a relative path to
     /// their work copy would name nothing.
     #[must_use]
-    pub fn new(class: ClassFile, out: &Path, runner: Runner) -> GradeSettings {
+    pub fn new(class: ClassFile, out: &Path, runner: ProgramRunner) -> GradeSettings {
         let out = std::path::absolute(out).unwrap_or_else(|_| out.to_path_buf());
         GradeSettings {
             runner,

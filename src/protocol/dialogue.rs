@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use super::transport::{Received, Source, listen, read_input};
+use super::transport::{LineSource, Received, listen, read_input};
 use super::{
     Command, CommandError, GameClocks, LineError, MAX_LINE, MoveRefusal, ProtocolSettings, Response, ToEngine, echo,
     format_response, parse_line,
@@ -23,7 +23,7 @@ const MIN_THINK: Duration = Duration::from_millis(1);
 pub(super) struct Dialogue<'e, R> {
     engine: &'e mut Engine,
     settings: ProtocolSettings,
-    source: Source<R>,
+    source: LineSource<R>,
     /// Lines read during a search, for after it.
     queue: VecDeque<Received>,
     /// The loop is to end (`quit` or end of input during a search).
@@ -31,7 +31,7 @@ pub(super) struct Dialogue<'e, R> {
 }
 
 impl<'e, R: BufRead> Dialogue<'e, R> {
-    pub(super) fn new(engine: &'e mut Engine, settings: ProtocolSettings, source: Source<R>) -> Self {
+    pub(super) fn new(engine: &'e mut Engine, settings: ProtocolSettings, source: LineSource<R>) -> Self {
         Dialogue { engine, settings, source, queue: VecDeque::new(), quit: false }
     }
 
@@ -40,8 +40,8 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
             return item;
         }
         match &mut self.source {
-            Source::Direct { input, buf } => read_input(input, buf),
-            Source::Thread { rx, .. } => {
+            LineSource::Direct { input, buf } => read_input(input, buf),
+            LineSource::Thread { rx, .. } => {
                 rx.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner).recv().unwrap_or(Received::Eof)
             }
         }
@@ -235,8 +235,8 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
         // Lowered here, before a listener can raise it: a stop read from now on counts.
         stop.store(false, Ordering::Relaxed);
         match source {
-            Source::Direct { .. } => work(engine),
-            Source::Thread { rx, wake, out: side } => {
+            LineSource::Direct { .. } => work(engine),
+            LineSource::Thread { rx, wake, out: side } => {
                 let stop = &stop;
                 let (result, heard) = std::thread::scope(|scope| {
                     let listener = scope.spawn(move || listen(rx, stop, side.as_mut(), topology, ponder));
@@ -272,7 +272,7 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
     /// the last search expected, until a line arrives. The table keeps what was found, so
     /// when the opponent plays `reply` the next search starts from it (a ponder hit).
     fn ponder(&mut self, reply: Move, out: &mut impl Write) -> io::Result<()> {
-        if !matches!(self.source, Source::Thread { .. }) || !self.queue.is_empty() {
+        if !matches!(self.source, LineSource::Thread { .. }) || !self.queue.is_empty() {
             return Ok(());
         }
         if self.engine.play(reply).is_err() {

@@ -31,7 +31,7 @@ pub use parse::{MAX_SECONDS, REPLY_WORDS, echo, parse_increment, parse_line, par
 pub use wire::{FromEngine, ToEngine, WIRE_BOARD};
 
 use dialogue::Dialogue;
-use transport::{Received, SharedOut, Source, read_input};
+use transport::{LineSource, Received, SharedOut, read_input};
 
 use crate::engine::Engine;
 use crate::rules::{ByColor, Color};
@@ -87,7 +87,7 @@ pub fn run_from(
     settings: ProtocolSettings,
     started: Instant,
 ) -> io::Result<()> {
-    let source = Source::Direct { input, buf: Vec::with_capacity(256) };
+    let source = LineSource::Direct { input, buf: Vec::with_capacity(256) };
     Dialogue::new(engine, settings, source).serve(output, started)
 }
 
@@ -123,6 +123,6 @@ pub fn run_threaded(
         }
     })?;
     let shared = SharedOut(Arc::new(Mutex::new(output)));
-    let source: Source<io::Empty> = Source::Thread { rx: Mutex::new(rx), wake, out: Box::new(shared.clone()) };
+    let source: LineSource<io::Empty> = LineSource::Thread { rx: Mutex::new(rx), wake, out: Box::new(shared.clone()) };
     Dialogue::new(engine, settings, source).serve(shared, started)
 }

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::ordering::{MoveOrder, pick};
 use super::params::{
-    ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, CLOCK_INTERVAL, LMR_DEPTH, LMR_MOVES, MAX_DEPTH, MAX_PLY,
+    ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, CLOCK_INTERVAL, LMR_DEPTH, LMR_MOVES, MAX_PLY, MAX_SEARCH_DEPTH,
     ORACLE_MAX_DISTANCE, ORACLE_STONE, ORACLE_WIN_OFFSET, PLACING_PROBE_DEPTH, QUIESCENCE_PLIES, SearchSettings,
     TACTICAL,
 };
@@ -29,7 +29,7 @@ pub struct SearchConfig<'a> {
     pub eval: EvalChoice,
     /// What the search does beyond plain alpha-beta.
     pub settings: SearchSettings,
-    /// The deepest iteration (at most [`MAX_DEPTH`]).
+    /// The deepest iteration (at most [`MAX_SEARCH_DEPTH`]).
     pub max_depth: u32,
     /// Stop after about this many nodes.
     pub max_nodes: Option<u64>,
@@ -524,7 +524,7 @@ pub fn search(
     };
     let mut iteration_started = cfg.start.elapsed();
     let mut previous_iteration_time = Duration::ZERO;
-    for depth in 1..=cfg.max_depth.clamp(1, MAX_DEPTH) {
+    for depth in 1..=cfg.max_depth.clamp(1, MAX_SEARCH_DEPTH) {
         s.root_best = None;
         s.root_first = out.best.filter(|_| depth > 1);
         let d = depth as i32;

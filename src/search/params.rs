@@ -6,7 +6,7 @@
 /// The deepest ply a search path may reach (iterations plus quiescence).
 pub const MAX_PLY: usize = 128;
 /// The deepest iteration.
-pub const MAX_DEPTH: u32 = 100;
+pub const MAX_SEARCH_DEPTH: u32 = 100;
 /// Plies of mill-closing moves the quiescence search follows past the horizon; each
 /// removes a stone, so the sequences are short, and the cap bounds the worst case.
 pub const QUIESCENCE_PLIES: usize = 6;

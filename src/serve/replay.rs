@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::{Deserialize, Serialize};
 
 use super::ServeConfig;
-use super::slot::{Meta, Session, Slot};
+use super::slot::{Meta, Session, SessionSlot};
 use super::view::{
     BoardName, Geometry, GraphPoint, MoveView, PositionView, class_words, geometry, outcome_words, score_words,
     value_words,
@@ -21,7 +21,7 @@ use crate::rules::{Color, Game, Move, Position, Ruleset, Unreachable};
 use crate::topology::Topology;
 
 /// The most moves a replayed game may have.
-pub const MAX_PLIES: usize = 2000;
+pub const MAX_REPLAY_PLIES: usize = 2000;
 
 /// The body of "load a replay".
 #[derive(Deserialize, Debug)]
@@ -51,8 +51,8 @@ pub enum ReplayError {
         /// The first reason ([`Position::check_reachable`]).
         error: Unreachable,
     },
-    /// More moves than [`MAX_PLIES`].
-    #[error("the game has {moves} moves, more than the {MAX_PLIES} {what}")]
+    /// More moves than [`MAX_REPLAY_PLIES`].
+    #[error("the game has {moves} moves, more than the {MAX_REPLAY_PLIES} {what}")]
     TooLong {
         /// The game's moves.
         moves: usize,
@@ -111,7 +111,7 @@ pub fn game_from_text(
 ) -> Result<(BoardName, Game), ReplayError> {
     let games = read_games(text)?;
     let recorded = chosen(&games, index)?;
-    if recorded.moves.len() > MAX_PLIES {
+    if recorded.moves.len() > MAX_REPLAY_PLIES {
         return Err(ReplayError::TooLong { moves: recorded.moves.len(), what: "a game may start from" });
     }
     let on = |b: BoardName| -> Result<(BoardName, Game), ReplayError> {
@@ -179,7 +179,7 @@ fn ply_view(game: &Game) -> PlyView {
 /// # Errors
 /// Too many moves, or the first move that is not a move at all on this board.
 fn play_through(rules: &'static Ruleset, recorded: &GameText) -> Result<PlayedThrough, ReplayError> {
-    if recorded.moves.len() > MAX_PLIES {
+    if recorded.moves.len() > MAX_REPLAY_PLIES {
         return Err(ReplayError::TooLong { moves: recorded.moves.len(), what: "a replay shows" });
     }
     let mut game = start_of(rules, recorded)?;
@@ -329,9 +329,9 @@ impl ReplaySession {
     /// move on the board.
     pub fn load(
         config: &Arc<ServeConfig>,
-        slot_for: impl FnOnce(ReplaySession) -> Arc<Slot<ReplaySession>>,
+        slot_for: impl FnOnce(ReplaySession) -> Arc<SessionSlot<ReplaySession>>,
         request: &ReplayRequest,
-    ) -> Result<Arc<Slot<ReplaySession>>, ReplayError> {
+    ) -> Result<Arc<SessionSlot<ReplaySession>>, ReplayError> {
         let games = read_games(&request.text)?;
         let selected = request.game.unwrap_or(1);
         let recorded = chosen(&games, request.game)?;
@@ -435,7 +435,7 @@ impl ReplaySession {
 /// by position (one game played on as it goes), until done or `stop` is raised.
 fn spawn_analysis(
     config: &Arc<ServeConfig>,
-    slot: &Arc<Slot<ReplaySession>>,
+    slot: &Arc<SessionSlot<ReplaySession>>,
     start: Position,
     moves: Vec<Move>,
     stop: Arc<AtomicBool>,
@@ -471,9 +471,6 @@ fn spawn_analysis(
         });
     }
 }
-
-/// How deep the analysis of one position searches, by default: the analysis's own.
-pub const ANALYSIS_DEPTH: u32 = analysis::ANALYSIS_DEPTH;
 
 #[cfg(test)]
 mod tests {

@@ -20,7 +20,7 @@ use crate::referee::outcome::result::Forfeit;
 use crate::referee::outcome::stats::{EloEstimate, Standings, UsageTally, format_elo};
 use crate::referee::outcome::usage::{EngineUsage, PonderPolicy};
 use crate::rules::Color;
-use crate::table::{Table, escape, html_page};
+use crate::table::{TextTable, escape, html_page};
 
 /// At most this many stderr lines of one engine in one game are shown on its page.
 pub const STDERR_LINES_SHOWN: usize = 20;
@@ -109,8 +109,8 @@ fn ranked(standings: &Standings, names: &[String]) -> Vec<String> {
 }
 
 /// The standings table.
-fn standings_table(standings: &Standings, order: &[String], ponder: &PonderPolicy) -> Table {
-    let mut t = Table::new(
+fn standings_table(standings: &Standings, order: &[String], ponder: &PonderPolicy) -> TextTable {
+    let mut t = TextTable::new(
         &[
             "rank",
             "engine",
@@ -195,14 +195,14 @@ fn usage_cells(u: &EngineUsage) -> [String; 4] {
 }
 
 /// The crosstable: the row engine's points/games against each column engine.
-fn crosstable(standings: &Standings, order: &[String]) -> Table {
+fn crosstable(standings: &Standings, order: &[String]) -> TextTable {
     let mut head: Vec<String> = vec!["".to_string(), "engine".to_string()];
     head.extend((1..=order.len()).map(|i| i.to_string()));
     head.push("total".to_string());
     let head_refs: Vec<&str> = head.iter().map(String::as_str).collect();
     let mut numeric = vec![true, false];
     numeric.extend(std::iter::repeat_n(true, order.len() + 1));
-    let mut t = Table::new(&head_refs, &numeric);
+    let mut t = TextTable::new(&head_refs, &numeric);
     for (i, name) in order.iter().enumerate() {
         let mut row = vec![(i + 1).to_string(), name.clone()];
         for other in order {
@@ -261,8 +261,8 @@ fn bout_text(b: &Bout, names: &[String]) -> String {
 }
 
 /// The bracket as a table: round, bout, points, winner.
-fn bracket_table(bracket: &Bracket, names: &[String]) -> Table {
-    let mut t = Table::new(&["round", "bout", "points", "how", "winner"], &[true, false, true, false, false]);
+fn bracket_table(bracket: &Bracket, names: &[String]) -> TextTable {
+    let mut t = TextTable::new(&["round", "bout", "points", "how", "winner"], &[true, false, true, false, false]);
     for round in &bracket.rounds {
         let odd = round.odd_bout.iter().map(|b| (b, true));
         for (b, is_odd) in round.bouts.iter().map(|b| (b, false)).chain(odd) {
@@ -295,8 +295,8 @@ struct EntrantGames<'a> {
 }
 
 impl EntrantGames<'_> {
-    fn table(&self) -> Table {
-        let mut t = Table::new(
+    fn table(&self) -> TextTable {
+        let mut t = TextTable::new(
             &[
                 "game",
                 "opponent",
@@ -413,7 +413,7 @@ pub fn pages(view: &TournamentView<'_>) -> Vec<Page> {
 
     // Markdown.
     let mut md = format!("# {}\n\n{subtitle}\n\n## Standings\n\n", view.title);
-    let mut linked = Table { rows: table.rows.clone(), head: table.head.clone(), numeric: table.numeric.clone() };
+    let mut linked = TextTable { rows: table.rows.clone(), head: table.head.clone(), numeric: table.numeric.clone() };
     for row in &mut linked.rows {
         row[1] = format!("[{}]({})", row[1], entrant_link(&row[1], "md"));
     }
