@@ -17,7 +17,7 @@ use super::bracket::{Bout, Decision, Round};
 use super::resume::Fingerprint;
 use crate::referee::outcome::record::RecordedGame;
 use crate::referee::outcome::result::Forfeit;
-use crate::referee::outcome::stats::{EloEstimate, Standings, UsageTally, format_elo};
+use crate::referee::outcome::stats::{STANDINGS_COLUMNS, Standings, UsageTally};
 use crate::referee::outcome::usage::{EngineUsage, PonderPolicy};
 use crate::rules::Color;
 use crate::table::{TextTable, escape, html_page};
@@ -108,65 +108,20 @@ fn ranked(standings: &Standings, names: &[String]) -> Vec<String> {
     order
 }
 
-/// The standings table.
+/// The standings table: rank, engine, the [`STANDINGS_COLUMNS`] that have a place in
+/// it, and the ponder flag.
 fn standings_table(standings: &Standings, order: &[String], ponder: &PonderPolicy) -> TextTable {
-    let mut t = TextTable::new(
-        &[
-            "rank",
-            "engine",
-            "games",
-            "W",
-            "D",
-            "L",
-            "score",
-            "%",
-            "Elo",
-            "Elo low",
-            "Elo high",
-            "illegal",
-            "time",
-            "crash",
-            "turn",
-            "mean ms",
-            "max ms",
-            "cpu ms/move",
-            "opp cpu s",
-            "peak MiB",
-            "ponder",
-        ],
-        &[
-            true, false, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
-            true, true, true, false,
-        ],
-    );
+    let columns = || STANDINGS_COLUMNS.iter().filter_map(|c| c.table.map(|head| (head, c.cell)));
+    let head: Vec<&str> =
+        ["rank", "engine"].into_iter().chain(columns().map(|(head, _)| head)).chain(["ponder"]).collect();
+    let numeric: Vec<bool> = [true, false].into_iter().chain(columns().map(|_| true)).chain([false]).collect();
+    let mut t = TextTable::new(&head, &numeric);
     for (i, name) in order.iter().enumerate() {
         let s = standings.tally(name);
-        let games = s.games();
-        let pct = if games > 0 { format!("{:.0}", 100.0 * s.score() / f64::from(games)) } else { "-".to_string() };
-        let elo = EloEstimate::from_wdl(s.wins, s.draws, s.losses);
-        let e = |f: fn(&EloEstimate) -> f64| elo.as_ref().map_or("-".to_string(), |e| format_elo(f(e)));
-        t.rows.push(vec![
-            (i + 1).to_string(),
-            name.clone(),
-            games.to_string(),
-            s.wins.to_string(),
-            s.draws.to_string(),
-            s.losses.to_string(),
-            s.score().to_string(),
-            pct,
-            e(|e| e.diff),
-            e(|e| e.low),
-            e(|e| e.high),
-            s.illegal.to_string(),
-            s.time.to_string(),
-            s.crash.to_string(),
-            s.unsolicited.to_string(),
-            s.think_mean().map_or("-".to_string(), ms),
-            if s.think_count > 0 { ms(s.think_max) } else { "-".to_string() },
-        ]);
-        let row = t.rows.last_mut().expect("just pushed");
-        row.extend(s.usage.columns());
+        let mut row = vec![(i + 1).to_string(), name.clone()];
+        row.extend(columns().map(|(_, cell)| cell(&s)));
         row.push(ponder_word(ponder, name, s.usage.opponent_share()).to_string());
+        t.rows.push(row);
     }
     t
 }
