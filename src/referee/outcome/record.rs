@@ -353,6 +353,9 @@ pub struct RecordedGame {
     pub moves: String,
     /// The engines' own `result` lines, as written (empty if none).
     pub claims: String,
+    /// Each side's clock at the end, White's, Black's, to the millisecond, when the game
+    /// was played on a clock (`None` without one, and in files before version 2).
+    pub clocks: Option<[Duration; 2]>,
     /// Each timed reply's think time: White's, Black's (empty in files before version 3).
     pub think: [Vec<Duration>; 2],
     /// The last lines of each engine's stderr: White's, Black's (empty before version 3).
@@ -467,6 +470,26 @@ pub enum RecordError {
     },
 }
 
+/// Reads the `clocks` field (version 2): `white 4.21 black 3.9`, each side once.
+fn parse_clocks(text: &str) -> Result<[Duration; 2], String> {
+    let mut clocks: [Option<Duration>; 2] = [None, None];
+    side_words(text, |c, word| {
+        let seconds: f64 = word.parse().map_err(|_| format!("'{word}' is not a number of seconds"))?;
+        let d = Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{word}' is not a duration"))?;
+        match &mut clocks[c as usize] {
+            Some(_) => Err(format!("a second clock for {}", c.name())),
+            slot => {
+                *slot = Some(d);
+                Ok(())
+            }
+        }
+    })?;
+    match clocks {
+        [Some(white), Some(black)] => Ok([white, black]),
+        _ => Err("a clock for each side is missing".to_string()),
+    }
+}
+
 /// Reads the `think` field (version 3).
 fn parse_think(text: &str) -> Result<[Vec<Duration>; 2], String> {
     let mut think: [Vec<Duration>; 2] = Default::default();
@@ -511,7 +534,7 @@ pub fn game_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// Reads the games of a record file: every line that is neither blank nor a `#` line
 /// (the header, a comment) is a game, with at least [`RECORD_FIELDS`] tab-separated
-/// fields; later fields (claims, clocks) are allowed and not needed. `-` is an empty field.
+/// fields; later fields (claims, clocks, …) are allowed and not needed. `-` is an empty field.
 ///
 /// # Errors
 /// A game line with too few fields or no game number; the error names the line.
@@ -524,6 +547,12 @@ pub fn parse_records(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
                 return Err(RecordError::TooFewFields { line, found: f.len() });
             }
             let number = f[0].trim().parse().map_err(|_| RecordError::Number { line, found: f[0].to_string() })?;
+            let clocks = match f.get(10).filter(|t| **t != "-") {
+                Some(t) => {
+                    Some(parse_clocks(t).map_err(|reason| RecordError::Field { line, field: "clocks", reason })?)
+                }
+                None => None,
+            };
             let think = match f.get(11).filter(|t| **t != "-") {
                 Some(t) => parse_think(t).map_err(|reason| RecordError::Field { line, field: "think", reason })?,
                 None => Default::default(),
@@ -547,6 +576,7 @@ pub fn parse_records(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
                 opening: field(f[6]),
                 moves: field(f[7]),
                 claims: f.get(9).map_or(String::new(), |c| field(c)),
+                clocks,
                 think,
                 stderr_tail,
                 usage,
@@ -708,11 +738,18 @@ pub(super) mod tests {
         assert_eq!(g.think[1], [Duration::from_millis(30), Duration::from_millis(50)]);
         assert_eq!(g.stderr_tail[1], ["Traceback:\tline 3", "ValueError"]);
         assert_eq!(g.forfeit(), Some((Color::Black, Forfeit::Crash)));
+        assert_eq!(g.clocks, Some([Duration::from_millis(4210), Duration::ZERO]));
         assert_eq!((g.score_of("alpha"), g.score_of("beta"), g.score_of("gamma")), (1.0, 0.0, 0.0));
         let again = parse_records(&format!("{HEADER}\n{}\n", format_record(&r))).unwrap();
         assert_eq!(again[0], g);
         let bad = format!("{}\twhite x\t-", format_record(&r).split('\t').take(11).collect::<Vec<_>>().join("\t"));
         assert!(matches!(parse_records(&bad), Err(RecordError::Field { field: "think", .. })));
+        let line = format_record(&r);
+        let fields: Vec<&str> = line.split('\t').collect();
+        for clocks in ["white 1", "white 1 black x", "white 1 white 2 black 3"] {
+            let bad = format!("{}\t{clocks}", fields[..10].join("\t"));
+            assert!(matches!(parse_records(&bad), Err(RecordError::Field { field: "clocks", .. })), "{clocks}");
+        }
     }
 
     #[test]

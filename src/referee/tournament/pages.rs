@@ -553,6 +553,7 @@ mod tests {
             opening: "D2".to_string(),
             moves: "F4 B4".to_string(),
             claims: String::new(),
+            clocks: None,
             think: [vec![Duration::from_millis(10)], vec![Duration::from_millis(30), Duration::from_millis(50)]],
             stderr_tail: [Vec::new(), vec!["<boom> & bust".to_string()]],
             usage: Default::default(),

@@ -281,6 +281,7 @@ mod tests {
             opening: opening.to_string(),
             moves: String::new(),
             claims: String::new(),
+            clocks: None,
             think: Default::default(),
             stderr_tail: Default::default(),
             usage: Default::default(),
