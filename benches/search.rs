@@ -4,7 +4,7 @@
 //! `cargo bench --bench search`
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use morris::engine::{Engine, EngineOptions, Limits, random_game};
+use morris::engine::{Engine, EngineOptions, SearchLimits, random_game};
 use morris::rules::STANDARD;
 
 fn evaluation(c: &mut Criterion) {
@@ -24,7 +24,7 @@ fn search(c: &mut Criterion) {
             b.iter(|| {
                 let mut engine = Engine::new(EngineOptions { hash_mb: 16, ..EngineOptions::default() }, *game.start());
                 engine.set_game(game.clone());
-                engine.think(&Limits { depth: Some(depth), ..Limits::default() }, &mut |_| {})
+                engine.think(&SearchLimits { depth: Some(depth), ..SearchLimits::default() }, &mut |_| {})
             });
         });
     }

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use morris::analysis::move_values;
-use morris::engine::{Engine, EngineOptions, Limits};
+use morris::engine::{Engine, EngineOptions, SearchLimits};
 use morris::rules::{ByColor, Color, Game, STANDARD, Setup};
 use morris::search::{Oracle, OracleValue};
 use morris::tablebase::Tablebase;
@@ -99,7 +99,7 @@ fn main() -> anyhow::Result<()> {
             let options = EngineOptions { hash_mb: 8, oracle: oracle.clone(), ..EngineOptions::default() };
             let mut engine = Engine::new(options, pos);
             engine.set_game(game);
-            let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+            let limits = SearchLimits { nodes: Some(nodes), ..SearchLimits::default() };
             let chosen = engine.think(&limits, &mut |_| {}).best;
             let kept = values.iter().any(|&(m, v)| Some(m) == chosen && class(v) == best);
             losing += usize::from(!kept);

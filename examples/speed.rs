@@ -10,13 +10,13 @@
 
 use std::time::Duration;
 
-use morris::engine::{Engine, EngineOptions, Limits, bench_positions, format_score, random_game};
+use morris::engine::{Engine, EngineOptions, SearchLimits, bench_positions, format_score, random_game};
 use morris::rules::STANDARD;
 
 fn main() {
     let ms = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
     let rounds: u32 = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let limits = Limits { movetime: Some(Duration::from_millis(ms)), ..Limits::default() };
+    let limits = SearchLimits { movetime: Some(Duration::from_millis(ms)), ..SearchLimits::default() };
     // The middle game: bench position 9 (34 pseudo-random plies, both hands empty).
     for (name, game) in [("start", random_game(&STANDARD, 0, 0)), ("middle game", random_game(&STANDARD, 34, 8))] {
         let mut engine = Engine::new(EngineOptions::default(), *game.start());

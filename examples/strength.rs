@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use morris::engine::{Engine, EngineOptions, EvalChoice, Limits, random_game};
+use morris::engine::{Engine, EngineOptions, EvalChoice, SearchLimits, random_game};
 use morris::rules::{Color, Outcome, STANDARD};
 
 #[derive(Default)]
@@ -93,8 +93,8 @@ fn play_one(g: usize, first_seed: u64, movetime: Duration, tally: &Mutex<Tally>)
     let start = *game.start();
     let mut strong = Engine::new(EngineOptions { hash_mb: 32, ..EngineOptions::default() }, start);
     let mut handout = Engine::new(EngineOptions { hash_mb: 8, ..EngineOptions::for_eval(EvalChoice::Handout) }, start);
-    let strong_limits = Limits { movetime: Some(movetime), ..Limits::default() };
-    let handout_limits = Limits { depth: Some(3), ..Limits::default() };
+    let strong_limits = SearchLimits { movetime: Some(movetime), ..SearchLimits::default() };
+    let handout_limits = SearchLimits { depth: Some(3), ..SearchLimits::default() };
     let mut max_think = Duration::ZERO;
     let mut illegal = false;
     let outcome = loop {

@@ -28,9 +28,9 @@
 
 use std::sync::Arc;
 
-use crate::engine::{Engine, EngineOptions, EvalChoice, Limits};
+use crate::engine::{Engine, EngineOptions, EvalChoice, SearchLimits};
 use crate::rules::{Color, Game, Move, MoveList, Outcome};
-use crate::search::{DECIDED, Oracle, OracleValue, WIN};
+use crate::search::{DECIDED, Oracle, OracleValue, WIN_SCORE};
 use crate::tablebase::Tablebase;
 
 /// A fall of a search score (hundredths of a stone) beyond which a move is `?!`.
@@ -137,13 +137,13 @@ impl Verdict {
         }
     }
 
-    /// A score on one scale for comparing verdicts: exact wins and losses at ±[`WIN`].
+    /// A score on one scale for comparing verdicts: exact wins and losses at ±[`WIN_SCORE`].
     #[must_use]
     pub fn score(&self, side: Color) -> i32 {
         match (*self, self.class(side)) {
             (Verdict::Search { score, .. }, _) => score,
-            (_, Some(Class::Win)) => WIN,
-            (_, Some(Class::Loss)) => -WIN,
+            (_, Some(Class::Win)) => WIN_SCORE,
+            (_, Some(Class::Loss)) => -WIN_SCORE,
             _ => 0,
         }
     }
@@ -294,7 +294,7 @@ pub fn mark_move(before: &PositionAnalysis, after: &PositionAnalysis, played: Mo
             glyph: Glyph::Blunder,
             reason: format!(
                 "{mover} moved into a loss in {} that {search} sees",
-                crate::words::plies((WIN + a).unsigned_abs())
+                crate::words::plies((WIN_SCORE + a).unsigned_abs())
             ),
             exact: false,
         });
@@ -418,7 +418,7 @@ impl GameAnalysis {
 #[derive(Clone)]
 pub struct AnalyzeSettings {
     /// Limits of the search for positions the tables do not decide.
-    pub limits: Limits,
+    pub limits: SearchLimits,
     /// The engine's options (its oracle should be `tablebase`, when given).
     pub engine: EngineOptions,
     /// Tables for exact values.
@@ -433,7 +433,7 @@ impl AnalyzeSettings {
     #[must_use]
     pub fn fixed_depth(depth: u32, tablebase: Option<Arc<Tablebase>>) -> AnalyzeSettings {
         AnalyzeSettings {
-            limits: Limits { depth: Some(depth), nodes: Some(ANALYSIS_NODES), ..Limits::default() },
+            limits: SearchLimits { depth: Some(depth), nodes: Some(ANALYSIS_NODES), ..SearchLimits::default() },
             engine: EngineOptions {
                 hash_mb: ANALYSIS_HASH_MB,
                 threads: 1,
@@ -676,12 +676,12 @@ mod tests {
         assert_eq!(mark(est(50, 8, None), est(0, 8, Some(600)), b).unwrap().0, "??");
         // The move 32: −8.64, then a loss the search sees: `??`, though capped
         // scores differ by only 1.36 stones.
-        let k = mark(est(-864, 8, None), est(WIN - 7, 7, Some(WIN - 7)), b).unwrap();
+        let k = mark(est(-864, 8, None), est(WIN_SCORE - 7, 7, Some(WIN_SCORE - 7)), b).unwrap();
         assert_eq!(k, ("??", "Black moved into a loss in 7 plies that a depth-8 search sees".to_string()));
         // A win seen at depth 5 holds at depth 7 too.
-        assert_eq!(mark(est(100, 8, None), est(WIN - 3, 5, None), b).unwrap().0, "??");
+        assert_eq!(mark(est(100, 8, None), est(WIN_SCORE - 3, 5, None), b).unwrap().0, "??");
         // Timed searches' noise: a depth-9 score against a depth-5 one is no evidence.
-        assert_eq!(mark(est(WIN - 13, 9, Some(900)), est(-1038, 5, Some(-1000)), Color::White), None);
+        assert_eq!(mark(est(WIN_SCORE - 13, 9, Some(900)), est(-1038, 5, Some(-1000)), Color::White), None);
         // An estimate against an exact value is no evidence either way.
         assert_eq!(mark(est(400, 8, None), Verdict::Exact(OracleValue::Win(3)), b), None);
         // A proven search is exact.

@@ -20,17 +20,17 @@ use nom::character::complete::digit1;
 use nom::combinator::all_consuming;
 
 use morris::classroom::board_file::max_opening_depth;
-use morris::classroom::{BLOCKED_ESTIMATE, EXIT_BAD_INPUT, EXIT_NO_MOVE, ProgramError, ProgramSpec, run_program};
+use morris::classroom::{BLOCKED_ESTIMATE, EXIT_BAD_INPUT, EXIT_NO_MOVE, ProgramSpec, RunError, run_program};
 
 /// Exit status when the result could not be printed on stdout.
 const EXIT_STDOUT: u8 = 1;
 
 /// The exit status documented for `error`.
 #[must_use]
-pub fn exit_code(error: &ProgramError) -> u8 {
+pub fn exit_code(error: &RunError) -> u8 {
     match error {
-        ProgramError::BadInput(_) => EXIT_BAD_INPUT,
-        ProgramError::NoMove { .. } => EXIT_NO_MOVE,
+        RunError::BadInput(_) => EXIT_BAD_INPUT,
+        RunError::NoMove { .. } => EXIT_NO_MOVE,
     }
 }
 
@@ -72,18 +72,16 @@ fn max_depth() -> u32 {
 }
 
 /// Reads the arguments (after the program name): input, output, depth.
-fn parse_args(spec: &ProgramSpec, args: ProgramArgs) -> Result<(PathBuf, PathBuf, u32), ProgramError> {
+fn parse_args(spec: &ProgramSpec, args: ProgramArgs) -> Result<(PathBuf, PathBuf, u32), RunError> {
     let usage = format!("usage: {} <input file> <output file> <depth>", spec.name);
-    let missing = |what: &str| ProgramError::BadInput(format!("missing argument {what} ({usage})"));
+    let missing = |what: &str| RunError::BadInput(format!("missing argument {what} ({usage})"));
     if let Some(first) = args.extra.first() {
-        return Err(ProgramError::BadInput(format!(
-            "too many arguments: unexpected '{first}' after the depth ({usage})"
-        )));
+        return Err(RunError::BadInput(format!("too many arguments: unexpected '{first}' after the depth ({usage})")));
     }
     let input = args.input.ok_or_else(|| missing("<input file>"))?;
     let output = args.output.ok_or_else(|| missing("<output file>"))?;
     let depth = args.depth.ok_or_else(|| missing("<depth>"))?;
-    let depth = parse_depth(&depth, max_depth()).map_err(ProgramError::BadInput)?;
+    let depth = parse_depth(&depth, max_depth()).map_err(RunError::BadInput)?;
     Ok((input, output, depth))
 }
 
@@ -121,7 +119,7 @@ pub fn main_with_args(spec: &ProgramSpec, args: impl IntoIterator<Item = OsStrin
         }
     };
     let result = ProgramArgs::from_arg_matches(&matches)
-        .map_err(|e| ProgramError::BadInput(e.to_string()))
+        .map_err(|e| RunError::BadInput(e.to_string()))
         .and_then(|args| parse_args(spec, args))
         .and_then(|(input, output, depth)| {
             run_program(spec, &input, &output, depth, &mut |w| eprintln!("{}: warning: {w}", spec.name))

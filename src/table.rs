@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 /// A table, rendered four ways.
-pub struct Table {
+pub struct TextTable {
     /// The column heads.
     pub head: Vec<String>,
     /// The rows, a cell per column.
@@ -14,11 +14,11 @@ pub struct Table {
     pub numeric: Vec<bool>,
 }
 
-impl Table {
+impl TextTable {
     /// A table with these heads; `numeric` columns align right.
     #[must_use]
-    pub fn new(head: &[&str], numeric: &[bool]) -> Table {
-        Table { head: head.iter().map(|s| (*s).to_string()).collect(), rows: Vec::new(), numeric: numeric.to_vec() }
+    pub fn new(head: &[&str], numeric: &[bool]) -> TextTable {
+        TextTable { head: head.iter().map(|s| (*s).to_string()).collect(), rows: Vec::new(), numeric: numeric.to_vec() }
     }
 
     /// Plain text, columns aligned.

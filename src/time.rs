@@ -11,7 +11,7 @@
 //! search early (the search knows those). The numbers are tuning choices, each with its
 //! reason, below. Time management sits below the search: it knows no search type.
 //!
-//! The budget (`Limits::movetime`) is the whole time from the call of `think` to the
+//! The budget (`SearchLimits::movetime`) is the whole time from the call of `think` to the
 //! printed reply, and the reply must arrive in time even when another process holds the
 //! other core. So the hard deadline keeps a safety margin, and the soft deadline is the
 //! latest moment at which a new iteration may start: an iteration costs a few times the

@@ -21,7 +21,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
-use crate::engine::{Engine, EngineOptions, Limits};
+use crate::engine::{Engine, EngineOptions, SearchLimits};
 use crate::eval::strong_terms;
 use crate::eval::weights::{WEIGHT_COUNT, WEIGHT_NAMES, WEIGHT_PHASES, WeightPhase, Weights};
 use crate::rules::{Color, Game, MoveList, Position, STANDARD};
@@ -31,7 +31,7 @@ use crate::tablebase::{Subspace, Tablebase, TablebaseError};
 /// How strongly the engine plays a sampling game: to a fixed depth or a fixed number of
 /// nodes (counts, not times, so that a game is the same on any machine).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strength {
+pub enum SearchBudget {
     /// Every move searched to this depth.
     Depth(u32),
     /// Every move searched for about this many nodes.
@@ -39,13 +39,13 @@ pub enum Strength {
 }
 
 /// The strengths the sampling games cycle through (game `g` plays at `STRENGTHS[g % n]`).
-pub const STRENGTHS: [Strength; 6] = [
-    Strength::Depth(1),
-    Strength::Depth(2),
-    Strength::Depth(3),
-    Strength::Depth(4),
-    Strength::Nodes(2_000),
-    Strength::Nodes(20_000),
+pub const STRENGTHS: [SearchBudget; 6] = [
+    SearchBudget::Depth(1),
+    SearchBudget::Depth(2),
+    SearchBudget::Depth(3),
+    SearchBudget::Depth(4),
+    SearchBudget::Nodes(2_000),
+    SearchBudget::Nodes(20_000),
 ];
 
 /// What `tune` does.
@@ -107,7 +107,7 @@ pub enum TuneError {
 /// One labelled position: the evaluation's terms and the tables' value for the side
 /// to move.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Sample {
+pub struct LabelledPosition {
     /// The terms of [`crate::eval::strong_terms`].
     pub terms: [i32; WEIGHT_COUNT],
     /// 1 won, ½ drawn, 0 lost, for the side to move.
@@ -118,7 +118,7 @@ pub struct Sample {
 #[derive(Clone, Debug)]
 pub struct SampleSet {
     /// Distinct labelled positions, in the order the games met them.
-    pub samples: Vec<Sample>,
+    pub samples: Vec<LabelledPosition>,
     /// Games played.
     pub games: usize,
     /// Wins, draws and losses among the labels (side to move).
@@ -224,12 +224,17 @@ fn label(tb: &Tablebase, game: &Game, usable: &HashSet<Subspace>) -> Option<f64>
 const MAX_GAME_PLIES: usize = 400;
 
 /// One sampling game: its covered positions as (key, sample).
-fn play_game(tb: &Tablebase, usable: &HashSet<Subspace>, settings: &TuneSettings, index: usize) -> Vec<(u64, Sample)> {
+fn play_game(
+    tb: &Tablebase,
+    usable: &HashSet<Subspace>,
+    settings: &TuneSettings,
+    index: usize,
+) -> Vec<(u64, LabelledPosition)> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let strength = STRENGTHS[index % STRENGTHS.len()];
     let limits = match strength {
-        Strength::Depth(d) => Limits { depth: Some(d), ..Limits::default() },
-        Strength::Nodes(n) => Limits { nodes: Some(n), ..Limits::default() },
+        SearchBudget::Depth(d) => SearchLimits { depth: Some(d), ..SearchLimits::default() },
+        SearchBudget::Nodes(n) => SearchLimits { nodes: Some(n), ..SearchLimits::default() },
     };
     let start = Position::start(&STANDARD);
     let mut game = Game::new(start);
@@ -246,7 +251,7 @@ fn play_game(tb: &Tablebase, usable: &HashSet<Subspace>, settings: &TuneSettings
         if let Some(label) = label(tb, &game, usable)
             && !(settings.quiet_only && can_close_mill(&pos))
         {
-            out.push((pos.key(), Sample { terms: strong_terms(&pos), label }));
+            out.push((pos.key(), LabelledPosition { terms: strong_terms(&pos), label }));
         }
         pos.legal_moves(&mut list);
         if list.is_empty() {
@@ -287,7 +292,7 @@ pub fn sample(
     let max_games = settings.positions.saturating_mul(4).max(64);
     while set.samples.len() < settings.positions && set.games < max_games {
         let first = set.games;
-        let batch: Vec<Vec<(u64, Sample)>> =
+        let batch: Vec<Vec<(u64, LabelledPosition)>> =
             (first..first + BATCH).into_par_iter().map(|g| play_game(tb, &usable, settings, g)).collect();
         set.games += BATCH;
         for (key, s) in batch.into_iter().flatten() {
@@ -312,12 +317,12 @@ fn sigmoid(x: f64) -> f64 {
 }
 
 /// The evaluations of `samples` with `weights`.
-fn evals(samples: &[Sample], weights: &[f64; WEIGHT_COUNT]) -> Vec<f64> {
+fn evals(samples: &[LabelledPosition], weights: &[f64; WEIGHT_COUNT]) -> Vec<f64> {
     samples.iter().map(|s| s.terms.iter().zip(weights).map(|(&t, &w)| f64::from(t) * w).sum()).collect()
 }
 
 /// The mean squared error of `sigmoid(k · eval / 100)` against the labels.
-fn error_of(samples: &[Sample], evals: &[f64], k: f64) -> f64 {
+fn error_of(samples: &[LabelledPosition], evals: &[f64], k: f64) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
@@ -327,7 +332,7 @@ fn error_of(samples: &[Sample], evals: &[f64], k: f64) -> f64 {
 
 /// The mean squared error of `weights` on `samples` at scale `k`.
 #[must_use]
-pub fn error(samples: &[Sample], weights: &Weights, k: f64) -> f64 {
+pub fn error(samples: &[LabelledPosition], weights: &Weights, k: f64) -> f64 {
     let w = weights.to_array().map(f64::from);
     error_of(samples, &evals(samples, &w), k)
 }
@@ -335,7 +340,7 @@ pub fn error(samples: &[Sample], weights: &Weights, k: f64) -> f64 {
 /// The scale `K` that minimises the error of `weights`: a golden-section search on
 /// `[0.001, 10]` (the error is unimodal in `K`).
 #[must_use]
-pub fn fit_k(samples: &[Sample], weights: &Weights) -> f64 {
+pub fn fit_k(samples: &[LabelledPosition], weights: &Weights) -> f64 {
     let e = evals(samples, &weights.to_array().map(f64::from));
     let (mut a, mut b) = (0.001f64, 10.0f64);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
@@ -355,7 +360,7 @@ pub fn fit_k(samples: &[Sample], weights: &Weights) -> f64 {
 /// real-valued weights, then rounding, then integer coordinate descent until no single
 /// step of any weight lowers the error. The other weights are kept.
 #[must_use]
-pub fn fit(samples: &[Sample], start: &Weights, k: f64, iterations: usize) -> Weights {
+pub fn fit(samples: &[LabelledPosition], start: &Weights, k: f64, iterations: usize) -> Weights {
     let free: Vec<usize> = (0..WEIGHT_COUNT).filter(|&i| WEIGHT_PHASES[i] == WeightPhase::Moving).collect();
     let mut w = start.to_array().map(f64::from);
     let n = samples.len().max(1) as f64;
@@ -392,7 +397,7 @@ pub fn fit(samples: &[Sample], start: &Weights, k: f64, iterations: usize) -> We
 
 /// Integer coordinate descent (Texel's local search): each free weight moves by ±1
 /// while that lowers the error, over and over, until no move does.
-fn polish(samples: &[Sample], mut w: [i32; WEIGHT_COUNT], free: &[usize], k: f64) -> Weights {
+fn polish(samples: &[LabelledPosition], mut w: [i32; WEIGHT_COUNT], free: &[usize], k: f64) -> Weights {
     let mut e = evals(samples, &w.map(f64::from));
     let mut best = error_of(samples, &e, k);
     for _ in 0..50 {
@@ -439,8 +444,9 @@ pub fn tune(
     }
     // Every tenth position is held out of the fit: its error says whether the fit
     // generalises beyond the positions it saw.
-    let held: Vec<Sample> = set.samples.iter().skip(9).step_by(10).copied().collect();
-    let fitted: Vec<Sample> = set.samples.iter().enumerate().filter(|(i, _)| i % 10 != 9).map(|(_, s)| *s).collect();
+    let held: Vec<LabelledPosition> = set.samples.iter().skip(9).step_by(10).copied().collect();
+    let fitted: Vec<LabelledPosition> =
+        set.samples.iter().enumerate().filter(|(i, _)| i % 10 != 9).map(|(_, s)| *s).collect();
     let k = fit_k(&fitted, &settings.start);
     let after = fit(&fitted, &settings.start, k, settings.iterations);
     Ok(TuneReport {
@@ -467,16 +473,16 @@ pub fn weight_changes(report: &TuneReport) -> Vec<(&'static str, i32, i32, Weigh
 mod tests {
     use super::*;
 
-    fn sample_with(term: i32, label: f64) -> Sample {
+    fn sample_with(term: i32, label: f64) -> LabelledPosition {
         let mut terms = [0; WEIGHT_COUNT];
         terms[0] = term;
-        Sample { terms, label }
+        LabelledPosition { terms, label }
     }
 
     #[test]
     fn k_fits_a_known_curve() {
         // Labels drawn exactly from sigmoid(0.8 · stones): the fitted K is 0.8.
-        let samples: Vec<Sample> = (-6..=6).map(|m| sample_with(m, sigmoid(0.8 * f64::from(m)))).collect();
+        let samples: Vec<LabelledPosition> = (-6..=6).map(|m| sample_with(m, sigmoid(0.8 * f64::from(m)))).collect();
         let k = fit_k(&samples, &Weights::from_array(std::array::from_fn(|i| if i == 0 { 100 } else { 0 })));
         assert!((k - 0.8).abs() < 1e-3, "K = {k}");
     }
@@ -485,11 +491,11 @@ mod tests {
     fn fitting_lowers_the_error_and_keeps_the_other_weights() {
         // Labels that reward the second moving weight's term: the fit must raise it.
         let slot = (0..WEIGHT_COUNT).find(|&i| WEIGHT_PHASES[i] == WeightPhase::Moving).expect("a moving weight");
-        let samples: Vec<Sample> = (-5..=5)
+        let samples: Vec<LabelledPosition> = (-5..=5)
             .map(|t| {
                 let mut terms = [0; WEIGHT_COUNT];
                 terms[slot] = t;
-                Sample { terms, label: sigmoid(f64::from(t)) }
+                LabelledPosition { terms, label: sigmoid(f64::from(t)) }
             })
             .collect();
         let start = *crate::eval::DEFAULT_WEIGHTS;

@@ -58,11 +58,11 @@ fn stdout(out: &Output) -> String {
 
 /// The termination of every game of a record file.
 fn terminations(record: &Path) -> Vec<String> {
-    fs::read_to_string(record)
-        .expect("the record file")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| l.split('\t').nth(4).unwrap_or("?").to_string())
+    let text = fs::read_to_string(record).expect("the record file");
+    morris::referee::outcome::record::parse_records(&text)
+        .expect("the record reads")
+        .into_iter()
+        .map(|g| g.termination)
         .collect()
 }
 

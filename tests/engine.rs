@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use morris::engine::{Engine, EngineOptions, EvalChoice, Limits, WIN, bench_positions};
+use morris::engine::{Engine, EngineOptions, EvalChoice, SearchLimits, WIN_SCORE, bench_positions};
 use morris::rules::notation::game_after;
 use morris::rules::{ByColor, CLASSROOM, Color, Game, Move, MoveList, Position, STANDARD, Setup};
 use morris::search::params::{ORACLE_STONE, ORACLE_WIN_OFFSET};
@@ -22,8 +22,8 @@ fn engine_at(game: Game) -> Engine {
     e
 }
 
-fn depth(d: u32) -> Limits {
-    Limits { depth: Some(d), ..Limits::default() }
+fn depth(d: u32) -> SearchLimits {
+    SearchLimits { depth: Some(d), ..SearchLimits::default() }
 }
 
 fn points(names: &[&str]) -> PointSet {
@@ -69,7 +69,7 @@ fn takes_the_fastest_win() {
     let pos = moving_position(&["A1", "D1", "G4", "B6", "D6"], &["C3", "E5", "A7"], Color::White);
     for d in [1, 3, 5] {
         let result = engine_at(Game::new(pos)).think(&depth(d), &mut |_| {});
-        assert_eq!(result.score, WIN - 1, "depth {d}");
+        assert_eq!(result.score, WIN_SCORE - 1, "depth {d}");
         assert!(text(&pos, result.best.expect("a move")).starts_with("G4-G1,"));
     }
 }
@@ -81,7 +81,7 @@ fn sees_a_forced_loss_and_reports_it_by_distance() {
     let pos = moving_position(&["A1", "D1", "G4", "B6", "D6", "F4"], &["C3", "E5", "A7"], Color::Black);
     let result = engine_at(Game::new(pos)).think(&depth(4), &mut |_| {});
     assert!(result.best.is_some());
-    assert_eq!(result.score, -(WIN - 2));
+    assert_eq!(result.score, -(WIN_SCORE - 2));
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn blocking_every_stone_wins_and_a_blocked_side_has_no_move() {
     let pos = moving_position(&["A4", "D2", "G4", "D6"], &["A1", "D1", "G1", "A7"], Color::White);
     let result = engine_at(Game::new(pos)).think(&depth(3), &mut |_| {});
     assert_eq!(text(&pos, result.best.expect("a move")), "D6-D7");
-    assert_eq!(result.score, WIN - 1);
+    assert_eq!(result.score, WIN_SCORE - 1);
 }
 
 #[test]
@@ -101,12 +101,13 @@ fn a_tiny_budget_still_returns_a_legal_move() {
     for game in bench_positions() {
         let pos = *game.position();
         for ms in [0, 1, 10] {
-            let limits = Limits { movetime: Some(Duration::from_millis(ms)), ..Limits::default() };
+            let limits = SearchLimits { movetime: Some(Duration::from_millis(ms)), ..SearchLimits::default() };
             let result = engine_at(game.clone()).think(&limits, &mut |_| {});
             let best = result.best.expect("a move");
             assert!(pos.is_legal(best), "{} is illegal", text(&pos, best));
         }
-        let result = engine_at(game.clone()).think(&Limits { nodes: Some(1), ..Limits::default() }, &mut |_| {});
+        let result =
+            engine_at(game.clone()).think(&SearchLimits { nodes: Some(1), ..SearchLimits::default() }, &mut |_| {});
         assert!(pos.is_legal(result.best.expect("a move")));
     }
 }
@@ -205,7 +206,7 @@ fn a_stalled_root_filter_costs_the_move_nothing_but_the_filter() {
     let pos = Position::start(&STANDARD);
     let oracle: Arc<dyn Oracle> = Arc::new(StalledOracle);
     let mut engine = Engine::new(EngineOptions { oracle: Some(oracle), ..options() }, pos);
-    let limits = Limits { movetime: Some(Duration::from_millis(300)), ..Limits::default() };
+    let limits = SearchLimits { movetime: Some(Duration::from_millis(300)), ..SearchLimits::default() };
     let started = std::time::Instant::now();
     let result = engine.think(&limits, &mut |_| {});
     // Far inside the filter's minute: the move comes on the clock, chosen among every move.
@@ -229,7 +230,7 @@ fn oracle_positions_are_played_exactly() {
     let pos = moving_position(&["A1", "D2", "F4", "B6"], &["G7", "C5", "E3", "A4"], Color::White);
     let kids = children(&pos);
     assert!(kids.len() >= 3 && kids.iter().all(|(m, _)| m.remove().is_none()));
-    let limits = Limits { depth: Some(6), ..Limits::default() };
+    let limits = SearchLimits { depth: Some(6), ..SearchLimits::default() };
 
     // Win: every child is a draw but two, which the opponent loses in 6 and in 2 plies.
     let mut values: HashMap<u64, OracleValue> = kids.iter().map(|(_, c)| (c.key(), OracleValue::Draw)).collect();
@@ -239,7 +240,7 @@ fn oracle_positions_are_played_exactly() {
     assert_eq!(result.best, Some(kids[2].0));
     // A table's win scores below every win the search sees to the end, by the loser's
     // stones and the plies to conversion (the child is at ply 1; Black has four stones).
-    let table_win = |plies: i32, n: u16| WIN - (ORACLE_WIN_OFFSET + plies + i32::from(n) + ORACLE_STONE * 4);
+    let table_win = |plies: i32, n: u16| WIN_SCORE - (ORACLE_WIN_OFFSET + plies + i32::from(n) + ORACLE_STONE * 4);
     assert_eq!(result.score, table_win(1, 2));
 
     // Loss: the opponent wins after every move; lose as slowly as possible.

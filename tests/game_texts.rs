@@ -8,7 +8,7 @@ use std::process::Command;
 
 use morris::referee::outcome::openings::read_openings;
 use morris::referee::outcome::record::{HEADER, format_record};
-use morris::referee::outcome::result::{GameRecord, Termination};
+use morris::referee::outcome::result::{FinishedGame, Termination};
 use morris::rules::notation::{game_after, parse_position};
 use morris::rules::{ByColor, Game, STANDARD};
 use morris::serve::ServeConfig;
@@ -96,7 +96,7 @@ fn a_set_up_game_reads_back_with_its_count() {
 
 #[test]
 fn the_referees_record_reads_back_everywhere() {
-    let finished = GameRecord {
+    let finished = FinishedGame {
         number: 4,
         names: ByColor(["alpha".to_string(), "beta".to_string()]),
         opening: "D2 F4".to_string(),

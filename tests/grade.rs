@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use morris::grade::run::{RunSpec, Runner, WALL_FACTOR, WALL_MARGIN};
+use morris::grade::run::{ProgramRunner, RunSpec, WALL_FACTOR, WALL_MARGIN};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/grade_fixtures")
@@ -244,10 +244,10 @@ fn the_time_limit_is_cpu_time_with_a_wall_clock_cap() {
         output_limit: 1024,
         writable: None,
     };
-    let waited = Runner::default().run(&spec("sleep 1; echo done"));
+    let waited = ProgramRunner::default().run(&spec("sleep 1; echo done"));
     assert!(waited.succeeded(), "{}", waited.describe());
     assert_eq!(waited.stdout, "done\n");
-    let busy = Runner::default().run(&spec("while :; do :; done"));
+    let busy = ProgramRunner::default().run(&spec("while :; do :; done"));
     assert!(busy.timed_out, "{}", busy.describe());
     let cpu = busy.cpu.expect("the CPU time of a busy loop is measured");
     // Stopped by its CPU limit, or, on a machine too busy to give it that much CPU (a
@@ -255,14 +255,14 @@ fn the_time_limit_is_cpu_time_with_a_wall_clock_cap() {
     let cap = Duration::from_millis(400) * WALL_FACTOR + WALL_MARGIN;
     assert!(cpu >= Duration::from_millis(400) || busy.elapsed >= cap, "stopped after {cpu:?} of CPU");
     assert!(busy.describe().contains("s of CPU"), "{}", busy.describe());
-    let sleeper = Runner::default().run(&spec("sleep 100"));
+    let sleeper = ProgramRunner::default().run(&spec("sleep 100"));
     assert!(sleeper.timed_out, "{}", sleeper.describe());
 }
 
 #[test]
 fn a_timeout_kills_the_whole_process_group() {
     let started = Instant::now();
-    let outcome = Runner::default().run(&RunSpec {
+    let outcome = ProgramRunner::default().run(&RunSpec {
         argv: vec!["sh".into(), "-c".into(), "echo started; sleep 100 & sleep 100".into()],
         dir: std::env::temp_dir(),
         time_limit: Duration::from_millis(300),
@@ -273,7 +273,7 @@ fn a_timeout_kills_the_whole_process_group() {
     assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
     assert!(outcome.timed_out);
     assert_eq!(outcome.stdout, "started\n");
-    let missing = Runner::default().run(&RunSpec {
+    let missing = ProgramRunner::default().run(&RunSpec {
         argv: vec!["no-such-program-anywhere".into()],
         dir: std::env::temp_dir(),
         time_limit: Duration::from_secs(5),

@@ -413,7 +413,7 @@ fn analyze_is_exact_from_the_first_placement_and_names_the_move_that_decided() {
     use std::sync::Arc;
 
     use morris::analysis::{AnalyzeSettings, analyze};
-    use morris::engine::{EngineOptions, Limits};
+    use morris::engine::{EngineOptions, SearchLimits};
     use morris::rules::Game;
     let tb = Arc::new(Tablebase::open(tables()).expect("open"));
     let mut game = Game::new(Position::start(rules(RULE)));
@@ -434,7 +434,7 @@ fn analyze_is_exact_from_the_first_placement_and_names_the_move_that_decided() {
     }
     let decided = decided.expect("some placement loses value");
     let settings = AnalyzeSettings {
-        limits: Limits { depth: Some(2), ..Limits::default() },
+        limits: SearchLimits { depth: Some(2), ..SearchLimits::default() },
         engine: EngineOptions { oracle: Some(tb.clone()), ..EngineOptions::default() },
         tablebase: Some(tb),
     };
@@ -447,7 +447,7 @@ fn analyze_is_exact_from_the_first_placement_and_names_the_move_that_decided() {
 fn the_engine_plays_a_value_keeping_placement_by_search_or_at_random() {
     use std::sync::Arc;
 
-    use morris::engine::{Engine, EngineOptions, KeepChoice, Limits};
+    use morris::engine::{Engine, EngineOptions, KeepChoice, SearchLimits};
     use morris::search::Oracle;
     let tb = Arc::new(Tablebase::open(tables()).expect("open"));
     // Every position of a short game where some placement loses value.
@@ -459,7 +459,7 @@ fn the_engine_plays_a_value_keeping_placement_by_search_or_at_random() {
         for choice in [KeepChoice::Search, KeepChoice::RootOnly, KeepChoice::Random] {
             let options = EngineOptions { oracle: Some(tb.clone()), keep_choice: choice, ..EngineOptions::default() };
             let mut engine = Engine::new(options, pos);
-            let best = engine.think(&Limits { depth: Some(3), ..Limits::default() }, &mut |_| {}).best;
+            let best = engine.think(&SearchLimits { depth: Some(3), ..SearchLimits::default() }, &mut |_| {}).best;
             assert!(best.is_some_and(|m| kept.contains(&m)), "{choice:?} played {best:?} in {pos:?}");
         }
         checked += usize::from(kept.len() < values.len());
@@ -473,7 +473,7 @@ fn the_engine_plays_a_value_keeping_placement_by_search_or_at_random() {
 fn below_a_drawn_placing_root_the_search_reads_the_placing_tables() {
     use std::sync::Arc;
 
-    use morris::engine::{Engine, EngineOptions, KeepChoice, Limits};
+    use morris::engine::{Engine, EngineOptions, KeepChoice, SearchLimits};
     use morris::search::{Oracle, OracleValue};
     let tb = Arc::new(Tablebase::open(tables()).expect("open"));
     let start = Position::start(rules(RULE));
@@ -484,7 +484,7 @@ fn below_a_drawn_placing_root_the_search_reads_the_placing_tables() {
     let hits = |pos: Position, choice: KeepChoice| {
         let options = EngineOptions { oracle: Some(tb.clone()), keep_choice: choice, ..EngineOptions::default() };
         let mut engine = Engine::new(options, pos);
-        let out = engine.think(&Limits { depth: Some(4), ..Limits::default() }, &mut |_| {});
+        let out = engine.think(&SearchLimits { depth: Some(4), ..SearchLimits::default() }, &mut |_| {});
         (out.tb_hits, out.best)
     };
     // Four plies from the empty board stay in the placing phase: every hit is a placing

@@ -9,7 +9,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use morris::engine::{Engine, EngineOptions};
-use morris::protocol::{GameClocks, Settings, run_threaded};
+use morris::protocol::{GameClocks, ProtocolSettings, run_threaded};
 use morris::rules::notation::parse_move;
 use morris::rules::{ByColor, Color, Position, STANDARD};
 use morris::topology::STANDARD24;
@@ -69,7 +69,7 @@ impl Live {
     fn start(flags: Flags) -> Live {
         let mut engine =
             Engine::new(EngineOptions { hash_mb: 1, ..EngineOptions::default() }, Position::start(&STANDARD));
-        let settings = Settings {
+        let settings = ProtocolSettings {
             color: flags.color,
             movetime: flags.movetime,
             depth: None,

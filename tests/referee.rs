@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use morris::referee::engine::EngineCommand;
 use morris::referee::game::{GameSettings, play_game};
-use morris::referee::outcome::result::{Forfeit, GameRecord, GameResult, Termination};
+use morris::referee::outcome::record::{RecordedGame, parse_records};
+use morris::referee::outcome::result::{FinishedGame, Forfeit, GameResult, Termination};
 use morris::referee::outcome::time_control::TimeControl;
 use morris::referee::sandbox::jail::Sandbox;
 use morris::referee::sandbox::limits::EngineLimits;
@@ -69,8 +70,8 @@ fn is_running(pid: u32) -> bool {
 }
 
 /// Plays one game and checks that both engines are gone afterwards.
-fn referee(white: &EngineCommand, black: &EngineCommand, settings: &GameSettings) -> GameRecord {
-    let record = play_game(1, ByColor([white, black]), "", settings, Some(0)).expect("game").record;
+fn referee(white: &EngineCommand, black: &EngineCommand, settings: &GameSettings) -> FinishedGame {
+    let record = play_game(1, ByColor([white, black]), "", settings, Some(0)).expect("game").game;
     for side in Color::ALL {
         if let Some(pid) = record.pids[side] {
             assert!(!is_running(pid), "{} engine (pid {pid}) left running", side.name());
@@ -79,7 +80,7 @@ fn referee(white: &EngineCommand, black: &EngineCommand, settings: &GameSettings
     record
 }
 
-fn assert_forfeit(record: &GameRecord, loser: Color, kind: Forfeit, detail_has: &str) {
+fn assert_forfeit(record: &FinishedGame, loser: Color, kind: Forfeit, detail_has: &str) {
     match &record.termination {
         Termination::Forfeit { loser: l, kind: k, detail } => {
             assert_eq!((*l, *k), (loser, kind), "{detail}");
@@ -171,7 +172,7 @@ fn the_ply_cap_draws() {
 fn games_start_from_the_opening() {
     let rm = random_mover();
     let (a, b) = (command("a", &rm), command("b", &format!("{rm} --seed 9")));
-    let record = play_game(1, ByColor([&a, &b]), "d2 f4 b4", &settings(), None).expect("game").record;
+    let record = play_game(1, ByColor([&a, &b]), "d2 f4 b4", &settings(), None).expect("game").game;
     assert_eq!(record.opening, "d2 f4 b4");
     assert!(matches!(record.termination, Termination::Rules(_)), "{:?}", record.termination);
     // Black moves first after three plies; the result line is the engines' own (advisory).
@@ -217,20 +218,15 @@ fn a_clock_that_runs_out_loses_the_game_in_morris_match() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("slowpoke") && out.contains("quick"), "{out}");
     let text = std::fs::read_to_string(&record).expect("record file");
-    let lines: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split('\t').collect()).collect();
-    assert_eq!(lines.len(), 2, "{text}");
-    for line in &lines {
-        let slow_side = if line[1] == "slowpoke" { "white" } else { "black" };
-        let quick_side = if slow_side == "white" { "black" } else { "white" };
-        assert_eq!(line[4], "time", "a loss on time: {line:?}");
-        assert_eq!(line[3], quick_side, "{line:?}");
-        let words: Vec<&str> = line[10].split_whitespace().collect();
-        let clock = |side: &str| -> f64 {
-            let i = words.iter().position(|w| *w == side).unwrap_or_else(|| panic!("{side} in {words:?}"));
-            words[i + 1].parse().expect("seconds")
-        };
-        assert!(clock(slow_side) == 0.0, "the fallen clock is at 0: {words:?}");
-        assert!(clock(quick_side) > 0.5, "the other clock is not: {words:?}");
+    let games = parse_records(&text).expect("the record reads");
+    assert_eq!(games.len(), 2, "{text}");
+    for g in &games {
+        let slow = g.side_of("slowpoke").expect("slowpoke played");
+        assert_eq!(g.termination, "time", "a loss on time: {g:?}");
+        assert_eq!(g.result(), Some(GameResult::Win(!slow)), "{g:?}");
+        let clocks = g.clocks.unwrap_or_else(|| panic!("no clocks recorded: {g:?}"));
+        assert_eq!(clocks[slow as usize], Duration::ZERO, "the fallen clock is at 0: {clocks:?}");
+        assert!(clocks[!slow as usize] > Duration::from_millis(500), "the other clock is not: {clocks:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
     // Bad clock values are one line and no games.
@@ -273,30 +269,38 @@ fn match_plays_colour_swapped_pairs_and_writes_records() {
     assert!(err.is_empty(), "no progress bar when stderr is not a terminal: {err}");
     assert!(out.contains("alpha") && out.contains("beta") && out.contains("Elo"), "{out}");
     let text = std::fs::read_to_string(&record).expect("record file");
-    let lines: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split('\t').collect()).collect();
     assert!(text.starts_with("# morris games v4"));
-    assert_eq!(lines.len(), 4);
+    let games = parse_records(&text).expect("the record reads");
+    assert_eq!(games.len(), 4);
     // What each engine used is measured (by its cgroup, or else from /proc), and reads back.
-    for g in morris::referee::outcome::record::parse_records(&text).expect("the record reads") {
+    for g in &games {
         for side in 0..2 {
             let u = g.usage[side];
             assert!(u.cpu.is_some() && u.own.is_some() && u.opponent.is_some(), "game {}: {u:?}", g.number);
             assert!(u.peak_memory.is_some_and(|p| p > 0), "game {}: {u:?}", g.number);
         }
     }
-    for pair in lines.chunks(2) {
-        assert_eq!((pair[0][1], pair[0][2]), ("alpha", "beta"));
-        assert_eq!((pair[1][1], pair[1][2]), ("beta", "alpha"));
-        assert_eq!(pair[0][6], pair[1][6], "both games of a pair share the opening");
-        assert_eq!(pair[0][6].split_whitespace().count(), 4);
+    for pair in games.chunks(2) {
+        assert_eq!(pair[0].names, ["alpha", "beta"]);
+        assert_eq!(pair[1].names, ["beta", "alpha"]);
+        assert_eq!(pair[0].opening, pair[1].opening, "both games of a pair share the opening");
+        assert_eq!(pair[0].opening.split_whitespace().count(), 4);
     }
-    assert_ne!(lines[0][6], lines[2][6], "each pair has its own opening");
+    assert_ne!(games[0].opening, games[2].opening, "each pair has its own opening");
     // The same seed gives the same openings.
     let again = dir.join("again.tsv");
     play(&again);
-    // Everything but the think times (the `think` column, which the clock decides).
-    let untimed =
-        |t: &str| -> Vec<String> { t.lines().map(|l| l.split('\t').take(11).collect::<Vec<_>>().join("\t")).collect() };
+    // Everything but what the clock and the machine decide: think times, what each
+    // engine used and what it wrote to stderr.
+    let untimed = |text: &str| -> Vec<RecordedGame> {
+        let untimed = |g: RecordedGame| RecordedGame {
+            think: Default::default(),
+            usage: Default::default(),
+            stderr_tail: Default::default(),
+            ..g
+        };
+        parse_records(text).expect("the record reads").into_iter().map(untimed).collect()
+    };
     assert_eq!(
         untimed(&std::fs::read_to_string(&again).expect("record")),
         untimed(&text),

@@ -622,14 +622,14 @@ fn the_referee_adjudicates_covered_wins_and_draws() {
 #[test]
 fn analyze_marks_the_move_that_lost_the_draw() {
     use morris::analysis::{AnalyzeSettings, analyze};
-    use morris::engine::{EngineOptions, Limits};
+    use morris::engine::{EngineOptions, SearchLimits};
     let tb = std::sync::Arc::new(Tablebase::open(tables()).expect("open"));
     let start = position(&["A7", "D7", "G7"], &["D6", "F6", "A4"]);
     let mut game = morris::rules::Game::new(start);
     let blunder = morris::rules::notation::parse_move("A7-B6", &STANDARD24).expect("move");
     game.play(blunder).expect("legal");
     let settings = AnalyzeSettings {
-        limits: Limits { depth: Some(2), ..Limits::default() },
+        limits: SearchLimits { depth: Some(2), ..SearchLimits::default() },
         engine: EngineOptions::default(),
         tablebase: Some(tb),
     };
@@ -682,7 +682,7 @@ fn class_through_placements(pos: &Position, oracle: &dyn Oracle) -> i8 {
 
 #[test]
 fn a_search_from_the_last_placements_proves_the_exact_value() {
-    use morris::engine::{Engine, EngineOptions, Limits};
+    use morris::engine::{Engine, EngineOptions, SearchLimits};
     let tb = open_oracle(tables(), &STANDARD).expect("open");
     tb.wait_ready();
     let oracle: std::sync::Arc<dyn Oracle> = tb;
@@ -699,7 +699,8 @@ fn a_search_from_the_last_placements_proves_the_exact_value() {
         let options = EngineOptions { oracle: Some(oracle.clone()), ..EngineOptions::default() };
         let mut engine = Engine::new(options, pos);
         let mut last = None;
-        let r = engine.think(&Limits { depth: Some(8), ..Limits::default() }, &mut |it| last = Some(it.clone()));
+        let r = engine
+            .think(&SearchLimits { depth: Some(8), ..SearchLimits::default() }, &mut |it| last = Some(it.clone()));
         let last = last.expect("an iteration");
         assert!(r.proven, "{pos}: {r:?}");
         assert_eq!(last.estimates, 0);
@@ -717,7 +718,7 @@ fn a_search_from_the_last_placements_proves_the_exact_value() {
         classes.push(class);
         // Without tables only a win or loss the search sees to the end is proven.
         let mut plain = Engine::new(EngineOptions::default(), pos);
-        let p = plain.think(&Limits { depth: Some(4), ..Limits::default() }, &mut |_| {});
+        let p = plain.think(&SearchLimits { depth: Some(4), ..SearchLimits::default() }, &mut |_| {});
         assert!(!p.proven || p.score.abs() >= morris::search::DECIDED, "{pos}: {p:?}");
         unproven_without_tables += u32::from(!p.proven);
     }
@@ -728,13 +729,13 @@ fn a_search_from_the_last_placements_proves_the_exact_value() {
 
 #[test]
 fn the_engine_readies_its_roots_tables_before_searching() {
-    use morris::engine::{Engine, EngineOptions, Limits};
+    use morris::engine::{Engine, EngineOptions, SearchLimits};
     // Opened without the warm-up thread: no index is built until someone asks.
     let tb: std::sync::Arc<dyn Oracle> = std::sync::Arc::new(Tablebase::open(tables()).expect("open"));
     // No two stones of a side share a line: no mill in one.
     let pos = position(&["A7", "E4", "B2"], &["G1", "C5", "F6"]);
     let mut engine = Engine::new(EngineOptions { oracle: Some(tb.clone()), ..EngineOptions::default() }, pos);
-    let r = engine.think(&Limits { depth: Some(6), ..Limits::default() }, &mut |_| {});
+    let r = engine.think(&SearchLimits { depth: Some(6), ..SearchLimits::default() }, &mut |_| {});
     // The root is in the tables: one iteration over its children's table values.
     assert_eq!(r.depth, 1, "{r:?}");
     assert!(r.tb_hits > 0, "{r:?}");

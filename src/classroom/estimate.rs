@@ -9,9 +9,8 @@
 use crate::rules::{Color, Phase, Position};
 use crate::topology::{Point, PointSet, Topology};
 
-/// The value of a won position in the midgame/endgame estimates (the handout's 10000).
-pub use crate::eval::HANDOUT_DECIDED as WIN;
-use crate::eval::HANDOUT_LOST_AT as LOST_AT;
+// The value of a won position in the midgame/endgame estimates is the handout's 10000.
+use crate::eval::{HANDOUT_DECIDED, HANDOUT_LOST_AT};
 
 /// The handout's opening estimate: `numWhitePieces − numBlackPieces`.
 #[must_use]
@@ -89,7 +88,7 @@ pub fn improved_opening(pos: &Position) -> i32 {
         value += LIBERTY * liberties.len() as i32 + OPEN_LINE * open_lines;
         score += if side == Color::White { value } else { -value };
     }
-    score.clamp(-(WIN - 1), WIN - 1)
+    score.clamp(-(HANDOUT_DECIDED - 1), HANDOUT_DECIDED - 1)
 }
 
 /// Our midgame/endgame estimate (Part IV), from White's point of view.
@@ -97,16 +96,16 @@ pub fn improved_opening(pos: &Position) -> i32 {
 pub fn improved_game(pos: &Position) -> i32 {
     let topo = pos.topology();
     let (white, black) = (pos.stones(Color::White).len(), pos.stones(Color::Black).len());
-    if black <= LOST_AT {
-        return WIN;
+    if black <= HANDOUT_LOST_AT {
+        return HANDOUT_DECIDED;
     }
-    if white <= LOST_AT {
-        return -WIN;
+    if white <= HANDOUT_LOST_AT {
+        return -HANDOUT_DECIDED;
     }
     let to_move = pos.side_to_move();
     // The side to move with no move has lost (the handout only looks at Black).
     if generated_moves(pos, to_move) == 0 {
-        return if to_move == Color::White { -WIN } else { WIN };
+        return if to_move == Color::White { -HANDOUT_DECIDED } else { HANDOUT_DECIDED };
     }
     let empty = pos.empty();
     let mut score = 0;
@@ -130,12 +129,12 @@ pub fn improved_game(pos: &Position) -> i32 {
             value += RUNNING_MILL * running_mills(topo, us, empty) as i32;
             if moves == 0 {
                 // Blocked but not to move: lost unless the opponent must open a way.
-                value -= WIN / 4;
+                value -= HANDOUT_DECIDED / 4;
             }
         }
         score += if side == Color::White { value } else { -value };
     }
-    score.clamp(-(WIN - 1), WIN - 1)
+    score.clamp(-(HANDOUT_DECIDED - 1), HANDOUT_DECIDED - 1)
 }
 
 fn threat_value(threats: u32, to_move: bool, can_remove: bool) -> i32 {
@@ -231,7 +230,7 @@ mod tests {
     #[test]
     fn improved_estimates_stay_below_a_win() {
         let p = game("WWWWWWWWWxxxxBBBxxxxxx");
-        assert!(improved_game(&p).abs() < WIN);
-        assert_eq!(improved_game(&game("WWWxxxxxxxxxxBBxxxxxxx")), WIN);
+        assert!(improved_game(&p).abs() < HANDOUT_DECIDED);
+        assert_eq!(improved_game(&game("WWWxxxxxxxxxxBBxxxxxxx")), HANDOUT_DECIDED);
     }
 }

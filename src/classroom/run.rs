@@ -17,7 +17,7 @@ use crate::topology::PointSet;
 /// White 10000 when Black has no move; by the colour swap every program makes, a blocked
 /// side to move is −10000 from its own point of view. The opening estimate has no value
 /// for a blocked side (it only counts stones), so the opening programs report the same loss.
-pub const BLOCKED_ESTIMATE: Value = Value::finite(-estimate::WIN);
+pub const BLOCKED_ESTIMATE: Value = Value::finite(-crate::eval::HANDOUT_DECIDED);
 
 /// What a program prints and writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,7 +48,7 @@ pub fn output_lines(board: &str, evals: u64, value: Value) -> String {
 
 /// Why a run produced no move.
 #[derive(Debug, thiserror::Error)]
-pub enum ProgramError {
+pub enum RunError {
     /// Bad arguments, input file or output file.
     #[error("{0}")]
     BadInput(String),
@@ -65,15 +65,15 @@ pub enum ProgramError {
     },
 }
 
-impl ProgramError {
-    /// What the program prints on stdout despite the error: for [`ProgramError::NoMove`]
+impl RunError {
+    /// What the program prints on stdout despite the error: for [`RunError::NoMove`]
     /// the three lines for the unchanged board, 0 positions evaluated and
     /// [`BLOCKED_ESTIMATE`]; nothing for bad input.
     #[must_use]
     pub fn stdout_lines(&self) -> Option<String> {
         match self {
-            ProgramError::BadInput(_) => None,
-            ProgramError::NoMove { board, .. } => Some(output_lines(board, 0, BLOCKED_ESTIMATE)),
+            RunError::BadInput(_) => None,
+            RunError::NoMove { board, .. } => Some(output_lines(board, 0, BLOCKED_ESTIMATE)),
         }
     }
 }
@@ -130,7 +130,7 @@ pub fn warnings(spec: &ProgramSpec, stones: ByColor<PointSet>) -> Vec<String> {
 /// returns what to print. Warnings go to `warn`.
 ///
 /// # Errors
-/// [`ProgramError`]: bad input (the output file is then untouched), or no legal move (the
+/// [`RunError`]: bad input (the output file is then untouched), or no legal move (the
 /// unchanged board has then been written to the output file).
 pub fn run_program(
     spec: &ProgramSpec,
@@ -138,8 +138,8 @@ pub fn run_program(
     output: &Path,
     depth: u32,
     warn: &mut dyn FnMut(&str),
-) -> Result<ProgramOutput, ProgramError> {
-    let bad = |e: &dyn std::fmt::Display| ProgramError::BadInput(e.to_string());
+) -> Result<ProgramOutput, RunError> {
+    let bad = |e: &dyn std::fmt::Display| RunError::BadInput(e.to_string());
     let stones = read_board_file(input).map_err(|e| bad(&e))?;
     for w in warnings(spec, stones) {
         warn(&w);
@@ -151,7 +151,7 @@ pub fn run_program(
         // that reads the file finds a board in the handout's form.
         let board = format_board_string(stones, CLASSROOM.topology);
         pending.commit(&board).map_err(|e| bad(&e))?;
-        return Err(ProgramError::NoMove { side: spec.side, board });
+        return Err(RunError::NoMove { side: spec.side, board });
     };
     pending.commit(&outcome.board).map_err(|e| bad(&e))?;
     Ok(outcome)

@@ -53,7 +53,7 @@ impl fmt::Display for Value {
 
 /// What a search found.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
-pub struct SearchResult {
+pub struct MinimaxResult {
     /// White's chosen move (the first among the best).
     pub best: Move,
     /// The position after it.
@@ -67,13 +67,13 @@ pub struct SearchResult {
 /// A MiniMax search of `depth` plies from `root`, White (MAX) to move there.
 /// `None` when White has no move at the root, or `depth` is 0 (no move is searched).
 #[must_use]
-pub fn minimax(root: &Position, depth: u32, estimate: Estimate) -> Option<SearchResult> {
+pub fn minimax(root: &Position, depth: u32, estimate: Estimate) -> Option<MinimaxResult> {
     Search::new(depth, estimate).root(root, false)
 }
 
 /// An alpha-beta search: the same move and value as [`minimax`], with fewer estimations.
 #[must_use]
-pub fn alpha_beta(root: &Position, depth: u32, estimate: Estimate) -> Option<SearchResult> {
+pub fn alpha_beta(root: &Position, depth: u32, estimate: Estimate) -> Option<MinimaxResult> {
     Search::new(depth, estimate).root(root, true)
 }
 
@@ -88,7 +88,7 @@ impl Search {
         Search { estimate, evals: 0, lists: vec![MoveList::new(); depth as usize] }
     }
 
-    fn root(&mut self, root: &Position, pruning: bool) -> Option<SearchResult> {
+    fn root(&mut self, root: &Position, pruning: bool) -> Option<MinimaxResult> {
         debug_assert!(root.side_to_move() == Color::White);
         let mut lists = std::mem::take(&mut self.lists);
         let (moves, below) = lists.split_first_mut()?;
@@ -114,7 +114,7 @@ impl Search {
             }
         }
         let (best, after, value) = best?;
-        Some(SearchResult { best, after, value, evals: self.evals })
+        Some(MinimaxResult { best, after, value, evals: self.evals })
     }
 
     /// The leaf estimate, counted.

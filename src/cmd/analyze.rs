@@ -11,8 +11,8 @@ use anyhow::Context;
 
 use crate::cmd::common::RuleArgs;
 use morris::analysis::{self, AnalyzeSettings, GameAnalysis, Glyph, MoveReport, Verdict};
-use morris::engine::{EngineOptions, EvalChoice, Limits};
-use morris::protocol::parse_seconds_f64 as parse_seconds;
+use morris::engine::{EngineOptions, EvalChoice, SearchLimits};
+use morris::protocol::parse_seconds_f64;
 use morris::referee::outcome::game_text::{GameText, SETBOARD, read_games};
 use morris::rules::{Color, Ruleset};
 
@@ -35,7 +35,7 @@ pub struct AnalyzeArgs {
     pub tablebase: Option<PathBuf>,
     /// Search each position the tables do not decide for this long instead of to a
     /// fixed depth (the values, and so the marks, then depend on the machine's speed)
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with = "depth")]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds_f64, conflicts_with = "depth")]
     pub movetime: Option<f64>,
     /// Search each such position to this depth, on one thread and a cleared table, as the
     /// board's replays do (default 8, the same as `morris serve --analysis-depth`)
@@ -108,7 +108,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     };
     let settings = match args.movetime {
         Some(seconds) => AnalyzeSettings {
-            limits: Limits { movetime: Some(Duration::from_secs_f64(seconds)), ..Limits::default() },
+            limits: SearchLimits { movetime: Some(Duration::from_secs_f64(seconds)), ..SearchLimits::default() },
             engine: EngineOptions {
                 hash_mb: args.hash_mb,
                 oracle: tablebase.clone().map(|t| t as Arc<dyn morris::search::Oracle>),

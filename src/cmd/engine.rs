@@ -1,6 +1,6 @@
 //! The tournament engine: `morris` with no subcommand speaks the line protocol of
 //! `protocol.md` on stdin/stdout. This file turns the options into the engine and the
-//! protocol loop's [`Settings`] and starts the loop ([`morris::protocol`]).
+//! protocol loop's [`ProtocolSettings`] and starts the loop ([`morris::protocol`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,7 +10,7 @@ use anyhow::Context as _;
 
 use super::common::{EvalArg, RuleArgs};
 use morris::engine::{Engine, EngineOptions, KeepChoice};
-use morris::protocol::{GameClocks, Settings, parse_increment, parse_seconds, run_threaded};
+use morris::protocol::{GameClocks, ProtocolSettings, parse_increment, parse_seconds, run_threaded};
 use morris::rules::{ByColor, Color};
 
 /// Options of the engine (the binary with no subcommand; `protocol.md` §1).
@@ -86,7 +86,7 @@ impl EngineArgs {
     ///
     /// # Errors
     /// An illegal `--opening`, or databases that cannot be loaded.
-    pub fn build(&self) -> anyhow::Result<(Engine, Settings)> {
+    pub fn build(&self) -> anyhow::Result<(Engine, ProtocolSettings)> {
         let rules = self.rules.ruleset();
         let game = morris::rules::notation::game_after(rules, &self.opening).context("--opening")?;
         let oracle = match &self.tablebase {
@@ -120,7 +120,7 @@ impl EngineArgs {
             let inc = self.inc.unwrap_or_default();
             GameClocks { remaining: ByColor([t, t]), increment: ByColor([inc, inc]) }
         });
-        let settings = Settings {
+        let settings = ProtocolSettings {
             color: self.color,
             movetime: self.movetime,
             depth: self.depth,
@@ -156,7 +156,7 @@ mod tests {
     use super::EngineArgs;
 
     #[derive(Parser)]
-    struct Cli {
+    struct EngineCli {
         #[command(flatten)]
         engine: EngineArgs,
     }
@@ -165,11 +165,11 @@ mod tests {
     fn bad_clock_flags_are_refused() {
         for flags in ["--time 0", "--time -3", "--time soon", "--inc 1", "--time 5 --inc -1", "--time 5 --movetime 1"] {
             let args = ["morris"].into_iter().chain(flags.split_whitespace());
-            let err = Cli::try_parse_from(args).err().unwrap_or_else(|| panic!("{flags} accepted"));
+            let err = EngineCli::try_parse_from(args).err().unwrap_or_else(|| panic!("{flags} accepted"));
             let text = err.to_string();
             assert!(text.lines().next().is_some_and(|l| l.starts_with("error:")), "{flags}: {text}");
         }
-        let ok = Cli::try_parse_from(["morris", "--time", "5", "--inc", "0"]).expect("--inc 0 is fine");
+        let ok = EngineCli::try_parse_from(["morris", "--time", "5", "--inc", "0"]).expect("--inc 0 is fine");
         let (_, settings) = ok.engine.build().expect("builds");
         let clock = settings.clock.expect("a clock");
         assert_eq!(clock.remaining.0, [Duration::from_secs(5); 2]);
@@ -178,7 +178,8 @@ mod tests {
 
     #[test]
     fn the_flags_make_the_settings() {
-        let cli = Cli::try_parse_from(["morris", "--color", "black", "--movetime", "0.2", "--ponder"]).expect("parses");
+        let cli =
+            EngineCli::try_parse_from(["morris", "--color", "black", "--movetime", "0.2", "--ponder"]).expect("parses");
         let (_, settings) = cli.engine.build().expect("builds");
         assert_eq!(
             (settings.color, settings.movetime, settings.ponder, settings.clock),

@@ -15,9 +15,9 @@ use crate::cmd::progress::Bar;
 use morris::files::write_whole;
 use morris::grade::class_file::{ClassFile, read_class_file};
 use morris::grade::class_summary::{self, RunFacts};
-use morris::grade::run::Runner;
+use morris::grade::run::ProgramRunner;
 use morris::grade::submission::find_submissions;
-use morris::grade::{Settings, cases, export, grade_student, part_of_program, report};
+use morris::grade::{GradeSettings, cases, export, grade_student, part_of_program, report};
 use morris::progress::Progress as _;
 
 /// Arguments of `morris grade`.
@@ -61,7 +61,7 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
         None => ClassFile::default(),
     };
     let limits = args.sandbox.over(morris::referee::sandbox::limits::EngineLimits::default())?;
-    let runner = Runner::new(args.sandbox.sandbox(limits));
+    let runner = ProgramRunner::new(args.sandbox.sandbox(limits));
     let submissions = find_submissions(&args.submissions)?;
     if submissions.is_empty() {
         anyhow::bail!(
@@ -81,7 +81,7 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     if args.gradescope.is_some() && submissions.len() != 1 {
         anyhow::bail!("--gradescope writes one student's results: give one submission, not {}", submissions.len());
     }
-    let settings = Settings::new(class, &args.out, runner);
+    let settings = GradeSettings::new(class, &args.out, runner);
     let reports = settings.out.join("reports");
     std::fs::create_dir_all(&reports).with_context(|| format!("cannot create {}", reports.display()))?;
     let calls = cases::calls_of(&cases::class_cases(&settings.class));

@@ -12,8 +12,8 @@ use super::progress::Bar;
 use super::referee::GameArgs;
 use morris::referee::engine::EngineCommand;
 use morris::referee::outcome::record::RecordWriter;
-use morris::referee::outcome::result::GameRecord;
-use morris::referee::outcome::sprt::{Pentanomial, SprtSpec, Verdict, format_estimate};
+use morris::referee::outcome::result::FinishedGame;
+use morris::referee::outcome::sprt::{Pentanomial, SprtSpec, SprtVerdict, format_estimate};
 use morris::referee::tournament::bracket::swapped_pairs;
 use morris::referee::tournament::runner::Runner;
 
@@ -76,7 +76,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<ExitCode> {
     let runner = Runner::new(engines, settings, args.game.jobs(), record, Box::new(bar.clone()));
     let records = runner.play(&schedule)?;
     bar.finish();
-    for r in records.iter().map(|p| &p.record) {
+    for r in records.iter().map(|p| &p.game) {
         say!("game {:>3}: {} - {}: {} ({})", r.number, r.names.0[0], r.names.0[1], r.result().word(), r.termination);
     }
     say!();
@@ -85,7 +85,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The first engine's score in `record` (1, ½ or 0).
-fn first_score(record: &GameRecord, first: &str) -> f64 {
+fn first_score(record: &FinishedGame, first: &str) -> f64 {
     record.side_of(first).map_or(0.0, |side| record.result().score(side))
 }
 
@@ -107,18 +107,18 @@ fn sprt(
     let runner = Runner::new(engines, settings, jobs, record, Box::new(bar.clone()));
     let batch = jobs.div_ceil(2).max(1);
     let (mut counted, mut wdl) = (Pentanomial::default(), (0u32, 0u32, 0u32));
-    let (mut verdict, mut llr) = (Verdict::Continue, 0.0);
+    let (mut verdict, mut llr) = (SprtVerdict::Continue, 0.0);
     let (mut next, mut played, mut uncounted) = (0, 0, 0);
-    while played < pairs && verdict == Verdict::Continue {
+    while played < pairs && verdict == SprtVerdict::Continue {
         let n = batch.min(pairs - played);
         let records = runner.play(&swapped_pairs(0, 1, n, openings, &mut next))?;
         played += n;
         for pair in records.chunks(2) {
-            if verdict != Verdict::Continue {
+            if verdict != SprtVerdict::Continue {
                 uncounted += pair.len();
                 continue;
             }
-            let scores: Vec<f64> = pair.iter().map(|p| first_score(&p.record, &first)).collect();
+            let scores: Vec<f64> = pair.iter().map(|p| first_score(&p.game, &first)).collect();
             for &s in &scores {
                 match s {
                     s if s > 0.75 => wdl.0 += 1,
@@ -139,15 +139,15 @@ fn sprt(
     say!("SPRT {spec} (logistic Elo, pentanomial GSPRT): {first} against {second}");
     let games = 2 * n;
     match verdict {
-        Verdict::H1 => {
+        SprtVerdict::H1 => {
             say!("  H1 accepted after {n} pairs ({games} games): {first} is stronger by {} Elo or more", spec.elo1)
         }
-        Verdict::H0 => say!(
+        SprtVerdict::H0 => say!(
             "  H0 accepted after {n} pairs ({games} games): {first} is not stronger by {} Elo (at most {})",
             spec.elo1,
             spec.elo0
         ),
-        Verdict::Continue => {
+        SprtVerdict::Continue => {
             say!("  no verdict: the cap of {} games was reached with the LLR between its bounds", 2 * pairs);
         }
     }

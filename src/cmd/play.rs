@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::Context;
 
 use super::common::{BoardChoice, EvalArg, RuleArgs, parse_in_hand, value_enum_mirror};
-use morris::engine::{EngineOptions, Limits, format_score};
+use morris::engine::{EngineOptions, SearchLimits, format_score};
 use morris::play::draw::Style;
 use morris::play::file_mode::{self, FileMode, FileModeReport};
 use morris::play::{PlayConfig, PlayError, run_with};
@@ -95,14 +95,14 @@ pub struct PlayArgs {
 /// parse or is illegal, or an output error; each as one line.
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let rules = args.rules.ruleset_on(args.board);
-    let limits = Limits {
+    let limits = SearchLimits {
         movetime: match (args.movetime, args.depth) {
             (Some(s), _) => Some(Duration::from_secs_f64(s)),
             (None, Some(_)) => None,
             (None, None) => Some(Duration::from_secs(1)),
         },
         depth: args.depth,
-        ..Limits::default()
+        ..SearchLimits::default()
     };
     let engine = EngineOptions::for_eval(args.eval.into());
     if let Some(out) = &args.board_out {

@@ -19,19 +19,19 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 #[derive(Parser)]
-struct Cli {
+struct EngineCli {
     #[command(flatten)]
     engine: EngineArgs,
 }
 
-fn try_engine(args: &[&str]) -> anyhow::Result<(Engine, morris::protocol::Settings)> {
+fn try_engine(args: &[&str]) -> anyhow::Result<(Engine, morris::protocol::ProtocolSettings)> {
     // A small table: the tests build hundreds of engines.
     let hash: &[&str] = if args.contains(&"--hash") { &[] } else { &["--hash", "1"] };
-    let cli = Cli::try_parse_from(std::iter::once("morris").chain(hash.iter().chain(args).copied()))?;
+    let cli = EngineCli::try_parse_from(std::iter::once("morris").chain(hash.iter().chain(args).copied()))?;
     cli.engine.build()
 }
 
-fn engine_for(flags: &str) -> (Engine, morris::protocol::Settings) {
+fn engine_for(flags: &str) -> (Engine, morris::protocol::ProtocolSettings) {
     let args: Vec<&str> = flags.split_whitespace().collect();
     try_engine(&args).unwrap_or_else(|e| panic!("flags {flags:?}: {e:#}"))
 }

@@ -58,7 +58,7 @@ pub struct ServeArgs {
     pub tablebase: Option<PathBuf>,
     /// Search depth per position when a replay is analysed (fixed, so the same game
     /// always gets the same values and marks)
-    #[arg(long, default_value_t = morris::serve::replay::ANALYSIS_DEPTH, value_name = "PLIES",
+    #[arg(long, default_value_t = morris::analysis::ANALYSIS_DEPTH, value_name = "PLIES",
           value_parser = clap::value_parser!(u32).range(2..=30))]
     pub analysis_depth: u32,
     /// The most games and replays open at once

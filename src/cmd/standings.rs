@@ -11,7 +11,7 @@ use morris::referee::outcome::record::parse_records;
 use morris::referee::outcome::usage::PonderPolicy;
 use morris::referee::tournament::bracket::TournamentFormat;
 use morris::referee::tournament::conduct::{replay_knockout, write_pages};
-use morris::referee::tournament::pages::{self, Event, replay_title};
+use morris::referee::tournament::pages::{self, TournamentView, replay_title};
 use morris::referee::tournament::resume::{Fingerprint, Ledger};
 
 /// Options of `morris standings`.
@@ -67,8 +67,8 @@ pub fn run(args: &StandingsArgs) -> anyhow::Result<ExitCode> {
     let title = replay_title(&fingerprint, args.files.first().map(PathBuf::as_path));
     // The tournament line keeps who may not ponder (everyone may, where it says nothing).
     let ponder = fingerprint.get("ponder").and_then(PonderPolicy::from_description).unwrap_or_default();
-    let event = Event { title, names: &names, games: &games, bracket: bracket.as_ref(), ponder: &ponder };
-    let pages = pages::pages(&event);
+    let view = TournamentView { title, names: &names, games: &games, bracket: bracket.as_ref(), ponder: &ponder };
+    let pages = pages::pages(&view);
     write_pages(&args.out, &pages)?;
     say!("{} pages written to {}", pages.len(), args.out.display());
     if let Some(b) = &bracket {

@@ -19,10 +19,11 @@ use morris::referee::tournament::bracket::KnockoutSettings;
 use morris::referee::tournament::conduct::{
     Conduct, Conducted, Plan, Resume, conduct, open_record, plan_lines, write_pages,
 };
-use morris::referee::tournament::pages::{self, Bracket, Event, replay_title};
-use morris::referee::tournament::resume::{Fingerprint, Schedule};
-use morris::referee::tournament::roster::{Roster, RosterOpenings, RosterTime, read_roster};
+use morris::referee::tournament::pages::{self, Bracket, TournamentView, replay_title};
+use morris::referee::tournament::resume::Schedule;
+use morris::referee::tournament::roster::{Roster, read_roster};
 use morris::referee::tournament::runner::Runner;
+use morris::referee::tournament::terms::{TournamentOpenings, TournamentTerms, TournamentTime};
 use morris::referee::tournament::waves;
 
 value_enum_mirror! {
@@ -90,7 +91,7 @@ pub struct TournamentArgs {
 }
 
 /// The tournament as it will be played: the options merged with the roster.
-struct Setup {
+struct MergedOptions {
     engines: Vec<EngineCommand>,
     format: LibraryFormat,
     games: usize,
@@ -104,11 +105,11 @@ struct Setup {
     slurm: bool,
 }
 
-impl Setup {
-    fn new(args: &TournamentArgs) -> anyhow::Result<Setup> {
+impl MergedOptions {
+    fn new(args: &TournamentArgs) -> anyhow::Result<MergedOptions> {
         let Some(path) = &args.roster else {
             ensure!(args.engines.len() >= 2, "a tournament needs at least two --engine options");
-            return Ok(Setup {
+            return Ok(MergedOptions {
                 engines: EngineCommand::parse_all(&args.engines)?,
                 format: args.format.into(),
                 games: args.games,
@@ -128,22 +129,22 @@ impl Setup {
         t.grace_ms = r.grace_ms.unwrap_or(t.grace_ms);
         t.startup_ms = r.startup_ms.unwrap_or(t.startup_ms);
         match r.time {
-            Some(RosterTime::PerMove(s)) => t.movetime = s,
-            Some(RosterTime::Clock(time, inc, send)) => {
+            Some(TournamentTime::PerMove(s)) => t.movetime = s,
+            Some(TournamentTime::Clock(time, inc, send)) => {
                 (game.time, game.inc, game.send_clock) = (Some(time), Some(inc), send)
             }
             None => {}
         }
         game.max_plies = r.max_plies.unwrap_or(game.max_plies);
         match r.openings {
-            Some(RosterOpenings::File(file)) => game.openings = Some(file),
-            Some(RosterOpenings::Random(plies)) => game.random_plies = plies,
+            Some(TournamentOpenings::File(file)) => game.openings = Some(file),
+            Some(TournamentOpenings::Random(plies)) => game.random_plies = plies,
             None => {}
         }
         game.seed = r.seed.unwrap_or(game.seed);
         // --engine-cpus overrides the roster's quota, as the other limits do.
         game.sandbox.engine_cpus = game.sandbox.engine_cpus.or(r.cpus);
-        Ok(Setup {
+        Ok(MergedOptions {
             format: r.format.unwrap_or(args.format.into()),
             games: r.games.unwrap_or(args.games),
             tiebreak_pairs: r.tiebreak_pairs.unwrap_or(args.tiebreak_pairs),
@@ -156,62 +157,33 @@ impl Setup {
         })
     }
 
-    /// Everything that decides the games, for the record file.
-    fn fingerprint(&self) -> Fingerprint {
+    /// Everything that decides the games, as the record file's fingerprint keeps it.
+    fn terms(&self) -> TournamentTerms<'_> {
         let g = &self.game;
-        let mut f = Fingerprint::new();
-        f.push("format", self.format.name());
-        f.push("games", self.games);
-        if self.format == LibraryFormat::Knockout {
-            f.push("tiebreak_pairs", self.tiebreak_pairs);
-        }
-        f.push("seed", g.seed);
-        f.push(
-            "time",
-            match g.time {
-                Some(t) => format!(
-                    "clock {t} inc {}{}",
-                    g.inc.unwrap_or_default().as_secs_f64(),
-                    if g.send_clock { " sent" } else { "" }
-                ),
-                None => format!("movetime {}", g.timing.movetime),
+        TournamentTerms {
+            format: self.format,
+            games: self.games,
+            tiebreak_pairs: self.tiebreak_pairs,
+            seed: g.seed,
+            time: match g.time {
+                Some(t) => TournamentTime::Clock(t, g.inc.unwrap_or_default(), g.send_clock),
+                None => TournamentTime::PerMove(g.timing.movetime),
             },
-        );
-        f.push("grace_ms", g.timing.grace_ms);
-        f.push("startup_ms", g.timing.startup_ms);
-        f.push("max_plies", g.max_plies);
-        f.push(
-            "openings",
-            match &g.openings {
-                Some(file) => format!("file {}", file.display()),
-                None => format!("random {}", g.random_plies),
+            grace_ms: g.timing.grace_ms,
+            startup_ms: g.timing.startup_ms,
+            max_plies: g.max_plies,
+            openings: match &g.openings {
+                Some(file) => TournamentOpenings::File(file.clone()),
+                None => TournamentOpenings::Random(g.random_plies),
             },
-        );
-        f.push(
-            "rules",
-            format!(
-                "removal {} repetition {} no_removal_plies {}{}",
-                g.rules.removal.name(),
-                g.rules.repetition,
-                g.rules.no_removal_plies,
-                if g.pass_rules { " passed" } else { "" }
-            ),
-        );
-        f.push("tablebase", g.tablebase.as_ref().map_or("-".to_string(), |t| t.display().to_string()));
-        f.push("limits", self.limits.describe());
-        // Only when set, so the files of tournaments from before these keys still match.
-        if let Some(cpus) = g.sandbox.engine_cpus {
-            f.push("cpus", cpus);
+            rules: g.rules.options(),
+            pass_rules: g.pass_rules,
+            tablebase: g.tablebase.as_deref(),
+            limits: self.limits,
+            cpus: g.sandbox.engine_cpus,
+            ponder: &self.ponder,
+            entrants: &self.engines,
         }
-        if let Some(ponder) = self.ponder.describe() {
-            f.push("ponder", ponder);
-        }
-        f.push("entrants", self.engines.iter().map(|e| e.name.as_str()).collect::<Vec<_>>().join(" "));
-        for e in &self.engines {
-            let folder = e.folder.as_ref().map_or(String::new(), |d| format!(" (in {})", d.display()));
-            f.push(&format!("entrant.{}", e.name), format!("{}{folder}", e.words.join(" ")));
-        }
-        f
     }
 }
 
@@ -221,31 +193,31 @@ impl Setup {
 /// Bad options or roster, an unreadable openings file, a record file of another
 /// tournament or one that cannot be written.
 pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
-    let setup = Setup::new(args)?;
-    let settings = setup.game.settings(setup.limits)?;
-    let pairs_each = setup.games.div_ceil(2).max(1);
-    let openings = setup.game.openings(64, settings.rules, &setup.engines)?;
-    let names: Vec<String> = setup.engines.iter().map(|e| e.name.clone()).collect();
-    let fingerprint = setup.fingerprint();
+    let merged = MergedOptions::new(args)?;
+    let settings = merged.game.settings(merged.limits)?;
+    let pairs_each = merged.games.div_ceil(2).max(1);
+    let openings = merged.game.openings(64, settings.rules, &merged.engines)?;
+    let names: Vec<String> = merged.engines.iter().map(|e| e.name.clone()).collect();
+    let fingerprint = merged.terms().fingerprint();
     if let (Some(dir), Some(task)) = (&args.slurm, &args.slurm_task) {
-        return super::tournament_slurm::play_task(dir, task, &fingerprint, &setup.engines, settings);
+        return super::tournament_slurm::play_task(dir, task, &fingerprint, &merged.engines, settings);
     }
     let resume = match &args.slurm {
         Some(dir) => Resume { ledger: waves::recorded(dir, &fingerprint)?, writer: RecordWriter::create(None)? },
-        None => open_record(setup.game.record.as_deref(), &fingerprint)?,
+        None => open_record(merged.game.record.as_deref(), &fingerprint)?,
     };
-    let jobs = setup.game.jobs();
+    let jobs = merged.game.jobs();
     let plan = Plan {
-        format: setup.format,
+        format: merged.format,
         names: &names,
-        roster: setup.roster.as_deref(),
-        seed: setup.game.seed,
+        roster: merged.roster.as_deref(),
+        seed: merged.game.seed,
         pairs_each,
-        tiebreak_pairs: setup.tiebreak_pairs,
+        tiebreak_pairs: merged.tiebreak_pairs,
         time: settings.time,
-        limits: setup.limits.describe(),
+        limits: merged.limits.describe(),
         jobs,
-        kept: setup.game.record.is_some() || setup.slurm,
+        kept: merged.game.record.is_some() || merged.slurm,
     };
     for line in plan_lines(&plan, &resume.ledger) {
         eprintln!("{line}");
@@ -254,14 +226,14 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let bar = Bar::games();
-    let runner = Runner::new(setup.engines.clone(), settings, jobs, resume.writer, Box::new(bar.clone()));
+    let runner = Runner::new(merged.engines.clone(), settings, jobs, resume.writer, Box::new(bar.clone()));
     let how = Conduct {
-        format: setup.format,
+        format: merged.format,
         names: &names,
         knockout: KnockoutSettings {
             pairs_per_bout: pairs_each,
-            tiebreak_pairs: setup.tiebreak_pairs,
-            seed: setup.game.seed,
+            tiebreak_pairs: merged.tiebreak_pairs,
+            seed: merged.game.seed,
         },
         // On a cluster, the games not yet recorded go to the next wave of jobs instead.
         defer: args.slurm.is_some(),
@@ -305,15 +277,15 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     }
     let standings_dir = args.standings.clone().or_else(|| args.slurm.as_ref().map(|d| d.join("standings")));
     if let Some(dir) = &standings_dir {
-        let title = replay_title(&fingerprint, setup.game.record.as_deref().or(setup.roster.as_deref()));
-        let event = Event {
+        let title = replay_title(&fingerprint, merged.game.record.as_deref().or(merged.roster.as_deref()));
+        let view = TournamentView {
             title,
             names: &names,
             games: &finished.games,
             bracket: finished.bracket.as_ref(),
-            ponder: &setup.ponder,
+            ponder: &merged.ponder,
         };
-        write_pages(dir, &pages::pages(&event))?;
+        write_pages(dir, &pages::pages(&view))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use super::{Engine, EngineOptions, Limits};
+use super::{Engine, EngineOptions, SearchLimits};
 use crate::rules::{ByColor, CLASSROOM, Color, Game, MoveList, Position, Ruleset, STANDARD, Setup};
 use crate::topology::PointSet;
 
@@ -96,7 +96,7 @@ pub struct BenchLine {
     /// The position searched.
     pub position: Position,
     /// What the search found.
-    pub result: super::SearchResult,
+    pub result: super::SearchOutcome,
     /// How long it took.
     pub elapsed: Duration,
 }
@@ -126,7 +126,7 @@ impl BenchReport {
 /// Searches every bench position to `depth` with a fresh engine each; `on_line` sees
 /// each line as it is done, and stops the bench by breaking (its reader is gone).
 pub fn run_bench(depth: u32, on_line: &mut dyn FnMut(usize, &BenchLine) -> ControlFlow<()>) -> BenchReport {
-    let limits = Limits { depth: Some(depth.max(1)), ..Limits::default() };
+    let limits = SearchLimits { depth: Some(depth.max(1)), ..SearchLimits::default() };
     let mut lines = Vec::new();
     for (i, game) in bench_positions().into_iter().enumerate() {
         let position = *game.position();

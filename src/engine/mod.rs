@@ -11,11 +11,11 @@ use std::time::{Duration, Instant};
 
 pub use crate::eval::EvalChoice;
 pub use crate::search::params::SearchSettings;
-pub use crate::search::{DECIDED, WIN};
+pub use crate::search::{DECIDED, Iteration, SearchOutcome, WIN_SCORE};
 pub use bench::{BENCH_DEPTH, BenchLine, BenchReport, bench_positions, random_game, run_bench};
 
 use crate::rules::{Game, IllegalMove, Move, Position};
-use crate::search::params::MAX_DEPTH;
+use crate::search::params::MAX_SEARCH_DEPTH;
 use crate::search::{Oracle, SearchConfig, TranspositionTable, search};
 
 /// Engine options that live across games.
@@ -84,7 +84,7 @@ impl EngineOptions {
 /// What ends a search. With none set, the search runs to the deepest iteration or until
 /// [`Engine::stop_flag`] is raised.
 #[derive(Clone, Debug, Default)]
-pub struct Limits {
+pub struct SearchLimits {
     /// Wall-clock time for the whole move, from the call to the returned result.
     pub movetime: Option<Duration>,
     /// The side to move's game clock, from the call: the time manager chooses the time for
@@ -96,23 +96,16 @@ pub struct Limits {
     pub nodes: Option<u64>,
 }
 
-/// One completed iteration, reported while searching: depth, score for the side to move
-/// (see [`format_score`]), nodes, time since the start and principal variation.
-pub use crate::search::Iteration as SearchInfo;
-/// The answer of a search: the move to play (`None` only when the side to move has no
-/// move), its score, the last completed depth, nodes, time taken and principal variation.
-pub use crate::search::SearchOutcome as SearchResult;
-
 /// A score in words: `+1.25` (stones), `win in 7`, `loss in 4`, `win (tables)`.
 #[must_use]
 pub fn format_score(score: i32) -> String {
     // Wins the search sees to the end come within MAX_PLY plies; beyond that, a score
     // is a win the tables prove (see `search::params::ORACLE_WIN_OFFSET`).
-    let table = |s: i32| WIN - s > crate::search::params::ORACLE_WIN_OFFSET;
+    let table = |s: i32| WIN_SCORE - s > crate::search::params::ORACLE_WIN_OFFSET;
     if score >= DECIDED {
-        if table(score) { "win (tables)".to_string() } else { format!("win in {}", WIN - score) }
+        if table(score) { "win (tables)".to_string() } else { format!("win in {}", WIN_SCORE - score) }
     } else if score <= -DECIDED {
-        if table(-score) { "loss (tables)".to_string() } else { format!("loss in {}", WIN + score) }
+        if table(-score) { "loss (tables)".to_string() } else { format!("loss in {}", WIN_SCORE + score) }
     } else {
         format!("{:+.2}", f64::from(score) / 100.0)
     }
@@ -188,7 +181,7 @@ impl Engine {
     ///
     /// Returns a legal move whenever one exists, however small the limits; with a
     /// `movetime` it returns before the budget runs out (see [`crate::time`]).
-    pub fn think(&mut self, limits: &Limits, on_iteration: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+    pub fn think(&mut self, limits: &SearchLimits, on_iteration: &mut dyn FnMut(&Iteration)) -> SearchOutcome {
         self.stop.store(false, Ordering::Relaxed);
         self.think_unless_stopped(limits, on_iteration)
     }
@@ -197,7 +190,11 @@ impl Engine {
     /// the search then returns at once with a legal move (the first root move searched).
     /// A caller that lowers the flag itself and then hands it to another thread uses this,
     /// so that a stop which arrives before the search starts is not lost.
-    pub fn think_unless_stopped(&mut self, limits: &Limits, on_iteration: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+    pub fn think_unless_stopped(
+        &mut self,
+        limits: &SearchLimits,
+        on_iteration: &mut dyn FnMut(&Iteration),
+    ) -> SearchOutcome {
         let start = Instant::now();
         let deadlines = match limits.clock {
             Some(clock) => {
@@ -236,7 +233,7 @@ impl Engine {
         let cfg = SearchConfig {
             eval: self.options.eval,
             settings: self.options.search,
-            max_depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
+            max_depth: limits.depth.unwrap_or(MAX_SEARCH_DEPTH).clamp(1, MAX_SEARCH_DEPTH),
             max_nodes: limits.nodes,
             deadlines,
             start,
@@ -245,7 +242,7 @@ impl Engine {
             placing_probes,
             stop: &self.stop,
         };
-        let mut report = |it: &SearchInfo| on_iteration(it);
+        let mut report = |it: &Iteration| on_iteration(it);
         let helpers = self.options.threads.saturating_sub(1);
         let out = if helpers == 0 {
             search(&self.game, &self.tt, &cfg, &mut report)
@@ -266,7 +263,7 @@ impl Engine {
                 out
             })
         };
-        SearchResult { elapsed: start.elapsed(), ..out }
+        SearchOutcome { elapsed: start.elapsed(), ..out }
     }
 }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::cases::{Call, root_choices};
 use super::forms::Form;
 use super::read::{Reading, read_output, visible};
-use super::run::{RunOutcome, RunSpec, Runner};
+use super::run::{ProgramRunner, RunOutcome, RunSpec};
 use super::submission::Program;
 use crate::classroom::search::Value;
 use crate::classroom::{Algorithm, ProgramOutput};
@@ -112,7 +112,7 @@ pub struct Invocation {
 /// Runs `program` with `form`'s arguments on `board`, in `scratch`.
 #[must_use]
 pub fn invoke(
-    runner: &Runner,
+    runner: &ProgramRunner,
     program: &Program,
     form: &Form,
     scratch: &Path,

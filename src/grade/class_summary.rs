@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use super::report::{points, sorted};
 use super::{PARTS, StudentGrade};
-use crate::table::{Table, escape, html_page};
+use crate::table::{TextTable, escape, html_page};
 
 /// How the run went, for the summary's first line.
 #[derive(Clone, Debug, Default)]
@@ -26,11 +26,11 @@ pub struct RunFacts {
 struct Summary {
     title: String,
     facts: String,
-    distribution: Table,
-    parts: Table,
-    cases: Table,
-    flagged: Table,
-    rules: Table,
+    distribution: TextTable,
+    parts: TextTable,
+    cases: TextTable,
+    flagged: TextTable,
+    rules: TextTable,
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -108,7 +108,7 @@ fn build(grades: &[StudentGrade], facts: &RunFacts) -> Summary {
         facts.jobs,
         facts.graded_now
     );
-    let mut distribution = Table::new(&["total", "students", ""], &[false, true, false]);
+    let mut distribution = TextTable::new(&["total", "students", ""], &[false, true, false]);
     let bands: [(f64, f64, &str); 7] = [
         (100.0, 100.01, "100"),
         (90.0, 100.0, "90 to under 100"),
@@ -122,7 +122,7 @@ fn build(grades: &[StudentGrade], facts: &RunFacts) -> Summary {
         let count = totals.iter().filter(|&&t| t >= lo && t < hi).count();
         distribution.rows.push(vec![name.to_string(), count.to_string(), "#".repeat(count)]);
     }
-    let mut parts = Table::new(&["part", "of", "mean", "full marks"], &[false, true, true, true]);
+    let mut parts = TextTable::new(&["part", "of", "mean", "full marks"], &[false, true, true, true]);
     for (i, (name, weight)) in PARTS.iter().enumerate() {
         let mean = if n == 0 { 0.0 } else { grades.iter().map(|g| g.parts[i]).sum::<f64>() / n as f64 };
         let full = grades.iter().filter(|g| g.parts[i] >= *weight).count();
@@ -138,7 +138,7 @@ fn build(grades: &[StudentGrade], facts: &RunFacts) -> Summary {
             }
         }
     }
-    let mut cases = Table::new(
+    let mut cases = TextTable::new(
         &["program", "case", "depth", "right", "pass rate", "most common fault"],
         &[false, false, true, true, true, false],
     );
@@ -167,12 +167,12 @@ fn build(grades: &[StudentGrade], facts: &RunFacts) -> Summary {
             faults.first().map_or_else(String::new, |(k, c)| format!("{k} ({c})")),
         ]);
     }
-    let mut flagged = Table::new(&["net ID", "total", "what to look at"], &[false, true, false]);
+    let mut flagged = TextTable::new(&["net ID", "total", "what to look at"], &[false, true, false]);
     for g in sorted(grades).into_iter().filter(|g| g.flagged()) {
         let more = if g.doubts.len() > 1 { format!(" (and {} more)", g.doubts.len() - 1) } else { String::new() };
         flagged.rows.push(vec![g.net_id.clone(), points(g.total), format!("{}{more}", g.doubts[0])]);
     }
-    let mut rules = Table::new(&["reading rule", "needed by", ""], &[false, true, false]);
+    let mut rules = TextTable::new(&["reading rule", "needed by", ""], &[false, true, false]);
     for (rule, count, of) in rule_counts(grades) {
         rules.rows.push(vec![rule.to_string(), count.to_string(), of.to_string()]);
     }

@@ -15,7 +15,7 @@
 use super::check::CaseResult;
 use super::report::{points, sorted};
 use super::{PARTS, StudentGrade};
-use crate::table::Table;
+use crate::table::TextTable;
 
 /// The assignment's column when the class file names none.
 pub const DEFAULT_CANVAS_COLUMN: &str = "Morris Variant";
@@ -24,7 +24,7 @@ pub const DEFAULT_CANVAS_COLUMN: &str = "Morris Variant";
 #[must_use]
 pub fn canvas_csv(grades: &[StudentGrade], column: Option<&str>) -> String {
     let column = column.unwrap_or(DEFAULT_CANVAS_COLUMN);
-    let mut t = Table::new(
+    let mut t = TextTable::new(
         &["Student", "ID", "SIS User ID", "SIS Login ID", "Section", column],
         &[false, false, false, false, false, true],
     );

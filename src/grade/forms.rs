@@ -10,7 +10,7 @@ use nom::{IResult, Parser};
 
 /// One word of a command line after the program.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Slot {
+pub enum FormSlot {
     /// The input board file.
     Input,
     /// The output board file.
@@ -25,13 +25,13 @@ pub enum Slot {
 
 /// The arguments after the program, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Form(pub Vec<Slot>);
+pub struct Form(pub Vec<FormSlot>);
 
 impl Form {
     /// The handout's `INPUT OUTPUT DEPTH`.
     #[must_use]
     pub fn handout() -> Form {
-        Form(vec![Slot::Input, Slot::Output, Slot::Depth])
+        Form(vec![FormSlot::Input, FormSlot::Output, FormSlot::Depth])
     }
 
     /// Whether this is the handout's form.
@@ -46,11 +46,11 @@ impl Form {
         self.0
             .iter()
             .map(|s| match s {
-                Slot::Input => input.to_string(),
-                Slot::Output => output.to_string(),
-                Slot::Depth => depth.to_string(),
-                Slot::Word(w) => w.clone(),
-                Slot::Glued(w) => format!("{w}{depth}"),
+                FormSlot::Input => input.to_string(),
+                FormSlot::Output => output.to_string(),
+                FormSlot::Depth => depth.to_string(),
+                FormSlot::Word(w) => w.clone(),
+                FormSlot::Glued(w) => format!("{w}{depth}"),
             })
             .collect()
     }
@@ -60,11 +60,11 @@ impl Form {
     #[must_use]
     pub fn guesses() -> Vec<Form> {
         let opt = |o: &str, first: bool| {
-            let o = Slot::Word(o.to_string());
+            let o = FormSlot::Word(o.to_string());
             Form(if first {
-                vec![o, Slot::Depth, Slot::Input, Slot::Output]
+                vec![o, FormSlot::Depth, FormSlot::Input, FormSlot::Output]
             } else {
-                vec![Slot::Input, Slot::Output, o, Slot::Depth]
+                vec![FormSlot::Input, FormSlot::Output, o, FormSlot::Depth]
             })
         };
         vec![opt("--depth", false), opt("-d", false), opt("--depth", true), opt("-d", true)]
@@ -78,11 +78,11 @@ impl fmt::Display for Form {
             .0
             .iter()
             .map(|s| match s {
-                Slot::Input => "INPUT".to_string(),
-                Slot::Output => "OUTPUT".to_string(),
-                Slot::Depth => "DEPTH".to_string(),
-                Slot::Word(w) => w.clone(),
-                Slot::Glued(w) => format!("{w}DEPTH"),
+                FormSlot::Input => "INPUT".to_string(),
+                FormSlot::Output => "OUTPUT".to_string(),
+                FormSlot::Depth => "DEPTH".to_string(),
+                FormSlot::Word(w) => w.clone(),
+                FormSlot::Glued(w) => format!("{w}DEPTH"),
             })
             .collect();
         f.write_str(&words.join(" "))
@@ -184,16 +184,16 @@ pub fn from_usage(text: &str) -> Option<Form> {
         if w.starts_with('-') {
             if let Some((opt, _)) = w.split_once('=') {
                 if is_depth_word(opt) {
-                    slots.push(Slot::Glued(format!("{opt}=")));
+                    slots.push(FormSlot::Glued(format!("{opt}=")));
                 }
                 continue;
             }
             if is_depth_word(w) {
-                slots.push(Slot::Word(w.clone()));
+                slots.push(FormSlot::Word(w.clone()));
                 if it.peek().is_some_and(|n| !n.starts_with('-')) {
                     it.next();
                 }
-                slots.push(Slot::Depth);
+                slots.push(FormSlot::Depth);
             } else if it.peek().is_some_and(|n| !n.starts_with('-') && n.chars().all(|c| c.is_uppercase() || c == '_'))
             {
                 // A required option of its own with a value we cannot know.
@@ -202,30 +202,30 @@ pub fn from_usage(text: &str) -> Option<Form> {
             continue;
         }
         slots.push(if is_depth_word(w) {
-            Slot::Depth
+            FormSlot::Depth
         } else if is_output_word(w) {
-            Slot::Output
+            FormSlot::Output
         } else if is_input_word(w) {
-            Slot::Input
+            FormSlot::Input
         } else {
-            Slot::Word(w.clone())
+            FormSlot::Word(w.clone())
         });
     }
     // Placeholders without a telling name take the handout's order of what is missing.
-    let mut missing: Vec<Slot> =
-        [Slot::Input, Slot::Output, Slot::Depth].into_iter().filter(|s| !slots.contains(s)).collect();
+    let mut missing: Vec<FormSlot> =
+        [FormSlot::Input, FormSlot::Output, FormSlot::Depth].into_iter().filter(|s| !slots.contains(s)).collect();
     for s in &mut slots {
-        if let Slot::Word(w) = s
+        if let FormSlot::Word(w) = s
             && !w.starts_with('-')
             && !missing.is_empty()
         {
             *s = missing.remove(0);
         }
     }
-    let once = |want: &Slot| slots.iter().filter(|s| *s == want).count() == 1;
-    let has_depth = once(&Slot::Depth) || slots.iter().any(|s| matches!(s, Slot::Glued(_)));
-    let plain_words = slots.iter().any(|s| matches!(s, Slot::Word(w) if !w.starts_with('-')));
-    (once(&Slot::Input) && once(&Slot::Output) && has_depth && !plain_words).then_some(Form(slots))
+    let once = |want: &FormSlot| slots.iter().filter(|s| *s == want).count() == 1;
+    let has_depth = once(&FormSlot::Depth) || slots.iter().any(|s| matches!(s, FormSlot::Glued(_)));
+    let plain_words = slots.iter().any(|s| matches!(s, FormSlot::Word(w) if !w.starts_with('-')));
+    (once(&FormSlot::Input) && once(&FormSlot::Output) && has_depth && !plain_words).then_some(Form(slots))
 }
 
 fn looks_like_placeholder(w: &str) -> bool {

@@ -34,7 +34,7 @@ use cases::Call;
 use check::{CaseResult, Invocation, check, fault, invoke};
 use class_file::ClassFile;
 use forms::Form;
-use run::{RunSpec, Runner};
+use run::{ProgramRunner, RunSpec};
 use submission::{Built, Program, Submission, build, unpack};
 
 use crate::classroom::{ALL_PROGRAMS, Algorithm, ProgramPhase, ProgramSpec, decide};
@@ -49,13 +49,13 @@ pub const MAX_TIMEOUTS: u32 = 2;
 
 /// Settings of a grading run.
 #[derive(Clone, Debug)]
-pub struct Settings {
+pub struct GradeSettings {
     /// The class file.
     pub class: ClassFile,
     /// Where reports, the grade sheet and work folders go (absolute).
     pub out: PathBuf,
     /// Starts every process, in the sandbox.
-    pub runner: Runner,
+    pub runner: ProgramRunner,
     /// Per call.
     pub run_limit: Duration,
     /// Per build step.
@@ -66,14 +66,14 @@ pub struct Settings {
     pub match_plies: u32,
 }
 
-impl Settings {
+impl GradeSettings {
     /// Settings from a class file, with its limits or the defaults. `out` is made
     /// absolute: the programs run in folders of their own, where a relative path to
     /// their work copy would name nothing.
     #[must_use]
-    pub fn new(class: ClassFile, out: &Path, runner: Runner) -> Settings {
+    pub fn new(class: ClassFile, out: &Path, runner: ProgramRunner) -> GradeSettings {
         let out = std::path::absolute(out).unwrap_or_else(|_| out.to_path_buf());
-        Settings {
+        GradeSettings {
             runner,
             run_limit: Duration::from_secs_f64(class.run_seconds.unwrap_or(30.0).max(0.1)),
             build_limit: Duration::from_secs_f64(class.build_seconds.unwrap_or(120.0).max(0.1)),
@@ -166,7 +166,7 @@ struct Calling {
 /// own usage line names (or its `--help`'s), else the usual ones, tried on `call` in
 /// turn; the first that is not refused, with why it was tried and its invocation.
 fn other_form(
-    settings: &Settings,
+    settings: &GradeSettings,
     program: &Program,
     first: &Invocation,
     call: &Call,
@@ -222,7 +222,7 @@ fn not_run(call: &Call, why: String) -> CaseResult {
 
 /// Grades one submission on `calls`.
 #[must_use]
-pub fn grade_student(sub: &Submission, calls: &[Call], settings: &Settings) -> StudentGrade {
+pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings) -> StudentGrade {
     let start = Instant::now();
     let work = settings.out.join("work").join(&sub.net_id);
     let mut g = StudentGrade { net_id: sub.net_id.clone(), ..StudentGrade::default() };
@@ -334,7 +334,7 @@ fn score_parts(
     built: &Built,
     forms: &HashMap<&str, Form>,
     work: &Path,
-    settings: &Settings,
+    settings: &GradeSettings,
 ) {
     for (part, (name, weight)) in PARTS.iter().enumerate() {
         let mine: Vec<&CaseResult> = g
@@ -457,7 +457,7 @@ fn summary_lines(g: &StudentGrade) -> Vec<String> {
 /// colour swap, like the Black programs), each program called in the form it asked for.
 /// A failed or illegal answer loses the game.
 #[must_use]
-pub fn play_match(built: &Built, forms: &HashMap<&str, Form>, scratch: &Path, settings: &Settings) -> MatchResult {
+pub fn play_match(built: &Built, forms: &HashMap<&str, Form>, scratch: &Path, settings: &GradeSettings) -> MatchResult {
     let mut m = MatchResult::default();
     for improved_side in Color::ALL {
         let (result, plies, board) = play_game(built, forms, scratch, settings, improved_side);
@@ -485,7 +485,7 @@ fn play_game(
     built: &Built,
     forms: &HashMap<&str, Form>,
     scratch: &Path,
-    settings: &Settings,
+    settings: &GradeSettings,
     improved: Color,
 ) -> (f64, u32, String) {
     let mut pos = Position::start(&CLASSROOM);

@@ -82,25 +82,25 @@ fn boards_in(line: &str) -> Vec<String> {
 
 /// What a line is about, by the words of its label.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Kind {
+enum LabelKind {
     Count,
     Estimate,
     Other,
 }
 
-fn kind_of(label: &str) -> Kind {
+fn kind_of(label: &str) -> LabelKind {
     let l = label.to_lowercase();
     let has = |words: &[&str]| words.iter().any(|w| l.contains(w));
     let things = has(&["position", "node", "leaf", "leaves", "state", "board"]);
     let counted = has(&["evaluat", "examin", "visit", "explor", "expand", "count", "search", "generat", "estimated"]);
     if (things && counted) || has(&["evaluations", "evals", "estimations", "# of eval", "number of eval"]) {
-        Kind::Count
+        LabelKind::Count
     } else if has(&["estimat", "value", "score", "minimax", "minmax", "mini-max", "alpha", "α", "utility", "heuristic"])
         || l.split(|c: char| !c.is_alphanumeric()).any(|w| w == "ab" || w == "eval")
     {
-        Kind::Estimate
+        LabelKind::Estimate
     } else {
-        Kind::Other
+        LabelKind::Other
     }
 }
 
@@ -226,7 +226,7 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
     let mut estimates: Vec<(Option<Value>, String, String)> = Vec::new();
     let mut handout = [false; 3];
     // A label whose number stands alone on the next line (`MINIMAX estimate:` then `9987`).
-    let mut waiting: Option<Kind> = None;
+    let mut waiting: Option<LabelKind> = None;
     for raw in stdout.lines() {
         let line = raw.trim();
         if line.is_empty() {
@@ -255,20 +255,20 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
         };
         let found = numbers_in(tail);
         let kind = match (kind_of(label), carried) {
-            (Kind::Other, Some(k)) if label.trim().is_empty() => k,
+            (LabelKind::Other, Some(k)) if label.trim().is_empty() => k,
             (k, _) => k,
         };
-        if found.is_empty() && kind != Kind::Other {
+        if found.is_empty() && kind != LabelKind::Other {
             waiting = Some(kind);
         }
         match kind {
-            Kind::Count => {
+            LabelKind::Count => {
                 if let Some(n) = found.iter().find_map(|n| whole_count(n)) {
                     counts.push((n, line.to_string()));
                     handout[1] |= is_handout_line(line, "Positions evaluated by static estimation:");
                 }
             }
-            Kind::Estimate => {
+            LabelKind::Estimate => {
                 if let Some(&first) = found.first() {
                     if found.len() > 1 {
                         r.doubts.push(format!("two numbers on the estimate line `{}`: read {first}", visible(line)));
@@ -281,7 +281,7 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                     handout[2] |= is_handout_line(line, "MINIMAX estimate:");
                 }
             }
-            Kind::Other => {}
+            LabelKind::Other => {}
         }
     }
     // The board: one distinct board is it; of several, the one the output file holds, or

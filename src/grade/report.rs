@@ -10,7 +10,7 @@ use std::path::Path;
 
 use super::read::visible;
 use super::{PARTS, StudentGrade};
-use crate::table::Table;
+use crate::table::TextTable;
 
 /// The grade sheet's columns.
 pub const SHEET_HEADER: [&str; 8] = [
@@ -43,7 +43,7 @@ pub fn points(p: f64) -> String {
 /// total, and `yes` where a TA should look.
 #[must_use]
 pub fn grade_sheet(grades: &[StudentGrade]) -> String {
-    let mut t = Table::new(&SHEET_HEADER, &[false, true, true, true, true, true, true, false]);
+    let mut t = TextTable::new(&SHEET_HEADER, &[false, true, true, true, true, true, true, false]);
     for g in sorted(grades) {
         let deducted: f64 = g.deductions.iter().map(|(_, p)| p).sum();
         let mut row = vec![g.net_id.clone()];

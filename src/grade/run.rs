@@ -1,12 +1,12 @@
-//! The one place the grader starts a process: [`Runner::run`].
+//! The one place the grader starts a process: [`ProgramRunner::run`].
 //!
-//! Every build step, every program call, every unzip goes through [`Runner::run`], in the
+//! Every build step, every program call, every unzip goes through [`ProgramRunner::run`], in the
 //! referee's sandbox ([`crate::referee::sandbox`]) the runner holds, as `morris grade`
 //! makes it: bubblewrap, the cgroup limits, an unprivileged uid, with the student's work
 //! folder ([`RunSpec::writable`]) the one writable place; or through [`Sandbox::off`]
-//! ([`Runner::default`], and `--no-sandbox`). Either way the program is a
+//! ([`ProgramRunner::default`], and `--no-sandbox`). Either way the program is a
 //! [`Child`](crate::referee::sandbox::child::Child), as the referee's engines are: it leads a
-//! process group of its own, is fed no stdin, and [`Runner::run`] keeps the first
+//! process group of its own, is fed no stdin, and [`ProgramRunner::run`] keeps the first
 //! [`RunSpec::output_limit`] bytes of stdout and the last bytes of stderr. When the time
 //! limit passes (in wall-clock and CPU time: [`RunSpec::time_limit`]), and after a normal
 //! exit too, everything of it is killed (its group and
@@ -31,7 +31,7 @@ const POLL: Duration = Duration::from_millis(20);
 
 /// Starts the grader's processes, in its sandbox.
 #[derive(Clone, Debug, Default)]
-pub struct Runner {
+pub struct ProgramRunner {
     /// The sandbox every process runs in ([`Sandbox::off`] for none).
     pub sandbox: Sandbox,
 }
@@ -110,11 +110,11 @@ impl RunOutcome {
     }
 }
 
-impl Runner {
+impl ProgramRunner {
     /// A runner whose processes run in `sandbox`.
     #[must_use]
-    pub fn new(sandbox: Sandbox) -> Runner {
-        Runner { sandbox }
+    pub fn new(sandbox: Sandbox) -> ProgramRunner {
+        ProgramRunner { sandbox }
     }
 
     /// Runs `spec` to its end or its time limit. Never panics; a program that cannot be

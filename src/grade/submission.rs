@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use super::class_file::{StudentCommands, read_student_file};
 use super::names::{NameMatch, program_of};
-use super::run::{RunOutcome, RunSpec, Runner};
+use super::run::{ProgramRunner, RunOutcome, RunSpec};
 use crate::classroom::ALL_PROGRAMS;
 
 /// One student's submission as handed in.
@@ -159,7 +159,7 @@ pub fn find_submissions(paths: &[PathBuf]) -> Result<Vec<Submission>, Submission
 
 /// One command run while building, for the report.
 #[derive(Clone, Debug)]
-pub struct Step {
+pub struct BuildStep {
     /// The command, as a shell would show it.
     pub command: String,
     /// How it ended.
@@ -185,7 +185,7 @@ pub struct Built {
     /// Program name to its command.
     pub programs: BTreeMap<String, Program>,
     /// Build steps run.
-    pub steps: Vec<Step>,
+    pub steps: Vec<BuildStep>,
     /// Why the submission could not be used at all (unpacking, a bad grade.toml).
     pub fatal: Option<String>,
 }
@@ -194,7 +194,7 @@ struct Builder<'a> {
     built: Built,
     limit: Duration,
     root: &'a Path,
-    runner: &'a Runner,
+    runner: &'a ProgramRunner,
 }
 
 impl Builder<'_> {
@@ -208,7 +208,7 @@ impl Builder<'_> {
         });
         let ok = outcome.succeeded();
         let command = format!("(in {}) {}", relative(self.root, dir), crate::words::shell_line(&argv));
-        self.built.steps.push(Step { command, outcome });
+        self.built.steps.push(BuildStep { command, outcome });
         ok
     }
 
@@ -230,7 +230,7 @@ fn s(p: &Path) -> String {
 ///
 /// # Errors
 /// A zip that cannot be extracted or a folder that cannot be copied, as one line.
-pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &Runner) -> Result<(), String> {
+pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRunner) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(work);
     std::fs::create_dir_all(work).map_err(|e| format!("{}: {}", work.display(), crate::files::io_reason(&e)))?;
     if sub.path.is_file() {
@@ -272,7 +272,7 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
 
 /// The Python interpreter, resolved once per run: `python3` on PATH may be a version
 /// manager's shim (pyenv's is a shell script costing a tenth of a second per call).
-fn python(runner: &Runner, limit: Duration) -> String {
+fn python(runner: &ProgramRunner, limit: Duration) -> String {
     static RESOLVED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     RESOLVED
         .get_or_init(|| {
@@ -331,7 +331,7 @@ fn has_main(source: &Path) -> bool {
 
 /// What a program's file is, in the order a program is looked for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Kind {
+enum FileKind {
     Executable,
     Python,
     JavaSource,
@@ -339,21 +339,21 @@ enum Kind {
     CSource,
 }
 
-fn kind_of(path: &Path) -> Option<Kind> {
+fn kind_of(path: &Path) -> Option<FileKind> {
     let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     match ext.as_deref() {
-        Some("py") => Some(Kind::Python),
-        Some("java") => has_main(path).then_some(Kind::JavaSource),
-        Some("class") => Some(Kind::JavaClass),
-        Some("c" | "cpp" | "cc" | "cxx") => has_main(path).then_some(Kind::CSource),
-        None | Some("sh" | "out") if is_executable(path) => Some(Kind::Executable),
+        Some("py") => Some(FileKind::Python),
+        Some("java") => has_main(path).then_some(FileKind::JavaSource),
+        Some("class") => Some(FileKind::JavaClass),
+        Some("c" | "cpp" | "cc" | "cxx") => has_main(path).then_some(FileKind::CSource),
+        None | Some("sh" | "out") if is_executable(path) => Some(FileKind::Executable),
         _ => None,
     }
 }
 
 /// Every file below `work` that may be one of the programs: (program, kind, file, how
 /// its name matched), best first.
-fn candidates(work: &Path) -> Vec<(&'static str, Kind, PathBuf, NameMatch)> {
+fn candidates(work: &Path) -> Vec<(&'static str, FileKind, PathBuf, NameMatch)> {
     let mut out: Vec<_> = walk(work)
         .into_iter()
         .filter(|f| !f.starts_with(work.join(".grade-bin")) && !f.starts_with(work.join(".grade-classes")))
@@ -372,7 +372,7 @@ fn candidates(work: &Path) -> Vec<(&'static str, Kind, PathBuf, NameMatch)> {
 /// Builds the submission unpacked in `work` and finds its eight programs. `commands` are
 /// the class file's for this student; a `grade.toml` in the submission adds to them.
 #[must_use]
-pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, runner: &Runner) -> Built {
+pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, runner: &ProgramRunner) -> Built {
     let mut b = Builder { built: Built::default(), limit, root: work, runner };
     let mut commands = commands.cloned().unwrap_or_default();
     let files = walk(work);
@@ -430,7 +430,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         if b.built.programs.contains_key(name) {
             continue;
         }
-        let mine: Vec<&(&str, Kind, PathBuf, NameMatch)> = found.iter().filter(|c| c.0 == name).collect();
+        let mine: Vec<&(&str, FileKind, PathBuf, NameMatch)> = found.iter().filter(|c| c.0 == name).collect();
         let Some(&(_, kind, ref file, ref how)) = mine.first().copied() else {
             if let Some(jar) = files.iter().find(|f| f.extension().is_some_and(|e| e == "jar")) {
                 let argv = vec!["java".into(), "-cp".into(), s(jar), name.into()];
@@ -456,14 +456,14 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         let dir = file.parent().unwrap_or(work).to_path_buf();
         let shown = relative(work, file);
         match kind {
-            Kind::Executable => {
+            FileKind::Executable => {
                 b.found(name, vec![s(file)], &dir, format!("executable {shown} ({named})"), doubts);
             }
-            Kind::Python => {
+            FileKind::Python => {
                 let argv = vec![python(runner, limit), s(file)];
                 b.found(name, argv, &dir, format!("Python {shown} ({named})"), doubts);
             }
-            Kind::JavaSource => {
+            FileKind::JavaSource => {
                 let class = java_package(file).map_or_else(|| stem.clone(), |p| format!("{p}.{stem}"));
                 let mut ok = java_ok;
                 if !ok {
@@ -486,11 +486,11 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
                     b.found(name, argv, work, format!("Java {shown}, class {class} ({named})"), doubts);
                 }
             }
-            Kind::JavaClass => {
+            FileKind::JavaClass => {
                 let argv = vec!["java".into(), "-cp".into(), s(&dir), stem.clone()];
                 b.found(name, argv, &dir, format!("Java class {shown} ({named})"), doubts);
             }
-            Kind::CSource => {
+            FileKind::CSource => {
                 let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("c").to_string();
                 let compiler = if ext == "c" { "gcc" } else { "g++" };
                 let _ = std::fs::create_dir_all(&bin);

@@ -8,7 +8,7 @@
 
 use crate::rules::notation::diagram::{EMPTY_POINT, diagram};
 use crate::rules::{Color, Move, Position};
-use crate::topology::{LABEL_WIDTH as LABEL, Point};
+use crate::topology::{LABEL_WIDTH, Point};
 
 /// How to draw: with ANSI colour or as plain text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -39,7 +39,7 @@ const LINE_CODE: &str = "2";
 
 /// One character cell of the drawing.
 #[derive(Clone)]
-enum Cell {
+enum DrawingCell {
     /// A line, a label or a blank.
     Plain(char),
     /// A point, with whoever stands on it.
@@ -60,26 +60,26 @@ pub fn board_lines(pos: &Position, last: Option<Move>, panel: &[String], style: 
     };
     // One spare cell each side of the body, so a mark fits beside an edge point.
     let width = drawing.width() + 2;
-    let mut grid: Vec<Vec<Cell>> = drawing
+    let mut grid: Vec<Vec<DrawingCell>> = drawing
         .rows
         .iter()
         .map(|(_, chars)| {
-            let mut cells = vec![Cell::Plain(' ')];
-            cells.extend(chars.iter().copied().map(Cell::Plain));
-            cells.resize(width, Cell::Plain(' '));
+            let mut cells = vec![DrawingCell::Plain(' ')];
+            cells.extend(chars.iter().copied().map(DrawingCell::Plain));
+            cells.resize(width, DrawingCell::Plain(' '));
             cells
         })
         .collect();
     for &(r, c, p) in &drawing.points {
-        grid[r][c + 1] = Cell::Point(pos.stone_at(p));
+        grid[r][c + 1] = DrawingCell::Point(pos.stone_at(p));
     }
     if let Some(m) = last {
         let mut mark = |p: Point, open: char, close: char, removed: bool| {
             if let Some((r, c)) = drawing.cell_of(p) {
-                grid[r][c] = Cell::Mark(open);
-                grid[r][c + 2] = Cell::Mark(close);
+                grid[r][c] = DrawingCell::Mark(open);
+                grid[r][c + 2] = DrawingCell::Mark(close);
                 if removed {
-                    grid[r][c + 1] = Cell::Removed;
+                    grid[r][c + 1] = DrawingCell::Removed;
                 }
             }
         };
@@ -92,36 +92,36 @@ pub fn board_lines(pos: &Position, last: Option<Move>, panel: &[String], style: 
         mark(m.to(), '[', ']', false);
     }
     let letters: String = format!(" {}", drawing.letters);
-    let letters = format!("{:LABEL$} {letters:width$}", "");
+    let letters = format!("{:LABEL_WIDTH$} {letters:width$}", "");
     let mut out = vec![letters.trim_end().to_string()];
     let rows = &drawing.rows;
     for (r, ((label, _), cells)) in rows.iter().zip(&grid).enumerate() {
         let body = render_row(cells, style);
         let panel_line = panel.get(r).map_or("", String::as_str);
-        let text = format!("{label:>LABEL$} {body} {label:<LABEL$}  {panel_line}");
+        let text = format!("{label:>LABEL_WIDTH$} {body} {label:<LABEL_WIDTH$}  {panel_line}");
         out.push(text.trim_end().to_string());
     }
     for extra in panel.iter().skip(rows.len()) {
-        out.push(format!("{:w$}{extra}", "", w = 2 * LABEL + width + 4));
+        out.push(format!("{:w$}{extra}", "", w = 2 * LABEL_WIDTH + width + 4));
     }
     out.push(letters.trim_end().to_string());
     out
 }
 
 /// A cell's character and ANSI style.
-fn look(cell: &Cell) -> (char, Option<&'static str>) {
+fn look(cell: &DrawingCell) -> (char, Option<&'static str>) {
     match cell {
-        Cell::Plain(' ') => (' ', None),
-        Cell::Plain(c) => (*c, Some(LINE_CODE)),
-        Cell::Point(Some(c)) => (c.letter(), Some(stone_code(*c))),
-        Cell::Point(None) => (EMPTY_POINT, None),
-        Cell::Mark(c) => (*c, Some(MARK_CODE)),
-        Cell::Removed => ('x', Some(MARK_CODE)),
+        DrawingCell::Plain(' ') => (' ', None),
+        DrawingCell::Plain(c) => (*c, Some(LINE_CODE)),
+        DrawingCell::Point(Some(c)) => (c.letter(), Some(stone_code(*c))),
+        DrawingCell::Point(None) => (EMPTY_POINT, None),
+        DrawingCell::Mark(c) => (*c, Some(MARK_CODE)),
+        DrawingCell::Removed => ('x', Some(MARK_CODE)),
     }
 }
 
 /// A row of cells as text, one escape per run of equally styled cells.
-fn render_row(cells: &[Cell], style: Style) -> String {
+fn render_row(cells: &[DrawingCell], style: Style) -> String {
     let mut out = String::new();
     let mut run: Option<&str> = None;
     for cell in cells {

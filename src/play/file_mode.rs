@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use super::PlayError;
-use crate::engine::{Engine, EngineOptions, Limits, SearchResult};
+use crate::engine::{Engine, EngineOptions, SearchLimits, SearchOutcome};
 use crate::files::write_whole;
 use crate::rules::notation::parse_board_string;
 use crate::rules::{ByColor, Color, Game, Move, Outcome, Position, Ruleset, Setup};
@@ -29,7 +29,7 @@ pub struct FileMode {
     /// White's and Black's stones in hand.
     pub in_hand: (u8, u8),
     /// How long the engine thinks.
-    pub limits: Limits,
+    pub limits: SearchLimits,
     /// The engine's options.
     pub engine: EngineOptions,
 }
@@ -51,7 +51,7 @@ pub enum FileModeReport {
         /// The move played.
         best: Move,
         /// The engine's search; its best move is the move played.
-        result: SearchResult,
+        result: SearchOutcome,
     },
 }
 

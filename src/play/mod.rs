@@ -20,7 +20,7 @@ mod session;
 
 use std::io::{BufRead, Write};
 
-use crate::engine::{Engine, EngineOptions, Limits};
+use crate::engine::{Engine, EngineOptions, SearchLimits};
 use crate::rules::{BoardStringError, Color, Game, IllegalMove, SetupError};
 use draw::Style;
 
@@ -96,7 +96,7 @@ pub struct PlayConfig {
     /// The person's colour.
     pub person: Color,
     /// The engine's limits per move (and per hint).
-    pub limits: Limits,
+    pub limits: SearchLimits,
     /// The engine's options.
     pub engine: EngineOptions,
     /// Print the engine's score and depth after each of its moves.
@@ -114,7 +114,7 @@ impl PlayConfig {
     pub fn new(person: Color, depth: u32) -> PlayConfig {
         PlayConfig {
             person,
-            limits: Limits { depth: Some(depth), ..Limits::default() },
+            limits: SearchLimits { depth: Some(depth), ..SearchLimits::default() },
             engine: EngineOptions::default(),
             show_score: false,
             style: Style { color: false },
@@ -136,7 +136,7 @@ pub fn run_with(input: impl BufRead, output: impl Write, game: Game, config: &Pl
         engine,
         out: output,
         config,
-        stage: session::Stage::Start,
+        stage: session::EntryStage::Start,
         last_search: None,
         stale: true,
     };

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::engine::SearchInfo;
+use crate::engine::Iteration;
 use crate::rules::notation::PositionText;
 use crate::rules::{ByColor, Color, Move, Outcome, Position};
 
@@ -148,7 +148,7 @@ pub enum Response {
     /// The game is over.
     Result(Outcome),
     /// One finished search iteration.
-    Info(SearchInfo),
+    Info(Iteration),
     /// The drawing of a position, with the game's outcome if it is over.
     Board(Position, Option<Outcome>),
     /// The legal moves (`None`: the game is over).

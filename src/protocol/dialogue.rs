@@ -7,12 +7,12 @@ use std::io::{self, BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use super::transport::{Received, Source, listen, read_input};
+use super::transport::{LineSource, Received, listen, read_input};
 use super::{
-    Command, CommandError, GameClocks, LineError, MAX_LINE, MoveRefusal, Response, Settings, ToEngine, echo,
+    Command, CommandError, GameClocks, LineError, MAX_LINE, MoveRefusal, ProtocolSettings, Response, ToEngine, echo,
     format_response, parse_line,
 };
-use crate::engine::{Engine, Limits, SearchInfo};
+use crate::engine::{Engine, Iteration, SearchLimits};
 use crate::rules::{Game, Move, MoveList, Position, PositionTextError};
 
 /// The shortest time the engine is given for a move, when the budget is already spent.
@@ -22,8 +22,8 @@ const MIN_THINK: Duration = Duration::from_millis(1);
 /// the input.
 pub(super) struct Dialogue<'e, R> {
     engine: &'e mut Engine,
-    settings: Settings,
-    source: Source<R>,
+    settings: ProtocolSettings,
+    source: LineSource<R>,
     /// Lines read during a search, for after it.
     queue: VecDeque<Received>,
     /// The loop is to end (`quit` or end of input during a search).
@@ -31,7 +31,7 @@ pub(super) struct Dialogue<'e, R> {
 }
 
 impl<'e, R: BufRead> Dialogue<'e, R> {
-    pub(super) fn new(engine: &'e mut Engine, settings: Settings, source: Source<R>) -> Self {
+    pub(super) fn new(engine: &'e mut Engine, settings: ProtocolSettings, source: LineSource<R>) -> Self {
         Dialogue { engine, settings, source, queue: VecDeque::new(), quit: false }
     }
 
@@ -40,8 +40,8 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
             return item;
         }
         match &mut self.source {
-            Source::Direct { input, buf } => read_input(input, buf),
-            Source::Thread { rx, .. } => {
+            LineSource::Direct { input, buf } => read_input(input, buf),
+            LineSource::Thread { rx, .. } => {
                 rx.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner).recv().unwrap_or(Received::Eof)
             }
         }
@@ -137,17 +137,17 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
         let me = self.engine.game().position().side_to_move();
         let limits = match self.settings.clock {
             // The clock has run since the line was read: the time manager gets what is left.
-            Some(c) => Limits {
+            Some(c) => SearchLimits {
                 clock: Some(crate::time::Clock {
                     remaining: c.remaining[me].saturating_sub(since.elapsed()),
                     increment: c.increment[me],
                 }),
                 depth: self.settings.depth,
-                ..Limits::default()
+                ..SearchLimits::default()
             },
             None => {
                 let budget = self.settings.movetime.saturating_sub(since.elapsed()).max(MIN_THINK);
-                Limits { movetime: Some(budget), depth: self.settings.depth, ..Limits::default() }
+                SearchLimits { movetime: Some(budget), depth: self.settings.depth, ..SearchLimits::default() }
             }
         };
         let topology = self.topology();
@@ -202,14 +202,14 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
     /// another thread (see [`listen`]); `info` lines go to `out` unless pondering.
     fn search(
         &mut self,
-        limits: &Limits,
+        limits: &SearchLimits,
         out: &mut impl Write,
         ponder: bool,
-    ) -> io::Result<crate::engine::SearchResult> {
+    ) -> io::Result<crate::engine::SearchOutcome> {
         let topology = self.topology();
         let show_info = self.settings.info && !ponder;
         let mut write_error = None;
-        let mut on_info = |info: &SearchInfo| {
+        let mut on_info = |info: &Iteration| {
             if show_info && write_error.is_none() {
                 let line = format_response(&Response::Info(info.clone()), topology);
                 if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
@@ -235,8 +235,8 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
         // Lowered here, before a listener can raise it: a stop read from now on counts.
         stop.store(false, Ordering::Relaxed);
         match source {
-            Source::Direct { .. } => work(engine),
-            Source::Thread { rx, wake, out: side } => {
+            LineSource::Direct { .. } => work(engine),
+            LineSource::Thread { rx, wake, out: side } => {
                 let stop = &stop;
                 let (result, heard) = std::thread::scope(|scope| {
                     let listener = scope.spawn(move || listen(rx, stop, side.as_mut(), topology, ponder));
@@ -272,13 +272,13 @@ impl<'e, R: BufRead> Dialogue<'e, R> {
     /// the last search expected, until a line arrives. The table keeps what was found, so
     /// when the opponent plays `reply` the next search starts from it (a ponder hit).
     fn ponder(&mut self, reply: Move, out: &mut impl Write) -> io::Result<()> {
-        if !matches!(self.source, Source::Thread { .. }) || !self.queue.is_empty() {
+        if !matches!(self.source, LineSource::Thread { .. }) || !self.queue.is_empty() {
             return Ok(());
         }
         if self.engine.play(reply).is_err() {
             return Ok(());
         }
-        let result = self.search(&Limits::default(), out, true);
+        let result = self.search(&SearchLimits::default(), out, true);
         self.engine.undo();
         if let Ok(r) = &result {
             log::info!("pondered {} to depth {} in {:?}", reply.display(self.topology()), r.depth, r.elapsed);

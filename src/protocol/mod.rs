@@ -2,7 +2,7 @@
 //! (`parse`), drives the [`Engine`] and prints replies (`format`). The loop only
 //! translates: no search logic and no rules here, only the state `protocol.md` §3 defines
 //! (which colour the engine plays, the time per move, whether to print `info`). The loop
-//! takes a plain [`Settings`]; the command line that builds it, and the engine, is
+//! takes a plain [`ProtocolSettings`]; the command line that builds it, and the engine, is
 //! `cmd::engine`'s.
 //!
 //! - `wire`, `command`: the lines as values; `parse`, `format`: text to values and back;
@@ -31,7 +31,7 @@ pub use parse::{MAX_SECONDS, REPLY_WORDS, echo, parse_increment, parse_line, par
 pub use wire::{FromEngine, ToEngine, WIRE_BOARD};
 
 use dialogue::Dialogue;
-use transport::{Received, SharedOut, Source, read_input};
+use transport::{LineSource, Received, SharedOut, read_input};
 
 use crate::engine::Engine;
 use crate::rules::{ByColor, Color};
@@ -40,7 +40,7 @@ pub use crate::lines::MAX_LINE;
 
 /// What the loop keeps besides the engine: the settings commands can change.
 #[derive(Clone, Debug)]
-pub struct Settings {
+pub struct ProtocolSettings {
     /// The side the engine plays.
     pub color: Color,
     /// The time per move.
@@ -71,7 +71,7 @@ pub struct GameClocks {
 ///
 /// # Errors
 /// Only reading or writing failing; bad input is answered on `output`, never an error.
-pub fn run(input: impl BufRead, output: impl Write, engine: &mut Engine, settings: Settings) -> io::Result<()> {
+pub fn run(input: impl BufRead, output: impl Write, engine: &mut Engine, settings: ProtocolSettings) -> io::Result<()> {
     run_from(input, output, engine, settings, Instant::now())
 }
 
@@ -84,10 +84,10 @@ pub fn run_from(
     input: impl BufRead,
     output: impl Write,
     engine: &mut Engine,
-    settings: Settings,
+    settings: ProtocolSettings,
     started: Instant,
 ) -> io::Result<()> {
-    let source = Source::Direct { input, buf: Vec::with_capacity(256) };
+    let source = LineSource::Direct { input, buf: Vec::with_capacity(256) };
     Dialogue::new(engine, settings, source).serve(output, started)
 }
 
@@ -106,7 +106,7 @@ pub fn run_threaded(
     input: impl Read + Send + 'static,
     output: impl Write + Send + 'static,
     engine: &mut Engine,
-    settings: Settings,
+    settings: ProtocolSettings,
     started: Instant,
 ) -> io::Result<()> {
     let (tx, rx) = mpsc::channel();
@@ -123,6 +123,6 @@ pub fn run_threaded(
         }
     })?;
     let shared = SharedOut(Arc::new(Mutex::new(output)));
-    let source: Source<io::Empty> = Source::Thread { rx: Mutex::new(rx), wake, out: Box::new(shared.clone()) };
+    let source: LineSource<io::Empty> = LineSource::Thread { rx: Mutex::new(rx), wake, out: Box::new(shared.clone()) };
     Dialogue::new(engine, settings, source).serve(shared, started)
 }

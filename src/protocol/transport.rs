@@ -36,7 +36,7 @@ pub(super) fn read_input(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Receive
 }
 
 /// Where the loop's lines come from.
-pub(super) enum Source<R> {
+pub(super) enum LineSource<R> {
     /// Read on the loop's own thread, between searches.
     Direct {
         /// The input.

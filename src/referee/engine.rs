@@ -219,7 +219,7 @@ impl EngineCommand {
 
 /// What an engine's output thread saw.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Output {
+pub enum EngineOutput {
     /// One line, without its line end.
     Line(String),
     /// The engine closed its stdout (it exited or crashed).
@@ -228,13 +228,13 @@ pub enum Output {
 
 /// One line (or EOF) from one side's engine, stamped with when it was read.
 #[derive(Clone, Debug)]
-pub struct Event {
+pub struct EngineMessage {
     /// Which engine.
     pub side: Color,
     /// When the referee read it.
     pub at: Instant,
     /// What it was.
-    pub output: Output,
+    pub output: EngineOutput,
 }
 
 /// A running engine process. Dropping it stops the process (see [`EngineProcess::stop`]).
@@ -263,7 +263,7 @@ impl EngineProcess {
         name: &str,
         argv: &[String],
         side: Color,
-        events: Sender<Event>,
+        events: Sender<EngineMessage>,
         place: Placement<'_>,
     ) -> Result<EngineProcess, EngineError> {
         let Some(program) = argv.first() else {
@@ -283,15 +283,15 @@ impl EngineProcess {
                     out,
                     |line| {
                         events
-                            .send(Event {
+                            .send(EngineMessage {
                                 side,
                                 at: Instant::now(),
-                                output: Output::Line(line.trim_end_matches(['\n', '\r']).to_string()),
+                                output: EngineOutput::Line(line.trim_end_matches(['\n', '\r']).to_string()),
                             })
                             .is_ok()
                     },
                     || {
-                        let _ = events.send(Event { side, at: Instant::now(), output: Output::Eof });
+                        let _ = events.send(EngineMessage { side, at: Instant::now(), output: EngineOutput::Eof });
                     },
                 )
             });

@@ -9,7 +9,7 @@
 //! engine's `result` line is advisory and only recorded.
 //!
 //! On the referee's fourth floor: it drives two [`EngineProcess`]es (the floor below)
-//! and fills in the first floor's [`GameRecord`] and [`Played`]; the runner above plays
+//! and fills in the first floor's [`FinishedGame`] and [`Played`]; the runner above plays
 //! many games with it.
 
 use std::sync::mpsc;
@@ -18,9 +18,9 @@ use std::time::{Duration, Instant};
 use crate::protocol::FromEngine;
 use crate::rules::{ByColor, Color, Ruleset};
 
-use super::engine::{EngineCommand, EngineProcess, Event, Output, Placement, StartInfo};
+use super::engine::{EngineCommand, EngineMessage, EngineOutput, EngineProcess, Placement, StartInfo};
 use super::outcome::openings::OpeningError;
-use super::outcome::result::{Forfeit, GameRecord, GameResult, Played, Termination};
+use super::outcome::result::{FinishedGame, Forfeit, GameResult, Played, Termination};
 use super::outcome::time_control::{TimeControl, format_seconds};
 use super::outcome::usage::Meter;
 use super::sandbox::jail::Sandbox;
@@ -76,7 +76,7 @@ pub fn play_game(
     slot: Option<usize>,
 ) -> Result<Played, OpeningError> {
     let mut game = crate::rules::notation::game_after(settings.rules, opening).map_err(OpeningError::from)?;
-    let mut record = GameRecord {
+    let mut record = FinishedGame {
         number,
         names: ByColor([engines[Color::White].name.clone(), engines[Color::Black].name.clone()]),
         opening: opening.split_whitespace().collect::<Vec<_>>().join(" "),
@@ -89,7 +89,7 @@ pub fn play_game(
         stderr_tail: ByColor::default(),
     };
     let topology = settings.rules.topology;
-    let (tx, rx) = mpsc::channel::<Event>();
+    let (tx, rx) = mpsc::channel::<EngineMessage>();
     let mut procs: ByColor<Option<EngineProcess>> = ByColor([None, None]);
     for side in Color::ALL {
         let start = StartInfo { color: side, time: settings.time, opening, extra: &settings.engine_extra };
@@ -107,7 +107,7 @@ pub fn play_game(
                 record.termination = Termination::Forfeit { loser: side, kind: Forfeit::Start, detail: e.to_string() };
                 stop_all(&mut procs, &rx, ByColor([false, false]), &mut record);
                 let usage = ByColor::default();
-                return Ok(Played { record, usage });
+                return Ok(Played { game: record, usage });
             }
         }
     }
@@ -141,11 +141,11 @@ pub fn play_game(
             };
             let who = event.side;
             let text = match event.output {
-                Output::Eof => {
+                EngineOutput::Eof => {
                     eof_seen[who] = true;
                     break Err(forfeit(who, Forfeit::Crash, gone(procs[who].as_mut(), "closed its output")));
                 }
-                Output::Line(text) => text,
+                EngineOutput::Line(text) => text,
             };
             match FromEngine::parse_on(&text, topology) {
                 Ok(FromEngine::Blank | FromEngine::Keyword { .. }) => {
@@ -249,12 +249,12 @@ pub fn play_game(
             usage[side] = meters[side].finish(p.usage());
         }
     }
-    Ok(Played { record, usage })
+    Ok(Played { game: record, usage })
 }
 
 /// A crash or a time forfeit that a sandbox limit caused becomes a limit forfeit, with the
 /// limit as its reason; every engine's stderr tail goes into the record.
-fn blame_limits(procs: &ByColor<Option<EngineProcess>>, record: &mut GameRecord) {
+fn blame_limits(procs: &ByColor<Option<EngineProcess>>, record: &mut FinishedGame) {
     for side in Color::ALL {
         if let Some(p) = procs[side].as_ref() {
             record.stderr_tail[side] = p.stderr_tail();
@@ -308,7 +308,7 @@ fn forfeit(loser: Color, kind: Forfeit, detail: String) -> Termination {
 }
 
 /// The next event, or `None` at the deadline (or if both engines are gone and silent).
-fn next_event(rx: &mpsc::Receiver<Event>, deadline: Instant) -> Option<Event> {
+fn next_event(rx: &mpsc::Receiver<EngineMessage>, deadline: Instant) -> Option<EngineMessage> {
     rx.recv_timeout(deadline.saturating_duration_since(Instant::now())).ok()
 }
 
@@ -327,9 +327,9 @@ fn note_keyword(name: &str, side: Color, text: &str, claims: &mut ByColor<Option
 /// Stops both engines, then reads what they printed meanwhile (their `result` lines).
 fn stop_all(
     procs: &mut ByColor<Option<EngineProcess>>,
-    rx: &mpsc::Receiver<Event>,
+    rx: &mpsc::Receiver<EngineMessage>,
     eof_seen: ByColor<bool>,
-    record: &mut GameRecord,
+    record: &mut FinishedGame,
 ) {
     for side in Color::ALL {
         if let Some(p) = procs[side].as_mut() {
@@ -348,8 +348,8 @@ fn stop_all(
     let mut open = Color::ALL.into_iter().filter(|&c| procs[c].is_some() && !eof_seen[c]).count();
     while open > 0 {
         match next_event(rx, deadline) {
-            Some(Event { output: Output::Eof, .. }) => open -= 1,
-            Some(Event { side, output: Output::Line(text), .. }) => {
+            Some(EngineMessage { output: EngineOutput::Eof, .. }) => open -= 1,
+            Some(EngineMessage { side, output: EngineOutput::Line(text), .. }) => {
                 note_keyword(&record.names[side], side, &text, &mut record.claims);
             }
             None => break,

@@ -23,8 +23,9 @@
 //!    usage sampled from its cgroups. The grader (`grade`) uses it too.
 //! 3. [`engine`]: an engine process in its sandbox, speaking the line protocol.
 //! 4. [`game`] (one refereed game) and [`check`] (whether an engine follows protocol.md).
-//! 5. [`tournament`]: rosters, the bracket, the runner that plays games `jobs` at a time,
-//!    resuming from a record file, the standings pages, a Slurm cluster's waves, and
+//! 5. [`tournament`]: rosters, the bracket, the terms that decide a tournament's games
+//!    and their fingerprint, the runner that plays games `jobs` at a time, resuming
+//!    from a record file, the standings pages, a Slurm cluster's waves, and
 //!    the conduct of a whole tournament as library calls that return reports.
 //!
 //! Errors follow the floors: a record file's and an opening's in `outcome`, an engine's
@@ -69,8 +70,9 @@ mod floors {
         ("check", 4),
         ("tournament::error", 5),
         ("tournament::bracket", 5),
-        ("tournament::roster", 5),
         ("tournament::resume", 5),
+        ("tournament::terms", 5),
+        ("tournament::roster", 5),
         ("tournament::pages", 5),
         ("tournament::runner", 5),
         ("tournament::waves", 5),

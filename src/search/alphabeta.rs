@@ -3,7 +3,7 @@
 //! (repetition over the game's history and the search path; the no-removal ply counter),
 //! oracle probes in the moving phase, and a quiescence search of mill-closing moves.
 //!
-//! Wins and losses score by distance (`WIN - ply`), so the search prefers the fastest
+//! Wins and losses score by distance (`WIN_SCORE - ply`), so the search prefers the fastest
 //! win and the slowest loss. A side to move with fewer than three stones or no legal move
 //! has lost.
 
@@ -12,12 +12,12 @@ use std::time::{Duration, Instant};
 
 use super::ordering::{MoveOrder, pick};
 use super::params::{
-    ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, CLOCK_INTERVAL, LMR_DEPTH, LMR_MOVES, MAX_DEPTH, MAX_PLY,
+    ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, CLOCK_INTERVAL, LMR_DEPTH, LMR_MOVES, MAX_PLY, MAX_SEARCH_DEPTH,
     ORACLE_MAX_DISTANCE, ORACLE_STONE, ORACLE_WIN_OFFSET, PLACING_PROBE_DEPTH, QUIESCENCE_PLIES, SearchSettings,
     TACTICAL, TRAP_SCALE,
 };
 use super::tt::{Bound, TranspositionTable};
-use super::{DECIDED, Oracle, OracleValue, WIN};
+use super::{DECIDED, Oracle, OracleValue, WIN_SCORE};
 use crate::eval::{EvalChoice, evaluate};
 use crate::rules::{Game, MAX_MOVES, Move, MoveList, Phase, Position, Ruleset};
 use crate::time::Deadlines;
@@ -29,7 +29,7 @@ pub struct SearchConfig<'a> {
     pub eval: EvalChoice,
     /// What the search does beyond plain alpha-beta.
     pub settings: SearchSettings,
-    /// The deepest iteration (at most [`MAX_DEPTH`]).
+    /// The deepest iteration (at most [`MAX_SEARCH_DEPTH`]).
     pub max_depth: u32,
     /// Stop after about this many nodes.
     pub max_nodes: Option<u64>,
@@ -50,7 +50,8 @@ pub struct SearchConfig<'a> {
     pub stop: &'a AtomicBool,
 }
 
-/// A completed iteration.
+/// One completed iteration, reported while searching: depth, score for the side to move,
+/// nodes, time since the start and principal variation.
 #[derive(Clone, Debug)]
 pub struct Iteration {
     /// Depth in plies.
@@ -71,7 +72,8 @@ pub struct Iteration {
     pub pv: Vec<Move>,
 }
 
-/// The result of a search.
+/// The answer of a search: the move to play (`None` only when the side to move has no
+/// move), its score, the last completed depth, nodes, time taken and principal variation.
 #[derive(Clone, Debug)]
 pub struct SearchOutcome {
     /// The move to play; `None` only when there is no legal move.
@@ -159,8 +161,8 @@ fn oracle_score(value: OracleValue, pos: &Position, ply: usize) -> i32 {
     };
     let side = pos.side_to_move();
     match value {
-        OracleValue::Win(n) => WIN - progress(!side, n),
-        OracleValue::Loss(n) => -(WIN - progress(side, n)),
+        OracleValue::Win(n) => WIN_SCORE - progress(!side, n),
+        OracleValue::Loss(n) => -(WIN_SCORE - progress(side, n)),
         OracleValue::Draw => 0,
     }
 }
@@ -259,12 +261,12 @@ impl Searcher<'_> {
         let is_pv = beta - alpha > 1;
         if ply > 0 {
             if pos.is_lost_by_material() {
-                return -(WIN - ply as i32);
+                return -(WIN_SCORE - ply as i32);
             }
             let limit = self.rules.no_removal_plies;
             if (limit > 0 && quiet >= limit) || self.is_repetition(pos.key(), quiet) {
                 if pos.count_legal_moves() == 0 {
-                    return -(WIN - ply as i32);
+                    return -(WIN_SCORE - ply as i32);
                 }
                 // A draw of this path, not a value of the position (the table keys
                 // know neither the count nor the history).
@@ -272,8 +274,8 @@ impl Searcher<'_> {
                 return self.draw_score(ply);
             }
             // Mate distance: no line from here beats a win at the next ply.
-            alpha = alpha.max(-(WIN - ply as i32));
-            beta = beta.min(WIN - ply as i32 - 1);
+            alpha = alpha.max(-(WIN_SCORE - ply as i32));
+            beta = beta.min(WIN_SCORE - ply as i32 - 1);
             if alpha >= beta {
                 return alpha;
             }
@@ -337,12 +339,12 @@ impl Searcher<'_> {
         }
         let count = frame.moves.len();
         if count == 0 {
-            return -(WIN - ply as i32);
+            return -(WIN_SCORE - ply as i32);
         }
         self.order.score(pos, ply, tt_move, &frame.moves, &mut frame.scores[..count]);
 
         let original_alpha = alpha;
-        let mut best_score = -WIN - 1;
+        let mut best_score = -WIN_SCORE - 1;
         let mut best_move = None;
         self.keys.push(key);
         for i in 0..count {
@@ -415,17 +417,17 @@ impl Searcher<'_> {
                 return 0;
             }
             if pos.is_lost_by_material() {
-                return -(WIN - ply as i32);
+                return -(WIN_SCORE - ply as i32);
             }
         }
         if !self.cfg.settings.quiescence {
             // The classroom entry: evaluate at the horizon, nothing more.
-            return if pos.count_legal_moves() == 0 { -(WIN - ply as i32) } else { self.static_eval(pos) };
+            return if pos.count_legal_moves() == 0 { -(WIN_SCORE - ply as i32) } else { self.static_eval(pos) };
         }
         // Only a sliding side can be blocked (a placing side always has an empty point,
         // a flying side too), and counting is cheaper than generating.
         if pos.phase(pos.side_to_move()) == Phase::Moving && pos.count_legal_moves() == 0 {
-            return -(WIN - ply as i32);
+            return -(WIN_SCORE - ply as i32);
         }
         let stand = self.static_eval(pos);
         let stand = self.progress_scaled(stand, quiet);
@@ -503,7 +505,7 @@ pub fn search(
     let Some(&first) = legal.first() else {
         return SearchOutcome {
             best: None,
-            score: -WIN,
+            score: -WIN_SCORE,
             depth: 0,
             nodes: 0,
             tb_hits: 0,
@@ -554,7 +556,7 @@ pub fn search(
     };
     let mut iteration_started = cfg.start.elapsed();
     let mut previous_iteration_time = Duration::ZERO;
-    for depth in 1..=cfg.max_depth.clamp(1, MAX_DEPTH) {
+    for depth in 1..=cfg.max_depth.clamp(1, MAX_SEARCH_DEPTH) {
         s.root_best = None;
         s.root_first = out.best.filter(|_| depth > 1);
         let d = depth as i32;
@@ -563,23 +565,23 @@ pub fn search(
         let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && out.score.abs() < DECIDED {
             (out.score - delta, out.score + delta)
         } else {
-            (-WIN, WIN)
+            (-WIN_SCORE, WIN_SCORE)
         };
         let score = loop {
             let score = s.negamax(&root, d, alpha, beta, 0, quiet);
             if s.stopped {
                 break score;
             }
-            if score <= alpha && alpha > -WIN {
-                alpha = (score - delta).max(-WIN);
-            } else if score >= beta && beta < WIN {
-                beta = (score + delta).min(WIN);
+            if score <= alpha && alpha > -WIN_SCORE {
+                alpha = (score - delta).max(-WIN_SCORE);
+            } else if score >= beta && beta < WIN_SCORE {
+                beta = (score + delta).min(WIN_SCORE);
             } else {
                 break score;
             }
             delta *= 2;
             if delta > ASPIRATION_GIVE_UP * window {
-                (alpha, beta) = (-WIN, WIN);
+                (alpha, beta) = (-WIN_SCORE, WIN_SCORE);
             }
         };
         if s.stopped {
@@ -629,7 +631,7 @@ pub fn search(
         });
         previous_iteration_time = iteration_time;
         iteration_started = elapsed;
-        let decided_within = score.abs() >= DECIDED && WIN - score.abs() + 2 <= depth as i32;
+        let decided_within = score.abs() >= DECIDED && WIN_SCORE - score.abs() + 2 <= depth as i32;
         let forced = legal.len() == 1 && cfg.deadlines.is_some();
         // A proven score is the position's value: deeper iterations meet the same ends.
         if soft_passed || decided_within || forced || root_in_oracle || out.proven || cfg.stop.load(Ordering::Relaxed) {

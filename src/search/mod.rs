@@ -21,11 +21,11 @@ pub use tt::TranspositionTable;
 
 use crate::rules::Position;
 
-/// Scores at or beyond this are wins (or, negated, losses) in `WIN - score` plies.
-pub const WIN: i32 = 30_000;
+/// Scores at or beyond this are wins (or, negated, losses) in `WIN_SCORE - score` plies.
+pub const WIN_SCORE: i32 = 30_000;
 
 /// Scores at least this far from zero are decided (win or loss at a known distance).
-pub const DECIDED: i32 = WIN - 1000;
+pub const DECIDED: i32 = WIN_SCORE - 1000;
 
 /// The exact value of a position for the side to move, under the game's draw rules at
 /// the count of plies since the last removal that the probe was given.

@@ -6,7 +6,7 @@
 /// The deepest ply a search path may reach (iterations plus quiescence).
 pub const MAX_PLY: usize = 128;
 /// The deepest iteration.
-pub const MAX_DEPTH: u32 = 100;
+pub const MAX_SEARCH_DEPTH: u32 = 100;
 /// Plies of mill-closing moves the quiescence search follows past the horizon; each
 /// removes a stone, so the sequences are short, and the cap bounds the worst case.
 pub const QUIESCENCE_PLIES: usize = 6;
@@ -31,7 +31,7 @@ pub const LMR_MOVES: usize = 3;
 pub const LMR_DEPTH: i32 = 3;
 /// History scores are capped here and halved when they reach it.
 pub const HISTORY_MAX: i32 = 1 << 16;
-/// A win proven by the tables scores at most `WIN - ORACLE_WIN_OFFSET`: below every win
+/// A win proven by the tables scores at most `WIN_SCORE - ORACLE_WIN_OFFSET`: below every win
 /// the search follows to its end (those come within `MAX_PLY` plies).
 pub const ORACLE_WIN_OFFSET: i32 = MAX_PLY as i32;
 /// Each stone the loser still has costs a table win this much: conversions come first.

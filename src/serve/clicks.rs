@@ -43,7 +43,7 @@ pub enum ClickError {
 /// What the next click chooses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Stage {
+pub enum ClickStage {
     /// Where the selected stone goes.
     To,
     /// The opponent stone a closed mill removes.
@@ -56,7 +56,7 @@ pub enum Clicked {
     /// Not a whole move yet.
     Need {
         /// What the next click chooses.
-        stage: Stage,
+        stage: ClickStage,
         /// The clicks that stand.
         clicks: Vec<&'static str>,
         /// Where the next click may go.
@@ -127,7 +127,7 @@ pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Clicked, ClickErr
             }
             let verb = if pos.phase(side) == Phase::Flying { "fly" } else { "slide" };
             return Ok(Clicked::Need {
-                stage: Stage::To,
+                stage: ClickStage::To,
                 clicks: vec![name(from)],
                 highlight: names(pos, targets),
                 prompt: format!("Where does {} {verb}?", name(from)),
@@ -156,7 +156,7 @@ pub fn interpret(pos: &Position, clicked: &[String]) -> Result<Clicked, ClickErr
                         .filter(|pair| pair.is_subset(after))
                         .fold(to.set(), |all, &pair| all | pair);
                     Ok(Clicked::Need {
-                        stage: Stage::Remove,
+                        stage: ClickStage::Remove,
                         clicks,
                         highlight: names(pos, removable),
                         prompt: format!("Mill! Remove a {} stone.", !side),
@@ -242,7 +242,9 @@ mod tests {
         // with the stone where it arrives.
         let fly = parse_position("WWxxxxxxxxxxxxWxxxBxxBBx white", &STANDARD).unwrap();
         match interpret(&fly, &clicks(&["G4", "G7"])).unwrap() {
-            Clicked::Need { stage, mill, .. } => assert_eq!((stage, mill), (Stage::Remove, vec!["A7", "D7", "G7"])),
+            Clicked::Need { stage, mill, .. } => {
+                assert_eq!((stage, mill), (ClickStage::Remove, vec!["A7", "D7", "G7"]))
+            }
             other => panic!("{other:?}"),
         }
         assert_eq!(interpret(&pos, &clicks(&[])).unwrap_err(), ClickError::Count(0));

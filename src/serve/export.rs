@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use crate::referee::outcome::record::{RecordLine, record_file};
-use crate::referee::outcome::result::{GameRecord, Termination};
+use crate::referee::outcome::result::{FinishedGame, Termination};
 use crate::rules::notation::format_position;
 use crate::rules::{ByColor, Color, Game, Position};
 
@@ -88,7 +88,7 @@ pub fn record(game: &Game, names: [&str; 2], resigned: Option<Color>) -> Option<
         (None, None) => None,
     };
     Some(match termination {
-        Some(termination) => record_file(RecordLine::Finished(&GameRecord {
+        Some(termination) => record_file(RecordLine::Finished(&FinishedGame {
             number: 1,
             names: ByColor(names.map(str::to_string)),
             opening: String::new(),

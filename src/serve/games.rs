@@ -13,14 +13,14 @@ use super::ServeConfig;
 use super::clicks::{self, ClickError, Clicked};
 use super::export::{ExportView, export};
 use super::replay::ReplayError;
-use super::slot::{Meta, Session, Slot};
+use super::slot::{Meta, Session, SessionSlot};
 use super::verdict;
 pub use super::view::{BoardName, GraphPoint};
 use super::view::{
     Geometry, MoveView, PositionView, ValueView, class_words, geometry, outcome_words, score_words, value_words,
 };
 use crate::analysis::Verdict;
-use crate::engine::{Engine, EngineOptions, EvalChoice, Limits, SearchInfo, SearchResult};
+use crate::engine::{Engine, EngineOptions, EvalChoice, Iteration, SearchLimits, SearchOutcome};
 use crate::rules::notation::{ParseMoveError, parse_move};
 use crate::rules::{ByColor, Color, Game, IllegalMove, Move, MoveList, Position};
 use crate::search::{Oracle, OracleValue};
@@ -209,7 +209,7 @@ pub struct SearchView {
 }
 
 impl SearchView {
-    fn of_info(info: &SearchInfo, pos: &Position) -> SearchView {
+    fn of_info(info: &Iteration, pos: &Position) -> SearchView {
         let topo = pos.topology();
         SearchView {
             depth: info.depth,
@@ -221,7 +221,7 @@ impl SearchView {
         }
     }
 
-    fn of_result(result: &SearchResult, pos: &Position) -> SearchView {
+    fn of_result(result: &SearchOutcome, pos: &Position) -> SearchView {
         let topo = pos.topology();
         SearchView {
             depth: result.depth,
@@ -428,7 +428,7 @@ pub enum InputReply {
     /// what to do.
     Need {
         /// What the next click chooses: `to` or `remove`.
-        stage: clicks::Stage,
+        stage: clicks::ClickStage,
         /// The clicks that stand (a click on another own stone replaces the first).
         clicks: Vec<&'static str>,
         /// The points the next click may go to.
@@ -629,7 +629,11 @@ impl GameSession {
     ///
     /// # Errors
     /// [`GameError::PastTheEnd`] for a ply beyond the game's.
-    pub fn take_back_to(&mut self, slot: &Arc<Slot<GameSession>>, plies: usize) -> Result<Vec<String>, GameError> {
+    pub fn take_back_to(
+        &mut self,
+        slot: &Arc<SessionSlot<GameSession>>,
+        plies: usize,
+    ) -> Result<Vec<String>, GameError> {
         if plies > self.game.len() {
             return Err(GameError::PastTheEnd { plies, played: self.game.len() });
         }
@@ -692,7 +696,11 @@ impl GameSession {
     /// # Errors
     /// Not the person's turn, or clicks no legal move allows (with the rules core's
     /// reason).
-    pub fn input(&mut self, slot: &Arc<Slot<GameSession>>, names: &[String]) -> Result<Option<InputReply>, GameError> {
+    pub fn input(
+        &mut self,
+        slot: &Arc<SessionSlot<GameSession>>,
+        names: &[String],
+    ) -> Result<Option<InputReply>, GameError> {
         self.check_human_turn()?;
         let pos = self.position();
         match clicks::interpret(&pos, names)? {
@@ -710,7 +718,7 @@ impl GameSession {
     ///
     /// # Errors
     /// Not the person's turn, or the notation's or the rules' reason.
-    pub fn play_text(&mut self, slot: &Arc<Slot<GameSession>>, text: &str) -> Result<(), GameError> {
+    pub fn play_text(&mut self, slot: &Arc<SessionSlot<GameSession>>, text: &str) -> Result<(), GameError> {
         self.check_human_turn()?;
         let m = parse_move(text, self.position().topology()).map_err(|e| GameError::Notation(Box::new(e)))?;
         self.play_human(slot, m)
@@ -727,7 +735,7 @@ impl GameSession {
         Ok(())
     }
 
-    fn play_human(&mut self, slot: &Arc<Slot<GameSession>>, m: Move) -> Result<(), GameError> {
+    fn play_human(&mut self, slot: &Arc<SessionSlot<GameSession>>, m: Move) -> Result<(), GameError> {
         let mover = self.position().side_to_move();
         self.game.play(m)?;
         self.charge_clock(mover);
@@ -744,7 +752,7 @@ impl GameSession {
     ///
     /// # Errors
     /// [`GameError::NothingToUndo`].
-    pub fn undo(&mut self, slot: &Arc<Slot<GameSession>>) -> Result<Vec<String>, GameError> {
+    pub fn undo(&mut self, slot: &Arc<SessionSlot<GameSession>>) -> Result<Vec<String>, GameError> {
         if self.game.is_empty() {
             return Err(GameError::NothingToUndo);
         }
@@ -781,7 +789,7 @@ impl GameSession {
     ///
     /// # Errors
     /// The game is over, or the engine is busy.
-    pub fn hint(&mut self, slot: &Arc<Slot<GameSession>>) -> Result<(), GameError> {
+    pub fn hint(&mut self, slot: &Arc<SessionSlot<GameSession>>) -> Result<(), GameError> {
         if let Some(words) = self.result_words() {
             return Err(GameError::Over(words));
         }
@@ -800,7 +808,7 @@ impl GameSession {
     ///
     /// # Errors
     /// A movetime out of range, or a start that gives no game.
-    pub fn restart(&mut self, slot: &Arc<Slot<GameSession>>, request: &NewGameRequest) -> Result<(), GameError> {
+    pub fn restart(&mut self, slot: &Arc<SessionSlot<GameSession>>, request: &NewGameRequest) -> Result<(), GameError> {
         if let Some(s) = request.movetime {
             self.movetime = movetime_from(s)?;
         }
@@ -835,7 +843,11 @@ impl GameSession {
     ///
     /// # Errors
     /// A movetime out of range.
-    pub fn settings(&mut self, slot: &Arc<Slot<GameSession>>, request: &SettingsRequest) -> Result<(), GameError> {
+    pub fn settings(
+        &mut self,
+        slot: &Arc<SessionSlot<GameSession>>,
+        request: &SettingsRequest,
+    ) -> Result<(), GameError> {
         if let Some(s) = request.movetime {
             self.movetime = movetime_from(s)?;
         }
@@ -872,7 +884,7 @@ impl GameSession {
     }
 
     /// A page asks again: a search paused for lack of watchers resumes.
-    pub fn resume(&mut self, slot: &Arc<Slot<GameSession>>) {
+    pub fn resume(&mut self, slot: &Arc<SessionSlot<GameSession>>) {
         if self.paused {
             self.paused = false;
             self.after_change(slot);
@@ -880,7 +892,7 @@ impl GameSession {
     }
 
     /// A new game's first step: the engine moves if it plays White.
-    pub fn begin(&mut self, slot: &Arc<Slot<GameSession>>) {
+    pub fn begin(&mut self, slot: &Arc<SessionSlot<GameSession>>) {
         self.after_change(slot);
     }
 
@@ -891,7 +903,7 @@ impl GameSession {
     }
 
     /// After any change: the engine moves if it is its turn.
-    fn after_change(&mut self, slot: &Arc<Slot<GameSession>>) {
+    fn after_change(&mut self, slot: &Arc<SessionSlot<GameSession>>) {
         let exact = verdict::exact_value(self.config.tables.as_deref(), &self.game);
         if let Some(v) = exact {
             self.note_value(self.game.len(), GraphPoint::of_value(v, self.position().side_to_move()));
@@ -955,7 +967,7 @@ impl GameSession {
 
     /// Starts a search on its own thread, unless the engine is still held by a search
     /// that was cancelled: that one's return starts this one (one search per game).
-    fn start_search(&mut self, slot: &Arc<Slot<GameSession>>, kind: SearchKind) {
+    fn start_search(&mut self, slot: &Arc<SessionSlot<GameSession>>, kind: SearchKind) {
         let (eval, depth, movetime) = self.search_plan(kind);
         let mut engine = match std::mem::replace(&mut self.engine, EngineSlot::Busy) {
             EngineSlot::Busy => return,
@@ -968,7 +980,7 @@ impl GameSession {
         let id = SEARCH_IDS.fetch_add(1, Ordering::Relaxed);
         let stop = engine.stop_flag();
         self.search = Some(Running { id, kind, stop: Arc::clone(&stop), started: Instant::now(), live: None });
-        let limits = Limits { movetime: Some(movetime), depth, ..Limits::default() };
+        let limits = SearchLimits { movetime: Some(movetime), depth, ..SearchLimits::default() };
         let slot = Arc::clone(slot);
         let spawned = std::thread::Builder::new().name(format!("search-{id}")).spawn(move || {
             let pos = *engine.game().position();
@@ -989,7 +1001,13 @@ impl GameSession {
         }
     }
 
-    fn search_done(&mut self, slot: &Arc<Slot<GameSession>>, id: u64, engine: Box<Engine>, result: &SearchResult) {
+    fn search_done(
+        &mut self,
+        slot: &Arc<SessionSlot<GameSession>>,
+        id: u64,
+        engine: Box<Engine>,
+        result: &SearchOutcome,
+    ) {
         self.engine = EngineSlot::Idle(engine);
         let current = self.search.as_ref().is_some_and(|r| r.id == id);
         if current && let Some(running) = self.search.take() {

@@ -65,10 +65,10 @@ use super::games::{GameError, GameSession, InputReply, NewGameRequest, SettingsR
 use super::net::{self, Conn, ConnectionLimits, Connections};
 use super::replay::{ReplayError, ReplayRequest, ReplaySession};
 use super::sessions::{self, Full, Missing, Policy, RETRY_AFTER, Store};
-use super::slot::{Session, Slot};
+use super::slot::{Session, SessionSlot};
 
 /// The page, with its script and styles, shipped inside the binary.
-const PAGE: &str = include_str!("page.html");
+const PAGE_HTML: &str = include_str!("page.html");
 /// The content type of every answer but the page.
 const JSON: &str = "application/json; charset=utf-8";
 
@@ -632,7 +632,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Poll {
 /// make room.
 struct Open<T> {
     id: String,
-    slot: Arc<Slot<T>>,
+    slot: Arc<SessionSlot<T>>,
 }
 
 impl<T: Session> FromRequestParts<Arc<Hub>> for Open<T> {
@@ -667,7 +667,7 @@ impl Open<GameSession> {
     async fn run<R: Serialize>(
         self,
         seen: Seen,
-        work: impl FnOnce(&Arc<Slot<GameSession>>, &str) -> Result<R, GameError> + Send + 'static,
+        work: impl FnOnce(&Arc<SessionSlot<GameSession>>, &str) -> Result<R, GameError> + Send + 'static,
     ) -> Reply {
         blocking(move || {
             match seen {
@@ -682,7 +682,7 @@ impl Open<GameSession> {
 }
 
 async fn page() -> Response {
-    ([(CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response()
+    ([(CONTENT_TYPE, "text/html; charset=utf-8")], PAGE_HTML).into_response()
 }
 
 async fn no_page(uri: Uri) -> Refusal {
@@ -701,7 +701,7 @@ async fn new_game(State(hub): State<Arc<Hub>>, JsonOr(request): JsonOr<NewGameRe
             });
             return json(StatusCode::SERVICE_UNAVAILABLE, &body);
         }
-        let slot = Slot::new(GameSession::new(Arc::clone(&hub.config), &request)?);
+        let slot = SessionSlot::new(GameSession::new(Arc::clone(&hub.config), &request)?);
         let id = hub.store.insert(&slot);
         // The engine moves first if it plays White.
         slot.update(|s, slot| s.begin(slot));
@@ -854,7 +854,7 @@ async fn leave(game: Open<GameSession>) -> Reply {
 async fn new_replay(State(hub): State<Arc<Hub>>, Json(request): Json<ReplayRequest>) -> Reply {
     blocking(move || {
         hub.store.make_room(None, false)?;
-        let slot = ReplaySession::load(&hub.config, Slot::new, &request)?;
+        let slot = ReplaySession::load(&hub.config, SessionSlot::new, &request)?;
         let id = hub.store.insert(&slot);
         json(StatusCode::CREATED, &slot.lock().state(&id))
     })

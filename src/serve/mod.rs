@@ -111,7 +111,7 @@ impl ServeConfig {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             tables: None,
-            analysis_depth: replay::ANALYSIS_DEPTH,
+            analysis_depth: crate::analysis::ANALYSIS_DEPTH,
             abandon_after: Duration::from_secs(15),
             idle_expiry: Duration::from_secs(2 * 3600),
             max_sessions: 64,

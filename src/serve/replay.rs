@@ -10,18 +10,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::{Deserialize, Serialize};
 
 use super::ServeConfig;
-use super::slot::{Meta, Session, Slot};
+use super::slot::{Meta, Session, SessionSlot};
 use super::view::{
     BoardName, Geometry, GraphPoint, MoveView, PositionView, class_words, geometry, outcome_words, score_words,
     value_words,
 };
 use crate::analysis::{self, AnalyzeSettings, Analyzer, PositionAnalysis, Verdict};
-use crate::referee::outcome::game_text::{GameTextError, SETBOARD};
+use crate::referee::outcome::game_text::{GameText, GameTextError, SETBOARD};
 use crate::rules::{Color, Game, Move, Position, Ruleset, Unreachable};
 use crate::topology::Topology;
 
 /// The most moves a replayed game may have.
-pub const MAX_PLIES: usize = 2000;
+pub const MAX_REPLAY_PLIES: usize = 2000;
 
 /// The body of "load a replay".
 #[derive(Deserialize, Debug)]
@@ -51,8 +51,8 @@ pub enum ReplayError {
         /// The first reason ([`Position::check_reachable`]).
         error: Unreachable,
     },
-    /// More moves than [`MAX_PLIES`].
-    #[error("the game has {moves} moves, more than the {MAX_PLIES} {what}")]
+    /// More moves than [`MAX_REPLAY_PLIES`].
+    #[error("the game has {moves} moves, more than the {MAX_REPLAY_PLIES} {what}")]
     TooLong {
         /// The game's moves.
         moves: usize,
@@ -73,16 +73,12 @@ pub enum ReplayError {
     Move(GameTextError),
 }
 
-/// One game found in the text: the project's one reader of game texts
-/// ([`crate::referee::outcome::game_text`]) reads it.
-pub use crate::referee::outcome::game_text::GameText as Recorded;
-
 /// The games in `text`: every game of a record file, or one move list (after an optional
 /// `setboard` line), read by [`crate::referee::outcome::game_text::read_games`].
 ///
 /// # Errors
 /// A record line with too few fields, a misplaced `setboard`, or no game at all.
-pub fn read_games(text: &str) -> Result<Vec<Recorded>, ReplayError> {
+pub fn read_games(text: &str) -> Result<Vec<GameText>, ReplayError> {
     Ok(crate::referee::outcome::game_text::read_games(text)?)
 }
 
@@ -92,7 +88,7 @@ pub fn read_games(text: &str) -> Result<Vec<Recorded>, ReplayError> {
 /// # Errors
 /// A `setboard` position that is not one (with the reason), or one no game reaches
 /// (with the first reason: [`Position::check_reachable`]).
-fn start_of(rules: &'static Ruleset, recorded: &Recorded) -> Result<Game, ReplayError> {
+fn start_of(rules: &'static Ruleset, recorded: &GameText) -> Result<Game, ReplayError> {
     let game = recorded.new_game(rules)?;
     if let Some(text) = &recorded.start {
         // Only positions a game reaches: the set-up, a link and an import alike.
@@ -115,7 +111,7 @@ pub fn game_from_text(
 ) -> Result<(BoardName, Game), ReplayError> {
     let games = read_games(text)?;
     let recorded = chosen(&games, index)?;
-    if recorded.moves.len() > MAX_PLIES {
+    if recorded.moves.len() > MAX_REPLAY_PLIES {
         return Err(ReplayError::TooLong { moves: recorded.moves.len(), what: "a game may start from" });
     }
     let on = |b: BoardName| -> Result<(BoardName, Game), ReplayError> {
@@ -133,7 +129,7 @@ pub fn game_from_text(
 /// A game's title for the page: the record's reason with its colours capitalised, as
 /// the page writes them (`black wins by blocking white` → `Black wins by blocking
 /// White`).
-fn title(game: &Recorded) -> String {
+fn title(game: &GameText) -> String {
     let Some(reason) = game.record.as_ref().map(|r| r.reason.as_str()) else { return game.title.clone() };
     let Some(head) = game.title.strip_suffix(reason) else { return game.title.clone() };
     let words: Vec<String> = reason
@@ -151,7 +147,7 @@ fn title(game: &Recorded) -> String {
 }
 
 /// Game `index` (1-based, default 1) of `games`.
-fn chosen(games: &[Recorded], index: Option<usize>) -> Result<&Recorded, ReplayError> {
+fn chosen(games: &[GameText], index: Option<usize>) -> Result<&GameText, ReplayError> {
     let selected = index.unwrap_or(1);
     let found = selected.checked_sub(1).and_then(|i| games.get(i));
     found.ok_or(ReplayError::NoSuchGame { selected, held: games.len() })
@@ -182,8 +178,8 @@ fn ply_view(game: &Game) -> PlyView {
 ///
 /// # Errors
 /// Too many moves, or the first move that is not a move at all on this board.
-fn play_through(rules: &'static Ruleset, recorded: &Recorded) -> Result<PlayedThrough, ReplayError> {
-    if recorded.moves.len() > MAX_PLIES {
+fn play_through(rules: &'static Ruleset, recorded: &GameText) -> Result<PlayedThrough, ReplayError> {
+    if recorded.moves.len() > MAX_REPLAY_PLIES {
         return Err(ReplayError::TooLong { moves: recorded.moves.len(), what: "a replay shows" });
     }
     let mut game = start_of(rules, recorded)?;
@@ -333,9 +329,9 @@ impl ReplaySession {
     /// move on the board.
     pub fn load(
         config: &Arc<ServeConfig>,
-        slot_for: impl FnOnce(ReplaySession) -> Arc<Slot<ReplaySession>>,
+        slot_for: impl FnOnce(ReplaySession) -> Arc<SessionSlot<ReplaySession>>,
         request: &ReplayRequest,
-    ) -> Result<Arc<Slot<ReplaySession>>, ReplayError> {
+    ) -> Result<Arc<SessionSlot<ReplaySession>>, ReplayError> {
         let games = read_games(&request.text)?;
         let selected = request.game.unwrap_or(1);
         let recorded = chosen(&games, request.game)?;
@@ -439,7 +435,7 @@ impl ReplaySession {
 /// by position (one game played on as it goes), until done or `stop` is raised.
 fn spawn_analysis(
     config: &Arc<ServeConfig>,
-    slot: &Arc<Slot<ReplaySession>>,
+    slot: &Arc<SessionSlot<ReplaySession>>,
     start: Position,
     moves: Vec<Move>,
     stop: Arc<AtomicBool>,
@@ -476,9 +472,6 @@ fn spawn_analysis(
     }
 }
 
-/// How deep the analysis of one position searches, by default: the analysis's own.
-pub const ANALYSIS_DEPTH: u32 = analysis::ANALYSIS_DEPTH;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -486,10 +479,10 @@ mod tests {
     #[test]
     fn record_lines_give_the_opening_then_the_moves() {
         use crate::referee::outcome::record::{HEADER, format_record};
-        use crate::referee::outcome::result::{GameRecord, Termination};
+        use crate::referee::outcome::result::{FinishedGame, Termination};
         use crate::rules::{ByColor, DrawReason, Outcome};
         // Written by the referee's own record writer, so a change of its format shows here.
-        let record = GameRecord {
+        let record = FinishedGame {
             number: 3,
             names: ByColor(["alpha".to_string(), "beta".to_string()]),
             opening: "D2 F4".to_string(),

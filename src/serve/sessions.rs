@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::ServeConfig;
-use super::slot::{Meta, Session, Slot};
+use super::slot::{Meta, Session, SessionSlot};
 
 /// How many tabs may wait in line for a place on a full server.
 pub const QUEUE_CAP: usize = 64;
@@ -59,7 +59,7 @@ impl Policy {
     }
 }
 
-/// A session of either kind, as the store handles it: the [`Slot`] of a [`Session`].
+/// A session of either kind, as the store handles it: the [`SessionSlot`] of a [`Session`].
 trait Tracked: Any + Send + Sync {
     /// What the page calls it.
     fn kind(&self) -> &'static str;
@@ -71,7 +71,7 @@ trait Tracked: Any + Send + Sync {
     fn close(&self);
 }
 
-impl<T: Session> Tracked for Slot<T> {
+impl<T: Session> Tracked for SessionSlot<T> {
     fn kind(&self) -> &'static str {
         T::KIND
     }
@@ -180,7 +180,7 @@ impl Store {
 
     /// Adds `slot` under a new id, which it returns. Room is made first
     /// ([`Store::make_room`]).
-    pub fn insert<T: Session>(&self, slot: &Arc<Slot<T>>) -> String {
+    pub fn insert<T: Session>(&self, slot: &Arc<SessionSlot<T>>) -> String {
         let id = new_id();
         locked(&self.open).insert(id.clone(), Arc::clone(slot) as Arc<dyn Tracked>);
         id
@@ -190,9 +190,9 @@ impl Store {
     ///
     /// # Errors
     /// [`Missing::Evicted`] for one closed to make room, else [`Missing::Unknown`].
-    pub fn get<T: Session>(&self, id: &str) -> Result<Arc<Slot<T>>, Missing> {
+    pub fn get<T: Session>(&self, id: &str) -> Result<Arc<SessionSlot<T>>, Missing> {
         let found = locked(&self.open).get(id).cloned();
-        let slot = found.and_then(|s| (s as Arc<dyn Any + Send + Sync>).downcast::<Slot<T>>().ok());
+        let slot = found.and_then(|s| (s as Arc<dyn Any + Send + Sync>).downcast::<SessionSlot<T>>().ok());
         slot.ok_or_else(|| {
             if locked(&self.evicted).iter().any(|e| e == id) {
                 Missing::Evicted { kind: T::KIND, id: id.to_string(), capacity: self.policy.capacity }
@@ -405,8 +405,8 @@ mod tests {
         }
     }
 
-    fn fake<const K: u8>(running: bool) -> Arc<Slot<Fake<K>>> {
-        Slot::new(Fake { meta: Meta::new(), running, closed: false })
+    fn fake<const K: u8>(running: bool) -> Arc<SessionSlot<Fake<K>>> {
+        SessionSlot::new(Fake { meta: Meta::new(), running, closed: false })
     }
 
     fn policy(capacity: usize) -> Policy {

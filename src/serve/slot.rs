@@ -3,7 +3,7 @@
 //! watches it (so a search nobody watches is stopped).
 //!
 //! A long poll is a future, not a thread: it waits on a [`tokio::sync::watch`] receiver
-//! (a few dozen bytes) that [`Slot::update`] raises, so thousands of waiting pages cost
+//! (a few dozen bytes) that [`SessionSlot::update`] raises, so thousands of waiting pages cost
 //! memory in kilobytes. Changes come from request handlers and from the searches' own
 //! threads alike; raising a watch channel needs no runtime.
 
@@ -86,18 +86,18 @@ pub trait Session: Send + 'static {
 }
 
 /// A session under a lock, with change notification.
-pub struct Slot<T> {
+pub struct SessionSlot<T> {
     state: Mutex<T>,
     /// The session's version, sent after every change (a poll's wake-up; the session's
     /// own [`Meta::version`] is what the page is told).
     changed: watch::Sender<u64>,
 }
 
-impl<T: Session> Slot<T> {
+impl<T: Session> SessionSlot<T> {
     /// A slot holding `session`.
-    pub fn new(mut session: T) -> Arc<Slot<T>> {
+    pub fn new(mut session: T) -> Arc<SessionSlot<T>> {
         let version = session.meta().version;
-        Arc::new(Slot { state: Mutex::new(session), changed: watch::Sender::new(version) })
+        Arc::new(SessionSlot { state: Mutex::new(session), changed: watch::Sender::new(version) })
     }
 
     /// The session, locked. A panic elsewhere never makes a session unusable: the
@@ -112,7 +112,7 @@ impl<T: Session> Slot<T> {
         self.change(|session| change(session, self))
     }
 
-    /// [`Slot::update`] for a change that needs only the session.
+    /// [`SessionSlot::update`] for a change that needs only the session.
     pub fn change<R>(&self, change: impl FnOnce(&mut T) -> R) -> R {
         let mut guard = self.lock();
         let out = change(&mut guard);
@@ -163,11 +163,11 @@ impl<T: Session> Slot<T> {
 
 /// A poll in progress: counted as a watcher until dropped, however the poll ends.
 struct Watching<T: Session> {
-    slot: Arc<Slot<T>>,
+    slot: Arc<SessionSlot<T>>,
 }
 
 impl<T: Session> Watching<T> {
-    fn start(slot: Arc<Slot<T>>) -> Watching<T> {
+    fn start(slot: Arc<SessionSlot<T>>) -> Watching<T> {
         {
             let mut guard = slot.lock();
             let meta = guard.meta();

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::WIN;
+use crate::engine::WIN_SCORE;
 use crate::rules::notation::format_board_string;
 use crate::rules::{Board, Color, Move, Outcome, Position, WinReason};
 use crate::search::{DECIDED, OracleValue};
@@ -171,9 +171,9 @@ pub fn outcome_words(outcome: Outcome) -> String {
 #[must_use]
 pub fn score_words(score: i32, side: Color) -> String {
     if score >= DECIDED {
-        format!("{side} wins in {}", plies((WIN - score).unsigned_abs()))
+        format!("{side} wins in {}", plies((WIN_SCORE - score).unsigned_abs()))
     } else if score <= -DECIDED {
-        format!("{} wins in {}", !side, plies((WIN + score).unsigned_abs()))
+        format!("{} wins in {}", !side, plies((WIN_SCORE + score).unsigned_abs()))
     } else if score.abs() < 10 {
         "about level".to_string()
     } else {
@@ -322,12 +322,12 @@ mod tests {
         assert_eq!(score_words(125, Color::White), "White is ahead by 1.25 stones");
         assert_eq!(score_words(-250, Color::White), "Black is ahead by 2.50 stones");
         assert_eq!(score_words(3, Color::Black), "about level");
-        assert_eq!(score_words(WIN - 7, Color::Black), "Black wins in 7 plies");
-        assert_eq!(score_words(-(WIN - 4), Color::Black), "White wins in 4 plies");
+        assert_eq!(score_words(WIN_SCORE - 7, Color::Black), "Black wins in 7 plies");
+        assert_eq!(score_words(-(WIN_SCORE - 4), Color::Black), "White wins in 4 plies");
         assert_eq!(value_words(OracleValue::Win(1), Color::White), "White wins in 1 ply");
         assert_eq!(value_words(OracleValue::Loss(8), Color::Black), "Black loses in 8 plies");
         // One ply, and a game already over (the end of a replay).
-        assert_eq!(score_words(WIN - 1, Color::Black), "Black wins in 1 ply");
+        assert_eq!(score_words(WIN_SCORE - 1, Color::Black), "Black wins in 1 ply");
         assert_eq!(value_words(OracleValue::Win(1), Color::White), "White wins in 1 ply");
         assert_eq!(value_words(OracleValue::Loss(0), Color::Black), "Black has lost");
         let won = Outcome::Win { winner: Color::White, reason: WinReason::FewerThanThree };

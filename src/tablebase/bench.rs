@@ -2,7 +2,7 @@
 //! open and to index, and what random probes cost, of every kind the directory holds:
 //! the moving tables' fast form and full form, each placing set's cells, and the same
 //! placing positions as rows through [`batch`](super::batch). [`bench()`] returns the
-//! figures in a [`BenchReport`], whose `Display` is the command's output; nothing here
+//! figures in a [`TablebaseBenchReport`], whose `Display` is the command's output; nothing here
 //! prints.
 
 use std::fmt;
@@ -75,7 +75,7 @@ pub struct PlacingBench {
 
 /// What a bench measured.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BenchReport {
+pub struct TablebaseBenchReport {
     /// The directory.
     pub dir: PathBuf,
     /// Moving tables in it.
@@ -106,7 +106,7 @@ pub struct BenchReport {
 /// # Errors
 /// [`BenchError`]: no tables (`MissingTable`), unreadable or damaged ones, or tables that
 /// do not fit together.
-pub fn bench(dir: &Path, settings: &BenchSettings) -> Result<BenchReport, BenchError> {
+pub fn bench(dir: &Path, settings: &BenchSettings) -> Result<TablebaseBenchReport, BenchError> {
     let t = Instant::now();
     let tb = Tablebase::open(dir)?;
     let open = t.elapsed();
@@ -149,7 +149,7 @@ pub fn bench(dir: &Path, settings: &BenchSettings) -> Result<BenchReport, BenchE
         .into_iter()
         .map(|(stones, profile)| bench_placing(&tb, stones, profile, settings))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(BenchReport {
+    Ok(TablebaseBenchReport {
         dir: dir.to_path_buf(),
         tables: subspaces.len(),
         positions,
@@ -323,7 +323,7 @@ impl fmt::Display for PlacingBench {
 }
 
 /// The bench's lines, as `morris tablebase bench` prints them.
-impl fmt::Display for BenchReport {
+impl fmt::Display for TablebaseBenchReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,

@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use super::{PlayError, Stage, TerminalGame, Tone, sentence};
+use super::{EntryStage, PlayError, TerminalGame, Tone, sentence};
 use crate::rules::notation::parse_move;
 use crate::rules::{IllegalMove, Move, Phase};
 use crate::topology::{Point, PointSet};
@@ -55,7 +55,7 @@ impl<W: Write> TerminalGame<'_, W> {
                         self.movable_list()
                     )
                 } else {
-                    self.stage = Stage::To(p);
+                    self.stage = EntryStage::To(p);
                     let list = self.destination_list(p);
                     return Ok(self.say(Tone::Info, &format!("{} can go to {list}.", self.name(p)))?);
                 }
@@ -83,7 +83,7 @@ impl<W: Write> TerminalGame<'_, W> {
     pub(super) fn destination_text(&mut self, from: Point, text: &str) -> Result<(), PlayError> {
         let Some(m) = self.parse(text)? else { return Ok(()) };
         if m.from().is_some() || m.remove().is_some() {
-            self.stage = Stage::Start;
+            self.stage = EntryStage::Start;
             return self.try_move(m);
         }
         let to = m.to();
@@ -123,7 +123,7 @@ impl<W: Write> TerminalGame<'_, W> {
         match pos.check_move(m) {
             Ok(()) => self.person_moves(m),
             Err(IllegalMove::MustRemove { .. }) => {
-                self.stage = Stage::Remove(m);
+                self.stage = EntryStage::Remove(m);
                 let text = format!(
                     "Mill! {} closes a mill. Remove which {} stone? You may take {}.",
                     self.text(m),
@@ -142,10 +142,10 @@ impl<W: Write> TerminalGame<'_, W> {
     pub(super) fn person_moves(&mut self, m: Move) -> Result<(), PlayError> {
         let before = self.position();
         if let Err(e) = self.engine.play(m) {
-            self.stage = Stage::Start;
+            self.stage = EntryStage::Start;
             return Ok(self.say(Tone::Mistake, &sentence(&e.to_string()))?);
         }
-        self.stage = Stage::Start;
+        self.stage = EntryStage::Start;
         self.stale = true;
         let mut text = format!("You play {}.", self.text(m));
         if let Some(r) = m.remove() {

@@ -35,7 +35,7 @@ use std::path::Path;
 
 use std::time::Duration;
 
-use super::result::{Forfeit, GameRecord, GameResult, Played};
+use super::result::{FinishedGame, Forfeit, GameResult, Played};
 use super::time_control::format_seconds;
 use super::usage::EngineUsage;
 use crate::rules::{ByColor, Color};
@@ -160,7 +160,7 @@ pub const UNFINISHED: &str = "unfinished";
 #[derive(Clone, Copy, Debug)]
 pub enum RecordLine<'a> {
     /// A game the referee (or the board) saw end, nothing measured of its engines.
-    Finished(&'a GameRecord),
+    Finished(&'a FinishedGame),
     /// A game the referee played, with what its engines used.
     Played(&'a Played),
     /// A game still in progress (the board's export): result `-`, termination
@@ -179,7 +179,7 @@ pub enum RecordLine<'a> {
 
 /// One record line (without the line end) of a finished game.
 #[must_use]
-pub fn format_record(record: &GameRecord) -> String {
+pub fn format_record(record: &FinishedGame) -> String {
     format_line(RecordLine::Finished(record))
 }
 
@@ -199,7 +199,7 @@ pub fn format_line(line: RecordLine<'_>) -> String {
     };
     let (record, usage) = match line {
         RecordLine::Finished(record) => (record, "-".to_string()),
-        RecordLine::Played(played) => (&played.record, format_usage_field(&played.usage)),
+        RecordLine::Played(played) => (&played.game, format_usage_field(&played.usage)),
         RecordLine::Unfinished { number, names, moves, reason } => {
             let mut fields = vec![
                 number.to_string(),
@@ -331,7 +331,10 @@ pub enum RecordFileError {
     },
 }
 
-/// A game read back from a record file: enough to replay and study it.
+/// A game read back from a record file: enough to replay and study it. Its fields are
+/// the line's, as written (the result and termination as words); the referee's
+/// [`FinishedGame`], typed and with what only the live game knew (process ids), is
+/// written as such a line, and [`RecordedGame::from_finished`] reads it back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordedGame {
     /// The game's number in its match or tournament.
@@ -350,6 +353,9 @@ pub struct RecordedGame {
     pub moves: String,
     /// The engines' own `result` lines, as written (empty if none).
     pub claims: String,
+    /// Each side's clock at the end, White's, Black's, to the millisecond, when the game
+    /// was played on a clock (`None` without one, and in files before version 2).
+    pub clocks: Option<[Duration; 2]>,
     /// Each timed reply's think time: White's, Black's (empty in files before version 3).
     pub think: [Vec<Duration>; 2],
     /// The last lines of each engine's stderr: White's, Black's (empty before version 3).
@@ -366,12 +372,12 @@ impl RecordedGame {
     /// # Panics
     /// Never: the writer writes every field the reader needs.
     #[must_use]
-    pub fn from_record(record: &GameRecord) -> RecordedGame {
-        RecordedGame::from_line(RecordLine::Finished(record))
+    pub fn from_finished(game: &FinishedGame) -> RecordedGame {
+        RecordedGame::from_line(RecordLine::Finished(game))
     }
 
     /// A game just played as a record file holds it, with what its engines used
-    /// ([`RecordedGame::from_record`]).
+    /// ([`RecordedGame::from_finished`]).
     #[must_use]
     pub fn from_played(played: &Played) -> RecordedGame {
         RecordedGame::from_line(RecordLine::Played(played))
@@ -464,6 +470,26 @@ pub enum RecordError {
     },
 }
 
+/// Reads the `clocks` field (version 2): `white 4.21 black 3.9`, each side once.
+fn parse_clocks(text: &str) -> Result<[Duration; 2], String> {
+    let mut clocks: [Option<Duration>; 2] = [None, None];
+    side_words(text, |c, word| {
+        let seconds: f64 = word.parse().map_err(|_| format!("'{word}' is not a number of seconds"))?;
+        let d = Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{word}' is not a duration"))?;
+        match &mut clocks[c as usize] {
+            Some(_) => Err(format!("a second clock for {}", c.name())),
+            slot => {
+                *slot = Some(d);
+                Ok(())
+            }
+        }
+    })?;
+    match clocks {
+        [Some(white), Some(black)] => Ok([white, black]),
+        _ => Err("a clock for each side is missing".to_string()),
+    }
+}
+
 /// Reads the `think` field (version 3).
 fn parse_think(text: &str) -> Result<[Vec<Duration>; 2], String> {
     let mut think: [Vec<Duration>; 2] = Default::default();
@@ -508,7 +534,7 @@ pub fn game_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// Reads the games of a record file: every line that is neither blank nor a `#` line
 /// (the header, a comment) is a game, with at least [`RECORD_FIELDS`] tab-separated
-/// fields; later fields (claims, clocks) are allowed and not needed. `-` is an empty field.
+/// fields; later fields (claims, clocks, …) are allowed and not needed. `-` is an empty field.
 ///
 /// # Errors
 /// A game line with too few fields or no game number; the error names the line.
@@ -521,6 +547,12 @@ pub fn parse_records(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
                 return Err(RecordError::TooFewFields { line, found: f.len() });
             }
             let number = f[0].trim().parse().map_err(|_| RecordError::Number { line, found: f[0].to_string() })?;
+            let clocks = match f.get(10).filter(|t| **t != "-") {
+                Some(t) => {
+                    Some(parse_clocks(t).map_err(|reason| RecordError::Field { line, field: "clocks", reason })?)
+                }
+                None => None,
+            };
             let think = match f.get(11).filter(|t| **t != "-") {
                 Some(t) => parse_think(t).map_err(|reason| RecordError::Field { line, field: "think", reason })?,
                 None => Default::default(),
@@ -544,6 +576,7 @@ pub fn parse_records(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
                 opening: field(f[6]),
                 moves: field(f[7]),
                 claims: f.get(9).map_or(String::new(), |c| field(c)),
+                clocks,
                 think,
                 stderr_tail,
                 usage,
@@ -560,8 +593,8 @@ pub(super) mod tests {
     use std::time::Duration;
 
     /// A game between alpha and beta that ends by `termination` (the standings' tests use it too).
-    pub(in crate::referee::outcome) fn record(termination: Termination) -> GameRecord {
-        GameRecord {
+    pub(in crate::referee::outcome) fn record(termination: Termination) -> FinishedGame {
+        FinishedGame {
             number: 7,
             names: ByColor(["alpha".to_string(), "beta".to_string()]),
             opening: String::new(),
@@ -655,7 +688,7 @@ pub(super) mod tests {
         );
         assert_eq!((b.cpu, b.own, b.peak_memory, b.oom_killed), (Some(Duration::from_secs(2)), None, None, Some(true)));
         // The writer writes what the reader read, field for field.
-        let record = GameRecord {
+        let record = FinishedGame {
             number: 5,
             names: ByColor(["alice".to_string(), "bob".to_string()]),
             opening: "D2".to_string(),
@@ -671,7 +704,7 @@ pub(super) mod tests {
             clocks: None,
             stderr_tail: ByColor([vec!["thinking".to_string()], Vec::new()]),
         };
-        assert_eq!(format_line(RecordLine::Played(&Played { record, usage: ByColor(g.usage) })), line);
+        assert_eq!(format_line(RecordLine::Played(&Played { game: record, usage: ByColor(g.usage) })), line);
         let bad = format!("{V3_LINE}\twhite cpu=lots");
         assert!(matches!(parse_records(&bad), Err(RecordError::Field { field: "usage", .. })));
     }
@@ -700,16 +733,38 @@ pub(super) mod tests {
     fn think_times_and_stderr_read_back_as_written() {
         let mut r = record(Termination::Forfeit { loser: Color::Black, kind: Forfeit::Crash, detail: String::new() });
         r.think[Color::White].push(Duration::from_nanos(1_234_567));
-        let g = RecordedGame::from_record(&r);
-        assert_eq!(g.think[0], [Duration::from_millis(10), Duration::from_micros(1235)]);
-        assert_eq!(g.think[1], [Duration::from_millis(30), Duration::from_millis(50)]);
-        assert_eq!(g.stderr_tail[1], ["Traceback:\tline 3", "ValueError"]);
+        // The game read back in full, built here by hand rather than by the reader:
+        // times to the microsecond, the clocks to the millisecond.
+        let expected = RecordedGame {
+            number: 7,
+            names: ["alpha".to_string(), "beta".to_string()],
+            result: "white".to_string(),
+            termination: "crash".to_string(),
+            reason: r.termination.to_string(),
+            opening: String::new(),
+            moves: "D2 F4".to_string(),
+            claims: "black: result white black cheats".to_string(),
+            clocks: Some([Duration::from_millis(4210), Duration::ZERO]),
+            think: [
+                vec![Duration::from_millis(10), Duration::from_micros(1235)],
+                vec![Duration::from_millis(30), Duration::from_millis(50)],
+            ],
+            stderr_tail: [Vec::new(), vec!["Traceback:\tline 3".to_string(), "ValueError".to_string()]],
+            usage: Default::default(),
+        };
+        let g = RecordedGame::from_finished(&r);
+        assert_eq!(g, expected);
+        assert_eq!(parse_records(&format!("{HEADER}\n{}\n", format_record(&r))).unwrap(), [expected]);
         assert_eq!(g.forfeit(), Some((Color::Black, Forfeit::Crash)));
         assert_eq!((g.score_of("alpha"), g.score_of("beta"), g.score_of("gamma")), (1.0, 0.0, 0.0));
-        let again = parse_records(&format!("{HEADER}\n{}\n", format_record(&r))).unwrap();
-        assert_eq!(again[0], g);
         let bad = format!("{}\twhite x\t-", format_record(&r).split('\t').take(11).collect::<Vec<_>>().join("\t"));
         assert!(matches!(parse_records(&bad), Err(RecordError::Field { field: "think", .. })));
+        let line = format_record(&r);
+        let fields: Vec<&str> = line.split('\t').collect();
+        for clocks in ["white 1", "white 1 black x", "white 1 white 2 black 3"] {
+            let bad = format!("{}\t{clocks}", fields[..10].join("\t"));
+            assert!(matches!(parse_records(&bad), Err(RecordError::Field { field: "clocks", .. })), "{clocks}");
+        }
     }
 
     #[test]
@@ -742,7 +797,7 @@ pub(super) mod tests {
         let path = dir.join("games.tsv");
         let r = record(Termination::PlyCap(10));
         std::fs::write(&path, format!("{HEADER}\n{}\n7\talph", format_record(&r))).unwrap();
-        RecordWriter::append(&path).unwrap().write(&Played { record: r, usage: ByColor::default() }).unwrap();
+        RecordWriter::append(&path).unwrap().write(&Played { game: r, usage: ByColor::default() }).unwrap();
         let games = parse_records(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(games.len(), 2);
         std::fs::remove_dir_all(&dir).unwrap();

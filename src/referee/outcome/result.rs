@@ -1,6 +1,6 @@
 //! What a game came to, with no process in sight: the result ([`GameResult`]), how the
 //! game ended ([`Termination`], [`Forfeit`]), everything about a finished game
-//! ([`GameRecord`]) and a game as the referee played it ([`Played`]: the record and what
+//! ([`FinishedGame`]) and a game as the referee played it ([`Played`]: the record and what
 //! each engine used).
 //!
 //! These are the types the record formats, the standings, the pages, the board's exports
@@ -148,9 +148,11 @@ impl GameResult {
     }
 }
 
-/// Everything about one finished game.
+/// Everything about one finished game, as the referee (or the board) saw it end: what
+/// a record line is written from ([`super::record`]). The same game read back from a
+/// record file is a [`RecordedGame`](super::record::RecordedGame).
 #[derive(Clone, Debug)]
-pub struct GameRecord {
+pub struct FinishedGame {
     /// Game number within its match or tournament (from 1).
     pub number: usize,
     /// The engines' names.
@@ -174,7 +176,7 @@ pub struct GameRecord {
     pub stderr_tail: ByColor<Vec<String>>,
 }
 
-impl GameRecord {
+impl FinishedGame {
     /// Who won.
     #[must_use]
     pub fn result(&self) -> GameResult {
@@ -198,7 +200,7 @@ impl GameRecord {
 #[derive(Clone, Debug)]
 pub struct Played {
     /// The game.
-    pub record: GameRecord,
+    pub game: FinishedGame,
     /// What each engine used ([`super::usage`]).
     pub usage: ByColor<EngineUsage>,
 }

@@ -164,7 +164,7 @@ impl fmt::Display for SprtSpec {
 
 /// Where a test stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum SprtVerdict {
     /// The LLR fell to the lower bound: not `elo1` better.
     H0,
     /// The LLR rose to the upper bound: `elo1` better.
@@ -182,14 +182,14 @@ impl SprtSpec {
 
     /// The verdict an LLR gives.
     #[must_use]
-    pub fn verdict(&self, llr: f64) -> Verdict {
+    pub fn verdict(&self, llr: f64) -> SprtVerdict {
         let (lower, upper) = self.bounds();
         if llr >= upper {
-            Verdict::H1
+            SprtVerdict::H1
         } else if llr <= lower {
-            Verdict::H0
+            SprtVerdict::H0
         } else {
-            Verdict::Continue
+            SprtVerdict::Continue
         }
     }
 }
@@ -355,9 +355,9 @@ mod tests {
         assert!((lower + 2.944_438_979).abs() < 1e-9 && (upper - 2.944_438_979).abs() < 1e-9);
         let (lower, upper) = spec("elo0=0,elo1=10,alpha=0.1,beta=0.2").bounds();
         assert!((lower - (0.2f64 / 0.9).ln()).abs() < 1e-12 && (upper - 8f64.ln()).abs() < 1e-12);
-        assert_eq!(spec("elo0=0,elo1=10").verdict(3.0), Verdict::H1);
-        assert_eq!(spec("elo0=0,elo1=10").verdict(-3.0), Verdict::H0);
-        assert_eq!(spec("elo0=0,elo1=10").verdict(0.5), Verdict::Continue);
+        assert_eq!(spec("elo0=0,elo1=10").verdict(3.0), SprtVerdict::H1);
+        assert_eq!(spec("elo0=0,elo1=10").verdict(-3.0), SprtVerdict::H0);
+        assert_eq!(spec("elo0=0,elo1=10").verdict(0.5), SprtVerdict::Continue);
     }
 
     #[test]
@@ -407,11 +407,11 @@ mod tests {
     fn pairs_that_are_all_even_end_in_h0() {
         let t = spec("elo0=0,elo1=10");
         let verdict = |counts: [u32; 5]| t.verdict(Pentanomial(counts).llr(&t));
-        let pairs_to_h0 = (1..1000).find(|&n| verdict([0, 0, n, 0, 0]) != Verdict::Continue);
-        assert_eq!(pairs_to_h0.map(|n| verdict([0, 0, n, 0, 0])), Some(Verdict::H0));
+        let pairs_to_h0 = (1..1000).find(|&n| verdict([0, 0, n, 0, 0]) != SprtVerdict::Continue);
+        assert_eq!(pairs_to_h0.map(|n| verdict([0, 0, n, 0, 0])), Some(SprtVerdict::H0));
         assert!(pairs_to_h0.is_some_and(|n| (100..=110).contains(&n)), "{pairs_to_h0:?}");
-        let pairs_to_h1 = (1..1000).find(|&n| verdict([0, 0, 0, 0, n]) != Verdict::Continue);
-        assert_eq!(pairs_to_h1.map(|n| verdict([0, 0, 0, 0, n])), Some(Verdict::H1));
+        let pairs_to_h1 = (1..1000).find(|&n| verdict([0, 0, 0, 0, n]) != SprtVerdict::Continue);
+        assert_eq!(pairs_to_h1.map(|n| verdict([0, 0, 0, 0, n])), Some(SprtVerdict::H1));
         assert!(pairs_to_h1.is_some_and(|n| n > 20), "{pairs_to_h1:?}");
     }
 

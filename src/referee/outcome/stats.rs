@@ -219,6 +219,97 @@ impl Tally {
     }
 }
 
+/// One column of the standings: its place in the text summary ([`Standings::summary`])
+/// and in the standings pages' table, and its cell for an engine's tally. The one list of
+/// what the standings show, so that the two cannot drift apart.
+#[derive(Clone, Copy, Debug)]
+pub struct StandingsColumn {
+    /// Its head and width in the text summary; `None`: not there.
+    pub summary: Option<(&'static str, usize)>,
+    /// Its head in the pages' table; `None`: not there.
+    pub table: Option<&'static str>,
+    /// Its cell.
+    pub cell: fn(&Tally) -> String,
+}
+
+/// Milliseconds to two decimals, as the summary writes them.
+fn ms2(d: Duration) -> String {
+    format!("{:.2}", d.as_secs_f64() * 1000.0)
+}
+
+/// Milliseconds to one decimal, as the pages write them.
+fn ms1(d: Duration) -> String {
+    format!("{:.1}", d.as_secs_f64() * 1000.0)
+}
+
+/// The Elo estimate's `part` (difference, low or high end) as the pages write it, `-`
+/// where there is none.
+fn elo_cell(t: &Tally, part: fn(&EloEstimate) -> f64) -> String {
+    EloEstimate::from_wdl(t.wins, t.draws, t.losses).map_or("-".to_string(), |e| format_elo(part(&e)))
+}
+
+/// The longest think time, `-` if no reply was timed.
+fn think_max(t: &Tally, ms: fn(Duration) -> String) -> String {
+    if t.think_count > 0 { ms(t.think_max) } else { "-".to_string() }
+}
+
+/// A column in both the summary and the pages, under one head.
+const fn both(head: &'static str, width: usize, cell: fn(&Tally) -> String) -> StandingsColumn {
+    StandingsColumn { summary: Some((head, width)), table: Some(head), cell }
+}
+
+/// A column of the summary only.
+const fn summary_only(head: &'static str, width: usize, cell: fn(&Tally) -> String) -> StandingsColumn {
+    StandingsColumn { summary: Some((head, width)), table: None, cell }
+}
+
+/// A column of the pages only.
+const fn table_only(head: &'static str, cell: fn(&Tally) -> String) -> StandingsColumn {
+    StandingsColumn { summary: None, table: Some(head), cell }
+}
+
+/// The standings' columns after the engine's name, in order (the pages add a rank
+/// before the name and the ponder flag at the end).
+pub const STANDINGS_COLUMNS: [StandingsColumn; 22] = [
+    both("games", 5, |t| t.games().to_string()),
+    both("W", 4, |t| t.wins.to_string()),
+    both("D", 4, |t| t.draws.to_string()),
+    both("L", 4, |t| t.losses.to_string()),
+    summary_only("score", 12, |t| {
+        let games = t.games();
+        let pct = if games > 0 { 100.0 * t.score() / f64::from(games) } else { 0.0 };
+        format!("{} ({pct:.0}%)", t.score())
+    }),
+    table_only("score", |t| t.score().to_string()),
+    table_only("%", |t| {
+        let games = t.games();
+        if games > 0 { format!("{:.0}", 100.0 * t.score() / f64::from(games)) } else { "-".to_string() }
+    }),
+    summary_only("Elo vs field [95%]", 22, |t| {
+        EloEstimate::from_wdl(t.wins, t.draws, t.losses).map_or("-".to_string(), |e| e.to_string())
+    }),
+    table_only("Elo", |t| elo_cell(t, |e| e.diff)),
+    table_only("Elo low", |t| elo_cell(t, |e| e.low)),
+    table_only("Elo high", |t| elo_cell(t, |e| e.high)),
+    both("illegal", 7, |t| t.illegal.to_string()),
+    both("time", 4, |t| t.time.to_string()),
+    both("crash", 5, |t| t.crash.to_string()),
+    both("turn", 6, |t| t.unsolicited.to_string()),
+    summary_only("mean ms", 9, |t| t.think_mean().map_or("-".to_string(), ms2)),
+    // The pages' think times are to a tenth of a millisecond, as on the entrants' pages.
+    table_only("mean ms", |t| t.think_mean().map_or("-".to_string(), ms1)),
+    summary_only("max ms", 9, |t| think_max(t, ms2)),
+    table_only("max ms", |t| think_max(t, ms1)),
+    StandingsColumn { summary: Some(("cpu ms/mv", 9)), table: Some("cpu ms/move"), cell: |t| usage(t, 0) },
+    both("opp cpu s", 13, |t| usage(t, 1)),
+    both("peak MiB", 8, |t| usage(t, 2)),
+];
+
+/// The `i`th of [`UsageTally::columns`].
+fn usage(t: &Tally, i: usize) -> String {
+    t.usage.columns()[i].clone()
+}
+
 /// Tallies per engine and scores per pair, in the order engines were first added.
 #[derive(Clone, Debug, Default)]
 pub struct Standings {
@@ -308,52 +399,24 @@ impl Standings {
 
     /// The summary table: per engine W/D/L, score, Elo against its opponents with a 95%
     /// interval, forfeits, think times, and what it used (CPU per move on its turns, CPU
-    /// on its opponents' turns, peak memory; `-` where not measured).
+    /// on its opponents' turns, peak memory; `-` where not measured): the
+    /// [`STANDINGS_COLUMNS`] that have a place in it.
     #[must_use]
     pub fn summary(&self) -> String {
         let width = self.names.iter().map(String::len).max().unwrap_or(6).max(6);
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "{:<width$} {:>5} {:>4} {:>4} {:>4} {:>12} {:>22} {:>7} {:>4} {:>5} {:>6} {:>9} {:>9} {:>9} {:>13} {:>8}",
-            "engine",
-            "games",
-            "W",
-            "D",
-            "L",
-            "score",
-            "Elo vs field [95%]",
-            "illegal",
-            "time",
-            "crash",
-            "turn",
-            "mean ms",
-            "max ms",
-            "cpu ms/mv",
-            "opp cpu s",
-            "peak MiB"
-        );
+        let columns = || STANDINGS_COLUMNS.iter().filter_map(|c| c.summary.map(|(head, w)| (head, w, c.cell)));
+        let mut out = format!("{:<width$}", "engine");
+        for (head, w, _) in columns() {
+            let _ = write!(out, " {head:>w$}");
+        }
+        out.push('\n');
         for name in &self.names {
             let t = self.tally(name);
-            let games = t.games();
-            let pct = if games > 0 { 100.0 * t.score() / f64::from(games) } else { 0.0 };
-            let elo = EloEstimate::from_wdl(t.wins, t.draws, t.losses).map_or("-".to_string(), |e| e.to_string());
-            let ms = |d: Duration| format!("{:.2}", d.as_secs_f64() * 1000.0);
-            let [cpu, opponent, peak] = t.usage.columns();
-            let _ = writeln!(
-                out,
-                "{name:<width$} {games:>5} {:>4} {:>4} {:>4} {:>12} {elo:>22} {:>7} {:>4} {:>5} {:>6} {:>9} {:>9} {cpu:>9} {opponent:>13} {peak:>8}",
-                t.wins,
-                t.draws,
-                t.losses,
-                format!("{} ({pct:.0}%)", t.score()),
-                t.illegal,
-                t.time,
-                t.crash,
-                t.unsolicited,
-                t.think_mean().map_or("-".to_string(), ms),
-                if t.think_count > 0 { ms(t.think_max) } else { "-".to_string() },
-            );
+            let _ = write!(out, "{name:<width$}");
+            for (_, w, cell) in columns() {
+                let _ = write!(out, " {:>w$}", cell(&t));
+            }
+            out.push('\n');
         }
         out
     }
@@ -397,7 +460,7 @@ mod tests {
     #[test]
     fn standings_count_forfeits_and_think_times() {
         let mut s = Standings::with_names(&["alpha".to_string(), "beta".to_string()]);
-        let played = |record| Played { record, usage: ByColor::default() };
+        let played = |record| Played { game: record, usage: ByColor::default() };
         s.add(&played(record(Termination::Forfeit {
             loser: Color::Black,
             kind: Forfeit::Time,

@@ -17,10 +17,10 @@ use super::bracket::{Bout, Decision, Round};
 use super::resume::Fingerprint;
 use crate::referee::outcome::record::RecordedGame;
 use crate::referee::outcome::result::Forfeit;
-use crate::referee::outcome::stats::{EloEstimate, Standings, UsageTally, format_elo};
+use crate::referee::outcome::stats::{STANDINGS_COLUMNS, Standings, UsageTally};
 use crate::referee::outcome::usage::{EngineUsage, PonderPolicy};
 use crate::rules::Color;
-use crate::table::{Table, escape, html_page};
+use crate::table::{TextTable, escape, html_page};
 
 /// At most this many stderr lines of one engine in one game are shown on its page.
 pub const STDERR_LINES_SHOWN: usize = 20;
@@ -34,9 +34,9 @@ pub struct Bracket {
     pub champion: Option<usize>,
 }
 
-/// What the pages are about.
+/// The tournament the pages show: its title, entrants, games and bracket.
 #[derive(Clone, Debug)]
-pub struct Event<'a> {
+pub struct TournamentView<'a> {
     /// A title line: the tournament, its format and seed.
     pub title: String,
     /// The entrants, by index (the bracket's indices).
@@ -108,65 +108,20 @@ fn ranked(standings: &Standings, names: &[String]) -> Vec<String> {
     order
 }
 
-/// The standings table.
-fn standings_table(standings: &Standings, order: &[String], ponder: &PonderPolicy) -> Table {
-    let mut t = Table::new(
-        &[
-            "rank",
-            "engine",
-            "games",
-            "W",
-            "D",
-            "L",
-            "score",
-            "%",
-            "Elo",
-            "Elo low",
-            "Elo high",
-            "illegal",
-            "time",
-            "crash",
-            "turn",
-            "mean ms",
-            "max ms",
-            "cpu ms/move",
-            "opp cpu s",
-            "peak MiB",
-            "ponder",
-        ],
-        &[
-            true, false, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
-            true, true, true, false,
-        ],
-    );
+/// The standings table: rank, engine, the [`STANDINGS_COLUMNS`] that have a place in
+/// it, and the ponder flag.
+fn standings_table(standings: &Standings, order: &[String], ponder: &PonderPolicy) -> TextTable {
+    let columns = || STANDINGS_COLUMNS.iter().filter_map(|c| c.table.map(|head| (head, c.cell)));
+    let head: Vec<&str> =
+        ["rank", "engine"].into_iter().chain(columns().map(|(head, _)| head)).chain(["ponder"]).collect();
+    let numeric: Vec<bool> = [true, false].into_iter().chain(columns().map(|_| true)).chain([false]).collect();
+    let mut t = TextTable::new(&head, &numeric);
     for (i, name) in order.iter().enumerate() {
         let s = standings.tally(name);
-        let games = s.games();
-        let pct = if games > 0 { format!("{:.0}", 100.0 * s.score() / f64::from(games)) } else { "-".to_string() };
-        let elo = EloEstimate::from_wdl(s.wins, s.draws, s.losses);
-        let e = |f: fn(&EloEstimate) -> f64| elo.as_ref().map_or("-".to_string(), |e| format_elo(f(e)));
-        t.rows.push(vec![
-            (i + 1).to_string(),
-            name.clone(),
-            games.to_string(),
-            s.wins.to_string(),
-            s.draws.to_string(),
-            s.losses.to_string(),
-            s.score().to_string(),
-            pct,
-            e(|e| e.diff),
-            e(|e| e.low),
-            e(|e| e.high),
-            s.illegal.to_string(),
-            s.time.to_string(),
-            s.crash.to_string(),
-            s.unsolicited.to_string(),
-            s.think_mean().map_or("-".to_string(), ms),
-            if s.think_count > 0 { ms(s.think_max) } else { "-".to_string() },
-        ]);
-        let row = t.rows.last_mut().expect("just pushed");
-        row.extend(s.usage.columns());
+        let mut row = vec![(i + 1).to_string(), name.clone()];
+        row.extend(columns().map(|(_, cell)| cell(&s)));
         row.push(ponder_word(ponder, name, s.usage.opponent_share()).to_string());
+        t.rows.push(row);
     }
     t
 }
@@ -195,14 +150,14 @@ fn usage_cells(u: &EngineUsage) -> [String; 4] {
 }
 
 /// The crosstable: the row engine's points/games against each column engine.
-fn crosstable(standings: &Standings, order: &[String]) -> Table {
+fn crosstable(standings: &Standings, order: &[String]) -> TextTable {
     let mut head: Vec<String> = vec!["".to_string(), "engine".to_string()];
     head.extend((1..=order.len()).map(|i| i.to_string()));
     head.push("total".to_string());
     let head_refs: Vec<&str> = head.iter().map(String::as_str).collect();
     let mut numeric = vec![true, false];
     numeric.extend(std::iter::repeat_n(true, order.len() + 1));
-    let mut t = Table::new(&head_refs, &numeric);
+    let mut t = TextTable::new(&head_refs, &numeric);
     for (i, name) in order.iter().enumerate() {
         let mut row = vec![(i + 1).to_string(), name.clone()];
         for other in order {
@@ -261,8 +216,8 @@ fn bout_text(b: &Bout, names: &[String]) -> String {
 }
 
 /// The bracket as a table: round, bout, points, winner.
-fn bracket_table(bracket: &Bracket, names: &[String]) -> Table {
-    let mut t = Table::new(&["round", "bout", "points", "how", "winner"], &[true, false, true, false, false]);
+fn bracket_table(bracket: &Bracket, names: &[String]) -> TextTable {
+    let mut t = TextTable::new(&["round", "bout", "points", "how", "winner"], &[true, false, true, false, false]);
     for round in &bracket.rounds {
         let odd = round.odd_bout.iter().map(|b| (b, true));
         for (b, is_odd) in round.bouts.iter().map(|b| (b, false)).chain(odd) {
@@ -295,8 +250,8 @@ struct EntrantGames<'a> {
 }
 
 impl EntrantGames<'_> {
-    fn table(&self) -> Table {
-        let mut t = Table::new(
+    fn table(&self) -> TextTable {
+        let mut t = TextTable::new(
             &[
                 "game",
                 "opponent",
@@ -381,17 +336,17 @@ impl EntrantGames<'_> {
     }
 }
 
-/// Every page of `event`.
+/// Every page of `view`.
 #[must_use]
-pub fn pages(event: &Event<'_>) -> Vec<Page> {
-    let mut standings = Standings::with_names(event.names);
-    for g in event.games {
+pub fn pages(view: &TournamentView<'_>) -> Vec<Page> {
+    let mut standings = Standings::with_names(view.names);
+    for g in view.games {
         standings.add_recorded(g);
     }
-    let order = ranked(&standings, event.names);
-    let table = standings_table(&standings, &order, event.ponder);
+    let order = ranked(&standings, view.names);
+    let table = standings_table(&standings, &order, view.ponder);
     let cross = crosstable(&standings, &order);
-    let played = event.games.len();
+    let played = view.games.len();
     let subtitle = format!("{played} game{} played", if played == 1 { "" } else { "s" });
     let entrant_link = |name: &str, ext: &str| format!("entrants/{}.{ext}", file_stem(name));
     let mut out = Vec::new();
@@ -399,72 +354,72 @@ pub fn pages(event: &Event<'_>) -> Vec<Page> {
     // Text.
     let mut text = format!(
         "{}\n{subtitle}\n\nStandings\n{}\nCrosstable (points/games of the row against the column)\n{}",
-        event.title,
+        view.title,
         table.text(),
         cross.text()
     );
-    if let Some(b) = event.bracket {
+    if let Some(b) = view.bracket {
         text.push_str("\nBracket\n");
-        for l in bracket_lines(b, event.names) {
+        for l in bracket_lines(b, view.names) {
             let _ = writeln!(text, "{l}");
         }
     }
     out.push(Page { path: "standings.txt".into(), text });
 
     // Markdown.
-    let mut md = format!("# {}\n\n{subtitle}\n\n## Standings\n\n", event.title);
-    let mut linked = Table { rows: table.rows.clone(), head: table.head.clone(), numeric: table.numeric.clone() };
+    let mut md = format!("# {}\n\n{subtitle}\n\n## Standings\n\n", view.title);
+    let mut linked = TextTable { rows: table.rows.clone(), head: table.head.clone(), numeric: table.numeric.clone() };
     for row in &mut linked.rows {
         row[1] = format!("[{}]({})", row[1], entrant_link(&row[1], "md"));
     }
     md.push_str(&linked.markdown());
     md.push_str("\n## Crosstable\n\nPoints/games of the row engine against the column engine.\n\n");
     md.push_str(&cross.markdown());
-    if let Some(b) = event.bracket {
+    if let Some(b) = view.bracket {
         md.push_str("\n## Bracket\n\n");
-        md.push_str(&bracket_table(b, event.names).markdown());
-        md.push_str(&format!("\n{}\n", bracket_lines(b, event.names).last().cloned().unwrap_or_default()));
+        md.push_str(&bracket_table(b, view.names).markdown());
+        md.push_str(&format!("\n{}\n", bracket_lines(b, view.names).last().cloned().unwrap_or_default()));
     }
     out.push(Page { path: "standings.md".into(), text: md });
 
     // HTML.
     let link_standings = |_: usize, col: usize, row: &[String]| (col == 1).then(|| entrant_link(&row[1], "html"));
-    let mut body = format!("<h1>{}</h1>\n<p>{}</p>\n<h2>Standings</h2>\n", escape(&event.title), escape(&subtitle));
+    let mut body = format!("<h1>{}</h1>\n<p>{}</p>\n<h2>Standings</h2>\n", escape(&view.title), escape(&subtitle));
     body.push_str(&table.html(&|r, c| link_standings(r, c, &table.rows[r])));
     body.push_str("<h2>Crosstable</h2>\n<p>Points/games of the row engine against the column engine.</p>\n");
     body.push_str(&cross.html(&|r, c| link_standings(r, c, &cross.rows[r])));
-    if let Some(b) = event.bracket {
+    if let Some(b) = view.bracket {
         body.push_str("<h2>Bracket</h2>\n");
-        body.push_str(&bracket_table(b, event.names).html(&|_, _| None));
-        let _ = writeln!(body, "<p>{}</p>", escape(&bracket_lines(b, event.names).last().cloned().unwrap_or_default()));
+        body.push_str(&bracket_table(b, view.names).html(&|_, _| None));
+        let _ = writeln!(body, "<p>{}</p>", escape(&bracket_lines(b, view.names).last().cloned().unwrap_or_default()));
     }
-    out.push(Page { path: "standings.html".into(), text: html_page(&event.title, &body) });
+    out.push(Page { path: "standings.html".into(), text: html_page(&view.title, &body) });
 
     // CSV.
     out.push(Page { path: "standings.csv".into(), text: table.csv() });
     out.push(Page { path: "crosstable.csv".into(), text: cross.csv() });
 
     // The bracket on its own.
-    if let Some(b) = event.bracket {
-        let lines = bracket_lines(b, event.names);
-        let bt = bracket_table(b, event.names);
-        out.push(Page { path: "bracket.txt".into(), text: format!("{}\n{}\n", event.title, lines.join("\n")) });
+    if let Some(b) = view.bracket {
+        let lines = bracket_lines(b, view.names);
+        let bt = bracket_table(b, view.names);
+        out.push(Page { path: "bracket.txt".into(), text: format!("{}\n{}\n", view.title, lines.join("\n")) });
         let last = lines.last().cloned().unwrap_or_default();
         out.push(Page {
             path: "bracket.md".into(),
-            text: format!("# {}: bracket\n\n{}\n{last}\n", event.title, bt.markdown()),
+            text: format!("# {}: bracket\n\n{}\n{last}\n", view.title, bt.markdown()),
         });
         let body =
-            format!("<h1>{}: bracket</h1>\n{}<p>{}</p>\n", escape(&event.title), bt.html(&|_, _| None), escape(&last));
-        out.push(Page { path: "bracket.html".into(), text: html_page(&event.title, &body) });
+            format!("<h1>{}: bracket</h1>\n{}<p>{}</p>\n", escape(&view.title), bt.html(&|_, _| None), escape(&last));
+        out.push(Page { path: "bracket.html".into(), text: html_page(&view.title, &body) });
     }
 
     // One page per entrant.
     for (rank, name) in order.iter().enumerate() {
         let games: Vec<(&RecordedGame, Color)> =
-            event.games.iter().filter_map(|g| g.side_of(name).map(|side| (g, side))).collect();
+            view.games.iter().filter_map(|g| g.side_of(name).map(|side| (g, side))).collect();
         let e = EntrantGames { name, games };
-        out.extend(entrant_pages(event, &standings, &e, rank + 1));
+        out.extend(entrant_pages(view, &standings, &e, rank + 1));
     }
     out
 }
@@ -501,7 +456,7 @@ fn usage_line(name: &str, u: &UsageTally, ponder: &PonderPolicy) -> String {
     line
 }
 
-fn entrant_pages(event: &Event<'_>, standings: &Standings, e: &EntrantGames<'_>, rank: usize) -> Vec<Page> {
+fn entrant_pages(view: &TournamentView<'_>, standings: &Standings, e: &EntrantGames<'_>, rank: usize) -> Vec<Page> {
     let t = standings.tally(e.name);
     let (count, mean, max) = e.think();
     let d = |x: Option<Duration>| x.map_or("-".to_string(), |d| format!("{} ms", ms(d)));
@@ -518,7 +473,7 @@ fn entrant_pages(event: &Event<'_>, standings: &Standings, e: &EntrantGames<'_>,
         d(mean),
         d(max)
     );
-    let used = usage_line(e.name, &t.usage, event.ponder);
+    let used = usage_line(e.name, &t.usage, view.ponder);
     let forfeits = e.forfeits();
     let forfeit_line = forfeits.iter().map(|(k, n)| format!("{k} {n}")).collect::<Vec<_>>().join(", ");
     let illegal = e.illegal();
@@ -528,7 +483,7 @@ fn entrant_pages(event: &Event<'_>, standings: &Standings, e: &EntrantGames<'_>,
 
     let mut md = format!(
         "# {}\n\n{}\n\n[Standings](../standings.md)\n\n{summary}\n\n{think}\n\n{used}\n\nForfeits: {forfeit_line}.\n\n## Games\n\n",
-        e.name, event.title
+        e.name, view.title
     );
     md.push_str(&games.markdown());
     md.push_str("\n## Illegal moves\n\n");
@@ -549,7 +504,7 @@ fn entrant_pages(event: &Event<'_>, standings: &Standings, e: &EntrantGames<'_>,
     let mut body = format!(
         "<h1>{}</h1>\n<p>{}</p>\n<p><a href=\"../standings.html\">Standings</a></p>\n<p>{}</p>\n<p>{}</p>\n<p>{}</p>\n<p>Forfeits: {}.</p>\n<h2>Games</h2>\n",
         escape(e.name),
-        escape(&event.title),
+        escape(&view.title),
         escape(&summary),
         escape(&think),
         escape(&used),
@@ -598,6 +553,7 @@ mod tests {
             opening: "D2".to_string(),
             moves: "F4 B4".to_string(),
             claims: String::new(),
+            clocks: None,
             think: [vec![Duration::from_millis(10)], vec![Duration::from_millis(30), Duration::from_millis(50)]],
             stderr_tail: [Vec::new(), vec!["<boom> & bust".to_string()]],
             usage: Default::default(),
@@ -622,8 +578,9 @@ mod tests {
             oom_killed: Some(false),
         };
         let ponder = PonderPolicy { share: 0.1, forbidden: vec!["bob".to_string()] };
-        let event = Event { title: "Class".to_string(), names: &names, games: &games, bracket: None, ponder: &ponder };
-        let pages = pages(&event);
+        let view =
+            TournamentView { title: "Class".to_string(), names: &names, games: &games, bracket: None, ponder: &ponder };
+        let pages = pages(&view);
         let get = |p: &str| {
             pages.iter().find(|x| x.path == std::path::Path::new(p)).unwrap_or_else(|| panic!("{p}")).text.clone()
         };
@@ -673,9 +630,14 @@ mod tests {
             champion: Some(0),
         };
         let ponder = PonderPolicy::default();
-        let event =
-            Event { title: "KO".to_string(), names: &names, games: &games, bracket: Some(&bracket), ponder: &ponder };
-        let pages = pages(&event);
+        let view = TournamentView {
+            title: "KO".to_string(),
+            names: &names,
+            games: &games,
+            bracket: Some(&bracket),
+            ponder: &ponder,
+        };
+        let pages = pages(&view);
         let get = |p: &str| pages.iter().find(|x| x.path == std::path::Path::new(p)).unwrap().text.clone();
         assert!(get("bracket.txt").contains("  a vs b: 2-0 -> a\n  advance: a\nChampion: a"), "{}", get("bracket.txt"));
         assert!(get("bracket.md").contains("| 1 | a vs b | 2-0 |  | a |"), "{}", get("bracket.md"));

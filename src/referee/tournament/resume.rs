@@ -239,7 +239,7 @@ impl<'a> Scheduler<'a> {
         self.taken += known.len();
         let played = if todo.is_empty() { Vec::new() } else { play(&todo)? };
         for p in &played {
-            known.insert(p.record.number, RecordedGame::from_played(p));
+            known.insert(p.game.number, RecordedGame::from_played(p));
         }
         let games: Vec<RecordedGame> = known.into_values().collect();
         let points = games
@@ -281,6 +281,7 @@ mod tests {
             opening: opening.to_string(),
             moves: String::new(),
             claims: String::new(),
+            clocks: None,
             think: Default::default(),
             stderr_tail: Default::default(),
             usage: Default::default(),

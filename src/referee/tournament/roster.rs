@@ -14,6 +14,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::bracket::TournamentFormat;
+use super::terms::{TournamentOpenings, TournamentTime};
 use crate::protocol::{parse_increment, parse_seconds_f64};
 use crate::referee::engine::EngineCommand;
 use crate::referee::outcome::usage::{DEFAULT_PONDER_SHARE, PonderPolicy};
@@ -38,7 +39,7 @@ pub struct Roster {
     /// Seed of openings, pairings and coins.
     pub seed: Option<u64>,
     /// A time per move or a game clock (the file may give one of them, not both).
-    pub time: Option<RosterTime>,
+    pub time: Option<TournamentTime>,
     /// The engines' limits (the defaults where the file says nothing).
     pub limits: EngineLimits,
     /// Each engine's CPU quota in CPUs' worth of time (`limits.cpus`, as `--engine-cpus`).
@@ -56,26 +57,7 @@ pub struct Roster {
     pub max_plies: Option<usize>,
     /// An openings file (resolved against the roster's directory) or random plies (the
     /// file may give one of them, not both).
-    pub openings: Option<RosterOpenings>,
-}
-
-/// A roster's time control.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum RosterTime {
-    /// Seconds per move.
-    PerMove(f64),
-    /// A game clock: seconds for all of a side's moves, the increment, and whether the
-    /// engines are sent `clock` lines.
-    Clock(f64, std::time::Duration, bool),
-}
-
-/// Where a roster's openings come from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RosterOpenings {
-    /// An openings file.
-    File(PathBuf),
-    /// This many random plies for each pair of games.
-    Random(usize),
+    pub openings: Option<TournamentOpenings>,
 }
 
 /// Why a roster cannot be used: the file, the line (when one is to blame) and what.
@@ -238,14 +220,14 @@ pub fn parse_roster(text: &str, path: &Path) -> Result<Roster, RosterError> {
             if !file.is_file() {
                 return Err(at(Some(o.span()), format!("openings: no file {}", file.display())));
             }
-            Some(RosterOpenings::File(file))
+            Some(TournamentOpenings::File(file))
         }
-        (None, Some(r)) => Some(RosterOpenings::Random(*r.get_ref())),
+        (None, Some(r)) => Some(TournamentOpenings::Random(*r.get_ref())),
         (None, None) => None,
     };
     let time = match (movetime, time) {
-        (Some(m), _) => Some(RosterTime::PerMove(m)),
-        (None, Some(t)) => Some(RosterTime::Clock(t, inc.unwrap_or_default(), send_clock)),
+        (Some(m), _) => Some(TournamentTime::PerMove(m)),
+        (None, Some(t)) => Some(TournamentTime::Clock(t, inc.unwrap_or_default(), send_clock)),
         (None, None) => None,
     };
 
@@ -401,8 +383,8 @@ mod tests {
         let r = parse(&text).unwrap();
         assert_eq!(r.format, Some(TournamentFormat::RoundRobin));
         assert_eq!((r.games, r.tiebreak_pairs, r.seed), (Some(4), Some(1), Some(42)));
-        assert_eq!(r.time, Some(RosterTime::Clock(30.0, std::time::Duration::from_millis(500), true)));
-        assert_eq!(r.openings, Some(RosterOpenings::Random(4)));
+        assert_eq!(r.time, Some(TournamentTime::Clock(30.0, std::time::Duration::from_millis(500), true)));
+        assert_eq!(r.openings, Some(TournamentOpenings::Random(4)));
         assert_eq!((r.grace_ms, r.startup_ms, r.max_plies), (Some(100), Some(3000), Some(400)));
         let l = r.limits;
         assert_eq!((l.memory, l.processes, l.file_size, l.open_files, l.sandbox), (512 << 20, 16, 1 << 20, 64, false));

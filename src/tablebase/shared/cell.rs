@@ -54,18 +54,18 @@ pub const PLACING_COMPACT_VERSION: u32 = 3;
 /// The extension of a set's dictionary file.
 pub const DICTIONARY_EXTENSION: &str = "zdict";
 /// Stored code of a draw.
-pub const DRAW: u8 = 0;
+pub const CODE_DRAW: u8 = 0;
 /// Stored code of a win for the side to move.
-pub const WIN: u8 = 1;
+pub const CODE_WIN: u8 = 1;
 /// Stored code of a loss for the side to move.
-pub const LOSS: u8 = 2;
+pub const CODE_LOSS: u8 = 2;
 
 /// The class of a stored code.
 #[must_use]
 pub const fn wdl_of_code(code: u8) -> Wdl {
     match code {
-        WIN => Wdl::Win,
-        LOSS => Wdl::Loss,
+        CODE_WIN => Wdl::Win,
+        CODE_LOSS => Wdl::Loss,
         _ => Wdl::Draw,
     }
 }
@@ -523,7 +523,7 @@ mod tests {
         assert_eq!(file.header, header);
         let back = file.read_all().unwrap();
         assert_eq!(back[..(n / 4) as usize], packed[..(n / 4) as usize]);
-        assert!(matches!(file.block(0).unwrap(), Block::Constant(WIN)));
+        assert!(matches!(file.block(0).unwrap(), Block::Constant(CODE_WIN)));
         assert!(matches!(
             PlacingFile::open(
                 &dir,

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use crate::progress::Progress;
 use crate::rules::STANDARD;
-use crate::tablebase::shared::cell::{DRAW, LOSS, PlacingCell, WIN};
+use crate::tablebase::shared::cell::{CODE_DRAW, CODE_LOSS, CODE_WIN, PlacingCell};
 use crate::tablebase::shared::index::Indexer;
 use crate::tablebase::shared::sector::{MoveGenerator, points_of};
 use crate::tablebase::shared::store::Table;
@@ -25,9 +25,9 @@ const CHUNK_POSITIONS: usize = 1 << 14;
 #[inline]
 const fn flip(code: u8) -> u8 {
     match code {
-        WIN => LOSS,
-        LOSS => WIN,
-        _ => DRAW,
+        CODE_WIN => CODE_LOSS,
+        CODE_LOSS => CODE_WIN,
+        _ => CODE_DRAW,
     }
 }
 
@@ -35,8 +35,8 @@ const fn flip(code: u8) -> u8 {
 #[inline]
 const fn merit(code: u8) -> u8 {
     match code {
-        WIN => 2,
-        DRAW => 1,
+        CODE_WIN => 2,
+        CODE_DRAW => 1,
         _ => 0,
     }
 }
@@ -91,11 +91,11 @@ impl Layer {
                 (wdl == Wdl::Win, wdl == Wdl::Loss)
             };
             if win {
-                WIN
+                CODE_WIN
             } else if loss {
-                LOSS
+                CODE_LOSS
             } else {
-                DRAW
+                CODE_DRAW
             }
         };
         let mut packed = crate::memory::huge_vec(table.wdl.len().div_ceil(4), || 0u8);
@@ -130,7 +130,7 @@ pub fn solve_cell(
     // Kept as the next cell's input, which the solver reads at random.
     let mut packed = crate::memory::huge_vec(n.div_ceil(4) as usize, || 0u8);
     if cell.lost_by_material(stones) {
-        packed.iter_mut().for_each(|b| *b = LOSS * 0b0101_0101);
+        packed.iter_mut().for_each(|b| *b = CODE_LOSS * 0b0101_0101);
         progress.advance(n);
         return packed;
     }
@@ -197,7 +197,7 @@ impl Children<'_> {
         }
         let plain = empty & !mills;
         if plain != 0 {
-            let Some(layer) = self.plain else { return Some(WIN) };
+            let Some(layer) = self.plain else { return Some(CODE_WIN) };
             // Every plain child has the same "us" set (`them`) and `us` plus one stone.
             let frame = layer.indexer.frame(them);
             layer.indexer.index_each_added(&frame, us, plain, |i| {
@@ -208,7 +208,7 @@ impl Children<'_> {
         if mills != 0 {
             // Each removal is a child; a placement's value is the best of them. Children
             // that remove the same stone share their "us" set, whatever was placed.
-            let Some(layer) = self.removal else { return Some(WIN) };
+            let Some(layer) = self.removal else { return Some(CODE_WIN) };
             for r in points_of(board.removable(them)) {
                 let frame = layer.indexer.frame(them ^ (1 << r));
                 layer.indexer.index_each_added(&frame, us, mills, |i| {
@@ -225,8 +225,11 @@ impl Children<'_> {
     #[inline]
     fn best(&self, scratch: &Scratch) -> u8 {
         let best_in = |layer: Option<&Layer>, indices: &[u64]| {
-            layer.map_or(LOSS, |l| {
-                indices.iter().map(|&i| flip(l.code_at(i))).fold(LOSS, |a, b| if merit(b) > merit(a) { b } else { a })
+            layer.map_or(CODE_LOSS, |l| {
+                indices
+                    .iter()
+                    .map(|&i| flip(l.code_at(i)))
+                    .fold(CODE_LOSS, |a, b| if merit(b) > merit(a) { b } else { a })
             })
         };
         let (a, b) = (best_in(self.plain, &scratch.plain), best_in(self.removal, &scratch.removal));

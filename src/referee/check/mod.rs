@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use super::engine::{EngineCommand, EngineProcess, Event, Output, Placement, StartInfo};
+use super::engine::{EngineCommand, EngineMessage, EngineOutput, EngineProcess, Placement, StartInfo};
 use super::outcome::result::GameResult;
 use super::outcome::stats::UsageTally;
 use super::outcome::time_control::TimeControl;
@@ -45,7 +45,7 @@ const QUIET_AFTER_RESULT: Duration = Duration::from_millis(100);
 /// How long an engine may take to exit after end of input or `quit`.
 const EXIT_WAIT: Duration = Duration::from_secs(1);
 /// A game longer than this is abandoned (the draw rules end real games long before).
-const MAX_PLIES: usize = 1000;
+const MAX_CHECK_PLIES: usize = 1000;
 
 /// How the check runs.
 #[derive(Clone, Debug)]
@@ -153,7 +153,7 @@ impl Findings {
 /// One engine process and the game as the checker sees it.
 struct CheckedEngine {
     process: EngineProcess,
-    events: Receiver<Event>,
+    events: Receiver<EngineMessage>,
     game: Game,
     color: Color,
     /// When the engine's clock started: the last line written to it (or its start).
@@ -171,7 +171,7 @@ struct CheckedEngine {
 }
 
 /// A line read from the engine, already classified.
-enum Line {
+enum EngineLine {
     /// A move in the tournament assignment's notation, as written, and when it was read.
     Move(Move, String, Instant),
     /// A lower-case keyword line (not blank), trimmed.
@@ -223,21 +223,21 @@ impl CheckedEngine {
     }
 
     /// The next line that is not blank, by `deadline`.
-    fn next(&mut self, deadline: Instant) -> Line {
+    fn next(&mut self, deadline: Instant) -> EngineLine {
         let topology = self.game.position().topology();
         loop {
             if self.closed {
-                return Line::Eof;
+                return EngineLine::Eof;
             }
             let Ok(event) = self.events.recv_timeout(deadline.saturating_duration_since(Instant::now())) else {
-                return Line::Timeout;
+                return EngineLine::Timeout;
             };
             let text = match event.output {
-                Output::Eof => {
+                EngineOutput::Eof => {
                     self.closed = true;
-                    return Line::Eof;
+                    return EngineLine::Eof;
                 }
-                Output::Line(text) => text,
+                EngineOutput::Line(text) => text,
             };
             match FromEngine::parse_on(&text, topology) {
                 Ok(FromEngine::Blank) => {}
@@ -247,10 +247,10 @@ impl CheckedEngine {
                     if text.starts_with("result") {
                         self.claim = Some(text.clone());
                     }
-                    return Line::Keyword(text);
+                    return EngineLine::Keyword(text);
                 }
-                Err(e) => return Line::Other(text.trim().to_string(), e.to_string()),
-                Ok(FromEngine::Move(m)) => return Line::Move(m, text.trim().to_string(), event.at),
+                Err(e) => return EngineLine::Other(text.trim().to_string(), e.to_string()),
+                Ok(FromEngine::Move(m)) => return EngineLine::Move(m, text.trim().to_string(), event.at),
             }
         }
     }
@@ -285,12 +285,12 @@ impl CheckedEngine {
         let deadline = Instant::now() + wait;
         loop {
             match self.next(deadline) {
-                Line::Timeout => return Ok(()),
-                Line::Keyword(_) => {}
-                Line::Move(_, text, _) | Line::Other(text, _) => {
+                EngineLine::Timeout => return Ok(()),
+                EngineLine::Keyword(_) => {}
+                EngineLine::Move(_, text, _) | EngineLine::Other(text, _) => {
                     return Err(fault(Check::Turn, format!("it wrote {text:?} {when}, when it was not its turn")));
                 }
-                Line::Eof => {
+                EngineLine::Eof => {
                     let when = format!("{} ({when})", self.at());
                     return Err(fault(Check::StaysUp, self.crash_detail(&when)));
                 }
@@ -303,25 +303,25 @@ impl CheckedEngine {
         let deadline = self.sent_at + limit;
         loop {
             match self.next(deadline) {
-                Line::Timeout => {
+                EngineLine::Timeout => {
                     let last = self.claim.as_ref().map_or(String::new(), |l| format!(" (its last result line: {l})"));
                     return Err(fault(
                         Check::Time,
                         format!("no move within {:.3} s {}{last}", limit.as_secs_f64(), self.at()),
                     ));
                 }
-                Line::Eof => {
+                EngineLine::Eof => {
                     let when = format!("during a game, {}", self.at());
                     return Err(fault(Check::StaysUp, self.crash_detail(&when)));
                 }
-                Line::Keyword(_) => {}
-                Line::Other(text, e) => {
+                EngineLine::Keyword(_) => {}
+                EngineLine::Other(text, e) => {
                     return Err(fault(
                         Check::Notation,
                         format!("it wrote {text:?} {}, which is neither a move nor a lower-case line: {e}", self.at()),
                     ));
                 }
-                Line::Move(m, text, at) => {
+                EngineLine::Move(m, text, at) => {
                     let took = at.saturating_duration_since(self.sent_at);
                     if took > limit {
                         return Err(fault(
@@ -404,19 +404,19 @@ impl CheckedEngine {
         let deadline = self.sent_at + limit;
         let survived = |what: String| format!("after the illegal move {text}: {what}");
         match self.next(deadline) {
-            Line::Keyword(line) => {
+            EngineLine::Keyword(line) => {
                 tally.pass(Check::IllegalKeyword, format!("{text} (an occupied point) -> {line:?}"));
                 self.quiet(QUIET_AFTER_RESULT, &format!("after answering the illegal move {text}"))
                     .map_err(|f| survived(f.detail))?;
             }
-            Line::Timeout => tally.fail(
+            EngineLine::Timeout => tally.fail(
                 Check::IllegalKeyword,
                 format!("no answer within {:.3} s to the illegal move {text}", limit.as_secs_f64()),
             ),
-            Line::Move(_, reply, _) | Line::Other(reply, _) => {
+            EngineLine::Move(_, reply, _) | EngineLine::Other(reply, _) => {
                 return Err(survived(format!("it answered {reply:?}, which a harness takes for a move")));
             }
-            Line::Eof => {
+            EngineLine::Eof => {
                 let detail = self.crash_detail("on it");
                 return Err(survived(detail));
             }
@@ -433,12 +433,12 @@ impl CheckedEngine {
         let mut played_on = false;
         loop {
             match self.next(deadline) {
-                Line::Timeout | Line::Eof => break,
-                Line::Keyword(line) if line.starts_with("result") => {
+                EngineLine::Timeout | EngineLine::Eof => break,
+                EngineLine::Keyword(line) if line.starts_with("result") => {
                     deadline = deadline.min(Instant::now() + QUIET_AFTER_RESULT);
                 }
-                Line::Keyword(_) => {}
-                Line::Move(_, text, _) | Line::Other(text, _) => {
+                EngineLine::Keyword(_) => {}
+                EngineLine::Move(_, text, _) | EngineLine::Other(text, _) => {
                     let Outcome::Draw(reason) = outcome else {
                         return Err(fault(
                             Check::NoMoveAfterEnd,
@@ -574,7 +574,7 @@ pub fn check_engine(engine: &EngineCommand, settings: &CheckSettings) -> Report 
     let outcome = white_session(engine, settings, &mut tally).and_then(|()| {
         for index in 0..settings.games.max(2) {
             // The illegal move is sent once only, so a game is played again at most once.
-            if let Played::Again = play_game(engine, settings, index, &mut rng, &mut tally)? {
+            if let Counting::Again = play_game(engine, settings, index, &mut rng, &mut tally)? {
                 play_game(engine, settings, index, &mut rng, &mut tally)?;
             }
             let both = tally.games.0 > 0 && tally.games.1 > 0;
@@ -608,18 +608,18 @@ fn white_checks(s: &mut CheckedEngine, settings: &CheckSettings, tally: &mut Fin
     match s.send("isready") {
         Err(_) => tally.fail(Check::IsReady, "it had closed its input"),
         Ok(()) => match s.next(s.sent_at + settings.time.move_limit(false)) {
-            Line::Keyword(l) if l == "readyok" => tally.pass(Check::IsReady, "readyok"),
-            Line::Keyword(l) => tally.fail(Check::IsReady, format!("it answered {l:?}")),
-            Line::Timeout => {
+            EngineLine::Keyword(l) if l == "readyok" => tally.pass(Check::IsReady, "readyok"),
+            EngineLine::Keyword(l) => tally.fail(Check::IsReady, format!("it answered {l:?}")),
+            EngineLine::Timeout => {
                 tally.fail(
                     Check::IsReady,
                     format!("no answer within {:.3} s", settings.time.move_limit(false).as_secs_f64()),
                 );
             }
-            Line::Move(_, text, _) | Line::Other(text, _) => {
+            EngineLine::Move(_, text, _) | EngineLine::Other(text, _) => {
                 tally.fail(Check::IsReady, format!("it answered {text:?}, which a harness would take for a move"));
             }
-            Line::Eof => tally.fail(Check::IsReady, "it exited"),
+            EngineLine::Eof => tally.fail(Check::IsReady, "it exited"),
         },
     }
     if s.closed || s.send("quit").is_err() {
@@ -637,13 +637,13 @@ fn white_checks(s: &mut CheckedEngine, settings: &CheckSettings, tally: &mut Fin
 /// Records that the engine did not survive the illegal move (a warning: the assignment
 /// does not ask it to), and has the game played again without one, so that the required
 /// checks still get their game.
-fn replay(tally: &mut Findings, detail: String) -> Played {
+fn replay(tally: &mut Findings, detail: String) -> Counting {
     tally.fail(Check::SurvivesIllegal, detail);
-    Played::Again
+    Counting::Again
 }
 
 /// Whether a game counts, or must be played again.
-enum Played {
+enum Counting {
     /// It was played to its end (or abandoned at the ply cap).
     Counted,
     /// It was cut short by the illegal move the engine did not survive.
@@ -658,7 +658,7 @@ fn play_game(
     index: usize,
     rng: &mut Xoshiro256PlusPlus,
     tally: &mut Findings,
-) -> Result<Played, Fault> {
+) -> Result<Counting, Fault> {
     let color = if index.is_multiple_of(2) { Color::Black } else { Color::White };
     let mut s = CheckedEngine::start(engine, color, settings)?;
     let played = game_checks(&mut s, settings, index, rng, tally);
@@ -673,7 +673,7 @@ fn game_checks(
     index: usize,
     rng: &mut Xoshiro256PlusPlus,
     tally: &mut Findings,
-) -> Result<Played, Fault> {
+) -> Result<Counting, Fault> {
     let color = s.color;
     let style = CheckerStyle::of_game(index);
     let mut illegal_pending = color == Color::Black && !tally.black_started;
@@ -686,7 +686,7 @@ fn game_checks(
         if let Some(outcome) = s.game.outcome() {
             break Some(outcome);
         }
-        if s.game.len() >= MAX_PLIES {
+        if s.game.len() >= MAX_CHECK_PLIES {
             break None;
         }
         if s.game.position().side_to_move() == color {
@@ -721,7 +721,7 @@ fn game_checks(
             s.after_end(outcome, settings.time.move_limit(false), tally)?;
             format!("{} in {} plies", outcome, s.game.len())
         }
-        None if s.game.len() >= MAX_PLIES => format!("abandoned after {MAX_PLIES} plies"),
+        None if s.game.len() >= MAX_CHECK_PLIES => format!("abandoned after {MAX_CHECK_PLIES} plies"),
         None => format!(
             "abandoned after {} plies: the checker's every move removed a stone from a mill, which the assignment does not allow",
             s.game.len()
@@ -736,7 +736,7 @@ fn game_checks(
         tally.games.1 += 1;
         tally.game_notes.1.push(note);
     }
-    Ok(Played::Counted)
+    Ok(Counting::Counted)
 }
 
 /// Turns the tally into the report: explicit results as recorded, the checks that watch

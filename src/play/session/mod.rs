@@ -9,14 +9,14 @@ use std::io::{BufRead, Write};
 use super::draw;
 use super::input::{self, Line, PlayCommand};
 use super::{PlayConfig, PlayError};
-use crate::engine::{Engine, SearchResult, format_score};
+use crate::engine::{Engine, SearchOutcome, format_score};
 use crate::lines::{MAX_LINE, ReadLine, read_line};
 use crate::rules::{Color, DrawReason, Move, MoveList, Outcome, Phase, Position, WinReason};
 use crate::topology::{Point, PointSet};
 
 /// Where the person is within a move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) enum Stage {
+pub(super) enum EntryStage {
     /// Nothing chosen yet.
     Start,
     /// A stone picked; its destination next.
@@ -50,8 +50,8 @@ pub(super) struct TerminalGame<'c, W: Write> {
     pub(super) engine: Engine,
     pub(super) out: W,
     pub(super) config: &'c PlayConfig,
-    pub(super) stage: Stage,
-    pub(super) last_search: Option<SearchResult>,
+    pub(super) stage: EntryStage,
+    pub(super) last_search: Option<SearchOutcome>,
     /// Whether the board changed since it was last drawn.
     pub(super) stale: bool,
 }
@@ -185,13 +185,13 @@ impl<W: Write> TerminalGame<'_, W> {
     fn prompt(&self) -> String {
         let pos = self.position();
         match self.stage {
-            Stage::Start => match pos.phase(self.person()) {
+            EntryStage::Start => match pos.phase(self.person()) {
                 Phase::Placing => format!("Your move, {}: place a stone", self.person()),
                 Phase::Moving => format!("Your move, {}: which stone slides", self.person()),
                 Phase::Flying => format!("Your move, {}: which stone flies", self.person()),
             },
-            Stage::To(from) => format!("Move {} to", self.name(from)),
-            Stage::Remove(_) => format!("Remove which {} stone", !self.person()),
+            EntryStage::To(from) => format!("Move {} to", self.name(from)),
+            EntryStage::Remove(_) => format!("Remove which {} stone", !self.person()),
         }
     }
 
@@ -264,11 +264,11 @@ impl<W: Write> TerminalGame<'_, W> {
         match input::parse_line(text) {
             Line::Empty => {
                 let msg = match self.stage {
-                    Stage::Remove(_) => self.must_remove_message(),
-                    Stage::To(from) => {
+                    EntryStage::Remove(_) => self.must_remove_message(),
+                    EntryStage::To(from) => {
                         format!("Name where {} goes: {} (or back).", self.name(from), self.destination_list(from))
                     }
-                    Stage::Start => format!("Type a move ({}), or help.", self.example_move()),
+                    EntryStage::Start => format!("Type a move ({}), or help.", self.example_move()),
                 };
                 self.say(Tone::Mistake, &msg)?;
             }
@@ -279,9 +279,9 @@ impl<W: Write> TerminalGame<'_, W> {
             }
             Line::Command(c) => return self.command(c),
             Line::Text(t) => match self.stage {
-                Stage::Start => self.start_text(t)?,
-                Stage::To(from) => self.destination_text(from, t)?,
-                Stage::Remove(m) => self.remove_text(m, t)?,
+                EntryStage::Start => self.start_text(t)?,
+                EntryStage::To(from) => self.destination_text(from, t)?,
+                EntryStage::Remove(m) => self.remove_text(m, t)?,
             },
         }
         Ok(Flow::Continue)
@@ -373,8 +373,8 @@ impl<W: Write> TerminalGame<'_, W> {
             PlayCommand::Board => self.draw()?,
             PlayCommand::Back => {
                 let msg =
-                    if self.stage == Stage::Start { "Nothing to go back from." } else { "Start your move again." };
-                self.stage = Stage::Start;
+                    if self.stage == EntryStage::Start { "Nothing to go back from." } else { "Start your move again." };
+                self.stage = EntryStage::Start;
                 self.say(Tone::Info, msg)?;
             }
             PlayCommand::Moves => {
@@ -415,7 +415,7 @@ impl<W: Write> TerminalGame<'_, W> {
     fn moves_text(&self) -> String {
         let pos = self.position();
         match self.stage {
-            Stage::Start => {
+            EntryStage::Start => {
                 let mut list = MoveList::new();
                 pos.legal_moves(&mut list);
                 let texts: Vec<String> = list.iter().map(|&m| self.text(m)).collect();
@@ -433,8 +433,8 @@ impl<W: Write> TerminalGame<'_, W> {
                 }
                 text
             }
-            Stage::To(from) => format!("{} can go to {}.", self.name(from), self.destination_list(from)),
-            Stage::Remove(_) => format!("You may remove {}.", self.names(pos.removable())),
+            EntryStage::To(from) => format!("{} can go to {}.", self.name(from), self.destination_list(from)),
+            EntryStage::Remove(_) => format!("You may remove {}.", self.names(pos.removable())),
         }
     }
 
@@ -448,7 +448,7 @@ impl<W: Write> TerminalGame<'_, W> {
         for _ in last_own..moves.len() {
             self.engine.undo();
         }
-        self.stage = Stage::Start;
+        self.stage = EntryStage::Start;
         self.stale = true;
         let text = match taken.as_slice() {
             [own] => format!("Took back your move {own}."),
@@ -479,7 +479,7 @@ impl<W: Write> TerminalGame<'_, W> {
 }
 
 /// `score +1.00 for the engine, depth 5, 1234 nodes, 0.21 s`.
-fn search_line(r: &SearchResult) -> String {
+fn search_line(r: &SearchOutcome) -> String {
     format!(
         "score {} for the engine, depth {}, {} nodes, {:.2} s",
         format_score(r.score),
