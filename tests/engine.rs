@@ -288,7 +288,10 @@ fn the_evaluation_is_symmetric_between_the_colours() {
 /// The share of `pos`'s replies (`pos` drawn, the opponent to move) that lose by `oracle`.
 fn losing_share(oracle: &dyn Oracle, pos: &Position) -> (usize, usize) {
     let replies = children(pos);
-    let losing = replies.iter().filter(|(_, after)| matches!(oracle.probe_exact(after, 1), Some(OracleValue::Win(_))));
+    // Two plies after a root at count 0, or 0 after a removal.
+    let count = |m: &Move| if m.remove().is_some() { 0 } else { 2 };
+    let losing =
+        replies.iter().filter(|(m, after)| matches!(oracle.probe_exact(after, count(m)), Some(OracleValue::Win(_))));
     (losing.count(), replies.len())
 }
 

@@ -536,14 +536,13 @@ pub fn search(
     };
     let window = cfg.settings.aspiration_window;
     let quiet = game.quiet_plies();
-    let root_in_oracle = cfg.oracle.is_some_and(|o| {
-        let moving = root.in_hand(root.side_to_move()) == 0 && root.in_hand(!root.side_to_move()) == 0;
-        if moving {
-            o.prepare(&root);
-        }
-        moving && o.probe(&root, game.quiet_plies()).is_some()
+    let moving = root.in_hand(root.side_to_move()) == 0 && root.in_hand(!root.side_to_move()) == 0;
+    let root_value = cfg.oracle.filter(|_| moving).and_then(|o| {
+        o.prepare(&root);
+        o.probe(&root, quiet)
     });
-    s.drawn_root = root_in_oracle && cfg.oracle.and_then(|o| o.probe(&root, quiet)) == Some(OracleValue::Draw);
+    let root_in_oracle = root_value.is_some();
+    s.drawn_root = root_value == Some(OracleValue::Draw);
     let mut out = SearchOutcome {
         best: Some(first),
         score: 0,
