@@ -10,7 +10,10 @@
 # 2-core machine); CHOICE=random makes the table side pick a random value-keeping
 # placement instead of searching among them (to measure what the search adds), and
 # CHOICE=root-only makes its search read the placing tables at the root only, not below
-# it (to measure what reading them below the root adds); OUT=DIR keeps the records there.
+# it (to measure what reading them below the root adds); OUT=DIR keeps the records there;
+# ANALYZE="--depth 2" values the positions the tables do not cover by a shallow search
+# instead of MOVETIME each (the exact counts do not change; the search marks do);
+# MATCH="--grace-ms 200" adds options to the match (a loaded machine's allowances).
 set -euo pipefail
 tb=${1:?usage: $0 TABLE_DIR [GAMES] [MOVETIME]}
 games=${2:-12}
@@ -22,6 +25,8 @@ choice=${CHOICE:-search}
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 "$exe" match --engine "tables=$exe --tablebase $tb --tablebase-choice $choice" --engine "search=$exe" \
-  --jobs "$jobs" --games "$games" --movetime "$movetime" --random-plies 4 --seed 2026 --record "$out/games.tsv" | tee "$out/match.txt"
-"$exe" analyze --tablebase "$tb" --movetime "$movetime" --brief "$out/games.tsv" | tee "$out/analyze.txt"
+  --jobs "$jobs" --games "$games" --movetime "$movetime" --random-plies 4 --seed 2026 --record "$out/games.tsv" ${MATCH:-} | tee "$out/match.txt"
+read -r -a analyze <<<"${ANALYZE:---movetime $movetime}"
+"$exe" analyze --tablebase "$tb" "${analyze[@]}" "$out/games.tsv" > "$out/analyze.txt"
+"$(dirname "$0")/value-losses.sh" "$out/games.tsv" "$out/analyze.txt" | tee "$out/losses.txt"
 echo "records and reports in $out"

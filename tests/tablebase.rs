@@ -653,6 +653,8 @@ fn analyze_marks_the_move_that_lost_the_draw() {
     assert!(out.status.success(), "{text}");
     assert!(text.contains(">> ?? move 1 by White, A7-B6: draw -> loss; best was G7-B6 (draw)"), "{text}");
     assert!(text.contains("White: 1 value-losing move"), "{text}");
+    // Exact from the start, where the position was a draw (the blunder comes after).
+    assert!(text.contains("exact from move 1 on (in the moving phase): a draw"), "{text}");
     for bad in [vec!["analyze", "/no/such/file"], vec!["analyze", "--game", "2"]] {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_morris"));
         cmd.args(&bad);

@@ -10,7 +10,7 @@ use std::time::Duration;
 use anyhow::Context;
 
 use crate::cmd::common::RuleArgs;
-use morris::analysis::{self, AnalyzeSettings, GameAnalysis, Glyph, MoveReport, Verdict};
+use morris::analysis::{self, AnalyzeSettings, Class, GameAnalysis, Glyph, MoveReport, Verdict};
 use morris::engine::{EngineOptions, EvalChoice, SearchLimits};
 use morris::protocol::parse_seconds_f64;
 use morris::referee::outcome::game_text::{GameText, SETBOARD, read_games};
@@ -199,7 +199,14 @@ fn print_game(a: &GameAnalysis, brief: bool, recorded_end: Option<String>, rules
     }
     if let Some(m) = a.exact_from() {
         let phase = if m.played.is_placement() { "in the placing phase" } else { "in the moving phase" };
-        say!("  exact from move {} on ({phase})", m.number);
+        // The value there says whether the game was decided before exact values reach it
+        // (a placing phase a search cannot see through, or a random opening).
+        let value = match m.before.class(m.side) {
+            Some(Class::Win) => format!("{} wins", m.side),
+            Some(Class::Loss) => format!("{} wins", !m.side),
+            _ => "a draw".to_string(),
+        };
+        say!("  exact from move {} on ({phase}): {value}", m.number);
     }
     match (a.decided_by(), a.exact_from()) {
         (Some(m), _) => say!(
