@@ -149,3 +149,57 @@ fn a_row_no_game_reaches_is_answered_with_a_note() {
          removed a Black stone, but Black has lost none"
     );
 }
+
+/// Placing cells carried in memory (as the binary carries its tables) answer as their
+/// directory does, up to the last ply carried; past it they have no value to give, and the
+/// engine's root filter leaves the choice to its search.
+#[test]
+fn carried_placing_cells_answer_as_their_directory_up_to_their_last_ply() {
+    use morris::rules::{MoveList, Position};
+    use morris::search::Oracle;
+    const LAST_PLY: u8 = 2;
+    let mut files: Vec<(&'static str, &'static [u8])> = Vec::new();
+    for entry in std::fs::read_dir(tables()).expect("the tables' dir") {
+        let path = entry.expect("an entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).expect("a UTF-8 name").to_string();
+        let ply = name.strip_prefix('p').and_then(|n| n.split('-').next()).and_then(|p| p.parse::<u8>().ok());
+        if ply.is_some_and(|p| p <= LAST_PLY) && name.ends_with(&format!(".s3.r{RULE}.ptb")) {
+            let bytes: &'static [u8] = Box::leak(std::fs::read(&path).expect("read a cell").into_boxed_slice());
+            files.push((Box::leak(name.into_boxed_str()), bytes));
+        }
+    }
+    assert_eq!(files.len(), 1 + 2 + 4, "the cells of plies 0, 1 and 2: {files:?}");
+    let carried = Tablebase::carried(&files).expect("carried cells open");
+    let full = Tablebase::open(tables()).expect("the directory opens");
+    let rules = Ruleset { stones: 3, no_removal_plies: RULE, ..STANDARD.clone() }.into_static();
+    // Every position of plies 0 and 1: its moves lead into carried cells.
+    let mut frontier = vec![Position::start(rules)];
+    for ply in 0..=LAST_PLY {
+        let mut next = Vec::new();
+        for pos in &frontier {
+            let (from_carried, from_dir) = (carried.root_moves(pos, None), full.root_moves(pos, None));
+            assert!(from_dir.is_some(), "{pos:?}");
+            if ply < LAST_PLY {
+                assert_eq!(from_carried, from_dir, "ply {ply}: {pos:?}");
+                assert_eq!(carried.placing_value(pos).expect("a value"), full.placing_value(pos).expect("a value"));
+            } else {
+                // Its moves lead to ply 3, not carried.
+                assert_eq!(from_carried, None, "ply {ply}: {pos:?}");
+            }
+            let mut list = MoveList::new();
+            pos.legal_moves(&mut list);
+            next.extend(list.as_slice().iter().map(|&m| pos.play_unchecked(m)));
+        }
+        frontier = next;
+    }
+    // A damaged carried cell (the start's) is named when it is first read, and probing it
+    // is an error, not a wrong value.
+    let first = files.iter().position(|(n, _)| n.starts_with("p0-")).expect("the start's cell");
+    let mut damaged = files.clone();
+    let mut bytes = damaged[first].1.to_vec();
+    bytes[30] ^= 1;
+    damaged[first].1 = Box::leak(bytes.into_boxed_slice());
+    let broken = Tablebase::carried(&damaged).expect("cells are checked when first read");
+    let e = broken.placing_value(&Position::start(rules)).expect_err("a damaged header");
+    assert!(e.to_string().contains(&format!("carried/{}", damaged[first].0)), "{e}");
+}

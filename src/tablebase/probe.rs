@@ -13,8 +13,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::shared::cell::{self as placing, Block, PlacingCell, PlacingFile, placing_rules};
+use super::shared::cell::{self as placing, Block, PlacingCell, PlacingFile, dictionary_path, placing_rules};
 use super::shared::container::Backing;
+use super::shared::dictionary;
 use super::shared::error::TablebaseError;
 use super::shared::fast::{self, FAST_EXTENSION, FastFile};
 use super::shared::index::Indexer;
@@ -106,6 +107,8 @@ struct PlacingSource {
     id: u64,
     path: PathBuf,
     cell: PlacingCell,
+    /// The cell's bytes and its set's dictionary's, when carried in the binary.
+    carried: Option<(&'static [u8], Option<&'static [u8]>)>,
     file: OnceLock<Result<PlacingFile, String>>,
 }
 
@@ -238,7 +241,29 @@ impl Tablebase {
                 .ok_or_else(|| TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace: s })?;
             FastFile::over(path, bytes, s, rules)
         };
-        Tablebase::assemble(dir, &subspaces, table, fast, |_| Ok(HashMap::default()))
+        // Placing cells may be carried too, with their set's dictionary; unlike the moving
+        // tables they need not be closed under moves: a placement into a cell not carried
+        // has no value, and the engine searches there.
+        let placing = |first_id: u64| {
+            let mut out: HashMap<(u8, RuleProfile), PlacingSet> = HashMap::default();
+            for (id, (name, bytes)) in (first_id..).zip(files) {
+                let Some((cell, stones, profile)) =
+                    name.strip_suffix(&format!(".{}", placing::PLACING_EXTENSION)).and_then(parse_cell_stem)
+                else {
+                    continue;
+                };
+                let dictionary = dictionary_path(Path::new(""), stones, profile);
+                let dictionary = find(dictionary.to_string_lossy().into_owned()).and_then(|(_, b)| match b {
+                    Backing::Carried(bytes) => Some(bytes),
+                    Backing::File(_) => None,
+                });
+                let carried = Some((*bytes, dictionary));
+                let source = PlacingSource { id, path: dir.join(name), cell, carried, file: OnceLock::new() };
+                out.entry((stones, profile)).or_default().insert(cell, source);
+            }
+            Ok(out)
+        };
+        Tablebase::assemble(dir, &subspaces, table, fast, placing)
     }
 
     /// The tables of `subspaces`, opened with `table` and `fast` (a missing fast form is
@@ -348,7 +373,17 @@ impl Tablebase {
     fn opened(src: &PlacingSource, stones: u8, profile: RuleProfile) -> Result<&PlacingFile, TablebaseError> {
         let opened = src.file.get_or_init(|| {
             let rules = placing_rules(stones, profile);
-            PlacingFile::open_path(&src.path, Some(src.cell), Some(&rules)).map_err(|e| e.to_string())
+            let opened = match src.carried {
+                None => PlacingFile::open_path(&src.path, Some(src.cell), Some(&rules)),
+                Some((bytes, dictionary)) => {
+                    PlacingFile::over(&src.path, Backing::Carried(bytes), Some(src.cell), Some(&rules), |s, p, id| {
+                        let path = dictionary_path(src.path.parent().unwrap_or(Path::new("")), s, p);
+                        let missing = || std::io::Error::from(std::io::ErrorKind::NotFound);
+                        dictionary::shared_from(&path, id, || dictionary.map(Backing::Carried).ok_or_else(missing))
+                    })
+                }
+            };
+            opened.map_err(|e| e.to_string())
         });
         opened
             .as_ref()
@@ -666,26 +701,27 @@ fn scan_placing(dir: &Path, first_id: u64) -> Result<HashMap<(u8, RuleProfile), 
         if path.extension().and_then(|e| e.to_str()) != Some(placing::PLACING_EXTENSION) {
             continue;
         }
-        let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else { continue };
-        let mut parts = stem.split('.');
-        let (Some(cell), Some(stones), Some(plies), None) = (parts.next(), parts.next(), parts.next(), parts.next())
-        else {
+        let Some((cell, stones, profile)) = path.file_stem().and_then(|s| s.to_str()).and_then(parse_cell_stem) else {
             continue;
         };
-        let (Some(cell), Some(stones), Some(plies)) = (
-            PlacingCell::parse(cell),
-            stones.strip_prefix('s').and_then(|s| s.parse::<u8>().ok()),
-            plies.strip_prefix('r').and_then(|s| s.parse::<u16>().ok()).map(RuleProfile::new),
-        ) else {
-            continue;
-        };
-        if !cell.exists(stones) {
-            continue;
-        }
-        out.entry((stones, plies)).or_default().insert(cell, PlacingSource { id, path, cell, file: OnceLock::new() });
+        let source = PlacingSource { id, path, cell, carried: None, file: OnceLock::new() };
+        out.entry((stones, profile)).or_default().insert(cell, source);
         id += 1;
     }
     Ok(out)
+}
+
+/// The cell, stones a side and rule profile a cell file's name without its extension
+/// names (`p17-0-0.s9.r100`), if it is one and the cell exists in that game.
+fn parse_cell_stem(stem: &str) -> Option<(PlacingCell, u8, RuleProfile)> {
+    let mut parts = stem.split('.');
+    let (Some(cell), Some(stones), Some(plies), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        return None;
+    };
+    let cell = PlacingCell::parse(cell)?;
+    let stones = stones.strip_prefix('s')?.parse::<u8>().ok()?;
+    let profile = RuleProfile::new(plies.strip_prefix('r')?.parse::<u16>().ok()?);
+    cell.exists(stones).then_some((cell, stones, profile))
 }
 
 /// Whether tables can hold `pos`: both hands empty, supported board and move rules.

@@ -31,7 +31,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::container::Fields;
+use super::container::{Backing, Fields};
 use super::dictionary::{self, Dictionary};
 use super::error::TablebaseError;
 use super::packed::{self, BlockSum, CodeFile, Layout};
@@ -367,12 +367,33 @@ impl PlacingFile {
         cell: Option<PlacingCell>,
         rules: Option<&str>,
     ) -> Result<PlacingFile, TablebaseError> {
+        let file = Backing::open(path).map_err(|cause| TablebaseError::Io { path: path.to_path_buf(), cause })?;
+        let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+        PlacingFile::over(path, file, cell, rules, |stones, profile, id| {
+            let dict = dictionary_path(&dir, stones, profile);
+            dictionary::shared(&dict, id)
+        })
+    }
+
+    /// The cell file in `file` (named `path` in errors), checked as [`PlacingFile::open`]
+    /// checks a file; a packed one gets its set's dictionary from `dictionary` (called with
+    /// the set's stones, profile and the dictionary's id).
+    ///
+    /// # Errors
+    /// As [`PlacingFile::open`].
+    pub fn over(
+        path: &Path,
+        file: Backing,
+        cell: Option<PlacingCell>,
+        rules: Option<&str>,
+        dictionary: impl FnOnce(u8, RuleProfile, u64) -> Result<std::sync::Arc<Dictionary>, TablebaseError>,
+    ) -> Result<PlacingFile, TablebaseError> {
         let versions = [
             (1, Layout::Wide(BlockSum::Bytes)),
             (PLACING_VERSION, Layout::Wide(BlockSum::Words)),
             (PLACING_COMPACT_VERSION, Layout::Compact),
         ];
-        let (mut codes, header) = CodeFile::open(path, PLACING_MAGIC, &versions, parse_header)?;
+        let (mut codes, header) = CodeFile::over(path, file, PLACING_MAGIC, &versions, parse_header)?;
         if let Some(c) = cell
             && c != header.cell
         {
@@ -391,9 +412,7 @@ impl PlacingFile {
             });
         }
         if codes.dictionary_id() != 0 {
-            let dir = path.parent().unwrap_or(Path::new("."));
-            let dict = dictionary::shared(&dictionary_path(dir, header.stones, header.profile), codes.dictionary_id())?;
-            codes.attach(dict)?;
+            codes.attach(dictionary(header.stones, header.profile, codes.dictionary_id())?)?;
         }
         Ok(PlacingFile { path: path.to_path_buf(), header, codes })
     }

@@ -14,7 +14,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use super::container::{self, FNV_OFFSET, Fields, fnv1a};
+use super::container::{self, Backing, FNV_OFFSET, Fields, fnv1a};
 use super::error::TablebaseError;
 
 /// The magic bytes of a dictionary file.
@@ -92,10 +92,19 @@ impl Dictionary {
     /// # Errors
     /// `Io`, `Magic`, `Version`, `CorruptedTable`.
     pub fn read(path: &Path) -> Result<Dictionary, TablebaseError> {
+        let file = Backing::open(path).map_err(|cause| TablebaseError::Io { path: path.to_path_buf(), cause })?;
+        Dictionary::over(path, &file)
+    }
+
+    /// The dictionary in `file` (named `path` in errors), checked as [`Dictionary::read`]
+    /// checks a file.
+    ///
+    /// # Errors
+    /// As [`Dictionary::read`].
+    pub fn over(path: &Path, file: &Backing) -> Result<Dictionary, TablebaseError> {
         let io = |cause| TablebaseError::Io { path: path.to_path_buf(), cause };
         let corrupt = |reason: &str| TablebaseError::CorruptedTable { path: path.to_path_buf(), reason: reason.into() };
-        let file = container::Backing::open(path).map_err(io)?;
-        let head = container::read_head(path, &file, DICTIONARY_MAGIC, &[DICTIONARY_VERSION])?;
+        let head = container::read_head(path, file, DICTIONARY_MAGIC, &[DICTIONARY_VERSION])?;
         let mut fields = Fields::new(&head.header);
         let (Some(id), Some(len)) = (fields.u64(), fields.u64()) else { return Err(corrupt("header fields")) };
         if len > 16 * DICTIONARY_BYTES as u64 || head.data_start + len != head.file_len {
@@ -119,11 +128,25 @@ static LOADED: Mutex<Vec<(PathBuf, Arc<Dictionary>)>> = Mutex::new(Vec::new());
 /// # Errors
 /// The file cannot be read, is damaged, or holds another dictionary than `id`.
 pub fn shared(path: &Path, id: u64) -> Result<Arc<Dictionary>, TablebaseError> {
+    shared_from(path, id, || Backing::open(path))
+}
+
+/// As [`shared`], the bytes from `open` (a file, or bytes carried in the binary; a
+/// `NotFound` error is a missing dictionary).
+///
+/// # Errors
+/// As [`shared`].
+pub fn shared_from(
+    path: &Path,
+    id: u64,
+    open: impl FnOnce() -> std::io::Result<Backing>,
+) -> Result<Arc<Dictionary>, TablebaseError> {
     let mut loaded = LOADED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some((_, d)) = loaded.iter().find(|(p, d)| p == path && d.id == id) {
         return Ok(Arc::clone(d));
     }
-    let dict = Dictionary::read(path).map_err(|e| match e {
+    let file = open().map_err(|cause| TablebaseError::Io { path: path.to_path_buf(), cause });
+    let dict = file.and_then(|file| Dictionary::over(path, &file)).map_err(|e| match e {
         TablebaseError::Io { cause, .. } if cause.kind() == std::io::ErrorKind::NotFound => {
             TablebaseError::CorruptedTable {
                 path: path.to_path_buf(),
@@ -169,6 +192,16 @@ mod tests {
         assert!(Dictionary::read(&path).unwrap_err().to_string().contains("dictionary checksum mismatch"));
         std::fs::remove_file(&path).unwrap();
         assert!(shared(&dir.join("none.dict"), 5).unwrap_err().to_string().contains("is missing"));
+        // Carried bytes (a dictionary in the binary) read as the file does; carried cells
+        // without their dictionary name it as missing.
+        dict.write(&path).unwrap();
+        let carried: &'static [u8] = Box::leak(std::fs::read(&path).unwrap().into_boxed_slice());
+        let named = Path::new("carried/t.dict");
+        let back = shared_from(named, dict.id, || Ok(Backing::Carried(carried))).unwrap();
+        assert_eq!(back.bytes(), dict.bytes());
+        let none = || Err(std::io::Error::from(std::io::ErrorKind::NotFound));
+        let e = shared_from(Path::new("carried/other.dict"), dict.id, none).unwrap_err().to_string();
+        assert!(e.contains("carried/other.dict") && e.contains("is missing"), "{e}");
         std::fs::remove_dir_all(&dir).ok();
     }
 }
