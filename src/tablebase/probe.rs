@@ -213,10 +213,13 @@ impl Tablebase {
         Tablebase::assemble(dir, subspaces, table, fast, |first_id| scan_placing(dir, first_id))
     }
 
-    /// The moving tables in `files` (a file's name and its bytes, as a build names them:
-    /// `A-B.mtb`, `A-B.wdl`), read in place: the tables the binary carries, which need
-    /// no file written. They are named `carried/NAME` in errors. The set must be closed
-    /// under moves, as [`Tablebase::open_for`] asks of a folder.
+    /// The moving tables and placing cells in `files` (a file's name and its bytes, as a
+    /// build names them: `A-B.mtb`, `A-B.wdl`, `pK-A-B.sN.rR.ptb` and the cells'
+    /// `placing.sN.rR.zdict`), read in place: the tables the binary carries, which need
+    /// no file written. They are named `carried/NAME` in errors. The moving tables must be
+    /// closed under moves, as [`Tablebase::open_for`] asks of a folder; the placing cells
+    /// need not be (a placement into a cell not carried has no value). A placing cell is
+    /// checked when first read.
     ///
     /// # Errors
     /// A table that a carried one's moves lead to is missing, or a file fails a check.
@@ -241,9 +244,7 @@ impl Tablebase {
                 .ok_or_else(|| TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace: s })?;
             FastFile::over(path, bytes, s, rules)
         };
-        // Placing cells may be carried too, with their set's dictionary; unlike the moving
-        // tables they need not be closed under moves: a placement into a cell not carried
-        // has no value, and the engine searches there.
+        // A placement into a cell not carried has no value: the engine searches there.
         let placing = |first_id: u64| {
             let mut out: HashMap<(u8, RuleProfile), PlacingSet> = HashMap::default();
             for (id, (name, bytes)) in (first_id..).zip(files) {
@@ -253,10 +254,7 @@ impl Tablebase {
                     continue;
                 };
                 let dictionary = dictionary_path(Path::new(""), stones, profile);
-                let dictionary = find(dictionary.to_string_lossy().into_owned()).and_then(|(_, b)| match b {
-                    Backing::Carried(bytes) => Some(bytes),
-                    Backing::File(_) => None,
-                });
+                let dictionary = files.iter().find(|(n, _)| Path::new(n) == dictionary).map(|&(_, b)| b);
                 let carried = Some((*bytes, dictionary));
                 let source = PlacingSource { id, path: dir.join(name), cell, carried, file: OnceLock::new() };
                 out.entry((stones, profile)).or_default().insert(cell, source);
