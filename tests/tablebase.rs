@@ -916,3 +916,67 @@ fn a_missing_or_damaged_fast_form_falls_back_to_the_full_tables() {
     assert_eq!(rebuilt.codes.read_all().expect("read"), original.codes.read_all().expect("read"));
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
+
+/// `scripts/value-losses.sh` counts each engine's exact value-losing moves by phase, kind
+/// and the stones on the board before the move, skips search marks, and tells where exact
+/// values begin and whom they favour there (the lines as `morris analyze` prints them:
+/// see `analyze_marks_the_move_that_lost_the_draw`).
+#[test]
+fn value_losses_counts_each_engine_s_exact_losses_by_phase_and_stones() {
+    let dir = temp_dir("value-losses");
+    let record = dir.join("games.tsv");
+    let analysis = dir.join("analyze.txt");
+    // 18 placements (White's at ply 5 removes a Black stone), then slides: Black removes
+    // at ply 20 and White at ply 23, so before ply 21 it is 8 against 8 and before ply 24
+    // (Black to move) 7 of Black's against 8 of White's.
+    let placements = "A1 B2 A4 D5 A7,B2 B4 C3 B6 C4 D1 C5 D2 D6 D3 E3 E4 E5 F2";
+    let slides = "A1-D7 B4-B2,D1 A4-A1 C3-C2 G1-G4,E3 G4-G1 F2-F4";
+    let (opening, moves) = placements.split_at(5);
+    std::fs::write(
+        &record,
+        format!(
+            "# morris games v4\tgame\twhite\tblack\tresult\ttermination\tplies\topening\tmoves\n\
+             1\tnew\told\tblack\trules\t25\t{opening}\t{} {slides}\n\
+             2\told\tnew\tdraw\trules\t18\t{opening}\t{}\n",
+            moves.trim(),
+            moves.trim()
+        ),
+    )
+    .expect("write the record");
+    std::fs::write(
+        &analysis,
+        "game 1: new (White) vs old (Black), Black wins (rules): by blocking white\n\
+         \x20 >> ?? move 5 by White, A7,B2: by search: White lost about 0.8 stones; best was G7 (-0.15)\n\
+         \x20 >> ?? move 21 by White, A1-D7: draw -> loss; best was A1-D1 (draw)\n\
+         \x20 >> ? move 24 by Black, G4-G1: win -> draw; best was G4-G7 (win)\n\
+         summary:\n\
+         \x20 exact from move 17 on (in the placing phase): a draw\n\
+         game 2: old (White) vs new (Black), draw (rules): by repetition\n\
+         summary:\n\
+         \x20 exact from move 18 on (in the placing phase): White wins\n",
+    )
+    .expect("write the analysis");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/value-losses.sh");
+    let out = Command::new(&script).arg(&record).arg(&analysis).output().expect("run scripts/value-losses.sh");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let line = |who: &str| text.lines().find(|l| l.starts_with(&format!("{who}:"))).unwrap_or_default().to_string();
+    assert!(text.starts_with("2 games\n"), "{text}");
+    assert_eq!(line("new"), "new: 1 value-losing moves (0.50 a game): placing 0, moving 1; win to draw 0, to a loss 1");
+    assert_eq!(line("old"), "old: 1 value-losing moves (0.50 a game): placing 0, moving 1; win to draw 1, to a loss 0");
+    assert!(text.contains("by stones on the board (mover-opponent): 8-8:1\n"), "{text}");
+    assert!(text.contains("by stones on the board (mover-opponent): 7-8:1\n"), "{text}");
+    let early = text.lines().find(|l| l.starts_with("exact values from move")).expect("where exact values begin");
+    assert!(
+        early.starts_with("exact values from move 17.5 on average (latest 18) in 2 games; the value there:"),
+        "{early}"
+    );
+    assert!(early.contains(" a draw 1") && early.contains(" won by old 1"), "{early}");
+    // A missing file is one line naming it.
+    let out = Command::new(&script).arg(dir.join("none.tsv")).arg(&analysis).output().expect("run the script");
+    assert!(!out.status.success());
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(error.lines().count(), 1, "{error}");
+    assert!(error.trim().ends_with(&format!("cannot read {}", dir.join("none.tsv").display())), "{error}");
+    std::fs::remove_dir_all(&dir).ok();
+}
