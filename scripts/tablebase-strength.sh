@@ -18,8 +18,9 @@ set -euo pipefail
 tb=${1:?usage: $0 TABLE_DIR [GAMES] [MOVETIME]}
 games=${2:-12}
 movetime=${3:-1}
-exe=${MORRIS:-target/release/morris}
-[ -x "$exe" ] || cargo build --release --quiet
+repo=$(cd "$(dirname "$0")/.." && pwd)
+exe=${MORRIS:-$repo/target/release/morris}
+[ -x "$exe" ] || cargo build --release --quiet --manifest-path "$repo/Cargo.toml"
 jobs=${JOBS:-1}
 choice=${CHOICE:-search}
 out=${OUT:-$(mktemp -d)}
@@ -28,5 +29,5 @@ mkdir -p "$out"
   --jobs "$jobs" --games "$games" --movetime "$movetime" --random-plies 4 --seed 2026 --record "$out/games.tsv" ${MATCH:-} | tee "$out/match.txt"
 read -r -a analyze <<<"${ANALYZE:---movetime $movetime}"
 "$exe" analyze --tablebase "$tb" "${analyze[@]}" "$out/games.tsv" > "$out/analyze.txt"
-"$(dirname "$0")/value-losses.sh" "$out/games.tsv" "$out/analyze.txt" | tee "$out/losses.txt"
+"$repo/scripts/value-losses.sh" "$out/games.tsv" "$out/analyze.txt" | tee "$out/losses.txt"
 echo "records and reports in $out"

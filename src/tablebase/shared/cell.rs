@@ -367,7 +367,7 @@ impl PlacingFile {
         cell: Option<PlacingCell>,
         rules: Option<&str>,
     ) -> Result<PlacingFile, TablebaseError> {
-        let file = Backing::open(path).map_err(|cause| TablebaseError::Io { path: path.to_path_buf(), cause })?;
+        let file = Backing::open(path)?;
         let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
         PlacingFile::over(path, file, cell, rules, |stones, profile, id| {
             let dict = dictionary_path(&dir, stones, profile);

@@ -118,9 +118,9 @@ impl Backing {
     /// Opens the file at `path`.
     ///
     /// # Errors
-    /// The file cannot be opened.
-    pub fn open(path: &Path) -> std::io::Result<Backing> {
-        File::open(path).map(Backing::File)
+    /// `Io`, naming `path`: the file cannot be opened.
+    pub fn open(path: &Path) -> Result<Backing, TablebaseError> {
+        File::open(path).map(Backing::File).map_err(|cause| TablebaseError::Io { path: path.to_path_buf(), cause })
     }
 
     /// The length in bytes.

@@ -92,7 +92,7 @@ impl Dictionary {
     /// # Errors
     /// `Io`, `Magic`, `Version`, `CorruptedTable`.
     pub fn read(path: &Path) -> Result<Dictionary, TablebaseError> {
-        let file = Backing::open(path).map_err(|cause| TablebaseError::Io { path: path.to_path_buf(), cause })?;
+        let file = Backing::open(path)?;
         Dictionary::over(path, &file)
     }
 
@@ -128,7 +128,7 @@ static LOADED: Mutex<Vec<(PathBuf, Arc<Dictionary>)>> = Mutex::new(Vec::new());
 /// # Errors
 /// The file cannot be read, is damaged, or holds another dictionary than `id`.
 pub fn shared(path: &Path, id: u64) -> Result<Arc<Dictionary>, TablebaseError> {
-    shared_from(path, id, || Backing::open(path))
+    shared_from(path, id, || std::fs::File::open(path).map(Backing::File))
 }
 
 /// As [`shared`], the bytes from `open` (a file, or bytes carried in the binary; a

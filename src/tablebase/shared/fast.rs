@@ -167,7 +167,7 @@ impl FastFile {
     /// `Subspace`.
     pub fn open(dir: &Path, subspace: Subspace, rules: Option<&str>) -> Result<FastFile, TablebaseError> {
         let path = fast_path(dir, subspace);
-        let file = Backing::open(&path).map_err(|cause| TablebaseError::Io { path: path.clone(), cause })?;
+        let file = Backing::open(&path)?;
         FastFile::over(path, file, subspace, rules)
     }
 

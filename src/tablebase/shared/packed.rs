@@ -453,7 +453,7 @@ impl CodeFile {
         versions: &[(u32, Layout)],
         parse: impl FnOnce(&mut Fields) -> Option<(H, u64)>,
     ) -> Result<(CodeFile, H), TablebaseError> {
-        let file = Backing::open(path).map_err(|cause| TablebaseError::Io { path: path.to_path_buf(), cause })?;
+        let file = Backing::open(path)?;
         CodeFile::over(path, file, magic, versions, parse)
     }
 
