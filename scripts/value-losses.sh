@@ -3,7 +3,8 @@
 # and `morris analyze --brief` of it, and counts each engine's value-losing moves by exact
 # values (`?` a win let go to a draw, a repetition or the 100-ply rule included; `??` a
 # win or draw let go to a loss) per game, by phase, and by the stones on the board before
-# the move (the mover's first: 6-5 is six of the mover's against five). Moves before the
+# the move (the mover's first: 6-5 is six of the mover's against five), and the placing
+# ones by move (1 = the first placement, 18 = the last). Moves before the
 # values turn exact (a placing phase without its tables, a search that proves nothing) are
 # not judged; for them it counts the games already decided where exact values begin, by
 # which engine the value then favours (a random opening may have decided some).
@@ -48,6 +49,7 @@ FNR == NR {
     ply = f[4]; side = f[6]; sub(/,$/, "", side)
     who = (side == "White" ? white[cur] : black[cur])
     phase = (ply <= 18 ? "placing" : "moving")
+    if (phase == "placing") { byply[who, ply]++ }
     lost[who]++; byphase[who, phase]++; bypair[who, pair[cur, ply]]++; pairs[pair[cur, ply]] = 1
     kind = ($0 ~ /-> loss/ ? "to a loss" : "win to draw"); bykind[who, kind]++
 }
@@ -66,5 +68,8 @@ END {
         line = ""
         for (p in pairs) if (bypair[who, p]) line = line sprintf(" %s:%d", p, bypair[who, p])
         if (line != "") printf "  by stones on the board (mover-opponent):%s\n", line
+        line = ""
+        for (k = 1; k <= 18; k++) if (byply[who, k]) line = line sprintf(" %d:%d", k, byply[who, k])
+        if (line != "") printf "  placing, by move (1 = the first placement):%s\n", line
     }
 }' "$record" "$analysis"

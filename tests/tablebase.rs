@@ -917,8 +917,8 @@ fn a_missing_or_damaged_fast_form_falls_back_to_the_full_tables() {
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
-/// `scripts/value-losses.sh` counts each engine's exact value-losing moves by phase, kind
-/// and the stones on the board before the move, skips search marks, and tells where exact
+/// `scripts/value-losses.sh` counts each engine's exact value-losing moves by phase, kind,
+/// the stones on the board before the move and (placing) the move, skips search marks, and tells where exact
 /// values begin and whom they favour there (the lines as `morris analyze` prints them:
 /// see `analyze_marks_the_move_that_lost_the_draw`).
 #[test]
@@ -952,6 +952,7 @@ fn value_losses_counts_each_engine_s_exact_losses_by_phase_and_stones() {
          summary:\n\
          \x20 exact from move 17 on (in the placing phase): a draw\n\
          game 2: old (White) vs new (Black), draw (rules): by repetition\n\
+         \x20 >> ?? move 7 by White, C3: draw -> loss; best was G7 (draw)\n\
          summary:\n\
          \x20 exact from move 18 on (in the placing phase): White wins\n",
     )
@@ -963,9 +964,14 @@ fn value_losses_counts_each_engine_s_exact_losses_by_phase_and_stones() {
     let line = |who: &str| text.lines().find(|l| l.starts_with(&format!("{who}:"))).unwrap_or_default().to_string();
     assert!(text.starts_with("2 games\n"), "{text}");
     assert_eq!(line("new"), "new: 1 value-losing moves (0.50 a game): placing 0, moving 1; win to draw 0, to a loss 1");
-    assert_eq!(line("old"), "old: 1 value-losing moves (0.50 a game): placing 0, moving 1; win to draw 1, to a loss 0");
+    assert_eq!(line("old"), "old: 2 value-losing moves (1.00 a game): placing 1, moving 1; win to draw 1, to a loss 1");
     assert!(text.contains("by stones on the board (mover-opponent): 8-8:1\n"), "{text}");
-    assert!(text.contains("by stones on the board (mover-opponent): 7-8:1\n"), "{text}");
+    // Before ply 7 White has three stones, Black two (White's fifth placement removed one).
+    let old = text.split("old:").nth(1).expect("old's lines");
+    let stones = old.lines().find(|l| l.starts_with("  by stones")).expect("old's stones");
+    assert!(stones.contains(" 7-8:1") && stones.contains(" 3-2:1"), "{text}");
+    assert!(old.contains("\n  placing, by move (1 = the first placement): 7:1\n"), "{text}");
+    assert_eq!(text.matches("placing, by move").count(), 1, "{text}");
     let early = text.lines().find(|l| l.starts_with("exact values from move")).expect("where exact values begin");
     assert!(
         early.starts_with("exact values from move 17.5 on average (latest 18) in 2 games; the value there:"),

@@ -59,6 +59,8 @@ pub const FILES: [(&str, &[u8]); 26] = [
 /// How many of [`FILES`] (the first) a build of the 4-stone game writes.
 pub const SMALL_GAME: usize = 8;
 
+include!(concat!(env!("OUT_DIR"), "/carried_placing.rs"));
+
 /// The carried tables, opened for `rules` with every index ready; `Ok(None)` when they
 /// do not apply (another board, removal or flying rule, or another no-removal rule than
 /// the game's, which they were built under).
@@ -69,11 +71,12 @@ pub fn open_bundled(rules: &Ruleset) -> Result<Option<Arc<Tablebase>>, Tablebase
     if !is_supported(rules) || rules.no_removal_plies != STANDARD.no_removal_plies {
         return Ok(None);
     }
-    let tb = Tablebase::carried(&FILES)?;
+    let files: Vec<(&str, &'static [u8])> = FILES.iter().chain(PLACING).copied().collect();
+    let tb = Tablebase::carried(&files)?;
     // Every index now, on this thread (about 10 ms): a covered position is answered from
     // the first move.
     tb.wait_ready();
-    log::info!("tablebase: the carried moving tables (3-3 .. 6-4)");
+    log::info!("tablebase: the carried moving tables (3-3 .. 6-4) and {} placing files", PLACING.len());
     Ok(Some(Arc::new(tb)))
 }
 
