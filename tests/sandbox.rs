@@ -481,3 +481,34 @@ fn an_engine_that_burns_on_its_opponents_time_is_charged_and_flagged() {
     assert!(left.is_empty(), "left running: {left:?}");
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// The engine in the sandbox, with the default limits (2 GiB of memory, no folder of
+/// tables given), reads the tables its binary carries in place: it says so at its start,
+/// and its first placements are chosen among those the carried placing cells keep.
+#[test]
+fn the_engine_reads_its_carried_tables_inside_the_sandbox() {
+    if skipped() {
+        return;
+    }
+    require("bwrap", "bubblewrap");
+    let dir = scratch("carried");
+    let engine = format!("{MORRIS} --depth 1");
+    let out = Command::new(MORRIS)
+        .current_dir(&dir)
+        .env("RUST_LOG", "debug")
+        .args(["match", "--games", "1", "--jobs", "1", "--movetime", "0.5", "--keep-env", "RUST_LOG"])
+        .args(["--engine", &format!("a={engine}"), "--engine", &format!("b={engine}")])
+        .output()
+        .expect("run morris match");
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{log}");
+    for side in ["a", "b"] {
+        let loaded = format!("{side} stderr: [INFO  morris::tablebase::bundled] tablebase: the carried moving tables");
+        assert!(log.contains(&loaded), "{side} did not say it read its carried tables:\n{log}");
+        // The first placement: every one of the 24 keeps the draw.
+        let filtered = format!("{side} stderr: [DEBUG morris::engine] root filter: Some(");
+        assert!(log.lines().any(|l| l.contains(&filtered)), "{side} chose no placement by its carried cells:\n{log}");
+    }
+    assert!(log.contains("root filter: Some(24) in"), "{log}");
+    let _ = fs::remove_dir_all(&dir);
+}

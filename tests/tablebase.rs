@@ -986,3 +986,28 @@ fn value_losses_counts_each_engine_s_exact_losses_by_phase_and_stones() {
     assert!(error.trim().ends_with(&format!("cannot read {}", dir.join("none.tsv").display())), "{error}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The placing cells the binary carries (the first plies of the 9-stone game under the
+/// game's rule, copied by `scripts/carry-placing.sh`, listed by build.rs) open with their
+/// dictionary, agree with their moves (a sampled verify down to the last carried ply, whose
+/// moves lead out of the set), and answer at the start: a draw, every first placement keeps it.
+#[test]
+fn the_carried_placing_cells_agree_with_their_moves_and_answer_from_the_first_placement() {
+    use morris::tablebase::bundled::{FILES, PLACING, open_bundled};
+    use morris::tablebase::verify::verify_placing;
+    assert!(PLACING.iter().any(|(n, _)| *n == "placing.s9.r100.zdict"), "data/tables carries the set's dictionary");
+    let cells = PLACING.iter().filter(|(n, _)| n.ends_with(".s9.r100.ptb")).count();
+    assert!(cells > 100, "data/tables carries {cells} placing cells");
+    let files: Vec<(&str, &'static [u8])> = FILES.iter().chain(PLACING).copied().collect();
+    let tb = Tablebase::carried(&files).expect("the carried set opens");
+    let report = verify_placing(&tb, 9, RuleProfile::new(STANDARD.no_removal_plies), 4001).expect("verify");
+    assert_eq!(report.wrong, 0, "{report}");
+    assert!(report.checked > 10_000 && report.skipped_cells > 0, "{report}");
+    let oracle = open_bundled(&STANDARD).expect("open").expect("the game's rules");
+    let start = Position::start(&STANDARD);
+    assert_eq!(oracle.probe_placing(&start), Some(OracleValue::Draw));
+    let keeping = oracle.root_moves(&start, None).expect("the first placements have values");
+    let mut moves = MoveList::new();
+    start.legal_moves(&mut moves);
+    assert_eq!(keeping.len(), moves.len());
+}
