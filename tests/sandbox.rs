@@ -397,9 +397,9 @@ fn an_engine_that_allocates_to_just_under_its_limit_has_its_peak_reported() {
     measuring_sandbox();
     let dir = scratch("peak");
     let record = dir.join("games.tsv");
-    // The engine each Python wrapper runs, without its carried tables (35 MB written to
-    // its /tmp, which the memory cgroup counts, and more resident): the hog's 160 MiB
-    // and its engine then stay under the 256 MiB limit.
+    // The engine each Python wrapper runs, without its carried tables (read in place, but
+    // resident as they are read, which the memory cgroup counts): the hog's 160 MiB and
+    // its engine then stay under the 256 MiB limit.
     let engine = format!("{MORRIS} --depth 1 --no-small-tables");
     let out = Command::new(MORRIS)
         .current_dir(&dir)

@@ -50,8 +50,9 @@ pub struct EngineArgs {
     /// Directory of perfect-play tables to consult (`morris tablebase build`)
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
-    /// Play without the endgame tables the binary carries (3-3 .. 6-4; used when no
-    /// --tablebase is given, under the game's 100-ply no-removal rule)
+    /// Play without the tables the binary carries (the moving tables 3-3 .. 6-4 and the
+    /// placing values of the first 12 plies; used when no --tablebase is given, under the
+    /// game's 100-ply no-removal rule)
     #[arg(long, conflicts_with = "tablebase")]
     pub no_small_tables: bool,
     /// With placing tables: how to choose among the placements that keep the value (the
