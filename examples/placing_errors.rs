@@ -38,9 +38,13 @@ fn main() -> anyhow::Result<()> {
     let dir = args.first().filter(|a| !a.contains('=')).ok_or_else(|| anyhow::anyhow!(usage))?;
     let records = named("records", "");
     anyhow::ensure!(!records.is_empty(), "{usage}");
-    let from: usize = named("from", "12").parse()?;
-    let to: usize = named("to", "18").parse()?;
-    let nodes: u64 = named("nodes", "300000").parse()?;
+    let number = |key: &str, default: &str| -> anyhow::Result<u64> {
+        let text = named(key, default);
+        text.parse().map_err(|_| anyhow::anyhow!("{key}={text}: not a whole number"))
+    };
+    let (from, to, nodes) = (number("from", "12")? as usize, number("to", "18")? as usize, number("nodes", "300000")?);
+    let last = 2 * usize::from(STANDARD.stones);
+    anyhow::ensure!((1..=to).contains(&from) && to <= last, "from={from} to={to}: placing moves are 1..={last}");
     let carried = named("carried", "1") == "1";
     let mut list = match named("list", "").as_str() {
         "" => None,

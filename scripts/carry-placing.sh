@@ -4,8 +4,8 @@
 # data/tables/, where build.rs lists them for the binary to carry (src/tablebase/bundled.rs).
 # Cells of later plies that were carried before are removed. Rebuild afterwards.
 #
-#   scripts/carry-placing.sh 12                      # from /var/lib/morris/tb
-#   MORRIS_TABLES=/other/tb scripts/carry-placing.sh 11
+#   scripts/carry-placing.sh 11                      # what the binary carries, from /var/lib/morris/tb
+#   MORRIS_TABLES=/other/tb scripts/carry-placing.sh 10
 set -euo pipefail
 cd "$(dirname "$0")/.."
 last=${1:?usage: scripts/carry-placing.sh LAST_PLY (0..17)}

@@ -993,13 +993,12 @@ fn value_losses_counts_each_engine_s_exact_losses_by_phase_and_stones() {
 /// moves lead out of the set), and answer at the start: a draw, every first placement keeps it.
 #[test]
 fn the_carried_placing_cells_agree_with_their_moves_and_answer_from_the_first_placement() {
-    use morris::tablebase::bundled::{FILES, PLACING, open_bundled};
+    use morris::tablebase::bundled::{PLACING, carried_files, open_bundled};
     use morris::tablebase::verify::verify_placing;
     assert!(PLACING.iter().any(|(n, _)| *n == "placing.s9.r100.zdict"), "data/tables carries the set's dictionary");
     let cells = PLACING.iter().filter(|(n, _)| n.ends_with(".s9.r100.ptb")).count();
     assert!(cells > 100, "data/tables carries {cells} placing cells");
-    let files: Vec<(&str, &'static [u8])> = FILES.iter().chain(PLACING).copied().collect();
-    let tb = Tablebase::carried(&files).expect("the carried set opens");
+    let tb = Tablebase::carried(&carried_files()).expect("the carried set opens");
     let report = verify_placing(&tb, 9, RuleProfile::new(STANDARD.no_removal_plies), 4001).expect("verify");
     assert_eq!(report.wrong, 0, "{report}");
     assert!(report.checked > 10_000 && report.skipped_cells > 0, "{report}");

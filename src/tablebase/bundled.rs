@@ -71,6 +71,12 @@ pub const SMALL_GAME: usize = 8;
 
 include!(concat!(env!("OUT_DIR"), "/carried_placing.rs"));
 
+/// Every carried file, [`FILES`] and then [`PLACING`]: what [`open_bundled`] opens.
+#[must_use]
+pub fn carried_files() -> Vec<(&'static str, &'static [u8])> {
+    FILES.iter().chain(PLACING).copied().collect()
+}
+
 /// The carried tables, opened for `rules` with every index ready; `Ok(None)` when they
 /// do not apply (another board, removal or flying rule, or another no-removal rule than
 /// the game's, which they were built under).
@@ -81,8 +87,7 @@ pub fn open_bundled(rules: &Ruleset) -> Result<Option<Arc<Tablebase>>, Tablebase
     if !is_supported(rules) || rules.no_removal_plies != STANDARD.no_removal_plies {
         return Ok(None);
     }
-    let files: Vec<(&str, &'static [u8])> = FILES.iter().chain(PLACING).copied().collect();
-    let tb = Tablebase::carried(&files)?;
+    let tb = Tablebase::carried(&carried_files())?;
     // Every index now, on this thread (about 10 ms): a covered position is answered from
     // the first move.
     tb.wait_ready();

@@ -247,10 +247,9 @@ impl Tablebase {
         // A placement into a cell not carried has no value: the engine searches there.
         let placing = |first_id: u64| {
             let mut out: HashMap<(u8, RuleProfile), PlacingSet> = HashMap::default();
+            let suffix = format!(".{}", placing::PLACING_EXTENSION);
             for (id, (name, bytes)) in (first_id..).zip(files) {
-                let Some((cell, stones, profile)) =
-                    name.strip_suffix(&format!(".{}", placing::PLACING_EXTENSION)).and_then(parse_cell_stem)
-                else {
+                let Some((cell, stones, profile)) = name.strip_suffix(&suffix).and_then(parse_cell_stem) else {
                     continue;
                 };
                 let dictionary = dictionary_path(Path::new(""), stones, profile);
