@@ -19,7 +19,28 @@ fn small_tables(name: &str) -> PathBuf {
 
 fn tune(tables: &Path, out: &Path) -> Output {
     let (t, o) = (tables.to_str().expect("UTF-8"), out.to_str().expect("UTF-8"));
-    morris(&["tune", "--tables", t, "--positions", "120", "--seed", "7", "--iterations", "150", "--out", o], None)
+    let patterns = out.with_extension("patterns");
+    let p = patterns.to_str().expect("UTF-8");
+    morris(
+        &[
+            "tune",
+            "--tables",
+            t,
+            "--positions",
+            "120",
+            "--seed",
+            "7",
+            "--iterations",
+            "150",
+            "--epochs",
+            "5",
+            "--out",
+            o,
+            "--patterns-out",
+            p,
+        ],
+        None,
+    )
 }
 
 #[test]
@@ -44,6 +65,13 @@ fn tune_gives_the_same_weights_twice_with_the_same_seed() {
     let weights = morris::eval::Weights::parse(&x).expect("the written file parses");
     assert_eq!(weights.stone, 100);
     assert!(x.contains("# error after:"), "{x}");
+    // So are the pattern weights, and they are a patterns file with some weight not zero.
+    let read = |p: &Path| std::fs::read_to_string(p.with_extension("patterns")).expect("patterns written");
+    let (p, q) = (read(&first), read(&second));
+    assert_eq!(p, q);
+    let patterns = morris::eval::Patterns::parse(&p, morris::rules::STANDARD.topology).expect("the patterns parse");
+    assert!(patterns.values().iter().any(|&v| v != 0), "{p}");
+    assert!(report.contains("with the patterns (5 passes):"), "{report}");
     let _ = std::fs::remove_dir_all(&tables);
 }
 

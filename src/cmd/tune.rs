@@ -5,8 +5,20 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use morris::eval::patterns::{STAGE_NAMES, STAGES};
 use morris::eval::weights::WeightPhase;
-use morris::tune::{TuneSettings, tune, weight_changes};
+use morris::tune::{PatternSettings, TuneSettings, tune, weight_changes};
+
+/// An error overall and by stage, as one line.
+fn stage_errors((all, by_stage): &(f64, [Option<f64>; STAGES])) -> String {
+    let mut out = format!("{all:.6}");
+    for (name, e) in STAGE_NAMES.iter().zip(by_stage) {
+        if let Some(e) = e {
+            out.push_str(&format!(", {name} {e:.6}"));
+        }
+    }
+    out
+}
 
 /// Options of `morris tune`.
 #[derive(clap::Args, Debug)]
@@ -29,6 +41,15 @@ pub struct TuneArgs {
     /// Iterations of gradient descent before the integer polish
     #[arg(long, default_value_t = 1500)]
     pub iterations: usize,
+    /// Write the fitted pattern weights here, as a patterns file (the form of data/eval.patterns)
+    #[arg(long)]
+    pub patterns_out: Option<PathBuf>,
+    /// Passes over the positions when fitting the pattern weights
+    #[arg(long, default_value_t = 30)]
+    pub epochs: usize,
+    /// Keep the labelled positions in this file: read it instead of playing the games when it exists, write it after the games when it does not
+    #[arg(long)]
+    pub samples: Option<PathBuf>,
 }
 
 /// Runs `morris tune`.
@@ -36,10 +57,13 @@ pub struct TuneArgs {
 /// # Errors
 /// No usable tables in `--tables`, a damaged table, `--out` not writable, stdout failing.
 pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
+    let defaults = TuneSettings::new(args.positions, args.seed);
     let settings = TuneSettings {
         quiet_only: args.quiet_only,
         iterations: args.iterations,
-        ..TuneSettings::new(args.positions, args.seed)
+        patterns: PatternSettings { epochs: args.epochs, ..defaults.patterns },
+        samples: args.samples.clone(),
+        ..defaults
     };
     let started = std::time::Instant::now();
     let report = tune(&args.tables, &settings, &mut |games, found| {
@@ -59,6 +83,8 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
         format!("K: {:.4}", report.k),
         format!("error before: {:.6} (fitted), {:.6} (held out)", report.error_before.0, report.error_before.1),
         format!("error after:  {:.6} (fitted), {:.6} (held out)", report.error_after.0, report.error_after.1),
+        format!("held out, every stage: {}", stage_errors(&report.pattern_errors[0])),
+        format!("with the patterns ({} passes): {}", args.epochs, stage_errors(&report.pattern_errors[1])),
     ];
     for line in &summary {
         say!("{line}");
@@ -81,6 +107,22 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
             summary.join("\n")
         );
         morris::files::write_whole(out, report.after.to_text(&header).as_bytes())?;
+        say!("wrote {}", out.display());
+    }
+    if let Some(out) = &args.patterns_out {
+        let header = format!(
+            "Pattern weights of the strong evaluation (src/eval/patterns.rs), in hundredths of a stone:\n\
+             per stage and pattern (the lines, then each point with its neighbours), a weight per filling.\n\
+             The binary embeds data/eval.patterns.\n\n\
+             Written by: morris tune --tables {} --positions {} --seed {} --epochs {}{}\n{}",
+            args.tables.display(),
+            args.positions,
+            args.seed,
+            args.epochs,
+            if args.quiet_only { " --quiet-only" } else { "" },
+            summary.join("\n")
+        );
+        morris::files::write_whole(out, report.patterns.to_text(&header).as_bytes())?;
         say!("wrote {}", out.display());
     }
     Ok(ExitCode::SUCCESS)

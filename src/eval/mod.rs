@@ -5,13 +5,16 @@
 //!
 //! Scores are in hundredths of a stone for [`strong`] (`+100` ≈ one stone up); the
 //! handout's estimate keeps its own units (1000 per stone in the moving phase). The strong
-//! evaluation's weights are data, `data/eval.weights` ([`weights`]).
+//! evaluation's weights are data: the linear terms' `data/eval.weights` ([`weights`]) and the
+//! pattern weights `data/eval.patterns` ([`patterns`]), both fitted to the tables by `morris tune`.
 
 mod handout;
+pub mod patterns;
 mod strong;
 pub mod weights;
 
 pub use handout::{HANDOUT_DECIDED, HANDOUT_LOST_AT, handout, handout_moving, handout_placing};
+pub use patterns::{DEFAULT_PATTERNS, Patterns};
 pub use strong::{SideFeatures, strong, strong_terms, strong_with};
 pub use weights::{DEFAULT_WEIGHTS, Weights};
 

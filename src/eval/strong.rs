@@ -8,6 +8,7 @@
 //! a sum of weight × term, and [`strong_terms`] gives the terms themselves (what
 //! `morris tune` fits the weights to).
 
+use super::patterns::DEFAULT_PATTERNS;
 use super::weights::{DEFAULT_WEIGHTS, WEIGHT_COUNT, Weights};
 use crate::rules::{Color, Position};
 use crate::topology::{Point, PointSet, Topology};
@@ -132,10 +133,11 @@ fn side_score(f: &SideFeatures, game_placing: bool, w: &Weights) -> i32 {
 }
 
 /// The engine's evaluation of `pos` for the side to move, in hundredths of a stone,
-/// with the carried weights (`data/eval.weights`).
+/// with the carried weights (`data/eval.weights`) and pattern weights
+/// (`data/eval.patterns`).
 #[must_use]
 pub fn strong(pos: &Position) -> i32 {
-    strong_with(pos, &DEFAULT_WEIGHTS)
+    strong_with(pos, &DEFAULT_WEIGHTS) + DEFAULT_PATTERNS.score(pos)
 }
 
 /// The engine's evaluation of `pos` for the side to move with weights `w`.
@@ -195,13 +197,13 @@ mod tests {
 
     #[test]
     fn start_is_even_and_open_lines_count() {
-        assert_eq!(strong(&Position::start(&STANDARD)), 0);
+        assert_eq!(strong_with(&Position::start(&STANDARD), &DEFAULT_WEIGHTS), 0);
         // White has A1 and D1 (gap G1); Black to move faces a threat.
         let pos = after("A1 B2 D1");
         let white = SideFeatures::of(&pos, Color::White);
         assert_eq!(white.two_lines, 1);
         assert_eq!(white.closable.len(), 1);
-        assert!(strong(&pos) < 0);
+        assert!(strong_with(&pos, &DEFAULT_WEIGHTS) < 0);
     }
 
     #[test]

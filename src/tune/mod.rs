@@ -14,14 +14,20 @@
 //! Lives above [`crate::engine`] and [`crate::tablebase`] (it plays games and reads
 //! tables); the evaluation knows nothing of it.
 
+mod patterns;
+pub mod store;
+
+pub use patterns::{PatternSettings, fit_patterns, pattern_error};
+
 use std::collections::HashSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
 use crate::engine::{Engine, EngineOptions, SearchLimits};
+use crate::eval::patterns::{Patterns, STAGES};
 use crate::eval::strong_terms;
 use crate::eval::weights::{WEIGHT_COUNT, WEIGHT_NAMES, WEIGHT_PHASES, WeightPhase, Weights};
 use crate::rules::{Color, Game, MoveList, Position, STANDARD};
@@ -67,6 +73,11 @@ pub struct TuneSettings {
     pub iterations: usize,
     /// The starting weights; those not of the moving phase are kept as they are.
     pub start: Weights,
+    /// How the pattern weights are fitted.
+    pub patterns: PatternSettings,
+    /// A samples file: read instead of playing games when it exists, written after
+    /// sampling when it does not.
+    pub samples: Option<PathBuf>,
 }
 
 impl TuneSettings {
@@ -81,6 +92,8 @@ impl TuneSettings {
             quiet_only: false,
             iterations: 1500,
             start: *crate::eval::DEFAULT_WEIGHTS,
+            patterns: PatternSettings { seed, ..PatternSettings::default() },
+            samples: None,
         }
     }
 }
@@ -102,12 +115,22 @@ pub enum TuneError {
     /// The games gave no labelled position.
     #[error("the games reached no position the tables cover")]
     NoPositions,
+    /// A samples file that cannot be read or written.
+    #[error("samples file {path}: {reason}")]
+    Samples {
+        /// The file.
+        path: String,
+        /// What was wrong.
+        reason: String,
+    },
 }
 
-/// One labelled position: the evaluation's terms and the tables' value for the side
-/// to move.
+/// One labelled position: the position, the evaluation's terms and the tables' value for
+/// the side to move.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LabelledPosition {
+    /// The position.
+    pub pos: Position,
     /// The terms of [`crate::eval::strong_terms`].
     pub terms: [i32; WEIGHT_COUNT],
     /// 1 won, ½ drawn, 0 lost, for the side to move.
@@ -142,14 +165,20 @@ pub struct TuneReport {
     pub labels: (usize, usize, usize),
     /// The scale of the sigmoid fitted to the starting weights.
     pub k: f64,
-    /// Error of the starting weights: on the fitted positions, on the held-out ones.
+    /// Error of the starting weights: on the fitted moving positions, on the held-out ones.
     pub error_before: (f64, f64),
-    /// Error of the fitted weights: on the fitted positions, on the held-out ones.
+    /// Error of the fitted weights: on the fitted moving positions, on the held-out ones.
     pub error_after: (f64, f64),
     /// The starting weights.
     pub before: Weights,
     /// The fitted weights.
     pub after: Weights,
+    /// The fitted pattern weights.
+    pub patterns: Patterns,
+    /// Error of the whole evaluation on the held-out positions of every stage (placing
+    /// ones too): the fitted linear weights alone, then with the patterns; each overall
+    /// and by stage.
+    pub pattern_errors: [(f64, [Option<f64>; STAGES]); 2],
 }
 
 /// Opens the moving tables of `dir` usable for labelling: each pair whose table and
@@ -202,11 +231,19 @@ fn can_close_mill(pos: &Position) -> bool {
 }
 
 /// The label of a covered position of `game`: its value for the side to move at the
-/// game's count of plies without a removal.
+/// game's count of plies without a removal, or a placing position's class by the placing
+/// cells (when the tables hold them).
 fn label(tb: &Tablebase, game: &Game, usable: &HashSet<Subspace>) -> Option<f64> {
     let pos = game.position();
-    if pos.in_hand(Color::White) > 0 || pos.in_hand(Color::Black) > 0 || game.outcome().is_some() {
+    if game.outcome().is_some() {
         return None;
+    }
+    if pos.in_hand(Color::White) > 0 || pos.in_hand(Color::Black) > 0 {
+        return match tb.placing_value(pos).ok()??.placing_class() {
+            OracleValue::Win(_) => Some(1.0),
+            OracleValue::Draw => Some(0.5),
+            OracleValue::Loss(_) => Some(0.0),
+        };
     }
     let side = pos.side_to_move();
     let pair = Subspace::new(pos.stones(side).len() as u8, pos.stones(!side).len() as u8);
@@ -251,7 +288,7 @@ fn play_game(
         if let Some(label) = label(tb, &game, usable)
             && !(settings.quiet_only && can_close_mill(&pos))
         {
-            out.push((pos.key(), LabelledPosition { terms: strong_terms(&pos), label }));
+            out.push((pos.key(), LabelledPosition { pos, terms: strong_terms(&pos), label }));
         }
         pos.legal_moves(&mut list);
         if list.is_empty() {
@@ -438,7 +475,14 @@ pub fn tune(
     on_batch: &mut dyn FnMut(usize, usize),
 ) -> Result<TuneReport, TuneError> {
     let (tb, pairs) = open_tables(dir)?;
-    let set = sample(&tb, &pairs, settings, on_batch);
+    let set = match &settings.samples {
+        Some(path) if path.exists() => store::read(path, &STANDARD)?,
+        _ => sample(&tb, &pairs, settings, on_batch),
+    };
+    if let Some(path) = settings.samples.as_ref().filter(|p| !p.exists()) {
+        crate::files::write_whole(path, &store::to_bytes(&set))
+            .map_err(|e| TuneError::Samples { path: path.display().to_string(), reason: e.to_string() })?;
+    }
     if set.samples.is_empty() {
         return Err(TuneError::NoPositions);
     }
@@ -447,18 +491,30 @@ pub fn tune(
     let held: Vec<LabelledPosition> = set.samples.iter().skip(9).step_by(10).copied().collect();
     let fitted: Vec<LabelledPosition> =
         set.samples.iter().enumerate().filter(|(i, _)| i % 10 != 9).map(|(_, s)| *s).collect();
-    let k = fit_k(&fitted, &settings.start);
-    let after = fit(&fitted, &settings.start, k, settings.iterations);
+    // The linear weights are fitted to the moving positions; the patterns to all.
+    let moving = |v: &[LabelledPosition]| -> Vec<LabelledPosition> {
+        v.iter().filter(|s| s.pos.in_hand(Color::White) + s.pos.in_hand(Color::Black) == 0).copied().collect()
+    };
+    let (fitted_moving, held_moving) = (moving(&fitted), moving(&held));
+    if fitted_moving.is_empty() {
+        return Err(TuneError::NoPositions);
+    }
+    let k = fit_k(&fitted_moving, &settings.start);
+    let after = fit(&fitted_moving, &settings.start, k, settings.iterations);
+    let patterns = fit_patterns(&fitted, &after, k, &settings.patterns);
+    let zero = Patterns::zero(STANDARD.topology);
     Ok(TuneReport {
         pairs,
         games: set.games,
         positions: set.samples.len(),
         labels: (set.wins, set.draws, set.losses),
         k,
-        error_before: (error(&fitted, &settings.start, k), error(&held, &settings.start, k)),
-        error_after: (error(&fitted, &after, k), error(&held, &after, k)),
+        error_before: (error(&fitted_moving, &settings.start, k), error(&held_moving, &settings.start, k)),
+        error_after: (error(&fitted_moving, &after, k), error(&held_moving, &after, k)),
         before: settings.start,
         after,
+        pattern_errors: [pattern_error(&held, &after, &zero, k), pattern_error(&held, &after, &patterns, k)],
+        patterns,
     })
 }
 
@@ -476,7 +532,7 @@ mod tests {
     fn sample_with(term: i32, label: f64) -> LabelledPosition {
         let mut terms = [0; WEIGHT_COUNT];
         terms[0] = term;
-        LabelledPosition { terms, label }
+        LabelledPosition { pos: Position::start(&STANDARD), terms, label }
     }
 
     #[test]
@@ -495,7 +551,7 @@ mod tests {
             .map(|t| {
                 let mut terms = [0; WEIGHT_COUNT];
                 terms[slot] = t;
-                LabelledPosition { terms, label: sigmoid(f64::from(t)) }
+                LabelledPosition { pos: Position::start(&STANDARD), terms, label: sigmoid(f64::from(t)) }
             })
             .collect();
         let start = *crate::eval::DEFAULT_WEIGHTS;
