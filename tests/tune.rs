@@ -72,6 +72,25 @@ fn tune_gives_the_same_weights_twice_with_the_same_seed() {
     let patterns = morris::eval::Patterns::parse(&p, morris::rules::STANDARD.topology).expect("the patterns parse");
     assert!(patterns.values().iter().any(|&v| v != 0), "{p}");
     assert!(report.contains("with the patterns (5 passes):"), "{report}");
+    // A samples file is written once and read back the next time: the same weights.
+    let (t, samples) = (tables.to_str().expect("UTF-8"), tables.join("samples.bin"));
+    let s = samples.to_str().expect("UTF-8");
+    let with_samples = |out: &str| {
+        let o = tables.join(out);
+        let args = ["tune", "--tables", t, "--positions", "120", "--seed", "7", "--iterations", "150", "--epochs", "5"];
+        morris(&[&args[..], &["--samples", s, "--out", o.to_str().expect("UTF-8")]].concat(), None)
+    };
+    for out in ["third.weights", "fourth.weights"] {
+        let run = with_samples(out);
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        assert_eq!(std::fs::read_to_string(tables.join(out)).expect("written"), x, "{out}");
+    }
+    assert!(samples.is_file());
+    // A garbage samples file is one line naming it, and nothing is written.
+    std::fs::write(&samples, b"not samples").expect("write");
+    let err = one_line_error(&with_samples("fifth.weights"));
+    assert!(err.contains("samples.bin") && err.contains("not a samples file"), "{err}");
+    assert!(!tables.join("fifth.weights").exists());
     let _ = std::fs::remove_dir_all(&tables);
 }
 
