@@ -95,16 +95,20 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
         say!("{name:<28} {before:>7} {after:>7}{note}");
     }
     log::info!("tune: {:.1} s", started.elapsed().as_secs_f64());
+    // Each file says the command and the figures that made it.
+    let provenance = format!(
+        "Written by: morris tune --tables {} --positions {} --seed {} --epochs {}{}\n{}",
+        args.tables.display(),
+        args.positions,
+        args.seed,
+        args.epochs,
+        if args.quiet_only { " --quiet-only" } else { "" },
+        summary.join("\n")
+    );
     if let Some(out) = &args.out {
         let header = format!(
             "The strong evaluation's weights (src/eval/strong.rs), in hundredths of a stone.\n\
-             One `name = value` line each; `#` starts a comment. The binary embeds data/eval.weights.\n\n\
-             Written by: morris tune --tables {} --positions {} --seed {}{}\n{}",
-            args.tables.display(),
-            args.positions,
-            args.seed,
-            if args.quiet_only { " --quiet-only" } else { "" },
-            summary.join("\n")
+             One `name = value` line each; `#` starts a comment. The binary embeds data/eval.weights.\n\n{provenance}"
         );
         morris::files::write_whole(out, report.after.to_text(&header).as_bytes())?;
         say!("wrote {}", out.display());
@@ -112,15 +116,8 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     if let Some(out) = &args.patterns_out {
         let header = format!(
             "Pattern weights of the strong evaluation (src/eval/patterns.rs), in hundredths of a stone:\n\
-             per stage and pattern (the lines, then each point with its neighbours), a weight per filling.\n\
-             The binary embeds data/eval.patterns.\n\n\
-             Written by: morris tune --tables {} --positions {} --seed {} --epochs {}{}\n{}",
-            args.tables.display(),
-            args.positions,
-            args.seed,
-            args.epochs,
-            if args.quiet_only { " --quiet-only" } else { "" },
-            summary.join("\n")
+             per stage and pattern (the lines, each point with its neighbours, each point with the lines\n\
+             through it), a weight per filling. The binary embeds data/eval.patterns.\n\n{provenance}"
         );
         morris::files::write_whole(out, report.patterns.to_text(&header).as_bytes())?;
         say!("wrote {}", out.display());
