@@ -123,6 +123,16 @@ fn tune_without_usable_tables_is_one_line_of_error() {
     std::fs::create_dir_all(&empty).expect("empty dir");
     let err = one_line_error(&tune(&empty, &out));
     assert!(err.contains("no usable moving tables"), "{err}");
+    // A start weights file that is missing or not a weights file.
+    for (name, text) in [("missing.weights", None), ("garbage.weights", Some("stone = lots\n"))] {
+        let start = base.join(name);
+        if let Some(text) = text {
+            std::fs::write(&start, text).expect("write");
+        }
+        let (t, s, o) = (empty.to_str().expect("UTF-8"), start.to_str().expect("UTF-8"), out.to_str().expect("UTF-8"));
+        let err = one_line_error(&morris(&["tune", "--tables", t, "--start", s, "--out", o], None));
+        assert!(err.contains("--start") && err.contains(name), "{err}");
+    }
     assert!(!out.exists());
     let _ = std::fs::remove_dir_all(&base);
 }

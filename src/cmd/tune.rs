@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use morris::eval::Weights;
 use morris::eval::patterns::{STAGE_NAMES, STAGES};
 use morris::eval::weights::WeightPhase;
 use morris::tune::{PatternSettings, TuneSettings, tune, weight_changes};
@@ -47,6 +48,9 @@ pub struct TuneArgs {
     /// Passes over the positions when fitting the pattern weights
     #[arg(long, default_value_t = 30)]
     pub epochs: usize,
+    /// Start from the weights in this file (a weights file, the form of data/eval.weights) instead of the carried ones
+    #[arg(long, value_name = "FILE")]
+    pub start: Option<PathBuf>,
     /// Keep the labelled positions in this file: read it instead of playing the games when it exists, write it after the games when it does not
     #[arg(long)]
     pub samples: Option<PathBuf>,
@@ -58,7 +62,15 @@ pub struct TuneArgs {
 /// No usable tables in `--tables`, a damaged table, `--out` not writable, stdout failing.
 pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     let defaults = TuneSettings::new(args.positions, args.seed);
+    let start = match &args.start {
+        None => defaults.start,
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("--start {}: {e}", path.display()))?;
+            Weights::parse(&text).map_err(|e| anyhow::anyhow!("--start {}: {e}", path.display()))?
+        }
+    };
     let settings = TuneSettings {
+        start,
         quiet_only: args.quiet_only,
         iterations: args.iterations,
         patterns: PatternSettings { epochs: args.epochs, ..defaults.patterns },
@@ -97,11 +109,12 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     log::info!("tune: {:.1} s", started.elapsed().as_secs_f64());
     // Each file says the command and the figures that made it.
     let provenance = format!(
-        "Written by: morris tune --tables {} --positions {} --seed {} --epochs {}{}\n{}",
+        "Written by: morris tune --tables {} --positions {} --seed {} --epochs {}{}{}\n{}",
         args.tables.display(),
         args.positions,
         args.seed,
         args.epochs,
+        args.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default(),
         if args.quiet_only { " --quiet-only" } else { "" },
         summary.join("\n")
     );

@@ -18,6 +18,7 @@ use nom::multi::many1;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
+use super::weights::comment_lines;
 use crate::rules::{Phase, Position, STANDARD};
 use crate::topology::{PointSet, Topology};
 
@@ -161,22 +162,19 @@ impl Layout {
     /// points.
     #[inline]
     pub fn for_each_index(&self, pos: &Position, mut f: impl FnMut(usize)) {
-        const MOST: usize = MAX_PATTERNS;
         let base = stage(pos) * self.per_stage;
         let side = pos.side_to_move();
-        let mut index = [0u32; MOST];
-        let n = self.patterns.len().min(MOST);
+        // `Layout::of` holds a board to MAX_PATTERNS patterns.
+        let mut index = [0u32; MAX_PATTERNS];
         for (digit, stones) in [(1, pos.stones(side)), (2, pos.stones(!side))] {
             for p in stones {
                 let i = p.index();
                 for &(k, weight) in &self.through[self.through_start[i]..self.through_start[i + 1]] {
-                    if let Some(slot) = index.get_mut(usize::from(k)) {
-                        *slot += digit * weight;
-                    }
+                    index[usize::from(k)] += digit * weight;
                 }
             }
         }
-        for (pattern, &i) in self.patterns[..n].iter().zip(&index[..n]) {
+        for (pattern, &i) in self.patterns.iter().zip(&index) {
             f(base + pattern.offset + i as usize);
         }
     }
@@ -345,14 +343,7 @@ impl Patterns {
     /// weights are all zero are left out.
     #[must_use]
     pub fn to_text(&self, header: &str) -> String {
-        let mut out = String::new();
-        for l in header.lines() {
-            out.push_str(if l.is_empty() { "#\n" } else { "# " });
-            if !l.is_empty() {
-                out.push_str(l);
-                out.push('\n');
-            }
-        }
+        let mut out = comment_lines(header);
         out.push_str(&format!("\nboard {}\n", self.topology.name()));
         for (stage, name) in STAGE_NAMES.iter().enumerate() {
             for (p, pattern) in self.layout.patterns.iter().enumerate() {

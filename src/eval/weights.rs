@@ -198,10 +198,7 @@ impl Weights {
     /// as a `#` comment), then each weight under its description.
     #[must_use]
     pub fn to_text(&self, header: &str) -> String {
-        let mut out = String::new();
-        for l in header.lines() {
-            out.push_str(if l.is_empty() { "#\n".to_string() } else { format!("# {l}\n") }.as_str());
-        }
+        let mut out = comment_lines(header);
         let values = self.to_array();
         let mut phase = None;
         for slot in 0..WEIGHT_COUNT {
@@ -213,6 +210,11 @@ impl Weights {
         }
         out
     }
+}
+
+/// `text` as comment lines of a data file (`# ` before each line, `#` alone for a blank).
+pub(super) fn comment_lines(text: &str) -> String {
+    text.lines().map(|l| if l.is_empty() { "#\n".to_string() } else { format!("# {l}\n") }).collect()
 }
 
 #[cfg(test)]

@@ -1,15 +1,18 @@
-//! Fitting the strong evaluation's weights to the moving tables' values (Texel's method).
+//! Fitting the strong evaluation's weights to the tables' values (Texel's method).
 //!
 //! Positions come from games the engine plays against itself at several fixed
 //! strengths, from seeded random openings: every moving-phase position (both hands
-//! empty) the tables cover is labelled with its exact value for the side to move (win
-//! 1, draw ½, loss 0, at the game's count of plies without a removal). The evaluation is
-//! a weighted sum of terms ([`crate::eval::strong_terms`]), so a position is kept as its
-//! terms and label. The error of weights `w` is the mean of
-//! `(sigmoid(K · eval_w / 100) − label)²`; `K` is fitted first (to the starting weights)
-//! and then kept, and the moving-phase weights are fitted by gradient descent (Adam),
-//! rounded, and polished by integer coordinate descent. Everything is seeded and runs
-//! in a fixed order, so the same tables and seed give the same weights.
+//! empty) the moving tables cover is labelled with its exact value for the side to move
+//! (win 1, draw ½, loss 0, at the game's count of plies without a removal), and every
+//! placing position the placing cells cover with its class. The linear part of the
+//! evaluation is a weighted sum of terms ([`crate::eval::strong_terms`]), so a position is
+//! kept with its terms and label. The error of weights `w` is the mean of
+//! `(sigmoid(K · eval_w / 100) − label)²`; `K` is fitted first (to the starting weights,
+//! on the moving positions) and then kept, and the moving-phase weights are fitted by
+//! gradient descent (Adam), rounded, and polished by integer coordinate descent. The
+//! pattern weights are then fitted on top of them, to every position ([`patterns`]).
+//! Everything is seeded and runs in a fixed order, so the same tables and seed give the
+//! same weights.
 //!
 //! Lives above [`crate::engine`] and [`crate::tablebase`] (it plays games and reads
 //! tables); the evaluation knows nothing of it.
@@ -238,23 +241,26 @@ fn label(tb: &Tablebase, game: &Game, usable: &HashSet<Subspace>) -> Option<f64>
     if game.outcome().is_some() {
         return None;
     }
-    if pos.in_hand(Color::White) > 0 || pos.in_hand(Color::Black) > 0 {
-        return match tb.placing_value(pos).ok()??.placing_class() {
-            OracleValue::Win(_) => Some(1.0),
-            OracleValue::Draw => Some(0.5),
-            OracleValue::Loss(_) => Some(0.0),
-        };
-    }
-    let side = pos.side_to_move();
-    let pair = Subspace::new(pos.stones(side).len() as u8, pos.stones(!side).len() as u8);
-    if !usable.contains(&pair) {
-        return None;
-    }
-    match tb.value_at_count(pos, game.quiet_plies(), true)? {
-        OracleValue::Win(_) => Some(1.0),
-        OracleValue::Draw => Some(0.5),
-        OracleValue::Loss(_) => Some(0.0),
-    }
+    let value = if is_placing(pos) {
+        tb.placing_value(pos).ok()??.placing_class()
+    } else {
+        let side = pos.side_to_move();
+        let pair = Subspace::new(pos.stones(side).len() as u8, pos.stones(!side).len() as u8);
+        if !usable.contains(&pair) {
+            return None;
+        }
+        tb.value_at_count(pos, game.quiet_plies(), true)?
+    };
+    Some(match value {
+        OracleValue::Win(_) => 1.0,
+        OracleValue::Draw => 0.5,
+        OracleValue::Loss(_) => 0.0,
+    })
+}
+
+/// Whether a stone is still in hand (the placing phase).
+fn is_placing(pos: &Position) -> bool {
+    pos.in_hand(Color::White) > 0 || pos.in_hand(Color::Black) > 0
 }
 
 /// The longest game played for samples, in plies (the no-removal rule ends most before).
@@ -475,14 +481,17 @@ pub fn tune(
     on_batch: &mut dyn FnMut(usize, usize),
 ) -> Result<TuneReport, TuneError> {
     let (tb, pairs) = open_tables(dir)?;
+    let origin = store::Origin::of(settings);
     let set = match &settings.samples {
-        Some(path) if path.exists() => store::read(path, &STANDARD)?,
-        _ => sample(&tb, &pairs, settings, on_batch),
+        Some(path) if path.exists() => store::read(path, &STANDARD, &origin)?,
+        Some(path) => {
+            let set = sample(&tb, &pairs, settings, on_batch);
+            crate::files::write_whole(path, &store::to_bytes(&set, &origin))
+                .map_err(|e| TuneError::Samples { path: path.display().to_string(), reason: e.to_string() })?;
+            set
+        }
+        None => sample(&tb, &pairs, settings, on_batch),
     };
-    if let Some(path) = settings.samples.as_ref().filter(|p| !p.exists()) {
-        crate::files::write_whole(path, &store::to_bytes(&set))
-            .map_err(|e| TuneError::Samples { path: path.display().to_string(), reason: e.to_string() })?;
-    }
     if set.samples.is_empty() {
         return Err(TuneError::NoPositions);
     }
@@ -493,7 +502,7 @@ pub fn tune(
         set.samples.iter().enumerate().filter(|(i, _)| i % 10 != 9).map(|(_, s)| *s).collect();
     // The linear weights are fitted to the moving positions; the patterns to all.
     let moving = |v: &[LabelledPosition]| -> Vec<LabelledPosition> {
-        v.iter().filter(|s| s.pos.in_hand(Color::White) + s.pos.in_hand(Color::Black) == 0).copied().collect()
+        v.iter().filter(|s| !is_placing(&s.pos)).copied().collect()
     };
     let (fitted_moving, held_moving) = (moving(&fitted), moving(&held));
     if fitted_moving.is_empty() {

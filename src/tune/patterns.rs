@@ -9,7 +9,7 @@
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-use super::{LabelledPosition, sigmoid};
+use super::{LabelledPosition, evals, sigmoid};
 use crate::eval::Weights;
 use crate::eval::patterns::{Layout, Patterns, STAGES, stage};
 use crate::rules::{Color, Position};
@@ -45,8 +45,7 @@ fn transformed(pos: &Position, s: &Symmetry) -> Position {
 
 /// The linear evaluation of each sample with `weights`.
 fn linear(samples: &[LabelledPosition], weights: &Weights) -> Vec<f64> {
-    let w = weights.to_array();
-    samples.iter().map(|s| s.terms.iter().zip(w).map(|(&t, w)| f64::from(t * w)).sum()).collect()
+    evals(samples, &weights.to_array().map(f64::from))
 }
 
 /// Fits pattern weights for the board of `samples` on top of the linear `weights`, at
