@@ -10,7 +10,7 @@
 //! `(sigmoid(K · eval_w / 100) − label)²`; `K` is fitted first (to the starting weights,
 //! on the moving positions) and then kept, and the moving-phase weights are fitted by
 //! gradient descent (Adam), rounded, and polished by integer coordinate descent. The
-//! pattern weights are then fitted on top of them, to every position ([`patterns`]).
+//! pattern weights are then fitted on top of them, to every position (the `patterns` submodule).
 //! Everything is seeded and runs in a fixed order, so the same tables and seed give the
 //! same weights.
 //!
