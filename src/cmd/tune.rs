@@ -130,7 +130,8 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
         let header = format!(
             "Pattern weights of the strong evaluation (src/eval/patterns.rs), in hundredths of a stone:\n\
              per stage and pattern (the lines, each point with its neighbours, each point with the lines\n\
-             through it), a weight per filling. The binary embeds data/eval.patterns.\n\n{provenance}"
+             through it, each two lines joined by an edge), a weight per filling. The binary embeds\n\
+             data/eval.patterns.\n\n{provenance}"
         );
         morris::files::write_whole(out, report.patterns.to_text(&header).as_bytes())?;
         say!("wrote {}", out.display());

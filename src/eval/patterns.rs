@@ -1,7 +1,8 @@
 //! Pattern weights learned from the solution (an n-tuple evaluation): for every line of
-//! three, every point with its neighbours and every point with the lines through it, a
-//! weight for each way the side to move,
-//! the other side and the empty points can fill it, one set per stage of the game. The
+//! three, every point with its neighbours, every point with the lines through it and
+//! every two lines that share no point but are joined by an edge, a weight for each way
+//! the side to move, the other side and the empty points can fill it, one set per stage
+//! of the game. The
 //! evaluation adds them to the linear terms of [`super::strong`]; `morris tune` fits them
 //! to the tables' values (`data/eval.patterns`).
 //!
@@ -23,15 +24,16 @@ use crate::rules::{Phase, Position, STANDARD};
 use crate::topology::{PointSet, Topology};
 
 /// The stages a position is scored in, each with its own weights.
-pub const STAGES: usize = 6;
+pub const STAGES: usize = 8;
 
 /// The stages' names, as the weights file writes them.
-pub const STAGE_NAMES: [&str; STAGES] = ["opening", "placing", "full", "dense", "open", "flying"];
+pub const STAGE_NAMES: [&str; STAGES] = ["opening", "placing", "late", "last", "full", "dense", "open", "flying"];
 
 /// The stage of `pos`: while stones are in hand, `opening` (more than one side's stones
-/// still in hand) or `placing`; when either side flies, `flying`; otherwise by the
-/// stones on the board: `full` (at most one short of every stone of both sides),
-/// `dense` (at most three short), `open`.
+/// still in hand), then by the stones left in hand, in thirds of one side's stones:
+/// `placing` (on the standard board 7–9), `late` (4–6) and `last` (1–3); when either side
+/// flies, `flying`; otherwise by the stones on the board: `full` (at most one short of
+/// every stone of both sides), `dense` (at most three short), `open`.
 #[inline]
 #[must_use]
 pub fn stage(pos: &Position) -> usize {
@@ -41,27 +43,33 @@ pub fn stage(pos: &Position) -> usize {
     if in_hand > stones {
         0
     } else if in_hand > 0 {
-        1
+        if 3 * in_hand > 2 * stones {
+            1
+        } else if 3 * in_hand > stones {
+            2
+        } else {
+            3
+        }
     } else if pos.phase(us) == Phase::Flying || pos.phase(them) == Phase::Flying {
-        5
+        7
     } else {
         let board = pos.occupied().len();
         if board + 1 >= 2 * stones {
-            2
-        } else if board + 3 >= 2 * stones {
-            3
-        } else {
             4
+        } else if board + 3 >= 2 * stones {
+            5
+        } else {
+            6
         }
     }
 }
 
-/// The most patterns a board may have (lines plus twice its points; boards are
-/// compile-time data, and a test builds the layout of each).
+/// The most patterns a board may have (96 on the standard board; boards are compile-time
+/// data, and a test builds the layout of each).
 const MAX_PATTERNS: usize = 128;
 
-/// One pattern: its points (a line, or a point and its neighbours) and where its weights
-/// start within a stage.
+/// One pattern: its points (a line, a point and its neighbours or its lines, or two lines)
+/// and where its weights start within a stage.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Pattern {
     points: Vec<u8>,
@@ -70,7 +78,9 @@ struct Pattern {
 
 /// The patterns of one board, in a fixed order: the lines first, then each point with its
 /// neighbours, then each point with the lines through it (a cross: the point first, the
-/// rest in board order).
+/// rest in board order), then each pair of lines joined by an edge but sharing no point
+/// (the two lines' points, each line in board order; on the standard board the sides of
+/// two rings with the spoke between them, or a ring's side and the spoke at its corner).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
     patterns: Vec<Pattern>,
@@ -98,6 +108,16 @@ impl Layout {
             let others = topo.mill_partners(p).iter().fold(PointSet::EMPTY, |a, &b| a | b);
             points.extend(others.iter().map(|q| q.index() as u8));
             groups.push(points);
+        }
+        // Pairs of lines, in the order of the lines.
+        let lines = topo.lines();
+        for (i, a) in lines.iter().enumerate() {
+            for b in &lines[i + 1..] {
+                let joined = a.iter().any(|p| !(topo.neighbours(p) & *b).is_empty());
+                if (*a & *b).is_empty() && joined {
+                    groups.push(a.iter().chain(b.iter()).map(|p| p.index() as u8).collect());
+                }
+            }
         }
         let mut offset = 0;
         let patterns = groups
@@ -379,16 +399,30 @@ mod tests {
     use crate::topology::CLASSROOM22;
 
     #[test]
-    fn the_layout_is_the_lines_then_each_point_with_its_neighbours() {
+    fn the_layout_is_lines_neighbourhoods_crosses_then_joined_pairs_of_lines() {
         for topo in [STANDARD.topology, &CLASSROOM22] {
             let layout = Layout::of(topo);
-            assert_eq!(layout.len(), topo.lines().len() + 2 * topo.len());
             let cross = |p| topo.mill_partners(p).iter().fold(PointSet::EMPTY, |a, &b| a | b).len();
+            let singles = topo.lines().len() + 2 * topo.len();
+            let pairs = &layout.patterns[singles..];
             let expected: usize = topo.lines().len() * 27
                 + topo.points().map(|p| 3usize.pow(1 + topo.neighbours(p).len())).sum::<usize>()
-                + topo.points().map(|p| 3usize.pow(1 + cross(p))).sum::<usize>();
+                + topo.points().map(|p| 3usize.pow(1 + cross(p))).sum::<usize>()
+                + pairs.len() * 729;
             assert_eq!(layout.per_stage(), expected, "{}", topo.name());
+            for pair in pairs {
+                let set = |points: &[u8]| points.iter().map(|&q| crate::topology::Point::new(q)).collect::<PointSet>();
+                let (a, b) = (set(&pair.points[..3]), set(&pair.points[3..]));
+                assert!(topo.lines().contains(&a) && topo.lines().contains(&b) && (a & b).is_empty(), "{pair:?}");
+                assert!(a.iter().any(|p| !(topo.neighbours(p) & b).is_empty()), "{pair:?} not joined");
+            }
         }
+        // The standard board: the 16 lines, 24 neighbourhoods, 24 crosses, and 32 pairs:
+        // each of the 12 ring sides with the spoke at each end (24), and each side with
+        // the same side of the next ring in (8).
+        let layout = Layout::of(STANDARD.topology);
+        assert_eq!(layout.len(), 96);
+        assert_eq!(layout.patterns.iter().filter(|p| p.points.len() == 6).count(), 32);
     }
 
     #[test]
