@@ -1,7 +1,8 @@
 //! Iterative deepening with aspiration windows around a principal-variation negamax
-//! (fail-soft alpha-beta), a transposition table, late-move reductions, the draw rules
-//! (repetition over the game's history and the search path; the no-removal ply counter),
-//! oracle probes in the moving phase, and a quiescence search of mill-closing moves.
+//! (fail-soft alpha-beta), a transposition table, late-move reductions, reverse futility
+//! pruning, the draw rules (repetition over the game's history and the search path; the
+//! no-removal ply counter), oracle probes in the moving phase, and a quiescence search of
+//! mill-closing moves.
 //!
 //! Wins and losses score by distance (`WIN_SCORE - ply`), so the search prefers the fastest
 //! win and the slowest loss. A side to move with fewer than three stones or no legal move
@@ -13,8 +14,8 @@ use std::time::{Duration, Instant};
 use super::ordering::{MoveOrder, pick};
 use super::params::{
     ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, CLOCK_INTERVAL, LMR_DEPTH, LMR_MOVES, MAX_PLY, MAX_SEARCH_DEPTH,
-    ORACLE_MAX_DISTANCE, ORACLE_STONE, ORACLE_WIN_OFFSET, PLACING_PROBE_DEPTH, QUIESCENCE_PLIES, SearchSettings,
-    TACTICAL, TRAP_SCALE,
+    ORACLE_MAX_DISTANCE, ORACLE_STONE, ORACLE_WIN_OFFSET, PLACING_PROBE_DEPTH, QUIESCENCE_PLIES, RFP_DEPTH,
+    SearchSettings, TACTICAL, TRAP_SCALE,
 };
 use super::tt::{Bound, TranspositionTable};
 use super::{DECIDED, Oracle, OracleValue, WIN_SCORE};
@@ -327,6 +328,16 @@ impl Searcher<'_> {
                     }
                     return score;
                 }
+            }
+        }
+        // Reverse futility: off the principal variation, near the horizon, a static
+        // value that beats beta by a margin for each ply left is trusted.
+        let margin = self.cfg.settings.futility_margin;
+        if margin > 0 && ply > 0 && !is_pv && depth <= RFP_DEPTH && beta.abs() < DECIDED {
+            let eval = self.static_eval(pos);
+            let eval = self.progress_scaled(eval, quiet);
+            if eval - margin * depth >= beta {
+                return eval;
             }
         }
         if ply == 0 && self.root_first.is_some() {
