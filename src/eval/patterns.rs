@@ -2,9 +2,8 @@
 //! three, every point with its neighbours, every point with the lines through it and
 //! every two lines that share no point but are joined by an edge, a weight for each way
 //! the side to move, the other side and the empty points can fill it, one set per stage
-//! of the game. The
-//! evaluation adds them to the linear terms of [`super::strong`]; `morris tune` fits them
-//! to the tables' values (`data/eval.patterns`).
+//! of the game. The evaluation adds them to the linear terms of [`super::strong`];
+//! `morris tune` fits them to the tables' values (`data/eval.patterns`).
 //!
 //! The patterns are data about a board: [`Layout::of`] derives them from a
 //! [`Topology`]'s lines and edges, so the same code serves any board; a weights file

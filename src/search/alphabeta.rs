@@ -215,6 +215,19 @@ impl Searcher<'_> {
         score * left / i32::from(limit - half)
     }
 
+    /// What `pos` is worth without a search: a loss if the side to move is blocked (the
+    /// evaluation does not see that), otherwise the static value scaled by the coming
+    /// no-removal draw.
+    fn stand_pat(&mut self, pos: &Position, ply: usize, quiet: u16) -> i32 {
+        // Only a sliding side can be blocked (a placing side always has an empty point,
+        // a flying side too), and counting is cheaper than generating.
+        if pos.phase(pos.side_to_move()) == Phase::Moving && pos.count_legal_moves() == 0 {
+            return -(WIN_SCORE - ply as i32);
+        }
+        let eval = self.static_eval(pos);
+        self.progress_scaled(eval, quiet)
+    }
+
     fn static_eval(&mut self, pos: &Position) -> i32 {
         self.estimates += 1;
         evaluate(self.cfg.eval, pos)
@@ -334,8 +347,7 @@ impl Searcher<'_> {
         // value that beats beta by a margin for each ply left is trusted.
         let margin = self.cfg.settings.futility_margin;
         if margin > 0 && ply > 0 && !is_pv && depth <= RFP_DEPTH && beta.abs() < DECIDED {
-            let eval = self.static_eval(pos);
-            let eval = self.progress_scaled(eval, quiet);
+            let eval = self.stand_pat(pos, ply, quiet);
             if eval - margin * depth >= beta {
                 return eval;
             }
@@ -435,13 +447,7 @@ impl Searcher<'_> {
             // The classroom entry: evaluate at the horizon, nothing more.
             return if pos.count_legal_moves() == 0 { -(WIN_SCORE - ply as i32) } else { self.static_eval(pos) };
         }
-        // Only a sliding side can be blocked (a placing side always has an empty point,
-        // a flying side too), and counting is cheaper than generating.
-        if pos.phase(pos.side_to_move()) == Phase::Moving && pos.count_legal_moves() == 0 {
-            return -(WIN_SCORE - ply as i32);
-        }
-        let stand = self.static_eval(pos);
-        let stand = self.progress_scaled(stand, quiet);
+        let stand = self.stand_pat(pos, ply, quiet);
         if stand >= beta || qply >= QUIESCENCE_PLIES {
             return stand;
         }
