@@ -383,7 +383,7 @@ impl Patterns {
 }
 
 /// The carried pattern weights (`data/eval.patterns`), for the standard board.
-pub const DEFAULT_PATTERNS_TEXT: &str = include_str!("../../data/eval.patterns");
+pub static DEFAULT_PATTERNS_TEXT: &str = include_str!("../../data/eval.patterns");
 
 /// [`DEFAULT_PATTERNS_TEXT`], read once.
 pub static DEFAULT_PATTERNS: LazyLock<Patterns> =

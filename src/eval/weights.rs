@@ -115,7 +115,7 @@ weights! {
 }
 
 /// The weights file the binary carries.
-pub const DEFAULT_WEIGHTS_TEXT: &str = include_str!("../../data/eval.weights");
+pub static DEFAULT_WEIGHTS_TEXT: &str = include_str!("../../data/eval.weights");
 
 /// The carried weights, parsed on first use (a unit test checks that they parse).
 pub static DEFAULT_WEIGHTS: LazyLock<Weights> = LazyLock::new(|| match Weights::parse(DEFAULT_WEIGHTS_TEXT) {

@@ -37,7 +37,7 @@ use super::shared::sector::is_supported;
 use crate::rules::{Ruleset, STANDARD};
 
 /// The carried files, by name: the 4-stone game's first ([`SMALL_GAME`] of them).
-pub const FILES: [(&str, &[u8]); 26] = [
+pub static FILES: [(&str, &[u8]); 26] = [
     ("3-3.mtb", include_bytes!("../../data/tables/3-3.mtb")),
     ("3-3.wdl", include_bytes!("../../data/tables/3-3.wdl")),
     ("3-4.mtb", include_bytes!("../../data/tables/3-4.mtb")),
