@@ -18,7 +18,7 @@ source "$(dirname "$0")/slurm-cluster.sh"
 
 cd "$work/shared"
 # The depths decide each move in milliseconds; 5 s a move only keeps a loaded machine
-# (the test suite runs four tests at once) from deciding a game on time in one run. The
+# (the test suite runs six tests at once) from deciding a game on time in one run. The
 # engines play without the tables the binary carries: the engine reads their placing
 # values on a thread against the clock (it searches every placement if the read misses
 # its deadline), and on a machine loaded enough a read from disk can miss it in one run
