@@ -285,7 +285,7 @@ fn a_timeout_kills_the_whole_process_group() {
 
 /// The students of `tests/grade_fixtures/class/`: net ID, language, and what is their
 /// own (wording, names, layout, command line), each correct in substance.
-const STUDENTS: [(&str, &str, &str); 8] = [
+const STUDENTS: [(&str, &str, &str); 9] = [
     ("aar210001", "python", "own wording (`MINMAX Estimate :`), floats for infinity"),
     ("bkl220045", "python", "argparse `--depth N`, snake_case names in src/, no board echo on a blocked root"),
     ("cmd200318", "python", "a zip with a top-level folder and __MACOSX; Black prints White's estimate minimised"),
@@ -294,7 +294,26 @@ const STUDENTS: [(&str, &str, &str); 8] = [
     ("fsk210555", "java", "default package in a nested folder, -Infinity, `MINMAX estimate`"),
     ("gnr200999", "c", "no Makefile, shared board.c, no trailing periods"),
     ("hqv210321", "c++", "a Makefile building bin/minimax-opening …, `Static estimation:`"),
+    ("jlm220310", "java", "a folder a program, each a `Main.java` beside its own copies of the helpers"),
 ];
+
+/// jlm220310's submission, made from fsk210555's sources as a student who keeps each
+/// program in a folder of its own lays them out: `proj2/MiniMaxOpening/Main.java` beside
+/// its own `GameBoard.java` and `Estimator.java`, eight classes named `Main`.
+fn folder_a_program(class: &Path) {
+    let code = fixtures().join("class/fsk210555/Project2_Submission/code");
+    for p in morris::classroom::ALL_PROGRAMS {
+        let dir = class.join("jlm220310/proj2").join(p.name);
+        std::fs::create_dir_all(&dir).unwrap();
+        let source = std::fs::read_to_string(code.join(format!("{}.java", p.name))).unwrap();
+        let main = source.replacen(&format!("public class {} ", p.name), "public class Main ", 1);
+        assert_ne!(main, source, "{}: no class line", p.name);
+        std::fs::write(dir.join("Main.java"), main).unwrap();
+        for helper in ["GameBoard.java", "Estimator.java"] {
+            std::fs::copy(code.join(helper), dir.join(helper)).unwrap();
+        }
+    }
+}
 
 /// The fixture class as a TA receives it: a folder per student, cmd200318 as its zip.
 fn assemble_students(class: &Path) -> Vec<&'static str> {
@@ -318,6 +337,8 @@ fn assemble_students(class: &Path) -> Vec<&'static str> {
             let script = "import os, sys, zipfile\nsrc, out = sys.argv[1], sys.argv[2]\nwith zipfile.ZipFile(out, 'w') as z:\n    for root, dirs, files in os.walk(src):\n        dirs.sort()\n        for f in sorted(files):\n            p = os.path.join(root, f)\n            z.write(p, os.path.relpath(p, src))\n";
             let done = Command::new("python3").args(["-c", script]).arg(base.join(id)).arg(&zip).output().unwrap();
             assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+        } else if id == "jlm220310" {
+            folder_a_program(class);
         } else {
             copy_dir(&base.join(id), &class.join(id));
         }
@@ -362,6 +383,7 @@ fn grades_a_class_written_the_way_students_write() {
     has("ejw220102", "class edu.utd.ai.project2.MinMaxOpenningBlack");
     has("hqv210321", "executable bin/minimax-opening");
     has("gnr200999", "C hw2/src/MiniMaxOpening.c (the handout's name)");
+    has("jlm220310", "Java proj2/ABGame/Main.java, class Main (`Main` in the folder `ABGame`, named by its folder)");
 
     // The class at a glance, and the grades for Canvas and Gradescope.
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();

@@ -4,6 +4,8 @@
 //! suffix of their own (`Main_MiniMaxOpening`, `ABGame_v2`), and a slip of up to two
 //! letters (`MinMaxOpenningBlack`). A file whose name says it is a test is no program.
 
+use std::path::Path;
+
 use crate::classroom::{ALL_PROGRAMS, ProgramSpec};
 
 /// How a file's name was matched to a program's.
@@ -15,6 +17,9 @@ pub enum NameMatch {
     Spelling,
     /// The name with a part of the student's own before or after it (the part).
     Affix(String),
+    /// A file with an entry point's own name (`main.py`, `Main.java`, `__main__.py`) in a
+    /// folder named for the program, one folder a program (the folder's name).
+    Folder(String),
 }
 
 impl NameMatch {
@@ -25,6 +30,7 @@ impl NameMatch {
             NameMatch::Exact => 0,
             NameMatch::Spelling => 1,
             NameMatch::Affix(_) => 2,
+            NameMatch::Folder(_) => 3,
         }
     }
 
@@ -35,8 +41,28 @@ impl NameMatch {
             NameMatch::Exact => "the handout's name".to_string(),
             NameMatch::Spelling => format!("by its name, spelt `{stem}`"),
             NameMatch::Affix(part) => format!("by its name `{stem}`, less its own `{part}`"),
+            NameMatch::Folder(folder) => format!("`{stem}` in the folder `{folder}`, named by its folder"),
         }
     }
+}
+
+/// The names students give a program's entry file when a folder of its own names the
+/// program: `MiniMaxOpening/main.py`, `minimax_opening/__main__.py`, `ABGame/Main.java`.
+pub const ENTRY_STEMS: [&str; 6] = ["main", "__main__", "run", "app", "program", "solution"];
+
+/// The program a file names, and how: by its stem ([`program_of`]), or, for an entry
+/// file's name ([`ENTRY_STEMS`]), by the folder it is in.
+#[must_use]
+pub fn program_of_file(path: &Path) -> Option<(ProgramSpec, NameMatch)> {
+    let stem = path.file_stem()?.to_str()?;
+    if let Some(found) = program_of(stem) {
+        return Some(found);
+    }
+    if !ENTRY_STEMS.contains(&stem.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    let folder = path.parent()?.file_name()?.to_str()?;
+    program_of(folder).map(|(p, _)| (p, NameMatch::Folder(folder.to_string())))
 }
 
 /// Lower case letters and digits only, with the usual variants spelt one way.
@@ -148,6 +174,19 @@ mod tests {
         assert_eq!(program_of("MiniMaxOpening").map(|(_, m)| m), Some(NameMatch::Exact));
         assert_eq!(program_of("MinMaxOpening").map(|(_, m)| m), Some(NameMatch::Spelling));
         assert!(matches!(program_of("Main_ABGame").map(|(_, m)| m), Some(NameMatch::Affix(p)) if p == "Main"));
+    }
+
+    #[test]
+    fn an_entry_file_is_named_by_its_folder() {
+        let named = |path: &str| program_of_file(Path::new(path)).map(|(p, how)| (p.name, how.rank()));
+        assert_eq!(named("hw2/MiniMaxOpening/main.py"), Some(("MiniMaxOpening", 3)));
+        assert_eq!(named("hw2/minimax_game_black/__main__.py"), Some(("MiniMaxGameBlack", 3)));
+        assert_eq!(named("src/ABGame/Main.java"), Some(("ABGame", 3)));
+        // The file's own name first; a helper in a program's folder is no program.
+        assert_eq!(named("MiniMaxOpening/ABOpening.py"), Some(("ABOpening", 0)));
+        assert_eq!(named("MiniMaxOpening/board.py"), None);
+        assert_eq!(named("project/main.py"), None);
+        assert_eq!(named("main.py"), None);
     }
 
     #[test]

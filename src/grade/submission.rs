@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::class_file::{StudentCommands, read_student_file};
-use super::names::{NameMatch, program_of};
+use super::names::{NameMatch, program_of_file};
 use super::run::{ProgramRunner, RunOutcome, RunSpec};
 use crate::classroom::ALL_PROGRAMS;
 
@@ -54,8 +54,7 @@ fn program_named(path: &Path) -> Option<(&'static str, NameMatch)> {
     if !ext.is_empty() && !PROGRAM_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()) {
         return None;
     }
-    let stem = path.file_stem()?.to_str()?;
-    program_of(stem).map(|(p, how)| (p.name, how))
+    program_of_file(path).map(|(p, how)| (p.name, how))
 }
 
 /// The programs named by files below `dir`.
@@ -466,6 +465,10 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
             FileKind::JavaSource => {
                 let class = java_package(file).map_or_else(|| stem.clone(), |p| format!("{p}.{stem}"));
                 let mut ok = java_ok;
+                // Alone, each program into a folder of its own: the programs whose sources
+                // could not be compiled together often share a class's name (`Main` in a
+                // folder a program, a `Board` of each), and one would overwrite another's.
+                let classes = if ok { classes.clone() } else { classes.join(name) };
                 if !ok {
                     let root = package_root(file);
                     let argv = vec![
