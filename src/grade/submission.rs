@@ -294,6 +294,25 @@ fn is_executable(p: &Path) -> bool {
     std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
+/// A script (`#!`) or a Linux program (ELF) that lost its executable bit on the way (a
+/// zip made on Windows, an upload) is made executable in the work folder, our own copy.
+fn made_executable(p: &Path) -> bool {
+    use std::io::Read;
+    use std::os::unix::fs::PermissionsExt;
+    let mut head = [0u8; 4];
+    let read = std::fs::File::open(p).and_then(|mut f| f.read_exact(&mut head));
+    if read.is_err() || !(head.starts_with(b"#!") || head == *b"\x7fELF") {
+        return false;
+    }
+    std::fs::metadata(p)
+        .and_then(|m| {
+            let mut perms = m.permissions();
+            perms.set_mode(perms.mode() | 0o755);
+            std::fs::set_permissions(p, perms)
+        })
+        .is_ok()
+}
+
 fn java_package(source: &Path) -> Option<String> {
     let text = crate::files::read_text(source, crate::files::SMALL_TEXT).ok()?;
     text.lines()
@@ -345,7 +364,7 @@ fn kind_of(path: &Path) -> Option<FileKind> {
         Some("java") => has_main(path).then_some(FileKind::JavaSource),
         Some("class") => Some(FileKind::JavaClass),
         Some("c" | "cpp" | "cc" | "cxx") => has_main(path).then_some(FileKind::CSource),
-        None | Some("sh" | "out") if is_executable(path) => Some(FileKind::Executable),
+        None | Some("sh" | "out") if is_executable(path) || made_executable(path) => Some(FileKind::Executable),
         _ => None,
     }
 }
@@ -518,4 +537,31 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         }
     }
     b.built
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn a_script_or_program_without_its_executable_bit_is_still_one() {
+        let dir = std::env::temp_dir().join(format!("morris-kind-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = |name: &str, bytes: &[u8]| {
+            let p = dir.join(name);
+            std::fs::write(&p, bytes).unwrap();
+            std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
+            p
+        };
+        let script = file("MiniMaxOpening.sh", b"#!/bin/sh\nexec python3 q6.py \"$@\"\n");
+        let elf = file("ABGame", b"\x7fELF\x02\x01\x01\0");
+        let text = file("MiniMaxGame", b"not a program\n");
+        assert_eq!(kind_of(&script), Some(FileKind::Executable));
+        assert_eq!(kind_of(&elf), Some(FileKind::Executable));
+        assert!(is_executable(&script) && is_executable(&elf));
+        assert_eq!(kind_of(&text), None);
+        assert!(!is_executable(&text));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
