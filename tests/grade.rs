@@ -285,7 +285,7 @@ fn a_timeout_kills_the_whole_process_group() {
 
 /// The students of `tests/grade_fixtures/class/`: net ID, language, and what is their
 /// own (wording, names, layout, command line), each correct in substance.
-const STUDENTS: [(&str, &str, &str); 9] = [
+const STUDENTS: [(&str, &str, &str); 10] = [
     ("aar210001", "python", "own wording (`MINMAX Estimate :`), floats for infinity"),
     ("bkl220045", "python", "argparse `--depth N`, snake_case names in src/, no board echo on a blocked root"),
     ("cmd200318", "python", "a zip with a top-level folder and __MACOSX; Black prints White's estimate minimised"),
@@ -295,6 +295,7 @@ const STUDENTS: [(&str, &str, &str); 9] = [
     ("gnr200999", "c", "no Makefile, shared board.c, no trailing periods"),
     ("hqv210321", "c++", "a Makefile building bin/minimax-opening …, `Static estimation:`"),
     ("jlm220310", "java", "a folder a program, each a `Main.java` beside its own copies of the helpers"),
+    ("kpw210404", "c", "a folder holding only the zip uploaded (gnr200999's sources)"),
 ];
 
 /// jlm220310's submission, made from fsk210555's sources as a student who keeps each
@@ -330,12 +331,17 @@ fn assemble_students(class: &Path) -> Vec<&'static str> {
         if !have(tool, flag) {
             continue;
         }
-        if id == "cmd200318" {
-            // Zipped as a Mac's Finder does: the top-level folder and __MACOSX beside it.
-            std::fs::create_dir_all(class).unwrap();
-            let zip = class.join(format!("{id}.zip"));
+        if id == "cmd200318" || id == "kpw210404" {
+            // cmd200318 zipped as a Mac's Finder does: the top-level folder and __MACOSX
+            // beside it; kpw210404's zip in a folder of its own, as an upload lands.
+            let (from, zip) = if id == "cmd200318" {
+                (base.join(id), class.join(format!("{id}.zip")))
+            } else {
+                (base.join("gnr200999"), class.join(id).join("Project2_final.zip"))
+            };
+            std::fs::create_dir_all(zip.parent().unwrap()).unwrap();
             let script = "import os, sys, zipfile\nsrc, out = sys.argv[1], sys.argv[2]\nwith zipfile.ZipFile(out, 'w') as z:\n    for root, dirs, files in os.walk(src):\n        dirs.sort()\n        for f in sorted(files):\n            p = os.path.join(root, f)\n            z.write(p, os.path.relpath(p, src))\n";
-            let done = Command::new("python3").args(["-c", script]).arg(base.join(id)).arg(&zip).output().unwrap();
+            let done = Command::new("python3").args(["-c", script]).arg(from).arg(&zip).output().unwrap();
             assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
         } else if id == "jlm220310" {
             folder_a_program(class);
@@ -383,6 +389,7 @@ fn grades_a_class_written_the_way_students_write() {
     has("ejw220102", "class edu.utd.ai.project2.MinMaxOpenningBlack");
     has("hqv210321", "executable bin/minimax-opening");
     has("gnr200999", "C hw2/src/MiniMaxOpening.c (the handout's name)");
+    has("kpw210404", "C Project2_final/hw2/src/MiniMaxOpening.c (the handout's name)");
     has("jlm220310", "Java proj2/ABGame/Main.java, class Main (`Main` in the folder `ABGame`, named by its folder)");
 
     // The class at a glance, and the grades for Canvas and Gradescope.

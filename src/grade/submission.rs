@@ -109,7 +109,19 @@ fn is_class_folder(dir: &Path) -> bool {
     }
     let held: Vec<Vec<&str>> =
         children.iter().filter(|p| p.is_dir()).map(|p| programs_below(p)).filter(|v| !v.is_empty()).collect();
+    // A student's folder that holds only the zip they uploaded shows no program's name
+    // until it is unpacked: beside another such folder, or one holding programs, it is a
+    // class (as a zip at the top is).
+    let zipped = children.iter().filter(|p| p.is_dir() && programs_below(p).is_empty() && holds_zip(p)).count();
+    if zipped >= 2 || (zipped >= 1 && !held.is_empty()) {
+        return true;
+    }
     held.iter().enumerate().any(|(i, a)| held[i + 1..].iter().any(|b| a.iter().any(|n| b.contains(n))))
+}
+
+/// Whether `dir` holds a zip directly.
+fn holds_zip(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| entries.flatten().any(|e| e.path().is_file() && is_zip(&e.path())))
 }
 
 fn is_zip(path: &Path) -> bool {
@@ -234,24 +246,38 @@ pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRu
     std::fs::create_dir_all(work).map_err(|e| format!("{}: {}", work.display(), crate::files::io_reason(&e)))?;
     if sub.path.is_file() {
         let zip = std::fs::canonicalize(&sub.path).unwrap_or_else(|_| sub.path.clone());
-        let argv = vec!["unzip".into(), "-qq".into(), "-o".into(), s(&zip), "-d".into(), s(work)];
-        let writable = Some(work.to_path_buf());
-        let out =
-            runner.run(&RunSpec { argv, dir: work.to_path_buf(), time_limit: limit, output_limit: 4096, writable });
-        if !out.succeeded() {
-            let why = out.stderr.lines().chain(out.stdout.lines()).find(|l| !l.trim().is_empty()).unwrap_or("");
-            return Err(format!(
-                "{}: not a usable zip file ({}{})",
-                sub.path.display(),
-                out.describe(),
-                if why.is_empty() { String::new() } else { format!(": {}", why.trim()) }
-            ));
-        }
-        Ok(())
+        unzip(&zip, work, work, limit, runner).map_err(|why| format!("{}: {why}", sub.path.display()))?;
     } else {
         copy_dir(&sub.path, work)
-            .map_err(|e| format!("{}: cannot copy: {}", sub.path.display(), crate::files::io_reason(&e)))
+            .map_err(|e| format!("{}: cannot copy: {}", sub.path.display(), crate::files::io_reason(&e)))?;
     }
+    // A submission with no program in sight but a zip inside (a folder a student's upload
+    // went into, a zip zipped again): the zips are unpacked beside themselves, each into a
+    // folder of its name, one level deep.
+    if programs_below(work).is_empty() {
+        for inner in walk(work).into_iter().filter(|f| is_zip(f)) {
+            let into = inner.with_extension("");
+            let _ = std::fs::create_dir_all(&into);
+            unzip(&inner, &into, work, limit, runner).map_err(|why| format!("{}: {why}", relative(work, &inner)))?;
+        }
+    }
+    Ok(())
+}
+
+/// Extracts `zip` into `into`, in the sandbox with `work` its one writable place.
+fn unzip(zip: &Path, into: &Path, work: &Path, limit: Duration, runner: &ProgramRunner) -> Result<(), String> {
+    let argv = vec!["unzip".into(), "-qq".into(), "-o".into(), s(zip), "-d".into(), s(into)];
+    let writable = Some(work.to_path_buf());
+    let out = runner.run(&RunSpec { argv, dir: work.to_path_buf(), time_limit: limit, output_limit: 4096, writable });
+    if out.succeeded() {
+        return Ok(());
+    }
+    let why = out.stderr.lines().chain(out.stdout.lines()).find(|l| !l.trim().is_empty()).unwrap_or("");
+    Err(format!(
+        "not a usable zip file ({}{})",
+        out.describe(),
+        if why.is_empty() { String::new() } else { format!(": {}", why.trim()) }
+    ))
 }
 
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
