@@ -93,35 +93,46 @@ pub fn walk(dir: &Path) -> Vec<PathBuf> {
 /// zip, or two or more folders holding programs with a program's name in common (one
 /// student's `part1/` and `part2/` share none).
 fn is_class_folder(dir: &Path) -> bool {
-    let Ok(entries) = std::fs::read_dir(dir) else { return false };
-    let children: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.') || n == "__MACOSX"))
-        .collect();
+    let children = visible_children(dir);
     let at_top =
         |p: &PathBuf| p.is_file() && (program_named(p).is_some() || p.file_name().is_some_and(|n| n == "grade.toml"));
     if children.iter().any(at_top) {
         return false;
     }
-    if children.iter().any(|p| p.is_file() && is_zip(p)) {
+    if holds_zip(&children) {
         return true;
     }
-    let held: Vec<Vec<&str>> =
-        children.iter().filter(|p| p.is_dir()).map(|p| programs_below(p)).filter(|v| !v.is_empty()).collect();
     // A student's folder that holds only the zip they uploaded shows no program's name
     // until it is unpacked: beside another such folder, or one holding programs, it is a
     // class (as a zip at the top is).
-    let zipped = children.iter().filter(|p| p.is_dir() && programs_below(p).is_empty() && holds_zip(p)).count();
+    let (mut held, mut zipped): (Vec<Vec<&str>>, usize) = (Vec::new(), 0);
+    for child in children.iter().filter(|p| p.is_dir()) {
+        let names = programs_below(child);
+        if !names.is_empty() {
+            held.push(names);
+        } else if holds_zip(&visible_children(child)) {
+            zipped += 1;
+        }
+    }
     if zipped >= 2 || (zipped >= 1 && !held.is_empty()) {
         return true;
     }
     held.iter().enumerate().any(|(i, a)| held[i + 1..].iter().any(|b| a.iter().any(|n| b.contains(n))))
 }
 
-/// Whether `dir` holds a zip directly.
-fn holds_zip(dir: &Path) -> bool {
-    std::fs::read_dir(dir).is_ok_and(|entries| entries.flatten().any(|e| e.path().is_file() && is_zip(&e.path())))
+/// What `dir` holds, hidden entries and `__MACOSX` left out (as [`walk`] does).
+fn visible_children(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.') || n == "__MACOSX"))
+        .collect()
+}
+
+/// Whether `entries` hold a zip file.
+fn holds_zip(entries: &[PathBuf]) -> bool {
+    entries.iter().any(|p| p.is_file() && is_zip(p))
 }
 
 fn is_zip(path: &Path) -> bool {
@@ -154,13 +165,9 @@ pub fn find_submissions(paths: &[PathBuf]) -> Result<Vec<Submission>, Submission
                 path: path.clone(),
             });
         } else {
-            let mut children: Vec<PathBuf> = std::fs::read_dir(path)
-                .map_err(|_| SubmissionError::NotASubmission(shown.clone()))?
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.is_dir() || is_zip(p))
-                .filter(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.') || n == "__MACOSX"))
-                .collect();
+            // A class folder was just read (`is_class_folder`).
+            let mut children: Vec<PathBuf> =
+                visible_children(path).into_iter().filter(|p| p.is_dir() || is_zip(p)).collect();
             children.sort();
             out.extend(children.into_iter().map(|p| Submission { net_id: net_id_of(&p), path: p }));
         }
@@ -254,11 +261,19 @@ pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRu
     // A submission with no program in sight but a zip inside (a folder a student's upload
     // went into, a zip zipped again): the zips are unpacked beside themselves, each into a
     // folder of its name, one level deep.
+    // A zip that cannot be extracted fails the submission only when nothing else showed a
+    // program: a stray broken zip beside the one with the code costs the student nothing.
     if programs_below(work).is_empty() {
+        let mut failed = None;
         for inner in walk(work).into_iter().filter(|f| is_zip(f)) {
             let into = inner.with_extension("");
             let _ = std::fs::create_dir_all(&into);
-            unzip(&inner, &into, work, limit, runner).map_err(|why| format!("{}: {why}", relative(work, &inner)))?;
+            if let Err(why) = unzip(&inner, &into, work, limit, runner) {
+                failed.get_or_insert(format!("{}: {why}", relative(work, &inner)));
+            }
+        }
+        if let Some(why) = failed.filter(|_| programs_below(work).is_empty()) {
+            return Err(why);
         }
     }
     Ok(())
@@ -272,11 +287,21 @@ fn unzip(zip: &Path, into: &Path, work: &Path, limit: Duration, runner: &Program
     if out.succeeded() {
         return Ok(());
     }
-    let why = out.stderr.lines().chain(out.stdout.lines()).find(|l| !l.trim().is_empty()).unwrap_or("");
+    // unzip names the archive first (`[path]`), then says what is wrong, in sentences
+    // wrapped over lines: the first sentence of the first line that says it.
+    let names_archive = |l: &str| l.starts_with('[') && l.ends_with(']');
+    let why = out
+        .stderr
+        .lines()
+        .chain(out.stdout.lines())
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !names_archive(l))
+        .unwrap_or("");
+    let why = why.split_once(".  ").map_or(why, |(first, _)| first);
     Err(format!(
         "not a usable zip file ({}{})",
         out.describe(),
-        if why.is_empty() { String::new() } else { format!(": {}", why.trim()) }
+        if why.is_empty() { String::new() } else { format!(": {why}") }
     ))
 }
 
