@@ -316,6 +316,14 @@ fn folder_a_program(class: &Path) {
     }
 }
 
+/// Zips what `from` holds into `zip` (made with its folder), as students' tools do.
+fn zip_folder(from: &Path, zip: &Path) {
+    std::fs::create_dir_all(zip.parent().unwrap()).unwrap();
+    let script = "import os, sys, zipfile\nsrc, out = sys.argv[1], sys.argv[2]\nwith zipfile.ZipFile(out, 'w') as z:\n    for root, dirs, files in os.walk(src):\n        dirs.sort()\n        for f in sorted(files):\n            p = os.path.join(root, f)\n            z.write(p, os.path.relpath(p, src))\n";
+    let done = Command::new("python3").args(["-c", script]).arg(from).arg(zip).output().unwrap();
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+}
+
 /// The fixture class as a TA receives it: a folder per student, cmd200318 as its zip.
 fn assemble_students(class: &Path) -> Vec<&'static str> {
     let base = fixtures().join("class");
@@ -339,10 +347,7 @@ fn assemble_students(class: &Path) -> Vec<&'static str> {
             } else {
                 (base.join("gnr200999"), class.join(id).join("Project2_final.zip"))
             };
-            std::fs::create_dir_all(zip.parent().unwrap()).unwrap();
-            let script = "import os, sys, zipfile\nsrc, out = sys.argv[1], sys.argv[2]\nwith zipfile.ZipFile(out, 'w') as z:\n    for root, dirs, files in os.walk(src):\n        dirs.sort()\n        for f in sorted(files):\n            p = os.path.join(root, f)\n            z.write(p, os.path.relpath(p, src))\n";
-            let done = Command::new("python3").args(["-c", script]).arg(from).arg(&zip).output().unwrap();
-            assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+            zip_folder(&from, &zip);
         } else if id == "jlm220310" {
             folder_a_program(class);
         } else {
@@ -482,4 +487,91 @@ fn the_gradescope_autograder_grades_one_submission() {
     assert_eq!(cases.len(), 28, "seven board cases of four programs each");
     assert!(cases.iter().all(|t| t["output"].as_str().unwrap().contains("expected: ")), "{results:#}");
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// A class as Canvas's "Download Submissions" hands it over, the zip itself given: one
+/// flat folder of files renamed `name_[LATE_]USERID_FILEID_File`, each student's Java
+/// sources uploaded again (`ABGame-1.java`: graded under the name it had, or no class
+/// would compile), a late student with an older copy of one file beside the newer, and
+/// one student's own zip. And a Gradescope export (a group submission among them): each
+/// graded on its substance, named, and its grade put where each site reads it.
+#[test]
+fn grades_a_class_as_canvas_and_gradescope_hand_it_over() {
+    if !have("python3", "--version") {
+        return;
+    }
+    let dir = scratch("lms");
+    let base = fixtures().join("class");
+    let download = dir.join("canvas");
+    std::fs::create_dir_all(&download).unwrap();
+    let mut file_id = 100;
+    let mut upload = |from: &Path, canvas_name: &dyn Fn(u32) -> String| {
+        file_id += 1;
+        std::fs::copy(from, download.join(canvas_name(file_id))).unwrap();
+    };
+    for e in std::fs::read_dir(base.join("aar210001")).unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        upload(&e.path(), &|id| format!("ruizana_LATE_5001_{id}_{name}"));
+    }
+    // An older upload of a file, with a lower file ID: it must not be the one graded.
+    std::fs::write(download.join("ruizana_LATE_5001_99_ABGame.py"), "print('first try')\n").unwrap();
+    let mut students = vec![("ruizana", "5001")];
+    if have("javac", "-version") {
+        let code = base.join("fsk210555/Project2_Submission/code");
+        for e in std::fs::read_dir(&code).unwrap().flatten() {
+            let name = e.file_name().to_string_lossy().replace(".java", "-1.java");
+            upload(&e.path(), &|id| format!("kimfay_5002_{id}_{name}"));
+        }
+        students.push(("kimfay", "5002"));
+    }
+    if have("gcc", "--version") {
+        zip_folder(&base.join("gnr200999"), &download.join("nguyengus_5003_301_hw2.zip"));
+        students.push(("nguyengus", "5003"));
+    }
+    zip_folder(&download, &dir.join("submissions.zip"));
+    std::fs::remove_dir_all(&download).unwrap();
+
+    let export = dir.join("assignment_77_export");
+    copy_dir(&base.join("aar210001"), &export.join("submission_9001"));
+    copy_dir(&base.join("aar210001"), &export.join("submission_9002"));
+    let metadata = ":submission_9001:\n  :submitters:\n  - :name: Ana Ruiz\n    :sid: '2101'\n    :email: AR210001@school.edu\n  :created_at: 2026-10-01 10:00:00.000000000 -05:00\n  :score: \n:submission_9002:\n  :submitters:\n  - :name: Bo Li\n    :sid: '2102'\n    :email: bl220002@school.edu\n  - :name: Cy O'Neil\n    :sid: '2103'\n    :email: co220003@school.edu\n  :status: processed\n";
+    std::fs::write(export.join("submission_metadata.yml"), metadata).unwrap();
+
+    let class_file = fixtures().join("grade.toml");
+    let args = ["submissions.zip", "assignment_77_export", "--class", class_file.to_str().unwrap(), "--out", "graded"];
+    let done = morris_grade_in(&dir, &args);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let out = dir.join("graded");
+    let sheet = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    let report = |id: &str| std::fs::read_to_string(out.join("reports").join(format!("{id}.md"))).unwrap();
+    assert_eq!(sheet.lines().count(), 1 + students.len() + 2, "{sheet}");
+    let canvas = std::fs::read_to_string(out.join("canvas.csv")).unwrap();
+    for (id, user) in &students {
+        let r = sheet_row(&sheet, id).unwrap_or_else(|| panic!("{id} is not on the sheet:\n{sheet}"));
+        assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{id}:\n{}", report(id));
+        assert!(canvas.contains(&format!("\r\n{id},{user},,,,100\r\n")), "{canvas}");
+    }
+    let ruiz = report("ruizana");
+    assert!(ruiz.contains("Canvas user 5001; handed in late"), "{ruiz}");
+    assert!(ruiz.contains("ABGame: Python ABGame.py (the handout's name)"), "{ruiz}");
+    for id in ["ar210001", "bl220002"] {
+        assert_eq!(sheet_row(&sheet, id).unwrap()[5], 100.0, "{id}:\n{}", report(id));
+    }
+    assert!(report("bl220002").contains("Gradescope submitter Cy O'Neil <co220003@school.edu> (SID 2103)"));
+    assert!(
+        canvas.contains("\r\nAna Ruiz,,,ar210001,,100\r\n") && canvas.contains("\r\nCy O'Neil,,,co220003,,100\r\n")
+    );
+    let scores = std::fs::read_to_string(out.join("gradescope.csv")).unwrap();
+    assert_eq!(
+        scores,
+        "Name,SID,Email,Score\r\nAna Ruiz,2101,AR210001@school.edu,100\r\nBo Li,2102,bl220002@school.edu,100\r\nCy O'Neil,2103,co220003@school.edu,100\r\n"
+    );
+
+    // Metadata that cannot be read is one line naming the file and the line.
+    std::fs::write(export.join("submission_metadata.yml"), "- a list\n").unwrap();
+    let done = morris_grade_in(&dir, &["assignment_77_export", "--out", "bad"]);
+    let said = String::from_utf8_lossy(&done.stderr);
+    assert!(!done.status.success() && said.trim().lines().count() == 1, "{said}");
+    assert!(said.contains("submission_metadata.yml: line 1: expected a submission's folder"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

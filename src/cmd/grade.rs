@@ -16,14 +16,15 @@ use morris::files::write_whole;
 use morris::grade::class_file::{ClassFile, read_class_file};
 use morris::grade::class_summary::{self, RunFacts};
 use morris::grade::run::ProgramRunner;
-use morris::grade::submission::find_submissions;
+use morris::grade::submission::{find_submissions, open_class_zips};
 use morris::grade::{GradeSettings, cases, export, grade_student, part_of_program, report};
 use morris::progress::Progress as _;
 
 /// Arguments of `morris grade`.
 #[derive(Args, Debug)]
 pub struct GradeArgs {
-    /// Submissions: a folder or a zip per student (named with the net ID), or a folder of them
+    /// Submissions: a folder or a zip per student (named with the net ID), a folder of them, or
+    /// a class as Canvas's "Download Submissions" or Gradescope's "Export Submissions" gives it
     #[arg(required = true, value_name = "SUBMISSION")]
     submissions: Vec<PathBuf>,
     /// The class file (limits, cases, deductions, commands for unusual layouts)
@@ -62,7 +63,12 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     };
     let limits = args.sandbox.over(morris::referee::sandbox::limits::EngineLimits::default())?;
     let runner = ProgramRunner::new(args.sandbox.sandbox(limits));
-    let submissions = find_submissions(&args.submissions)?;
+    let settings = GradeSettings::new(class, &args.out, runner);
+    // A class zip from Canvas or Gradescope is unpacked first, into the output folder.
+    let paths =
+        open_class_zips(&args.submissions, &settings.out.join("downloads"), settings.build_limit, &settings.runner)
+            .map_err(|e| anyhow::anyhow!(e))?;
+    let submissions = find_submissions(&paths)?;
     if submissions.is_empty() {
         anyhow::bail!(
             "no submissions found in {}",
@@ -81,7 +87,6 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     if args.gradescope.is_some() && submissions.len() != 1 {
         anyhow::bail!("--gradescope writes one student's results: give one submission, not {}", submissions.len());
     }
-    let settings = GradeSettings::new(class, &args.out, runner);
     let reports = settings.out.join("reports");
     std::fs::create_dir_all(&reports).with_context(|| format!("cannot create {}", reports.display()))?;
     let calls = cases::calls_of(&cases::class_cases(&settings.class));
@@ -126,6 +131,10 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     let write = |name: &str, text: &str| write_whole(&out.join(name), text.as_bytes());
     write("grades.csv", &report::grade_sheet(&grades))?;
     write("canvas.csv", &export::canvas_csv(&grades, settings.class.canvas_column.as_deref()))?;
+    let gradescope_csv = export::gradescope_csv(&grades);
+    if let Some(csv) = &gradescope_csv {
+        write("gradescope.csv", csv)?;
+    }
     let gradescope_dir = out.join("gradescope");
     std::fs::create_dir_all(&gradescope_dir).with_context(|| format!("cannot create {}", gradescope_dir.display()))?;
     for g in &grades {
@@ -145,7 +154,7 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     write("summary.html", &class_summary::html(&grades, &facts))?;
     let flagged = grades.iter().filter(|g| g.flagged()).count();
     println!(
-        "{} students on {} calls each in {:.0} s ({} graded in this run, the rest kept; {flagged} flagged for a look); grade sheet {}, summary {}, reports in {}, Canvas {}, Gradescope {}",
+        "{} students on {} calls each in {:.0} s ({} graded in this run, the rest kept; {flagged} flagged for a look); grade sheet {}, summary {}, reports in {}, Canvas {}, Gradescope {}{}",
         grades.len(),
         calls.len(),
         facts.seconds,
@@ -154,7 +163,8 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
         out.join("summary.html").display(),
         reports.display(),
         out.join("canvas.csv").display(),
-        gradescope_dir.display()
+        gradescope_dir.display(),
+        if gradescope_csv.is_some() { format!(" and {}", out.join("gradescope.csv").display()) } else { String::new() }
     );
     Ok(ExitCode::SUCCESS)
 }

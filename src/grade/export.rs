@@ -4,7 +4,12 @@
 //!   `ID`, `SIS User ID`, `SIS Login ID`, `Section`, then the assignment's column (the
 //!   class file's `canvas_column`, `Name (id)` as Canvas exports it, or a new column
 //!   `Morris Variant`). Canvas matches a row to a student by `ID`, `SIS User ID` or
-//!   `SIS Login ID`; the net ID goes in `SIS Login ID` (and stands as the name).
+//!   `SIS Login ID`. From a Canvas download the Canvas user ID goes in `ID`; from a
+//!   Gradescope export each submitter has a row, named, with their email before the `@`
+//!   in `SIS Login ID`; otherwise the net ID goes in `SIS Login ID` (and stands as the name).
+//! - **Gradescope's score import**: `gradescope.csv` (`Name`, `SID`, `Email`, `Score`), a
+//!   row per submitter of a Gradescope export (a group's members each get the group's
+//!   score); Gradescope matches a row by its email or SID.
 //! - **Gradescope**: an autograder's `results.json` per student (`gradescope/NETID.json`),
 //!   a test per case with its score, `max_score` and output, so the same cases can run
 //!   inside Gradescope (`morris grade /autograder/submission --gradescope
@@ -37,16 +42,35 @@ pub fn canvas_csv(grades: &[StudentGrade], column: Option<&str>) -> String {
         "100".into(),
     ]);
     for g in sorted(grades) {
-        t.rows.push(vec![
-            g.net_id.clone(),
-            String::new(),
-            String::new(),
-            g.net_id.clone(),
-            String::new(),
-            points(g.total),
-        ]);
+        let score = points(g.total);
+        if let Some(id) = &g.who.canvas_id {
+            t.rows.push(vec![g.net_id.clone(), id.clone(), String::new(), String::new(), String::new(), score]);
+        } else if !g.who.submitters.is_empty() {
+            for s in &g.who.submitters {
+                let login = s.email.split('@').next().unwrap_or_default().to_lowercase();
+                t.rows.push(vec![s.name.clone(), String::new(), String::new(), login, String::new(), score.clone()]);
+            }
+        } else {
+            t.rows.push(vec![g.net_id.clone(), String::new(), String::new(), g.net_id.clone(), String::new(), score]);
+        }
     }
     t.csv()
+}
+
+/// Gradescope's score import for `grades`, if any came from a Gradescope export: a row per
+/// submitter.
+#[must_use]
+pub fn gradescope_csv(grades: &[StudentGrade]) -> Option<String> {
+    if grades.iter().all(|g| g.who.submitters.is_empty()) {
+        return None;
+    }
+    let mut t = TextTable::new(&["Name", "SID", "Email", "Score"], &[false, false, false, true]);
+    for g in sorted(grades) {
+        for s in &g.who.submitters {
+            t.rows.push(vec![s.name.clone(), s.sid.clone(), s.email.clone(), points(g.total)]);
+        }
+    }
+    Some(t.csv())
 }
 
 /// One test of a Gradescope `results.json`.

@@ -20,6 +20,7 @@ pub mod class_file;
 pub mod class_summary;
 pub mod export;
 pub mod forms;
+pub mod lms;
 pub mod names;
 pub mod read;
 pub mod report;
@@ -101,6 +102,9 @@ pub struct MatchResult {
 pub struct StudentGrade {
     /// Net ID.
     pub net_id: String,
+    /// Who, as the course site the submission came from knows the student.
+    #[serde(default)]
+    pub who: lms::Who,
     /// Points per part, in [`PARTS`] order.
     pub parts: [f64; 4],
     /// Points taken off the sum of the parts, each with its reason (the class file's).
@@ -225,7 +229,7 @@ fn not_run(call: &Call, why: String) -> CaseResult {
 pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings) -> StudentGrade {
     let start = Instant::now();
     let work = settings.out.join("work").join(&sub.net_id);
-    let mut g = StudentGrade { net_id: sub.net_id.clone(), ..StudentGrade::default() };
+    let mut g = StudentGrade { net_id: sub.net_id.clone(), who: sub.who.clone(), ..StudentGrade::default() };
     let built = match unpack(sub, &work, settings.build_limit, &settings.runner) {
         Ok(()) => build(&work, settings.class.students.get(&sub.net_id), settings.build_limit, &settings.runner),
         Err(e) => Built { fatal: Some(e), ..Built::default() },

@@ -64,6 +64,10 @@ fn cell(text: &str) -> String {
 #[must_use]
 pub fn student_report(g: &StudentGrade) -> String {
     let mut r = format!("# Grade report: {}\n\n", visible(&g.net_id));
+    let who = g.who.describe();
+    if !who.is_empty() {
+        let _ = writeln!(r, "{}.\n", visible(&who));
+    }
     let deducted: f64 = g.deductions.iter().map(|(_, p)| p).sum();
     let _ = writeln!(
         r,

@@ -4,7 +4,9 @@
 //! A submission is a folder or a zip named with the student's net ID. A folder that holds
 //! a zip, or two or more folders that each hold programs and share a program's name, is
 //! a folder of submissions; any other folder is one student's (a lone student's folder
-//! given alone, or a submission split into `part1/`, `part2/`).
+//! given alone, or a submission split into `part1/`, `part2/`). A course site's download
+//! of a whole class (Canvas's flat folder of renamed files, Gradescope's export with its
+//! metadata) is read as the site lays it out ([`super::lms`]).
 //!
 //! Programs are found by name anywhere inside a submission, names matched as a TA would
 //! match them ([`super::names`]: `MinMaxOpenning`, `minimax_opening`, `Main_ABGame`): an
@@ -21,6 +23,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::class_file::{StudentCommands, read_student_file};
+use super::lms::{Who, canvas_download, gradescope_export};
 use super::names::{NameMatch, program_of_file};
 use super::run::{ProgramRunner, RunOutcome, RunSpec};
 use crate::classroom::ALL_PROGRAMS;
@@ -28,10 +31,23 @@ use crate::classroom::ALL_PROGRAMS;
 /// One student's submission as handed in.
 #[derive(Clone, Debug)]
 pub struct Submission {
-    /// The net ID (the folder's or zip's name).
+    /// The net ID (the folder's or zip's name, or as a course site's download names it).
     pub net_id: String,
-    /// The folder or zip.
+    /// The folder or zip (for a Canvas download, the folder of the whole class's files).
     pub path: PathBuf,
+    /// The student's files and the names to give them, where `path` holds a whole class's
+    /// files (a Canvas download); empty otherwise.
+    pub files: Vec<(PathBuf, String)>,
+    /// Who it is, as the course site knows it.
+    pub who: Who,
+}
+
+impl Submission {
+    /// A folder or zip handed in by `net_id`.
+    #[must_use]
+    pub fn at(net_id: String, path: PathBuf) -> Submission {
+        Submission { net_id, path, files: Vec::new(), who: Who::default() }
+    }
 }
 
 /// Why the submissions cannot be listed.
@@ -43,6 +59,9 @@ pub enum SubmissionError {
     /// A path is neither a folder nor a zip.
     #[error("{0}: not a folder or a .zip file")]
     NotASubmission(String),
+    /// A course site's export whose metadata cannot be read.
+    #[error("{0}")]
+    BadExport(String),
 }
 
 /// The kinds of file a program may be, by extension.
@@ -158,19 +177,78 @@ pub fn find_submissions(paths: &[PathBuf]) -> Result<Vec<Submission>, Submission
             if !is_zip(path) {
                 return Err(SubmissionError::NotASubmission(shown));
             }
-            out.push(Submission { net_id: net_id_of(path), path: path.clone() });
+            out.push(Submission::at(net_id_of(path), path.clone()));
+        } else if let Some(export) = gradescope_export(path) {
+            let export = export.map_err(SubmissionError::BadExport)?;
+            out.extend(
+                export.into_iter().map(|(folder, net_id, who)| Submission { who, ..Submission::at(net_id, folder) }),
+            );
+        } else if let Some(students) = canvas_download(path) {
+            out.extend(students.into_iter().map(|(net_id, who, files)| Submission {
+                files,
+                who,
+                ..Submission::at(net_id, path.clone())
+            }));
         } else if !is_class_folder(path) {
-            out.push(Submission {
-                net_id: net_id_of(&std::fs::canonicalize(path).unwrap_or_else(|_| path.clone())),
-                path: path.clone(),
-            });
+            out.push(Submission::at(
+                net_id_of(&std::fs::canonicalize(path).unwrap_or_else(|_| path.clone())),
+                path.clone(),
+            ));
         } else {
             // A class folder was just read (`is_class_folder`).
             let mut children: Vec<PathBuf> =
                 visible_children(path).into_iter().filter(|p| p.is_dir() || is_zip(p)).collect();
             children.sort();
-            out.extend(children.into_iter().map(|p| Submission { net_id: net_id_of(&p), path: p }));
+            out.extend(children.into_iter().map(|p| Submission::at(net_id_of(&p), p)));
         }
+    }
+    Ok(out)
+}
+
+/// `paths` with each zip that holds a whole class as a course site hands it over
+/// ([`super::lms::is_class_listing`]: Canvas's download, Gradescope's export) unpacked into
+/// a folder of its name in `into` (emptied first), and that folder (or the one folder it
+/// holds) in its place. A zip of one student's is left as it is.
+///
+/// # Errors
+/// A class zip that cannot be unpacked, as one line.
+pub fn open_class_zips(
+    paths: &[PathBuf],
+    into: &Path,
+    limit: Duration,
+    runner: &ProgramRunner,
+) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for path in paths {
+        if !(path.is_file() && is_zip(path)) {
+            out.push(path.clone());
+            continue;
+        }
+        let zip = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        let listing = runner.run(&RunSpec {
+            argv: vec!["unzip".into(), "-Z1".into(), s(&zip)],
+            dir: zip.parent().unwrap_or(Path::new("/")).to_path_buf(),
+            time_limit: limit,
+            output_limit: 16 << 20,
+            writable: None,
+        });
+        let entries: Vec<&str> = listing.stdout.lines().collect();
+        if !listing.succeeded() || !super::lms::is_class_listing(&entries) {
+            out.push(path.clone());
+            continue;
+        }
+        let dest = into.join(net_id_of(path));
+        let _ = std::fs::remove_dir_all(&dest);
+        std::fs::create_dir_all(&dest).map_err(|e| format!("{}: {}", dest.display(), crate::files::io_reason(&e)))?;
+        unzip(&zip, &dest, &dest, limit, runner).map_err(|why| format!("{}: {why}", path.display()))?;
+        let mut root = dest;
+        while !root.join(super::lms::GRADESCOPE_METADATA).is_file() {
+            match visible_children(&root).as_slice() {
+                [only] if only.is_dir() => root = only.clone(),
+                _ => break,
+            }
+        }
+        out.push(root);
     }
     Ok(out)
 }
@@ -251,7 +329,12 @@ fn s(p: &Path) -> String {
 pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRunner) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(work);
     std::fs::create_dir_all(work).map_err(|e| format!("{}: {}", work.display(), crate::files::io_reason(&e)))?;
-    if sub.path.is_file() {
+    if !sub.files.is_empty() {
+        for (from, name) in &sub.files {
+            std::fs::copy(from, work.join(name))
+                .map_err(|e| format!("{}: cannot copy: {}", from.display(), crate::files::io_reason(&e)))?;
+        }
+    } else if sub.path.is_file() {
         let zip = std::fs::canonicalize(&sub.path).unwrap_or_else(|_| sub.path.clone());
         unzip(&zip, work, work, limit, runner).map_err(|why| format!("{}: {why}", sub.path.display()))?;
     } else {
