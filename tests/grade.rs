@@ -188,6 +188,14 @@ fn grades_the_fixture_class() {
         let rep = report("nul_board");
         assert!(!rep.contains('\0') && rep.contains("\\x00\\x00"), "{rep}");
         assert!(row("nul_board").unwrap()[0] < ok[0]);
+        // Programs that ask for the depth and files at prompts: typed in, in their order.
+        let r = row("prompts").expect("prompts is on the sheet (it needs only python3)");
+        assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{}", report("prompts"));
+        assert!(
+            report("prompts").contains("`ABGame` with DEPTH, INPUT, OUTPUT typed at its prompts"),
+            "{}",
+            report("prompts")
+        );
         let r = row("equal_move").expect("equal_move is on the sheet (it needs only python3)");
         assert_eq!(r[0], 45.0, "{}", report("equal_move"));
         assert!(report("equal_move").contains("a different move with the same estimate"));
@@ -243,6 +251,7 @@ fn the_time_limit_is_cpu_time_with_a_wall_clock_cap() {
         time_limit: Duration::from_millis(400),
         output_limit: 1024,
         writable: None,
+        stdin: None,
     };
     let waited = ProgramRunner::default().run(&spec("sleep 1; echo done"));
     assert!(waited.succeeded(), "{}", waited.describe());
@@ -268,6 +277,7 @@ fn a_timeout_kills_the_whole_process_group() {
         time_limit: Duration::from_millis(300),
         output_limit: 1024,
         writable: None,
+        stdin: None,
     });
     // The background `sleep` holds stdout too: only killing the group ends the read.
     assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
@@ -279,6 +289,7 @@ fn a_timeout_kills_the_whole_process_group() {
         time_limit: Duration::from_secs(5),
         output_limit: 1024,
         writable: None,
+        stdin: None,
     });
     assert!(missing.start_error.is_some(), "{missing:?}");
 }

@@ -125,14 +125,28 @@ pub fn invoke(
     let output = scratch.join("board_out.txt");
     let _ = std::fs::remove_file(&output);
     let _ = std::fs::write(&input, format!("{board}\n"));
+    let (input, output_text) = (input.display().to_string(), output.display().to_string());
     let mut full = program.argv.clone();
-    full.extend(form.args(&input.display().to_string(), &output.display().to_string(), depth));
+    full.extend(form.args(&input, &output_text, depth));
+    let stdin = form.typed_text(&input, &output_text, depth);
     let writable = Some(scratch.to_path_buf());
-    let spec =
-        RunSpec { argv: full.clone(), dir: program.dir.clone(), time_limit: limit, output_limit: 64 * 1024, writable };
+    let spec = RunSpec {
+        argv: full.clone(),
+        dir: program.dir.clone(),
+        time_limit: limit,
+        output_limit: 64 * 1024,
+        writable,
+        stdin: stdin.clone(),
+    };
     let outcome = runner.run(&spec);
     let file = crate::files::read_text(&output, crate::files::SMALL_TEXT).ok().map(|t| t.trim().to_string());
-    Invocation { outcome, command: crate::words::shell_line(&full), file }
+    let mut command = crate::words::shell_line(&full);
+    if let Some(typed) = stdin {
+        // As a TA would type it again: the answers piped in.
+        let answers: Vec<String> = typed.lines().map(str::to_string).collect();
+        command = format!("printf '%s\\n' {} | {command}", crate::words::shell_line(&answers));
+    }
+    Invocation { outcome, command, file }
 }
 
 /// What one reading of the handout expects of a call, and the grade under it.

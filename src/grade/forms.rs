@@ -23,27 +23,45 @@ pub enum FormSlot {
     Glued(String),
 }
 
-/// The arguments after the program, in order.
+/// The arguments after the program, in order; or, for a program that asks for them, the
+/// answers typed at its prompts, a line each.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Form(pub Vec<FormSlot>);
+pub struct Form {
+    /// The words, in order.
+    pub slots: Vec<FormSlot>,
+    /// Typed on its stdin, not given on its command line.
+    pub typed: bool,
+}
 
 impl Form {
+    /// A command line of `slots`.
+    #[must_use]
+    pub fn of(slots: Vec<FormSlot>) -> Form {
+        Form { slots, typed: false }
+    }
+
     /// The handout's `INPUT OUTPUT DEPTH`.
     #[must_use]
     pub fn handout() -> Form {
-        Form(vec![FormSlot::Input, FormSlot::Output, FormSlot::Depth])
+        Form::of(vec![FormSlot::Input, FormSlot::Output, FormSlot::Depth])
     }
 
-    /// Whether this is the handout's form.
+    /// Answers typed at a program's prompts (`Enter the input file:`), when it asks for
+    /// them instead of reading its command line: the handout's order first, then the
+    /// other orders of the three.
     #[must_use]
-    pub fn is_handout(&self) -> bool {
-        *self == Form::handout()
+    pub fn typed_orders() -> Vec<Form> {
+        use FormSlot::{Depth, Input, Output};
+        [[Input, Output, Depth], [Depth, Input, Output], [Input, Depth, Output], [Output, Input, Depth]]
+            .into_iter()
+            .chain([[Depth, Output, Input], [Output, Depth, Input]])
+            .map(|order| Form { slots: order.to_vec(), typed: true })
+            .collect()
     }
 
-    /// The arguments for one call.
-    #[must_use]
-    pub fn args(&self, input: &str, output: &str, depth: u32) -> Vec<String> {
-        self.0
+    /// The words of one call: its command line's, or (typed) the lines to type.
+    fn words(&self, input: &str, output: &str, depth: u32) -> Vec<String> {
+        self.slots
             .iter()
             .map(|s| match s {
                 FormSlot::Input => input.to_string(),
@@ -55,13 +73,31 @@ impl Form {
             .collect()
     }
 
+    /// What to type on its stdin for one call (typed forms only), a line each.
+    #[must_use]
+    pub fn typed_text(&self, input: &str, output: &str, depth: u32) -> Option<String> {
+        self.typed.then(|| self.words(input, output, depth).iter().map(|w| format!("{w}\n")).collect())
+    }
+
+    /// Whether this is the handout's form.
+    #[must_use]
+    pub fn is_handout(&self) -> bool {
+        *self == Form::handout()
+    }
+
+    /// The arguments for one call (none for a typed form).
+    #[must_use]
+    pub fn args(&self, input: &str, output: &str, depth: u32) -> Vec<String> {
+        if self.typed { Vec::new() } else { self.words(input, output, depth) }
+    }
+
     /// Forms to try, in order, when a program refused the handout's and said nothing
     /// readable about its own.
     #[must_use]
     pub fn guesses() -> Vec<Form> {
         let opt = |o: &str, first: bool| {
             let o = FormSlot::Word(o.to_string());
-            Form(if first {
+            Form::of(if first {
                 vec![o, FormSlot::Depth, FormSlot::Input, FormSlot::Output]
             } else {
                 vec![FormSlot::Input, FormSlot::Output, o, FormSlot::Depth]
@@ -72,10 +108,10 @@ impl Form {
 }
 
 impl fmt::Display for Form {
-    /// `INPUT OUTPUT --depth DEPTH`.
+    /// `INPUT OUTPUT --depth DEPTH`; typed: `with INPUT, OUTPUT, DEPTH typed at its prompts`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let words: Vec<String> = self
-            .0
+            .slots
             .iter()
             .map(|s| match s {
                 FormSlot::Input => "INPUT".to_string(),
@@ -85,7 +121,11 @@ impl fmt::Display for Form {
                 FormSlot::Glued(w) => format!("{w}DEPTH"),
             })
             .collect();
-        f.write_str(&words.join(" "))
+        if self.typed {
+            write!(f, "with {} typed at its prompts", words.join(", "))
+        } else {
+            f.write_str(&words.join(" "))
+        }
     }
 }
 
@@ -225,7 +265,7 @@ pub fn from_usage(text: &str) -> Option<Form> {
     let once = |want: &FormSlot| slots.iter().filter(|s| *s == want).count() == 1;
     let has_depth = once(&FormSlot::Depth) || slots.iter().any(|s| matches!(s, FormSlot::Glued(_)));
     let plain_words = slots.iter().any(|s| matches!(s, FormSlot::Word(w) if !w.starts_with('-')));
-    (once(&FormSlot::Input) && once(&FormSlot::Output) && has_depth && !plain_words).then_some(Form(slots))
+    (once(&FormSlot::Input) && once(&FormSlot::Output) && has_depth && !plain_words).then_some(Form::of(slots))
 }
 
 fn looks_like_placeholder(w: &str) -> bool {
@@ -278,5 +318,11 @@ mod tests {
         assert_eq!(f.args("in.txt", "out.txt", 3), vec!["--depth", "3", "in.txt", "out.txt"]);
         assert!(Form::handout().is_handout());
         assert_eq!(Form::handout().args("a", "b", 2), vec!["a", "b", "2"]);
+        assert_eq!(Form::handout().typed_text("a", "b", 2), None);
+        let typed = &Form::typed_orders()[1];
+        assert!(typed.args("a", "b", 2).is_empty());
+        assert_eq!(typed.typed_text("a", "b", 2).as_deref(), Some("2\na\nb\n"));
+        assert_eq!(typed.to_string(), "with DEPTH, INPUT, OUTPUT typed at its prompts");
+        assert_eq!(Form::typed_orders().len(), 6);
     }
 }

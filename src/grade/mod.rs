@@ -189,6 +189,7 @@ fn other_form(
             time_limit: settings.run_limit.min(Duration::from_secs(10)),
             output_limit: 16 * 1024,
             writable: Some(scratch.to_path_buf()),
+            stdin: None,
         });
         if let Some(f) = forms::from_usage(&format!("{}\n{}", help.stdout, help.stderr)) {
             tries.push((f, "as its --help asks".into()));
@@ -205,6 +206,23 @@ fn other_form(
         let o = &inv.outcome;
         if !o.timed_out && o.start_error.is_none() && !forms::is_usage_error(o.status, &o.stdout, &o.stderr) {
             return Some((form, why, inv));
+        }
+    }
+    None
+}
+
+/// A program that gave no answer on its command line may ask for its files and depth at
+/// prompts (`input("Enter the input file: ")`, a `Scanner` on `System.in`), and on an
+/// empty stdin fail (`EOFError`): the answers typed in each order ([`Form::typed_orders`]),
+/// on `call`, until one gives an answer; none once one times out.
+fn typed_form(settings: &GradeSettings, program: &Program, call: &Call, scratch: &Path) -> Option<(Form, Invocation)> {
+    for form in Form::typed_orders() {
+        let inv = invoke(&settings.runner, program, &form, scratch, &call.board, call.depth, settings.run_limit);
+        if inv.outcome.timed_out {
+            return None;
+        }
+        if read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some() {
+            return Some((form, inv));
         }
     }
     None
@@ -266,11 +284,23 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
         if !state.decided {
             state.decided = true;
             let o = &inv.outcome;
+            let answered = read::read_output(&o.stdout, inv.file.as_deref()).board.is_some();
             if forms::is_usage_error(o.status, &o.stdout, &o.stderr)
                 && read::read_output(&o.stdout, None).board.is_none()
                 && let Some((form, why, other)) = other_form(settings, program, &inv, call, &scratch)
             {
                 g.forms.push((name.to_string(), format!("`{name} {form}` ({why}; it refused `{}`)", Form::handout())));
+                state.form = form;
+                inv = other;
+            } else if !answered
+                && !o.timed_out
+                && o.start_error.is_none()
+                && let Some((form, other)) = typed_form(settings, program, call, &scratch)
+            {
+                g.forms.push((
+                    name.to_string(),
+                    format!("`{name}` {form} (it asks for them instead of reading `{}`)", Form::handout()),
+                ));
                 state.form = form;
                 inv = other;
             }

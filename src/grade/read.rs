@@ -235,7 +235,11 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
         let carried = waiting.take();
         let found = boards_in(line);
         if !found.is_empty() {
-            let label = line.split(found[0].as_str()).next().unwrap_or("").to_lowercase();
+            // The label is the words just before the board: a prompt printed before it on
+            // the same line (`Enter the input file: Board Position: W…`, a program that
+            // asked for its files) is not part of it.
+            let before = line.split(found[0].as_str()).next().unwrap_or("").trim_end();
+            let label = before.trim_end_matches([':', '=']).rsplit([':', '=']).next().unwrap_or("").to_lowercase();
             if !INPUT_WORDS.iter().any(|w| label.contains(w)) {
                 for b in found {
                     boards.push((b, line.to_string()));
@@ -379,6 +383,10 @@ mod tests {
             format!("Best move: {B}\nPositions Evaluated By AB : 125\nStatic estimation: 9987.0"),
             format!("Board: {B}.\nnodes examined 125\nvalue 9987"),
             format!("Input board: {}\n{B}\nevaluations=125\nAlpha-Beta estimate: 9987", "x".repeat(22)),
+            // Prompts answered from stdin, printed without line breaks before the board.
+            format!(
+                "Enter the depth: Enter the input file name: Enter the output file: Board Position: {B}\nPositions evaluated by static estimation: 125.\nMINIMAX estimate: 9987."
+            ),
         ];
         for text in cases {
             let r = read(&text);

@@ -6,7 +6,7 @@
 //! folder ([`RunSpec::writable`]) the one writable place; or through [`Sandbox::off`]
 //! ([`ProgramRunner::default`], and `--no-sandbox`). Either way the program is a
 //! [`Child`](crate::referee::sandbox::child::Child), as the referee's engines are: it leads a
-//! process group of its own, is fed no stdin, and [`ProgramRunner::run`] keeps the first
+//! process group of its own, is fed no stdin (or only [`RunSpec::stdin`]'s text), and [`ProgramRunner::run`] keeps the first
 //! [`RunSpec::output_limit`] bytes of stdout and the last bytes of stderr. When the time
 //! limit passes (in wall-clock and CPU time: [`RunSpec::time_limit`]), and after a normal
 //! exit too, everything of it is killed (its group and
@@ -54,6 +54,8 @@ pub struct RunSpec {
     pub output_limit: usize,
     /// The one folder it may write in (in the sandbox), if any.
     pub writable: Option<PathBuf>,
+    /// Text typed on its stdin, which is then closed; `None`: an empty stdin.
+    pub stdin: Option<String>,
 }
 
 /// How a process ended.
@@ -134,12 +136,21 @@ fn run_in(sandbox: &Sandbox, spec: &RunSpec) -> RunOutcome {
         folder: Some(&spec.dir),
         core: None,
         writable: spec.writable.as_deref(),
-        stdin: false,
+        stdin: spec.stdin.is_some(),
     };
     let mut child = match sandbox.spawn(launch) {
         Ok(c) => c,
         Err(e) => return RunOutcome { start_error: Some(e.to_string()), ..RunOutcome::default() },
     };
+    // Typed in a thread of its own (a program that reads nothing must not block us), and
+    // closed after, as a TA's last Enter and Ctrl-D would; a program that exits first
+    // only breaks the pipe.
+    if let (Some(text), Some(mut pipe)) = (spec.stdin.clone(), child.take_stdin()) {
+        thread::spawn(move || {
+            use std::io::Write as _;
+            let _ = pipe.write_all(text.as_bytes());
+        });
+    }
     let limit = spec.output_limit;
     let out = child.take_stdout().map(|s| thread::spawn(move || read_bounded(s, limit, false)));
     let err = child.take_stderr().map(|s| thread::spawn(move || read_bounded(s, limit, true)));

@@ -231,6 +231,7 @@ pub fn open_class_zips(
             time_limit: limit,
             output_limit: 16 << 20,
             writable: None,
+            stdin: None,
         });
         let entries: Vec<&str> = listing.stdout.lines().collect();
         if !listing.succeeded() || !super::lms::is_class_listing(&entries) {
@@ -301,6 +302,7 @@ impl Builder<'_> {
             time_limit: self.limit,
             output_limit: 16 * 1024,
             writable: Some(self.root.to_path_buf()),
+            stdin: None,
         });
         let ok = outcome.succeeded();
         let command = format!("(in {}) {}", relative(self.root, dir), crate::words::shell_line(&argv));
@@ -366,7 +368,14 @@ pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRu
 fn unzip(zip: &Path, into: &Path, work: &Path, limit: Duration, runner: &ProgramRunner) -> Result<(), String> {
     let argv = vec!["unzip".into(), "-qq".into(), "-o".into(), s(zip), "-d".into(), s(into)];
     let writable = Some(work.to_path_buf());
-    let out = runner.run(&RunSpec { argv, dir: work.to_path_buf(), time_limit: limit, output_limit: 4096, writable });
+    let out = runner.run(&RunSpec {
+        argv,
+        dir: work.to_path_buf(),
+        time_limit: limit,
+        output_limit: 4096,
+        writable,
+        stdin: None,
+    });
     if out.succeeded() {
         return Ok(());
     }
@@ -416,6 +425,7 @@ fn python(runner: &ProgramRunner, limit: Duration) -> String {
                 time_limit: limit,
                 output_limit: 4096,
                 writable: None,
+                stdin: None,
             });
             let path = out.stdout.trim();
             if out.succeeded() && Path::new(path).is_file() { path.to_string() } else { "python3".to_string() }
