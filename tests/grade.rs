@@ -196,6 +196,11 @@ fn grades_the_fixture_class() {
             "{}",
             report("prompts")
         );
+        // Every argument a named option (argparse): called as its usage line asks.
+        let r = row("named_options").expect("named_options is on the sheet (it needs only python3)");
+        assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{}", report("named_options"));
+        let rep = report("named_options");
+        assert!(rep.contains("`ABGame --input INPUT --output OUTPUT --depth DEPTH` (as its usage line asks"), "{rep}");
         let r = row("equal_move").expect("equal_move is on the sheet (it needs only python3)");
         assert_eq!(r[0], 45.0, "{}", report("equal_move"));
         assert!(report("equal_move").contains("a different move with the same estimate"));

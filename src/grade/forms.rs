@@ -103,7 +103,18 @@ impl Form {
                 vec![FormSlot::Input, FormSlot::Output, o, FormSlot::Depth]
             })
         };
-        vec![opt("--depth", false), opt("-d", false), opt("--depth", true), opt("-d", true)]
+        let named = |i: &str, o: &str, d: &str| {
+            let w = |s: &str| FormSlot::Word(s.to_string());
+            Form::of(vec![w(i), FormSlot::Input, w(o), FormSlot::Output, w(d), FormSlot::Depth])
+        };
+        vec![
+            opt("--depth", false),
+            opt("-d", false),
+            opt("--depth", true),
+            opt("-d", true),
+            named("--input", "--output", "--depth"),
+            named("-i", "-o", "-d"),
+        ]
     }
 }
 
@@ -178,6 +189,22 @@ fn words_of(w: &str) -> Vec<String> {
     w.split(|c: char| !c.is_ascii_alphanumeric()).filter(|p| !p.is_empty()).map(str::to_ascii_lowercase).collect()
 }
 
+/// What an option names: the depth (`--depth`, `-d`), the input (`--input`, `-i`,
+/// `--infile`) or the output (`--output`, `-o`).
+fn file_or_depth_option(w: &str) -> Option<FormSlot> {
+    let words = words_of(w);
+    let any = |names: &[&str]| words.iter().any(|p| names.contains(&p.as_str()));
+    if is_depth_word(w) {
+        Some(FormSlot::Depth)
+    } else if any(&["o", "out", "output", "outfile", "outputfile", "dest", "destination", "to"]) {
+        Some(FormSlot::Output)
+    } else if any(&["i", "in", "inp", "input", "infile", "inputfile", "src", "source", "from"]) {
+        Some(FormSlot::Input)
+    } else {
+        None
+    }
+}
+
 fn is_output_word(w: &str) -> bool {
     words_of(w).iter().any(|p| p.starts_with("out") || p.starts_with("dest") || p == "board2" || p == "to")
 }
@@ -207,15 +234,30 @@ pub fn from_usage(text: &str) -> Option<Form> {
     }
     // Drop the bracketed optional words, then the program's own words (a word with a dot
     // or a slash, `python3`, `java`, the class), up to the first option or placeholder.
+    // An optional option that names the input, output or depth (`[-i INPUT]`, argparse's
+    // way with defaults) is kept: the program would read its default file otherwise.
+    let clean = |w: &str| {
+        w.trim_matches(|c: char| matches!(c, '<' | '>' | '{' | '}' | '"' | '\'' | ',' | '[' | ']')).to_string()
+    };
     let mut words = Vec::new();
+    let mut group: Vec<String> = Vec::new();
     let mut depth = 0;
     for w in usage.split_whitespace() {
         let opens = w.matches('[').count();
         let closes = w.matches(']').count();
         if depth == 0 && opens == 0 {
-            words.push(w.trim_matches(|c: char| matches!(c, '<' | '>' | '{' | '}' | '"' | '\'' | ',')).to_string());
+            words.push(clean(w));
+        } else {
+            group.push(clean(w));
         }
         depth = (depth + opens).saturating_sub(closes);
+        if depth == 0 && !group.is_empty() {
+            let first = group[0].clone();
+            if first.starts_with('-') && group.len() == 2 && file_or_depth_option(&first).is_some() {
+                words.append(&mut group);
+            }
+            group.clear();
+        }
     }
     let first_arg = words.iter().position(|w| w.starts_with('-') || looks_like_placeholder(w))?;
     let mut slots = Vec::new();
@@ -228,12 +270,12 @@ pub fn from_usage(text: &str) -> Option<Form> {
                 }
                 continue;
             }
-            if is_depth_word(w) {
+            if let Some(slot) = file_or_depth_option(w) {
                 slots.push(FormSlot::Word(w.clone()));
                 if it.peek().is_some_and(|n| !n.starts_with('-')) {
                     it.next();
                 }
-                slots.push(FormSlot::Depth);
+                slots.push(slot);
             } else if it.peek().is_some_and(|n| !n.starts_with('-') && n.chars().all(|c| c.is_uppercase() || c == '_'))
             {
                 // A required option of its own with a value we cannot know.
@@ -301,6 +343,22 @@ mod tests {
         assert_eq!(form("Usage: java MiniMaxOpening input.txt output.txt depth"), Some("INPUT OUTPUT DEPTH".into()));
         assert_eq!(form("usage: prog [--verbose] IN OUT --plies N"), Some("INPUT OUTPUT --plies DEPTH".into()));
         assert_eq!(form("usage: prog --mode MODE IN OUT DEPTH"), None, "an option we cannot fill");
+        // Every one an option, required or with a default.
+        assert_eq!(
+            form(
+                "usage: mm.py [-h] --input INPUT --output OUTPUT --depth DEPTH\nmm.py: error: the following arguments are required: --input"
+            ),
+            Some("--input INPUT --output OUTPUT --depth DEPTH".into())
+        );
+        assert_eq!(
+            form("usage: ab.py [-h] [--interactive] [-i INPUT] [-o OUTPUT] [-d DEPTH] [--verbose]"),
+            Some("-i INPUT -o OUTPUT -d DEPTH".into())
+        );
+        assert_eq!(
+            form("Usage: ABGame [--infile=FILE] --outfile FILE --depth N"),
+            None,
+            "an input option glued to its value: not a form we can call"
+        );
         assert_eq!(form("no such thing"), None);
     }
 
