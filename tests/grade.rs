@@ -302,12 +302,12 @@ fn a_timeout_kills_the_whole_process_group() {
 /// The students of `tests/grade_fixtures/class/`: net ID, language, and what is their
 /// own (wording, names, layout, command line), each correct in substance.
 const STUDENTS: [(&str, &str, &str); 10] = [
-    ("aar210001", "python", "own wording (`MINMAX Estimate :`), floats for infinity"),
+    ("aar210001", "python", "own wording (`MINMAX Estimate :`), floats for infinity, a Windows-1252 comment"),
     ("bkl220045", "python", "argparse `--depth N`, snake_case names in src/, no board echo on a blocked root"),
     ("cmd200318", "python", "a zip with a top-level folder and __MACOSX; Black prints White's estimate minimised"),
     ("dpt210777", "python", "`-d N` before the files, `Main_` names in a folder with a space"),
     ("ejw220102", "java", "a package under src/, misspelt class names, Integer.MIN_VALUE"),
-    ("fsk210555", "java", "default package in a nested folder, -Infinity, `MINMAX estimate`"),
+    ("fsk210555", "java", "default package in a nested folder, -Infinity, `MINMAX estimate`, BOM and Windows-1252"),
     ("gnr200999", "c", "no Makefile, shared board.c, no trailing periods"),
     ("hqv210321", "c++", "a Makefile building bin/minimax-opening …, `Static estimation:`"),
     ("jlm220310", "java", "a folder a program, each a `Main.java` beside its own copies of the helpers"),
@@ -340,6 +340,24 @@ fn zip_folder(from: &Path, zip: &Path) {
     assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
 }
 
+/// Files as a Windows editor saves them: aar210001's shared module and fsk210555's board
+/// class with an author's name in Windows-1252 (Python 3 and javac refuse such a file),
+/// fsk210555's MiniMaxOpening with Notepad's byte order mark (javac refuses it too).
+fn saved_on_windows(student: &Path) {
+    let latin1 = |file: &Path, comment: &[u8]| {
+        let mut bytes = comment.to_vec();
+        bytes.extend(std::fs::read(file).unwrap());
+        std::fs::write(file, bytes).unwrap();
+    };
+    if student.ends_with("aar210001") {
+        latin1(&student.join("variant.py"), b"# Ana Ar\xe9valo \x96 CS 6364\n");
+    } else if student.ends_with("fsk210555") {
+        let code = student.join("Project2_Submission/code");
+        latin1(&code.join("GameBoard.java"), b"// Fabi\xe1n S\xe1nchez-Kan\xe9\n");
+        latin1(&code.join("MiniMaxOpening.java"), b"\xef\xbb\xbf");
+    }
+}
+
 /// The fixture class as a TA receives it: a folder per student, cmd200318 as its zip.
 fn assemble_students(class: &Path) -> Vec<&'static str> {
     let base = fixtures().join("class");
@@ -368,6 +386,7 @@ fn assemble_students(class: &Path) -> Vec<&'static str> {
             folder_a_program(class);
         } else {
             copy_dir(&base.join(id), &class.join(id));
+            saved_on_windows(&class.join(id));
         }
         ids.push(id);
     }
@@ -411,6 +430,8 @@ fn grades_a_class_written_the_way_students_write() {
     has("hqv210321", "executable bin/minimax-opening");
     has("gnr200999", "C hw2/src/MiniMaxOpening.c (the handout's name)");
     has("kpw210404", "C Project2_final/hw2/src/MiniMaxOpening.c (the handout's name)");
+    has("aar210001", "variant.py: re-encoded from Windows-1252 to UTF-8");
+    has("fsk210555", "Project2_Submission/code/MiniMaxOpening.java: byte order mark taken off");
     has("jlm220310", "Java proj2/ABGame/Main.java, class Main (`Main` in the folder `ABGame`, named by its folder)");
 
     // The class at a glance, and the grades for Canvas and Gradescope.

@@ -264,6 +264,7 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
     if let Some(f) = &built.fatal {
         g.notes.push(f.clone());
     }
+    g.notes.extend(built.notes.iter().cloned());
     let scratch = work.join(".grade-calls");
     let mut calling: HashMap<&str, Calling> = HashMap::new();
     for call in calls {

@@ -285,6 +285,8 @@ pub struct Built {
     pub steps: Vec<BuildStep>,
     /// Why the submission could not be used at all (unpacking, a bad grade.toml).
     pub fatal: Option<String>,
+    /// What the grader changed in its copy for the programs to run, for the report.
+    pub notes: Vec<String>,
 }
 
 struct Builder<'a> {
@@ -457,6 +459,44 @@ fn made_executable(p: &Path) -> bool {
         .is_ok()
 }
 
+/// A Java or Python source the compiler or interpreter would refuse for its encoding alone
+/// is made UTF-8 in the grader's copy: a byte order mark (javac: `illegal character:
+/// '\ufeff'`) taken off a Java source; a source in Windows-1252 or Latin-1 (a name with an
+/// accent in a comment, saved by a Windows editor: `unmappable character`, Python's
+/// `Non-UTF-8 code`) re-encoded, unless a Python source declares its own coding. What was
+/// done, if anything.
+fn utf8_source(path: &Path) -> Option<String> {
+    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase)?;
+    if ext != "java" && ext != "py" {
+        return None;
+    }
+    let bytes = std::fs::read(path).ok()?;
+    let (text, why) = match std::str::from_utf8(&bytes) {
+        Ok(t) if ext == "java" && t.starts_with('\u{feff}') => {
+            (t['\u{feff}'.len_utf8()..].to_string(), "byte order mark taken off (javac refuses it)")
+        }
+        Ok(_) => return None,
+        Err(_) => {
+            let head: String = String::from_utf8_lossy(&bytes).lines().take(2).collect::<Vec<_>>().join("\n");
+            if ext == "py" && head.lines().any(|l| l.trim_start().starts_with('#') && l.contains("coding")) {
+                return None;
+            }
+            (windows_1252(&bytes), "re-encoded from Windows-1252 to UTF-8 (it was not UTF-8, which the compiler needs)")
+        }
+    };
+    std::fs::write(path, text).ok()?;
+    Some(why.to_string())
+}
+
+/// Windows-1252 text (Latin-1 with printable characters in 0x80-0x9F) decoded.
+fn windows_1252(bytes: &[u8]) -> String {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}', '\u{90}', '‘',
+        '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
+    ];
+    bytes.iter().map(|&b| if (0x80..0xa0).contains(&b) { HIGH[usize::from(b - 0x80)] } else { char::from(b) }).collect()
+}
+
 fn java_package(source: &Path) -> Option<String> {
     let text = crate::files::read_text(source, crate::files::SMALL_TEXT).ok()?;
     text.lines()
@@ -538,6 +578,8 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     let mut b = Builder { built: Built::default(), limit, root: work, runner };
     let mut commands = commands.cloned().unwrap_or_default();
     let files = walk(work);
+    b.built.notes =
+        files.iter().filter_map(|f| utf8_source(f).map(|why| format!("{}: {why}", relative(work, f)))).collect();
     if let Some(own) = files.iter().find(|f| f.file_name().is_some_and(|n| n == "grade.toml")) {
         match read_student_file(own) {
             Ok(c) => {
@@ -706,6 +748,33 @@ mod tests {
         assert!(is_executable(&script) && is_executable(&elf));
         assert_eq!(kind_of(&text), None);
         assert!(!is_executable(&text));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn sources_saved_on_windows_are_made_utf8() {
+        let dir = std::env::temp_dir().join(format!("morris-utf8-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = |name: &str, bytes: &[u8]| {
+            let p = dir.join(name);
+            std::fs::write(&p, bytes).unwrap();
+            p
+        };
+        let bom = file("A.java", b"\xef\xbb\xbfclass A {}\n");
+        assert!(utf8_source(&bom).unwrap().starts_with("byte order mark taken off"));
+        assert_eq!(std::fs::read(&bom).unwrap(), b"class A {}\n");
+        let latin = file("b.py", b"# Ren\xe9 \x93quoted\x94\nprint(1)\n");
+        assert!(utf8_source(&latin).unwrap().starts_with("re-encoded from Windows-1252"));
+        assert_eq!(std::fs::read_to_string(&latin).unwrap(), "# René “quoted”\nprint(1)\n");
+        let declared = file("c.py", b"# -*- coding: latin-1 -*-\n# Ren\xe9\n");
+        assert_eq!(utf8_source(&declared), None, "a Python source that declares its coding is its own");
+        for (name, bytes) in
+            [("d.py", &b"\xef\xbb\xbfprint(1)\n"[..]), ("e.c", b"// Ren\xe9\n"), ("F.java", b"class F {}\n")]
+        {
+            let p = file(name, bytes);
+            assert_eq!(utf8_source(&p), None, "{name}");
+            assert_eq!(std::fs::read(&p).unwrap(), bytes, "{name} unchanged");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
