@@ -137,10 +137,119 @@ pub fn program_of(stem: &str) -> Option<(ProgramSpec, NameMatch)> {
             tries.push((rest.to_string(), stem.chars().take(prefix.len()).collect()));
         }
     }
-    tries.into_iter().find_map(|(rest, part)| {
-        let n = normalise(&rest);
-        (n.len() >= 4).then(|| nearest(&n)).flatten().map(|p| (p, NameMatch::Affix(part)))
-    })
+    tries
+        .into_iter()
+        .find_map(|(rest, part)| {
+            let n = normalise(&rest);
+            (n.len() >= 4).then(|| nearest(&n)).flatten().map(|p| (p, NameMatch::Affix(part)))
+        })
+        .or_else(|| by_words(stem))
+}
+
+/// The words of a name: split at separators, at case changes (`hw2MiniMax` is `hw`, `2`,
+/// `Mini`, `Max`; `ABOpening` is `AB`, `Opening`) and between letters and digits.
+fn words_of(stem: &str) -> Vec<String> {
+    let chars: Vec<char> = stem.chars().collect();
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_ascii_alphanumeric() {
+            words.extend((!word.is_empty()).then(|| std::mem::take(&mut word)));
+            continue;
+        }
+        if let Some(&prev) = word.chars().last().as_ref() {
+            let next_lower = chars.get(i + 1).is_some_and(char::is_ascii_lowercase);
+            let boundary = (prev.is_ascii_lowercase() && c.is_ascii_uppercase())
+                || (prev.is_ascii_uppercase() && c.is_ascii_uppercase() && next_lower)
+                || (prev.is_ascii_digit() != c.is_ascii_digit());
+            if boundary {
+                words.push(std::mem::take(&mut word));
+            }
+        }
+        word.push(c);
+    }
+    words.extend((!word.is_empty()).then_some(word));
+    words.into_iter().map(|w| w.to_ascii_lowercase()).collect()
+}
+
+/// Words a student adds to a program's name that say nothing against it: a course's or
+/// homework's tag, a version, the side the handout's programs play, `main`.
+const HARMLESS_WORDS: [&str; 25] = [
+    "white",
+    "main",
+    "run",
+    "my",
+    "final",
+    "new",
+    "submission",
+    "project",
+    "proj",
+    "hw",
+    "homework",
+    "assignment",
+    "part",
+    "p",
+    "q",
+    "question",
+    "task",
+    "prog",
+    "program",
+    "v",
+    "version",
+    "ai",
+    "cs",
+    "estimation",
+    "estimate",
+];
+
+/// A name whose words are a program's in another order, or with harmless words of the
+/// student's own (`ImprovedMiniMaxOpening`, `hw2MiniMaxOpening`, `MiniMaxOpeningWhite`,
+/// `BlackMiniMaxGame`): the program whose words (`minimax` or `ab`, `opening` or `game`,
+/// `black`, `improved`) are exactly the name's.
+fn by_words(stem: &str) -> Option<(ProgramSpec, NameMatch)> {
+    let raw = words_of(stem);
+    let mut words: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < raw.len() {
+        let pair = raw.get(i + 1).map(|n| format!("{}{n}", raw[i]));
+        if let Some(joined) = pair.filter(|j| matches!(j.as_str(), "minimax" | "minmax" | "alphabeta")) {
+            words.push(joined);
+            i += 2;
+        } else {
+            words.push(raw[i].clone());
+            i += 1;
+        }
+    }
+    let mut own: Vec<String> = Vec::new();
+    let mut mine: Vec<&str> = Vec::new();
+    for w in &words {
+        let known = match w.as_str() {
+            "minimax" | "minmax" => "minimax",
+            "ab" | "alphabeta" => "ab",
+            "opening" | "openning" | "open" => "opening",
+            "game" => "game",
+            "black" => "black",
+            "improved" | "improve" | "improvement" => "improved",
+            other if other.bytes().all(|b| b.is_ascii_digit()) || HARMLESS_WORDS.contains(&other) => {
+                own.push(other.to_string());
+                continue;
+            }
+            _ => return None,
+        };
+        if mine.contains(&known) {
+            return None;
+        }
+        mine.push(known);
+    }
+    let program = ALL_PROGRAMS.iter().find(|p| {
+        let mut theirs: Vec<String> = words_of(p.name);
+        if theirs.first().is_some_and(|w| w == "mini") {
+            theirs.splice(0..2, ["minimax".to_string()]);
+        }
+        theirs.len() == mine.len() && theirs.iter().all(|t| mine.contains(&t.as_str()))
+    })?;
+    let how = if own.is_empty() { NameMatch::Spelling } else { NameMatch::Affix(own.join(" ")) };
+    Some((*program, how))
 }
 
 #[cfg(test)]
@@ -168,6 +277,17 @@ mod tests {
             ("minimax-opening-black", "MiniMaxOpeningBlack"),
             ("MiniMaxGame_v2", "MiniMaxGame"),
             ("MainMiniMaxGameBlack", "MiniMaxGameBlack"),
+            // The words in another order, or with harmless words of the student's own.
+            ("ImprovedMiniMaxOpening", "MiniMaxOpeningImproved"),
+            ("MiniMaxBlackGame", "MiniMaxGameBlack"),
+            ("BlackMiniMaxOpening", "MiniMaxOpeningBlack"),
+            ("hw2MiniMaxOpening", "MiniMaxOpening"),
+            ("MiniMaxOpeningWhite", "MiniMaxOpening"),
+            ("AlphaBetaOpeningWhite", "ABOpening"),
+            ("ABOpen", "ABOpening"),
+            ("MiniMaxOpeningImprovedEstimation", "MiniMaxOpeningImproved"),
+            ("cs6364_p2_minimax_game_improved", "MiniMaxGameImproved"),
+            ("Q4MinMaxGameBlack", "MiniMaxGameBlack"),
         ] {
             assert_eq!(named(stem), Some(want), "{stem}");
         }
@@ -201,6 +321,14 @@ mod tests {
             "Estimator",
             "Game",
             "variant",
+            // A program's words with a helper's: no program.
+            "MiniMaxGameHelper",
+            "ABGameUtils",
+            "GameBoard",
+            "MiniMax",
+            "OpeningBook",
+            "MiniMaxOpeningABOpening",
+            "BlackWhite",
         ] {
             assert_eq!(named(stem), None, "{stem}");
         }
