@@ -196,6 +196,14 @@ fn grades_the_fixture_class() {
             "{}",
             report("prompts")
         );
+        // A module the machine lacks: flagged as the machine's want, the regrade named.
+        let rep = report("needs_module");
+        assert!(flagged(&sheet, "needs_module"), "{sheet}");
+        assert!(
+            rep.contains("MiniMaxOpening failed for want of the Python module `morris_fixture_third_party_module`")
+                && rep.contains("--only needs_module"),
+            "{rep}"
+        );
         // Every argument a named option (argparse): called as its usage line asks.
         let r = row("named_options").expect("named_options is on the sheet (it needs only python3)");
         assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{}", report("named_options"));

@@ -318,12 +318,46 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
             g.doubts.push(format!("{} ({}, depth {}): {d}", c.program, c.label, c.depth));
         }
     }
+    g.doubts.extend(missing_modules(&g.cases, &work).into_iter().map(|(module, programs)| {
+        format!(
+            "{} failed for want of the Python module `{module}`, which is not installed here (nor in the submission): \
+             install it (`python3 -m pip install {module}`) and grade again with `--only {}`",
+            programs.join(", "),
+            g.net_id
+        )
+    }));
     let forms: HashMap<&str, Form> = calling.into_iter().map(|(k, c)| (k, c.form)).collect();
     score_parts(&mut g, calls, &built, &forms, &work, settings);
     deduct(&mut g, &settings.class);
     g.summary = summary_lines(&g);
     g.seconds = start.elapsed().as_secs_f64();
     g
+}
+
+/// The Python modules a submission's programs failed to import that are none of its own
+/// files (`numpy` on a machine without it): the machine's want, not the student's fault
+/// where the class allows the module. Each with the programs that failed for it.
+fn missing_modules(cases: &[CaseResult], work: &Path) -> Vec<(String, Vec<String>)> {
+    let files = submission::walk(work);
+    let own = |module: &str| {
+        files.iter().any(|f| {
+            f.file_stem().is_some_and(|s| s == module)
+                || f.parent().and_then(Path::file_name).is_some_and(|d| d == module)
+        })
+    };
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for c in cases {
+        let Some(module) = read::missing_module(&c.stderr) else { continue };
+        if own(&module) {
+            continue;
+        }
+        match out.iter_mut().find(|(m, _)| *m == module) {
+            Some((_, programs)) if !programs.contains(&c.program) => programs.push(c.program.clone()),
+            Some(_) => {}
+            None => out.push((module, vec![c.program.clone()])),
+        }
+    }
+    out
 }
 
 /// The Black programs' estimate is read from either side, as real submissions split: the

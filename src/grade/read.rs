@@ -214,6 +214,16 @@ fn is_handout_line(line: &str, label: &str) -> bool {
     })
 }
 
+/// The top-level module a Python traceback says could not be imported
+/// (`ModuleNotFoundError: No module named 'numpy.linalg'` is `numpy`).
+#[must_use]
+pub fn missing_module(stderr: &str) -> Option<String> {
+    let (_, rest) = stderr.split_once("ModuleNotFoundError: No module named ")?;
+    let name = rest.lines().next()?.trim().trim_matches(['\'', '"']);
+    let top = name.split('.').next()?;
+    (!top.is_empty() && top.chars().all(|c| c.is_alphanumeric() || c == '_')).then(|| top.to_string())
+}
+
 /// Words that mark a board line as the input echoed, not the answer.
 const INPUT_WORDS: [&str; 7] = ["input", "initial", "given", "original", "before", "current", "read"];
 
@@ -359,6 +369,15 @@ mod tests {
 
     fn read(text: &str) -> Reading {
         read_output(text, None)
+    }
+
+    #[test]
+    fn a_module_python_could_not_import() {
+        let tb = "Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\nModuleNotFoundError: No module named 'numpy.linalg'\n";
+        assert_eq!(missing_module(tb).as_deref(), Some("numpy"));
+        assert_eq!(missing_module("ModuleNotFoundError: No module named 'board'").as_deref(), Some("board"));
+        assert_eq!(missing_module("ImportError: cannot import name 'x' from 'y'"), None);
+        assert_eq!(missing_module("ModuleNotFoundError: No module named '../evil'"), None);
     }
 
     #[test]
