@@ -612,6 +612,29 @@ fn grades_a_class_as_canvas_and_gradescope_hand_it_over() {
         "Name,SID,Email,Score\r\nAna Ruiz,2101,AR210001@school.edu,100\r\nBo Li,2102,bl220002@school.edu,100\r\nCy O'Neil,2103,co220003@school.edu,100\r\n"
     );
 
+    // With the gradebook exported from Canvas, canvas.csv is a row per student of it, in
+    // its order, with their own names, IDs and sections; the grades of students it does
+    // not list are named on stderr. (The grades are kept from the run above.)
+    let gradebook = "Student,ID,SIS User ID,SIS Login ID,Section,Quiz 1 (701)\r\n    Points Possible,,,,,10.00\r\n\"Ruiz, Ana\",5001,2101,ruiz.ana@school.edu,CS 6364.001,9\r\n\"Kim, Fay\",5002,2104,fk210004,CS 6364.001,8\r\n\"Nguyen, Gus\",5003,2105,gn210005,CS 6364.001,7\r\n\"Li, Bo\",5010,2102,bl220002@school.edu,CS 6364.002,10\r\n\"O'Neil, Cy\",5011,2103,co220003,CS 6364.002,10\r\n\"Absent, Al\",5012,2199,aa229999,CS 6364.002,\r\n";
+    std::fs::write(dir.join("gradebook.csv"), gradebook).unwrap();
+    let args = ["submissions.zip", "assignment_77_export", "--out", "graded", "--gradebook", "gradebook.csv"];
+    let done = morris_grade_in(&dir, &args);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let said = String::from_utf8_lossy(&done.stderr);
+    assert!(said.contains("1 graded but not in the gradebook, so not in canvas.csv: ar210001"), "{said}");
+    let graded = |id: &str| if students.iter().any(|s| s.0 == id) { "100" } else { "" };
+    let want = format!(
+        "Student,ID,SIS User ID,SIS Login ID,Section,Morris Variant\r\nPoints Possible,,,,,100\r\n\"Ruiz, Ana\",5001,2101,ruiz.ana@school.edu,CS 6364.001,100\r\n\"Kim, Fay\",5002,2104,fk210004,CS 6364.001,{}\r\n\"Nguyen, Gus\",5003,2105,gn210005,CS 6364.001,{}\r\n\"Li, Bo\",5010,2102,bl220002@school.edu,CS 6364.002,100\r\n\"O'Neil, Cy\",5011,2103,co220003,CS 6364.002,100\r\n\"Absent, Al\",5012,2199,aa229999,CS 6364.002,\r\n",
+        graded("kimfay"),
+        graded("nguyengus")
+    );
+    assert_eq!(std::fs::read_to_string(out.join("canvas.csv")).unwrap(), want);
+    std::fs::write(dir.join("gradebook.csv"), "name,score\r\nx,1\r\n").unwrap();
+    let done = morris_grade_in(&dir, &args);
+    let said = String::from_utf8_lossy(&done.stderr);
+    assert!(!done.status.success() && said.trim().lines().count() == 1, "{said}");
+    assert!(said.contains("gradebook.csv: not a Canvas gradebook export (no `Student` and `ID` columns"), "{said}");
+
     // Metadata that cannot be read is one line naming the file and the line.
     std::fs::write(export.join("submission_metadata.yml"), "- a list\n").unwrap();
     let done = morris_grade_in(&dir, &["assignment_77_export", "--out", "bad"]);

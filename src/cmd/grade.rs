@@ -42,6 +42,11 @@ pub struct GradeArgs {
     /// Grade (again) only this student; the others keep their earlier grades (repeatable)
     #[arg(long, value_name = "NETID")]
     only: Vec<String>,
+    /// Canvas's gradebook export (Grades, Export): canvas.csv then has a row for each of its
+    /// students, with their own name, IDs and section, matched by Canvas ID, login, SIS ID
+    /// or name
+    #[arg(long, value_name = "CSV")]
+    gradebook: Option<PathBuf>,
     /// Also write this one student's Gradescope results.json here (inside Gradescope's
     /// autograder: /autograder/results/results.json)
     #[arg(long, value_name = "FILE")]
@@ -63,6 +68,7 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     };
     let limits = args.sandbox.over(morris::referee::sandbox::limits::EngineLimits::default())?;
     let runner = ProgramRunner::new(args.sandbox.sandbox(limits));
+    let roster = args.gradebook.as_deref().map(export::read_gradebook).transpose().map_err(|e| anyhow::anyhow!(e))?;
     let settings = GradeSettings::new(class, &args.out, runner);
     // A class zip from Canvas or Gradescope is unpacked first, into the output folder.
     let paths =
@@ -130,7 +136,21 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     let out = &settings.out;
     let write = |name: &str, text: &str| write_whole(&out.join(name), text.as_bytes());
     write("grades.csv", &report::grade_sheet(&grades))?;
-    write("canvas.csv", &export::canvas_csv(&grades, settings.class.canvas_column.as_deref()))?;
+    let column = settings.class.canvas_column.as_deref();
+    match &roster {
+        Some(roster) => {
+            let (csv, unmatched) = export::canvas_csv_for(&grades, roster, column);
+            write("canvas.csv", &csv)?;
+            if !unmatched.is_empty() {
+                eprintln!(
+                    "morris grade: {} graded but not in the gradebook, so not in canvas.csv: {}",
+                    unmatched.len(),
+                    unmatched.join(", ")
+                );
+            }
+        }
+        None => write("canvas.csv", &export::canvas_csv(&grades, column))?,
+    }
     let gradescope_csv = export::gradescope_csv(&grades);
     if let Some(csv) = &gradescope_csv {
         write("gradescope.csv", csv)?;

@@ -25,6 +25,123 @@ use crate::table::TextTable;
 /// The assignment's column when the class file names none.
 pub const DEFAULT_CANVAS_COLUMN: &str = "Morris Variant";
 
+/// A student of Canvas's gradebook export (Grades, Export): the columns that name them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GradebookRow {
+    /// `Student`: the sortable name, `Smith, John`.
+    pub student: String,
+    /// `ID`: the Canvas user ID.
+    pub id: String,
+    /// `SIS User ID`.
+    pub sis_user: String,
+    /// `SIS Login ID` (a net ID or an email).
+    pub sis_login: String,
+    /// `Section`.
+    pub section: String,
+}
+
+/// The students of a Canvas gradebook export (its `Points Possible` row and rows without
+/// an `ID` left out).
+///
+/// # Errors
+/// Unreadable, not CSV, or without the `Student` and `ID` columns, as one line.
+pub fn read_gradebook(path: &std::path::Path) -> Result<Vec<GradebookRow>, String> {
+    let shown = path.display();
+    let text = crate::files::read_text(path, crate::files::SMALL_TEXT)
+        .map_err(|e| format!("{shown}: {}", crate::files::io_reason(&e)))?;
+    let text = text.trim_start_matches('\u{feff}');
+    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
+    let head: Vec<String> = reader
+        .headers()
+        .map_err(|e| format!("{shown}: not a CSV file ({e})"))?
+        .iter()
+        .map(|h| h.trim().to_string())
+        .collect();
+    let at = |name: &str| head.iter().position(|h| h == name);
+    let (Some(student), Some(id)) = (at("Student"), at("ID")) else {
+        return Err(format!(
+            "{shown}: not a Canvas gradebook export (no `Student` and `ID` columns; its header is {:?})",
+            head.iter().take(6).cloned().collect::<Vec<_>>().join(",")
+        ));
+    };
+    let mut rows = Vec::new();
+    for (n, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| format!("{shown}: row {}: {e}", n + 2))?;
+        let cell = |i: Option<usize>| i.and_then(|i| record.get(i)).unwrap_or("").trim().to_string();
+        let row = GradebookRow {
+            student: cell(Some(student)),
+            id: cell(Some(id)),
+            sis_user: cell(at("SIS User ID")),
+            sis_login: cell(at("SIS Login ID")),
+            section: cell(at("Section")),
+        };
+        if !row.id.is_empty() && row.student != "Points Possible" {
+            rows.push(row);
+        }
+    }
+    Ok(rows)
+}
+
+/// Whether `g` is the gradebook's `row`: by Canvas ID; by login (or its part before the
+/// `@`) or SIS ID against the net ID or a Gradescope submitter's email and SID; or by the
+/// short name a Canvas download gives (`Smith, John` is `smithjohn`).
+fn is_row(g: &StudentGrade, row: &GradebookRow) -> bool {
+    let lower = |s: &str| s.trim().to_lowercase();
+    let login = lower(&row.sis_login);
+    let login_local = login.split('@').next().unwrap_or_default().to_string();
+    let names_login = |who: &str| !who.is_empty() && (lower(who) == login || lower(who) == login_local);
+    let sis = lower(&row.sis_user);
+    if let Some(id) = &g.who.canvas_id {
+        return *id == row.id;
+    }
+    if g.who.submitters.iter().any(|s| {
+        names_login(&s.email)
+            || names_login(s.email.split('@').next().unwrap_or_default())
+            || (!sis.is_empty() && lower(&s.sid) == sis)
+    }) {
+        return true;
+    }
+    let short: String = row.student.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect();
+    names_login(&g.net_id) || (!sis.is_empty() && lower(&g.net_id) == sis) || lower(&g.net_id) == short
+}
+
+/// The Canvas gradebook import for `grades`, a row per student of the gradebook export
+/// `roster` in its order, with their own name, IDs and section (a student not graded gets
+/// an empty cell, which Canvas leaves as it is); and the grades that matched no student.
+#[must_use]
+pub fn canvas_csv_for(grades: &[StudentGrade], roster: &[GradebookRow], column: Option<&str>) -> (String, Vec<String>) {
+    let column = column.unwrap_or(DEFAULT_CANVAS_COLUMN);
+    let mut t = TextTable::new(
+        &["Student", "ID", "SIS User ID", "SIS Login ID", "Section", column],
+        &[false, false, false, false, false, true],
+    );
+    let mut possible = vec![String::new(); 6];
+    possible[0] = "Points Possible".into();
+    possible[5] = "100".into();
+    t.rows.push(possible);
+    let mut used = vec![false; grades.len()];
+    for row in roster {
+        let found = grades.iter().position(|g| is_row(g, row));
+        if let Some(i) = found {
+            used[i] = true;
+        }
+        t.rows.push(vec![
+            row.student.clone(),
+            row.id.clone(),
+            row.sis_user.clone(),
+            row.sis_login.clone(),
+            row.section.clone(),
+            found.map(|i| points(grades[i].total)).unwrap_or_default(),
+        ]);
+    }
+    let unmatched = sorted(grades)
+        .into_iter()
+        .filter(|g| grades.iter().position(|x| std::ptr::eq(x, *g)).is_some_and(|i| !used[i]))
+        .map(|g| g.net_id.clone())
+        .collect();
+    (t.csv(), unmatched)
+}
+
 /// The Canvas gradebook import file for `grades`.
 #[must_use]
 pub fn canvas_csv(grades: &[StudentGrade], column: Option<&str>) -> String {
