@@ -248,7 +248,7 @@ fn bad_input_gets_one_line() {
     assert!(err.lines().any(|l| l.contains("abc123") && l.contains("not a usable zip file")), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     let sheet = std::fs::read_to_string(out.join("grades.csv")).unwrap();
-    assert!(sheet.contains("abc123,0,0,0,0,0,0,\r\n"), "{sheet}");
+    assert!(sheet.contains("abc123,0,0,0,0,0,0,yes\r\n"), "a submission that could not be used is flagged: {sheet}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -538,7 +538,7 @@ fn the_gradescope_autograder_grades_one_submission() {
 /// flat folder of files renamed `name_[LATE_]USERID_FILEID_File`, each student's Java
 /// sources uploaded again (`ABGame-1.java`: graded under the name it had, or no class
 /// would compile), a late student with an older copy of one file beside the newer, and
-/// one student's own zip. And a Gradescope export (a group submission among them): each
+/// one student's own tarball. And a Gradescope export (a group submission among them): each
 /// graded on its substance, named, and its grade put where each site reads it.
 #[test]
 fn grades_a_class_as_canvas_and_gradescope_hand_it_over() {
@@ -570,7 +570,11 @@ fn grades_a_class_as_canvas_and_gradescope_hand_it_over() {
         students.push(("kimfay", "5002"));
     }
     if have("gcc", "--version") {
-        zip_folder(&base.join("gnr200999"), &download.join("nguyengus_5003_301_hw2.zip"));
+        // A tarball, as a student on a Mac or Linux packs it.
+        let tarball = download.join("nguyengus_5003_301_hw2.tar.gz");
+        let done =
+            Command::new("tar").arg("-czf").arg(&tarball).arg("-C").arg(base.join("gnr200999")).arg(".").output();
+        assert!(done.is_ok_and(|d| d.status.success()), "tar is needed to make a tarball");
         students.push(("nguyengus", "5003"));
     }
     zip_folder(&download, &dir.join("submissions.zip"));

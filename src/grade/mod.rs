@@ -263,6 +263,9 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
     }
     if let Some(f) = &built.fatal {
         g.notes.push(f.clone());
+        // A 0 for a submission that could not be used is worth a look: the machine may
+        // lack what unpacks it, or the student may have uploaded the wrong file.
+        g.doubts.push(format!("the submission could not be used: {f}"));
     }
     g.notes.extend(built.notes.iter().cloned());
     let scratch = work.join(".grade-calls");

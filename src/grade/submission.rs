@@ -1,8 +1,9 @@
 //! Submissions: finding them, unpacking and copying them into a work folder, building
 //! them, and finding the eight programs by the handout's names.
 //!
-//! A submission is a folder or a zip named with the student's net ID. A folder that holds
-//! a zip, or two or more folders that each hold programs and share a program's name, is
+//! A submission is a folder or an archive (a zip, a tarball; RAR and 7-Zip where `7z` or
+//! `bsdtar` is installed) named with the student's net ID. A folder that holds an archive,
+//! or two or more folders that each hold programs and share a program's name, is
 //! a folder of submissions; any other folder is one student's (a lone student's folder
 //! given alone, or a submission split into `part1/`, `part2/`). A course site's download
 //! of a whole class (Canvas's flat folder of renamed files, Gradescope's export with its
@@ -149,16 +150,60 @@ fn visible_children(dir: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Whether `entries` hold a zip file.
+/// Whether `entries` hold an archive (a zip, a tarball, …).
 fn holds_zip(entries: &[PathBuf]) -> bool {
-    entries.iter().any(|p| p.is_file() && is_zip(p))
+    entries.iter().any(|p| p.is_file() && is_archive(p))
 }
 
 fn is_zip(path: &Path) -> bool {
     path.extension().is_some_and(|e| e.eq_ignore_ascii_case("zip"))
 }
 
+/// The kinds of archive students upload, by the name's ending, and the name without it.
+const ARCHIVES: [(&str, Archive); 11] = [
+    (".zip", Archive::Zip),
+    (".tar", Archive::Tar),
+    (".tar.gz", Archive::Tar),
+    (".tgz", Archive::Tar),
+    (".tar.bz2", Archive::Tar),
+    (".tbz2", Archive::Tar),
+    (".tar.xz", Archive::Tar),
+    (".txz", Archive::Tar),
+    (".rar", Archive::Other("RAR")),
+    (".7z", Archive::Other("7-Zip")),
+    (".tar.zst", Archive::Tar),
+];
+
+/// An archive's kind: what unpacks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Archive {
+    /// `unzip`.
+    Zip,
+    /// GNU `tar`, which knows the compressions by itself.
+    Tar,
+    /// `7z` or `bsdtar`, where installed (RAR, 7-Zip).
+    Other(&'static str),
+}
+
+/// The archive `path` is, and its name without the ending (`abc123.tar.gz`: `abc123`).
+fn archive_of(path: &Path) -> Option<(Archive, String)> {
+    let name = path.file_name()?.to_string_lossy().into_owned();
+    let lower = name.to_ascii_lowercase();
+    ARCHIVES
+        .iter()
+        .filter(|(end, _)| lower.ends_with(end) && lower.len() > end.len())
+        .max_by_key(|(end, _)| end.len())
+        .map(|(end, kind)| (*kind, name[..name.len() - end.len()].to_string()))
+}
+
+fn is_archive(path: &Path) -> bool {
+    archive_of(path).is_some()
+}
+
 fn net_id_of(path: &Path) -> String {
+    if let Some((_, stem)) = archive_of(path) {
+        return stem;
+    }
     path.file_stem().map_or_else(|| "unnamed".to_string(), |s| s.to_string_lossy().into_owned())
 }
 
@@ -174,7 +219,7 @@ pub fn find_submissions(paths: &[PathBuf]) -> Result<Vec<Submission>, Submission
             return Err(SubmissionError::Missing(shown));
         }
         if path.is_file() {
-            if !is_zip(path) {
+            if !is_archive(path) {
                 return Err(SubmissionError::NotASubmission(shown));
             }
             out.push(Submission::at(net_id_of(path), path.clone()));
@@ -197,7 +242,7 @@ pub fn find_submissions(paths: &[PathBuf]) -> Result<Vec<Submission>, Submission
         } else {
             // A class folder was just read (`is_class_folder`).
             let mut children: Vec<PathBuf> =
-                visible_children(path).into_iter().filter(|p| p.is_dir() || is_zip(p)).collect();
+                visible_children(path).into_iter().filter(|p| p.is_dir() || is_archive(p)).collect();
             children.sort();
             out.extend(children.into_iter().map(|p| Submission::at(net_id_of(&p), p)));
         }
@@ -339,8 +384,8 @@ pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRu
                 .map_err(|e| format!("{}: cannot copy: {}", from.display(), crate::files::io_reason(&e)))?;
         }
     } else if sub.path.is_file() {
-        let zip = std::fs::canonicalize(&sub.path).unwrap_or_else(|_| sub.path.clone());
-        unzip(&zip, work, work, limit, runner).map_err(|why| format!("{}: {why}", sub.path.display()))?;
+        let archive = std::fs::canonicalize(&sub.path).unwrap_or_else(|_| sub.path.clone());
+        extract(&archive, work, work, limit, runner).map_err(|why| format!("{}: {why}", sub.path.display()))?;
     } else {
         copy_dir(&sub.path, work)
             .map_err(|e| format!("{}: cannot copy: {}", sub.path.display(), crate::files::io_reason(&e)))?;
@@ -352,10 +397,10 @@ pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRu
     // program: a stray broken zip beside the one with the code costs the student nothing.
     if programs_below(work).is_empty() {
         let mut failed = None;
-        for inner in walk(work).into_iter().filter(|f| is_zip(f)) {
-            let into = inner.with_extension("");
+        for inner in walk(work).into_iter().filter(|f| is_archive(f)) {
+            let into = inner.with_file_name(net_id_of(&inner));
             let _ = std::fs::create_dir_all(&into);
-            if let Err(why) = unzip(&inner, &into, work, limit, runner) {
+            if let Err(why) = extract(&inner, &into, work, limit, runner) {
                 failed.get_or_insert(format!("{}: {why}", relative(work, &inner)));
             }
         }
@@ -364,6 +409,46 @@ pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRu
         }
     }
     Ok(())
+}
+
+/// Extracts `archive` into `into` by its kind, in the sandbox with `work` its one writable
+/// place. A RAR or 7-Zip archive needs `7z` or `bsdtar`; where neither is installed the
+/// error says so.
+fn extract(archive: &Path, into: &Path, work: &Path, limit: Duration, runner: &ProgramRunner) -> Result<(), String> {
+    let Some((kind, _)) = archive_of(archive) else { return Err("not an archive".into()) };
+    let argv: Vec<String> = match kind {
+        Archive::Zip => return unzip(archive, into, work, limit, runner),
+        Archive::Tar => vec!["tar".into(), "-xf".into(), s(archive), "-C".into(), s(into), "--no-same-owner".into()],
+        Archive::Other(what) => {
+            if crate::referee::sandbox::find_program("7z").is_some() {
+                vec!["7z".into(), "x".into(), "-y".into(), format!("-o{}", s(into)), s(archive)]
+            } else if crate::referee::sandbox::find_program("bsdtar").is_some() {
+                vec!["bsdtar".into(), "-xf".into(), s(archive), "-C".into(), s(into)]
+            } else {
+                return Err(format!(
+                    "a {what} archive, which needs `7z` (Debian's p7zip-full) or `bsdtar` (libarchive-tools) to unpack; neither is installed here"
+                ));
+            }
+        }
+    };
+    let shown = argv[0].clone();
+    let out = runner.run(&RunSpec {
+        argv,
+        dir: work.to_path_buf(),
+        time_limit: limit,
+        output_limit: 4096,
+        writable: Some(work.to_path_buf()),
+        stdin: None,
+    });
+    if out.succeeded() {
+        return Ok(());
+    }
+    let why = out.stderr.lines().chain(out.stdout.lines()).map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    Err(format!(
+        "not a usable archive ({shown}: {}{})",
+        out.describe(),
+        if why.is_empty() { String::new() } else { format!(": {why}") }
+    ))
 }
 
 /// Extracts `zip` into `into`, in the sandbox with `work` its one writable place.
@@ -749,6 +834,21 @@ mod tests {
         assert_eq!(kind_of(&text), None);
         assert!(!is_executable(&text));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn archives_by_their_names() {
+        let of = |name: &str| archive_of(Path::new(name));
+        assert_eq!(of("abc123.zip"), Some((Archive::Zip, "abc123".into())));
+        assert_eq!(of("abc123.TAR.GZ"), Some((Archive::Tar, "abc123".into())));
+        assert_eq!(of("hw2.tgz"), Some((Archive::Tar, "hw2".into())));
+        assert_eq!(of("proj.v2.tar.xz"), Some((Archive::Tar, "proj.v2".into())));
+        assert_eq!(of("p2.rar"), Some((Archive::Other("RAR"), "p2".into())));
+        assert_eq!(of("p2.7z"), Some((Archive::Other("7-Zip"), "p2".into())));
+        for name in ["MiniMaxOpening.py", ".zip", "notes.gz", "zip"] {
+            assert_eq!(of(name), None, "{name}");
+        }
+        assert_eq!(net_id_of(Path::new("class/abc123.tar.gz")), "abc123");
     }
 
     #[test]

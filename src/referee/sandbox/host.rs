@@ -40,7 +40,7 @@ pub(super) fn parse_cpu_list(text: &str) -> Vec<usize> {
 }
 
 /// `name` found on `PATH` (or the system's folders).
-pub(super) fn find_program(name: &str) -> Option<PathBuf> {
+pub(crate) fn find_program(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
         .chain(["/usr/bin", "/bin", "/usr/sbin", "/sbin"].map(PathBuf::from))

@@ -17,3 +17,5 @@ mod host;
 pub mod jail;
 pub mod limits;
 pub mod program;
+
+pub(crate) use host::find_program;
