@@ -204,6 +204,11 @@ fn grades_the_fixture_class() {
                 && rep.contains("--only needs_module"),
             "{rep}"
         );
+        // One program for all eight, told which by a word its usage names.
+        let r = row("one_for_all").expect("one_for_all is on the sheet (it needs only python3)");
+        assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{}", report("one_for_all"));
+        let rep = report("one_for_all");
+        assert!(rep.contains("ABGame: `main.py ab-game`: one program for all eight"), "{rep}");
         // Every argument a named option (argparse): called as its usage line asks.
         let r = row("named_options").expect("named_options is on the sheet (it needs only python3)");
         assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{}", report("named_options"));
