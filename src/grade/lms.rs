@@ -180,12 +180,8 @@ pub fn canvas_download(dir: &Path) -> Option<Vec<CanvasStudent>> {
 
 /// The files directly in `dir`, hidden ones left out, sorted.
 fn visible_files(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let mut files: Vec<PathBuf> = entries
-        .flatten()
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()) && !e.file_name().to_string_lossy().starts_with('.'))
-        .map(|e| e.path())
-        .collect();
+    let mut files: Vec<PathBuf> =
+        super::submission::visible_children(dir).into_iter().filter(|p| p.is_file()).collect();
     files.sort();
     files
 }

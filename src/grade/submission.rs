@@ -141,7 +141,7 @@ fn is_class_folder(dir: &Path) -> bool {
 }
 
 /// What `dir` holds, hidden entries and `__MACOSX` left out (as [`walk`] does).
-fn visible_children(dir: &Path) -> Vec<PathBuf> {
+pub(super) fn visible_children(dir: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     entries
         .flatten()
