@@ -204,6 +204,9 @@ fn grades_the_fixture_class() {
                 && rep.contains("--only needs_module"),
             "{rep}"
         );
+        // Debugging output before the answer: the answer, printed last, is still read.
+        let r = row("debug_prints").expect("debug_prints is on the sheet (it needs only python3)");
+        assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{}", report("debug_prints"));
         // One program for all eight, told which by a word its usage names.
         let r = row("one_for_all").expect("one_for_all is on the sheet (it needs only python3)");
         assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{}", report("one_for_all"));

@@ -6,11 +6,11 @@
 //! folder ([`RunSpec::writable`]) the one writable place; or through [`Sandbox::off`]
 //! ([`ProgramRunner::default`], and `--no-sandbox`). Either way the program is a
 //! [`Child`](crate::referee::sandbox::child::Child), as the referee's engines are: it leads a
-//! process group of its own, is fed no stdin (or only [`RunSpec::stdin`]'s text), and [`ProgramRunner::run`] keeps the first
-//! [`RunSpec::output_limit`] bytes of stdout and the last bytes of stderr. When the time
-//! limit passes (in wall-clock and CPU time: [`RunSpec::time_limit`]), and after a normal
-//! exit too, everything of it is killed (its group and
-//! its cgroups), so that a child left behind (a shell script's background job, a JVM
+//! process group of its own, is fed no stdin (or only [`RunSpec::stdin`]'s text), and
+//! [`ProgramRunner::run`] keeps [`RunSpec::output_limit`] bytes of stdout (its first and last
+//! lines) and the last bytes of stderr. When the time limit passes (in wall-clock and CPU
+//! time: [`RunSpec::time_limit`]), and after a normal exit too, everything of it is killed
+//! (its group and its cgroups), so that a child left behind (a shell script's background job, a JVM
 //! helper) neither runs on nor holds the pipes open.
 
 use std::io::Read;
@@ -50,7 +50,7 @@ pub struct RunSpec {
     /// machine (a class graded two at a time beside a TA's browser) is not failed for the
     /// wait, as judges' sandboxes count CPU time.
     pub time_limit: Duration,
-    /// Bytes kept of stdout (the first ones) and of stderr (the last ones).
+    /// Bytes kept of stdout (the first half and the last half) and of stderr (the last ones).
     pub output_limit: usize,
     /// The one folder it may write in (in the sandbox), if any.
     pub writable: Option<PathBuf>,
@@ -65,7 +65,7 @@ pub struct RunOutcome {
     pub status: Option<i32>,
     /// The time limit passed and the group was killed.
     pub timed_out: bool,
-    /// The first bytes of stdout, as text.
+    /// Stdout as kept (its first and last lines, past the limit), as text.
     pub stdout: String,
     /// The last bytes of stderr, as text.
     pub stderr: String,
@@ -174,25 +174,74 @@ fn run_in(sandbox: &Sandbox, spec: &RunSpec) -> RunOutcome {
     RunOutcome { status: status.and_then(|s| s.code()), timed_out, stdout, stderr, elapsed, cpu, start_error: None }
 }
 
-/// The first `limit` bytes of `from` (`tail`: the last ones); everything is read, so
-/// the writer never blocks on a full pipe.
+/// What is kept of `from`, at most `limit` bytes of it: with `tail`, the last bytes; else
+/// the first half and the last half, whole lines, with a line between saying how much was
+/// left out (a program that prints a line per position searched still shows its answer,
+/// printed last, as a TA scrolling to the end sees it). Everything is read, so the writer
+/// never blocks on a full pipe.
 fn read_bounded(mut from: impl Read, limit: usize, tail: bool) -> String {
-    let mut kept = Vec::new();
+    let half = if tail { 0 } else { limit / 2 };
+    let mut head: Vec<u8> = Vec::new();
+    let mut rest: Vec<u8> = Vec::new();
+    let mut total = 0usize;
     let mut buf = [0u8; 8192];
     while let Ok(n) = from.read(&mut buf) {
         if n == 0 {
             break;
         }
-        if tail {
-            kept.extend_from_slice(&buf[..n]);
-            if kept.len() > 2 * limit.max(1) {
-                kept.drain(..kept.len() - limit);
-            }
-        } else {
-            let room = limit.saturating_sub(kept.len());
-            kept.extend_from_slice(&buf[..n.min(room)]);
+        total += n;
+        let to_head = n.min(half.saturating_sub(head.len()));
+        head.extend_from_slice(&buf[..to_head]);
+        rest.extend_from_slice(&buf[to_head..n]);
+        let keep = limit.max(1) - half;
+        if rest.len() > 2 * keep {
+            rest.drain(..rest.len() - keep);
         }
     }
-    let from = if tail { kept.len().saturating_sub(limit) } else { 0 };
-    String::from_utf8_lossy(&kept[from..]).into_owned()
+    let keep = limit - half;
+    let dropped = total - head.len() - rest.len().min(keep);
+    if dropped == 0 {
+        head.extend_from_slice(&rest);
+        return String::from_utf8_lossy(&head).into_owned();
+    }
+    let mut rest = &rest[rest.len() - keep.min(rest.len())..];
+    if tail {
+        return String::from_utf8_lossy(rest).into_owned();
+    }
+    // Whole lines on both sides of the cut.
+    if let Some(end) = head.iter().rposition(|&b| b == b'\n') {
+        head.truncate(end + 1);
+    }
+    if let Some(start) = rest.iter().position(|&b| b == b'\n') {
+        rest = &rest[start + 1..];
+    }
+    let left_out = total - head.len() - rest.len();
+    let mut text = String::from_utf8_lossy(&head).into_owned();
+    text.push_str(&format!("[… {left_out} bytes left out here …]\n"));
+    text.push_str(&String::from_utf8_lossy(rest));
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_bounded;
+
+    #[test]
+    fn a_long_output_keeps_its_first_and_last_lines() {
+        let mut text = String::from("Searching...\n");
+        for i in 0..10_000 {
+            text.push_str(&format!("trying position {i}\n"));
+        }
+        text.push_str("Board Position: WxxB\nMINIMAX estimate: 3\n");
+        let kept = read_bounded(text.as_bytes(), 4096, false);
+        assert!(kept.len() <= 4096 + 64, "{}", kept.len());
+        assert!(kept.starts_with("Searching...\ntrying position 0\n"), "{kept}");
+        assert!(kept.ends_with("trying position 9999\nBoard Position: WxxB\nMINIMAX estimate: 3\n"), "{kept}");
+        assert!(kept.contains(" bytes left out here …]\ntrying position "), "{kept}");
+        assert!(kept.lines().all(|l| l.starts_with("trying position ") || !l.contains("position")), "whole lines");
+        let short = "Board Position: WxxB\n";
+        assert_eq!(read_bounded(short.as_bytes(), 4096, false), short);
+        let tail = read_bounded(text.as_bytes(), 100, true);
+        assert!(tail.len() == 100 && tail.ends_with("MINIMAX estimate: 3\n"), "{tail}");
+    }
 }
