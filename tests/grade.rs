@@ -641,6 +641,16 @@ fn grades_a_class_as_canvas_and_gradescope_hand_it_over() {
         graded("nguyengus")
     );
     assert_eq!(std::fs::read_to_string(out.join("canvas.csv")).unwrap(), want);
+    // A late policy in the class file: the late student alone loses it.
+    let late = dir.join("late.toml");
+    let text = std::fs::read_to_string(&class_file).unwrap();
+    std::fs::write(&late, format!("late_deduction = 10\n{text}")).unwrap();
+    let again = ["submissions.zip", "--class", late.to_str().unwrap(), "--out", "graded", "--only", "ruizana"];
+    let done = morris_grade_in(&dir, &again);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let resheet = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    assert_eq!(sheet_row(&resheet, "ruizana").unwrap(), vec![45.0, 35.0, 10.0, 10.0, 10.0, 90.0]);
+    assert!(report("ruizana").contains("deduction: handed in late (Canvas marked the files LATE)"));
     std::fs::write(dir.join("gradebook.csv"), "name,score\r\nx,1\r\n").unwrap();
     let done = morris_grade_in(&dir, &args);
     let said = String::from_utf8_lossy(&done.stderr);

@@ -10,6 +10,7 @@
 //! match_plies = 40          # a game is a draw after this many plies
 //! wording_deduction = 0     # points off for output in words other than the handout's
 //! command_deduction = 0     # points off for a command line other than the handout's
+//! late_deduction = 0        # points off for a submission Canvas marked late
 //! canvas_column = "Project 2 (1234)"   # the assignment's column in Canvas's gradebook
 //!
 //! [[case]]
@@ -48,6 +49,8 @@ pub struct ClassFile {
     pub wording_deduction: Option<f64>,
     /// Points off the total for a command line other than the handout's (default 0).
     pub command_deduction: Option<f64>,
+    /// Points off the total for a submission Canvas's download marks late (default 0).
+    pub late_deduction: Option<f64>,
     /// The assignment's column in Canvas's gradebook, `Name (id)` as Canvas exports it
     /// (default `Morris Variant`).
     pub canvas_column: Option<String>,
@@ -112,9 +115,11 @@ pub fn read_class_file(path: &Path) -> Result<ClassFile, ClassFileError> {
     let text = crate::files::read_text(path, crate::files::SMALL_TEXT)
         .map_err(|e| ClassFileError { path: path.display().to_string(), reason: crate::files::io_reason(&e) })?;
     let class: ClassFile = parse(&text, path)?;
-    for (key, points) in
-        [("wording_deduction", class.wording_deduction), ("command_deduction", class.command_deduction)]
-    {
+    for (key, points) in [
+        ("wording_deduction", class.wording_deduction),
+        ("command_deduction", class.command_deduction),
+        ("late_deduction", class.late_deduction),
+    ] {
         if let Some(p) = points
             && !(0.0..=100.0).contains(&p)
         {

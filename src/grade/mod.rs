@@ -477,6 +477,15 @@ fn deduct(g: &mut StudentGrade, class: &ClassFile) {
             g.notes.push(format!("{why}: no deduction"));
         }
     }
+    if g.who.late {
+        let points = class.late_deduction.unwrap_or(0.0);
+        let why = "handed in late (Canvas marked the files LATE)".to_string();
+        if points > 0.0 {
+            g.deductions.push((why, points));
+        } else {
+            g.notes.push(format!("{why}: no deduction (the class file's late_deduction)"));
+        }
+    }
     let sum: f64 = g.parts.iter().sum::<f64>() - g.deductions.iter().map(|(_, p)| p).sum::<f64>();
     g.total = (sum.max(0.0) * 100.0).round() / 100.0;
 }
