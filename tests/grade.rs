@@ -321,7 +321,7 @@ const STUDENTS: [(&str, &str, &str); 10] = [
     ("aar210001", "python", "own wording (`MINMAX Estimate :`), floats for infinity, a Windows-1252 comment"),
     ("bkl220045", "python", "argparse `--depth N`, snake_case names in src/, no board echo on a blocked root"),
     ("cmd200318", "python", "a zip with a top-level folder and __MACOSX; Black prints White's estimate minimised"),
-    ("dpt210777", "python", "`-d N` before the files, `Main_` names in a folder with a space"),
+    ("dpt210777", "python", "`-d N` before the files, `Main_` names in a folder with a space, an Archive folder"),
     ("ejw220102", "java", "a package under src/, misspelt class names, Integer.MIN_VALUE"),
     ("fsk210555", "java", "default package in a nested folder, -Infinity, `MINMAX estimate`, BOM and Windows-1252"),
     ("gnr200999", "c", "no Makefile, shared board.c, no trailing periods"),
@@ -358,7 +358,8 @@ fn zip_folder(from: &Path, zip: &Path) {
 
 /// Files as a Windows editor saves them: aar210001's shared module and fsk210555's board
 /// class with an author's name in Windows-1252 (Python 3 and javac refuse such a file),
-/// fsk210555's MiniMaxOpening with Notepad's byte order mark (javac refuses it too).
+/// fsk210555's MiniMaxOpening with Notepad's byte order mark (javac refuses it too); and
+/// dpt210777's earlier attempt kept in a folder `Archive`.
 fn saved_on_windows(student: &Path) {
     let latin1 = |file: &Path, comment: &[u8]| {
         let mut bytes = comment.to_vec();
@@ -367,6 +368,15 @@ fn saved_on_windows(student: &Path) {
     };
     if student.ends_with("aar210001") {
         latin1(&student.join("variant.py"), b"# Ana Ar\xe9valo \x96 CS 6364\n");
+    } else if student.ends_with("dpt210777") {
+        // An earlier attempt kept in an `Archive` folder beside the one handed in: broken,
+        // and first in the folder's order.
+        let code = student.join("Project 2/code");
+        let archive = student.join("Archive/code");
+        std::fs::create_dir_all(&archive).unwrap();
+        for e in std::fs::read_dir(&code).unwrap().flatten() {
+            std::fs::write(archive.join(e.file_name()), "raise SystemExit('first attempt, does not work')\n").unwrap();
+        }
     } else if student.ends_with("fsk210555") {
         let code = student.join("Project2_Submission/code");
         latin1(&code.join("GameBoard.java"), b"// Fabi\xe1n S\xe1nchez-Kan\xe9\n");
@@ -442,6 +452,7 @@ fn grades_a_class_written_the_way_students_write() {
     has("cmd200318", "White's estimate minimised, the handout's other reading");
     has("dpt210777", "called as `ABGame -d DEPTH INPUT OUTPUT`");
     has("dpt210777", "less its own `Main`");
+    has("dpt210777", "an older copy passed over: Archive/code/Main_ABGame.py");
     has("ejw220102", "class edu.utd.ai.project2.MinMaxOpenningBlack");
     has("hqv210321", "executable bin/minimax-opening");
     has("gnr200999", "C hw2/src/MiniMaxOpening.c (the handout's name)");

@@ -650,10 +650,45 @@ fn candidates(work: &Path) -> Vec<(&'static str, FileKind, PathBuf, NameMatch)> 
             Some((name, kind, f, how))
         })
         .collect();
-    out.sort_by(|a, b| {
-        (a.1, a.3.rank(), a.2.components().count(), &a.2).cmp(&(b.1, b.3.rank(), b.2.components().count(), &b.2))
-    });
+    let key =
+        |c: &(&str, FileKind, PathBuf, NameMatch)| (is_stale(work, &c.2), c.1, c.3.rank(), c.2.components().count());
+    out.sort_by(|a, b| (key(a), &a.2).cmp(&(key(b), &b.2)));
     out
+}
+
+/// Words that mark a folder as holding an older copy: `old/`, `backup/`, `Project2 - Copy/`.
+const STALE_WORDS: [&str; 17] = [
+    "old",
+    "older",
+    "backup",
+    "backups",
+    "bak",
+    "previous",
+    "prev",
+    "draft",
+    "drafts",
+    "archive",
+    "archived",
+    "unused",
+    "deprecated",
+    "scratch",
+    "copy",
+    "trash",
+    "attempt",
+];
+
+/// Whether a file lies in a folder named as an older copy: a candidate there is taken only
+/// when no other is found.
+fn is_stale(work: &Path, file: &Path) -> bool {
+    let inside = file.strip_prefix(work).unwrap_or(file);
+    let mut folders = inside.parent().map(Path::components).into_iter().flatten();
+    folders.any(|c| {
+        c.as_os_str()
+            .to_string_lossy()
+            .to_lowercase()
+            .split(|ch: char| !ch.is_alphanumeric())
+            .any(|w| STALE_WORDS.contains(&w))
+    })
 }
 
 /// Builds the submission unpacked in `work` and finds its eight programs. `commands` are
@@ -727,8 +762,16 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
             }
             continue;
         };
-        let same_kind: Vec<String> =
-            mine.iter().filter(|c| c.1 == kind && c.2 != *file).map(|c| relative(work, &c.2)).collect();
+        // A copy in a folder named as an older one (`old/`, `Archive/`) is no doubt beside a
+        // current one: the report names it as passed over.
+        let stale = is_stale(work, file);
+        let same_kind: Vec<String> = mine
+            .iter()
+            .filter(|c| c.1 == kind && c.2 != *file && is_stale(work, &c.2) == stale)
+            .map(|c| relative(work, &c.2))
+            .collect();
+        let older: Vec<String> =
+            mine.iter().filter(|c| !stale && is_stale(work, &c.2)).map(|c| relative(work, &c.2)).collect();
         let doubts = if same_kind.is_empty() {
             Vec::new()
         } else {
@@ -741,7 +784,10 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
             )]
         };
         let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        let named = how.describe(&stem);
+        let mut named = how.describe(&stem);
+        if !older.is_empty() {
+            named.push_str(&format!("; an older copy passed over: {}", older.join(", ")));
+        }
         let dir = file.parent().unwrap_or(work).to_path_buf();
         let shown = relative(work, file);
         match kind {
@@ -906,6 +952,22 @@ mod tests {
         assert_eq!(kind_of(&text), None);
         assert!(!is_executable(&text));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn older_copies_are_known_by_their_folders() {
+        let work = Path::new("/w");
+        for (path, stale) in [
+            ("/w/old/MiniMaxOpening.py", true),
+            ("/w/Project2 - Copy/src/ABGame.java", true),
+            ("/w/backup_v1/MiniMaxGame.py", true),
+            ("/w/src/MiniMaxOpening.py", false),
+            ("/w/final/MiniMaxOpening.py", false),
+            ("/w/old_MiniMaxOpening.py", false),
+            ("/w/bold/MiniMaxOpening.py", false),
+        ] {
+            assert_eq!(is_stale(work, Path::new(path)), stale, "{path}");
+        }
     }
 
     #[test]
