@@ -182,7 +182,7 @@ fn grades_the_fixture_class() {
         assert_eq!(r[5], 100.0, "{}", report("two_candidates"));
         assert!(flagged(&sheet, "two_candidates"), "{sheet}");
         assert!(report("two_candidates").contains(
-            "2 candidates for MiniMaxOpening: MiniMaxOpening.py, old_version/MiniMaxOpening.py; used MiniMaxOpening.py"
+            "2 candidates for MiniMaxOpening: MiniMaxOpening.py, experiments/MiniMaxOpening.py; used MiniMaxOpening.py"
         ));
         // An all-NUL board: shown escaped, never raw.
         let rep = report("nul_board");
