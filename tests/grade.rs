@@ -676,3 +676,29 @@ fn grades_a_class_as_canvas_and_gradescope_hand_it_over() {
     assert!(said.contains("submission_metadata.yml: line 1: expected a submission's folder"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Graded from inside a student's own folder with the default `--out grades`, twice: the
+/// output folder is neither copied into the work copy inside itself nor, on the rerun,
+/// taken for a second copy of the programs.
+#[test]
+fn grading_from_inside_the_submission_leaves_its_output_alone() {
+    if !have("python3", "--version") {
+        return;
+    }
+    let dir = scratch("inside");
+    let student = dir.join("aar210001");
+    copy_dir(&fixtures().join("class/aar210001"), &student);
+    let class_file = fixtures().join("grade.toml");
+    for again in [false, true] {
+        let mut args = vec![".", "--class", class_file.to_str().unwrap()];
+        args.extend(again.then_some("--force"));
+        let done = morris_grade_in(&student, &args);
+        assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+        let sheet = std::fs::read_to_string(student.join("grades/grades.csv")).unwrap();
+        assert_eq!(sheet.lines().count(), 2, "{sheet}");
+        assert_eq!(sheet_row(&sheet, "aar210001"), Some(vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0]), "{sheet}");
+        assert!(!flagged(&sheet, "aar210001"), "{sheet}");
+        assert!(!student.join("grades/work/aar210001/grades").exists(), "the output was copied into itself");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

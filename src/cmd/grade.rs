@@ -16,7 +16,7 @@ use morris::files::write_whole;
 use morris::grade::class_file::{ClassFile, read_class_file};
 use morris::grade::class_summary::{self, RunFacts};
 use morris::grade::run::ProgramRunner;
-use morris::grade::submission::{find_submissions, open_class_zips};
+use morris::grade::submission::{OUTPUT_MARK, find_submissions, open_class_zips};
 use morris::grade::{GradeSettings, cases, export, grade_student, part_of_program, report};
 use morris::progress::Progress as _;
 
@@ -70,6 +70,14 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     let runner = ProgramRunner::new(args.sandbox.sandbox(limits));
     let roster = args.gradebook.as_deref().map(export::read_gradebook).transpose().map_err(|e| anyhow::anyhow!(e))?;
     let settings = GradeSettings::new(class, &args.out, runner);
+    // The output folder is marked first: graded from inside the class's folder, a rerun
+    // must not take it for a student's submission.
+    let reports = settings.out.join("reports");
+    std::fs::create_dir_all(&reports).with_context(|| format!("cannot create {}", reports.display()))?;
+    write_whole(
+        &settings.out.join(OUTPUT_MARK),
+        b"morris grade's output: reports, grades and work copies, not a submission\n",
+    )?;
     // A class zip from Canvas or Gradescope is unpacked first, into the output folder.
     let paths =
         open_class_zips(&args.submissions, &settings.out.join("downloads"), settings.build_limit, &settings.runner)
@@ -93,8 +101,6 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     if args.gradescope.is_some() && submissions.len() != 1 {
         anyhow::bail!("--gradescope writes one student's results: give one submission, not {}", submissions.len());
     }
-    let reports = settings.out.join("reports");
-    std::fs::create_dir_all(&reports).with_context(|| format!("cannot create {}", reports.display()))?;
     let calls = cases::calls_of(&cases::class_cases(&settings.class));
     let bar = Bar::new(submissions.len() as u64, "{bar:30} {pos}/{len} students {elapsed_precise} {msg}", "students");
     let grades = Mutex::new(Vec::new());

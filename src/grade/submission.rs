@@ -85,7 +85,18 @@ fn programs_below(dir: &Path) -> Vec<&'static str> {
     names
 }
 
-/// Every file below `dir` (hidden folders and `__MACOSX` skipped), sorted.
+/// The file that marks a folder as `morris grade`'s output (`--out`), so that a grading
+/// run from inside the class's folder never takes its own output for a submission, nor
+/// copies it into a work folder inside itself.
+pub const OUTPUT_MARK: &str = ".morris-grade-output";
+
+/// Whether `dir` is `morris grade`'s output folder ([`OUTPUT_MARK`]).
+#[must_use]
+pub fn is_output_folder(dir: &Path) -> bool {
+    dir.join(OUTPUT_MARK).is_file()
+}
+
+/// Every file below `dir` (hidden folders, `__MACOSX` and the grader's output skipped), sorted.
 #[must_use]
 pub fn walk(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -99,7 +110,7 @@ pub fn walk(dir: &Path) -> Vec<PathBuf> {
                 continue;
             }
             match e.file_type() {
-                Ok(t) if t.is_dir() => stack.push(path),
+                Ok(t) if t.is_dir() && !is_output_folder(&path) => stack.push(path),
                 Ok(t) if t.is_file() => out.push(path),
                 _ => {}
             }
@@ -140,13 +151,15 @@ fn is_class_folder(dir: &Path) -> bool {
     held.iter().enumerate().any(|(i, a)| held[i + 1..].iter().any(|b| a.iter().any(|n| b.contains(n))))
 }
 
-/// What `dir` holds, hidden entries and `__MACOSX` left out (as [`walk`] does).
+/// What `dir` holds, hidden entries, `__MACOSX` and the grader's output left out (as
+/// [`walk`] does).
 pub(super) fn visible_children(dir: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     entries
         .flatten()
         .map(|e| e.path())
         .filter(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.') || n == "__MACOSX"))
+        .filter(|p| !is_output_folder(p))
         .collect()
 }
 
@@ -490,7 +503,7 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
         let e = e?;
         let t = e.file_type()?;
         let dest = to.join(e.file_name());
-        if t.is_dir() {
+        if t.is_dir() && !is_output_folder(&e.path()) {
             copy_dir(&e.path(), &dest)?;
         } else if t.is_file() {
             std::fs::copy(e.path(), &dest)?;
