@@ -7,7 +7,9 @@
 #   scripts/grade-class.sh 60 /tmp/class60        # then: /tmp/class60/out/summary.md
 #
 # MORRIS (default target/release/morris) is the binary; JOBS (default 2); extra
-# arguments go to `morris grade` (e.g. --no-sandbox).
+# arguments go to `morris grade` (e.g. --no-sandbox). CANVAS=1 hands the class over as
+# Canvas's "Download Submissions" zip instead (DIR/submissions.zip: every student's files
+# renamed `id_USERID_FILEID_name`, a student whose work is in folders as one zip upload).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:?usage: scripts/grade-class.sh N DIR [morris grade args]}
@@ -34,7 +36,39 @@ with zipfile.ZipFile(sys.argv[1], "w") as z:
         cp -r "$fixtures/$s" "$dir/class/$id"
     fi
 done
+what="$dir/class"
+if [ "${CANVAS:-0}" = 1 ]; then
+    rm -rf "$dir/canvas" "$dir/submissions.zip"
+    mkdir -p "$dir/canvas"
+    user=5000
+    file=100000
+    for sub in "$dir/class"/*; do
+        user=$((user + 1))
+        id=$(basename "$sub")
+        id=${id%.zip}
+        if [ -f "$sub" ]; then
+            file=$((file + 1)); cp "$sub" "$dir/canvas/${id}_${user}_${file}_submission.zip"
+        elif [ -z "$(find "$sub" -mindepth 1 -type d)" ]; then
+            for f in "$sub"/*; do
+                file=$((file + 1)); cp "$f" "$dir/canvas/${id}_${user}_${file}_$(basename "$f")"
+            done
+        else
+            file=$((file + 1))
+            (cd "$sub" && python3 -c 'import os, sys, zipfile
+with zipfile.ZipFile(sys.argv[1], "w") as z:
+    for root, dirs, files in os.walk("."):
+        for f in files:
+            p = os.path.join(root, f)
+            z.write(p, os.path.relpath(p, "."))' "$dir/canvas/${id}_${user}_${file}_project2.zip")
+        fi
+    done
+    (cd "$dir/canvas" && python3 -c 'import os, sys, zipfile
+with zipfile.ZipFile(sys.argv[1], "w") as z:
+    for f in sorted(os.listdir(".")):
+        z.write(f)' "$dir/submissions.zip")
+    what="$dir/submissions.zip"
+fi
 SECONDS=0
-"$morris" grade "$dir/class" --out "$dir/out" --jobs "${JOBS:-2}" "$@"
+"$morris" grade "$what" --out "$dir/out" --jobs "${JOBS:-2}" "$@"
 echo "wall ${SECONDS} s"
 sed -n '/^## Reading rules/,$p' "$dir/out/summary.md"
