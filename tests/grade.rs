@@ -207,6 +207,11 @@ fn grades_the_fixture_class() {
         // Debugging output before the answer: the answer, printed last, is still read.
         let r = row("debug_prints").expect("debug_prints is on the sheet (it needs only python3)");
         assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{}", report("debug_prints"));
+        // A broken program that runs on defaults of its own when given nothing: not taken
+        // for one that asks for its files.
+        let rep = report("own_defaults");
+        assert!(row("own_defaults").unwrap()[0] < 45.0, "{rep}");
+        assert!(!rep.contains("typed at its prompts"), "{rep}");
         // One program for all eight, told which by a word its usage names.
         let r = row("one_for_all").expect("one_for_all is on the sheet (it needs only python3)");
         assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{}", report("one_for_all"));

@@ -214,8 +214,16 @@ fn other_form(
 /// A program that gave no answer on its command line may ask for its files and depth at
 /// prompts (`input("Enter the input file: ")`, a `Scanner` on `System.in`), and on an
 /// empty stdin fail (`EOFError`): the answers typed in each order ([`Form::typed_orders`]),
-/// on `call`, until one gives an answer; none once one times out.
+/// on `call`, until one gives an answer; none once one times out, nor for a program that
+/// answers with nothing typed.
 fn typed_form(settings: &GradeSettings, program: &Program, call: &Call, scratch: &Path) -> Option<(Form, Invocation)> {
+    // A program that answers with no arguments and nothing typed runs on defaults of its
+    // own (a `board1.txt` it ships): what it prints then says nothing of our case.
+    let bare =
+        invoke(&settings.runner, program, &Form::of(Vec::new()), scratch, &call.board, call.depth, settings.run_limit);
+    if bare.outcome.timed_out || read::read_output(&bare.outcome.stdout, bare.file.as_deref()).board.is_some() {
+        return None;
+    }
     for form in Form::typed_orders() {
         let inv = invoke(&settings.runner, program, &form, scratch, &call.board, call.depth, settings.run_limit);
         if inv.outcome.timed_out {
