@@ -1,6 +1,6 @@
-"""Test fixture: a "student" who wrote one program for all eight, told which by its first
-argument (python3 main.py minimax-opening board1.txt board2.txt 3), then runs morris's
-own program (in $MORRIS_CLASSROOM_BIN). Correct in substance."""
+"""Test fixture: a "student" who wrote one program for the programs of parts I and II,
+told which by its first argument (python3 main.py minimax-opening board1.txt board2.txt 3),
+then runs morris's own program (in $MORRIS_CLASSROOM_BIN). Correct in substance."""
 import argparse
 import os
 
@@ -11,13 +11,9 @@ PROGRAMS = {
     "minimax-game": "MiniMaxGame",
     "ab-opening": "ABOpening",
     "ab-game": "ABGame",
-    "minimax-opening-black": "MiniMaxOpeningBlack",
-    "minimax-game-black": "MiniMaxGameBlack",
-    "minimax-opening-improved": "MiniMaxOpeningImproved",
-    "minimax-game-improved": "MiniMaxGameImproved",
 }
 
-parser = argparse.ArgumentParser(description="Morris Variant, all eight programs")
+parser = argparse.ArgumentParser(description="Morris Variant, parts I and II")
 parser.add_argument("program", choices=sorted(PROGRAMS))
 parser.add_argument("input")
 parser.add_argument("output")
