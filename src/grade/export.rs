@@ -82,32 +82,37 @@ pub fn read_gradebook(path: &std::path::Path) -> Result<Vec<GradebookRow>, Strin
     Ok(rows)
 }
 
-/// Whether `g` is the gradebook's `row`: by Canvas ID; by login (or its part before the
-/// `@`) or SIS ID against the net ID or a Gradescope submitter's email and SID; or by the
-/// short name a Canvas download gives (`Smith, John` is `smithjohn`).
-fn is_row(g: &StudentGrade, row: &GradebookRow) -> bool {
+/// How surely `g` is the gradebook's `row`, if it is (lower is surer): by Canvas ID (0); by
+/// login, or its part before the `@`, against the net ID or a Gradescope submitter's email
+/// (1); by SIS ID against the net ID or a submitter's SID (2); by the short name a Canvas
+/// download gives, `Smith, John` as `smithjohn` (3).
+fn match_rank(g: &StudentGrade, row: &GradebookRow) -> Option<u8> {
     let lower = |s: &str| s.trim().to_lowercase();
+    if let Some(id) = &g.who.canvas_id {
+        return (*id == row.id).then_some(0);
+    }
     let login = lower(&row.sis_login);
     let login_local = login.split('@').next().unwrap_or_default().to_string();
-    let names_login = |who: &str| !who.is_empty() && (lower(who) == login || lower(who) == login_local);
+    let names_login = |who: &str| !who.trim().is_empty() && (lower(who) == login || lower(who) == login_local);
     let sis = lower(&row.sis_user);
-    if let Some(id) = &g.who.canvas_id {
-        return *id == row.id;
+    let is_sis = |who: &str| !sis.is_empty() && lower(who) == sis;
+    let emails = g.who.submitters.iter().map(|s| s.email.as_str());
+    if names_login(&g.net_id)
+        || emails.clone().any(|e| names_login(e) || names_login(e.split('@').next().unwrap_or("")))
+    {
+        return Some(1);
     }
-    if g.who.submitters.iter().any(|s| {
-        names_login(&s.email)
-            || names_login(s.email.split('@').next().unwrap_or_default())
-            || (!sis.is_empty() && lower(&s.sid) == sis)
-    }) {
-        return true;
+    if is_sis(&g.net_id) || g.who.submitters.iter().any(|s| is_sis(&s.sid)) {
+        return Some(2);
     }
     let short: String = row.student.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect();
-    names_login(&g.net_id) || (!sis.is_empty() && lower(&g.net_id) == sis) || lower(&g.net_id) == short
+    (lower(&g.net_id) == short).then_some(3)
 }
 
 /// The Canvas gradebook import for `grades`, a row per student of the gradebook export
 /// `roster` in its order, with their own name, IDs and section (a student not graded gets
-/// an empty cell, which Canvas leaves as it is); and the grades that matched no student.
+/// an empty cell, which Canvas leaves as it is), each with the grade that names them most
+/// surely ([`match_rank`]); and the grades that matched no student.
 #[must_use]
 pub fn canvas_csv_for(grades: &[StudentGrade], roster: &[GradebookRow], column: Option<&str>) -> (String, Vec<String>) {
     let column = column.unwrap_or(DEFAULT_CANVAS_COLUMN);
@@ -119,10 +124,12 @@ pub fn canvas_csv_for(grades: &[StudentGrade], roster: &[GradebookRow], column: 
     possible[0] = "Points Possible".into();
     possible[5] = "100".into();
     t.rows.push(possible);
+    let grades = sorted(grades);
     let mut used = vec![false; grades.len()];
     for row in roster {
-        let found = grades.iter().position(|g| is_row(g, row));
-        if let Some(i) = found {
+        // The surest match; of equally sure ones, the first by net ID.
+        let found = (0..grades.len()).filter_map(|i| match_rank(grades[i], row).map(|r| (r, i))).min();
+        if let Some((_, i)) = found {
             used[i] = true;
         }
         t.rows.push(vec![
@@ -131,14 +138,10 @@ pub fn canvas_csv_for(grades: &[StudentGrade], roster: &[GradebookRow], column: 
             row.sis_user.clone(),
             row.sis_login.clone(),
             row.section.clone(),
-            found.map(|i| points(grades[i].total)).unwrap_or_default(),
+            found.map(|(_, i)| points(grades[i].total)).unwrap_or_default(),
         ]);
     }
-    let unmatched = sorted(grades)
-        .into_iter()
-        .filter(|g| grades.iter().position(|x| std::ptr::eq(x, *g)).is_some_and(|i| !used[i]))
-        .map(|g| g.net_id.clone())
-        .collect();
+    let unmatched = grades.iter().zip(&used).filter(|(_, used)| !**used).map(|(g, _)| g.net_id.clone()).collect();
     (t.csv(), unmatched)
 }
 
@@ -296,5 +299,50 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
         output,
         visibility: "visible".into(),
         tests,
+    }
+}
+
+#[cfg(test)]
+mod gradebook_tests {
+    use super::*;
+    use crate::grade::lms::{Submitter, Who};
+
+    fn grade(net_id: &str, who: Who, total: f64) -> StudentGrade {
+        StudentGrade { net_id: net_id.into(), who, total, ..StudentGrade::default() }
+    }
+
+    #[test]
+    fn each_row_takes_the_grade_that_names_it_most_surely() {
+        let canvas = grade("ruizana", Who { canvas_id: Some("5001".into()), ..Who::default() }, 90.0);
+        let ana = Submitter { name: "Ana Ruiz".into(), sid: "2101".into(), email: "ar210001@school.edu".into() };
+        let gradescope = grade("ar210001", Who { submitters: vec![ana], ..Who::default() }, 80.0);
+        let folder = grade("bl220002", Who::default(), 70.0);
+        let roster = [
+            GradebookRow {
+                student: "Ruiz, Ana".into(),
+                id: "5001".into(),
+                sis_user: "2101".into(),
+                sis_login: "ana@school.edu".into(),
+                section: "001".into(),
+            },
+            GradebookRow {
+                student: "Li, Bo".into(),
+                id: "5010".into(),
+                sis_login: "BL220002".into(),
+                ..GradebookRow::default()
+            },
+            GradebookRow { student: "Absent, Al".into(), id: "5012".into(), ..GradebookRow::default() },
+        ];
+        for grades in [
+            vec![canvas.clone(), gradescope.clone(), folder.clone()],
+            vec![folder.clone(), gradescope.clone(), canvas.clone()],
+        ] {
+            let (csv, unmatched) = canvas_csv_for(&grades, &roster, Some("P2 (7)"));
+            assert_eq!(
+                csv,
+                "Student,ID,SIS User ID,SIS Login ID,Section,P2 (7)\r\nPoints Possible,,,,,100\r\n\"Ruiz, Ana\",5001,2101,ana@school.edu,001,90\r\n\"Li, Bo\",5010,,BL220002,,70\r\n\"Absent, Al\",5012,,,,\r\n"
+            );
+            assert_eq!(unmatched, vec!["ar210001".to_string()]);
+        }
     }
 }
