@@ -112,7 +112,7 @@ fn match_rank(g: &StudentGrade, row: &GradebookRow) -> Option<u8> {
 /// The Canvas gradebook import for `grades`, a row per student of the gradebook export
 /// `roster` in its order, with their own name, IDs and section (a student not graded gets
 /// an empty cell, which Canvas leaves as it is), each with the grade that names them most
-/// surely ([`match_rank`]); and the grades that matched no student.
+/// surely (Canvas ID, login, SIS ID, name); and the grades that matched no student.
 #[must_use]
 pub fn canvas_csv_for(grades: &[StudentGrade], roster: &[GradebookRow], column: Option<&str>) -> (String, Vec<String>) {
     let column = column.unwrap_or(DEFAULT_CANVAS_COLUMN);
