@@ -19,6 +19,16 @@ mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 morris=${MORRIS:-target/release/morris}
 fixtures=tests/grade_fixtures/class
+# Zips what folder $1 holds into $2 (absolute), as students' tools do.
+zip_dir() {
+    (cd "$1" && python3 -c 'import os, sys, zipfile
+with zipfile.ZipFile(sys.argv[1], "w") as z:
+    for root, dirs, files in os.walk("."):
+        dirs.sort()
+        for f in sorted(files):
+            p = os.path.join(root, f)
+            z.write(p, os.path.relpath(p, "."))' "$2")
+}
 rm -rf "$dir/class" "$dir/out"
 mkdir -p "$dir/class"
 students=($(ls "$fixtures"))
@@ -26,12 +36,7 @@ for i in $(seq 1 "$n"); do
     s=${students[$(((i - 1) % ${#students[@]}))]}
     id=$(printf '%s%02d' "${s:0:3}" "$i")
     if [ -d "$fixtures/$s/__MACOSX" ]; then
-        (cd "$fixtures/$s" && python3 -c 'import os, sys, zipfile
-with zipfile.ZipFile(sys.argv[1], "w") as z:
-    for root, dirs, files in os.walk("."):
-        for f in files:
-            p = os.path.join(root, f)
-            z.write(p, os.path.relpath(p, "."))' "$dir/class/$id.zip")
+        zip_dir "$fixtures/$s" "$dir/class/$id.zip"
     else
         cp -r "$fixtures/$s" "$dir/class/$id"
     fi
@@ -54,18 +59,10 @@ if [ "${CANVAS:-0}" = 1 ]; then
             done
         else
             file=$((file + 1))
-            (cd "$sub" && python3 -c 'import os, sys, zipfile
-with zipfile.ZipFile(sys.argv[1], "w") as z:
-    for root, dirs, files in os.walk("."):
-        for f in files:
-            p = os.path.join(root, f)
-            z.write(p, os.path.relpath(p, "."))' "$dir/canvas/${id}_${user}_${file}_project2.zip")
+            zip_dir "$sub" "$dir/canvas/${id}_${user}_${file}_project2.zip"
         fi
     done
-    (cd "$dir/canvas" && python3 -c 'import os, sys, zipfile
-with zipfile.ZipFile(sys.argv[1], "w") as z:
-    for f in sorted(os.listdir(".")):
-        z.write(f)' "$dir/submissions.zip")
+    zip_dir "$dir/canvas" "$dir/submissions.zip"
     what="$dir/submissions.zip"
 fi
 SECONDS=0
