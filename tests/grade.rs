@@ -213,6 +213,12 @@ fn grades_the_fixture_class() {
         let rep = report("own_defaults");
         assert!(row("own_defaults").unwrap()[0] < 45.0, "{rep}");
         assert!(!rep.contains("typed at its prompts"), "{rep}");
+        // A shell wrapper that calls `python`: run, with `python3` where `python` is missing.
+        let rep = report("sh_wrapper");
+        assert_eq!(row("sh_wrapper").unwrap()[0], 45.0, "{rep}");
+        assert!(rep.contains("MiniMaxOpening: executable MiniMaxOpening.sh"), "{rep}");
+        let has_python = ["/usr/local/bin", "/usr/bin", "/bin"].iter().any(|d| Path::new(d).join("python").is_file());
+        assert_eq!(rep.contains("MiniMaxOpening.sh: calls `python3` in the grader's copy"), !has_python, "{rep}");
         // One program for all eight, told which by a word its usage names.
         let r = row("one_for_all").expect("one_for_all is on the sheet (it needs only python3)");
         assert_eq!(r[..2], [45.0, 35.0], "{}", report("one_for_all"));
