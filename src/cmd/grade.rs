@@ -158,8 +158,12 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
         None => write("canvas.csv", &export::canvas_csv(&grades, column))?,
     }
     let gradescope_csv = export::gradescope_csv(&grades);
-    if let Some(csv) = &gradescope_csv {
-        write("gradescope.csv", csv)?;
+    match &gradescope_csv {
+        Some(csv) => write("gradescope.csv", csv)?,
+        // An earlier run's, for other students, would not match this run's sheet.
+        None => {
+            let _ = std::fs::remove_file(out.join("gradescope.csv"));
+        }
     }
     let gradescope_dir = out.join("gradescope");
     std::fs::create_dir_all(&gradescope_dir).with_context(|| format!("cannot create {}", gradescope_dir.display()))?;

@@ -115,15 +115,7 @@ fn match_rank(g: &StudentGrade, row: &GradebookRow) -> Option<u8> {
 /// surely (Canvas ID, login, SIS ID, name); and the grades that matched no student.
 #[must_use]
 pub fn canvas_csv_for(grades: &[StudentGrade], roster: &[GradebookRow], column: Option<&str>) -> (String, Vec<String>) {
-    let column = column.unwrap_or(DEFAULT_CANVAS_COLUMN);
-    let mut t = TextTable::new(
-        &["Student", "ID", "SIS User ID", "SIS Login ID", "Section", column],
-        &[false, false, false, false, false, true],
-    );
-    let mut possible = vec![String::new(); 6];
-    possible[0] = "Points Possible".into();
-    possible[5] = "100".into();
-    t.rows.push(possible);
+    let mut t = canvas_table(column);
     let grades = sorted(grades);
     let mut used = vec![false; grades.len()];
     for row in roster {
@@ -145,22 +137,24 @@ pub fn canvas_csv_for(grades: &[StudentGrade], roster: &[GradebookRow], column: 
     (t.csv(), unmatched)
 }
 
-/// The Canvas gradebook import file for `grades`.
-#[must_use]
-pub fn canvas_csv(grades: &[StudentGrade], column: Option<&str>) -> String {
+/// Canvas's import table for the assignment's `column`: its header and `Points Possible` row.
+fn canvas_table(column: Option<&str>) -> TextTable {
     let column = column.unwrap_or(DEFAULT_CANVAS_COLUMN);
     let mut t = TextTable::new(
         &["Student", "ID", "SIS User ID", "SIS Login ID", "Section", column],
         &[false, false, false, false, false, true],
     );
-    t.rows.push(vec![
-        "Points Possible".into(),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        "100".into(),
-    ]);
+    let mut possible = vec![String::new(); 6];
+    possible[0] = "Points Possible".into();
+    possible[5] = "100".into();
+    t.rows.push(possible);
+    t
+}
+
+/// The Canvas gradebook import file for `grades`.
+#[must_use]
+pub fn canvas_csv(grades: &[StudentGrade], column: Option<&str>) -> String {
+    let mut t = canvas_table(column);
     for g in sorted(grades) {
         let score = points(g.total);
         if let Some(id) = &g.who.canvas_id {

@@ -52,11 +52,15 @@ impl Form {
     #[must_use]
     pub fn typed_orders() -> Vec<Form> {
         use FormSlot::{Depth, Input, Output};
-        [[Input, Output, Depth], [Depth, Input, Output], [Input, Depth, Output], [Output, Input, Depth]]
-            .into_iter()
-            .chain([[Depth, Output, Input], [Output, Depth, Input]])
-            .map(|order| Form { slots: order.to_vec(), typed: true })
-            .collect()
+        let orders = [
+            [Input, Output, Depth],
+            [Depth, Input, Output],
+            [Input, Depth, Output],
+            [Output, Input, Depth],
+            [Depth, Output, Input],
+            [Output, Depth, Input],
+        ];
+        orders.into_iter().map(|order| Form { slots: order.to_vec(), typed: true }).collect()
     }
 
     /// The words of one call: its command line's, or (typed) the lines to type.

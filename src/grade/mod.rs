@@ -349,24 +349,24 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
 /// files (`numpy` on a machine without it): the machine's want, not the student's fault
 /// where the class allows the module. Each with the programs that failed for it.
 fn missing_modules(cases: &[CaseResult], work: &Path) -> Vec<(String, Vec<String>)> {
-    let files = submission::walk(work);
-    let own = |module: &str| {
-        files.iter().any(|f| {
-            f.file_stem().is_some_and(|s| s == module)
-                || f.parent().and_then(Path::file_name).is_some_and(|d| d == module)
-        })
-    };
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
     for c in cases {
         let Some(module) = read::missing_module(&c.stderr) else { continue };
-        if own(&module) {
-            continue;
-        }
         match out.iter_mut().find(|(m, _)| *m == module) {
             Some((_, programs)) if !programs.contains(&c.program) => programs.push(c.program.clone()),
             Some(_) => {}
             None => out.push((module, vec![c.program.clone()])),
         }
+    }
+    // The submission's files are looked at only when a module was missing.
+    if !out.is_empty() {
+        let files = submission::walk(work);
+        out.retain(|(module, _)| {
+            !files.iter().any(|f| {
+                f.file_stem().is_some_and(|s| s == module.as_str())
+                    || f.parent().and_then(Path::file_name).is_some_and(|d| d == module.as_str())
+            })
+        });
     }
     out
 }

@@ -181,6 +181,8 @@ fn run_in(sandbox: &Sandbox, spec: &RunSpec) -> RunOutcome {
 /// never blocks on a full pipe.
 fn read_bounded(mut from: impl Read, limit: usize, tail: bool) -> String {
     let half = if tail { 0 } else { limit / 2 };
+    // Bytes kept of the end.
+    let keep = limit - half;
     let mut head: Vec<u8> = Vec::new();
     let mut rest: Vec<u8> = Vec::new();
     let mut total = 0usize;
@@ -193,12 +195,10 @@ fn read_bounded(mut from: impl Read, limit: usize, tail: bool) -> String {
         let to_head = n.min(half.saturating_sub(head.len()));
         head.extend_from_slice(&buf[..to_head]);
         rest.extend_from_slice(&buf[to_head..n]);
-        let keep = limit.max(1) - half;
-        if rest.len() > 2 * keep {
+        if rest.len() > 2 * keep.max(1) {
             rest.drain(..rest.len() - keep);
         }
     }
-    let keep = limit - half;
     let dropped = total - head.len() - rest.len().min(keep);
     if dropped == 0 {
         head.extend_from_slice(&rest);

@@ -168,10 +168,6 @@ fn holds_zip(entries: &[PathBuf]) -> bool {
     entries.iter().any(|p| p.is_file() && is_archive(p))
 }
 
-fn is_zip(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("zip"))
-}
-
 /// The kinds of archive students upload, by the name's ending, and the name without it.
 const ARCHIVES: [(&str, Archive); 11] = [
     (".zip", Archive::Zip),
@@ -211,6 +207,10 @@ fn archive_of(path: &Path) -> Option<(Archive, String)> {
 
 fn is_archive(path: &Path) -> bool {
     archive_of(path).is_some()
+}
+
+fn is_zip(path: &Path) -> bool {
+    archive_of(path).is_some_and(|(kind, _)| kind == Archive::Zip)
 }
 
 fn net_id_of(path: &Path) -> String {
@@ -299,7 +299,7 @@ pub fn open_class_zips(
         let dest = into.join(net_id_of(path));
         let _ = std::fs::remove_dir_all(&dest);
         std::fs::create_dir_all(&dest).map_err(|e| format!("{}: {}", dest.display(), crate::files::io_reason(&e)))?;
-        unzip(&zip, &dest, &dest, limit, runner).map_err(|why| format!("{}: {why}", path.display()))?;
+        extract(&zip, &dest, &dest, limit, runner).map_err(|why| format!("{}: {why}", path.display()))?;
         let mut root = dest;
         while !root.join(super::lms::GRADESCOPE_METADATA).is_file() {
             match visible_children(&root).as_slice() {
@@ -429,22 +429,25 @@ pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRu
 /// error says so.
 fn extract(archive: &Path, into: &Path, work: &Path, limit: Duration, runner: &ProgramRunner) -> Result<(), String> {
     let Some((kind, _)) = archive_of(archive) else { return Err("not an archive".into()) };
-    let argv: Vec<String> = match kind {
-        Archive::Zip => return unzip(archive, into, work, limit, runner),
-        Archive::Tar => vec!["tar".into(), "-xf".into(), s(archive), "-C".into(), s(into), "--no-same-owner".into()],
+    let (a, i) = (s(archive), s(into));
+    let (argv, what): (Vec<String>, String) = match kind {
+        Archive::Zip => (vec!["unzip".into(), "-qq".into(), "-o".into(), a, "-d".into(), i], "zip file".into()),
+        Archive::Tar => {
+            (vec!["tar".into(), "-xf".into(), a, "-C".into(), i, "--no-same-owner".into()], "tar archive".into())
+        }
         Archive::Other(what) => {
-            if crate::referee::sandbox::find_program("7z").is_some() {
-                vec!["7z".into(), "x".into(), "-y".into(), format!("-o{}", s(into)), s(archive)]
+            let argv = if crate::referee::sandbox::find_program("7z").is_some() {
+                vec!["7z".into(), "x".into(), "-y".into(), format!("-o{i}"), a]
             } else if crate::referee::sandbox::find_program("bsdtar").is_some() {
-                vec!["bsdtar".into(), "-xf".into(), s(archive), "-C".into(), s(into)]
+                vec!["bsdtar".into(), "-xf".into(), a, "-C".into(), i]
             } else {
                 return Err(format!(
                     "a {what} archive, which needs `7z` (Debian's p7zip-full) or `bsdtar` (libarchive-tools) to unpack; neither is installed here"
                 ));
-            }
+            };
+            (argv, format!("{what} archive"))
         }
     };
-    let shown = argv[0].clone();
     let out = runner.run(&RunSpec {
         argv,
         dir: work.to_path_buf(),
@@ -456,31 +459,8 @@ fn extract(archive: &Path, into: &Path, work: &Path, limit: Duration, runner: &P
     if out.succeeded() {
         return Ok(());
     }
-    let why = out.stderr.lines().chain(out.stdout.lines()).map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
-    Err(format!(
-        "not a usable archive ({shown}: {}{})",
-        out.describe(),
-        if why.is_empty() { String::new() } else { format!(": {why}") }
-    ))
-}
-
-/// Extracts `zip` into `into`, in the sandbox with `work` its one writable place.
-fn unzip(zip: &Path, into: &Path, work: &Path, limit: Duration, runner: &ProgramRunner) -> Result<(), String> {
-    let argv = vec!["unzip".into(), "-qq".into(), "-o".into(), s(zip), "-d".into(), s(into)];
-    let writable = Some(work.to_path_buf());
-    let out = runner.run(&RunSpec {
-        argv,
-        dir: work.to_path_buf(),
-        time_limit: limit,
-        output_limit: 4096,
-        writable,
-        stdin: None,
-    });
-    if out.succeeded() {
-        return Ok(());
-    }
-    // unzip names the archive first (`[path]`), then says what is wrong, in sentences
-    // wrapped over lines: the first sentence of the first line that says it.
+    // The first line that says what is wrong (unzip names the archive first, `[path]`),
+    // its first sentence (unzip wraps its sentences over lines).
     let names_archive = |l: &str| l.starts_with('[') && l.ends_with(']');
     let why = out
         .stderr
@@ -491,7 +471,7 @@ fn unzip(zip: &Path, into: &Path, work: &Path, limit: Duration, runner: &Program
         .unwrap_or("");
     let why = why.split_once(".  ").map_or(why, |(first, _)| first);
     Err(format!(
-        "not a usable zip file ({}{})",
+        "not a usable {what} ({}{})",
         out.describe(),
         if why.is_empty() { String::new() } else { format!(": {why}") }
     ))
@@ -613,14 +593,17 @@ fn python3_wrapper(path: &Path) -> Option<String> {
 fn with_python3(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     for (i, line) in text.split_inclusive('\n').enumerate() {
+        // A comment line keeps its words; a `#!` line does not.
+        if line.trim_start().starts_with('#') && !(i == 0 && line.starts_with("#!")) {
+            out.push_str(line);
+            continue;
+        }
         let mut rest = line;
         let mut prev: Option<char> = None;
         while !rest.is_empty() {
             let word = ["python2", "python"].into_iter().find(|w| rest.starts_with(w));
             let at_start = prev.is_none_or(|c| matches!(c, ' ' | '\t' | ';' | '&' | '|' | '(' | '/' | '`'));
-            // A comment line keeps its words; a `#!` line does not.
-            let comment = line.trim_start().starts_with('#') && !(i == 0 && line.starts_with("#!"));
-            if let (Some(w), true, false) = (word, at_start, comment) {
+            if let (Some(w), true) = (word, at_start) {
                 let after = rest[w.len()..].chars().next();
                 if after.is_none_or(|c| c == ' ' || c == '\t' || c == '\n' || c == '\r') {
                     out.push_str("python3");
@@ -645,6 +628,15 @@ fn windows_1252(bytes: &[u8]) -> String {
         '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
     ];
     bytes.iter().map(|&b| if (0x80..0xa0).contains(&b) { HIGH[usize::from(b - 0x80)] } else { char::from(b) }).collect()
+}
+
+/// The class a Java source's `main` is run as: its `package` and its name.
+fn java_class(source: &Path) -> String {
+    let stem = source.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    match java_package(source) {
+        Some(package) => format!("{package}.{stem}"),
+        None => stem,
+    }
 }
 
 fn java_package(source: &Path) -> Option<String> {
@@ -715,9 +707,7 @@ fn candidates(work: &Path) -> Vec<(&'static str, FileKind, PathBuf, NameMatch)> 
             Some((name, kind, f, how))
         })
         .collect();
-    let key =
-        |c: &(&str, FileKind, PathBuf, NameMatch)| (is_stale(work, &c.2), c.1, c.3.rank(), c.2.components().count());
-    out.sort_by(|a, b| (key(a), &a.2).cmp(&(key(b), &b.2)));
+    out.sort_by_cached_key(|c| (is_stale(work, &c.2), c.1, c.3.rank(), c.2.components().count(), c.2.clone()));
     out
 }
 
@@ -763,7 +753,8 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     let mut b = Builder { built: Built::default(), limit, root: work, runner };
     let mut commands = commands.cloned().unwrap_or_default();
     let files = walk(work);
-    let python_missing = !["/usr/local/bin", "/usr/bin", "/bin"].iter().any(|d| Path::new(d).join("python").is_file());
+    let python_missing =
+        !std::env::split_paths(crate::referee::sandbox::jail::SANDBOX_PATH).any(|d| d.join("python").is_file());
     b.built.notes = files
         .iter()
         .filter_map(|f| {
@@ -870,7 +861,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
                 b.found(name, argv, &dir, format!("Python {shown} ({named})"), doubts);
             }
             FileKind::JavaSource => {
-                let class = java_package(file).map_or_else(|| stem.clone(), |p| format!("{p}.{stem}"));
+                let class = java_class(file);
                 let mut ok = java_ok;
                 // Alone, each program into a folder of its own: the programs whose sources
                 // could not be compiled together often share a class's name (`Main` in a
@@ -949,14 +940,10 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
         .collect();
     entries.sort_by_key(|f| (f.components().count(), (*f).clone()));
     for entry in entries.into_iter().take(3) {
-        let stem = entry.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let argv = match kind_of(entry) {
             Some(FileKind::Python) => vec![python(b.runner, b.limit), s(entry)],
             Some(FileKind::JavaSource) => match java_classes {
-                Some(classes) => {
-                    let class = java_package(entry).map_or_else(|| stem.clone(), |p| format!("{p}.{stem}"));
-                    vec!["java".into(), "-cp".into(), s(classes), class]
-                }
+                Some(classes) => vec!["java".into(), "-cp".into(), s(classes), java_class(entry)],
                 None => continue,
             },
             Some(FileKind::Executable) => vec![s(entry)],
@@ -1004,16 +991,25 @@ mod tests {
     use super::*;
     use std::os::unix::fs::PermissionsExt;
 
+    /// A fresh folder for one test.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("morris-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// `bytes` written to `name` in `dir`, not executable.
+    fn put(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
+        p
+    }
+
     #[test]
     fn a_script_or_program_without_its_executable_bit_is_still_one() {
-        let dir = std::env::temp_dir().join(format!("morris-kind-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = |name: &str, bytes: &[u8]| {
-            let p = dir.join(name);
-            std::fs::write(&p, bytes).unwrap();
-            std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
-            p
-        };
+        let dir = scratch("kind");
+        let file = |name: &str, bytes: &[u8]| put(&dir, name, bytes);
         let script = file("MiniMaxOpening.sh", b"#!/bin/sh\nexec python3 q6.py \"$@\"\n");
         let elf = file("ABGame", b"\x7fELF\x02\x01\x01\0");
         let text = file("MiniMaxGame", b"not a program\n");
@@ -1074,13 +1070,8 @@ mod tests {
 
     #[test]
     fn sources_saved_on_windows_are_made_utf8() {
-        let dir = std::env::temp_dir().join(format!("morris-utf8-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = |name: &str, bytes: &[u8]| {
-            let p = dir.join(name);
-            std::fs::write(&p, bytes).unwrap();
-            p
-        };
+        let dir = scratch("utf8");
+        let file = |name: &str, bytes: &[u8]| put(&dir, name, bytes);
         let bom = file("A.java", b"\xef\xbb\xbfclass A {}\n");
         assert!(utf8_source(&bom).unwrap().starts_with("byte order mark taken off"));
         assert_eq!(std::fs::read(&bom).unwrap(), b"class A {}\n");

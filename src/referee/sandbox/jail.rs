@@ -76,7 +76,7 @@ pub enum MemoryGuard {
 pub const ADDRESS_SPACE_MARGIN: u64 = 1 << 30;
 
 /// The `PATH` of a sandboxed engine.
-pub(super) const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+pub(crate) const SANDBOX_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 /// The sandbox: what is available on this machine and the limits to apply. One value
 /// for a whole match or tournament, shared by every game.
