@@ -306,7 +306,7 @@ fn exact(
     if reading.board.is_some() && file == reading.board.as_deref() {
         g.score += 0.1;
     } else {
-        g.fault(fault::FILE, "the output file does not hold the board printed".into());
+        g.fault(fault::FILE, file_fault(file, reading.board.as_deref()));
     }
     g.score += count_score(call, e.evals, reading.evals, r, &mut g);
     g.score = (g.score * 100.0_f64).round() / 100.0;
@@ -350,6 +350,18 @@ fn count_score(call: &Call, evals: u64, got: Option<u64>, r: &mut CaseResult, g:
     }
 }
 
+/// Why the output file is wrong: it does not hold the board printed, or holds it in
+/// another form than its 22 letters (`['W', 'x', …]`, a list written as it is), which no
+/// program reading a board file could take as its input.
+fn file_fault(file: Option<&str>, board: Option<&str>) -> String {
+    let read = file.and_then(|f| read_output("", Some(f)).board);
+    if board.is_some() && read.as_deref() == board {
+        "the output file holds the board printed, but not as its letters alone (no program could read it as its input board)".into()
+    } else {
+        "the output file does not hold the board printed".into()
+    }
+}
+
 /// Improved programs: a board, a count and an estimate printed, a legal move written to
 /// the file; whether it differs from the handout estimate's choice is recorded.
 fn improved(call: &Call, reading: &Reading, file: Option<&str>, r: &mut CaseResult) -> Graded {
@@ -374,7 +386,7 @@ fn improved(call: &Call, reading: &Reading, file: Option<&str>, r: &mut CaseResu
         g.score = 1.0;
     } else {
         g.score = 0.5;
-        g.fault(fault::FILE, "the output file does not hold the board printed".into());
+        g.fault(fault::FILE, file_fault(file, reading.board.as_deref()));
     }
     g
 }

@@ -8,8 +8,9 @@
 //! exact words:
 //!
 //! - **the board**: a run of exactly 22 letters of `W`, `B`, `x` (`X` too) standing alone
-//!   on a line of stdout; a line that names it the input (`Input board`, `Initial`,
-//!   `Given`) is passed over; with none in stdout, the output file's;
+//!   on a line of stdout, or failing that a list of them printed as it is (`['x', 'W', …]`);
+//!   a line that names it the input (`Input board`, `Initial`, `Given`) is passed over;
+//!   with none in stdout, the output file's;
 //! - **the count**: a line naming positions, nodes or leaves *and* evaluating, examining
 //!   or visiting them (or `evaluations`, `evals`), read as the first whole number after
 //!   its label;
@@ -56,26 +57,51 @@ fn is_board_char(c: char) -> bool {
     matches!(c, 'W' | 'B' | 'x' | 'X')
 }
 
-/// Every board on `line`: a run of exactly 22 board letters with no letter or digit
-/// joined to either end.
-fn boards_in(line: &str) -> Vec<String> {
-    let chars: Vec<char> = line.chars().collect();
+/// Every board on `line`, with the byte offset where it begins: a run of exactly 22 board
+/// letters with no letter or digit joined to either end; failing any, 22 board letters
+/// each standing alone, a few separators apart: a list printed as it is (Python's
+/// `['x', 'W', …]`, Java's `[x, W, …]`, `x x W …`).
+fn boards_in(line: &str) -> Vec<(String, usize)> {
+    let len = crate::rules::CLASSROOM.topology.len();
+    let board = |letters: &mut dyn Iterator<Item = char>| -> String {
+        letters.map(|c| if c == 'X' { 'x' } else { c }).collect()
+    };
+    // The line's words: maximal runs of letters and digits, with their byte offsets.
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut start = None;
+    for (i, c) in line.char_indices().chain(std::iter::once((line.len(), ' '))) {
+        match (c.is_alphanumeric(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                words.push((s, &line[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let is_board = |w: &str| w.chars().count() == len && w.chars().all(is_board_char);
+    let whole: Vec<(String, usize)> =
+        words.iter().filter(|(_, w)| is_board(w)).map(|&(at, w)| (board(&mut w.chars()), at)).collect();
+    if !whole.is_empty() {
+        return whole;
+    }
+    let letter = |w: &str| w.len() == 1 && w.chars().all(is_board_char);
     let mut out = Vec::new();
     let mut i = 0;
-    while i < chars.len() {
-        if !is_board_char(chars[i]) {
-            i += 1;
-            continue;
+    while i < words.len() {
+        let mut j = i;
+        // Separators between two letters: a few, on one line (not a drawing's rows).
+        let apart = |j: usize| {
+            let gap = &line[words[j - 1].0 + 1..words[j].0];
+            gap.len() <= 4 && !gap.contains('\n')
+        };
+        while j < words.len() && letter(words[j].1) && (j == i || apart(j)) {
+            j += 1;
         }
-        let start = i;
-        while i < chars.len() && is_board_char(chars[i]) {
-            i += 1;
+        if j - i == len {
+            out.push((board(&mut words[i..j].iter().flat_map(|w| w.1.chars())), words[i].0));
         }
-        let alone = |j: Option<&char>| j.is_none_or(|c| !c.is_alphanumeric());
-        let before = if start == 0 { None } else { chars.get(start - 1) };
-        if i - start == crate::rules::CLASSROOM.topology.len() && alone(before) && alone(chars.get(i)) {
-            out.push(chars[start..i].iter().map(|&c| if c == 'X' { 'x' } else { c }).collect());
-        }
+        i = j.max(i + 1);
     }
     out
 }
@@ -248,10 +274,10 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
             // The label is the words just before the board: a prompt printed before it on
             // the same line (`Enter the input file: Board Position: W…`, a program that
             // asked for its files) is not part of it.
-            let before = line.split(found[0].as_str()).next().unwrap_or("").trim_end();
+            let before = line[..found[0].1].trim_end();
             let label = before.trim_end_matches([':', '=']).rsplit([':', '=']).next().unwrap_or("").to_lowercase();
             if !INPUT_WORDS.iter().any(|w| label.contains(w)) {
-                for b in found {
+                for (b, _) in found {
                     boards.push((b, line.to_string()));
                 }
                 handout[0] |= is_handout_line(line, "Board Position:");
@@ -306,7 +332,7 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
             distinct.push(b);
         }
     }
-    let file_board = file.and_then(|f| boards_in(f.trim()).into_iter().next());
+    let file_board = file.and_then(|f| boards_in(f.trim()).into_iter().next()).map(|(b, _)| b);
     let chosen = match distinct.as_slice() {
         [] => None,
         [one] => Some(*one),
@@ -418,6 +444,27 @@ mod tests {
     }
 
     #[test]
+    fn a_board_printed_as_a_list() {
+        let spaced = |sep: &str| B.chars().map(String::from).collect::<Vec<_>>().join(sep);
+        let python = format!("['{}']", B.chars().map(String::from).collect::<Vec<_>>().join("', '"));
+        for shown in [python, format!("[{}]", spaced(", ")), spaced(" "), spaced(",")] {
+            let r = read(&format!("Board Position: {shown}\nPositions evaluated: 125\nMINIMAX estimate: 9987\n"));
+            assert_eq!(r.board.as_deref(), Some(B), "{shown}");
+            assert!(!r.handout_wording, "{shown}");
+            let r = read_output("Positions evaluated: 125\nMINIMAX estimate: 9987\n", Some(&format!("{shown}\n")));
+            assert_eq!(r.board.as_deref(), Some(B), "the output file's: {shown}");
+        }
+        // The input echoed as a list is passed over like the input echoed as a string.
+        let r = read(&format!("Input board: {}\nBoard Position: {B}\n", spaced(" ")));
+        assert!(r.doubts.is_empty() && r.board.as_deref() == Some(B), "{r:?}");
+        // 21 or 23 letters, or letters a drawing's rows apart, are no board.
+        assert!(boards_in(&spaced(" ")[2..]).is_empty());
+        assert!(boards_in(&format!("{} x", spaced(" "))).is_empty());
+        assert!(boards_in(&spaced("\n")).is_empty());
+        assert!(boards_in(&spaced(" ----- ")).is_empty());
+    }
+
+    #[test]
     fn infinities_as_programs_print_them() {
         for (text, want) in [
             ("-inf", Value::NEG_INFINITY),
@@ -480,7 +527,7 @@ mod tests {
     fn words_that_are_not_boards_or_numbers() {
         assert!(boards_in(&format!("a{B}")).is_empty());
         assert!(boards_in(&"x".repeat(23)).is_empty());
-        assert_eq!(boards_in(&format!("[{B}]")), vec![B.to_string()]);
+        assert_eq!(boards_in(&format!("[{B}]")), vec![(B.to_string(), 1)]);
         assert_eq!(numbers_in("AB2 estimate: -12."), vec!["-12."]);
         assert_eq!(numbers_in("x2=3"), vec!["3"]);
         assert!(read("Thinking...\nDone.\n").board.is_none());
