@@ -46,11 +46,11 @@ impl Form {
         Form::of(vec![FormSlot::Input, FormSlot::Output, FormSlot::Depth])
     }
 
-    /// Answers typed at a program's prompts (`Enter the input file:`), when it asks for
-    /// them instead of reading its command line: the handout's order first, then the
-    /// other orders of the three.
+    /// The three in each order, the handout's first: on the command line, for a program
+    /// that reads them in an order of its own (`DEPTH INPUT OUTPUT`, as its README says),
+    /// or `typed` at its prompts (`Enter the input file:`), for one that asks for them.
     #[must_use]
-    pub fn typed_orders() -> Vec<Form> {
+    pub fn orders(typed: bool) -> Vec<Form> {
         use FormSlot::{Depth, Input, Output};
         let orders = [
             [Input, Output, Depth],
@@ -60,7 +60,7 @@ impl Form {
             [Depth, Output, Input],
             [Output, Depth, Input],
         ];
-        orders.into_iter().map(|order| Form { slots: order.to_vec(), typed: true }).collect()
+        orders.into_iter().map(|order| Form { slots: order.to_vec(), typed }).collect()
     }
 
     /// The words of one call: its command line's, or (typed) the lines to type.
@@ -381,10 +381,10 @@ mod tests {
         assert!(Form::handout().is_handout());
         assert_eq!(Form::handout().args("a", "b", 2), vec!["a", "b", "2"]);
         assert_eq!(Form::handout().typed_text("a", "b", 2), None);
-        let typed = &Form::typed_orders()[1];
+        let typed = &Form::orders(true)[1];
         assert!(typed.args("a", "b", 2).is_empty());
         assert_eq!(typed.typed_text("a", "b", 2).as_deref(), Some("2\na\nb\n"));
         assert_eq!(typed.to_string(), "with DEPTH, INPUT, OUTPUT typed at its prompts");
-        assert_eq!(Form::typed_orders().len(), 6);
+        assert_eq!(Form::orders(true).len(), 6);
     }
 }

@@ -211,25 +211,43 @@ fn other_form(
     None
 }
 
-/// A program that gave no answer on its command line may ask for its files and depth at
-/// prompts (`input("Enter the input file: ")`, a `Scanner` on `System.in`), and on an
-/// empty stdin fail (`EOFError`): the answers typed in each order ([`Form::typed_orders`]),
-/// on `call`, until one gives an answer; none once one times out, nor for a program that
-/// answers with nothing typed.
-fn typed_form(settings: &GradeSettings, program: &Program, call: &Call, scratch: &Path) -> Option<(Form, Invocation)> {
-    // A program that answers with no arguments and nothing typed runs on defaults of its
-    // own (a `board1.txt` it ships): what it prints then says nothing of our case.
-    let bare =
-        invoke(&settings.runner, program, &Form::of(Vec::new()), scratch, &call.board, call.depth, settings.run_limit);
-    if bare.outcome.timed_out || read::read_output(&bare.outcome.stdout, bare.file.as_deref()).board.is_some() {
-        return None;
-    }
-    for form in Form::typed_orders() {
-        let inv = invoke(&settings.runner, program, &form, scratch, &call.board, call.depth, settings.run_limit);
+/// A program that gave no answer to the handout's command line, and did not say why in a
+/// usage line, may read the three in an order of its own (`depth = int(sys.argv[1])`, as
+/// its README says: a `ValueError` on our file's name) or ask for them at prompts
+/// (`input("Enter the input file: ")`, a `Scanner` on `System.in`), and on an empty stdin
+/// fail (`EOFError`). Each other order on its command line, then the answers typed in each
+/// order ([`Form::orders`]), on `call`, until one gives an answer; none once one times
+/// out, and none typed for a program that answers with nothing typed.
+fn unasked_form(
+    settings: &GradeSettings,
+    program: &Program,
+    call: &Call,
+    scratch: &Path,
+) -> Option<(Form, Invocation)> {
+    let run =
+        |form: &Form| invoke(&settings.runner, program, form, scratch, &call.board, call.depth, settings.run_limit);
+    let answered = |inv: &Invocation| read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some();
+    for form in Form::orders(false).into_iter().skip(1) {
+        let inv = run(&form);
         if inv.outcome.timed_out {
             return None;
         }
-        if read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some() {
+        if answered(&inv) {
+            return Some((form, inv));
+        }
+    }
+    // A program that answers with no arguments and nothing typed runs on defaults of its
+    // own (a `board1.txt` it ships): what it prints then says nothing of our case.
+    let bare = run(&Form::of(Vec::new()));
+    if bare.outcome.timed_out || answered(&bare) {
+        return None;
+    }
+    for form in Form::orders(true) {
+        let inv = run(&form);
+        if inv.outcome.timed_out {
+            return None;
+        }
+        if answered(&inv) {
             return Some((form, inv));
         }
     }
@@ -307,12 +325,14 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
             } else if !answered
                 && !o.timed_out
                 && o.start_error.is_none()
-                && let Some((form, other)) = typed_form(settings, program, call, &scratch)
+                && let Some((form, other)) = unasked_form(settings, program, call, &scratch)
             {
-                g.forms.push((
-                    name.to_string(),
-                    format!("`{name}` {form} (it asks for them instead of reading `{}`)", Form::handout()),
-                ));
+                let said = if form.typed {
+                    format!("`{name}` {form} (it asks for them instead of reading `{}`)", Form::handout())
+                } else {
+                    format!("`{name} {form}` (its own order of the three; `{}` gave no answer)", Form::handout())
+                };
+                g.forms.push((name.to_string(), said));
                 state.form = form;
                 inv = other;
             }
