@@ -197,6 +197,36 @@ fn grades_the_fixture_class() {
             "{}",
             report("prompts")
         );
+        // Programs that read the depth first, with no usage line: called in their order.
+        let r = row("own_order").expect("own_order is on the sheet (it needs only python3)");
+        assert_eq!(r[0], 45.0, "{}", report("own_order"));
+        assert!(
+            report("own_order").contains("`MiniMaxGame DEPTH INPUT OUTPUT` (its own order of the three"),
+            "{}",
+            report("own_order")
+        );
+        // The board printed and written as a Python list (`print("Board Position:", board)`,
+        // `f.write(str(board))`): read, and only the output file's mark lost (no program
+        // could read that file as its input).
+        let rep = report("list_board");
+        let r = row("list_board").expect("list_board is on the sheet (it needs only python3)");
+        assert!(r[0] > 42.0 && r[0] < 45.0, "{rep}");
+        assert!(rep.contains("holds the board printed, but not as its letters alone"), "{rep}");
+        // A shell wrapper saved on Windows (CRLF): mended in the grader's copy, and run.
+        let rep = report("crlf_wrapper");
+        assert_eq!(row("crlf_wrapper").unwrap()[0], 45.0, "{rep}");
+        assert!(rep.contains("MiniMaxGame: executable MiniMaxGame.sh") && rep.contains("(CRLF) made LF"), "{rep}");
+        // A macOS build shipped beside its C source: built here from the source instead.
+        if let Some(r) = row("mac_binary") {
+            let rep = report("mac_binary");
+            assert_eq!(r[1], 35.0, "{rep}");
+            assert!(
+                rep.contains("ABGame: C ABGame.c")
+                    && rep.contains("a macOS program, which cannot run here, passed over: ABGame"),
+                "{rep}"
+            );
+            assert!(!flagged(&sheet, "mac_binary"), "{rep}");
+        }
         // A module the machine lacks: flagged as the machine's want, the regrade named.
         let rep = report("needs_module");
         assert!(flagged(&sheet, "needs_module"), "{sheet}");

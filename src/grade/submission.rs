@@ -21,7 +21,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use super::class_file::{StudentCommands, read_student_file};
 use super::lms::{Who, canvas_download, gradescope_export};
@@ -373,6 +373,80 @@ impl Builder<'_> {
     fn found(&mut self, name: &str, argv: Vec<String>, dir: &Path, how: String, doubts: Vec<String>) {
         self.built.programs.entry(name.to_string()).or_insert(Program { argv, dir: dir.to_path_buf(), how, doubts });
     }
+
+    /// Makes `c` the program `name` (building it where it is a source): whether it could.
+    fn take(&mut self, name: &str, c: &Candidate, named: String, doubts: Vec<String>, java_ok: bool) -> bool {
+        let work = self.root;
+        let file = &c.file;
+        let dir = file.parent().unwrap_or(work).to_path_buf();
+        let shown = relative(work, file);
+        let classes = work.join(".grade-classes");
+        match c.kind {
+            FileKind::Executable => {
+                let built = if c.shipped { "shipped built" } else { "executable" };
+                self.found(name, vec![s(file)], &dir, format!("{built} {shown} ({named})"), doubts);
+            }
+            FileKind::Python => {
+                let argv = vec![python(self.runner, self.limit), s(file)];
+                self.found(name, argv, &dir, format!("Python {shown} ({named})"), doubts);
+            }
+            FileKind::JavaSource => {
+                let class = java_class(file);
+                // Alone, each program into a folder of its own: the programs whose sources
+                // could not be compiled together often share a class's name (`Main` in a
+                // folder a program, a `Board` of each), and one would overwrite another's.
+                let classes = if java_ok { classes } else { classes.join(name) };
+                let ok = java_ok || {
+                    let root = package_root(file);
+                    let argv = vec![
+                        "javac".into(),
+                        "-encoding".into(),
+                        "UTF-8".into(),
+                        "-nowarn".into(),
+                        "-d".into(),
+                        s(&classes),
+                        "-sourcepath".into(),
+                        s(&root),
+                        s(file),
+                    ];
+                    self.step(argv, work)
+                };
+                if ok {
+                    let argv = vec!["java".into(), "-cp".into(), s(&classes), class.clone()];
+                    self.found(name, argv, work, format!("Java {shown}, class {class} ({named})"), doubts);
+                }
+            }
+            FileKind::JavaClass => {
+                let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                let argv = vec!["java".into(), "-cp".into(), s(&dir), stem];
+                self.found(name, argv, &dir, format!("Java class {shown} ({named})"), doubts);
+            }
+            FileKind::CSource => {
+                let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("c").to_string();
+                let compiler = if ext == "c" { "gcc" } else { "g++" };
+                let bin = work.join(".grade-bin");
+                let _ = std::fs::create_dir_all(&bin);
+                let exe = bin.join(name);
+                let mut argv = vec![compiler.to_string(), "-O2".into(), "-o".into(), s(&exe), s(file)];
+                // Helpers beside it without a main of their own (shared move generation).
+                if let Ok(entries) = std::fs::read_dir(&dir) {
+                    let mut helpers: Vec<PathBuf> = entries
+                        .flatten()
+                        .map(|e| e.path())
+                        .filter(|f| f != file && f.extension().is_some_and(|e| e == ext.as_str()) && !has_main(f))
+                        .collect();
+                    helpers.sort();
+                    argv.extend(helpers.iter().map(|h| s(h)));
+                }
+                argv.push("-lm".into());
+                if self.step(argv, &dir) {
+                    let lang = if ext == "c" { "C" } else { "C++" };
+                    self.found(name, vec![s(&exe)], &dir, format!("{lang} {shown} ({named})"), doubts);
+                }
+            }
+        }
+        self.built.programs.contains_key(name)
+    }
 }
 
 fn relative(root: &Path, p: &Path) -> String {
@@ -566,11 +640,13 @@ fn utf8_source(path: &Path) -> Option<String> {
     Some(why.to_string())
 }
 
-/// A shell script (`MiniMaxOpening.sh`: `python MiniMaxOpening.py "$@"`) or a script whose
-/// `#!` line names `python`, on a machine where only `python3` is (Debian, the sandbox's
-/// system folders): in the grader's copy it calls `python3`, as the TA would type it. What
-/// was done, if anything.
-fn python3_wrapper(path: &Path) -> Option<String> {
+/// A shell script (`MiniMaxOpening.sh`) or another `#!` script, made to run here as it ran
+/// on the student's machine, in the grader's copy: saved on Windows, its CRLF line ends
+/// made LF (sh reads the `\r` as part of each word: `python3: can't open file
+/// 'MiniMaxOpening.py\r'`, and a `#!/bin/sh\r` line names no shell); and where
+/// `python_missing` (Debian, the sandbox's system folders have only `python3`), a
+/// `python` it calls made `python3`, as the TA would type it. What was done, if anything.
+fn script_for_here(path: &Path, python_missing: bool) -> Option<String> {
     let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     if !matches!(ext.as_deref(), None | Some("sh")) {
         return None;
@@ -579,12 +655,24 @@ fn python3_wrapper(path: &Path) -> Option<String> {
     if !text.starts_with("#!") && ext.is_none() {
         return None;
     }
-    let changed = with_python3(&text);
-    if changed == text {
+    let mut done = Vec::new();
+    let mut changed = text.clone();
+    if changed.contains("\r\n") {
+        changed = changed.replace("\r\n", "\n");
+        done.push("its Windows line ends (CRLF) made LF in the grader's copy");
+    }
+    if python_missing {
+        let called = with_python3(&changed);
+        if called != changed {
+            changed = called;
+            done.push("calls `python3` in the grader's copy (it called `python`, which this machine lacks)");
+        }
+    }
+    if done.is_empty() {
         return None;
     }
     std::fs::write(path, changed).ok()?;
-    Some("calls `python3` in the grader's copy (it called `python`, which this machine lacks)".into())
+    Some(done.join("; "))
 }
 
 /// `text` with each command word `python` (or `python2`) made `python3`: at a line's start,
@@ -695,20 +783,102 @@ fn kind_of(path: &Path) -> Option<FileKind> {
     }
 }
 
-/// Every file below `work` that may be one of the programs: (program, kind, file, how
-/// its name matched), best first.
-fn candidates(work: &Path) -> Vec<(&'static str, FileKind, PathBuf, NameMatch)> {
-    let mut out: Vec<_> = walk(work)
+/// A file that may be one of the programs.
+struct Candidate {
+    program: &'static str,
+    kind: FileKind,
+    file: PathBuf,
+    how: NameMatch,
+    /// In a folder named as an older copy.
+    stale: bool,
+    /// A program for another machine: it cannot run here.
+    foreign: Option<Foreign>,
+    /// A program (not a script) that was there before the build: built elsewhere, and
+    /// perhaps from older sources than those beside it.
+    shipped: bool,
+}
+
+/// Every file below `work` that may be one of the programs, best first: one that can run
+/// here before one that cannot, a current copy before an older one, a program built here
+/// or a source before one shipped built, then by kind, by how its name matched, shallower
+/// first. `started`: when the build began (what is older was shipped).
+fn candidates(work: &Path, started: SystemTime) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = walk(work)
         .into_iter()
         .filter(|f| !f.starts_with(work.join(".grade-bin")) && !f.starts_with(work.join(".grade-classes")))
         .filter_map(|f| {
-            let (name, how) = program_named(&f)?;
+            let (program, how) = program_named(&f)?;
             let kind = kind_of(&f)?;
-            Some((name, kind, f, how))
+            let foreign = if kind == FileKind::Executable { foreign_program(&f) } else { None };
+            let shipped = kind == FileKind::Executable
+                && is_elf(&f)
+                && std::fs::metadata(&f).and_then(|m| m.modified()).is_ok_and(|t| t < started);
+            Some(Candidate { program, kind, stale: is_stale(work, &f), file: f, how, foreign, shipped })
         })
         .collect();
-    out.sort_by_cached_key(|c| (is_stale(work, &c.2), c.1, c.3.rank(), c.2.components().count(), c.2.clone()));
+    out.sort_by_cached_key(|c| {
+        (c.foreign.is_some(), c.stale, c.shipped, c.kind, c.how.rank(), c.file.components().count(), c.file.clone())
+    });
     out
+}
+
+/// The kinds of program that cannot run on this machine, as a report names them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Foreign {
+    Mac,
+    Windows,
+    OtherProcessor,
+}
+
+const FOREIGN: [(&str, Foreign); 3] = [
+    ("a macOS program", Foreign::Mac),
+    ("a Windows program", Foreign::Windows),
+    ("a Linux program for another processor", Foreign::OtherProcessor),
+];
+
+fn head(p: &Path) -> Vec<u8> {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(20);
+    let _ = std::fs::File::open(p).and_then(|f| f.take(20).read_to_end(&mut head));
+    head
+}
+
+fn is_elf(p: &Path) -> bool {
+    head(p).starts_with(b"\x7fELF")
+}
+
+/// What kind of program for another machine `p` is, by its first bytes (a macOS student's
+/// compiled `ABGame` zipped with its source): Mach-O, a Windows `MZ`, or an ELF program
+/// whose machine field is not this one's.
+fn foreign_program(p: &Path) -> Option<Foreign> {
+    let h = head(p);
+    let mach_o: [[u8; 4]; 5] = [
+        [0xcf, 0xfa, 0xed, 0xfe],
+        [0xce, 0xfa, 0xed, 0xfe],
+        [0xfe, 0xed, 0xfa, 0xcf],
+        [0xfe, 0xed, 0xfa, 0xce],
+        [0xca, 0xfe, 0xba, 0xbe],
+    ];
+    if mach_o.iter().any(|m| h.starts_with(m)) {
+        return Some(Foreign::Mac);
+    }
+    if h.starts_with(b"MZ") {
+        return Some(Foreign::Windows);
+    }
+    if h.starts_with(b"\x7fELF") && h.len() >= 20 {
+        // e_machine, in the byte order EI_DATA names (1: little-endian).
+        let machine = if h[5] == 1 { u16::from_le_bytes([h[18], h[19]]) } else { u16::from_be_bytes([h[18], h[19]]) };
+        let ours: Option<u16> = match std::env::consts::ARCH {
+            "x86_64" => Some(62),
+            "aarch64" => Some(183),
+            "x86" => Some(3),
+            "arm" => Some(40),
+            "riscv64" => Some(243),
+            _ => None,
+        };
+        return ours.is_some_and(|o| o != machine).then_some(Foreign::OtherProcessor);
+    }
+    None
 }
 
 /// Words that mark a folder as holding an older copy: `old/`, `backup/`, `Project2 - Copy/`.
@@ -750,6 +920,7 @@ fn is_stale(work: &Path, file: &Path) -> bool {
 /// the class file's for this student; a `grade.toml` in the submission adds to them.
 #[must_use]
 pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, runner: &ProgramRunner) -> Built {
+    let started = SystemTime::now();
     let mut b = Builder { built: Built::default(), limit, root: work, runner };
     let mut commands = commands.cloned().unwrap_or_default();
     let files = walk(work);
@@ -758,7 +929,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     b.built.notes = files
         .iter()
         .filter_map(|f| {
-            let why = utf8_source(f).or_else(|| python_missing.then(|| python3_wrapper(f)).flatten())?;
+            let why = utf8_source(f).or_else(|| script_for_here(f, python_missing))?;
             Some(format!("{}: {why}", relative(work, f)))
         })
         .collect();
@@ -795,7 +966,9 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     for dir in &makefiles {
         if !made.iter().any(|m| dir.starts_with(m)) && has_c(dir) {
             made.push(dir.clone());
-            b.step(vec!["make".into()], dir);
+            // `-B`: every target from its sources, not a program shipped built beside them
+            // (a macOS build, or one older than its sources, that make would call up to date).
+            b.step(vec!["make".into(), "-B".into()], dir);
         }
     }
     let all_given = || ALL_PROGRAMS.iter().all(|p| b.built.programs.contains_key(p.name));
@@ -809,109 +982,70 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         argv.extend(java.iter().map(|f| s(f)));
         java_ok = b.step(argv, work);
     }
-    let found = candidates(work);
-    let bin = work.join(".grade-bin");
+    let found = candidates(work, started);
     for p in ALL_PROGRAMS {
         let name = p.name;
         if b.built.programs.contains_key(name) {
             continue;
         }
-        let mine: Vec<&(&str, FileKind, PathBuf, NameMatch)> = found.iter().filter(|c| c.0 == name).collect();
-        let Some(&(_, kind, ref file, ref how)) = mine.first().copied() else {
+        let mine: Vec<&Candidate> = found.iter().filter(|c| c.program == name).collect();
+        if mine.is_empty() {
             if let Some(jar) = files.iter().find(|f| f.extension().is_some_and(|e| e == "jar")) {
                 let argv = vec!["java".into(), "-cp".into(), s(jar), name.into()];
                 b.found(name, argv, work, format!("jar {}", relative(work, jar)), Vec::new());
             }
             continue;
-        };
-        // A copy in a folder named as an older one (`old/`, `Archive/`) is no doubt beside a
-        // current one: the report names it as passed over.
-        let stale = is_stale(work, file);
-        let same_kind: Vec<String> = mine
-            .iter()
-            .filter(|c| c.1 == kind && c.2 != *file && is_stale(work, &c.2) == stale)
-            .map(|c| relative(work, &c.2))
-            .collect();
-        let older: Vec<String> =
-            mine.iter().filter(|c| !stale && is_stale(work, &c.2)).map(|c| relative(work, &c.2)).collect();
-        let doubts = if same_kind.is_empty() {
-            Vec::new()
-        } else {
-            vec![format!(
-                "{} candidates for {name}: {}, {}; used {}",
-                same_kind.len() + 1,
-                relative(work, file),
-                same_kind.join(", "),
-                relative(work, file)
-            )]
-        };
-        let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        let mut named = how.describe(&stem);
-        if !older.is_empty() {
-            named.push_str(&format!("; an older copy passed over: {}", older.join(", ")));
         }
-        let dir = file.parent().unwrap_or(work).to_path_buf();
-        let shown = relative(work, file);
-        match kind {
-            FileKind::Executable => {
-                b.found(name, vec![s(file)], &dir, format!("executable {shown} ({named})"), doubts);
+        // The best first; one that cannot be built gives way to the next (a source javac
+        // refuses, beside the classes the student compiled).
+        for c in &mine {
+            let others: Vec<&&Candidate> = mine.iter().filter(|o| o.file != c.file).collect();
+            // A copy in a folder named as an older one (`old/`, `Archive/`) is no doubt
+            // beside a current one, nor is a program that cannot run here: the report
+            // names them as passed over.
+            let same_kind: Vec<String> = others
+                .iter()
+                .filter(|o| o.kind == c.kind && o.stale == c.stale && o.foreign.is_none() && c.foreign.is_none())
+                .map(|o| relative(work, &o.file))
+                .collect();
+            let doubts = if same_kind.is_empty() {
+                Vec::new()
+            } else {
+                vec![format!(
+                    "{} candidates for {name}: {}, {}; used {}",
+                    same_kind.len() + 1,
+                    relative(work, &c.file),
+                    same_kind.join(", "),
+                    relative(work, &c.file)
+                )]
+            };
+            let stem = c.file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let mut named = c.how.describe(&stem);
+            let passed = |what: &str, which: &dyn Fn(&Candidate) -> bool| {
+                let files: Vec<String> = others.iter().filter(|o| which(o)).map(|o| relative(work, &o.file)).collect();
+                if files.is_empty() { String::new() } else { format!("; {what} passed over: {}", files.join(", ")) }
+            };
+            if !c.stale {
+                named.push_str(&passed("an older copy", &|o| o.stale));
             }
-            FileKind::Python => {
-                let argv = vec![python(runner, limit), s(file)];
-                b.found(name, argv, &dir, format!("Python {shown} ({named})"), doubts);
-            }
-            FileKind::JavaSource => {
-                let class = java_class(file);
-                let mut ok = java_ok;
-                // Alone, each program into a folder of its own: the programs whose sources
-                // could not be compiled together often share a class's name (`Main` in a
-                // folder a program, a `Board` of each), and one would overwrite another's.
-                let classes = if ok { classes.clone() } else { classes.join(name) };
-                if !ok {
-                    let root = package_root(file);
-                    let argv = vec![
-                        "javac".into(),
-                        "-encoding".into(),
-                        "UTF-8".into(),
-                        "-nowarn".into(),
-                        "-d".into(),
-                        s(&classes),
-                        "-sourcepath".into(),
-                        s(&root),
-                        s(file),
-                    ];
-                    ok = b.step(argv, work);
-                }
-                if ok {
-                    let argv = vec!["java".into(), "-cp".into(), s(&classes), class.clone()];
-                    b.found(name, argv, work, format!("Java {shown}, class {class} ({named})"), doubts);
+            if c.foreign.is_none() {
+                for (what, kind) in FOREIGN {
+                    named.push_str(&passed(&format!("{what}, which cannot run here,"), &|o| o.foreign == Some(kind)));
                 }
             }
-            FileKind::JavaClass => {
-                let argv = vec!["java".into(), "-cp".into(), s(&dir), stem.clone()];
-                b.found(name, argv, &dir, format!("Java class {shown} ({named})"), doubts);
+            if !c.shipped {
+                named.push_str(&passed("a program shipped built (built here from its source instead)", &|o| o.shipped));
             }
-            FileKind::CSource => {
-                let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("c").to_string();
-                let compiler = if ext == "c" { "gcc" } else { "g++" };
-                let _ = std::fs::create_dir_all(&bin);
-                let exe = bin.join(name);
-                let mut argv = vec![compiler.to_string(), "-O2".into(), "-o".into(), s(&exe), s(file)];
-                // Helpers beside it without a main of their own (shared move generation).
-                if let Ok(entries) = std::fs::read_dir(&dir) {
-                    let mut helpers: Vec<PathBuf> = entries
-                        .flatten()
-                        .map(|e| e.path())
-                        .filter(|f| f != file && f.extension().is_some_and(|e| e == ext.as_str()) && !has_main(f))
-                        .collect();
-                    helpers.sort();
-                    argv.extend(helpers.iter().map(|h| s(h)));
-                }
-                argv.push("-lm".into());
-                if b.step(argv, &dir) {
-                    let lang = if ext == "c" { "C" } else { "C++" };
-                    b.found(name, vec![s(&exe)], &dir, format!("{lang} {shown} ({named})"), doubts);
-                }
+            let mut doubts = doubts;
+            if let Some(kind) = c.foreign {
+                let what = FOREIGN.iter().find(|f| f.1 == kind).map_or("a program of another machine", |f| f.0);
+                doubts.push(format!(
+                    "{name}: the only file for it is {}, {what}, which cannot run here (no source of it was found)",
+                    relative(work, &c.file)
+                ));
+            }
+            if b.take(name, c, named, doubts, java_ok) {
+                break;
             }
         }
     }
@@ -1018,6 +1152,51 @@ mod tests {
         assert!(is_executable(&script) && is_executable(&elf));
         assert_eq!(kind_of(&text), None);
         assert!(!is_executable(&text));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn programs_for_other_machines_are_known_by_their_first_bytes() {
+        let dir = scratch("foreign");
+        let file = |name: &str, bytes: &[u8]| put(&dir, name, bytes);
+        let mut arm = b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x02\0".to_vec();
+        arm.extend(if std::env::consts::ARCH == "aarch64" { 62u16 } else { 183u16 }.to_le_bytes());
+        for (bytes, want) in [
+            (b"\xcf\xfa\xed\xfe\x0c\0\0\x01".to_vec(), Some(Foreign::Mac)),
+            (b"\xca\xfe\xba\xbe\0\0\0\x02".to_vec(), Some(Foreign::Mac)),
+            (b"MZ\x90\0\x03\0".to_vec(), Some(Foreign::Windows)),
+            (arm, Some(Foreign::OtherProcessor)),
+            (b"#!/bin/sh\necho hi\n".to_vec(), None),
+        ] {
+            assert_eq!(foreign_program(&file("ABGame", &bytes)), want, "{bytes:?}");
+        }
+        // This machine's own programs run here.
+        let own = std::env::current_exe().unwrap();
+        assert_eq!(foreign_program(&own), None);
+        assert!(is_elf(&own));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_script_saved_on_windows_runs_here() {
+        let dir = scratch("crlf");
+        let script = put(
+            &dir,
+            "MiniMaxOpening.sh",
+            b"#!/bin/sh\r\ncd \"$(dirname \"$0\")\"\r\npython3 MiniMaxOpening.py \"$@\"\r\n",
+        );
+        let said = script_for_here(&script, false).expect("a CRLF script is mended");
+        assert!(said.contains("CRLF"), "{said}");
+        let text = std::fs::read_to_string(&script).unwrap();
+        assert_eq!(text, "#!/bin/sh\ncd \"$(dirname \"$0\")\"\npython3 MiniMaxOpening.py \"$@\"\n");
+        assert_eq!(script_for_here(&script, false), None, "nothing more to mend");
+        let python = put(&dir, "ABGame.sh", b"#!/bin/sh\r\npython ABGame.py \"$@\"\r\n");
+        let said = script_for_here(&python, true).unwrap();
+        assert!(said.contains("CRLF") && said.contains("python3"), "{said}");
+        assert_eq!(std::fs::read_to_string(&python).unwrap(), "#!/bin/sh\npython3 ABGame.py \"$@\"\n");
+        // A Python source is run by python3, which reads CRLF: left as it is.
+        let py = put(&dir, "ABOpening.py", b"print(1)\r\n");
+        assert_eq!(script_for_here(&py, true), None);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
