@@ -26,9 +26,10 @@
 //! three lines were the handout's own, for a class file that deducts for other wording.
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, tag_no_case};
+use nom::bytes::complete::{tag, tag_no_case, take_while_m_n};
 use nom::character::complete::{char, digit1};
-use nom::combinator::{opt, recognize};
+use nom::combinator::{not, opt, recognize};
+use nom::multi::many0;
 use nom::{IResult, Parser};
 
 use crate::classroom::search::Value;
@@ -119,10 +120,36 @@ fn kind_of(label: &str) -> LabelKind {
     let has = |words: &[&str]| words.iter().any(|w| l.contains(w));
     let things = has(&["position", "node", "leaf", "leaves", "state", "board"]);
     let counted = has(&["evaluat", "examin", "visit", "explor", "expand", "count", "search", "generat", "estimated"]);
-    if (things && counted) || has(&["evaluations", "evals", "estimations", "# of eval", "number of eval"]) {
+    // A label of nothing but things and how many (`Positions:`, `Leaf nodes:`, `Total
+    // number of positions:`) counts them too.
+    let words: Vec<&str> = l.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let only_things = things
+        && words.iter().all(|w| {
+            ["number", "of", "total", "the", "no", "num", "count", "nodes", "node", "positions", "position"]
+                .iter()
+                .chain(&["leaves", "leaf", "states", "state", "boards"])
+                .any(|t| t == w)
+        });
+    let eval_count = l.contains("eval") && has(&["count", "number", "total", "#"]);
+    if (things && counted)
+        || only_things
+        || eval_count
+        || has(&["evaluations", "evals", "estimations", "# of eval", "number of eval"])
+    {
         LabelKind::Count
-    } else if has(&["estimat", "value", "score", "minimax", "minmax", "mini-max", "alpha", "α", "utility", "heuristic"])
-        || l.split(|c: char| !c.is_alphanumeric()).any(|w| w == "ab" || w == "eval")
+    } else if has(&[
+        "estimat",
+        "value",
+        "score",
+        "minimax",
+        "minmax",
+        "mini-max",
+        "alpha",
+        "α",
+        "utility",
+        "heuristic",
+        "evaluation",
+    ]) || l.split(|c: char| !c.is_alphanumeric()).any(|w| w == "ab" || w == "eval")
     {
         LabelKind::Estimate
     } else {
@@ -143,7 +170,11 @@ fn number(i: &str) -> IResult<&str, &str> {
         tag("INT_MAX"),
     ));
     let exponent = (alt((char('e'), char('E'))), opt(alt((char('-'), char('+')))), digit1);
-    let decimal = (digit1, opt((char('.'), opt(digit1))), opt(exponent));
+    // Digits grouped by thousands as Java's `%,d` prints them (`1,250`): a comma then
+    // exactly three digits, each time.
+    let group = (char(','), take_while_m_n(3, 3, |c: char| c.is_ascii_digit()), not(digit1));
+    let whole = recognize((digit1, many0(recognize(group))));
+    let decimal = (whole, opt((char('.'), opt(digit1))), opt(exponent));
     recognize((opt(alt((char('-'), char('+')))), alt((infinity, recognize(decimal))))).parse(i)
 }
 
@@ -174,7 +205,7 @@ fn numbers_in(text: &str) -> Vec<&str> {
 
 /// A count from its printed form (`125`, `125.`, `125.0`).
 fn whole_count(text: &str) -> Option<u64> {
-    let v: f64 = text.trim_start_matches('+').parse().ok()?;
+    let v: f64 = text.trim_start_matches('+').replace(',', "").parse().ok()?;
     (v >= 0.0 && v.fract() == 0.0 && v < 1e18).then_some(v as u64)
 }
 
@@ -190,7 +221,7 @@ pub fn parse_value(text: &str) -> Option<Value> {
         "int_min" | "integer.min_value" => return infinite(!negative),
         _ => {}
     }
-    let v: f64 = t.parse().ok()?;
+    let v: f64 = t.replace(',', "").parse().ok()?;
     if v.abs() >= STAND_IN_FOR_INFINITY {
         return infinite(v < 0.0);
     }
@@ -203,6 +234,51 @@ pub fn parse_value(text: &str) -> Option<Value> {
 /// No handout estimate reaches this; a program printing it means ±∞ (Java's
 /// `Integer.MIN_VALUE`, `1e9`, `Double.MAX_VALUE`).
 pub const STAND_IN_FOR_INFINITY: f64 = 100_000.0;
+
+/// A line's label and what follows it: split after the last `:` or `=`, or else before
+/// the first number.
+fn labelled(line: &str) -> (&str, &str) {
+    let tail = after_label(line);
+    let label = &line[..line.len() - tail.len()];
+    if label.is_empty() {
+        let at = numbers_in(line).first().and_then(|n| line.find(n)).unwrap_or(line.len());
+        (&line[..at], &line[at..])
+    } else {
+        (label, tail)
+    }
+}
+
+/// `line` in parts, where it names more than one thing: split at `|`, `;`, a tab or `, `
+/// outside brackets (a board printed as a list keeps its commas), when at least two of the
+/// parts are each a board or a label with its number. Otherwise the line whole, so that a
+/// label holding a comma (`Estimate for depth 3, White: 9987`) stays one.
+fn parts_of(line: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut from) = (0i32, 0);
+    let bytes = line.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'[' | b'(' | b'{' => depth += 1,
+            b']' | b')' | b'}' => depth -= 1,
+            b'|' | b';' | b'\t' if depth == 0 => {
+                parts.push(&line[from..i]);
+                from = i + 1;
+            }
+            b',' if depth == 0 && bytes.get(i + 1) == Some(&b' ') => {
+                parts.push(&line[from..i]);
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&line[from..]);
+    let parts: Vec<&str> = parts.into_iter().map(str::trim).filter(|p| !p.is_empty()).collect();
+    let names_one = |p: &&&str| {
+        let (label, tail) = labelled(p);
+        !boards_in(p).is_empty() || (kind_of(label) != LabelKind::Other && !numbers_in(tail).is_empty())
+    };
+    if parts.iter().filter(names_one).count() >= 2 { parts } else { vec![line] }
+}
 
 /// The part of a line after its label: after the last `:` or `=`, or else after the last
 /// word that is not a number.
@@ -268,60 +344,57 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
         if line.is_empty() {
             continue;
         }
-        let carried = waiting.take();
-        let found = boards_in(line);
-        if !found.is_empty() {
-            // The label is the words just before the board: a prompt printed before it on
-            // the same line (`Enter the input file: Board Position: W…`, a program that
-            // asked for its files) is not part of it.
-            let before = line[..found[0].1].trim_end();
-            let label = before.trim_end_matches([':', '=']).rsplit([':', '=']).next().unwrap_or("").to_lowercase();
-            if !INPUT_WORDS.iter().any(|w| label.contains(w)) {
-                for (b, _) in found {
-                    boards.push((b, line.to_string()));
-                }
-                handout[0] |= is_handout_line(line, "Board Position:");
-            }
-            continue;
-        }
-        let tail = after_label(line);
-        let label = &line[..line.len() - tail.len()];
-        let (label, tail) = if label.is_empty() {
-            // No separator: the label is the words before the first number.
-            let at = numbers_in(line).first().and_then(|n| line.find(n)).unwrap_or(line.len());
-            (&line[..at], &line[at..])
-        } else {
-            (label, tail)
-        };
-        let found = numbers_in(tail);
-        let kind = match (kind_of(label), carried) {
-            (LabelKind::Other, Some(k)) if label.trim().is_empty() => k,
-            (k, _) => k,
-        };
-        if found.is_empty() && kind != LabelKind::Other {
-            waiting = Some(kind);
-        }
-        match kind {
-            LabelKind::Count => {
-                if let Some(n) = found.iter().find_map(|n| whole_count(n)) {
-                    counts.push((n, line.to_string()));
-                    handout[1] |= is_handout_line(line, "Positions evaluated by static estimation:");
-                }
-            }
-            LabelKind::Estimate => {
-                if let Some(&first) = found.first() {
-                    if found.len() > 1 {
-                        r.doubts.push(format!("two numbers on the estimate line `{}`: read {first}", visible(line)));
+        // A line that names several things (`Positions evaluated: 125, MINIMAX estimate:
+        // 9987`, a board and its numbers on one line) is read a part at a time.
+        for part in parts_of(line) {
+            let carried = waiting.take();
+            let found = boards_in(part);
+            if !found.is_empty() {
+                // The label is the words just before the board: a prompt printed before it on
+                // the same line (`Enter the input file: Board Position: W…`, a program that
+                // asked for its files) is not part of it.
+                let before = part[..found[0].1].trim_end();
+                let label = before.trim_end_matches([':', '=']).rsplit([':', '=']).next().unwrap_or("").to_lowercase();
+                if !INPUT_WORDS.iter().any(|w| label.contains(w)) {
+                    for (b, _) in found {
+                        boards.push((b, line.to_string()));
                     }
-                    let value = parse_value(first);
-                    if value.is_none() {
-                        r.doubts.push(format!("the estimate {first} is not a whole number"));
-                    }
-                    estimates.push((value, first.to_string(), line.to_string()));
-                    handout[2] |= is_handout_line(line, "MINIMAX estimate:");
+                    handout[0] |= is_handout_line(line, "Board Position:");
                 }
+                continue;
             }
-            LabelKind::Other => {}
+            let (label, tail) = labelled(part);
+            let found = numbers_in(tail);
+            let kind = match (kind_of(label), carried) {
+                (LabelKind::Other, Some(k)) if label.trim().is_empty() => k,
+                (k, _) => k,
+            };
+            if found.is_empty() && kind != LabelKind::Other {
+                waiting = Some(kind);
+            }
+            match kind {
+                LabelKind::Count => {
+                    if let Some(n) = found.iter().find_map(|n| whole_count(n)) {
+                        counts.push((n, line.to_string()));
+                        handout[1] |= is_handout_line(line, "Positions evaluated by static estimation:");
+                    }
+                }
+                LabelKind::Estimate => {
+                    if let Some(&first) = found.first() {
+                        if found.len() > 1 {
+                            r.doubts
+                                .push(format!("two numbers on the estimate line `{}`: read {first}", visible(line)));
+                        }
+                        let value = parse_value(first);
+                        if value.is_none() {
+                            r.doubts.push(format!("the estimate {first} is not a whole number"));
+                        }
+                        estimates.push((value, first.to_string(), line.to_string()));
+                        handout[2] |= is_handout_line(line, "MINIMAX estimate:");
+                    }
+                }
+                LabelKind::Other => {}
+            }
         }
     }
     // The board: one distinct board is it; of several, the one the output file holds, or
@@ -465,6 +538,37 @@ mod tests {
     }
 
     #[test]
+    fn more_labels_and_lines_that_name_several_things() {
+        for (text, evals, value) in [
+            (format!("Board Position: {B}\nPositions: 125\nEstimate: 9987"), 125, 9987),
+            (format!("Board Position: {B}\nLeaf nodes: 125\nStatic evaluation: 9987"), 125, 9987),
+            (format!("Board Position: {B}\nTotal number of positions: 125\nValue: 9987"), 125, 9987),
+            (format!("Board Position: {B}\nStatic evaluation count: 125\nMINIMAX estimate: -9987"), 125, -9987),
+            (format!("Board Position: {B}\nPositions evaluated: 125, MINIMAX estimate: 9987"), 125, 9987),
+            (format!("Best move: {B} | evaluated positions: 125 | value: 9987"), 125, 9987),
+            (
+                format!("Board Position: {B}; Positions evaluated by static estimation: 125; MINIMAX estimate: 9987"),
+                125,
+                9987,
+            ),
+            (format!("Board Position: {B}\tevals=125\testimate=9987"), 125, 9987),
+            // A label holding a comma stays one: the number after it is the estimate.
+            (format!("Board Position: {B}\nPositions evaluated: 125\nEstimate for depth 3, White: 9987"), 125, 9987),
+            // Thousands with a comma are one number.
+            (format!("Board Position: {B}\nPositions evaluated: 1,250\nMINIMAX estimate: 9,987"), 1250, 9987),
+        ] {
+            let r = read(&text);
+            assert_eq!(r.board.as_deref(), Some(B), "{text}");
+            assert_eq!(r.evals, Some(evals), "{text}");
+            assert_eq!(r.value, Some(Value::finite(value)), "{text}");
+        }
+        // A list board's commas do not split its line.
+        let list = format!("[{}]", B.chars().map(String::from).collect::<Vec<_>>().join(", "));
+        let r = read(&format!("Board Position: {list}, estimate: 5, positions evaluated: 7"));
+        assert_eq!((r.board.as_deref(), r.evals, r.value), (Some(B), Some(7), Some(Value::finite(5))));
+    }
+
+    #[test]
     fn infinities_as_programs_print_them() {
         for (text, want) in [
             ("-inf", Value::NEG_INFINITY),
@@ -530,6 +634,7 @@ mod tests {
         assert_eq!(boards_in(&format!("[{B}]")), vec![(B.to_string(), 1)]);
         assert_eq!(numbers_in("AB2 estimate: -12."), vec!["-12."]);
         assert_eq!(numbers_in("x2=3"), vec!["3"]);
+        assert_eq!(numbers_in("12,345,678 and 1,2,3 and 1,2345"), vec!["12,345,678", "1", "2", "3", "1", "2345"]);
         assert!(read("Thinking...\nDone.\n").board.is_none());
     }
 
