@@ -302,6 +302,35 @@ fn bad_input_gets_one_line() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// As root without bubblewrap, the programs run as an unprivileged uid that cannot enter a
+/// folder private to root: grading into one stops at once with one line, before any
+/// student gets a 0 for it (every call had failed with `Permission denied`).
+#[test]
+fn grading_where_the_sandbox_cannot_run_programs_stops_with_one_line() {
+    if !rustix::process::geteuid().is_root() {
+        eprintln!("not root: no unprivileged uid to drop to, nothing to check here");
+        return;
+    }
+    let dir = scratch("private");
+    copy_dir(&fixtures().join("python"), &dir.join("abc123"));
+    let private = dir.join("private");
+    std::fs::create_dir_all(&private).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let out = private.join("grades");
+    let done = Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(["grade", dir.join("abc123").to_str().unwrap(), "--out", out.to_str().unwrap()])
+        .env("MORRIS_NO_BWRAP", "1")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&done.stderr);
+    assert!(!done.status.success(), "{err}");
+    let last = err.lines().last().unwrap_or_default();
+    assert!(last.contains("cannot run the students' programs in") && last.contains("private to its owner"), "{err}");
+    assert!(!out.join("grades.csv").exists(), "no sheet of zeros is written");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The time limit counts CPU time as judges' sandboxes do: a program that waits (here it
 /// sleeps; on a busy machine it waits for a core) past its limit in wall-clock time but
 /// uses little CPU is not stopped before its wall-clock cap, and one that computes past

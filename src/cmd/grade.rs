@@ -15,7 +15,7 @@ use crate::cmd::progress::Bar;
 use morris::files::write_whole;
 use morris::grade::class_file::{ClassFile, read_class_file};
 use morris::grade::class_summary::{self, RunFacts};
-use morris::grade::run::ProgramRunner;
+use morris::grade::run::{ProgramRunner, RunSpec};
 use morris::grade::submission::{OUTPUT_MARK, find_submissions, open_class_zips};
 use morris::grade::{GradeSettings, cases, export, grade_student, part_of_program, report};
 use morris::progress::Progress as _;
@@ -78,6 +78,21 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
         &settings.out.join(OUTPUT_MARK),
         b"morris grade's output: reports, grades and work copies, not a submission\n",
     )?;
+    // Every program runs in OUT/work: where the sandbox cannot start one there (as root
+    // without bubblewrap, in a folder private to root), every student would get 0.
+    let work = settings.out.join("work");
+    std::fs::create_dir_all(&work).with_context(|| format!("cannot create {}", work.display()))?;
+    let probe = settings.runner.run(&RunSpec {
+        argv: vec!["true".into()],
+        dir: work.clone(),
+        time_limit: std::time::Duration::from_secs(10),
+        output_limit: 1024,
+        writable: None,
+        stdin: None,
+    });
+    if let Some(why) = probe.start_error {
+        anyhow::bail!("cannot run the students' programs in {}: {why}", work.display());
+    }
     // A class zip from Canvas or Gradescope is unpacked first, into the output folder.
     let paths =
         open_class_zips(&args.submissions, &settings.out.join("downloads"), settings.build_limit, &settings.runner)

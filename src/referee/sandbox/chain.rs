@@ -25,6 +25,7 @@ use rustix::process::Resource;
 use super::cgroup::CpuPlace;
 use super::host::is_root;
 use super::jail::{ADDRESS_SPACE_MARGIN, Jail, MemoryGuard, SANDBOX_PATH, Sandbox};
+use super::program;
 
 /// The first uid engines run as when the referee is root (one uid per engine).
 const FIRST_UID: u32 = 61_000;
@@ -63,7 +64,26 @@ impl Sandbox {
         }
         // The chain starts even if the engine does not: say it here, as a failed start.
         // The program is found as the caller finds it, and run by its full path.
-        let resolved = self.resolve(program, &folder)?;
+        let mut resolved = self.resolve(program, &folder)?;
+        if self.bwrap.is_none() && self.drop_uid.is_some() {
+            // No mount of its own: the unprivileged uid sees the host's folders with their
+            // own permissions, and a folder private to root is closed to it.
+            let closed = |what: &str, path: &Path| {
+                io::Error::new(
+                    io::ErrorKind::PermissionDenied,
+                    format!(
+                        "{what} {} is in a folder private to its owner, which the sandbox's unprivileged user cannot enter; \
+                         install bubblewrap (it shows the folder to the sandbox), or work in a folder others can enter",
+                        path.display()
+                    ),
+                )
+            };
+            resolved = program::reachable_by_others(&resolved, program, SANDBOX_PATH)
+                .ok_or_else(|| closed("the program", &resolved.program))?;
+            if !program::others_can_reach(&folder) {
+                return Err(closed("the folder", &folder));
+            }
+        }
         let cpu = core.and_then(|k| self.cpus.get(k % self.cpus.len().max(1)).copied());
         let cgroups = match &self.cgroups {
             Some(base) => base.create(self.limits, CpuPlace { cpu, quota: self.cpu_quota })?,
@@ -249,6 +269,46 @@ mod tests {
         assert!(!binds.iter().any(|b| Path::new("/tmp").starts_with(b)), "the host's /tmp shown: {args:?}");
         let tmpfs = args.iter().position(|a| a == "--tmpfs").unwrap();
         assert_eq!(args[tmpfs + 1], "/tmp");
+    }
+
+    /// As root without bubblewrap, engines run as an unprivileged uid that sees the host's
+    /// folders with their own permissions: a program the caller found in a folder private
+    /// to root (a pyenv `python3` in `/root`) is taken from the system folders instead, and
+    /// where there is none, or the engine's folder is private, the start fails with one
+    /// clear line (every call had failed with `Permission denied`).
+    #[test]
+    fn without_bubblewrap_nothing_private_to_root_is_asked_of_the_unprivileged_user() {
+        use std::os::unix::fs::PermissionsExt;
+        let private = std::env::temp_dir().join(format!("morris-private-{}", std::process::id()));
+        fs::create_dir_all(&private).unwrap();
+        fs::set_permissions(&private, fs::Permissions::from_mode(0o700)).unwrap();
+        let open = std::env::temp_dir();
+        let sandbox = Sandbox {
+            limits: crate::referee::sandbox::limits::EngineLimits::default(),
+            drop_uid: Some(super::super::host::UidDropper::Unshare),
+            ..Sandbox::off()
+        };
+        assert!(sandbox.enabled());
+        let found_as = |name: &str| {
+            let own = private.join(name);
+            fs::copy("/bin/echo", &own).unwrap();
+            let resolved = program::Resolved { program: own, ..program::Resolved::default() };
+            sandbox.found.lock().unwrap().insert((name.to_string(), open.clone()), resolved);
+        };
+        found_as("echo");
+        let (c, _jail) = sandbox.command(&["echo".into(), "hi".into()], Some(&open), None, None).unwrap();
+        let args: Vec<String> = c.get_args().map(|a| a.to_string_lossy().into_owned()).collect();
+        assert!(args.iter().any(|a| a == "/usr/bin/echo" || a == "/bin/echo"), "{args:?}");
+        assert!(!args.iter().any(|a| a.contains("morris-private-")), "{args:?}");
+        found_as("morris-own-tool");
+        let err = sandbox.command(&["morris-own-tool".into()], Some(&open), None, None).unwrap_err().to_string();
+        assert!(
+            err.contains("morris-own-tool is in a folder private to its owner") && err.contains("bubblewrap"),
+            "{err}"
+        );
+        let err = sandbox.command(&["/bin/echo".into()], Some(&private), None, None).unwrap_err().to_string();
+        assert!(err.starts_with("the folder ") && err.contains("private to its owner"), "{err}");
+        let _ = fs::remove_dir_all(&private);
     }
 
     #[test]

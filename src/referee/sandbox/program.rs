@@ -90,6 +90,33 @@ fn is_executable(path: &Path) -> bool {
     fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
+/// Whether a user who is neither `path`'s owner nor in its group (the sandbox's
+/// unprivileged uid, where no bubblewrap shows it a mount of its own) can reach it: every
+/// folder above it searchable by others, and the file itself, if it is one, executable
+/// by them (and readable: a script is read by its interpreter).
+#[must_use]
+pub fn others_can_reach(path: &Path) -> bool {
+    let Ok(real) = fs::canonicalize(path) else { return false };
+    let mode = |p: &Path| fs::metadata(p).map(|m| m.permissions().mode()).unwrap_or(0);
+    let folders_open = real.ancestors().skip(1).all(|d| mode(d) & 0o001 != 0);
+    let own = if real.is_dir() { 0o001 } else { 0o005 };
+    folders_open && mode(&real) & own == own
+}
+
+/// The program `resolved` for an unprivileged user without bubblewrap: where that user
+/// cannot reach it (a pyenv version in `/root`, a JDK in a home folder private to root),
+/// the program of the same name in the system folders `system_path`, if there is one.
+/// `None` where neither will do.
+#[must_use]
+pub fn reachable_by_others(resolved: &Resolved, name: &str, system_path: &str) -> Option<Resolved> {
+    if others_can_reach(&resolved.program) {
+        return Some(resolved.clone());
+    }
+    let file = Path::new(name).file_name()?.to_str()?;
+    let system = on_path(file, std::ffi::OsStr::new(system_path), Path::new("/"))?;
+    others_can_reach(&system).then(|| Resolved { program: system, read_only: Vec::new(), path: Vec::new() })
+}
+
 /// `name` (no `/`) on the search path `path` (folders relative to `cwd` taken from
 /// there, as a shell would), the first executable file.
 fn on_path(name: &str, path: &std::ffi::OsStr, cwd: &Path) -> Option<PathBuf> {
