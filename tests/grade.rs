@@ -532,6 +532,19 @@ fn grades_a_class_written_the_way_students_write() {
     has("fsk210555", "Project2_Submission/code/MiniMaxOpening.java: byte order mark taken off");
     has("jlm220310", "Java proj2/ABGame/Main.java, class Main (`Main` in the folder `ABGame`, named by its folder)");
 
+    // Code alike: kpw210404 handed in gnr200999's sources, jlm220310 fsk210555's laid out
+    // a folder a program; the rest wrote their own.
+    let alike = std::fs::read_to_string(out.join("similarity.md")).unwrap();
+    let pairs: Vec<&str> = alike.lines().filter(|l| l.starts_with("| ") && l.contains(" ~ ")).collect();
+    let want: Vec<&str> = [("fsk210555", "jlm220310"), ("gnr200999", "kpw210404")]
+        .iter()
+        .filter(|(a, b)| ids.contains(a) && ids.contains(b))
+        .map(|(a, _)| *a)
+        .collect();
+    assert_eq!(pairs.len(), want.len(), "{alike}");
+    for a in want {
+        assert!(pairs.iter().any(|l| l.starts_with(&format!("| {a} ~ "))), "{alike}");
+    }
     // The class at a glance, and the grades for Canvas and Gradescope.
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
     assert!(summary.contains(&format!("# Class summary: {} students", ids.len())), "{summary}");

@@ -17,7 +17,7 @@ use morris::grade::class_file::{ClassFile, read_class_file};
 use morris::grade::class_summary::{self, RunFacts};
 use morris::grade::run::{ProgramRunner, RunSpec};
 use morris::grade::submission::{OUTPUT_MARK, find_submissions, open_class_zips};
-use morris::grade::{GradeSettings, cases, export, grade_student, part_of_program, report};
+use morris::grade::{GradeSettings, cases, export, grade_student, part_of_program, report, similar};
 use morris::progress::Progress as _;
 
 /// Arguments of `morris grade`.
@@ -195,11 +195,20 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
         calls: calls.len(),
         graded_now: graded_now.into_inner(),
     };
+    // Code alike across the class (the handout tests every program for plagiarism): the
+    // work copies of everyone on the sheet, those graded earlier included.
+    let copies: Vec<(String, PathBuf)> = grades
+        .iter()
+        .map(|g| (g.net_id.clone(), out.join("work").join(&g.net_id)))
+        .filter(|(_, w)| w.is_dir())
+        .collect();
+    let alike = similar::alike(&copies);
+    write("similarity.md", &similar::markdown(&alike, copies.len()))?;
     write("summary.md", &class_summary::markdown(&grades, &facts))?;
     write("summary.html", &class_summary::html(&grades, &facts))?;
     let flagged = grades.iter().filter(|g| g.flagged()).count();
     println!(
-        "{} students on {} calls each in {:.0} s ({} graded in this run, the rest kept; {flagged} flagged for a look); grade sheet {}, summary {}, reports in {}, Canvas {}, Gradescope {}{}",
+        "{} students on {} calls each in {:.0} s ({} graded in this run, the rest kept; {flagged} flagged for a look); grade sheet {}, summary {}, reports in {}, Canvas {}, Gradescope {}{}; {} pairs of submissions with code alike in {}",
         grades.len(),
         calls.len(),
         facts.seconds,
@@ -209,7 +218,9 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
         reports.display(),
         out.join("canvas.csv").display(),
         gradescope_dir.display(),
-        if gradescope_csv.is_some() { format!(" and {}", out.join("gradescope.csv").display()) } else { String::new() }
+        if gradescope_csv.is_some() { format!(" and {}", out.join("gradescope.csv").display()) } else { String::new() },
+        alike.len(),
+        out.join("similarity.md").display()
     );
     Ok(ExitCode::SUCCESS)
 }

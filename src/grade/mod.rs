@@ -25,6 +25,7 @@ pub mod names;
 pub mod read;
 pub mod report;
 pub mod run;
+pub mod similar;
 pub mod submission;
 
 use std::collections::HashMap;
