@@ -216,6 +216,12 @@ fn grades_the_fixture_class() {
         let rep = report("crlf_wrapper");
         assert_eq!(row("crlf_wrapper").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("MiniMaxGame: executable MiniMaxGame.sh") && rep.contains("(CRLF) made LF"), "{rep}");
+        // C++20 (`map::contains`), as the student's IDE was set: compiled as C++20.
+        if let Some(r) = row("cpp20") {
+            let rep = report("cpp20");
+            assert_eq!(r[1], 35.0, "{rep}");
+            assert!(rep.contains("ABGame: C++ ABGame.cpp, compiled as C++20"), "{rep}");
+        }
         // A macOS build shipped beside its C source: built here from the source instead.
         if let Some(r) = row("mac_binary") {
             let rep = report("mac_binary");

@@ -439,9 +439,18 @@ impl Builder<'_> {
                     argv.extend(helpers.iter().map(|h| s(h)));
                 }
                 argv.push("-lm".into());
-                if self.step(argv, &dir) {
-                    let lang = if ext == "c" { "C" } else { "C++" };
-                    self.found(name, vec![s(&exe)], &dir, format!("{lang} {shown} ({named})"), doubts);
+                let lang = if ext == "c" { "C" } else { "C++" };
+                let mut built = self.step(argv.clone(), &dir);
+                let mut how = format!("{lang} {shown} ({named})");
+                // g++ 12 compiles C++17 unless told: a student's `map.contains()`, ranges or
+                // designated initializers are C++20, which their own IDE was set to.
+                if !built && lang == "C++" {
+                    argv.insert(1, "-std=c++20".into());
+                    built = self.step(argv, &dir);
+                    how = format!("{lang} {shown}, compiled as C++20 ({named})");
+                }
+                if built {
+                    self.found(name, vec![s(&exe)], &dir, how, doubts);
                 }
             }
         }
