@@ -216,6 +216,10 @@ fn grades_the_fixture_class() {
         let rep = report("crlf_wrapper");
         assert_eq!(row("crlf_wrapper").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("MiniMaxGame: executable MiniMaxGame.sh") && rep.contains("(CRLF) made LF"), "{rep}");
+        // A package with relative imports (`from .common import launch`): run as a module.
+        let rep = report("relative_imports");
+        assert_eq!(row("relative_imports").unwrap()[0], 45.0, "{rep}");
+        assert!(rep.contains("Python project2/MiniMaxGame.py, run as the module project2.MiniMaxGame"), "{rep}");
         // C++20 (`map::contains`), as the student's IDE was set: compiled as C++20.
         if let Some(r) = row("cpp20") {
             let rep = report("cpp20");

@@ -386,10 +386,24 @@ impl Builder<'_> {
                 let built = if c.shipped { "shipped built" } else { "executable" };
                 self.found(name, vec![s(file)], &dir, format!("{built} {shown} ({named})"), doubts);
             }
-            FileKind::Python => {
-                let argv = vec![python(self.runner, self.limit), s(file)];
-                self.found(name, argv, &dir, format!("Python {shown} ({named})"), doubts);
-            }
+            FileKind::Python => match python_module(file, work) {
+                // Relative imports (`from .board import Board`) work only in a package:
+                // run as `python3 -m project.MiniMaxOpening` from above it, as PyCharm does.
+                Some((root, module)) => {
+                    let argv = vec![python(self.runner, self.limit), "-m".into(), module.clone()];
+                    self.found(
+                        name,
+                        argv,
+                        &root,
+                        format!("Python {shown}, run as the module {module} ({named})"),
+                        doubts,
+                    );
+                }
+                None => {
+                    let argv = vec![python(self.runner, self.limit), s(file)];
+                    self.found(name, argv, &dir, format!("Python {shown} ({named})"), doubts);
+                }
+            },
             FileKind::JavaSource => {
                 let class = java_class(file);
                 // Alone, each program into a folder of its own: the programs whose sources
@@ -618,6 +632,37 @@ fn made_executable(p: &Path) -> bool {
             std::fs::set_permissions(p, perms)
         })
         .is_ok()
+}
+
+/// For a Python file that imports relatively (`from .board import Board`, `from . import
+/// rules`), which fails run as a script ("attempted relative import with no known parent
+/// package"): the folder to run it from and its module's dotted name. Its folder is its
+/// package (a namespace package if it has no `__init__.py`), with each folder above that
+/// holds an `__init__.py`, up to the submission's top.
+fn python_module(file: &Path, work: &Path) -> Option<(PathBuf, String)> {
+    let text = crate::files::read_text(file, crate::files::SMALL_TEXT).ok()?;
+    let relative = text.lines().any(|l| {
+        let l = l.trim_start();
+        l.strip_prefix("from")
+            .is_some_and(|rest| rest.starts_with(char::is_whitespace) && rest.trim_start().starts_with('.'))
+    });
+    if !relative {
+        return None;
+    }
+    let mut parts = vec![file.file_stem()?.to_str()?.to_string()];
+    let mut dir = file.parent()?;
+    loop {
+        parts.push(dir.file_name()?.to_str()?.to_string());
+        let above = dir.parent()?;
+        if above == work || !above.starts_with(work) || !above.join("__init__.py").is_file() {
+            parts.reverse();
+            let identifier = |p: &String| {
+                p.chars().all(|c| c.is_alphanumeric() || c == '_') && !p.starts_with(|c: char| c.is_ascii_digit())
+            };
+            return parts.iter().all(identifier).then(|| (above.to_path_buf(), parts.join(".")));
+        }
+        dir = above;
+    }
 }
 
 /// A Java or Python source the compiler or interpreter would refuse for its encoding alone
