@@ -220,6 +220,10 @@ fn grades_the_fixture_class() {
         let rep = report("relative_imports");
         assert_eq!(row("relative_imports").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("Python project2/MiniMaxGame.py, run as the module project2.MiniMaxGame"), "{rep}");
+        // The answer printed to stderr: read there, as the terminal shows it.
+        let rep = report("stderr_output");
+        assert_eq!(row("stderr_output").unwrap()[0], 45.0, "{rep}");
+        assert!(rep.contains("printed to stderr, not stdout"), "{rep}");
         // C++20 (`map::contains`), as the student's IDE was set: compiled as C++20.
         if let Some(r) = row("cpp20") {
             let rep = report("cpp20");
