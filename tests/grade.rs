@@ -9,7 +9,8 @@
 //! - thin wrappers around morris's own programs in Python, C and Java, and deliberately
 //!   broken variants of them, each losing what its fault costs.
 //!
-//! The fixtures need python3, gcc and javac. Where one is missing the test fails with a
+//! The fixtures need python3, gcc and javac (and bsdtar, for the 7-Zip archives). Where one
+//! is missing the test fails with a
 //! message, unless MORRIS_SKIP_GRADE_TOOLS=1 is set on purpose (then the submissions
 //! needing it are left out, and said so).
 
@@ -313,6 +314,47 @@ fn bad_input_gets_one_line() {
     assert!(!err.contains("panicked"), "{err}");
     let sheet = std::fs::read_to_string(out.join("grades.csv")).unwrap();
     assert!(sheet.contains("abc123,0,0,0,0,0,0,yes\r\n"), "a submission that could not be used is flagged: {sheet}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A 7-Zip archive, and one renamed `.zip` (or a zip unzip cannot read): unpacked by what
+/// it holds, with `bsdtar` (which `.ci/run` installs, as libarchive-tools).
+#[test]
+fn grades_7_zip_archives_and_archives_named_as_another_kind() {
+    if !have("python3", "--version") || !have("bsdtar", "--version") {
+        return;
+    }
+    let dir = scratch("7z");
+    let class = dir.join("class");
+    std::fs::create_dir_all(&class).unwrap();
+    for file in ["sev123.7z", "ren456.zip"] {
+        let made = Command::new("bsdtar")
+            .args(["--format", "7zip", "-cf"])
+            .arg(class.join(file))
+            .arg("-C")
+            .arg(fixtures().join("python"))
+            .arg(".")
+            .status()
+            .unwrap();
+        assert!(made.success(), "bsdtar could not make {file}");
+    }
+    let out = dir.join("out");
+    let class_file = fixtures().join("grade.toml");
+    let done = morris_grade(&[
+        class.to_str().unwrap(),
+        "--class",
+        class_file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--jobs",
+        "2",
+    ]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let sheet = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    for id in ["sev123", "ren456"] {
+        let report = std::fs::read_to_string(out.join("reports").join(format!("{id}.md"))).unwrap_or_default();
+        assert_eq!(sheet_row(&sheet, id).map(|r| r[5]), Some(100.0), "{sheet}\n{report}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -524,6 +524,18 @@ pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRu
 /// Extracts `archive` into `into` by its kind, in the sandbox with `work` its one writable
 /// place. A RAR or 7-Zip archive needs `7z` or `bsdtar`; where neither is installed the
 /// error says so.
+/// The command that unpacks `archive` into `into` by what it holds, whatever its name
+/// says (`7z`, else `bsdtar`), where either is installed.
+fn by_content(archive: &str, into: &str) -> Option<Vec<String>> {
+    if crate::referee::sandbox::find_program("7z").is_some() {
+        Some(vec!["7z".into(), "x".into(), "-y".into(), format!("-o{into}"), archive.into()])
+    } else if crate::referee::sandbox::find_program("bsdtar").is_some() {
+        Some(vec!["bsdtar".into(), "-xf".into(), archive.into(), "-C".into(), into.into()])
+    } else {
+        None
+    }
+}
+
 fn extract(archive: &Path, into: &Path, work: &Path, limit: Duration, runner: &ProgramRunner) -> Result<(), String> {
     let Some((kind, _)) = archive_of(archive) else { return Err("not an archive".into()) };
     let (a, i) = (s(archive), s(into));
@@ -533,11 +545,7 @@ fn extract(archive: &Path, into: &Path, work: &Path, limit: Duration, runner: &P
             (vec!["tar".into(), "-xf".into(), a, "-C".into(), i, "--no-same-owner".into()], "tar archive".into())
         }
         Archive::Other(what) => {
-            let argv = if crate::referee::sandbox::find_program("7z").is_some() {
-                vec!["7z".into(), "x".into(), "-y".into(), format!("-o{i}"), a]
-            } else if crate::referee::sandbox::find_program("bsdtar").is_some() {
-                vec!["bsdtar".into(), "-xf".into(), a, "-C".into(), i]
-            } else {
+            let Some(argv) = by_content(&a, &i) else {
                 return Err(format!(
                     "a {what} archive, which needs `7z` (Debian's p7zip-full) or `bsdtar` (libarchive-tools) to unpack; neither is installed here"
                 ));
@@ -545,15 +553,27 @@ fn extract(archive: &Path, into: &Path, work: &Path, limit: Duration, runner: &P
             (argv, format!("{what} archive"))
         }
     };
-    let out = runner.run(&RunSpec {
-        argv,
-        dir: work.to_path_buf(),
-        time_limit: limit,
-        output_limit: 4096,
-        writable: Some(work.to_path_buf()),
-        stdin: None,
-    });
+    let run = |argv: Vec<String>| {
+        runner.run(&RunSpec {
+            argv,
+            dir: work.to_path_buf(),
+            time_limit: limit,
+            output_limit: 4096,
+            writable: Some(work.to_path_buf()),
+            stdin: None,
+        })
+    };
+    let out = run(argv);
     if out.succeeded() {
+        return Ok(());
+    }
+    // Named as one kind, made as another (a RAR or 7-Zip archive renamed `.zip`, a zip
+    // Windows' Explorer packed with Deflate64, which unzip cannot read): 7z and bsdtar
+    // read the archive by its content.
+    if !matches!(kind, Archive::Other(_))
+        && let Some(other) = by_content(&s(archive), &s(into))
+        && run(other).succeeded()
+    {
         return Ok(());
     }
     // The first line that says what is wrong (unzip names the archive first, `[path]`),
