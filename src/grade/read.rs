@@ -569,6 +569,15 @@ mod tests {
     }
 
     #[test]
+    fn colours_printed_with_the_answer() {
+        let text = format!(
+            "\x1b[1;32mBoard Position: {B}\x1b[0m\n\x1b[33mPositions evaluated by static estimation:\x1b[0m 125\n\x1b[36mMINIMAX estimate: -9987\x1b[0m\n"
+        );
+        let r = read(&text);
+        assert_eq!((r.board.as_deref(), r.evals, r.value), (Some(B), Some(125), Some(Value::finite(-9987))), "{r:?}");
+    }
+
+    #[test]
     fn infinities_as_programs_print_them() {
         for (text, want) in [
             ("-inf", Value::NEG_INFINITY),
