@@ -221,6 +221,10 @@ fn grades_the_fixture_class() {
         let rep = report("relative_imports");
         assert_eq!(row("relative_imports").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("Python project2/MiniMaxGame.py, run as the module project2.MiniMaxGame"), "{rep}");
+        // Arguments refused in the student's own words (no "usage"): the usual forms tried.
+        let rep = report("own_complaint");
+        assert_eq!(row("own_complaint").unwrap()[0], 45.0, "{rep}");
+        assert!(rep.contains("`MiniMaxGame -d DEPTH INPUT OUTPUT`"), "{rep}");
         // The answer printed to stderr: read there, as the terminal shows it.
         let rep = report("stderr_output");
         assert_eq!(row("stderr_output").unwrap()[0], 45.0, "{rep}");

@@ -165,6 +165,15 @@ pub fn is_usage_error(status: Option<i32>, stdout: &str, stderr: &str) -> bool {
     ]
     .iter()
     .any(|w| text.contains(w))
+        // A complaint in the student's own words: `Invalid number of arguments`, `Expected 3
+        // arguments`, `Please provide the depth with -d` (a line naming its arguments and
+        // what is wrong with them).
+        || text.lines().any(|l| {
+            (l.contains("argument") || l.contains("parameter"))
+                && ["invalid", "incorrect", "wrong", "expect", "missing", "require", "not enough", "provide", "need"]
+                    .iter()
+                    .any(|w| l.contains(w))
+        })
 }
 
 fn usage_prefix(i: &str) -> IResult<&str, &str> {
@@ -372,6 +381,14 @@ mod tests {
         assert!(is_usage_error(Some(1), "Usage: ABGame -d N IN OUT", ""));
         assert!(!is_usage_error(Some(0), "usage", ""));
         assert!(!is_usage_error(Some(1), "", "Traceback (most recent call last):\nZeroDivisionError"));
+        for own in [
+            "Invalid number of arguments!",
+            "Error: expected 3 arguments, got 3",
+            "Please provide the arguments: -d DEPTH IN OUT",
+        ] {
+            assert!(is_usage_error(Some(1), own, ""), "{own}");
+        }
+        assert!(!is_usage_error(Some(1), "The argument of the king: 3", ""));
     }
 
     #[test]
