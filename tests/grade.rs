@@ -613,6 +613,10 @@ fn grades_a_class_written_the_way_students_write() {
         "{summary}"
     );
     assert!(std::fs::read_to_string(out.join("summary.html")).unwrap().starts_with("<!DOCTYPE html>"));
+    if ids.contains(&"gnr200999") && ids.contains(&"kpw210404") {
+        let section = summary.split("## Code alike").nth(1).unwrap_or_default();
+        assert!(section.contains("| gnr200999 ~ kpw210404 | 100 % |"), "{summary}");
+    }
     let canvas = std::fs::read_to_string(out.join("canvas.csv")).unwrap();
     assert!(
         canvas.starts_with("Student,ID,SIS User ID,SIS Login ID,Section,Morris Variant\r\nPoints Possible,,,,,100\r\n"),

@@ -189,12 +189,6 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
             write_whole(path, json.as_bytes())?;
         }
     }
-    let facts = RunFacts {
-        seconds: started.elapsed().as_secs_f64(),
-        jobs: args.jobs.max(1),
-        calls: calls.len(),
-        graded_now: graded_now.into_inner(),
-    };
     // Code alike across the class (the handout tests every program for plagiarism): the
     // work copies of everyone on the sheet, those graded earlier included.
     let copies: Vec<(String, PathBuf)> = grades
@@ -204,6 +198,13 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
         .collect();
     let alike = similar::alike(&copies);
     write("similarity.md", &similar::markdown(&alike, copies.len()))?;
+    let facts = RunFacts {
+        seconds: started.elapsed().as_secs_f64(),
+        jobs: args.jobs.max(1),
+        calls: calls.len(),
+        graded_now: graded_now.into_inner(),
+        alike: alike.iter().map(|a| (a.students.0.clone(), a.students.1.clone(), a.share.0.max(a.share.1))).collect(),
+    };
     write("summary.md", &class_summary::markdown(&grades, &facts))?;
     write("summary.html", &class_summary::html(&grades, &facts))?;
     let flagged = grades.iter().filter(|g| g.flagged()).count();

@@ -20,6 +20,9 @@ pub struct RunFacts {
     pub calls: usize,
     /// Students graded in this run (the rest kept from an earlier one).
     pub graded_now: usize,
+    /// Pairs of students whose code is alike, with the larger of their shares
+    /// (`similarity.md` has the files).
+    pub alike: Vec<(String, String, f64)>,
 }
 
 /// The summary's tables, rendered as Markdown or HTML by [`markdown`] and [`html`].
@@ -31,6 +34,7 @@ struct Summary {
     cases: TextTable,
     flagged: TextTable,
     rules: TextTable,
+    alike: TextTable,
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -176,7 +180,12 @@ fn build(grades: &[StudentGrade], facts: &RunFacts) -> Summary {
     for (rule, count, of) in rule_counts(grades) {
         rules.rows.push(vec![rule.to_string(), count.to_string(), of.to_string()]);
     }
+    let mut alike = TextTable::new(&["students", "shared"], &[false, true]);
+    for (a, b, share) in &facts.alike {
+        alike.rows.push(vec![format!("{a} ~ {b}"), format!("{:.0} %", share * 100.0)]);
+    }
     Summary {
+        alike,
         title: format!("Class summary: {n} students"),
         facts: facts_line,
         distribution,
@@ -204,8 +213,13 @@ pub fn markdown(grades: &[StudentGrade], facts: &RunFacts) -> String {
         s.cases.markdown(),
         s.rules.markdown()
     );
+    let _ = write!(out, "\n## Code alike\n\n{ALIKE}\n\n");
+    out.push_str(&if s.alike.rows.is_empty() { "None.\n".to_string() } else { s.alike.markdown() });
     out
 }
+
+/// What the summary's section on code alike says before its pairs.
+const ALIKE: &str = "Pairs of submissions whose code is alike, a pointer for reading (similarity.md has the files to read side by side; nothing is deducted for it).";
 
 /// The summary as one self-contained HTML page; net IDs link to their reports.
 #[must_use]
@@ -213,7 +227,7 @@ pub fn html(grades: &[StudentGrade], facts: &RunFacts) -> String {
     let s = build(grades, facts);
     let link = |r: usize, c: usize| (c == 0).then(|| format!("reports/{}.md", s.flagged.rows[r][0]));
     let body = format!(
-        "<h1>{}</h1>\n<p>{}</p>\n<h2>Grade distribution</h2>\n{}<h2>Parts</h2>\n{}<h2>Flagged for a look</h2>\n{}<h2>Cases</h2>\n<p>A case most of the class fails points at a wrong key or an ambiguity of the handout.</p>\n{}<h2>Reading rules</h2>\n{}",
+        "<h1>{}</h1>\n<p>{}</p>\n<h2>Grade distribution</h2>\n{}<h2>Parts</h2>\n{}<h2>Flagged for a look</h2>\n{}<h2>Cases</h2>\n<p>A case most of the class fails points at a wrong key or an ambiguity of the handout.</p>\n{}<h2>Reading rules</h2>\n{}<h2>Code alike</h2>\n<p>{}</p>\n{}",
         escape(&s.title),
         escape(&s.facts),
         s.distribution.html(&|_, _| None),
@@ -221,6 +235,8 @@ pub fn html(grades: &[StudentGrade], facts: &RunFacts) -> String {
         if s.flagged.rows.is_empty() { "<p>None.</p>\n".to_string() } else { s.flagged.html(&link) },
         s.cases.html(&|_, _| None),
         s.rules.html(&|_, _| None),
+        escape(ALIKE),
+        if s.alike.rows.is_empty() { "<p>None.</p>\n".to_string() } else { s.alike.html(&|_, _| None) },
     );
     html_page(&s.title, &body)
 }
