@@ -638,11 +638,9 @@ fn is_executable(p: &Path) -> bool {
 /// A script (`#!`) or a Linux program (ELF) that lost its executable bit on the way (a
 /// zip made on Windows, an upload) is made executable in the work folder, our own copy.
 fn made_executable(p: &Path) -> bool {
-    use std::io::Read;
     use std::os::unix::fs::PermissionsExt;
-    let mut head = [0u8; 4];
-    let read = std::fs::File::open(p).and_then(|mut f| f.read_exact(&mut head));
-    if read.is_err() || !(head.starts_with(b"#!") || head == *b"\x7fELF") {
+    let first = head(p);
+    if !(first.starts_with(b"#!") || first.starts_with(ELF)) {
         return false;
     }
     std::fs::metadata(p)
@@ -883,10 +881,10 @@ fn candidates(work: &Path, started: SystemTime) -> Vec<Candidate> {
         .filter_map(|f| {
             let (program, how) = program_named(&f)?;
             let kind = kind_of(&f)?;
-            let foreign = if kind == FileKind::Executable { foreign_program(&f) } else { None };
-            let shipped = kind == FileKind::Executable
-                && is_elf(&f)
-                && std::fs::metadata(&f).and_then(|m| m.modified()).is_ok_and(|t| t < started);
+            let first = if kind == FileKind::Executable { head(&f) } else { Vec::new() };
+            let foreign = foreign_program(&first);
+            let shipped =
+                first.starts_with(ELF) && std::fs::metadata(&f).and_then(|m| m.modified()).is_ok_and(|t| t < started);
             Some(Candidate { program, kind, stale: is_stale(work, &f), file: f, how, foreign, shipped })
         })
         .collect();
@@ -910,6 +908,10 @@ const FOREIGN: [(&str, Foreign); 3] = [
     ("a Linux program for another processor", Foreign::OtherProcessor),
 ];
 
+/// The first bytes of a Linux program.
+const ELF: &[u8] = b"\x7fELF";
+
+/// A file's first 20 bytes (fewer if it is shorter): enough to tell what program it is.
 fn head(p: &Path) -> Vec<u8> {
     use std::io::Read;
     let mut head = Vec::with_capacity(20);
@@ -917,15 +919,10 @@ fn head(p: &Path) -> Vec<u8> {
     head
 }
 
-fn is_elf(p: &Path) -> bool {
-    head(p).starts_with(b"\x7fELF")
-}
-
-/// What kind of program for another machine `p` is, by its first bytes (a macOS student's
-/// compiled `ABGame` zipped with its source): Mach-O, a Windows `MZ`, or an ELF program
-/// whose machine field is not this one's.
-fn foreign_program(p: &Path) -> Option<Foreign> {
-    let h = head(p);
+/// What kind of program for another machine a file is, by its first bytes `h` (a macOS
+/// student's compiled `ABGame` zipped with its source): Mach-O, a Windows `MZ`, or an ELF
+/// program whose machine field is not this one's.
+fn foreign_program(h: &[u8]) -> Option<Foreign> {
     let mach_o: [[u8; 4]; 5] = [
         [0xcf, 0xfa, 0xed, 0xfe],
         [0xce, 0xfa, 0xed, 0xfe],
@@ -939,7 +936,7 @@ fn foreign_program(p: &Path) -> Option<Foreign> {
     if h.starts_with(b"MZ") {
         return Some(Foreign::Windows);
     }
-    if h.starts_with(b"\x7fELF") && h.len() >= 20 {
+    if h.starts_with(ELF) && h.len() >= 20 {
         // e_machine, in the byte order EI_DATA names (1: little-endian).
         let machine = if h[5] == 1 { u16::from_le_bytes([h[18], h[19]]) } else { u16::from_be_bytes([h[18], h[19]]) };
         let ours: Option<u16> = match std::env::consts::ARCH {
@@ -1242,12 +1239,12 @@ mod tests {
             (arm, Some(Foreign::OtherProcessor)),
             (b"#!/bin/sh\necho hi\n".to_vec(), None),
         ] {
-            assert_eq!(foreign_program(&file("ABGame", &bytes)), want, "{bytes:?}");
+            assert_eq!(foreign_program(&head(&file("ABGame", &bytes))), want, "{bytes:?}");
         }
         // This machine's own programs run here.
         let own = std::env::current_exe().unwrap();
-        assert_eq!(foreign_program(&own), None);
-        assert!(is_elf(&own));
+        assert_eq!(foreign_program(&head(&own)), None);
+        assert!(head(&own).starts_with(ELF));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
