@@ -311,6 +311,12 @@ fn bad_input_gets_one_line() {
 
     let zip = dir.join("abc123.zip");
     std::fs::write(&zip, "this is not a zip").unwrap();
+    // An output folder with a space: said at once, as a warning (the grading goes on).
+    let spaced = dir.join("my grades");
+    let done = morris_grade(&[zip.to_str().unwrap(), "--out", spaced.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&done.stderr);
+    assert!(err.lines().any(|l| l.contains("warning: the output folder") && l.contains("has a space")), "{err}");
+    assert!(spaced.join("grades.csv").is_file(), "{err}");
     let out = dir.join("out");
     let done = morris_grade(&[zip.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&done.stderr);

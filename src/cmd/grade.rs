@@ -70,6 +70,15 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     let runner = ProgramRunner::new(args.sandbox.sandbox(limits));
     let roster = args.gradebook.as_deref().map(export::read_gradebook).transpose().map_err(|e| anyhow::anyhow!(e))?;
     let settings = GradeSettings::new(class, &args.out, runner);
+    // The call's files lie in the output folder: a student's wrapper that passes them on
+    // unquoted (`python3 ABGame.py $1 $2 $3`) splits a path with a space and fails, though
+    // it runs for a TA who types short names.
+    if settings.out.to_string_lossy().contains(char::is_whitespace) {
+        eprintln!(
+            "morris grade: warning: the output folder {} has a space in its path; a student's script that passes its arguments on unquoted ($1) will split the file names and fail: give --out a folder without spaces",
+            settings.out.display()
+        );
+    }
     // The output folder is marked first: graded from inside the class's folder, a rerun
     // must not take it for a student's submission.
     let reports = settings.out.join("reports");
