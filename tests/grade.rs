@@ -368,6 +368,50 @@ fn grades_7_zip_archives_and_archives_named_as_another_kind() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A class compiled by a newer Java than the grading machine's (a student's JDK 21, no
+/// source to build here): flagged as the machine's want, with the regrade named.
+#[test]
+fn a_class_for_a_newer_java_is_flagged_as_the_machines_want() {
+    if !have("javac", "-version") {
+        return;
+    }
+    let dir = scratch("newer-java");
+    let student = dir.join("jav123");
+    std::fs::create_dir_all(&student).unwrap();
+    let source = dir.join("ABGame.java");
+    std::fs::write(
+        &source,
+        "public class ABGame { public static void main(String[] a) { System.out.println(a.length); } }\n",
+    )
+    .unwrap();
+    let made = Command::new("javac").arg("-d").arg(&student).arg(&source).status().unwrap();
+    assert!(made.success());
+    // As JDK 21 writes it: class file version 65.
+    let class = student.join("ABGame.class");
+    let mut bytes = std::fs::read(&class).unwrap();
+    bytes[6..8].copy_from_slice(&65u16.to_be_bytes());
+    std::fs::write(&class, bytes).unwrap();
+    let out = dir.join("out");
+    let class_file = fixtures().join("grade.toml");
+    let done = morris_grade(&[
+        student.to_str().unwrap(),
+        "--class",
+        class_file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let sheet = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    let report = std::fs::read_to_string(out.join("reports/jav123.md")).unwrap();
+    assert!(flagged(&sheet, "jav123"), "{sheet}");
+    assert!(
+        report.contains("ABGame failed as compiled for Java 21, newer than this machine's")
+            && report.contains("--only jav123"),
+        "{report}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// As root without bubblewrap, the programs run as an unprivileged uid that cannot enter a
 /// folder private to root: grading into one stops at once with one line, before any
 /// student gets a 0 for it (every call had failed with `Permission denied`).

@@ -358,6 +358,25 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
             g.net_id
         )
     }));
+    // Classes compiled by a newer Java than this machine's (the student's JDK 21, its
+    // sources refused by our javac or absent): the machine's want as well.
+    let mut newer: Vec<(u32, Vec<String>)> = Vec::new();
+    for c in &g.cases {
+        if let Some(version) = read::newer_java(&c.stderr) {
+            match newer.iter_mut().find(|(v, _)| *v == version) {
+                Some((_, programs)) if !programs.contains(&c.program) => programs.push(c.program.clone()),
+                Some(_) => {}
+                None => newer.push((version, vec![c.program.clone()])),
+            }
+        }
+    }
+    g.doubts.extend(newer.into_iter().map(|(version, programs)| {
+        format!(
+            "{} failed as compiled for Java {version}, newer than this machine's: grade again with `--only {}` where Java {version} is installed",
+            programs.join(", "),
+            g.net_id
+        )
+    }));
     let forms: HashMap<&str, Form> = calling.into_iter().map(|(k, c)| (k, c.form)).collect();
     score_parts(&mut g, calls, &built, &forms, &work, settings);
     deduct(&mut g, &settings.class);

@@ -326,6 +326,17 @@ pub fn missing_module(stderr: &str) -> Option<String> {
     (!top.is_empty() && top.chars().all(|c| c.is_alphanumeric() || c == '_')).then(|| top.to_string())
 }
 
+/// The Java release a class was compiled for, where the JVM refused it as newer than
+/// itself (`UnsupportedClassVersionError: … (class file version 65.0), this version of
+/// the Java Runtime only recognizes class file versions up to 61.0`): 65 is Java 21.
+#[must_use]
+pub fn newer_java(stderr: &str) -> Option<u32> {
+    let (_, rest) = stderr.split_once("UnsupportedClassVersionError")?;
+    let (_, after) = rest.split_once("class file version ")?;
+    let major: u32 = after.split(['.', ')', ' ']).next()?.parse().ok()?;
+    (major > 44).then_some(major - 44)
+}
+
 /// Words that mark a board line as the input echoed, not the answer.
 const INPUT_WORDS: [&str; 7] = ["input", "initial", "given", "original", "before", "current", "read"];
 
@@ -477,6 +488,13 @@ mod tests {
         assert_eq!(missing_module("ModuleNotFoundError: No module named 'board'").as_deref(), Some("board"));
         assert_eq!(missing_module("ImportError: cannot import name 'x' from 'y'"), None);
         assert_eq!(missing_module("ModuleNotFoundError: No module named '../evil'"), None);
+    }
+
+    #[test]
+    fn a_class_for_a_newer_java() {
+        let said = "Error: LinkageError occurred while loading main class ABGame\n\tjava.lang.UnsupportedClassVersionError: ABGame has been compiled by a more recent version of the Java Runtime (class file version 65.0), this version of the Java Runtime only recognizes class file versions up to 61.0\n";
+        assert_eq!(newer_java(said), Some(21));
+        assert_eq!(newer_java("Exception in thread \"main\" java.lang.NullPointerException"), None);
     }
 
     #[test]
