@@ -360,16 +360,7 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
     }));
     // Classes compiled by a newer Java than this machine's (the student's JDK 21, its
     // sources refused by our javac or absent): the machine's want as well.
-    let mut newer: Vec<(u32, Vec<String>)> = Vec::new();
-    for c in &g.cases {
-        if let Some(version) = read::newer_java(&c.stderr) {
-            match newer.iter_mut().find(|(v, _)| *v == version) {
-                Some((_, programs)) if !programs.contains(&c.program) => programs.push(c.program.clone()),
-                Some(_) => {}
-                None => newer.push((version, vec![c.program.clone()])),
-            }
-        }
-    }
+    let newer = by_cause(&g.cases, |c| read::newer_java(&c.stderr));
     g.doubts.extend(newer.into_iter().map(|(version, programs)| {
         format!(
             "{} failed as compiled for Java {version}, newer than this machine's: grade again with `--only {}` where Java {version} is installed",
@@ -385,19 +376,26 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
     g
 }
 
+/// The causes `cause` finds in `cases` (a module missing, a Java too old), each with the
+/// programs that failed for it, in the order first met.
+fn by_cause<K: PartialEq>(cases: &[CaseResult], cause: impl Fn(&CaseResult) -> Option<K>) -> Vec<(K, Vec<String>)> {
+    let mut out: Vec<(K, Vec<String>)> = Vec::new();
+    for c in cases {
+        let Some(k) = cause(c) else { continue };
+        match out.iter_mut().find(|(m, _)| *m == k) {
+            Some((_, programs)) if !programs.contains(&c.program) => programs.push(c.program.clone()),
+            Some(_) => {}
+            None => out.push((k, vec![c.program.clone()])),
+        }
+    }
+    out
+}
+
 /// The Python modules a submission's programs failed to import that are none of its own
 /// files (`numpy` on a machine without it): the machine's want, not the student's fault
 /// where the class allows the module. Each with the programs that failed for it.
 fn missing_modules(cases: &[CaseResult], work: &Path) -> Vec<(String, Vec<String>)> {
-    let mut out: Vec<(String, Vec<String>)> = Vec::new();
-    for c in cases {
-        let Some(module) = read::missing_module(&c.stderr) else { continue };
-        match out.iter_mut().find(|(m, _)| *m == module) {
-            Some((_, programs)) if !programs.contains(&c.program) => programs.push(c.program.clone()),
-            Some(_) => {}
-            None => out.push((module, vec![c.program.clone()])),
-        }
-    }
+    let mut out = by_cause(cases, |c| read::missing_module(&c.stderr));
     // The submission's files are looked at only when a module was missing.
     if !out.is_empty() {
         let files = submission::walk(work);
