@@ -225,6 +225,10 @@ fn grades_the_fixture_class() {
         let rep = report("own_complaint");
         assert_eq!(row("own_complaint").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("`MiniMaxGame -d DEPTH INPUT OUTPUT`"), "{rep}");
+        // Python 2: flagged for the class's rules to decide, with the regrade named.
+        let rep = report("python2");
+        assert!(flagged(&sheet, "python2"), "{rep}");
+        assert!(rep.contains("MiniMaxOpening written for Python 2") && rep.contains("--only python2"), "{rep}");
         // The answer printed to stderr: read there, as the terminal shows it.
         let rep = report("stderr_output");
         assert_eq!(row("stderr_output").unwrap()[0], 45.0, "{rep}");

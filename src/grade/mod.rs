@@ -368,6 +368,16 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
             g.net_id
         )
     }));
+    // Python 2 (`print "..."`): python3 refuses the whole file; a TA decides whether the
+    // class allows it (and runs python2) or not.
+    let python2 = by_cause(&g.cases, |c| read::python2(&c.stderr).then_some(()));
+    g.doubts.extend(python2.into_iter().map(|((), programs)| {
+        format!(
+            "{} written for Python 2 (python3 refuses its `print` statements): the class's rules decide; where Python 2 is allowed, run it with python2 (the class file's `programs`) and grade again with `--only {}`",
+            programs.join(", "),
+            g.net_id
+        )
+    }));
     let forms: HashMap<&str, Form> = calling.into_iter().map(|(k, c)| (k, c.form)).collect();
     score_parts(&mut g, calls, &built, &forms, &work, settings);
     deduct(&mut g, &settings.class);

@@ -337,6 +337,13 @@ pub fn newer_java(stderr: &str) -> Option<u32> {
     (major > 44).then_some(major - 44)
 }
 
+/// Whether python3 refused a program as Python 2: a `print` statement (`SyntaxError:
+/// Missing parentheses in call to 'print'`).
+#[must_use]
+pub fn python2(stderr: &str) -> bool {
+    stderr.contains("SyntaxError: Missing parentheses in call to 'print'")
+}
+
 /// Words that mark a board line as the input echoed, not the answer.
 const INPUT_WORDS: [&str; 7] = ["input", "initial", "given", "original", "before", "current", "read"];
 
@@ -495,6 +502,10 @@ mod tests {
         let said = "Error: LinkageError occurred while loading main class ABGame\n\tjava.lang.UnsupportedClassVersionError: ABGame has been compiled by a more recent version of the Java Runtime (class file version 65.0), this version of the Java Runtime only recognizes class file versions up to 61.0\n";
         assert_eq!(newer_java(said), Some(21));
         assert_eq!(newer_java("Exception in thread \"main\" java.lang.NullPointerException"), None);
+        assert!(python2(
+            "    print \"Board Position: \" + b\n    ^^^^^\nSyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)?"
+        ));
+        assert!(!python2("SyntaxError: invalid syntax"));
     }
 
     #[test]
