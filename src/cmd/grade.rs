@@ -30,7 +30,8 @@ pub struct GradeArgs {
     /// The class file (limits, cases, deductions, commands for unusual layouts)
     #[arg(long, value_name = "FILE")]
     class: Option<PathBuf>,
-    /// Folder for the grade sheet (grades.csv), the reports, the summary and the work folders
+    /// Folder for the grade sheet (grades.csv), the reports, the summary, code alike
+    /// (similarity.md), the exports for Canvas and Gradescope and the work folders
     #[arg(long, short, value_name = "DIR", default_value = "grades")]
     out: PathBuf,
     /// Students graded at once
