@@ -225,6 +225,12 @@ fn grades_the_fixture_class() {
         let rep = report("own_complaint");
         assert_eq!(row("own_complaint").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("`MiniMaxGame -d DEPTH INPUT OUTPUT`"), "{rep}");
+        // A switch on patterns (JDK 21): a preview in this machine's JDK, compiled and run so.
+        if let Some(r) = row("java21") {
+            let rep = report("java21");
+            assert_eq!(r[1], 35.0, "{rep}");
+            assert!(rep.contains("class ABGame, compiled and run with --enable-preview"), "{rep}");
+        }
         // Python 2: flagged for the class's rules to decide, with the regrade named.
         let rep = report("python2");
         assert!(flagged(&sheet, "python2"), "{rep}");

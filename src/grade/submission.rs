@@ -410,24 +410,39 @@ impl Builder<'_> {
                 // could not be compiled together often share a class's name (`Main` in a
                 // folder a program, a `Board` of each), and one would overwrite another's.
                 let classes = if java_ok { classes } else { classes.join(name) };
-                let ok = java_ok || {
-                    let root = package_root(file);
-                    let argv = vec![
-                        "javac".into(),
-                        "-encoding".into(),
-                        "UTF-8".into(),
-                        "-nowarn".into(),
-                        "-d".into(),
-                        s(&classes),
-                        "-sourcepath".into(),
-                        s(&root),
-                        s(file),
-                    ];
-                    self.step(argv, work)
+                let root = package_root(file);
+                let mut argv = vec![
+                    "javac".into(),
+                    "-encoding".into(),
+                    "UTF-8".into(),
+                    "-nowarn".into(),
+                    "-d".into(),
+                    s(&classes),
+                    "-sourcepath".into(),
+                    s(&root),
+                    s(file),
+                ];
+                let ok = java_ok || self.step(argv.clone(), work);
+                // A newer Java's language (`switch` on patterns, Java 21) is a preview of it
+                // in this machine's: compiled and run with the preview enabled, as the
+                // student's own JDK ran it without.
+                let wants_preview = !ok
+                    && self.built.steps.last().is_some_and(|st| st.outcome.stderr.contains("a preview feature and"));
+                let preview = match javac_release(self.runner, self.limit).filter(|_| wants_preview) {
+                    Some(release) => {
+                        argv.splice(1..1, ["--enable-preview".to_string(), "--release".into(), release.to_string()]);
+                        self.step(argv, work)
+                    }
+                    None => false,
                 };
-                if ok {
-                    let argv = vec!["java".into(), "-cp".into(), s(&classes), class.clone()];
-                    self.found(name, argv, work, format!("Java {shown}, class {class} ({named})"), doubts);
+                if ok || preview {
+                    let mut argv = vec!["java".into(), "-cp".into(), s(&classes), class.clone()];
+                    let mut how = format!("Java {shown}, class {class} ({named})");
+                    if preview {
+                        argv.insert(1, "--enable-preview".into());
+                        how = format!("Java {shown}, class {class}, compiled and run with --enable-preview ({named})");
+                    }
+                    self.found(name, argv, work, how, doubts);
                 }
             }
             FileKind::JavaClass => {
@@ -628,6 +643,23 @@ fn python(runner: &ProgramRunner, limit: Duration) -> String {
             if out.succeeded() && Path::new(path).is_file() { path.to_string() } else { "python3".to_string() }
         })
         .clone()
+}
+
+/// The release this machine's javac compiles (`javac 17.0.15` is 17), asked once.
+fn javac_release(runner: &ProgramRunner, limit: Duration) -> Option<u32> {
+    static RELEASE: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
+    *RELEASE.get_or_init(|| {
+        let out = runner.run(&RunSpec {
+            argv: vec!["javac".into(), "-version".into()],
+            dir: std::env::temp_dir(),
+            time_limit: limit,
+            output_limit: 4096,
+            writable: None,
+            stdin: None,
+        });
+        let said = format!("{}{}", out.stdout, out.stderr);
+        said.split_whitespace().nth(1)?.split('.').next()?.parse().ok()
+    })
 }
 
 fn is_executable(p: &Path) -> bool {
