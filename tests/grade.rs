@@ -111,6 +111,16 @@ fn morris_grade_in(cwd: &Path, args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// `morris grade SUBMISSION --class tests/grade_fixtures/grade.toml --out OUT --jobs 2`,
+/// which must succeed: the grade sheet it wrote.
+fn grade_with_the_tests_class_file(submission: &Path, out: &Path) -> String {
+    let class_file = fixtures().join("grade.toml");
+    let args = [submission, &class_file, out].map(|p| p.to_str().unwrap().to_string());
+    let done = morris_grade(&[&args[0], "--class", &args[1], "--out", &args[2], "--jobs", "2"]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    std::fs::read_to_string(out.join("grades.csv")).unwrap()
+}
+
 /// A student's row of the grade sheet: the four parts, deductions, total.
 fn sheet_row(sheet: &str, id: &str) -> Option<Vec<f64>> {
     let line = sheet.lines().find(|l| l.split(',').next() == Some(id))?;
@@ -359,18 +369,7 @@ fn grades_7_zip_archives_and_archives_named_as_another_kind() {
         assert!(made.success(), "bsdtar could not make {file}");
     }
     let out = dir.join("out");
-    let class_file = fixtures().join("grade.toml");
-    let done = morris_grade(&[
-        class.to_str().unwrap(),
-        "--class",
-        class_file.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--jobs",
-        "2",
-    ]);
-    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
-    let sheet = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    let sheet = grade_with_the_tests_class_file(&class, &out);
     for id in ["sev123", "ren456"] {
         let report = std::fs::read_to_string(out.join("reports").join(format!("{id}.md"))).unwrap_or_default();
         assert_eq!(sheet_row(&sheet, id).map(|r| r[5]), Some(100.0), "{sheet}\n{report}");
@@ -402,16 +401,7 @@ fn a_class_for_a_newer_java_is_flagged_as_the_machines_want() {
     bytes[6..8].copy_from_slice(&65u16.to_be_bytes());
     std::fs::write(&class, bytes).unwrap();
     let out = dir.join("out");
-    let class_file = fixtures().join("grade.toml");
-    let done = morris_grade(&[
-        student.to_str().unwrap(),
-        "--class",
-        class_file.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
-    let sheet = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    let sheet = grade_with_the_tests_class_file(&student, &out);
     let report = std::fs::read_to_string(out.join("reports/jav123.md")).unwrap();
     assert!(flagged(&sheet, "jav123"), "{sheet}");
     assert!(

@@ -64,9 +64,7 @@ fn is_board_char(c: char) -> bool {
 /// `['x', 'W', …]`, Java's `[x, W, …]`, `x x W …`).
 fn boards_in(line: &str) -> Vec<(String, usize)> {
     let len = crate::rules::CLASSROOM.topology.len();
-    let board = |letters: &mut dyn Iterator<Item = char>| -> String {
-        letters.map(|c| if c == 'X' { 'x' } else { c }).collect()
-    };
+    let lower_x = |c: char| if c == 'X' { 'x' } else { c };
     // The line's words: maximal runs of letters and digits, with their byte offsets.
     let mut words: Vec<(usize, &str)> = Vec::new();
     let mut start = None;
@@ -82,7 +80,7 @@ fn boards_in(line: &str) -> Vec<(String, usize)> {
     }
     let is_board = |w: &str| w.chars().count() == len && w.chars().all(is_board_char);
     let whole: Vec<(String, usize)> =
-        words.iter().filter(|(_, w)| is_board(w)).map(|&(at, w)| (board(&mut w.chars()), at)).collect();
+        words.iter().filter(|(_, w)| is_board(w)).map(|&(at, w)| (w.chars().map(lower_x).collect(), at)).collect();
     if !whole.is_empty() {
         return whole;
     }
@@ -100,7 +98,7 @@ fn boards_in(line: &str) -> Vec<(String, usize)> {
             j += 1;
         }
         if j - i == len {
-            out.push((board(&mut words[i..j].iter().flat_map(|w| w.1.chars())), words[i].0));
+            out.push((words[i..j].iter().flat_map(|w| w.1.chars()).map(lower_x).collect(), words[i].0));
         }
         i = j.max(i + 1);
     }

@@ -86,8 +86,8 @@ pub fn tokens(text: &str, family: Family) -> Vec<u64> {
         } else if line_comment {
             i = line_end(i);
         } else if family != Family::Python && c == '/' && next == Some('*') {
-            let rest: String = chars[i + 2..].iter().collect();
-            i = rest.find("*/").map_or(chars.len(), |p| i + 2 + rest[..p].chars().count() + 2);
+            let end = chars[i + 2..].windows(2).position(|w| w == ['*', '/']);
+            i = end.map_or(chars.len(), |p| i + 2 + p + 2);
         } else if c == '"' || c == '\'' {
             // A string (Python's triple quotes too) is one token, whatever it says.
             let triple = family == Family::Python && next == Some(c) && chars.get(i + 2) == Some(&c);

@@ -630,33 +630,31 @@ fn python(runner: &ProgramRunner, limit: Duration) -> String {
     static RESOLVED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     RESOLVED
         .get_or_init(|| {
-            let argv = vec!["python3".into(), "-c".into(), "import sys; print(sys.executable)".into()];
-            let out = runner.run(&RunSpec {
-                argv,
-                dir: std::env::temp_dir(),
-                time_limit: limit,
-                output_limit: 4096,
-                writable: None,
-                stdin: None,
-            });
+            let out = ask(runner, limit, &["python3", "-c", "import sys; print(sys.executable)"]);
             let path = out.stdout.trim();
             if out.succeeded() && Path::new(path).is_file() { path.to_string() } else { "python3".to_string() }
         })
         .clone()
 }
 
+/// What a tool of the machine says of itself (`javac -version`), asked in the sandbox
+/// as the students' programs will run.
+fn ask(runner: &ProgramRunner, limit: Duration, argv: &[&str]) -> super::run::RunOutcome {
+    runner.run(&RunSpec {
+        argv: argv.iter().map(|a| (*a).to_string()).collect(),
+        dir: std::env::temp_dir(),
+        time_limit: limit,
+        output_limit: 4096,
+        writable: None,
+        stdin: None,
+    })
+}
+
 /// The release this machine's javac compiles (`javac 17.0.15` is 17), asked once.
 fn javac_release(runner: &ProgramRunner, limit: Duration) -> Option<u32> {
     static RELEASE: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
     *RELEASE.get_or_init(|| {
-        let out = runner.run(&RunSpec {
-            argv: vec!["javac".into(), "-version".into()],
-            dir: std::env::temp_dir(),
-            time_limit: limit,
-            output_limit: 4096,
-            writable: None,
-            stdin: None,
-        });
+        let out = ask(runner, limit, &["javac", "-version"]);
         let said = format!("{}{}", out.stdout, out.stderr);
         said.split_whitespace().nth(1)?.split('.').next()?.parse().ok()
     })
