@@ -255,6 +255,24 @@ fn grades_the_fixture_class() {
             assert_eq!(r[1], 35.0, "{rep}");
             assert!(rep.contains("ABGame: C++ ABGame.cpp, compiled as C++20"), "{rep}");
         }
+        // Written in Visual Studio (`pch.h` not sent, `fopen_s`, `_tmain`, `void main`,
+        // `#include "board.h"` for Board.h, INT_MIN after <iostream> alone): built as Visual
+        // C++ builds it, each change named; a program on MFC's CString cannot be built here,
+        // and the TA is told why.
+        if let Some(r) = row("visual_studio") {
+            let rep = report("visual_studio");
+            assert_eq!(r[1], 35.0, "{rep}");
+            assert!(
+                rep.contains("ABGame: C++ Project2/ABGame/ABGame.cpp, compiled as Visual C++ builds it: the grader's stand-ins for _dupenv_s, _getch, conio.h, fopen_s, fscanf_s, pch.h, sprintf_s, strcpy_s; \"board.h\" found as Project2/ABGame/Board.h; void main taken as int main"),
+                "{rep}"
+            );
+            assert!(
+                rep.contains("stand-ins for GetTickCount, SDKDDKVer.h, _tmain, sprintf_s, tchar.h, windows.h"),
+                "{rep}"
+            );
+            assert!(r[2] < 10.0 && flagged(&sheet, "visual_studio"), "{rep}");
+            assert!(rep.contains("MiniMaxGameBlack: Project2/MiniMaxGameBlack/MiniMaxGameBlack.cpp was written for Visual C++ on Windows (pch.h)"), "{rep}");
+        }
         // A macOS build shipped beside its C source: built here from the source instead.
         if let Some(r) = row("mac_binary") {
             let rep = report("mac_binary");

@@ -27,6 +27,7 @@ pub mod report;
 pub mod run;
 pub mod similar;
 pub mod submission;
+mod visual_cpp;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -288,6 +289,7 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
     for p in built.programs.values() {
         g.doubts.extend(p.doubts.iter().cloned());
     }
+    g.doubts.extend(built.doubts.iter().cloned());
     if let Some(f) = &built.fatal {
         g.notes.push(f.clone());
         // A 0 for a submission that could not be used is worth a look: the machine may

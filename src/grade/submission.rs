@@ -345,6 +345,9 @@ pub struct Built {
     pub fatal: Option<String>,
     /// What the grader changed in its copy for the programs to run, for the report.
     pub notes: Vec<String>,
+    /// What a TA should look at that no program found carries (a program written for
+    /// Windows that could not be built even so).
+    pub doubts: Vec<String>,
 }
 
 struct Builder<'a> {
@@ -456,8 +459,9 @@ impl Builder<'_> {
                 let bin = work.join(".grade-bin");
                 let _ = std::fs::create_dir_all(&bin);
                 let exe = bin.join(name);
-                let mut argv = vec![compiler.to_string(), "-O2".into(), "-o".into(), s(&exe), s(file)];
-                // Helpers beside it without a main of their own (shared move generation).
+                // With the helpers beside it that have no main of their own (shared move
+                // generation).
+                let mut sources = vec![file.clone()];
                 if let Ok(entries) = std::fs::read_dir(&dir) {
                     let mut helpers: Vec<PathBuf> = entries
                         .flatten()
@@ -465,18 +469,39 @@ impl Builder<'_> {
                         .filter(|f| f != file && f.extension().is_some_and(|e| e == ext.as_str()) && !has_main(f))
                         .collect();
                     helpers.sort();
-                    argv.extend(helpers.iter().map(|h| s(h)));
+                    sources.extend(helpers);
                 }
-                argv.push("-lm".into());
-                let lang = if ext == "c" { "C" } else { "C++" };
-                let mut built = self.step(argv.clone(), &dir);
+                let cpp = ext != "c";
+                let lang = if cpp { "C++" } else { "C" };
+                let compile = |b: &mut Self, options: &[String]| {
+                    let mut argv = vec![compiler.to_string()];
+                    argv.extend(options.iter().cloned());
+                    argv.extend(["-O2".into(), "-o".into(), s(&exe)]);
+                    argv.extend(sources.iter().map(|f| s(f)));
+                    argv.push("-lm".into());
+                    b.step(argv, &dir)
+                };
                 let mut how = format!("{lang} {shown} ({named})");
+                let mut built = compile(self, &[]);
                 // g++ 12 compiles C++17 unless told: a student's `map.contains()`, ranges or
                 // designated initializers are C++20, which their own IDE was set to.
-                if !built && lang == "C++" {
-                    argv.insert(1, "-std=c++20".into());
-                    built = self.step(argv, &dir);
+                if !built && cpp {
+                    built = compile(self, &["-std=c++20".into()]);
                     how = format!("{lang} {shown}, compiled as C++20 ({named})");
+                }
+                // Written in Visual Studio: built as Visual C++ builds it.
+                if !built {
+                    let standins = super::visual_cpp::prepare(work, &sources, cpp);
+                    built = compile(self, &standins.args);
+                    how = format!("{lang} {shown}, compiled as Visual C++ builds it: {} ({named})", standins.what);
+                    if !built && !standins.marks.is_empty() {
+                        self.built.doubts.push(format!(
+                            "{name}: {shown} was written for Visual C++ on Windows ({}) and was not built here even \
+                             with the grader's stand-ins (the build's last lines are in the report): the handout asks \
+                             a C/C++ student to be present for the test",
+                            standins.marks.join(", ")
+                        ));
+                    }
                 }
                 if built {
                     self.found(name, vec![s(&exe)], &dir, how, doubts);
@@ -487,12 +512,12 @@ impl Builder<'_> {
     }
 }
 
-fn relative(root: &Path, p: &Path) -> String {
+pub(super) fn relative(root: &Path, p: &Path) -> String {
     let r = p.strip_prefix(root).unwrap_or(p).display().to_string();
     if r.is_empty() { ".".into() } else { r }
 }
 
-fn s(p: &Path) -> String {
+pub(super) fn s(p: &Path) -> String {
     p.display().to_string()
 }
 
@@ -853,13 +878,16 @@ fn package_root(source: &Path) -> PathBuf {
     root
 }
 
-/// Whether a source defines a `main` (`main(`, `main (`, as a word).
+/// Whether a source defines a `main` (`main(`, `main (`, as a word; or Visual C++'s
+/// `_tmain`).
 fn has_main(source: &Path) -> bool {
     let Ok(text) = crate::files::read_text(source, crate::files::SMALL_TEXT) else { return false };
-    text.match_indices("main").any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + 4..].trim_start_matches([' ', '\t']);
-        before.is_none_or(|c| !(c.is_alphanumeric() || c == '_')) && after.starts_with('(')
+    ["main", "_tmain"].iter().any(|word| {
+        text.match_indices(word).any(|(at, _)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + word.len()..].trim_start_matches([' ', '\t']);
+            before.is_none_or(|c| !(c.is_alphanumeric() || c == '_')) && after.starts_with('(')
+        })
     })
 }
 

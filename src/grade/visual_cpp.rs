@@ -1,0 +1,268 @@
+//! A C or C++ program written in Visual Studio, built here as its IDE built it.
+//!
+//! The handout allows C and C++, and warns that "for C/C++ implementations … it may be
+//! necessary for you to be present": a student on Windows writes for Visual C++, whose
+//! project includes `pch.h` or `stdafx.h`, whose headers bring in more than they name
+//! (`INT_MAX` after `<iostream>` alone), whose "secure" functions (`fopen_s`, `strcpy_s`,
+//! `sprintf_s`) gcc has none of, which accepts `void main` and `_tmain`, and whose file
+//! system finds `board.h` for `#include "Board.h"`. None of that is the program's
+//! substance. Where gcc or g++ refuses a source as it is, it is compiled once more with
+//! the grader's stand-ins (`visual_cpp/morris_visual_cpp.h`, included first, and empty
+//! headers of the names a project includes), an include named in another case found, and
+//! `void main` read as `int main` in the grader's copy; the report names each.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The folder of the grader's headers in a work copy (hidden: never a submission's file).
+const FOLDER: &str = ".grade-visual-cpp";
+/// Included first: what Visual C++ gives a program without being asked.
+const HEADER: (&str, &str) = ("morris_visual_cpp.h", include_str!("visual_cpp/morris_visual_cpp.h"));
+/// Headers a Visual Studio project includes by name and gcc has none of: empty here (what
+/// they give is in [`HEADER`]); a project's own copy beside its source comes first.
+const HEADERS: [&str; 8] =
+    ["pch.h", "stdafx.h", "targetver.h", "SDKDDKVer.h", "tchar.h", "conio.h", "windows.h", "Windows.h"];
+/// Visual C++'s own names that [`HEADER`] stands in for, as a report names them.
+const NAMES: [&str; 30] = [
+    "fopen_s",
+    "freopen_s",
+    "strcpy_s",
+    "strncpy_s",
+    "strcat_s",
+    "sprintf_s",
+    "vsprintf_s",
+    "scanf_s",
+    "fscanf_s",
+    "sscanf_s",
+    "printf_s",
+    "fprintf_s",
+    "strtok_s",
+    "gets_s",
+    "_dupenv_s",
+    "getenv_s",
+    "memcpy_s",
+    "_itoa_s",
+    "_itoa",
+    "localtime_s",
+    "_strdup",
+    "_stricmp",
+    "_getch",
+    "_getche",
+    "_kbhit",
+    "_tmain",
+    "Sleep",
+    "GetTickCount",
+    "GetTickCount64",
+    "QueryPerformanceCounter",
+];
+/// At most this many files are read for their includes.
+const MOST_FILES: usize = 200;
+
+/// How to compile a program's sources once more as Visual C++ would.
+pub(super) struct Standins {
+    /// The compiler's arguments to put before the sources.
+    pub args: Vec<String>,
+    /// What was stood in for or changed, for the report (`the grader's stand-ins for
+    /// pch.h, fopen_s; "board.h" found as Board.h; void main taken as int main`).
+    pub what: String,
+    /// Visual C++'s marks on the sources (its headers and names, an include named in
+    /// another case, `void main`): where even this build fails, a TA is told that the
+    /// program was written for Windows, and by what.
+    pub marks: Vec<String>,
+}
+
+/// Prepares the grader's copy `work` for compiling `sources` (a program's file and the
+/// helpers compiled with it) as Visual C++ would, `cpp` for C++.
+pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
+    let folder = work.join(FOLDER);
+    let _ = std::fs::create_dir_all(&folder);
+    let _ = std::fs::write(folder.join(HEADER.0), HEADER.1);
+    for h in HEADERS {
+        let _ = std::fs::write(folder.join(h), "#pragma once\n");
+    }
+    let mut stood_in: BTreeSet<&str> = BTreeSet::new();
+    let mut found_as: Vec<String> = Vec::new();
+    let mut queue: Vec<PathBuf> = sources.to_vec();
+    let mut seen: BTreeSet<PathBuf> = BTreeSet::new();
+    let mut void_main = false;
+    while let Some(file) = queue.pop() {
+        if seen.len() >= MOST_FILES || !seen.insert(file.clone()) {
+            continue;
+        }
+        let Ok(text) = crate::files::read_text(&file, crate::files::SMALL_TEXT) else { continue };
+        let dir = file.parent().unwrap_or(work).to_path_buf();
+        for (name, quoted) in includes(&text) {
+            let exact = dir.join(name.replace('\\', "/"));
+            if exact.is_file() {
+                queue.push(exact);
+                continue;
+            }
+            if let Some(h) = HEADERS.iter().find(|h| **h == name) {
+                stood_in.insert(h);
+                continue;
+            }
+            // Found on Windows or macOS whatever its case or separators: a copy under
+            // the name the source gives, where gcc looks for it.
+            let Some(real) = quoted.then(|| case_blind(&dir, &name)).flatten().filter(|r| r.starts_with(work)) else {
+                continue;
+            };
+            let named = dir.join(&name);
+            if named.parent().is_some_and(|p| std::fs::create_dir_all(p).is_ok())
+                && std::fs::copy(&real, &named).is_ok()
+            {
+                found_as.push(format!("\"{name}\" found as {}", super::submission::relative(work, &real)));
+            }
+            queue.push(real);
+        }
+        for n in NAMES {
+            if has_word(&text, n) {
+                stood_in.insert(n);
+            }
+        }
+        if let Some(fixed) = int_main(&text).filter(|_| cpp && sources.contains(&file)) {
+            void_main |= std::fs::write(&file, fixed).is_ok();
+        }
+    }
+    let mut args = vec![
+        "-I".to_string(),
+        super::submission::s(&folder),
+        "-include".into(),
+        super::submission::s(&folder.join(HEADER.0)),
+    ];
+    if cpp {
+        // Visual C++ accepts what g++ calls errors (a `return;` in `void main`).
+        args.push("-fpermissive".into());
+    }
+    let mut marks: Vec<String> = stood_in.iter().map(|n| n.to_string()).collect();
+    let mut what = Vec::new();
+    if !stood_in.is_empty() {
+        what.push(format!("the grader's stand-ins for {}", marks.join(", ")));
+    }
+    marks.extend(found_as.iter().map(|f| f.split(" found as").next().unwrap_or(f).to_string()));
+    what.extend(found_as);
+    if void_main {
+        marks.push("void main".into());
+        what.push("void main taken as int main".into());
+    }
+    what.push("the standard headers Visual C++ brings in included first".into());
+    Standins { args, what: what.join("; "), marks }
+}
+
+/// The files a source includes, each with whether it was quoted (`#include "board.h"`)
+/// rather than bracketed (`#include <conio.h>`).
+fn includes(text: &str) -> Vec<(String, bool)> {
+    text.lines()
+        .filter_map(|line| {
+            let rest = line.trim_start().strip_prefix('#')?.trim_start().strip_prefix("include")?.trim_start();
+            let (close, quoted) = match rest.chars().next()? {
+                '"' => ('"', true),
+                '<' => ('>', false),
+                _ => return None,
+            };
+            let name = rest[1..].split(close).next()?.trim();
+            (!name.is_empty()).then(|| (name.to_string(), quoted))
+        })
+        .collect()
+}
+
+/// `name` (parted by `/` or `\`) below `dir` as a file system blind to case finds it.
+fn case_blind(dir: &Path, name: &str) -> Option<PathBuf> {
+    let mut at = dir.to_path_buf();
+    for part in name.split(['/', '\\']) {
+        match part {
+            "" | "." => continue,
+            ".." => {
+                at.pop();
+                continue;
+            }
+            _ => {}
+        }
+        let lower = part.to_lowercase();
+        at = std::fs::read_dir(&at)
+            .ok()?
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().to_lowercase() == lower))
+            .min()?;
+    }
+    at.is_file().then_some(at)
+}
+
+/// Whether `word` stands in `text` as a name of its own.
+fn has_word(text: &str, word: &str) -> bool {
+    let named = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    text.match_indices(word)
+        .any(|(at, _)| !named(text[..at].chars().next_back()) && !named(text[at + word.len()..].chars().next()))
+}
+
+/// `text` with `void main(` made `int main(`, if it has it.
+fn int_main(text: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut changed = false;
+    while let Some(at) = rest.find("void") {
+        let after = &rest[at + 4..];
+        let spaced = after.trim_start();
+        let whole = !rest[..at].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_');
+        if whole
+            && spaced.len() < after.len()
+            && spaced.starts_with("main")
+            && spaced[4..].trim_start().starts_with('(')
+        {
+            out.push_str(&rest[..at]);
+            out.push_str("int");
+            changed = true;
+        } else {
+            out.push_str(&rest[..at + 4]);
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    changed.then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_includes_of_both_kinds() {
+        let text = "#include \"pch.h\"\n  #  include <conio.h>\n#include\"..\\common\\Board.h\"\n// #include nothing\n";
+        assert_eq!(
+            includes(text),
+            vec![("pch.h".into(), true), ("conio.h".into(), false), ("..\\common\\Board.h".into(), true)]
+        );
+    }
+
+    #[test]
+    fn void_main_becomes_int_main_and_nothing_else_changes() {
+        assert_eq!(
+            int_main("void main(int argc, char* argv[])\n{ }").as_deref(),
+            Some("int main(int argc, char* argv[])\n{ }")
+        );
+        assert_eq!(int_main("void  main (void) {}").as_deref(), Some("int  main (void) {}"));
+        assert_eq!(int_main("int main() { void mainly(); }"), None);
+        assert_eq!(int_main("void domain();"), None);
+        assert_eq!(int_main("avoid main();"), None);
+    }
+
+    #[test]
+    fn names_are_found_as_whole_words() {
+        assert!(has_word("if (fopen_s(&f, name, \"r\"))", "fopen_s"));
+        assert!(!has_word("my_fopen_s(x)", "fopen_s"));
+        assert!(!has_word("GetTickCount64()", "GetTickCount"));
+        assert!(has_word("GetTickCount64()", "GetTickCount64"));
+    }
+
+    #[test]
+    fn an_include_is_found_whatever_its_case_and_separators() {
+        let dir = std::env::temp_dir().join(format!("morris-visual-cpp-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("Common")).unwrap();
+        std::fs::create_dir_all(dir.join("ABGame")).unwrap();
+        std::fs::write(dir.join("Common/board.h"), "#define BOARD_SIZE 22\n").unwrap();
+        assert_eq!(case_blind(&dir.join("ABGame"), "..\\common\\Board.h"), Some(dir.join("Common/board.h")));
+        assert_eq!(case_blind(&dir.join("ABGame"), "../common/move.h"), None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

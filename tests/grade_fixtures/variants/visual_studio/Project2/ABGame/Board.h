@@ -1,0 +1,3 @@
+#pragma once
+// The variant board: 22 points, a letter each.
+#define BOARD_SIZE 22
