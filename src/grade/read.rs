@@ -155,6 +155,14 @@ fn kind_of(label: &str) -> LabelKind {
     }
 }
 
+/// Whether a count's label names what the handout counts, the positions the static
+/// estimation evaluated (`Positions evaluated by static estimation`, `Leaf nodes`,
+/// `evaluations`), rather than the nodes a search visited, expanded or generated.
+fn by_estimation(label: &str) -> bool {
+    let l = label.to_lowercase();
+    ["evaluat", "estimat", "static", "leaf", "leaves", "evals"].iter().any(|w| l.contains(w))
+}
+
 /// A number as printed: a sign, then an infinity's name or digits with an optional
 /// fraction and exponent.
 fn number(i: &str) -> IResult<&str, &str> {
@@ -350,7 +358,7 @@ const INPUT_WORDS: [&str; 7] = ["input", "initial", "given", "original", "before
 pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
     let mut r = Reading::default();
     let mut boards: Vec<(String, String)> = Vec::new();
-    let mut counts: Vec<(u64, String)> = Vec::new();
+    let mut counts: Vec<(u64, String, bool)> = Vec::new();
     let mut estimates: Vec<(Option<Value>, String, String)> = Vec::new();
     let mut handout = [false; 3];
     // A label whose number stands alone on the next line (`MINIMAX estimate:` then `9987`).
@@ -391,7 +399,7 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
             match kind {
                 LabelKind::Count => {
                     if let Some(n) = found.iter().find_map(|n| whole_count(n)) {
-                        counts.push((n, line.to_string()));
+                        counts.push((n, line.to_string(), by_estimation(label)));
                         handout[1] |= is_handout_line(line, "Positions evaluated by static estimation:");
                     }
                 }
@@ -449,14 +457,20 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
             }
         }
     }
-    if let Some((n, line)) = counts.first() {
+    // Of several counts, those of the positions the static estimation evaluated (the
+    // handout's count) before the nodes a search visited, expanded or generated, which
+    // a student may print beside it to show alpha-beta's savings.
+    if counts.iter().any(|c| c.2) {
+        counts.retain(|c| c.2);
+    }
+    if let Some((n, line, _)) = counts.first() {
         r.evals = Some(*n);
         r.lines.push(visible(line));
-        if counts.iter().any(|(m, _)| m != n) {
+        if counts.iter().any(|(m, _, _)| m != n) {
             r.doubts.push(format!(
                 "{} different counts printed ({}): read the first",
                 counts.len(),
-                counts.iter().map(|(m, _)| m.to_string()).collect::<Vec<_>>().join(", ")
+                counts.iter().map(|(m, _, _)| m.to_string()).collect::<Vec<_>>().join(", ")
             ));
         }
     }
@@ -504,6 +518,29 @@ mod tests {
             "    print \"Board Position: \" + b\n    ^^^^^\nSyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)?"
         ));
         assert!(!python2("SyntaxError: invalid syntax"));
+    }
+
+    #[test]
+    fn the_count_of_positions_evaluated_beside_the_nodes_a_search_visited() {
+        // A student showing alpha-beta's savings prints the nodes it visited too, before
+        // or after the handout's count: the count of positions evaluated is read, no doubt.
+        for text in [
+            format!(
+                "Nodes expanded: 45\nPositions evaluated by static estimation: 9.\nBoard Position: {B}\nAB estimate: 3\n"
+            ),
+            format!(
+                "Board Position: {B}\nPositions evaluated by static estimation: 9\nNodes visited: 45\nAB estimate: 3\n"
+            ),
+            format!("Board: {B}\nTotal nodes generated = 45\nLeaf nodes evaluated = 9\nEstimate = 3\n"),
+        ] {
+            let r = read(&text);
+            assert_eq!(r.evals, Some(9), "{text}");
+            assert!(r.doubts.is_empty(), "{text}: {:?}", r.doubts);
+        }
+        // Two counts of one kind are still a doubt.
+        let r = read(&format!("Board Position: {B}\nPositions evaluated: 9\nNodes evaluated: 12\nAB estimate: 3\n"));
+        assert_eq!(r.evals, Some(9));
+        assert_eq!(r.doubts, vec!["2 different counts printed (9, 12): read the first".to_string()]);
     }
 
     #[test]
