@@ -208,6 +208,11 @@ fn grades_the_fixture_class() {
             "{}",
             report("prompts")
         );
+        // Programs that ask for the three on one line (`input().split()`): typed so.
+        let r = row("one_line_prompt").expect("one_line_prompt is on the sheet (it needs only python3)");
+        let rep = report("one_line_prompt");
+        assert_eq!(r[0], 45.0, "{rep}");
+        assert!(rep.contains("`MiniMaxGame` with INPUT OUTPUT DEPTH typed on one line at its prompt"), "{rep}");
         // Programs that read the depth first, with no usage line: called in their order.
         let r = row("own_order").expect("own_order is on the sheet (it needs only python3)");
         assert_eq!(r[0], 45.0, "{}", report("own_order"));

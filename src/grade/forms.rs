@@ -31,13 +31,16 @@ pub struct Form {
     pub slots: Vec<FormSlot>,
     /// Typed on its stdin, not given on its command line.
     pub typed: bool,
+    /// Typed on one line, parted by spaces (`inp, out, depth = input().split()`), not a
+    /// line each.
+    pub one_line: bool,
 }
 
 impl Form {
     /// A command line of `slots`.
     #[must_use]
     pub fn of(slots: Vec<FormSlot>) -> Form {
-        Form { slots, typed: false }
+        Form { slots, typed: false, one_line: false }
     }
 
     /// The handout's `INPUT OUTPUT DEPTH`.
@@ -60,7 +63,17 @@ impl Form {
             [Depth, Output, Input],
             [Output, Depth, Input],
         ];
-        orders.into_iter().map(|order| Form { slots: order.to_vec(), typed }).collect()
+        orders.into_iter().map(|order| Form { slots: order.to_vec(), typed, one_line: false }).collect()
+    }
+
+    /// The ways a program that asks for the three may want them typed, likeliest first: a
+    /// line each in each order, and the handout's order on one line (`inp, out, depth =
+    /// input().split()`, as the command line would have them) after the handout's order.
+    #[must_use]
+    pub fn typed_forms() -> Vec<Form> {
+        let mut forms = Form::orders(true);
+        forms.insert(1, Form { one_line: true, ..forms[0].clone() });
+        forms
     }
 
     /// The words of one call: its command line's, or (typed) the lines to type.
@@ -80,7 +93,14 @@ impl Form {
     /// What to type on its stdin for one call (typed forms only), a line each.
     #[must_use]
     pub fn typed_text(&self, input: &str, output: &str, depth: u32) -> Option<String> {
-        self.typed.then(|| self.words(input, output, depth).iter().map(|w| format!("{w}\n")).collect())
+        let words = self.words(input, output, depth);
+        self.typed.then(|| {
+            if self.one_line {
+                format!("{}\n", words.join(" "))
+            } else {
+                words.iter().map(|w| format!("{w}\n")).collect()
+            }
+        })
     }
 
     /// Whether this is the handout's form.
@@ -136,7 +156,9 @@ impl fmt::Display for Form {
                 FormSlot::Glued(w) => format!("{w}DEPTH"),
             })
             .collect();
-        if self.typed {
+        if self.one_line {
+            write!(f, "with {} typed on one line at its prompt", words.join(" "))
+        } else if self.typed {
             write!(f, "with {} typed at its prompts", words.join(", "))
         } else {
             f.write_str(&words.join(" "))
@@ -402,6 +424,10 @@ mod tests {
         assert!(typed.args("a", "b", 2).is_empty());
         assert_eq!(typed.typed_text("a", "b", 2).as_deref(), Some("2\na\nb\n"));
         assert_eq!(typed.to_string(), "with DEPTH, INPUT, OUTPUT typed at its prompts");
+        let one_line = &Form::typed_forms()[1];
+        assert_eq!(one_line.typed_text("a", "b", 2).as_deref(), Some("a b 2\n"));
+        assert_eq!(one_line.to_string(), "with INPUT OUTPUT DEPTH typed on one line at its prompt");
+        assert_eq!(Form::typed_forms().len(), 7);
         assert_eq!(Form::orders(true).len(), 6);
     }
 }

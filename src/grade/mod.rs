@@ -244,7 +244,7 @@ fn unasked_form(
     if bare.outcome.timed_out || answered(&bare) {
         return None;
     }
-    for form in Form::orders(true) {
+    for form in Form::typed_forms() {
         let inv = run(&form);
         if inv.outcome.timed_out {
             return None;
