@@ -525,7 +525,11 @@ const STUDENTS: [(&str, &str, &str); 10] = [
     ("aar210001", "python", "own wording (`MINMAX Estimate :`), floats for infinity, a Windows-1252 comment"),
     ("bkl220045", "python", "argparse `--depth N`, snake_case names in src/, no board echo on a blocked root"),
     ("cmd200318", "python", "a zip with a top-level folder and __MACOSX; Black prints White's estimate minimised"),
-    ("dpt210777", "python", "`-d N` before the files, `Main_` names in a folder with a space, an Archive folder"),
+    (
+        "dpt210777",
+        "python",
+        "`-d N` before the files, `Main_` names in a folder, an Archive folder, stops at the game's end",
+    ),
     ("ejw220102", "java", "a package under src/, misspelt class names, Integer.MIN_VALUE"),
     ("fsk210555", "java", "default package in a nested folder, -Infinity, `MINMAX estimate`, BOM and Windows-1252"),
     ("gnr200999", "c", "no Makefile, shared board.c, no trailing periods"),
@@ -656,6 +660,7 @@ fn grades_a_class_written_the_way_students_write() {
     has("cmd200318", "White's estimate minimised, the handout's other reading");
     has("dpt210777", "called as `ABGame -d DEPTH INPUT OUTPUT`");
     has("dpt210777", "less its own `Main`");
+    has("dpt210777", "convention recognised: a branch ends where the game does");
     has("dpt210777", "an older copy passed over: Archive/code/Main_ABGame.py");
     has("ejw220102", "class edu.utd.ai.project2.MinMaxOpenningBlack");
     has("hqv210321", "executable bin/minimax-opening");
@@ -769,7 +774,7 @@ fn the_gradescope_autograder_grades_one_submission() {
     );
     let cases: Vec<&serde_json::Value> =
         tests.iter().filter(|t| t["name"].as_str().unwrap().contains(" on class file case")).collect();
-    assert_eq!(cases.len(), 28, "seven board cases of four programs each");
+    assert_eq!(cases.len(), 32, "eight board cases of four programs each");
     assert!(cases.iter().all(|t| t["output"].as_str().unwrap().contains("expected: ")), "{results:#}");
     let _ = std::fs::remove_dir_all(&root);
 }

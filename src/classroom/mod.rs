@@ -21,7 +21,7 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 /// blocked and has lost).
 pub const EXIT_NO_MOVE: u8 = 3;
 
-pub use run::{BLOCKED_ESTIMATE, ProgramOutput, RunError, decide, output_lines, run_program, warnings};
+pub use run::{BLOCKED_ESTIMATE, ProgramOutput, RunError, decide, decide_reading, output_lines, run_program, warnings};
 pub use spec::{
     AB_GAME, AB_OPENING, ALL_PROGRAMS, Algorithm, Estimator, MINIMAX_GAME, MINIMAX_GAME_BLACK, MINIMAX_GAME_IMPROVED,
     MINIMAX_OPENING, MINIMAX_OPENING_BLACK, MINIMAX_OPENING_IMPROVED, ProgramPhase, ProgramSpec,

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use super::board_file::{PendingOutput, read_board_file, start_position};
 use super::estimate;
-use super::search::{self, Estimate, Value};
+use super::search::{self, Ends, Estimate, Value};
 use super::spec::{Algorithm, Estimator, ProgramPhase, ProgramSpec};
 use crate::rules::notation::format_board_string;
 use crate::rules::{ByColor, CLASSROOM, Color, Move};
@@ -82,6 +82,13 @@ impl RunError {
 /// move has no legal move. Black programs swap colours, search as White and swap back.
 #[must_use]
 pub fn decide(spec: &ProgramSpec, stones: ByColor<PointSet>, depth: u32) -> Option<ProgramOutput> {
+    decide_reading(spec, stones, depth, Ends::AtDepth)
+}
+
+/// [`decide`] under a reading of where the tree's branches end ([`Ends`]; the grader asks
+/// for the reading students take besides ours).
+#[must_use]
+pub fn decide_reading(spec: &ProgramSpec, stones: ByColor<PointSet>, depth: u32, ends: Ends) -> Option<ProgramOutput> {
     let as_white = if spec.side == Color::Black { stones.swapped() } else { stones };
     let root = start_position(as_white, spec.phase);
     let estimate: Estimate = match (spec.phase, spec.estimator) {
@@ -91,8 +98,8 @@ pub fn decide(spec: &ProgramSpec, stones: ByColor<PointSet>, depth: u32) -> Opti
         (ProgramPhase::Game, Estimator::Improved) => estimate::improved_game,
     };
     let result = match spec.algorithm {
-        Algorithm::MiniMax => search::minimax(&root, depth, estimate),
-        Algorithm::AlphaBeta => search::alpha_beta(&root, depth, estimate),
+        Algorithm::MiniMax => search::minimax(&root, depth, estimate, ends),
+        Algorithm::AlphaBeta => search::alpha_beta(&root, depth, estimate, ends),
     }?;
     let after = result.after.all_stones();
     let after = if spec.side == Color::Black { after.swapped() } else { after };
@@ -155,4 +162,28 @@ pub fn run_program(
     };
     pending.commit(&outcome.board).map_err(|e| bad(&e))?;
     Ok(outcome)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classroom::board_file::parse_board;
+    use crate::classroom::{AB_GAME, MINIMAX_GAME, MINIMAX_OPENING};
+
+    #[test]
+    fn where_the_game_ends_a_branch_only_the_other_reading_stops() {
+        // White closes a mill against Black's three: below it Black has two stones. Ours
+        // searches on to the depth; the other reading estimates that position and stops.
+        let stones = parse_board("WxWxWxxxBxxxWBxxxxxxWB", "case").unwrap();
+        let ours = decide(&MINIMAX_GAME, stones, 2).unwrap();
+        let theirs = decide_reading(&MINIMAX_GAME, stones, 2, Ends::AtGameEnd).unwrap();
+        assert_eq!((ours.board.as_str(), ours.value), (theirs.board.as_str(), theirs.value));
+        assert_eq!((ours.evals, theirs.evals), (434, 423));
+        let ab = decide_reading(&AB_GAME, stones, 2, Ends::AtGameEnd).unwrap();
+        assert_eq!(ab.value, theirs.value);
+        assert!(ab.evals < theirs.evals);
+        // In the opening nothing ends before the depth.
+        let opening = parse_board("xxxxxxxWxxxxxxBxxxxxxx", "case").unwrap();
+        assert_eq!(decide(&MINIMAX_OPENING, opening, 3), decide_reading(&MINIMAX_OPENING, opening, 3, Ends::AtGameEnd));
+    }
 }

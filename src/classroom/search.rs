@@ -5,7 +5,8 @@
 //! estimated, and only those estimations are counted; the tree is not cut at won or lost
 //! positions; a node below the root with no moves is worth −∞ to MAX and +∞ to MIN and is
 //! not counted; among equal values the first move in generation order is kept;
-//! alpha-beta cuts at `v ≥ β` (MAX) and `v ≤ α` (MIN), the root included.
+//! alpha-beta cuts at `v ≥ β` (MAX) and `v ≤ α` (MIN), the root included. The handout is
+//! silent on where a branch ends, and [`Ends::AtGameEnd`] is the other reading students take.
 //!
 //! No allocation per node: the move lists live in one buffer of one list per ply,
 //! allocated once per search. This module knows nothing of board strings or files.
@@ -51,6 +52,19 @@ impl fmt::Display for Value {
     }
 }
 
+/// Where a branch of the tree ends, on which the handout is silent.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Ends {
+    /// Only the depth ends a branch: a node below the root with no moves is worth −∞ to
+    /// MAX and +∞ to MIN and is not counted (variant-board.md).
+    #[default]
+    AtDepth,
+    /// A node whose side to move has no move, or where a side is down to two stones, is
+    /// a leaf as well: estimated and counted, as a student's `if depth == 0 or
+    /// game_over(board): return static(board)` has it.
+    AtGameEnd,
+}
+
 /// What a search found.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub struct MinimaxResult {
@@ -67,25 +81,31 @@ pub struct MinimaxResult {
 /// A MiniMax search of `depth` plies from `root`, White (MAX) to move there.
 /// `None` when White has no move at the root, or `depth` is 0 (no move is searched).
 #[must_use]
-pub fn minimax(root: &Position, depth: u32, estimate: Estimate) -> Option<MinimaxResult> {
-    Search::new(depth, estimate).root(root, false)
+pub fn minimax(root: &Position, depth: u32, estimate: Estimate, ends: Ends) -> Option<MinimaxResult> {
+    Search::new(depth, estimate, ends).root(root, false)
 }
 
 /// An alpha-beta search: the same move and value as [`minimax`], with fewer estimations.
 #[must_use]
-pub fn alpha_beta(root: &Position, depth: u32, estimate: Estimate) -> Option<MinimaxResult> {
-    Search::new(depth, estimate).root(root, true)
+pub fn alpha_beta(root: &Position, depth: u32, estimate: Estimate, ends: Ends) -> Option<MinimaxResult> {
+    Search::new(depth, estimate, ends).root(root, true)
 }
 
 struct Search {
     estimate: Estimate,
     evals: u64,
     lists: Vec<MoveList>,
+    ends: Ends,
 }
 
 impl Search {
-    fn new(depth: u32, estimate: Estimate) -> Search {
-        Search { estimate, evals: 0, lists: vec![MoveList::new(); depth as usize] }
+    fn new(depth: u32, estimate: Estimate, ends: Ends) -> Search {
+        Search { estimate, evals: 0, lists: vec![MoveList::new(); depth as usize], ends }
+    }
+
+    /// Whether `pos`, with `moves` generated, ends its branch before the depth does.
+    fn ends_here(&self, pos: &Position, moves: &MoveList) -> bool {
+        self.ends == Ends::AtGameEnd && (moves.is_empty() || Color::ALL.iter().any(|&c| pos.material(c) < 3))
     }
 
     fn root(&mut self, root: &Position, pruning: bool) -> Option<MinimaxResult> {
@@ -129,6 +149,9 @@ impl Search {
             return self.leaf(pos);
         };
         pos.generate_moves(moves);
+        if self.ends_here(pos, moves) {
+            return self.leaf(pos);
+        }
         let mut best = if max { Value::NEG_INFINITY } else { Value::INFINITY };
         for &m in moves.iter() {
             let v = self.minimax(&pos.play_unchecked(m), !max, below);
@@ -150,6 +173,9 @@ impl Search {
             return self.leaf(pos);
         };
         pos.generate_moves(moves);
+        if self.ends_here(pos, moves) {
+            return self.leaf(pos);
+        }
         if max {
             let mut v = Value::NEG_INFINITY;
             for &m in moves.iter() {

@@ -10,10 +10,11 @@
 //! alpha-beta programs alone.
 
 use crate::classroom::board_file::{parse_board, start_position};
-use crate::classroom::search::{Estimate, Value};
+use crate::classroom::search::{Ends, Estimate, Value};
 use crate::classroom::{
     AB_GAME, AB_OPENING, Algorithm, MINIMAX_GAME, MINIMAX_GAME_BLACK, MINIMAX_GAME_IMPROVED, MINIMAX_OPENING,
-    MINIMAX_OPENING_BLACK, MINIMAX_OPENING_IMPROVED, ProgramOutput, ProgramPhase, ProgramSpec, decide, estimate,
+    MINIMAX_OPENING_BLACK, MINIMAX_OPENING_IMPROVED, ProgramOutput, ProgramPhase, ProgramSpec, decide, decide_reading,
+    estimate,
 };
 use crate::rules::notation::format_board_string;
 use crate::rules::{ByColor, CLASSROOM, Color, MoveList, Position, Setup};
@@ -57,6 +58,11 @@ pub struct Call {
     pub tree: Vec<u64>,
     /// For the Black MiniMax programs, the handout's other reading ([`other_reading`]).
     pub other_reading: Option<ProgramOutput>,
+    /// The answer where a branch ends where the game does ([`Ends::AtGameEnd`]: a side
+    /// without a move or down to two stones estimated and counted), the reading students
+    /// take besides ours, where it differs from [`Call::expected`] (Improved programs
+    /// aside, whose answers are not compared).
+    pub game_end: Option<ProgramOutput>,
 }
 
 /// The four programs of a phase: MiniMax, alpha-beta, Black, Improved.
@@ -353,7 +359,11 @@ pub fn calls_of(cases: &[BoardCase]) -> Vec<Call> {
             let other_reading = (spec.side == Color::Black && spec.estimator == crate::classroom::Estimator::Handout)
                 .then(|| other_reading(&spec, &board, depth))
                 .flatten();
-            Call { label, spec, board, depth, expected, minimax_evals, tree, other_reading }
+            let game_end = (spec.estimator == crate::classroom::Estimator::Handout)
+                .then(|| decide_reading(&spec, stones, depth, Ends::AtGameEnd))
+                .flatten()
+                .filter(|o| Some(o) != expected.as_ref());
+            Call { label, spec, board, depth, expected, minimax_evals, tree, other_reading, game_end }
         })
         .collect()
 }

@@ -229,7 +229,13 @@ pub fn check(call: &Call, inv: &Invocation) -> CaseResult {
         Some(_) if call.spec.estimator == crate::classroom::Estimator::Improved => {
             improved(call, &reading, file, &mut r)
         }
-        Some(e) => exact(call, e, &reading, file, &mut r, false),
+        Some(e) => {
+            let g = exact(call, e, &reading, file, &mut r, false);
+            match call.game_end.as_ref().filter(|_| g.score < 1.0) {
+                Some(other) => at_game_end(call, other, g, &reading, file, &mut r),
+                None => g,
+            }
+        }
     };
     if let Some(other) = &call.other_reading {
         let mut scratch = r.clone();
@@ -325,6 +331,32 @@ fn exact(
     g.score += count_score(call, e.evals, reading.evals, r, &mut g);
     g.score = (g.score * 100.0_f64).round() / 100.0;
     g
+}
+
+/// A case `g` graded short under our reading, graded again by the reading where a branch
+/// ends where the game does ([`crate::classroom::search::Ends::AtGameEnd`], `other` its
+/// answer): the handout is silent on it, and a program that reads it so earns the marks.
+fn at_game_end(
+    call: &Call,
+    other: &ProgramOutput,
+    g: Graded,
+    reading: &Reading,
+    file: Option<&str>,
+    r: &mut CaseResult,
+) -> Graded {
+    let mut scratch = r.clone();
+    let mut o = exact(call, other, reading, file, &mut scratch, false);
+    if o.score <= g.score {
+        return g;
+    }
+    r.saved = scratch.saved;
+    r.expected = format!("{} (where the game ends a branch: {})", r.expected, expected_text(other));
+    o.notes.push(
+        "convention recognised: a branch ends where the game does (a side without a move or down to two stones is \
+         estimated and counted, not searched on); graded by it"
+            .into(),
+    );
+    o
 }
 
 /// The count's share of a case (0.2).

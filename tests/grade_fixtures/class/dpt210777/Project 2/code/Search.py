@@ -20,21 +20,34 @@ class Search:
         self.positionsEvaluated += 1
         return self.estimator(board)
 
+    def gameOver(self, board, moves):
+        """No need to search on when the game is over: the player to move is stuck,
+        or (midgame/endgame) one side is down to 2 pieces."""
+        if not moves:
+            return True
+        return not self.opening and (board.count('W') < 3 or board.count('B') < 3)
+
     # ---------------------------------------------------------------- MINIMAX
 
     def maxMin(self, board, depth):
         if depth == 0:
             return self.staticEstimate(board)
+        moves = Helper.whiteMoves(board, self.opening)
+        if self.gameOver(board, moves):
+            return self.staticEstimate(board)
         v = -INFINITY
-        for y in Helper.whiteMoves(board, self.opening):
+        for y in moves:
             v = max(v, self.minMax(y, depth - 1))
         return v
 
     def minMax(self, board, depth):
         if depth == 0:
             return self.staticEstimate(board)
+        moves = Helper.blackMoves(board, self.opening)
+        if self.gameOver(board, moves):
+            return self.staticEstimate(board)
         v = INFINITY
-        for y in Helper.blackMoves(board, self.opening):
+        for y in moves:
             v = min(v, self.maxMin(y, depth - 1))
         return v
 
@@ -55,8 +68,11 @@ class Search:
     def maxMinAB(self, board, depth, alpha, beta):
         if depth == 0:
             return self.staticEstimate(board)
+        moves = Helper.whiteMoves(board, self.opening)
+        if self.gameOver(board, moves):
+            return self.staticEstimate(board)
         v = -INFINITY
-        for y in Helper.whiteMoves(board, self.opening):
+        for y in moves:
             v = max(v, self.minMaxAB(y, depth - 1, alpha, beta))
             if v >= beta:
                 return v
@@ -66,8 +82,11 @@ class Search:
     def minMaxAB(self, board, depth, alpha, beta):
         if depth == 0:
             return self.staticEstimate(board)
+        moves = Helper.blackMoves(board, self.opening)
+        if self.gameOver(board, moves):
+            return self.staticEstimate(board)
         v = INFINITY
-        for y in Helper.blackMoves(board, self.opening):
+        for y in moves:
             v = min(v, self.maxMinAB(y, depth - 1, alpha, beta))
             if v <= alpha:
                 return v
