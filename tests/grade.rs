@@ -208,6 +208,12 @@ fn grades_the_fixture_class() {
             "{}",
             report("prompts")
         );
+        // Programs that call a board file ending in a newline invalid (their author's
+        // editor ends no file with one): given the board without it, and the report says so.
+        let r = row("bare_board").expect("bare_board is on the sheet (it needs only python3)");
+        let rep = report("bare_board");
+        assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+        assert!(rep.contains("ABGame: given its input file's board not followed by a newline"), "{rep}");
         // Programs that ask for the three on one line (`input().split()`): typed so.
         let r = row("one_line_prompt").expect("one_line_prompt is on the sheet (it needs only python3)");
         let rep = report("one_line_prompt");

@@ -124,7 +124,7 @@ pub fn invoke(
     let input = scratch.join("board_in.txt");
     let output = scratch.join("board_out.txt");
     let _ = std::fs::remove_file(&output);
-    let _ = std::fs::write(&input, format!("{board}\n"));
+    let _ = std::fs::write(&input, if form.bare_input { board.to_string() } else { format!("{board}\n") });
     let (input, output_text) = (input.display().to_string(), output.display().to_string());
     let mut full = program.argv.clone();
     full.extend(form.args(&input, &output_text, depth));
@@ -261,6 +261,12 @@ pub fn check(call: &Call, inv: &Invocation) -> CaseResult {
     r
 }
 
+/// The spec's convention for a root with no move, as the notes name it: no board printed,
+/// output untouched, a status of its own. Any failure looks so; [`super`] takes the
+/// marks back from a program that answered none of its other cases.
+pub const SILENT_BLOCKED_ROOT: &str =
+    "blocked root: no board printed, output file untouched, an exit status of its own (variant-board.md)";
+
 /// A root with no move: our convention (the three lines, unchanged board, −10000), the
 /// spec's (no board printed, output untouched, a status of its own), or a search
 /// printing −∞ for the unchanged board. Any is full marks, named in the notes.
@@ -273,7 +279,7 @@ fn blocked_root(call: &Call, outcome: &RunOutcome, reading: &Reading, file: Opti
         && outcome.status.is_some_and(|s| s != 0)
         && file.is_none_or(|f| f.trim() == call.board)
     {
-        Some("blocked root: no board printed, output file untouched, an exit status of its own (variant-board.md)")
+        Some(SILENT_BLOCKED_ROOT)
     } else if unchanged && reading.value == Some(Value::NEG_INFINITY) {
         Some("blocked root: the unchanged board with estimate -inf (the search's value of a MAX node without moves)")
     } else {

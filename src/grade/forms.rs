@@ -34,13 +34,17 @@ pub struct Form {
     /// Typed on one line, parted by spaces (`inp, out, depth = input().split()`), not a
     /// line each.
     pub one_line: bool,
+    /// The input file's board not followed by a newline, for a program that takes one
+    /// for a 23rd character (`len(open(f).read()) != 22`: its author's editor ends no file
+    /// with a newline).
+    pub bare_input: bool,
 }
 
 impl Form {
     /// A command line of `slots`.
     #[must_use]
     pub fn of(slots: Vec<FormSlot>) -> Form {
-        Form { slots, typed: false, one_line: false }
+        Form { slots, typed: false, one_line: false, bare_input: false }
     }
 
     /// The handout's `INPUT OUTPUT DEPTH`.
@@ -63,7 +67,7 @@ impl Form {
             [Depth, Output, Input],
             [Output, Depth, Input],
         ];
-        orders.into_iter().map(|order| Form { slots: order.to_vec(), typed, one_line: false }).collect()
+        orders.into_iter().map(|order| Form { typed, ..Form::of(order.to_vec()) }).collect()
     }
 
     /// The ways a program that asks for the three may want them typed, likeliest first: a

@@ -168,6 +168,16 @@ struct Calling {
     timeouts: u32,
 }
 
+/// A program that gave no answer to the handout's call, asked again with the input file's
+/// board not followed by a newline: one that takes the newline for a 23rd character
+/// (`len(open(f).read()) != 22`, its author's test boards made in an editor that ends no
+/// file with one) answers then.
+fn bare_input(settings: &GradeSettings, program: &Program, call: &Call, scratch: &Path) -> Option<(Form, Invocation)> {
+    let form = Form { bare_input: true, ..Form::handout() };
+    let inv = invoke(&settings.runner, program, &form, scratch, &call.board, call.depth, settings.run_limit);
+    read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some().then_some((form, inv))
+}
+
 /// A program that refused the handout's command line with a usage error: the form its
 /// own usage line names (or its `--help`'s), else the usual ones, tried on `call` in
 /// turn; the first that is not refused, with why it was tried and its invocation.
@@ -328,6 +338,18 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
             } else if !answered
                 && !o.timed_out
                 && o.start_error.is_none()
+                && let Some((form, other)) = bare_input(settings, program, call, &scratch)
+            {
+                // Not another command line: the same call, on a file written otherwise.
+                g.notes.push(format!(
+                    "{name}: given its input file's board not followed by a newline (it gave no answer to a file \
+                     whose board line ends in one, as editors write it)"
+                ));
+                state.form = form;
+                inv = other;
+            } else if !answered
+                && !o.timed_out
+                && o.start_error.is_none()
                 && let Some((form, other)) = unasked_form(settings, program, call, &scratch)
             {
                 let said = if form.typed {
@@ -347,6 +369,7 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
         g.cases.push(r);
     }
     decide_black_reading(&mut g);
+    silent_failures_are_no_blocked_root(&mut g);
     for c in &g.cases {
         for d in &c.doubts {
             g.doubts.push(format!("{} ({}, depth {}): {d}", c.program, c.label, c.depth));
@@ -419,6 +442,29 @@ fn missing_modules(cases: &[CaseResult], work: &Path) -> Vec<(String, Vec<String
         });
     }
     out
+}
+
+/// A program that answered none of its cases but a root without a move, where printing
+/// nothing and ending with a status of its own is the spec's convention
+/// ([`check::SILENT_BLOCKED_ROOT`]), only failed there as everywhere: the marks are taken
+/// back (a program that fails every call is not thereby right about a blocked root).
+fn silent_failures_are_no_blocked_root(g: &mut StudentGrade) {
+    let silent = |c: &CaseResult| c.notes.iter().any(|n| n.ends_with(check::SILENT_BLOCKED_ROOT));
+    let programs: Vec<String> = g.cases.iter().filter(|c| silent(c)).map(|c| c.program.clone()).collect();
+    for p in programs {
+        if g.cases.iter().any(|c| c.program == p && !silent(c) && c.score > 0.0) {
+            continue;
+        }
+        for c in g.cases.iter_mut().filter(|c| c.program == p && silent(c)) {
+            c.score = 0.0;
+            c.notes.retain(|n| !n.ends_with(check::SILENT_BLOCKED_ROOT));
+            c.notes.push(format!(
+                "no board printed and an exit status other than 0, as the spec has it for a root without a move; but {p} \
+                 answered none of its other cases either, so this says nothing of the blocked root: no marks"
+            ));
+            c.faults.push(fault::OUTPUT.into());
+        }
+    }
 }
 
 /// The Black programs' estimate is read from either side, as real submissions split: the
@@ -659,4 +705,36 @@ fn play_game(
         }
     }
     (0.5, settings.match_plies, pos.board_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn case(program: &str, score: f64, note: &str) -> CaseResult {
+        CaseResult { program: program.into(), score, notes: vec![note.into()], ..CaseResult::default() }
+    }
+
+    #[test]
+    fn a_program_that_answers_nothing_earns_nothing_for_a_silent_blocked_root() {
+        let silent = format!("convention recognised: {}", check::SILENT_BLOCKED_ROOT);
+        let mut g = StudentGrade {
+            cases: vec![
+                // ABGame answers its other cases: its silent blocked root is the spec's.
+                case("ABGame", 1.0, "right"),
+                case("ABGame", 1.0, &silent),
+                // MiniMaxGame fails every call alike (python3 refusing a Python 2 file).
+                case("MiniMaxGame", 0.0, "nothing read"),
+                case("MiniMaxGame", 0.0, "nothing read"),
+                case("MiniMaxGame", 1.0, &silent),
+            ],
+            ..StudentGrade::default()
+        };
+        silent_failures_are_no_blocked_root(&mut g);
+        let scores: Vec<f64> = g.cases.iter().map(|c| c.score).collect();
+        assert_eq!(scores, vec![1.0, 1.0, 0.0, 0.0, 0.0]);
+        assert!(g.cases[4].notes[0].contains("MiniMaxGame answered none of its other cases"), "{:?}", g.cases[4].notes);
+        assert!(g.cases[4].faults.contains(&fault::OUTPUT.to_string()));
+        assert_eq!(g.cases[1].notes, vec![silent]);
+    }
 }
