@@ -214,6 +214,18 @@ fn grades_the_fixture_class() {
         let rep = report("bare_board");
         assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
         assert!(rep.contains("ABGame: given its input file's board not followed by a newline"), "{rep}");
+        // Programs laid out by the handout's parts (`Part II - AlphaBeta/Opening.py`; Part
+        // III's Black programs keeping Part I's names in its folder), importing from the
+        // folder above and keeping a log beside themselves: named by their folders, one
+        // student (not a class of four parts), run as on the student's machine.
+        let r = row("part_folders").expect("part_folders is on the sheet (it needs only python3)");
+        let rep = report("part_folders");
+        assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+        assert!(
+            rep.contains("ABOpening: Python Part II - AlphaBeta/Opening.py (`Opening` in the folder `Part II - AlphaBeta`, named by its folder)")
+                && rep.contains("MiniMaxGameBlack: Python Part III - Black/MiniMaxGame.py (`MiniMaxGame` in the folder `Part III - Black`"),
+            "{rep}"
+        );
         // Programs that ask for the three on one line (`input().split()`): typed so.
         let r = row("one_line_prompt").expect("one_line_prompt is on the sheet (it needs only python3)");
         let rep = report("one_line_prompt");

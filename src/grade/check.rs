@@ -109,6 +109,15 @@ pub struct Invocation {
     pub file: Option<String>,
 }
 
+/// Where a called program may write: the grader's whole copy of its submission, in which
+/// `scratch` (the calls' folder) lies. On the student's machine a program writes a log or a
+/// cache beside itself, and reads a module or a weights file from the folder above its own
+/// (`sys.path.append("..")`); shown only its own folder, read-only, it failed there.
+#[must_use]
+pub fn submission_copy(scratch: &Path) -> std::path::PathBuf {
+    scratch.parent().unwrap_or(scratch).to_path_buf()
+}
+
 /// Runs `program` with `form`'s arguments on `board`, in `scratch`.
 #[must_use]
 pub fn invoke(
@@ -129,7 +138,7 @@ pub fn invoke(
     let mut full = program.argv.clone();
     full.extend(form.args(&input, &output_text, depth));
     let stdin = form.typed_text(&input, &output_text, depth);
-    let writable = Some(scratch.to_path_buf());
+    let writable = Some(submission_copy(scratch));
     let spec = RunSpec {
         argv: full.clone(),
         dir: program.dir.clone(),

@@ -200,7 +200,7 @@ fn other_form(
             dir: program.dir.clone(),
             time_limit: settings.run_limit.min(Duration::from_secs(10)),
             output_limit: 16 * 1024,
-            writable: Some(scratch.to_path_buf()),
+            writable: Some(check::submission_copy(scratch)),
             stdin: None,
         });
         if let Some(f) = forms::from_usage(&format!("{}\n{}", help.stdout, help.stderr)) {

@@ -207,6 +207,30 @@ const HARMLESS_WORDS: [&str; 25] = [
 /// `BlackMiniMaxGame`): the program whose words (`minimax` or `ab`, `opening` or `game`,
 /// `black`, `improved`) are exactly the name's.
 fn by_words(stem: &str) -> Option<(ProgramSpec, NameMatch)> {
+    let (mine, own) = known_words(stem)?;
+    let program = program_of_words(&mine)?;
+    let how = if own.is_empty() { NameMatch::Spelling } else { NameMatch::Affix(own.join(" ")) };
+    Some((program, how))
+}
+
+/// The program whose words are exactly `mine` (each once, in any order).
+fn program_of_words(mine: &[&str]) -> Option<ProgramSpec> {
+    ALL_PROGRAMS
+        .iter()
+        .find(|p| {
+            let mut theirs: Vec<String> = words_of(p.name);
+            if theirs.first().is_some_and(|w| w == "mini") {
+                theirs.splice(0..2, ["minimax".to_string()]);
+            }
+            theirs.len() == mine.len() && theirs.iter().all(|t| mine.contains(&t.as_str()))
+        })
+        .copied()
+}
+
+/// A name's words that name a program's (`minimax`, `ab`, `opening`, `game`, `black`,
+/// `improved`, each once), and the harmless words of the student's own; `None` if any
+/// other word is in it.
+fn known_words(stem: &str) -> Option<(Vec<&'static str>, Vec<String>)> {
     let raw = words_of(stem);
     let mut words: Vec<String> = Vec::new();
     let mut i = 0;
@@ -241,15 +265,90 @@ fn by_words(stem: &str) -> Option<(ProgramSpec, NameMatch)> {
         }
         mine.push(known);
     }
-    let program = ALL_PROGRAMS.iter().find(|p| {
-        let mut theirs: Vec<String> = words_of(p.name);
-        if theirs.first().is_some_and(|w| w == "mini") {
-            theirs.splice(0..2, ["minimax".to_string()]);
+    Some((mine, own))
+}
+
+/// The handout's parts, by number: the words of the programs each asks for (Part I
+/// MiniMax, Part II alpha-beta, Part III Black, Part IV Improved).
+const PARTS: [(&str, &str, &[&str]); 4] = [
+    ("1", "i", &["minimax"]),
+    ("2", "ii", &["ab"]),
+    ("3", "iii", &["minimax", "black"]),
+    ("4", "iv", &["minimax", "improved"]),
+];
+
+/// The program words a folder's name gives (`AlphaBeta`, `Black`, `Part3`, `part_IV`,
+/// `Q2`), or `None` if it holds any other word (`src`, `code`, a student's name).
+fn folder_words(name: &str) -> Option<Vec<&'static str>> {
+    let words = words_of(name);
+    let mut out: Vec<&'static str> = Vec::new();
+    let mut rest: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i].as_str();
+        let next = words.get(i + 1).map(String::as_str);
+        let part = PARTS.iter().find(|(n, roman, _)| next == Some(*n) || next == Some(*roman));
+        if let Some((_, _, of)) = part.filter(|_| matches!(w, "part" | "p" | "q" | "question" | "task")) {
+            out.extend(of.iter());
+            i += 2;
+        } else {
+            rest.push(w);
+            i += 1;
         }
-        theirs.len() == mine.len() && theirs.iter().all(|t| mine.contains(&t.as_str()))
-    })?;
-    let how = if own.is_empty() { NameMatch::Spelling } else { NameMatch::Affix(own.join(" ")) };
-    Some((*program, how))
+    }
+    out.extend(known_words(&rest.join("_"))?.0);
+    Some(out)
+}
+
+/// What kind of word a program's word is: its algorithm, its phase, or its side or
+/// estimate.
+fn word_kind(w: &str) -> u8 {
+    match w {
+        "minimax" | "ab" => 0,
+        "opening" | "game" => 1,
+        _ => 2,
+    }
+}
+
+/// The program a file is, its name read with the folders it is in below the submission's
+/// `root`, as a TA reads a submission laid out by the handout's parts: `Part2/opening.py`
+/// is ABOpening, `Black/MiniMaxGame.py` and `Part III/MiniMaxGame.py` MiniMaxGameBlack.
+/// A folder adds the words the file's name lacks (never one the name has otherwise: a
+/// `MiniMaxOpening/ABOpening.py` is ABOpening), the nearest folder first; otherwise the
+/// file's own name decides ([`program_of_file`]).
+#[must_use]
+pub fn program_of_path(root: &Path, path: &Path) -> Option<(ProgramSpec, NameMatch)> {
+    let own = program_of_file(path);
+    let stem = path.file_stem()?.to_str()?;
+    let mut words: Vec<&'static str> = match known_words(stem) {
+        Some((w, _)) => w,
+        None => match &own {
+            Some((p, _)) => known_words(p.name).map(|(w, _)| w).unwrap_or_default(),
+            None => return None,
+        },
+    };
+    let mut folders: Vec<String> = Vec::new();
+    let inside = path.parent()?.strip_prefix(root).ok()?;
+    for folder in inside.components().rev() {
+        let name = folder.as_os_str().to_string_lossy();
+        let Some(given) = folder_words(&name) else { continue };
+        let before = words.len();
+        for w in given {
+            if !words.iter().any(|m| word_kind(m) == word_kind(w)) {
+                words.push(w);
+            }
+        }
+        if words.len() > before {
+            folders.push(name.into_owned());
+        }
+    }
+    match program_of_words(&words) {
+        Some(p) if own.as_ref().is_none_or(|(o, _)| o.name != p.name) && !folders.is_empty() => {
+            folders.reverse();
+            Some((p, NameMatch::Folder(folders.join("/"))))
+        }
+        _ => own,
+    }
 }
 
 #[cfg(test)]
@@ -307,6 +406,31 @@ mod tests {
         assert_eq!(named("MiniMaxOpening/board.py"), None);
         assert_eq!(named("project/main.py"), None);
         assert_eq!(named("main.py"), None);
+    }
+
+    #[test]
+    fn a_file_is_named_with_the_folders_of_the_handouts_parts() {
+        let root = Path::new("/grades/work/xyz1234");
+        let named = |path: &str| program_of_path(root, &root.join(path)).map(|(p, how)| (p.name, how.rank()));
+        assert_eq!(named("Part I - MiniMax/Opening.py"), Some(("MiniMaxOpening", 3)));
+        assert_eq!(named("Part II - AlphaBeta/Game.py"), Some(("ABGame", 3)));
+        assert_eq!(named("part2/src/opening.py"), Some(("ABOpening", 3)));
+        assert_eq!(named("PartIII/MiniMaxGame.py"), Some(("MiniMaxGameBlack", 3)));
+        assert_eq!(named("Black/MiniMaxOpening.java"), Some(("MiniMaxOpeningBlack", 3)));
+        assert_eq!(named("Part 4 (improved)/MiniMaxGame.py"), Some(("MiniMaxGameImproved", 3)));
+        assert_eq!(named("Q3/game.py"), Some(("MiniMaxGameBlack", 3)));
+        // The file's own words first: a folder never overrides them.
+        assert_eq!(named("Part1/MiniMaxOpening.py"), Some(("MiniMaxOpening", 0)));
+        assert_eq!(named("MiniMaxOpening/ABOpening.py"), Some(("ABOpening", 0)));
+        assert_eq!(named("Part3/ABGame.py"), Some(("ABGame", 0)));
+        assert_eq!(named("Black/MiniMaxOpeningImproved.py"), Some(("MiniMaxOpeningImproved", 0)));
+        assert_eq!(named("ABGame/Main.java"), Some(("ABGame", 3)));
+        // A helper stays one; a folder of other words (a project, src) names nothing; the
+        // folders above the submission say nothing of it.
+        assert_eq!(named("Part2/board.py"), None);
+        assert_eq!(named("Part2/helpers.py"), None);
+        assert_eq!(named("project2/src/opening.py"), None);
+        assert_eq!(program_of_path(Path::new("/part2/xyz1234"), Path::new("/part2/xyz1234/opening.py")), None);
     }
 
     #[test]

@@ -25,7 +25,7 @@ use std::time::{Duration, SystemTime};
 
 use super::class_file::{StudentCommands, read_student_file};
 use super::lms::{Who, canvas_download, gradescope_export};
-use super::names::{NameMatch, program_of_file};
+use super::names::{NameMatch, program_of_path};
 use super::run::{ProgramRunner, RunOutcome, RunSpec};
 use crate::classroom::ALL_PROGRAMS;
 
@@ -69,17 +69,18 @@ pub enum SubmissionError {
 const PROGRAM_EXTENSIONS: [&str; 9] = ["py", "java", "class", "c", "cpp", "cc", "cxx", "sh", "out"];
 
 /// The program a file's name names, if it is of a kind a program can be.
-fn program_named(path: &Path) -> Option<(&'static str, NameMatch)> {
+fn program_named(root: &Path, path: &Path) -> Option<(&'static str, NameMatch)> {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     if !ext.is_empty() && !PROGRAM_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()) {
         return None;
     }
-    program_of_file(path).map(|(p, how)| (p.name, how))
+    program_of_path(root, path).map(|(p, how)| (p.name, how))
 }
 
-/// The programs named by files below `dir`.
-fn programs_below(dir: &Path) -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = walk(dir).iter().filter_map(|f| program_named(f).map(|(n, _)| n)).collect();
+/// The programs named by files below `dir`, read with the folders below `root`.
+fn programs_below(root: &Path, dir: &Path) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> =
+        walk(dir).iter().filter_map(|f| program_named(root, f).map(|(n, _)| n)).collect();
     names.sort_unstable();
     names.dedup();
     names
@@ -125,8 +126,9 @@ pub fn walk(dir: &Path) -> Vec<PathBuf> {
 /// student's `part1/` and `part2/` share none).
 fn is_class_folder(dir: &Path) -> bool {
     let children = visible_children(dir);
-    let at_top =
-        |p: &PathBuf| p.is_file() && (program_named(p).is_some() || p.file_name().is_some_and(|n| n == "grade.toml"));
+    let at_top = |p: &PathBuf| {
+        p.is_file() && (program_named(dir, p).is_some() || p.file_name().is_some_and(|n| n == "grade.toml"))
+    };
     if children.iter().any(at_top) {
         return false;
     }
@@ -138,7 +140,9 @@ fn is_class_folder(dir: &Path) -> bool {
     // class (as a zip at the top is).
     let (mut held, mut zipped): (Vec<Vec<&str>>, usize) = (Vec::new(), 0);
     for child in children.iter().filter(|p| p.is_dir()) {
-        let names = programs_below(child);
+        // Read with the child's own name: `Part1/`, `Part3/` each holding a `MiniMaxOpening.py`
+        // are one student's parts, not two students.
+        let names = programs_below(dir, child);
         if !names.is_empty() {
             held.push(names);
         } else if holds_zip(&visible_children(child)) {
@@ -545,7 +549,7 @@ pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRu
     // folder of its name, one level deep.
     // A zip that cannot be extracted fails the submission only when nothing else showed a
     // program: a stray broken zip beside the one with the code costs the student nothing.
-    if programs_below(work).is_empty() {
+    if programs_below(work, work).is_empty() {
         let mut failed = None;
         for inner in walk(work).into_iter().filter(|f| is_archive(f)) {
             let into = inner.with_file_name(net_id_of(&inner));
@@ -554,7 +558,7 @@ pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRu
                 failed.get_or_insert(format!("{}: {why}", relative(work, &inner)));
             }
         }
-        if let Some(why) = failed.filter(|_| programs_below(work).is_empty()) {
+        if let Some(why) = failed.filter(|_| programs_below(work, work).is_empty()) {
             return Err(why);
         }
     }
@@ -937,7 +941,7 @@ fn candidates(work: &Path, started: SystemTime) -> Vec<Candidate> {
         .into_iter()
         .filter(|f| !f.starts_with(work.join(".grade-bin")) && !f.starts_with(work.join(".grade-classes")))
         .filter_map(|f| {
-            let (program, how) = program_named(&f)?;
+            let (program, how) = program_named(work, &f)?;
             let kind = kind_of(&f)?;
             let first = if kind == FileKind::Executable { head(&f) } else { Vec::new() };
             let foreign = foreign_program(&first);
