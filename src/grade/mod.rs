@@ -300,6 +300,9 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
         g.doubts.extend(p.doubts.iter().cloned());
     }
     g.doubts.extend(built.doubts.iter().cloned());
+    if built.programs.is_empty() && built.fatal.is_none() {
+        g.doubts.push(nothing_found(&work));
+    }
     if let Some(f) = &built.fatal {
         g.notes.push(f.clone());
         // A 0 for a submission that could not be used is worth a look: the machine may
@@ -442,6 +445,48 @@ fn missing_modules(cases: &[CaseResult], work: &Path) -> Vec<(String, Vec<String
         });
     }
     out
+}
+
+/// Languages a submission may be written in that the handout does not allow (Java,
+/// Python, C/C++), by their sources' extensions.
+const OTHER_LANGUAGES: [(&str, &str); 9] = [
+    ("js", "JavaScript"),
+    ("ts", "TypeScript"),
+    ("go", "Go"),
+    ("cs", "C#"),
+    ("kt", "Kotlin"),
+    ("rs", "Rust"),
+    ("rb", "Ruby"),
+    ("swift", "Swift"),
+    ("scala", "Scala"),
+];
+
+/// Why a TA should look at a submission in which none of the eight programs was found:
+/// what it holds instead (a wrong upload, Jupyter notebooks, another language).
+fn nothing_found(work: &Path) -> String {
+    let files: Vec<PathBuf> = submission::walk(work);
+    let shown: Vec<String> =
+        files.iter().take(8).map(|f| f.strip_prefix(work).unwrap_or(f).display().to_string()).collect();
+    let ext = |f: &PathBuf| f.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).unwrap_or_default();
+    let mut why = Vec::new();
+    if files.iter().any(|f| ext(f) == "ipynb") {
+        why.push(
+            "Jupyter notebooks, which the handout's command line cannot run (their code cells may hold the programs)"
+                .to_string(),
+        );
+    }
+    for (e, language) in OTHER_LANGUAGES {
+        if files.iter().any(|f| ext(f) == e) {
+            why.push(format!("{language} sources, a language the handout does not list (Java, Python, C/C++)"));
+        }
+    }
+    let held = match files.len() {
+        0 => "nothing".to_string(),
+        n if n > shown.len() => format!("{} and {} more", shown.join(", "), n - shown.len()),
+        _ => shown.join(", "),
+    };
+    let why = if why.is_empty() { String::new() } else { format!(": {}", why.join("; ")) };
+    format!("none of the eight programs was found; the submission holds {held}{why}")
 }
 
 /// A program that answered none of its cases but a root without a move, where printing
@@ -713,6 +758,21 @@ mod tests {
 
     fn case(program: &str, score: f64, note: &str) -> CaseResult {
         CaseResult { program: program.into(), score, notes: vec![note.into()], ..CaseResult::default() }
+    }
+
+    #[test]
+    fn a_submission_without_any_program_says_what_it_holds() {
+        let dir = std::env::temp_dir().join(format!("morris-nothing-found-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("project")).unwrap();
+        for f in ["project/Project2.ipynb", "project/minimax.js", "report.pdf"] {
+            std::fs::write(dir.join(f), "x").unwrap();
+        }
+        let said = nothing_found(&dir);
+        assert!(said.starts_with("none of the eight programs was found; the submission holds "), "{said}");
+        assert!(said.contains("project/Project2.ipynb") && said.contains("report.pdf"), "{said}");
+        assert!(said.contains("Jupyter notebooks") && said.contains("JavaScript sources"), "{said}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
