@@ -226,6 +226,23 @@ fn grades_the_fixture_class() {
                 && rep.contains("MiniMaxGameBlack: Python Part III - Black/MiniMaxGame.py (`MiniMaxGame` in the folder `Part III - Black`"),
             "{rep}"
         );
+        // A student on Python 3.12 or newer (an f-string reusing its quotes, PEP 701): where
+        // this machine's python3 is older, flagged as the machine's want, the regrade named;
+        // where it is 3.12 or newer, simply graded.
+        let r = row("python312").expect("python312 is on the sheet (it needs only python3)");
+        let rep = report("python312");
+        let version =
+            Command::new("python3").args(["-c", "import sys; print(sys.version_info >= (3, 12))"]).output().unwrap();
+        if String::from_utf8_lossy(&version.stdout).trim() == "True" {
+            assert_eq!(r[5], 100.0, "{rep}");
+        } else {
+            assert!(flagged(&sheet, "python312"), "{rep}");
+            assert!(
+                rep.contains("failed on an f-string that Python 3.12 and newer read")
+                    && rep.contains("--only python312"),
+                "{rep}"
+            );
+        }
         // Programs that ask for the three on one line (`input().split()`): typed so.
         let r = row("one_line_prompt").expect("one_line_prompt is on the sheet (it needs only python3)");
         let rep = report("one_line_prompt");

@@ -406,6 +406,16 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
             g.net_id
         )
     }));
+    // An f-string that Python 3.12 reads (PEP 701: its quotes reused inside it,
+    // `f"{d["a"]}"`) and an older python3 refuses: the student's Python may be newer.
+    let newer_python = by_cause(&g.cases, |c| read::newer_python(&c.stderr).then_some(()));
+    g.doubts.extend(newer_python.into_iter().map(|((), programs)| {
+        format!(
+            "{} failed on an f-string that Python 3.12 and newer read and this machine's older python3 refuses (its quotes reused inside it): if the student ran Python 3.12 or newer, grade again with `--only {}` where it is installed",
+            programs.join(", "),
+            g.net_id
+        )
+    }));
     let forms: HashMap<&str, Form> = calling.into_iter().map(|(k, c)| (k, c.form)).collect();
     score_parts(&mut g, calls, &built, &forms, &work, settings);
     deduct(&mut g, &settings.class);

@@ -350,6 +350,18 @@ pub fn python2(stderr: &str) -> bool {
     stderr.contains("SyntaxError: Missing parentheses in call to 'print'")
 }
 
+/// Whether a Python program's stderr shows python3 before 3.12 refusing an f-string that
+/// 3.12's grammar (PEP 701) reads: quotes or a backslash reused inside its braces.
+#[must_use]
+pub fn newer_python(stderr: &str) -> bool {
+    stderr.lines().any(|l| {
+        l.starts_with("SyntaxError: f-string")
+            && ["unmatched", "expecting '}'", "backslash", "single '}'", "empty expression"]
+                .iter()
+                .any(|w| l.contains(w))
+    })
+}
+
 /// Words that mark a board line as the input echoed, not the answer.
 const INPUT_WORDS: [&str; 7] = ["input", "initial", "given", "original", "before", "current", "read"];
 
@@ -518,6 +530,13 @@ mod tests {
             "    print \"Board Position: \" + b\n    ^^^^^\nSyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)?"
         ));
         assert!(!python2("SyntaxError: invalid syntax"));
+        // python3.11 on a Python 3.12 f-string (PEP 701), as it says it.
+        assert!(newer_python(
+            "  File \"MiniMaxGame.py\", line 40\n    print(f\"Board Position: {\"\".join(board)}\")\n                                 ^\nSyntaxError: f-string: expecting '}'\n"
+        ));
+        assert!(newer_python("SyntaxError: f-string: unmatched '['"));
+        assert!(newer_python("SyntaxError: f-string expression part cannot include a backslash"));
+        assert!(!newer_python("SyntaxError: invalid syntax"));
     }
 
     #[test]
