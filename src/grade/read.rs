@@ -350,6 +350,42 @@ pub fn python2(stderr: &str) -> bool {
     stderr.contains("SyntaxError: Missing parentheses in call to 'print'")
 }
 
+/// Methods of a newer Java's library than 17's, which a student's JDK 21 has
+/// (`List.getFirst()`, the sequenced collections; `StringBuilder.repeat`, `Math.clamp`).
+const NEWER_JAVA_METHODS: [&str; 10] = [
+    "getFirst",
+    "getLast",
+    "removeFirst",
+    "removeLast",
+    "addFirst",
+    "addLast",
+    "reversed",
+    "repeat",
+    "clamp",
+    "newHashMap",
+];
+
+/// The newer Java library methods javac could not find, as its errors name them
+/// (`symbol:   method getFirst()` on a `List`): a student's JDK 21 has them.
+#[must_use]
+pub fn newer_java_methods(javac_stderr: &str) -> Vec<String> {
+    let lines: Vec<&str> = javac_stderr.lines().collect();
+    let mut out: Vec<String> = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let Some(rest) = l.trim_start().strip_prefix("symbol:").map(str::trim_start) else { continue };
+        let Some(method) = rest.strip_prefix("method ").and_then(|m| m.split('(').next()) else { continue };
+        let on = lines.get(i + 1).map_or("", |n| n.trim_start());
+        let library =
+            ["List", "ArrayList", "LinkedHashSet", "LinkedHashMap", "Deque", "StringBuilder", "Math", "HashMap"]
+                .iter()
+                .any(|t| on.contains(&format!("type {t}")) || on.contains(&format!("class {t}")));
+        if NEWER_JAVA_METHODS.contains(&method) && library && !out.iter().any(|m| m == method) {
+            out.push(method.to_string());
+        }
+    }
+    out
+}
+
 /// Whether a Python program's stderr shows python3 before 3.12 refusing an f-string that
 /// 3.12's grammar (PEP 701) reads: quotes or a backslash reused inside its braces.
 #[must_use]
@@ -537,6 +573,13 @@ mod tests {
         assert!(newer_python("SyntaxError: f-string: unmatched '['"));
         assert!(newer_python("SyntaxError: f-string expression part cannot include a backslash"));
         assert!(!newer_python("SyntaxError: invalid syntax"));
+        // javac 17 on Java 21's List.getFirst() and reversed().
+        let javac = "T.java:2: error: cannot find symbol\n        l.getFirst();\n         ^\n  symbol:   method getFirst()\n  location: variable l of type List<String>\nT.java:3: error: cannot find symbol\n  symbol:   method reversed()\n  location: variable moves of type ArrayList<int[]>\nT.java:4: error: cannot find symbol\n  symbol:   method getFirst()\n  location: variable board of type Board\n";
+        assert_eq!(newer_java_methods(javac), vec!["getFirst".to_string(), "reversed".to_string()]);
+        assert!(
+            newer_java_methods("error: cannot find symbol\n  symbol:   method getFirst()\n  location: class Board\n")
+                .is_empty()
+        );
     }
 
     #[test]

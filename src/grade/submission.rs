@@ -442,6 +442,25 @@ impl Builder<'_> {
                     }
                     None => false,
                 };
+                // Java 21's library (`List.getFirst()`) where this machine's javac is older:
+                // the machine's want, not the student's fault.
+                let newer = if ok || preview {
+                    Vec::new()
+                } else {
+                    self.built
+                        .steps
+                        .last()
+                        .map(|st| super::read::newer_java_methods(&st.outcome.stderr))
+                        .unwrap_or_default()
+                };
+                if !newer.is_empty() {
+                    self.built.doubts.push(format!(
+                        "{name}: {shown} calls {} of a newer Java's library (Java 21: List.getFirst(), …) than this \
+                         machine's javac{} knows: grade this student again with `--only` where JDK 21 is installed",
+                        newer.iter().map(|m| format!("{m}()")).collect::<Vec<_>>().join(", "),
+                        javac_release(self.runner, self.limit).map(|r| format!(" {r}")).unwrap_or_default()
+                    ));
+                }
                 if ok || preview {
                     let mut argv = vec!["java".into(), "-cp".into(), s(&classes), class.clone()];
                     let mut how = format!("Java {shown}, class {class} ({named})");
