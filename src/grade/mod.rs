@@ -507,7 +507,8 @@ fn silent_failures_are_no_blocked_root(g: &mut StudentGrade) {
     let silent = |c: &CaseResult| c.notes.iter().any(|n| n.ends_with(check::SILENT_BLOCKED_ROOT));
     let programs: Vec<String> = g.cases.iter().filter(|c| silent(c)).map(|c| c.program.clone()).collect();
     for p in programs {
-        if g.cases.iter().any(|c| c.program == p && !silent(c) && c.score > 0.0) {
+        let others: Vec<&CaseResult> = g.cases.iter().filter(|c| c.program == p && !silent(c)).collect();
+        if others.is_empty() || others.iter().any(|c| c.score > 0.0) {
             continue;
         }
         for c in g.cases.iter_mut().filter(|c| c.program == p && silent(c)) {
@@ -805,6 +806,10 @@ mod tests {
         assert_eq!(scores, vec![1.0, 1.0, 0.0, 0.0, 0.0]);
         assert!(g.cases[4].notes[0].contains("MiniMaxGame answered none of its other cases"), "{:?}", g.cases[4].notes);
         assert!(g.cases[4].faults.contains(&fault::OUTPUT.to_string()));
-        assert_eq!(g.cases[1].notes, vec![silent]);
+        assert_eq!(g.cases[1].notes, vec![silent.clone()]);
+        // A program with no other case to tell by keeps it.
+        let mut alone = StudentGrade { cases: vec![case("ABGame", 1.0, &silent)], ..StudentGrade::default() };
+        silent_failures_are_no_blocked_root(&mut alone);
+        assert_eq!(alone.cases[0].score, 1.0);
     }
 }

@@ -328,7 +328,7 @@ pub fn program_of_path(root: &Path, path: &Path) -> Option<(ProgramSpec, NameMat
         },
     };
     let mut folders: Vec<String> = Vec::new();
-    let inside = path.parent()?.strip_prefix(root).ok()?;
+    let Some(inside) = path.parent().and_then(|p| p.strip_prefix(root).ok()) else { return own };
     for folder in inside.components().rev() {
         let name = folder.as_os_str().to_string_lossy();
         let Some(given) = folder_words(&name) else { continue };
