@@ -284,7 +284,8 @@ fn grades_the_fixture_class() {
             assert!(r[1] < 35.0 && flagged(&sheet, "java21"), "{rep}");
             assert!(
                 rep.contains("ABOpening: ABOpening.java calls getFirst() of a newer Java's library")
-                    && rep.contains("where JDK 21 is installed"),
+                    && rep.contains("where JDK 21 is installed")
+                    && rep.contains("ABOpening: ABOpening.java imports com.google.common.base, a library neither the submission nor this machine's JDK holds"),
                 "{rep}"
             );
         }

@@ -386,6 +386,22 @@ pub fn newer_java_methods(javac_stderr: &str) -> Vec<String> {
     out
 }
 
+/// The packages javac could not find (`error: package com.google.common.collect does not
+/// exist`), each once, in the order named: a library the student's build tool (Maven,
+/// Gradle, an IDE) fetched and the submission does not hold.
+#[must_use]
+pub fn missing_java_packages(javac_stderr: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for l in javac_stderr.lines() {
+        let Some(at) = l.find("error: package ") else { continue };
+        let Some(package) = l[at + "error: package ".len()..].strip_suffix(" does not exist") else { continue };
+        if !package.is_empty() && !out.iter().any(|p| p == package) {
+            out.push(package.to_string());
+        }
+    }
+    out
+}
+
 /// Whether a Python program's stderr shows python3 before 3.12 refusing an f-string that
 /// 3.12's grammar (PEP 701) reads: quotes or a backslash reused inside its braces.
 #[must_use]
@@ -580,6 +596,9 @@ mod tests {
             newer_java_methods("error: cannot find symbol\n  symbol:   method getFirst()\n  location: class Board\n")
                 .is_empty()
         );
+        let javac = "T.java:1: error: package com.google.common.collect does not exist\nimport com.google.common.collect.ImmutableList;\n                                ^\nT.java:2: error: package org.apache.commons.lang3 does not exist\nT.java:9: error: package com.google.common.collect does not exist\n";
+        assert_eq!(missing_java_packages(javac), vec!["com.google.common.collect", "org.apache.commons.lang3"]);
+        assert!(missing_java_packages("T.java:3: error: cannot find symbol").is_empty());
     }
 
     #[test]

@@ -461,6 +461,27 @@ impl Builder<'_> {
                         javac_release(self.runner, self.limit).map(|r| format!(" {r}")).unwrap_or_default()
                     ));
                 }
+                // A library its build tool fetched (Maven's, Gradle's), which the submission
+                // does not hold: not the program's substance, but nothing here can build it.
+                let packages: Vec<String> = if ok || preview {
+                    Vec::new()
+                } else {
+                    let said = self.built.steps.last().map(|st| st.outcome.stderr.clone()).unwrap_or_default();
+                    let folders: Vec<String> =
+                        walk(work).iter().filter_map(|f| f.parent()).map(|d| d.display().to_string()).collect();
+                    super::read::missing_java_packages(&said)
+                        .into_iter()
+                        .filter(|p| !folders.iter().any(|d| d.ends_with(&p.replace('.', "/"))))
+                        .collect()
+                };
+                if !packages.is_empty() {
+                    self.built.doubts.push(format!(
+                        "{name}: {shown} imports {}, a library neither the submission nor this machine's JDK holds (one \
+                         its build tool fetched): grade this student again with `--only` and the class file's \
+                         `programs` giving its jar on the class path",
+                        packages.join(", ")
+                    ));
+                }
                 if ok || preview {
                     let mut argv = vec!["java".into(), "-cp".into(), s(&classes), class.clone()];
                     let mut how = format!("Java {shown}, class {class} ({named})");
