@@ -971,3 +971,47 @@ fn grading_from_inside_the_submission_leaves_its_output_alone() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A Java student whose project keeps a library as a jar (`lib/checks.jar`, as an IDE's
+/// project does): the jar is on the class path of the compile and of every call. Without
+/// it, javac refused the import and the program got 0.
+#[test]
+fn a_jar_the_submission_holds_is_on_the_java_class_path() {
+    let dir = scratch("jar");
+    let student = dir.join("jrl230001");
+    std::fs::create_dir_all(student.join("lib")).unwrap();
+    std::fs::copy(fixtures().join("java/Wrap.java"), student.join("Wrap.java")).unwrap();
+    // The library, compiled and packed as the student's IDE packed it.
+    let lib = dir.join("checks");
+    std::fs::create_dir_all(lib.join("edu/checks")).unwrap();
+    std::fs::write(
+        lib.join("edu/checks/Boards.java"),
+        "package edu.checks;\npublic class Boards {\n    public static boolean valid(String[] args) { return args.length == 3; }\n}\n",
+    )
+    .unwrap();
+    let javac =
+        Command::new("javac").arg("-d").arg(lib.join("classes")).arg(lib.join("edu/checks/Boards.java")).output();
+    let javac = javac.expect("javac is installed (the grading tests need a JDK)");
+    assert!(javac.status.success(), "{}", String::from_utf8_lossy(&javac.stderr));
+    let jar = Command::new("jar")
+        .arg("cf")
+        .arg(student.join("lib/checks.jar"))
+        .arg("-C")
+        .arg(lib.join("classes"))
+        .arg(".")
+        .output()
+        .expect("jar is installed with javac");
+    assert!(jar.status.success(), "{}", String::from_utf8_lossy(&jar.stderr));
+    std::fs::write(
+        student.join("ABGame.java"),
+        "import edu.checks.Boards;\n\npublic class ABGame {\n    public static void main(String[] args) throws Exception {\n        if (!Boards.valid(args)) {\n            System.out.println(\"usage: ABGame <input> <output> <depth>\");\n            return;\n        }\n        Wrap.run(\"ABGame\", args);\n    }\n}\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let sheet = grade_with_the_tests_class_file(&student, &out);
+    let report = std::fs::read_to_string(out.join("reports/jrl230001.md")).unwrap();
+    let row = sheet_row(&sheet, "jrl230001").unwrap();
+    assert!(report.contains("- ABGame: all 4 cases right"), "{report}");
+    assert!(row[1] > 0.0, "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -359,9 +359,25 @@ struct Builder<'a> {
     limit: Duration,
     root: &'a Path,
     runner: &'a ProgramRunner,
+    /// The jars the submission holds (`lib/guava.jar`, as an IDE's project keeps its
+    /// libraries), on every Java program's class path.
+    jars: Vec<PathBuf>,
 }
 
 impl Builder<'_> {
+    /// A Java class path: `first`, then the submission's jars.
+    fn class_path(&self, first: &Path) -> String {
+        std::iter::once(first).chain(self.jars.iter().map(PathBuf::as_path)).map(s).collect::<Vec<_>>().join(":")
+    }
+
+    /// `javac`'s arguments for the submission's jars, if it holds any.
+    fn javac_jars(&self) -> Vec<String> {
+        if self.jars.is_empty() {
+            return Vec::new();
+        }
+        vec!["-cp".into(), self.jars.iter().map(|j| s(j)).collect::<Vec<_>>().join(":")]
+    }
+
     fn step(&mut self, argv: Vec<String>, dir: &Path) -> bool {
         let outcome = self.runner.run(&RunSpec {
             argv: argv.clone(),
@@ -427,8 +443,9 @@ impl Builder<'_> {
                     s(&classes),
                     "-sourcepath".into(),
                     s(&root),
-                    s(file),
                 ];
+                argv.extend(self.javac_jars());
+                argv.push(s(file));
                 let ok = java_ok || self.step(argv.clone(), work);
                 // A newer Java's language (`switch` on patterns, Java 21) is a preview of it
                 // in this machine's: compiled and run with the preview enabled, as the
@@ -483,7 +500,7 @@ impl Builder<'_> {
                     ));
                 }
                 if ok || preview {
-                    let mut argv = vec!["java".into(), "-cp".into(), s(&classes), class.clone()];
+                    let mut argv = vec!["java".into(), "-cp".into(), self.class_path(&classes), class.clone()];
                     let mut how = format!("Java {shown}, class {class} ({named})");
                     if preview {
                         argv.insert(1, "--enable-preview".into());
@@ -494,7 +511,7 @@ impl Builder<'_> {
             }
             FileKind::JavaClass => {
                 let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-                let argv = vec!["java".into(), "-cp".into(), s(&dir), stem];
+                let argv = vec!["java".into(), "-cp".into(), self.class_path(&dir), stem];
                 self.found(name, argv, &dir, format!("Java class {shown} ({named})"), doubts);
             }
             FileKind::CSource => {
@@ -1094,9 +1111,11 @@ fn is_stale(work: &Path, file: &Path) -> bool {
 #[must_use]
 pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, runner: &ProgramRunner) -> Built {
     let started = SystemTime::now();
-    let mut b = Builder { built: Built::default(), limit, root: work, runner };
     let mut commands = commands.cloned().unwrap_or_default();
     let files = walk(work);
+    let mut jars: Vec<PathBuf> = files.iter().filter(|f| f.extension().is_some_and(|e| e == "jar")).cloned().collect();
+    jars.sort();
+    let mut b = Builder { built: Built::default(), limit, root: work, runner, jars };
     let python_missing =
         !std::env::split_paths(crate::referee::sandbox::jail::SANDBOX_PATH).any(|d| d.join("python").is_file());
     b.built.notes = files
@@ -1152,6 +1171,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     if !java.is_empty() && !all_given() {
         let mut argv =
             vec!["javac".into(), "-encoding".into(), "UTF-8".into(), "-nowarn".into(), "-d".into(), s(&classes)];
+        argv.extend(b.javac_jars());
         argv.extend(java.iter().map(|f| s(f)));
         java_ok = b.step(argv, work);
     }
@@ -1250,7 +1270,7 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
         let argv = match kind_of(entry) {
             Some(FileKind::Python) => vec![python(b.runner, b.limit), s(entry)],
             Some(FileKind::JavaSource) => match java_classes {
-                Some(classes) => vec!["java".into(), "-cp".into(), s(classes), java_class(entry)],
+                Some(classes) => vec!["java".into(), "-cp".into(), b.class_path(classes), java_class(entry)],
                 None => continue,
             },
             Some(FileKind::Executable) => vec![s(entry)],
