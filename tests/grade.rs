@@ -301,7 +301,12 @@ fn grades_the_fixture_class() {
         if let Some(r) = row("cpp20") {
             let rep = report("cpp20");
             assert_eq!(r[1], 35.0, "{rep}");
-            assert!(rep.contains("ABGame: C++ ABGame.cpp, compiled as C++20"), "{rep}");
+            assert!(rep.contains("ABOpening: C++ ABOpening.cpp, compiled as C++20 (the handout's name)"), "{rep}");
+            // Its header in the folder its CMake project names (`include_directories(include)`).
+            assert!(
+                rep.contains("ABGame: C++ ABGame.cpp, compiled as C++20 as its project builds it: \"programs.h\" found in include/, as its project's include folder"),
+                "{rep}"
+            );
         }
         // Written in Visual Studio (`pch.h` not sent, `fopen_s`, `_tmain`, `void main`,
         // `#include "board.h"` for Board.h, INT_MIN after <iostream> alone): built as Visual

@@ -551,10 +551,22 @@ impl Builder<'_> {
                     how = format!("{lang} {shown}, compiled as C++20 ({named})");
                 }
                 // Written in Visual Studio: built as Visual C++ builds it.
+                // Or in an IDE whose project names an include folder (CLion's CMake).
                 if !built {
                     let standins = super::visual_cpp::prepare(work, &sources, cpp);
                     built = compile(self, &standins.args);
-                    how = format!("{lang} {shown}, compiled as Visual C++ builds it: {} ({named})", standins.what);
+                    let mut standard = "";
+                    if !built && cpp {
+                        let mut args = standins.args.clone();
+                        args.push("-std=c++20".into());
+                        built = compile(self, &args);
+                        standard = " as C++20";
+                    }
+                    let builder = if standins.marks.is_empty() { "its project" } else { "Visual C++" };
+                    how = format!(
+                        "{lang} {shown}, compiled{standard} as {builder} builds it: {} ({named})",
+                        standins.what
+                    );
                     if !built && !standins.marks.is_empty() {
                         self.built.doubts.push(format!(
                             "{name}: {shown} was written for Visual C++ on Windows ({}) and was not built here even \

@@ -85,6 +85,8 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
     let mut queue: Vec<PathBuf> = sources.to_vec();
     let mut seen: BTreeSet<PathBuf> = BTreeSet::new();
     let mut void_main = false;
+    let mut include_folders: Vec<PathBuf> = Vec::new();
+    let mut found_in: Vec<String> = Vec::new();
     while let Some(file) = queue.pop() {
         if seen.len() >= MOST_FILES || !seen.insert(file.clone()) {
             continue;
@@ -104,6 +106,16 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
             // Found on Windows or macOS whatever its case or separators: a copy under
             // the name the source gives, where gcc looks for it.
             let Some(real) = quoted.then(|| case_blind(&dir, &name)).flatten().filter(|r| r.starts_with(work)) else {
+                // In a folder of headers the project names to its compiler (CMake's
+                // `include_directories(include)`, an IDE's include path): that folder.
+                if let Some(folder) = quoted.then(|| header_folder(work, &name)).flatten() {
+                    if !include_folders.contains(&folder) {
+                        let shown = super::submission::relative(work, &folder);
+                        found_in.push(format!("\"{name}\" found in {shown}/, as its project's include folder"));
+                        include_folders.push(folder.clone());
+                    }
+                    queue.push(folder.join(&name));
+                }
                 continue;
             };
             let named = dir.join(&name);
@@ -129,6 +141,9 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
         "-include".into(),
         super::submission::s(&folder.join(HEADER.0)),
     ];
+    for f in &include_folders {
+        args.extend(["-I".to_string(), super::submission::s(f)]);
+    }
     if cpp {
         // Visual C++ accepts what g++ calls errors (a `return;` in `void main`).
         args.push("-fpermissive".into());
@@ -144,6 +159,8 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
         marks.push("void main".into());
         what.push("void main taken as int main".into());
     }
+    // An include folder is the project's own, no mark of Windows.
+    what.extend(found_in);
     what.push("the standard headers Visual C++ brings in included first".into());
     Standins { args, what: what.join("; "), marks }
 }
@@ -186,6 +203,31 @@ fn case_blind(dir: &Path, name: &str) -> Option<PathBuf> {
             .min()?;
     }
     at.is_file().then_some(at)
+}
+
+/// The one folder below `work` that holds a header `name` (a path, parted by `/` or `\\`)
+/// as a file system blind to case finds it, where a project's include path would find it;
+/// `None` where there is none, or several.
+fn header_folder(work: &Path, name: &str) -> Option<PathBuf> {
+    let wanted: Vec<String> = name.split(['/', '\\']).filter(|p| !p.is_empty()).map(str::to_lowercase).collect();
+    if wanted.iter().any(|p| p == "..") {
+        return None;
+    }
+    let mut found = super::submission::walk(work).into_iter().filter_map(|f| {
+        let parts: Vec<String> = f.components().map(|c| c.as_os_str().to_string_lossy().to_lowercase()).collect();
+        let tail = parts.len().checked_sub(wanted.len())?;
+        if parts[tail..] != wanted[..] {
+            return None;
+        }
+        let mut folder = f.clone();
+        for _ in 0..wanted.len() {
+            folder.pop();
+        }
+        // The name as the source gives it must be there (not another case of it).
+        folder.join(name.replace('\\', "/")).is_file().then_some(folder)
+    });
+    let first = found.next()?;
+    found.next().is_none().then_some(first)
 }
 
 /// Whether `word` stands in `text` as a name of its own.
@@ -244,6 +286,22 @@ mod tests {
         assert_eq!(int_main("int main() { void mainly(); }"), None);
         assert_eq!(int_main("void domain();"), None);
         assert_eq!(int_main("avoid main();"), None);
+    }
+
+    #[test]
+    fn a_header_is_found_in_the_projects_include_folder() {
+        let dir = std::env::temp_dir().join(format!("morris-include-folder-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("include/game")).unwrap();
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(dir.join("include/game/board.h"), "#pragma once\n").unwrap();
+        std::fs::write(dir.join("include/moves.h"), "#pragma once\n").unwrap();
+        std::fs::write(dir.join("src/moves.h"), "#pragma once\n").unwrap();
+        assert_eq!(header_folder(&dir, "game/board.h"), Some(dir.join("include")));
+        assert_eq!(header_folder(&dir, "board.h"), Some(dir.join("include/game")));
+        assert_eq!(header_folder(&dir, "moves.h"), None, "two of them: no guess");
+        assert_eq!(header_folder(&dir, "../include/board.h"), None);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

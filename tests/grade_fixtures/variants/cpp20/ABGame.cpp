@@ -7,8 +7,10 @@
 #include <string>
 #include <unistd.h>
 
+#include "programs.h"
+
 int main(int argc, char** argv) {
-    std::map<std::string, int> programs{{"ABGame", 1}};
+    std::map<std::string, int> programs = known_programs();
     if (!programs.contains("ABGame")) return 1;  // map::contains is C++20
     const char* dir = std::getenv("MORRIS_CLASSROOM_BIN");
     if (dir == nullptr) {
