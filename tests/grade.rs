@@ -1020,3 +1020,36 @@ fn a_jar_the_submission_holds_is_on_the_java_class_path() {
     assert!(row[1] > 0.0, "{report}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A tarball whose links point out of the grader's copy (`.grade-calls`, where the grader
+/// writes each call's board, and a `lib` beside the programs): the links are left out, the
+/// grader writes nothing outside its copy, and the programs are graded as ever.
+#[test]
+fn links_in_an_archive_cannot_lead_the_grader_out_of_its_copy() {
+    let dir = scratch("links");
+    let victim = dir.join("victim");
+    std::fs::create_dir_all(&victim).unwrap();
+    let student = dir.join("src/lnk230001");
+    copy_dir(&fixtures().join("python"), &student);
+    std::os::unix::fs::symlink(&victim, student.join(".grade-calls")).unwrap();
+    std::os::unix::fs::symlink(&victim, student.join(".grade-visual-cpp")).unwrap();
+    std::os::unix::fs::symlink(&victim, student.join("lib")).unwrap();
+    let class = dir.join("class");
+    std::fs::create_dir_all(&class).unwrap();
+    let tar = Command::new("tar")
+        .arg("-cf")
+        .arg(class.join("lnk230001.tar"))
+        .arg("-C")
+        .arg(&student)
+        .arg(".")
+        .output()
+        .expect("tar is installed");
+    assert!(tar.status.success(), "{}", String::from_utf8_lossy(&tar.stderr));
+    let out = dir.join("out");
+    let sheet = grade_with_the_tests_class_file(&class.join("lnk230001.tar"), &out);
+    let report = std::fs::read_to_string(out.join("reports/lnk230001.md")).unwrap();
+    assert_eq!(sheet_row(&sheet, "lnk230001").unwrap()[5], 100.0, "{report}");
+    let written: Vec<_> = std::fs::read_dir(&victim).unwrap().flatten().map(|e| e.path()).collect();
+    assert!(written.is_empty(), "the grader wrote outside its copy: {written:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -609,6 +609,7 @@ pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRu
     } else if sub.path.is_file() {
         let archive = std::fs::canonicalize(&sub.path).unwrap_or_else(|_| sub.path.clone());
         extract(&archive, work, work, limit, runner).map_err(|why| format!("{}: {why}", sub.path.display()))?;
+        drop_links(work);
     } else {
         copy_dir(&sub.path, work)
             .map_err(|e| format!("{}: cannot copy: {}", sub.path.display(), crate::files::io_reason(&e)))?;
@@ -627,11 +628,34 @@ pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRu
                 failed.get_or_insert(format!("{}: {why}", relative(work, &inner)));
             }
         }
+        drop_links(work);
         if let Some(why) = failed.filter(|_| programs_below(work, work).is_empty()) {
             return Err(why);
         }
     }
     Ok(())
+}
+
+/// Removes every symbolic link an archive made below `work`, hidden folders included.
+/// The grader writes in its copy as the user it runs as (root, often): a link named
+/// `.grade-calls` or `include` pointing out of the copy would have it write there. A
+/// student's program needs none of them (copies of folders never hold them: they are
+/// not copied).
+fn drop_links(work: &Path) {
+    let mut stack = vec![work.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for e in entries.flatten() {
+            match e.file_type() {
+                Ok(t) if t.is_symlink() => {
+                    log::info!("{}: a symbolic link in the archive, left out", e.path().display());
+                    let _ = std::fs::remove_file(e.path());
+                }
+                Ok(t) if t.is_dir() => stack.push(e.path()),
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Extracts `archive` into `into` by its kind, in the sandbox with `work` its one writable
