@@ -9,7 +9,9 @@
 //! substance. Where gcc or g++ refuses a source as it is, it is compiled once more with
 //! the grader's stand-ins (`visual_cpp/morris_visual_cpp.h`, included first, and empty
 //! headers of the names a project includes), an include named in another case found, and
-//! `void main` read as `int main` in the grader's copy; the report names each.
+//! `void main` read as `int main` in the grader's copy; the report names each. The same
+//! retry finds a header a project keeps in an include folder it names to its compiler
+//! (CLion's CMake, `include_directories(include)`), and tries C++ as C++20 as well.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
