@@ -243,6 +243,16 @@ fn grades_the_fixture_class() {
                 "{rep}"
             );
         }
+        // The summary counts the students each of these rules served.
+        let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+        for rule in [
+            "| a program named by its folder (its part's, or its own)",
+            "| C or C++ compiled as its IDE builds it (Visual C++, an include folder)",
+            "| a board file given without its final newline",
+        ] {
+            let line = summary.lines().find(|l| l.starts_with(rule)).unwrap_or_default();
+            assert!(!line.is_empty() && !line.contains("| 0 |"), "{rule}:\n{summary}");
+        }
         // Programs that ask for the three on one line (`input().split()`): typed so.
         let r = row("one_line_prompt").expect("one_line_prompt is on the sheet (it needs only python3)");
         let rep = report("one_line_prompt");
@@ -738,6 +748,9 @@ fn grades_a_class_written_the_way_students_write() {
         summary.contains("| 100 | ") && summary.contains("## Cases") && summary.contains("## Reading rules"),
         "{summary}"
     );
+    // dpt210777's search stops where the game does: the summary counts the cases it needed.
+    let rule = summary.lines().find(|l| l.starts_with("| a branch ended where the game does")).unwrap_or_default();
+    assert!(!rule.contains("| 0 |") && rule.ends_with("| cases |"), "{summary}");
     assert!(std::fs::read_to_string(out.join("summary.html")).unwrap().starts_with("<!DOCTYPE html>"));
     if ids.contains(&"gnr200999") && ids.contains(&"kpw210404") {
         let section = summary.split("## Code alike").nth(1).unwrap_or_default();

@@ -91,6 +91,26 @@ fn rule_counts(grades: &[StudentGrade]) -> Vec<(&'static str, usize, &'static st
             cases(&|c| case_note(c, "a different move with the same estimate")),
             "cases",
         ),
+        (
+            "a branch ended where the game does (graded by that reading)",
+            cases(&|c| case_note(c, "a branch ends where the game does")),
+            "cases",
+        ),
+        (
+            "a program named by its folder (its part's, or its own)",
+            students(&|g| g.found.iter().any(|(_, h)| h.contains("named by its folder"))),
+            "students",
+        ),
+        (
+            "C or C++ compiled as its IDE builds it (Visual C++, an include folder)",
+            students(&|g| g.found.iter().any(|(_, h)| h.contains(" builds it: "))),
+            "students",
+        ),
+        (
+            "a board file given without its final newline",
+            students(&|g| note(g, "board not followed by a newline")),
+            "students",
+        ),
         ("a doubt for a TA's look", students(&|g| g.flagged()), "students"),
     ]
 }
