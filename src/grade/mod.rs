@@ -378,42 +378,38 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
             g.doubts.push(format!("{} ({}, depth {}): {d}", c.program, c.label, c.depth));
         }
     }
-    g.doubts.extend(missing_modules(&g.cases, &work).into_iter().map(|(module, programs)| {
+    // Programs that failed for what this machine lacks rather than for their substance:
+    // a TA's look, with the regrade named.
+    let id = g.net_id.clone();
+    g.doubts.extend(worded(missing_modules(&g.cases, &work), |module, programs| {
         format!(
-            "{} failed for want of the Python module `{module}`, which is not installed here (nor in the submission): \
-             install it (`python3 -m pip install {module}`) and grade again with `--only {}`",
-            programs.join(", "),
-            g.net_id
+            "{programs} failed for want of the Python module `{module}`, which is not installed here (nor in the \
+             submission): install it (`python3 -m pip install {module}`) and grade again with `--only {id}`"
         )
     }));
     // Classes compiled by a newer Java than this machine's (the student's JDK 21, its
-    // sources refused by our javac or absent): the machine's want as well.
-    let newer = by_cause(&g.cases, |c| read::newer_java(&c.stderr));
-    g.doubts.extend(newer.into_iter().map(|(version, programs)| {
+    // sources refused by our javac or absent).
+    g.doubts.extend(worded(by_cause(&g.cases, |c| read::newer_java(&c.stderr)), |version, programs| {
         format!(
-            "{} failed as compiled for Java {version}, newer than this machine's: grade again with `--only {}` where Java {version} is installed",
-            programs.join(", "),
-            g.net_id
+            "{programs} failed as compiled for Java {version}, newer than this machine's: grade again with `--only \
+             {id}` where Java {version} is installed"
         )
     }));
     // Python 2 (`print "..."`): python3 refuses the whole file; a TA decides whether the
     // class allows it (and runs python2) or not.
-    let python2 = by_cause(&g.cases, |c| read::python2(&c.stderr).then_some(()));
-    g.doubts.extend(python2.into_iter().map(|((), programs)| {
+    g.doubts.extend(worded(by_cause(&g.cases, |c| read::python2(&c.stderr).then_some(())), |(), programs| {
         format!(
-            "{} written for Python 2 (python3 refuses its `print` statements): the class's rules decide; where Python 2 is allowed, run it with python2 (the class file's `programs`) and grade again with `--only {}`",
-            programs.join(", "),
-            g.net_id
+            "{programs} written for Python 2 (python3 refuses its `print` statements): the class's rules decide; where \
+             Python 2 is allowed, run it with python2 (the class file's `programs`) and grade again with `--only {id}`"
         )
     }));
     // An f-string that Python 3.12 reads (PEP 701: its quotes reused inside it,
     // `f"{d["a"]}"`) and an older python3 refuses: the student's Python may be newer.
-    let newer_python = by_cause(&g.cases, |c| read::newer_python(&c.stderr).then_some(()));
-    g.doubts.extend(newer_python.into_iter().map(|((), programs)| {
+    g.doubts.extend(worded(by_cause(&g.cases, |c| read::newer_python(&c.stderr).then_some(())), |(), programs| {
         format!(
-            "{} failed on an f-string that Python 3.12 and newer read and this machine's older python3 refuses (its quotes reused inside it): if the student ran Python 3.12 or newer, grade again with `--only {}` where it is installed",
-            programs.join(", "),
-            g.net_id
+            "{programs} failed on an f-string that Python 3.12 and newer read and this machine's older python3 refuses \
+             (its quotes reused inside it): if the student ran Python 3.12 or newer, grade again with `--only {id}` \
+             where it is installed"
         )
     }));
     let forms: HashMap<&str, Form> = calling.into_iter().map(|(k, c)| (k, c.form)).collect();
@@ -422,6 +418,12 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
     g.summary = summary_lines(&g);
     g.seconds = start.elapsed().as_secs_f64();
     g
+}
+
+/// One doubt per cause of [`by_cause`]'s, worded by `say` from the cause and the programs
+/// that failed for it (joined: `MiniMaxGame, ABGame`).
+fn worded<K>(found: Vec<(K, Vec<String>)>, say: impl Fn(K, String) -> String) -> Vec<String> {
+    found.into_iter().map(|(k, programs)| say(k, programs.join(", "))).collect()
 }
 
 /// The causes `cause` finds in `cases` (a module missing, a Java too old), each with the

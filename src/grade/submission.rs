@@ -459,45 +459,35 @@ impl Builder<'_> {
                     }
                     None => false,
                 };
-                // Java 21's library (`List.getFirst()`) where this machine's javac is older:
-                // the machine's want, not the student's fault.
-                let newer = if ok || preview {
-                    Vec::new()
-                } else {
-                    self.built
-                        .steps
-                        .last()
-                        .map(|st| super::read::newer_java_methods(&st.outcome.stderr))
-                        .unwrap_or_default()
-                };
-                if !newer.is_empty() {
-                    self.built.doubts.push(format!(
-                        "{name}: {shown} calls {} of a newer Java's library (Java 21: List.getFirst(), …) than this \
-                         machine's javac{} knows: grade this student again with `--only` where JDK 21 is installed",
-                        newer.iter().map(|m| format!("{m}()")).collect::<Vec<_>>().join(", "),
-                        javac_release(self.runner, self.limit).map(|r| format!(" {r}")).unwrap_or_default()
-                    ));
-                }
-                // A library its build tool fetched (Maven's, Gradle's), which the submission
-                // does not hold: not the program's substance, but nothing here can build it.
-                let packages: Vec<String> = if ok || preview {
-                    Vec::new()
-                } else {
+                // A source javac refused for what this machine lacks, not for its substance:
+                // a newer Java's library (`List.getFirst()`, Java 21), or a library the
+                // student's build tool fetched (Maven's, Gradle's) that the submission lacks.
+                if !ok && !preview {
                     let said = self.built.steps.last().map(|st| st.outcome.stderr.clone()).unwrap_or_default();
-                    let folders: Vec<String> =
-                        walk(work).iter().filter_map(|f| f.parent()).map(|d| d.display().to_string()).collect();
-                    super::read::missing_java_packages(&said)
-                        .into_iter()
-                        .filter(|p| !folders.iter().any(|d| d.ends_with(&p.replace('.', "/"))))
-                        .collect()
-                };
-                if !packages.is_empty() {
-                    self.built.doubts.push(format!(
-                        "{name}: {shown} imports {}, a library neither the submission nor this machine's JDK holds (one \
-                         its build tool fetched): grade this student again with `--only` and the class file's \
-                         `programs` giving its jar on the class path",
-                        packages.join(", ")
-                    ));
+                    let newer = super::read::newer_java_methods(&said);
+                    if !newer.is_empty() {
+                        self.built.doubts.push(format!(
+                            "{name}: {shown} calls {} of a newer Java's library (Java 21: List.getFirst(), …) than \
+                             this machine's javac{} knows: grade this student again with `--only` where JDK 21 is \
+                             installed",
+                            newer.iter().map(|m| format!("{m}()")).collect::<Vec<_>>().join(", "),
+                            javac_release(self.runner, self.limit).map(|r| format!(" {r}")).unwrap_or_default()
+                        ));
+                    }
+                    let mut packages = super::read::missing_java_packages(&said);
+                    if !packages.is_empty() {
+                        let folders: Vec<PathBuf> =
+                            walk(work).iter().filter_map(|f| f.parent()).map(Path::to_path_buf).collect();
+                        packages.retain(|p| !folders.iter().any(|d| d.ends_with(p.replace('.', "/"))));
+                    }
+                    if !packages.is_empty() {
+                        self.built.doubts.push(format!(
+                            "{name}: {shown} imports {}, a library neither the submission nor this machine's JDK holds \
+                             (one its build tool fetched): grade this student again with `--only` and the class \
+                             file's `programs` giving its jar on the class path",
+                            packages.join(", ")
+                        ));
+                    }
                 }
                 if ok || preview {
                     let mut argv = vec!["java".into(), "-cp".into(), self.class_path(&classes), class.clone()];
