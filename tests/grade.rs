@@ -318,6 +318,17 @@ fn grades_the_fixture_class() {
                 "{rep}"
             );
         }
+        // A CLion project: each program's main in apps/ (named its own way), the code they
+        // share in src/, its header in include/ (CMakeLists.txt links them): the linker's
+        // missing names are found in the sources without a main of its project.
+        if let Some(r) = row("cmake_apps") {
+            let rep = report("cmake_apps");
+            assert_eq!(r[1], 35.0, "{rep}");
+            assert!(
+                rep.contains("ABGame: C++ apps/ab_game.cpp, compiled as its project builds it: \"launch.h\" found in include/, as its project's include folder; the standard headers included first (by its name, spelt `ab_game`; linked with the sources without a main of its project below its top folder: src/launch.cpp)"),
+                "{rep}"
+            );
+        }
         // Written in Visual Studio (`pch.h` not sent, `fopen_s`, `_tmain`, `void main`,
         // `#include "board.h"` for Board.h, INT_MIN after <iostream> alone): built as Visual
         // C++ builds it, each change named; a program on MFC's CString cannot be built here,

@@ -506,74 +506,133 @@ impl Builder<'_> {
             }
             FileKind::CSource => {
                 let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("c").to_string();
-                let compiler = if ext == "c" { "gcc" } else { "g++" };
-                let bin = work.join(".grade-bin");
-                let _ = std::fs::create_dir_all(&bin);
-                let exe = bin.join(name);
                 // With the helpers beside it that have no main of their own (shared move
                 // generation).
                 let mut sources = vec![file.clone()];
-                if let Ok(entries) = std::fs::read_dir(&dir) {
-                    let mut helpers: Vec<PathBuf> = entries
-                        .flatten()
-                        .map(|e| e.path())
-                        .filter(|f| f != file && f.extension().is_some_and(|e| e == ext.as_str()) && !has_main(f))
-                        .collect();
-                    helpers.sort();
-                    sources.extend(helpers);
-                }
-                let cpp = ext != "c";
-                let lang = if cpp { "C++" } else { "C" };
-                let compile = |b: &mut Self, options: &[String]| {
-                    let mut argv = vec![compiler.to_string()];
-                    argv.extend(options.iter().cloned());
-                    argv.extend(["-O2".into(), "-o".into(), s(&exe)]);
-                    argv.extend(sources.iter().map(|f| s(f)));
-                    argv.push("-lm".into());
-                    b.step(argv, &dir)
+                sources.extend(helpers(&dir, file, &ext, false));
+                let first_step = self.built.steps.len();
+                let mut built = self.compile_c(name, file, &sources, &named);
+                // Its helpers in other folders, as its project builds it (CLion's CMake:
+                // `include/`, `src/`, a `main` of each program in `apps/`; a Visual Studio
+                // solution's shared project): where the linker missed what they define,
+                // the sources without a main below the nearest folder that adds some.
+                let unlinked = |b: &Self| {
+                    b.built.steps[first_step..].iter().any(|st| st.outcome.stderr.contains("undefined reference to"))
                 };
-                let mut how = format!("{lang} {shown} ({named})");
-                let mut built = compile(self, &[]);
-                // g++ 12 compiles C++17 unless told: a student's `map.contains()`, ranges or
-                // designated initializers are C++20, which their own IDE was set to.
-                if !built && cpp {
-                    built = compile(self, &["-std=c++20".into()]);
-                    how = format!("{lang} {shown}, compiled as C++20 ({named})");
-                }
-                // Written in Visual Studio: built as Visual C++ builds it.
-                // Or in an IDE whose project names an include folder (CLion's CMake).
-                if !built {
-                    let standins = super::visual_cpp::prepare(work, &sources, cpp);
-                    built = compile(self, &standins.args);
-                    let mut standard = "";
-                    if !built && cpp {
-                        let mut args = standins.args.clone();
-                        args.push("-std=c++20".into());
-                        built = compile(self, &args);
-                        standard = " as C++20";
+                let stale = is_stale(work, file);
+                let mut above = Some(dir.as_path());
+                while let Some(folder) = above.filter(|f| built.is_none() && f.starts_with(work) && unlinked(self)) {
+                    above = folder.parent();
+                    let wider: Vec<PathBuf> =
+                        helpers(folder, file, &ext, true).into_iter().filter(|f| stale || !is_stale(work, f)).collect();
+                    if wider.len() < sources.len() {
+                        continue;
                     }
-                    let builder = if standins.marks.is_empty() { "its project" } else { "Visual C++" };
-                    how = format!(
-                        "{lang} {shown}, compiled{standard} as {builder} builds it: {} ({named})",
-                        standins.what
+                    sources = std::iter::once(file.clone()).chain(wider).collect();
+                    let helpers: Vec<String> = sources[1..].iter().map(|f| relative(work, f)).collect();
+                    let below = if folder == work {
+                        "its top folder".to_string()
+                    } else {
+                        format!("{}/", relative(work, folder))
+                    };
+                    let with = format!(
+                        "{named}; linked with the sources without a main of its project below {below}: {}",
+                        helpers.join(", ")
                     );
-                    if !built && !standins.marks.is_empty() {
-                        self.built.doubts.push(format!(
-                            "{name}: {shown} was written for Visual C++ on Windows ({}) and was not built here even \
-                             with the grader's stand-ins (the build's last lines are in the report): the handout asks \
-                             a C/C++ student to be present for the test",
-                            standins.marks.join(", ")
-                        ));
-                    }
+                    built = self.compile_c(name, file, &sources, &with);
                 }
-                if built {
-                    self.found(name, vec![s(&exe)], &dir, how, doubts);
+                if let Some((argv, how)) = built {
+                    self.found(name, argv, &dir, how, doubts);
                 }
             }
         }
         self.built.programs.contains_key(name)
     }
+
+    /// Compiles the C or C++ program `name` from `sources` (its own `file` first): plainly,
+    /// then as C++20 (g++ 12 compiles C++17 unless told: a student's `map.contains()`,
+    /// ranges or designated initializers are C++20, which their own IDE was set to), then
+    /// as Visual C++ or its project builds it. Its command and how it was built, if it was.
+    fn compile_c(
+        &mut self,
+        name: &str,
+        file: &Path,
+        sources: &[PathBuf],
+        named: &str,
+    ) -> Option<(Vec<String>, String)> {
+        let work = self.root;
+        let dir = file.parent().unwrap_or(work).to_path_buf();
+        let shown = relative(work, file);
+        let cpp = file.extension().is_none_or(|e| e != "c");
+        let (compiler, lang) = if cpp { ("g++", "C++") } else { ("gcc", "C") };
+        let bin = work.join(".grade-bin");
+        let _ = std::fs::create_dir_all(&bin);
+        let exe = bin.join(name);
+        let compile = |b: &mut Self, options: &[String]| {
+            let mut argv = vec![compiler.to_string()];
+            argv.extend(options.iter().cloned());
+            argv.extend(["-O2".into(), "-o".into(), s(&exe)]);
+            argv.extend(sources.iter().map(|f| s(f)));
+            argv.push("-lm".into());
+            b.step(argv, &dir)
+        };
+        let mut how = format!("{lang} {shown} ({named})");
+        let mut built = compile(self, &[]);
+        if !built && cpp {
+            built = compile(self, &["-std=c++20".into()]);
+            how = format!("{lang} {shown}, compiled as C++20 ({named})");
+        }
+        // Written in Visual Studio: built as Visual C++ builds it.
+        // Or in an IDE whose project names an include folder (CLion's CMake).
+        if !built {
+            let standins = super::visual_cpp::prepare(work, sources, cpp);
+            built = compile(self, &standins.args);
+            let mut standard = "";
+            if !built && cpp {
+                let mut args = standins.args.clone();
+                args.push("-std=c++20".into());
+                built = compile(self, &args);
+                standard = " as C++20";
+            }
+            let builder = if standins.marks.is_empty() { "its project" } else { "Visual C++" };
+            how = format!("{lang} {shown}, compiled{standard} as {builder} builds it: {} ({named})", standins.what);
+            if !built && !standins.marks.is_empty() {
+                self.built.doubts.push(format!(
+                    "{name}: {shown} was written for Visual C++ on Windows ({}) and was not built here even with the \
+                     grader's stand-ins (the build's last lines are in the report): the handout asks a C/C++ student \
+                     to be present for the test",
+                    standins.marks.join(", ")
+                ));
+            }
+        }
+        built.then(|| (vec![s(&exe)], how))
+    }
 }
+
+/// The C or C++ sources (of extension `ext`'s language) without a `main` of their own in
+/// `folder`, below it too if `below`, other than `file`, in order: the helpers a program
+/// is compiled with. Not the grader's own folders.
+fn helpers(folder: &Path, file: &Path, ext: &str, below: bool) -> Vec<PathBuf> {
+    let cpp = ext != "c";
+    let same_language = |f: &Path| {
+        f.extension().and_then(|e| e.to_str()).is_some_and(|e| if cpp { C_PLUS_PLUS.contains(&e) } else { e == "c" })
+    };
+    let files: Vec<PathBuf> = if below {
+        walk(folder)
+    } else {
+        std::fs::read_dir(folder).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default()
+    };
+    let mut out: Vec<PathBuf> = files
+        .into_iter()
+        .filter(|f| f != file && same_language(f) && !has_main(f))
+        .filter(|f| !f.components().any(|c| c.as_os_str().to_string_lossy().starts_with(".grade-")))
+        .collect();
+    out.sort();
+    out
+}
+
+/// The extensions of C++ sources.
+const C_PLUS_PLUS: [&str; 3] = ["cpp", "cc", "cxx"];
 
 pub(super) fn relative(root: &Path, p: &Path) -> String {
     let r = p.strip_prefix(root).unwrap_or(p).display().to_string();

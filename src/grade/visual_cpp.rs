@@ -163,7 +163,11 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
     }
     // An include folder is the project's own, no mark of Windows.
     what.extend(found_in);
-    what.push("the standard headers Visual C++ brings in included first".into());
+    what.push(if marks.is_empty() {
+        "the standard headers included first".into()
+    } else {
+        "the standard headers Visual C++ brings in included first".into()
+    });
     Standins { args, what: what.join("; "), marks }
 }
 
