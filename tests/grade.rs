@@ -730,6 +730,10 @@ fn grades_a_class_written_the_way_students_write() {
     has("dpt210777", "called as `ABGame -d DEPTH INPUT OUTPUT`");
     has("dpt210777", "less its own `Main`");
     has("dpt210777", "convention recognised: a branch ends where the game does");
+    has(
+        "dpt210777",
+        "convention recognised: blocked root: the unchanged board with the static estimate of the input board",
+    );
     has("dpt210777", "an older copy passed over: Archive/code/Main_ABGame.py");
     has("ejw220102", "class edu.utd.ai.project2.MinMaxOpenningBlack");
     has("hqv210321", "executable bin/minimax-opening");

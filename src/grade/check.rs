@@ -291,6 +291,11 @@ fn blocked_root(call: &Call, outcome: &RunOutcome, reading: &Reading, file: Opti
         Some(SILENT_BLOCKED_ROOT)
     } else if unchanged && reading.value == Some(Value::NEG_INFINITY) {
         Some("blocked root: the unchanged board with estimate -inf (the search's value of a MAX node without moves)")
+    } else if unchanged && reading.value.is_some_and(|v| is_root_estimate(call, v)) {
+        Some(
+            "blocked root: the unchanged board with the static estimate of the input board (the root estimated as a \
+             leaf, as a search that ends where the game does has it)",
+        )
     } else {
         None
     };
@@ -302,6 +307,22 @@ fn blocked_root(call: &Call, outcome: &RunOutcome, reading: &Reading, file: Opti
         None => g.fault(fault::BOARD, "no known convention for a side to move without a move".into()),
     }
     g
+}
+
+/// Whether `value` is the static estimate of a blocked root, as a search estimating it as
+/// a leaf prints it: the handout's of the board searched (for a Black program the
+/// colour-swapped board, or the board as given, its other reading's). An Improved
+/// program's own estimate cannot be known: any finite one.
+fn is_root_estimate(call: &Call, value: Value) -> bool {
+    if call.spec.estimator == crate::classroom::Estimator::Improved {
+        return value.as_finite().is_some();
+    }
+    let estimate = super::cases::estimate_of(&call.spec);
+    let as_given = crate::classroom::ProgramSpec { side: crate::rules::Color::White, ..call.spec };
+    [super::cases::root_of(&call.spec, &call.board), super::cases::root_of(&as_given, &call.board)]
+        .iter()
+        .flatten()
+        .any(|root| value == Value::finite(estimate(root)))
 }
 
 /// MiniMax, alpha-beta and Black programs: exact answers.

@@ -5,9 +5,9 @@ Author: D. Patel (dpt210777)
 
 Command line (options first):   python3 Main_ABGame.py -d 3 board3.txt board4.txt
 
-Exit codes: 0 ok, 1 wrong command line / unreadable input, 2 the player to move
-has no legal move (it is blocked = it lost; nothing is printed on stdout and the
-output file is not written).
+Exit codes: 0 ok, 1 wrong command line / unreadable input. When the player to
+move has no legal move (it is blocked = it lost) the board is printed and written
+unchanged, with its static estimate: the game is over at the root.
 """
 
 import sys
@@ -69,10 +69,6 @@ def play(name, argv, opening, estimator, alphaBeta=False, black=False):
     else:
         best, value = search.miniMaxDecision(board, depth)
 
-    if best is None:
-        sys.stderr.write('%s: %s cannot move, it has lost the game. No move made.\n'
-                         % (name, 'Black' if black else 'White'))
-        sys.exit(2)
     if black:
         best = Helper.swap(best)
 

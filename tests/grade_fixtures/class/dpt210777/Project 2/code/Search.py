@@ -52,10 +52,13 @@ class Search:
         return v
 
     def miniMaxDecision(self, board, depth):
-        """Returns [bestBoard, value]. bestBoard is None when White has no move."""
+        """Returns [bestBoard, value]. White stuck: the board as it is, estimated."""
+        moves = Helper.whiteMoves(board, self.opening)
+        if not moves:
+            return [board, self.staticEstimate(board)]
         bestBoard = None
         bestValue = -INFINITY
-        for y in Helper.whiteMoves(board, self.opening):
+        for y in moves:
             value = self.minMax(y, depth - 1)
             # ">" so that on a tie the first move generated is kept
             if bestBoard is None or value > bestValue:
@@ -96,9 +99,12 @@ class Search:
     def alphaBetaDecision(self, board, depth):
         alpha = -INFINITY
         beta = INFINITY
+        moves = Helper.whiteMoves(board, self.opening)
+        if not moves:
+            return [board, self.staticEstimate(board)]
         bestBoard = None
         bestValue = -INFINITY
-        for y in Helper.whiteMoves(board, self.opening):
+        for y in moves:
             value = self.minMaxAB(y, depth - 1, alpha, beta)
             if bestBoard is None or value > bestValue:
                 bestBoard = y
