@@ -499,18 +499,25 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
         [one] => Some(*one),
         many => {
             let pick = many.iter().find(|d| Some(&d.0) == file_board.as_ref()).unwrap_or(&many[many.len() - 1]);
-            r.doubts.push(format!(
-                "{} different boards printed ({}): read {}{}",
-                many.len(),
-                many.iter().map(|d| d.0.as_str()).collect::<Vec<_>>().join(", "),
-                pick.0,
-                if Some(&pick.0) == file_board.as_ref() { ", the one in the output file" } else { ", the last" }
-            ));
+            // Printed last and written to the output file: the answer, the others a search's
+            // progress left in (`[debug] new best …`), no doubt.
+            let last = boards.last().is_some_and(|b| b.0 == pick.0);
+            if !(last && Some(&pick.0) == file_board.as_ref()) {
+                r.doubts.push(format!(
+                    "{} different boards printed ({}): read {}{}",
+                    many.len(),
+                    many.iter().map(|d| d.0.as_str()).collect::<Vec<_>>().join(", "),
+                    pick.0,
+                    if Some(&pick.0) == file_board.as_ref() { ", the one in the output file" } else { ", the last" }
+                ));
+            }
             Some(*pick)
         }
     };
     match chosen {
-        Some((b, line)) => {
+        Some((b, _)) => {
+            // The line it was printed on last (the answer's, not a search's progress).
+            let line = boards.iter().rev().find(|(c, _)| c == b).map_or("", |(_, l)| l.as_str());
             r.board = Some(b.clone());
             r.lines.push(visible(line));
         }
@@ -765,13 +772,28 @@ mod tests {
     #[test]
     fn two_boards_are_a_doubt_and_the_file_decides() {
         let other = "Wxxxxxxxxxxxxxxxxxxxxx";
-        let text = format!("{other}\nBoard Position: {B}\nPositions evaluated: 1\nestimate: 2\n");
+        let text = format!("Board Position: {B}\n{other}\nPositions evaluated: 1\nestimate: 2\n");
         let r = read_output(&text, Some(B));
         assert_eq!(r.board.as_deref(), Some(B));
         assert_eq!(r.doubts.len(), 1, "{:?}", r.doubts);
+        assert!(r.doubts[0].contains("the one in the output file"));
         let r = read_output(&text, None);
-        assert_eq!(r.board.as_deref(), Some(B), "the last printed");
+        assert_eq!(r.board.as_deref(), Some(other), "the last printed");
         assert!(r.doubts[0].contains("the last"));
+    }
+
+    /// A search's progress left in, each better move's board printed as it is found: the
+    /// board printed last and written to the output file is the answer, no doubt.
+    #[test]
+    fn boards_printed_before_the_answer_the_file_holds() {
+        let other = "Wxxxxxxxxxxxxxxxxxxxxx";
+        let text = format!(
+            "[debug] 9 moves at the root\n[debug] new best {other} -> 1\n[debug] new best {B} -> 3\nOutput board position: {B}\nPositions evaluated: 1\nestimate: 3\n"
+        );
+        let r = read_output(&text, Some(B));
+        assert_eq!(r.board.as_deref(), Some(B));
+        assert!(r.doubts.is_empty(), "{:?}", r.doubts);
+        assert_eq!(r.lines[0], format!("Output board position: {B}"), "the line of the answer is shown");
     }
 
     #[test]
