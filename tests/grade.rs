@@ -329,6 +329,16 @@ fn grades_the_fixture_class() {
                 "{rep}"
             );
         }
+        // Java's two programs of a part in one file (`Part2.java` holding the non-public
+        // classes ABOpening and ABGame): found by the classes compiled.
+        if let Some(r) = row("classes_by_part") {
+            let rep = report("classes_by_part");
+            assert_eq!(r[1], 35.0, "{rep}");
+            assert!(
+                rep.contains("ABGame: Java class ABGame, declared in Part2.java (the handout's name; a class in a source of another name)"),
+                "{rep}"
+            );
+        }
         // Written in Visual Studio (`pch.h` not sent, `fopen_s`, `_tmain`, `void main`,
         // `#include "board.h"` for Board.h, INT_MIN after <iostream> alone): built as Visual
         // C++ builds it, each change named; a program on MFC's CString cannot be built here,

@@ -1268,6 +1268,13 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         }
         let mine: Vec<&Candidate> = found.iter().filter(|c| c.program == name).collect();
         if mine.is_empty() {
+            // A class named as the program in a source of another name (`Part1.java` holding
+            // the non-public classes `MiniMaxOpening` and `MiniMaxGame`, each with its main).
+            if let Some((class, how)) = java_ok.then(|| compiled_class_named(&classes, name, &java)).flatten() {
+                let argv = vec!["java".into(), "-cp".into(), b.class_path(&classes), class];
+                b.found(name, argv, work, how, Vec::new());
+                continue;
+            }
             if let Some(jar) = files.iter().find(|f| f.extension().is_some_and(|e| e == "jar")) {
                 let argv = vec!["java".into(), "-cp".into(), s(jar), name.into()];
                 b.found(name, argv, work, format!("jar {}", relative(work, jar)), Vec::new());
@@ -1332,6 +1339,45 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         one_for_all(&mut b, &files, java_classes);
     }
     b.built
+}
+
+/// A class compiled into `classes` from the submission's Java `sources` that is named as
+/// `program` and has a `main` of its own, though no source is named so: a student's
+/// `Part1.java` holding the non-public classes `MiniMaxOpening` and `MiniMaxGame`, or a
+/// nested `Morris.MiniMaxOpening`. Its binary name (`Morris$MiniMaxOpening`) and how it was
+/// found, for the report; the best named first.
+fn compiled_class_named(classes: &Path, program: &str, sources: &[PathBuf]) -> Option<(String, String)> {
+    let mut found: Vec<(u8, String, String)> = walk(classes)
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "class"))
+        .filter_map(|f| {
+            let binary = f.strip_prefix(classes).ok()?.with_extension("").to_string_lossy().replace('/', ".");
+            let simple = binary.rsplit(['.', '$']).next()?.to_string();
+            let (spec, named) = super::names::program_of(&simple)?;
+            let bytes = std::fs::read(f).ok()?;
+            let has = |what: &[u8]| bytes.windows(what.len()).any(|w| w == what);
+            (spec.name == program && has(b"main") && has(b"([Ljava/lang/String;)V")).then_some(())?;
+            let declared = sources
+                .iter()
+                .find(|s| {
+                    crate::files::read_text(s, crate::files::SMALL_TEXT).is_ok_and(|text| {
+                        text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                            .collect::<Vec<_>>()
+                            .windows(2)
+                            .any(|w| w[0] == "class" && w[1] == simple)
+                    })
+                })
+                .map(|s| format!(", declared in {}", relative(classes.parent().unwrap_or(classes), s)))
+                .unwrap_or_default();
+            let how = format!(
+                "Java class {binary}{declared} ({}; a class in a source of another name)",
+                named.describe(&simple)
+            );
+            Some((named.rank(), binary, how))
+        })
+        .collect();
+    found.sort();
+    found.into_iter().next().map(|(_, binary, how)| (binary, how))
 }
 
 /// A submission with no program named for any of the eight may hold one program for all
