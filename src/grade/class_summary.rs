@@ -107,6 +107,16 @@ fn rule_counts(grades: &[StudentGrade]) -> Vec<(&'static str, usize, &'static st
             "students",
         ),
         (
+            "C or C++ linked with its project's sources in other folders",
+            students(&|g| g.found.iter().any(|(_, h)| h.contains("linked with the sources without a main"))),
+            "students",
+        ),
+        (
+            "a Java program found as a class in a source of another name",
+            students(&|g| g.found.iter().any(|(_, h)| h.contains("a class in a source of another name"))),
+            "students",
+        ),
+        (
             "a board file given without its final newline",
             students(&|g| note(g, "board not followed by a newline")),
             "students",
