@@ -339,6 +339,37 @@ fn grades_the_fixture_class() {
                 "{rep}"
             );
         }
+        // One C program for all eight, told which by the name it is called by: the links to
+        // it its Makefile makes (bin/ab-game -> mvplay) are the programs.
+        if let Some(r) = row("argv0_links") {
+            let rep = report("argv0_links");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(rep.contains("ABGame: executable bin/ab-game (by its name, spelt `ab-game`)"), "{rep}");
+        }
+        // The whole project as one program named for the project, a sub-command a program.
+        if let Some(r) = row("one_file_subcommands") {
+            let rep = report("one_file_subcommands");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(rep.contains("ABGame: `morris_variant.py ab-game`: one program for all eight"), "{rep}");
+        }
+        // Java shipped only as the jar its IDE built: Gradle's runnable jar, one entry point
+        // told the program by its first argument; IntelliJ's artifact, classes in a package.
+        if let Some(r) = row("runnable_jar") {
+            let rep = report("runnable_jar");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(
+                rep.contains("ABGame: `java -jar app/build/libs/app.jar ABGame`: one program for all eight"),
+                "{rep}"
+            );
+        }
+        if let Some(r) = row("packaged_jar") {
+            let rep = report("packaged_jar");
+            assert_eq!(r[1], 35.0, "{rep}");
+            assert!(
+                rep.contains("ABGame: Java class edu.utd.project2.ABGame in the jar out/artifacts/project2.jar (the handout's name)"),
+                "{rep}"
+            );
+        }
         // Written in Visual Studio (`pch.h` not sent, `fopen_s`, `_tmain`, `void main`,
         // `#include "board.h"` for Board.h, INT_MIN after <iostream> alone): built as Visual
         // C++ builds it, each change named; a program on MFC's CString cannot be built here,

@@ -373,6 +373,7 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
     }
     decide_black_reading(&mut g);
     silent_failures_are_no_blocked_root(&mut g);
+    no_case_answered(&mut g);
     for c in &g.cases {
         for d in &c.doubts {
             g.doubts.push(format!("{} ({}, depth {}): {d}", c.program, c.label, c.depth));
@@ -525,6 +526,28 @@ fn silent_failures_are_no_blocked_root(g: &mut StudentGrade) {
     }
 }
 
+/// A submission whose programs were found and run but answered no case at all is worth a
+/// look before its 0 stands: a program taken for the wrong file, a way of calling it the
+/// grader does not know, a machine that lacks what it needs. The doubt names the first
+/// failure, as the program said it.
+fn no_case_answered(g: &mut StudentGrade) {
+    let ran: Vec<&CaseResult> = g.cases.iter().filter(|c| c.command != "(not run)").collect();
+    if ran.is_empty() || ran.iter().any(|c| c.score > 0.0 || !c.read.is_empty()) {
+        return;
+    }
+    let first = ran.iter().find(|c| !c.stderr.trim().is_empty()).unwrap_or(&ran[0]);
+    let said = first.stderr.lines().rev().find(|l| !l.trim().is_empty()).map_or_else(
+        || first.ended.clone(),
+        |l| format!("{}, `{}`", first.ended, l.trim().chars().take(160).collect::<String>()),
+    );
+    g.doubts.push(format!(
+        "programs were found but none answered any of its {} cases (e.g. {}: {said}): worth a look before the 0 \
+         stands",
+        ran.len(),
+        first.program
+    ));
+}
+
 /// The Black programs' estimate is read from either side, as real submissions split: the
 /// colour swap's (Black's point of view, variant-board.md), or White's estimate minimised
 /// ([`cases::other_reading`]). The reading that fits more of the submission's Black cases
@@ -621,7 +644,7 @@ fn deduct(g: &mut StudentGrade, class: &ClassFile) {
     let wording = g.cases.iter().find(|c| !c.read.is_empty() && !c.handout_wording);
     if let Some(c) = wording {
         let example =
-            c.read.iter().find(|l| !l.starts_with("Board Position: ")).or(c.read.first()).cloned().unwrap_or_default();
+            c.read.iter().find(|l| !read::is_handout_wording(l)).or(c.read.first()).cloned().unwrap_or_default();
         let points = class.wording_deduction.unwrap_or(0.0);
         let why = format!("output in its own words, not the handout's (e.g. `{example}` from {})", c.program);
         if points > 0.0 {
@@ -813,5 +836,33 @@ mod tests {
         let mut alone = StudentGrade { cases: vec![case("ABGame", 1.0, &silent)], ..StudentGrade::default() };
         silent_failures_are_no_blocked_root(&mut alone);
         assert_eq!(alone.cases[0].score, 1.0);
+    }
+
+    /// Programs found (a jar taken for them all) but no case answered: a doubt naming the
+    /// first failure; one case answered, even wrongly, is none.
+    #[test]
+    fn programs_that_answer_no_case_at_all_are_worth_a_look() {
+        let failed = |program: &str| CaseResult {
+            command: format!("java -cp app.jar {program} in out 2"),
+            ended: "exit 1".into(),
+            stderr: "Error: Could not find or load main class MiniMaxGame\n".into(),
+            ..case(program, 0.0, "nothing read")
+        };
+        let missing = CaseResult { command: "(not run)".into(), ..case("ABGame", 0.0, "ABGame was not found") };
+        let mut g = StudentGrade { cases: vec![missing.clone(), failed("MiniMaxGame")], ..StudentGrade::default() };
+        no_case_answered(&mut g);
+        assert_eq!(g.doubts.len(), 1, "{:?}", g.doubts);
+        assert!(
+            g.doubts[0].contains("none answered any of its 1 cases (e.g. MiniMaxGame: exit 1, `Error: Could not find or load main class MiniMaxGame`)"),
+            "{:?}",
+            g.doubts
+        );
+        let answered = CaseResult { read: vec!["Board Position: x".into()], ..failed("ABOpening") };
+        let mut some = StudentGrade { cases: vec![failed("MiniMaxGame"), answered], ..StudentGrade::default() };
+        no_case_answered(&mut some);
+        assert!(some.doubts.is_empty(), "{:?}", some.doubts);
+        let mut none_ran = StudentGrade { cases: vec![missing], ..StudentGrade::default() };
+        no_case_answered(&mut none_ran);
+        assert!(none_ran.doubts.is_empty(), "nothing was run: nothing_found says why");
     }
 }

@@ -286,11 +286,14 @@ fn parts_of(line: &str) -> Vec<&str> {
     if parts.iter().filter(names_one).count() >= 2 { parts } else { vec![line] }
 }
 
-/// The part of a line after its label: after the last `:` or `=`, or else after the last
-/// word that is not a number.
+/// The part of a line after its label: after the last `:` or `=` that a number follows
+/// (not one in a remark after it: `MINIMAX estimate: -48.   (estimate is for Black:
+/// positive = good for Black)`), else after the last; with neither, the whole line.
 fn after_label(line: &str) -> &str {
-    match line.rfind([':', '=']) {
-        Some(i) => &line[i + 1..],
+    let marks: Vec<usize> = line.match_indices([':', '=']).map(|(i, _)| i).collect();
+    let numbered = marks.iter().rev().find(|&&i| !numbers_in(&line[i + 1..]).is_empty());
+    match numbered.or(marks.last()) {
+        Some(&i) => &line[i + 1..],
         None => line,
     }
 }
@@ -314,7 +317,17 @@ pub fn visible(text: &str) -> String {
     out
 }
 
-/// The handout's own words for the three lines (a trailing period or none).
+/// Whether `line` is one of the handout's three lines, in its words.
+#[must_use]
+pub fn is_handout_wording(line: &str) -> bool {
+    HANDOUT_LABELS.iter().any(|label| is_handout_line(line, label))
+}
+
+/// The labels of the handout's three lines.
+const HANDOUT_LABELS: [&str; 3] = ["Board Position:", "Positions evaluated by static estimation:", "MINIMAX estimate:"];
+
+/// Whether `line` is the handout's own words for the line `label` begins (a trailing period
+/// or none).
 fn is_handout_line(line: &str, label: &str) -> bool {
     line.trim_end().strip_prefix(label).is_some_and(|rest| {
         let rest = rest.trim().trim_end_matches('.');
@@ -447,15 +460,24 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                     for (b, _) in found {
                         boards.push((b, line.to_string()));
                     }
-                    handout[0] |= is_handout_line(line, "Board Position:");
+                    handout[0] |= is_handout_line(line, HANDOUT_LABELS[0]);
                 }
                 continue;
             }
             let (label, tail) = labelled(part);
             let found = numbers_in(tail);
-            let kind = match (kind_of(label), carried) {
-                (LabelKind::Other, Some(k)) if label.trim().is_empty() => k,
-                (k, _) => k,
+            // What is counted may follow its number (`Evaluated:  6912 positions`, `6912
+            // positions evaluated`): the words just after it, to a bracket or a comma.
+            let unit = found
+                .first()
+                .and_then(|n| tail.find(n).map(|at| &tail[at + n.len()..]))
+                .and_then(|rest| rest.split(['(', ',', ';', '[']).next())
+                .unwrap_or("");
+            let named = format!("{label} {unit}");
+            let (kind, label) = match (kind_of(label), carried) {
+                (LabelKind::Other, Some(k)) if label.trim().is_empty() => (k, label),
+                (LabelKind::Other, _) if kind_of(&named) == LabelKind::Count => (LabelKind::Count, named.as_str()),
+                (k, _) => (k, label),
             };
             if found.is_empty() && kind != LabelKind::Other {
                 waiting = Some(kind);
@@ -464,7 +486,7 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                 LabelKind::Count => {
                     if let Some(n) = found.iter().find_map(|n| whole_count(n)) {
                         counts.push((n, line.to_string(), by_estimation(label)));
-                        handout[1] |= is_handout_line(line, "Positions evaluated by static estimation:");
+                        handout[1] |= is_handout_line(line, HANDOUT_LABELS[1]);
                     }
                 }
                 LabelKind::Estimate => {
@@ -478,7 +500,7 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                             r.doubts.push(format!("the estimate {first} is not a whole number"));
                         }
                         estimates.push((value, first.to_string(), line.to_string()));
-                        handout[2] |= is_handout_line(line, "MINIMAX estimate:");
+                        handout[2] |= is_handout_line(line, HANDOUT_LABELS[2]);
                     }
                 }
                 LabelKind::Other => {}
@@ -653,6 +675,13 @@ mod tests {
             format!("Best move: {B}\nPositions Evaluated By AB : 125\nStatic estimation: 9987.0"),
             format!("Board: {B}.\nnodes examined 125\nvalue 9987"),
             format!("Input board: {}\n{B}\nevaluations=125\nAlpha-Beta estimate: 9987", "x".repeat(22)),
+            // What was counted after its number.
+            format!("Position:   {B}\nEvaluated:  125 positions\nEstimate:   9987 (MiniMax)"),
+            format!("Best move: {B}\n125 positions evaluated\nMINIMAX estimate: 9987"),
+            // A remark after the number, with a colon of its own.
+            format!(
+                "Board Position: {B}   (Black moves c3 -> c4, depth 3)\nPositions evaluated by static estimation: 125.\nMINIMAX estimate: 9987.   (estimate is for Black: positive = good for Black)"
+            ),
             // Prompts answered from stdin, printed without line breaks before the board.
             format!(
                 "Enter the depth: Enter the input file name: Enter the output file: Board Position: {B}\nPositions evaluated by static estimation: 125.\nMINIMAX estimate: 9987."

@@ -98,9 +98,14 @@ pub fn is_output_folder(dir: &Path) -> bool {
 }
 
 /// Every file below `dir` (hidden folders, `__MACOSX` and the grader's output skipped), sorted.
+/// A symbolic link to a file inside `dir` is one of them (a Makefile's `ln -s mvplay
+/// bin/minimax-opening`, for a program that tells what to do by the name it is called by:
+/// a submission's own links were removed when it was unpacked, so these are its build's);
+/// one leading elsewhere is not.
 #[must_use]
 pub fn walk(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
+    let inside = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&d) else { continue };
@@ -113,6 +118,12 @@ pub fn walk(dir: &Path) -> Vec<PathBuf> {
             match e.file_type() {
                 Ok(t) if t.is_dir() && !is_output_folder(&path) => stack.push(path),
                 Ok(t) if t.is_file() => out.push(path),
+                Ok(t)
+                    if t.is_symlink()
+                        && std::fs::canonicalize(&path).is_ok_and(|to| to.starts_with(&inside) && to.is_file()) =>
+                {
+                    out.push(path);
+                }
                 _ => {}
             }
         }
@@ -1275,9 +1286,11 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
                 b.found(name, argv, work, how, Vec::new());
                 continue;
             }
-            if let Some(jar) = files.iter().find(|f| f.extension().is_some_and(|e| e == "jar")) {
-                let argv = vec!["java".into(), "-cp".into(), s(jar), name.into()];
-                b.found(name, argv, work, format!("jar {}", relative(work, jar)), Vec::new());
+            // A class named as the program in a jar the submission holds (built by its IDE).
+            if let Some((jar, class, how)) = jar_class_named(&b, name) {
+                let argv = vec!["java".into(), "-cp".into(), b.class_path(&jar), class.clone()];
+                let how = format!("Java class {class} in the jar {} ({how})", relative(work, &jar));
+                b.found(name, argv, work, how, Vec::new());
             }
             continue;
         }
@@ -1341,6 +1354,49 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     b.built
 }
 
+/// The classes a jar holds, by their binary names (`morris.MiniMaxOpening`), and whether it
+/// names a class to run in its manifest (`java -jar` runs it).
+fn jar_contents(b: &Builder<'_>, jar: &Path) -> (Vec<String>, bool) {
+    let ask = |argv: Vec<String>| {
+        b.runner.run(&RunSpec {
+            argv,
+            dir: b.root.to_path_buf(),
+            time_limit: b.limit,
+            output_limit: 4 << 20,
+            writable: None,
+            stdin: None,
+        })
+    };
+    let listing = ask(vec!["unzip".into(), "-Z1".into(), s(jar)]);
+    let classes = listing
+        .stdout
+        .lines()
+        .filter_map(|l| l.trim().strip_suffix(".class"))
+        .filter(|c| !c.contains('$') && !c.starts_with("META-INF"))
+        .map(|c| c.replace('/', "."))
+        .collect();
+    let manifest = ask(vec!["unzip".into(), "-p".into(), s(jar), "META-INF/MANIFEST.MF".into()]);
+    let runnable = manifest.stdout.lines().any(|l| l.trim_start().to_ascii_lowercase().starts_with("main-class:"));
+    (classes, runnable)
+}
+
+/// A class named as `program` in one of the jars the submission holds: the jar, the class's
+/// binary name, and how its name matched.
+fn jar_class_named(b: &Builder<'_>, program: &str) -> Option<(PathBuf, String, String)> {
+    let mut found: Vec<(u8, PathBuf, String, String)> = Vec::new();
+    for jar in &b.jars {
+        for class in jar_contents(b, jar).0 {
+            let simple = class.rsplit('.').next().unwrap_or(&class).to_string();
+            if let Some((spec, named)) = super::names::program_of(&simple).filter(|(p, _)| p.name == program) {
+                debug_assert_eq!(spec.name, program);
+                found.push((named.rank(), jar.clone(), class.clone(), named.describe(&simple)));
+            }
+        }
+    }
+    found.sort();
+    found.into_iter().next().map(|(_, jar, class, how)| (jar, class, how))
+}
+
 /// A class compiled into `classes` from the submission's Java `sources` that is named as
 /// `program` and has a `main` of its own, though no source is named so: a student's
 /// `Part1.java` holding the non-public classes `MiniMaxOpening` and `MiniMaxGame`, or a
@@ -1383,30 +1439,65 @@ fn compiled_class_named(classes: &Path, program: &str, sources: &[PathBuf]) -> O
 /// A submission with no program named for any of the eight may hold one program for all
 /// of them, told which by a word (`python3 main.py MiniMaxOpening in.txt out.txt 3`). An
 /// entry file ([`super::names::ENTRY_STEMS`]: a Python file, a compiled Java class, an
-/// executable) whose usage (with no arguments, or `--help`) names at least four of the eight
+/// executable), else a few files of the shallowest folder holding any (a single
+/// `project2.py` with a sub-command a program), else a runnable jar (Gradle's), none of a
+/// test's, whose usage (with no arguments, or `--help`) names at least four of the eight
 /// is taken for each program it names, with the word its usage spells the program with
 /// put first. Nothing is guessed: a usage that names none leaves the programs missing.
 fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Path>) {
     let work = b.root;
-    let mut entries: Vec<&PathBuf> = files
+    let is_entry = |f: &PathBuf| {
+        f.file_stem()
+            .and_then(|s| s.to_str())
+            .is_some_and(|s| super::names::ENTRY_STEMS.contains(&s.to_ascii_lowercase().as_str()))
+    };
+    // Not a test's (`tests/run.sh` runs the programs on its boards, naming each), nor an
+    // older copy's.
+    let runnable: Vec<&PathBuf> = files
         .iter()
+        .filter(|f| kind_of(f).is_some() && !is_stale(work, f))
         .filter(|f| {
-            f.file_stem()
-                .and_then(|s| s.to_str())
-                .is_some_and(|s| super::names::ENTRY_STEMS.contains(&s.to_ascii_lowercase().as_str()))
+            !f.strip_prefix(work).unwrap_or(f).components().any(|c| {
+                c.as_os_str()
+                    .to_string_lossy()
+                    .to_lowercase()
+                    .split(|ch: char| !ch.is_alphanumeric())
+                    .any(|w| w.starts_with("test"))
+            })
         })
         .collect();
-    entries.sort_by_key(|f| (f.components().count(), (*f).clone()));
-    for entry in entries.into_iter().take(3) {
-        let argv = match kind_of(entry) {
-            Some(FileKind::Python) => vec![python(b.runner, b.limit), s(entry)],
-            Some(FileKind::JavaSource) => match java_classes {
-                Some(classes) => vec!["java".into(), "-cp".into(), b.class_path(classes), java_class(entry)],
-                None => continue,
-            },
-            Some(FileKind::Executable) => vec![s(entry)],
-            _ => continue,
-        };
+    let by_depth = |f: &&PathBuf| (f.components().count(), (*f).clone());
+    let mut entries: Vec<&PathBuf> = runnable.iter().copied().filter(|f| is_entry(f)).collect();
+    entries.sort_by_key(by_depth);
+    entries.truncate(3);
+    // Then the files of the shallowest folder that holds any (a single `project2.py` with
+    // a sub-command for each program), a few.
+    let mut others: Vec<&PathBuf> = runnable.iter().copied().filter(|f| !is_entry(f)).collect();
+    others.sort_by_key(by_depth);
+    if let Some(top) = others.first().map(|f| f.components().count()) {
+        entries.extend(others.into_iter().take_while(|f| f.components().count() == top).take(4));
+    }
+    let mut commands: Vec<(Vec<String>, &PathBuf)> = entries
+        .into_iter()
+        .filter_map(|entry| {
+            let argv = match kind_of(entry) {
+                Some(FileKind::Python) => vec![python(b.runner, b.limit), s(entry)],
+                Some(FileKind::JavaSource) => {
+                    vec!["java".into(), "-cp".into(), b.class_path(java_classes?), java_class(entry)]
+                }
+                Some(FileKind::Executable) => vec![s(entry)],
+                _ => return None,
+            };
+            Some((argv, entry))
+        })
+        .collect();
+    // A runnable jar (its manifest's `Main-Class`), as Gradle's `application` builds one.
+    for jar in &b.jars {
+        if jar_contents(b, jar).1 {
+            commands.push((vec!["java".into(), "-jar".into(), s(jar)], jar));
+        }
+    }
+    for (argv, entry) in commands {
         let dir = entry.parent().unwrap_or(work).to_path_buf();
         let mut said = String::new();
         for extra in [None, Some("--help")] {
@@ -1433,7 +1524,11 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
         if words.len() < 4 {
             continue;
         }
-        let shown = relative(work, entry);
+        let shown = if argv.get(1).is_some_and(|a| a == "-jar") {
+            format!("java -jar {}", relative(work, entry))
+        } else {
+            relative(work, entry)
+        };
         for (name, word) in words {
             let mut program = argv.clone();
             program.push(word.clone());
