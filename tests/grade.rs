@@ -387,6 +387,15 @@ fn grades_the_fixture_class() {
             );
             assert!(r[2] < 10.0 && flagged(&sheet, "visual_studio"), "{rep}");
             assert!(rep.contains("MiniMaxGameBlack: Project2/MiniMaxGameBlack/MiniMaxGameBlack.cpp was written for Visual C++ on Windows (pch.h)"), "{rep}");
+            // A program of a solution whose code lies in its library project (Common), one
+            // header included by two spellings (`../common/launch.h`, `Launch.h` through
+            // Program.h): linked with Common's sources, the header once.
+            assert_eq!(r[3], 10.0, "{rep}");
+            assert!(
+                rep.contains("\"../common/launch.h\" found as Project2/Common/Launch.h;")
+                    && rep.contains("linked with the sources without a main of its project below Project2/: Project2/ABOpening/stdafx.cpp, Project2/Common/Launch.cpp)"),
+                "{rep}"
+            );
         }
         // A macOS build shipped beside its C source: built here from the source instead.
         if let Some(r) = row("mac_binary") {

@@ -522,17 +522,22 @@ impl Builder<'_> {
                 let mut sources = vec![file.clone()];
                 sources.extend(helpers(&dir, file, &ext, false));
                 let first_step = self.built.steps.len();
-                let mut built = self.compile_c(name, file, &sources, &named);
+                let mut built = self.compile_c(name, file, &sources, &named, false);
                 // Its helpers in other folders, as its project builds it (CLion's CMake:
                 // `include/`, `src/`, a `main` of each program in `apps/`; a Visual Studio
                 // solution's shared project): where the linker missed what they define,
                 // the sources without a main below the nearest folder that adds some.
-                let unlinked = |b: &Self| {
-                    b.built.steps[first_step..].iter().any(|st| st.outcome.stderr.contains("undefined reference to"))
+                let unlinked_by = |b: &Self, standins: bool| {
+                    b.built.steps[first_step..].iter().any(|st| {
+                        st.outcome.stderr.contains("undefined reference to")
+                            && (!standins || st.command.contains(super::visual_cpp::FOLDER))
+                    })
                 };
                 let stale = is_stale(work, file);
                 let mut above = Some(dir.as_path());
-                while let Some(folder) = above.filter(|f| built.is_none() && f.starts_with(work) && unlinked(self)) {
+                while let Some(folder) =
+                    above.filter(|f| built.is_err() && f.starts_with(work) && unlinked_by(self, false))
+                {
                     above = folder.parent();
                     let wider: Vec<PathBuf> =
                         helpers(folder, file, &ext, true).into_iter().filter(|f| stale || !is_stale(work, f)).collect();
@@ -550,10 +555,13 @@ impl Builder<'_> {
                         "{named}; linked with the sources without a main of its project below {below}: {}",
                         helpers.join(", ")
                     );
-                    built = self.compile_c(name, file, &sources, &with);
+                    // Its own files compiled only with the stand-ins: so do these.
+                    let standins_first = unlinked_by(self, true);
+                    built = self.compile_c(name, file, &sources, &with, standins_first);
                 }
-                if let Some((argv, how)) = built {
-                    self.found(name, argv, &dir, how, doubts);
+                match built {
+                    Ok((argv, how)) => self.found(name, argv, &dir, how, doubts),
+                    Err(why_not) => self.built.doubts.extend(why_not),
                 }
             }
         }
@@ -564,13 +572,18 @@ impl Builder<'_> {
     /// then as C++20 (g++ 12 compiles C++17 unless told: a student's `map.contains()`,
     /// ranges or designated initializers are C++20, which their own IDE was set to), then
     /// as Visual C++ or its project builds it. Its command and how it was built, if it was.
+    ///
+    /// `standins_first`: straight to the stand-ins (a wider build of a program whose own
+    /// files compiled only so). Not built: why a TA should look, if the sources bear
+    /// Visual C++'s marks.
     fn compile_c(
         &mut self,
         name: &str,
         file: &Path,
         sources: &[PathBuf],
         named: &str,
-    ) -> Option<(Vec<String>, String)> {
+        standins_first: bool,
+    ) -> Result<(Vec<String>, String), Option<String>> {
         let work = self.root;
         let dir = file.parent().unwrap_or(work).to_path_buf();
         let shown = relative(work, file);
@@ -588,8 +601,9 @@ impl Builder<'_> {
             b.step(argv, &dir)
         };
         let mut how = format!("{lang} {shown} ({named})");
-        let mut built = compile(self, &[]);
-        if !built && cpp {
+        let mut built = !standins_first && compile(self, &[]);
+        let mut why_not = None;
+        if !built && cpp && !standins_first {
             built = compile(self, &["-std=c++20".into()]);
             how = format!("{lang} {shown}, compiled as C++20 ({named})");
         }
@@ -608,7 +622,7 @@ impl Builder<'_> {
             let builder = if standins.marks.is_empty() { "its project" } else { "Visual C++" };
             how = format!("{lang} {shown}, compiled{standard} as {builder} builds it: {} ({named})", standins.what);
             if !built && !standins.marks.is_empty() {
-                self.built.doubts.push(format!(
+                why_not = Some(format!(
                     "{name}: {shown} was written for Visual C++ on Windows ({}) and was not built here even with the \
                      grader's stand-ins (the build's last lines are in the report): the handout asks a C/C++ student \
                      to be present for the test",
@@ -616,7 +630,7 @@ impl Builder<'_> {
                 ));
             }
         }
-        built.then(|| (vec![s(&exe)], how))
+        if built { Ok((vec![s(&exe)], how)) } else { Err(why_not) }
     }
 }
 

@@ -17,7 +17,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// The folder of the grader's headers in a work copy (hidden: never a submission's file).
-const FOLDER: &str = ".grade-visual-cpp";
+pub(super) const FOLDER: &str = ".grade-visual-cpp";
 /// Included first: what Visual C++ gives a program without being asked.
 const HEADER: (&str, &str) = ("morris_visual_cpp.h", include_str!("visual_cpp/morris_visual_cpp.h"));
 /// Headers a Visual Studio project includes by name and gcc has none of: empty here (what
@@ -98,6 +98,15 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
         for (name, quoted) in includes(&text) {
             let exact = dir.join(name.replace('\\', "/"));
             if exact.is_file() {
+                // A copy made for an earlier build of the submission's: named again.
+                let canonical = std::fs::canonicalize(&exact).unwrap_or_else(|_| exact.clone());
+                if let Some(real) = copies_made(work).into_iter().find(|(copy, _)| *copy == canonical).map(|c| c.1) {
+                    let said = format!("\"{name}\" found as {}", super::submission::relative(work, &real));
+                    if !found_as.contains(&said) {
+                        found_as.push(said);
+                    }
+                    queue.push(real);
+                }
                 queue.push(exact);
                 continue;
             }
@@ -121,8 +130,7 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
                 continue;
             };
             let named = dir.join(&name);
-            if named.parent().is_some_and(|p| std::fs::create_dir_all(p).is_ok())
-                && std::fs::copy(&real, &named).is_ok()
+            if named.parent().is_some_and(|p| std::fs::create_dir_all(p).is_ok()) && same_file_copy(work, &real, &named)
             {
                 found_as.push(format!("\"{name}\" found as {}", super::submission::relative(work, &real)));
             }
@@ -169,6 +177,45 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
         "the standard headers Visual C++ brings in included first".into()
     });
     Standins { args, what: what.join("; "), marks }
+}
+
+/// Copies the header `real` to `named` (a name Windows finds it by) with its time of change:
+/// gcc's `#pragma once` takes a file of the same size, time and contents for the one already
+/// included, so a program that includes `search.h` and `Search.h` (each source spelling it
+/// its own way) gets its declarations once, as on Windows.
+/// The copy is noted in the grader's folder of `work` ([`copies_made`]).
+fn same_file_copy(work: &Path, real: &Path, named: &Path) -> bool {
+    if std::fs::copy(real, named).is_err() {
+        return false;
+    }
+    if let Ok(when) = std::fs::metadata(real).and_then(|m| m.modified()) {
+        let _ = std::fs::File::options().write(true).open(named).and_then(|f| f.set_modified(when));
+    }
+    if let Ok(copy) = std::fs::canonicalize(named) {
+        use std::io::Write;
+        let line = format!("{}\t{}\n", copy.display(), real.display());
+        let _ = std::fs::File::options()
+            .create(true)
+            .append(true)
+            .open(work.join(FOLDER).join(COPIES))
+            .and_then(|mut f| f.write_all(line.as_bytes()));
+    }
+    true
+}
+
+/// The file in the grader's folder that notes each header copied under the name a source
+/// gives it: a copy and the header it is of, a line each, parted by a tab.
+const COPIES: &str = "copies";
+
+/// The header copies [`same_file_copy`] made in `work`: each copy (canonical) and the
+/// header it is of.
+fn copies_made(work: &Path) -> Vec<(PathBuf, PathBuf)> {
+    std::fs::read_to_string(work.join(FOLDER).join(COPIES))
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.split_once('\t'))
+        .map(|(copy, real)| (PathBuf::from(copy), PathBuf::from(real)))
+        .collect()
 }
 
 /// The files a source includes, each with whether it was quoted (`#include "board.h"`)
