@@ -440,6 +440,8 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
     let mut handout = [false; 3];
     // A label whose number stands alone on the next line (`MINIMAX estimate:` then `9987`).
     let mut waiting: Option<LabelKind> = None;
+    // Numbers each alone on a line with no label before them at all.
+    let mut bare: Vec<(&str, &str)> = Vec::new();
     for raw in stdout.lines() {
         let line = raw.trim();
         if line.is_empty() {
@@ -479,6 +481,11 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                 (LabelKind::Other, _) if kind_of(&named) == LabelKind::Count => (LabelKind::Count, named.as_str()),
                 (k, _) => (k, label),
             };
+            if let ([only], LabelKind::Other, None) = (found.as_slice(), kind, carried)
+                && part.trim().trim_end_matches('.') == *only
+            {
+                bare.push((only, line));
+            }
             if found.is_empty() && kind != LabelKind::Other {
                 waiting = Some(kind);
             }
@@ -549,6 +556,17 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                 r.board_from_file = true;
             }
         }
+    }
+    // Nothing labelled, but the board and then two numbers each alone on its line: the
+    // handout's three lines without their labels, read in its order (count, estimate).
+    if counts.is_empty()
+        && estimates.is_empty()
+        && !boards.is_empty()
+        && let [(count, count_line), (estimate, estimate_line)] = bare.as_slice()
+        && let Some(n) = whole_count(count)
+    {
+        counts.push((n, (*count_line).to_string(), true));
+        estimates.push((parse_value(estimate), (*estimate).to_string(), (*estimate_line).to_string()));
     }
     // Of several counts, those of the positions the static estimation evaluated (the
     // handout's count) before the nodes a search visited, expanded or generated, which
@@ -678,6 +696,8 @@ mod tests {
             // What was counted after its number.
             format!("Position:   {B}\nEvaluated:  125 positions\nEstimate:   9987 (MiniMax)"),
             format!("Best move: {B}\n125 positions evaluated\nMINIMAX estimate: 9987"),
+            // The three lines with no labels at all, in the handout's order.
+            format!("{B}\n125\n9987\n"),
             // A remark after the number, with a colon of its own.
             format!(
                 "Board Position: {B}   (Black moves c3 -> c4, depth 3)\nPositions evaluated by static estimation: 125.\nMINIMAX estimate: 9987.   (estimate is for Black: positive = good for Black)"
@@ -813,6 +833,17 @@ mod tests {
 
     /// A search's progress left in, each better move's board printed as it is found: the
     /// board printed last and written to the output file is the answer, no doubt.
+    /// Bare numbers are read by the handout's order only where they are exactly its two.
+    #[test]
+    fn unlabelled_numbers_only_as_the_handouts_two() {
+        let r = read(&format!("{B}\n125\n9987\n"));
+        assert_eq!((r.evals, r.value), (Some(125), Some(Value::finite(9987))));
+        for text in [format!("{B}\n125\n"), format!("{B}\n3\n125\n9987\n"), "125\n9987\n".to_string()] {
+            let r = read(&text);
+            assert_eq!((r.evals, r.value), (None, None), "{text}");
+        }
+    }
+
     #[test]
     fn boards_printed_before_the_answer_the_file_holds() {
         let other = "Wxxxxxxxxxxxxxxxxxxxxx";
