@@ -147,7 +147,7 @@ fn kind_of(label: &str) -> LabelKind {
         "utility",
         "heuristic",
         "evaluation",
-    ]) || l.split(|c: char| !c.is_alphanumeric()).any(|w| w == "ab" || w == "eval")
+    ]) || l.split(|c: char| !c.is_alphanumeric()).any(|w| ["ab", "eval", "est", "val", "mm"].contains(&w))
     {
         LabelKind::Estimate
     } else {
@@ -696,6 +696,8 @@ mod tests {
             // What was counted after its number.
             format!("Position:   {B}\nEvaluated:  125 positions\nEstimate:   9987 (MiniMax)"),
             format!("Best move: {B}\n125 positions evaluated\nMINIMAX estimate: 9987"),
+            // Terse labels (`printf("board: %s\nevals: %d\nest: %d\n", …)`).
+            format!("board: {B}\nevals: 125\nest: 9987\n"),
             // The three lines with no labels at all, in the handout's order.
             format!("{B}\n125\n9987\n"),
             // A remark after the number, with a colon of its own.
