@@ -317,6 +317,13 @@ pub fn visible(text: &str) -> String {
     out
 }
 
+/// Whether the text just before a number (`… MINIMAX depth `) names it as something other
+/// than a count or an estimate: the depth, a time.
+fn names_another_number(before: &str) -> bool {
+    let last = before.split(|c: char| !c.is_alphanumeric()).rfind(|w| !w.is_empty()).unwrap_or("");
+    ["depth", "ply", "plies", "level", "time", "took", "seconds", "ms"].contains(&last.to_lowercase().as_str())
+}
+
 /// Whether `line` is one of the handout's three lines, in its words.
 #[must_use]
 pub fn is_handout_wording(line: &str) -> bool {
@@ -480,6 +487,12 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                 (LabelKind::Other, Some(k)) if label.trim().is_empty() => (k, label),
                 (LabelKind::Other, _) if kind_of(&named) == LabelKind::Count => (LabelKind::Count, named.as_str()),
                 (k, _) => (k, label),
+            };
+            // A number right after a word that says it is something else (`MINIMAX depth 3`
+            // in a title line) is neither the count nor the estimate.
+            let kind = match found.first().and_then(|n| tail.find(n)).map(|at| &tail[..at]) {
+                Some(before) if kind != LabelKind::Other && names_another_number(before) => LabelKind::Other,
+                _ => kind,
             };
             if let ([only], LabelKind::Other, None) = (found.as_slice(), kind, carried)
                 && part.trim().trim_end_matches('.') == *only
@@ -698,6 +711,10 @@ mod tests {
             format!("Best move: {B}\n125 positions evaluated\nMINIMAX estimate: 9987"),
             // Terse labels (`printf("board: %s\nevals: %d\nest: %d\n", …)`).
             format!("board: {B}\nevals: 125\nest: 9987\n"),
+            // A title line naming the search and its depth before the answer, in a box.
+            format!(
+                "== MiniMaxOpening ==  White to move, opening, MINIMAX depth 3, handout estimation\n| Board Position         : {B} |\n| Static evaluations     : 125                  |\n| MINIMAX estimate       : 9987                 |\n"
+            ),
             // The three lines with no labels at all, in the handout's order.
             format!("{B}\n125\n9987\n"),
             // A remark after the number, with a colon of its own.
