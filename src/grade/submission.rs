@@ -373,6 +373,16 @@ struct Builder<'a> {
     /// The jars the submission holds (`lib/guava.jar`, as an IDE's project keeps its
     /// libraries), on every Java program's class path.
     jars: Vec<PathBuf>,
+    /// What each jar holds ([`jar_contents`]), once asked.
+    jar_listings: Option<Vec<JarListing>>,
+}
+
+/// A jar the submission holds: its classes by their binary names, and whether its manifest
+/// names a class to run.
+struct JarListing {
+    jar: PathBuf,
+    classes: Vec<String>,
+    runnable: bool,
 }
 
 impl Builder<'_> {
@@ -1225,7 +1235,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     let files = walk(work);
     let mut jars: Vec<PathBuf> = files.iter().filter(|f| f.extension().is_some_and(|e| e == "jar")).cloned().collect();
     jars.sort();
-    let mut b = Builder { built: Built::default(), limit, root: work, runner, jars };
+    let mut b = Builder { built: Built::default(), limit, root: work, runner, jars, jar_listings: None };
     let python_missing =
         !std::env::split_paths(crate::referee::sandbox::jail::SANDBOX_PATH).any(|d| d.join("python").is_file());
     b.built.notes = files
@@ -1301,7 +1311,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
                 continue;
             }
             // A class named as the program in a jar the submission holds (built by its IDE).
-            if let Some((jar, class, how)) = jar_class_named(&b, name) {
+            if let Some((jar, class, how)) = jar_class_named(&mut b, name) {
                 let argv = vec!["java".into(), "-cp".into(), b.class_path(&jar), class.clone()];
                 let how = format!("Java class {class} in the jar {} ({how})", relative(work, &jar));
                 b.found(name, argv, work, how, Vec::new());
@@ -1368,6 +1378,22 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     b.built
 }
 
+/// What the submission's jars hold, each asked of `unzip` once.
+fn jar_listings<'b>(b: &'b mut Builder<'_>) -> &'b [JarListing] {
+    if b.jar_listings.is_none() {
+        let listings = b
+            .jars
+            .iter()
+            .map(|jar| {
+                let (classes, runnable) = jar_contents(b, jar);
+                JarListing { jar: jar.clone(), classes, runnable }
+            })
+            .collect();
+        b.jar_listings = Some(listings);
+    }
+    b.jar_listings.as_deref().unwrap_or_default()
+}
+
 /// The classes a jar holds, by their binary names (`morris.MiniMaxOpening`), and whether it
 /// names a class to run in its manifest (`java -jar` runs it).
 fn jar_contents(b: &Builder<'_>, jar: &Path) -> (Vec<String>, bool) {
@@ -1396,14 +1422,13 @@ fn jar_contents(b: &Builder<'_>, jar: &Path) -> (Vec<String>, bool) {
 
 /// A class named as `program` in one of the jars the submission holds: the jar, the class's
 /// binary name, and how its name matched.
-fn jar_class_named(b: &Builder<'_>, program: &str) -> Option<(PathBuf, String, String)> {
+fn jar_class_named(b: &mut Builder<'_>, program: &str) -> Option<(PathBuf, String, String)> {
     let mut found: Vec<(u8, PathBuf, String, String)> = Vec::new();
-    for jar in &b.jars {
-        for class in jar_contents(b, jar).0 {
-            let simple = class.rsplit('.').next().unwrap_or(&class).to_string();
-            if let Some((spec, named)) = super::names::program_of(&simple).filter(|(p, _)| p.name == program) {
-                debug_assert_eq!(spec.name, program);
-                found.push((named.rank(), jar.clone(), class.clone(), named.describe(&simple)));
+    for listing in jar_listings(b) {
+        for class in &listing.classes {
+            let simple = class.rsplit('.').next().unwrap_or(class);
+            if let Some((_, named)) = super::names::program_of(simple).filter(|(p, _)| p.name == program) {
+                found.push((named.rank(), listing.jar.clone(), class.clone(), named.describe(simple)));
             }
         }
     }
@@ -1506,10 +1531,9 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
         })
         .collect();
     // A runnable jar (its manifest's `Main-Class`), as Gradle's `application` builds one.
-    for jar in &b.jars {
-        if jar_contents(b, jar).1 {
-            commands.push((vec!["java".into(), "-jar".into(), s(jar)], jar));
-        }
+    let runnable_jars: Vec<PathBuf> = jar_listings(b).iter().filter(|l| l.runnable).map(|l| l.jar.clone()).collect();
+    for jar in &runnable_jars {
+        commands.push((vec!["java".into(), "-jar".into(), s(jar)], jar));
     }
     for (argv, entry) in commands {
         let dir = entry.parent().unwrap_or(work).to_path_buf();
