@@ -352,6 +352,13 @@ fn grades_the_fixture_class() {
             assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
             assert!(rep.contains("ABGame: `morris_variant.py ab-game`: one program for all eight"), "{rep}");
         }
+        // A C program that prints its answer and then dies (an assertion of its cleanup):
+        // its output, line-buffered as on the student's terminal, is not lost in the pipe.
+        if let Some(r) = row("crash_at_exit") {
+            let rep = report("crash_at_exit");
+            assert_eq!(r[1], 35.0, "{rep}");
+            assert!(rep.contains("the program crashed (killed by a signal) after printing its answer"), "{rep}");
+        }
         // Java shipped only as the jar its IDE built: Gradle's runnable jar, one entry point
         // told the program by its first argument; IntelliJ's artifact, classes in a package.
         if let Some(r) = row("runnable_jar") {

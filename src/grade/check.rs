@@ -264,6 +264,10 @@ pub fn check(call: &Call, inv: &Invocation) -> CaseResult {
     if r.score < 1.0 && outcome.status.is_none() {
         r.faults.push(fault::CRASH.into());
         r.notes.push("the program crashed (killed by a signal)".into());
+    } else if outcome.status.is_none() && !outcome.timed_out {
+        r.notes.push(
+            "the program crashed (killed by a signal) after printing its answer: graded by what it printed".into(),
+        );
     } else if r.score < 1.0 && outcome.status != Some(0) {
         r.notes.push(format!("exit status {}", outcome.status.unwrap_or(-1)));
     }

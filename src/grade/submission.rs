@@ -428,7 +428,7 @@ impl Builder<'_> {
         match c.kind {
             FileKind::Executable => {
                 let built = if c.shipped { "shipped built" } else { "executable" };
-                self.found(name, vec![s(file)], &dir, format!("{built} {shown} ({named})"), doubts);
+                self.found(name, line_buffered(file), &dir, format!("{built} {shown} ({named})"), doubts);
             }
             FileKind::Python => match python_module(file, work) {
                 // Relative imports (`from .board import Board`) work only in a package:
@@ -640,7 +640,20 @@ impl Builder<'_> {
                 ));
             }
         }
-        if built { Ok((vec![s(&exe)], how)) } else { Err(why_not) }
+        if built { Ok((line_buffered(&exe), how)) } else { Err(why_not) }
+    }
+}
+
+/// The command of a Linux program (compiled here, or shipped built), its output
+/// line-buffered (`stdbuf -oL -eL`) where this machine has `stdbuf`: on a pipe C's stdio
+/// holds what a program prints until it exits, and one that crashes while cleaning up after
+/// printing its answer (a double `free`, a stack smashed by `char board[22]`) would lose it,
+/// where the student's terminal showed it line by line. A script runs as it is.
+fn line_buffered(program: &Path) -> Vec<String> {
+    let linux = head(program).starts_with(ELF);
+    match crate::referee::sandbox::find_program("stdbuf").filter(|_| linux) {
+        Some(stdbuf) => vec![s(&stdbuf), "-oL".into(), "-eL".into(), s(program)],
+        None => vec![s(program)],
     }
 }
 
