@@ -359,6 +359,13 @@ fn grades_the_fixture_class() {
             assert_eq!(r[1], 35.0, "{rep}");
             assert!(rep.contains("the program crashed (killed by a signal) after printing its answer"), "{rep}");
         }
+        // A Makefile written on a Mac (`CC = clang`), the only way to build its programs
+        // (one source, the program named by -DPROGRAM): run again with gcc.
+        if let Some(r) = row("clang_makefile") {
+            let rep = report("clang_makefile");
+            assert_eq!(r[1], 35.0, "{rep}");
+            assert!(rep.contains("`(in .) make -B CC=gcc CXX=g++`: exit 0"), "{rep}");
+        }
         // Java shipped only as the jar its IDE built: Gradle's runnable jar, one entry point
         // told the program by its first argument; IntelliJ's artifact, classes in a package.
         if let Some(r) = row("runnable_jar") {
