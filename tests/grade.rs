@@ -366,6 +366,16 @@ fn grades_the_fixture_class() {
             assert_eq!(r[1], 35.0, "{rep}");
             assert!(rep.contains("`(in .) make -B CC=gcc CXX=g++`: exit 0"), "{rep}");
         }
+        // The board shown only as a drawing, its 22 letters in the output file alone; White
+        // without a move answered with the unchanged board there and an estimate, status 0.
+        if let Some(r) = row("drawn_board") {
+            let rep = report("drawn_board");
+            assert_eq!(r[1], 35.0, "{rep}");
+            assert!(
+                rep.contains("convention recognised: blocked root: the unchanged board with estimate -10000"),
+                "{rep}"
+            );
+        }
         // Java shipped only as the jar its IDE built: Gradle's runnable jar, one entry point
         // told the program by its first argument; IntelliJ's artifact, classes in a package.
         if let Some(r) = row("runnable_jar") {

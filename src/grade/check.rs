@@ -285,7 +285,10 @@ pub const SILENT_BLOCKED_ROOT: &str =
 /// printing −∞ for the unchanged board. Any is full marks, named in the notes.
 fn blocked_root(call: &Call, outcome: &RunOutcome, reading: &Reading, file: Option<&str>) -> Graded {
     let mut g = Graded::new();
-    let unchanged = reading.board.as_deref() == Some(call.board.as_str()) && !reading.board_from_file;
+    // The unchanged board printed, or written to the output file by a program that prints
+    // none (one that draws the board) and answered with an estimate: not a failure's leftovers.
+    let unchanged =
+        reading.board.as_deref() == Some(call.board.as_str()) && (!reading.board_from_file || reading.value.is_some());
     let convention = if unchanged && reading.value == Some(crate::classroom::BLOCKED_ESTIMATE) {
         Some("blocked root: the unchanged board with estimate -10000 (docs/classroom.md)")
     } else if (reading.board.is_none() || reading.board_from_file)
