@@ -8,10 +8,16 @@
 # MORRIS (default target/release/morris) is the binary; JOBS (default 2); extra
 # arguments go to `morris grade`.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 out=${1:?usage: scripts/grade-independent.sh OUT [morris grade args]}
 shift
-morris=${MORRIS:-target/release/morris}
+# OUT and MORRIS as the caller names them, from the caller's folder; the default binary is
+# the repository's.
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+repo=$(cd "$(dirname "$0")/.." && pwd)
+morris=${MORRIS:-$repo/target/release/morris}
+case $morris in /*) ;; */*) morris=$PWD/$morris ;; esac
+cd "$repo"
 start=$(date +%s)
 "$morris" grade tests/independent_class --out "$out" --force --jobs "${JOBS:-2}" "$@"
 echo "graded in $(($(date +%s) - start)) s"

@@ -264,7 +264,7 @@ pub fn check(call: &Call, inv: &Invocation) -> CaseResult {
     if r.score < 1.0 && outcome.status.is_none() {
         r.faults.push(fault::CRASH.into());
         r.notes.push("the program crashed (killed by a signal)".into());
-    } else if outcome.status.is_none() && !outcome.timed_out {
+    } else if outcome.status.is_none() {
         r.notes.push(
             "the program crashed (killed by a signal) after printing its answer: graded by what it printed".into(),
         );
@@ -325,11 +325,13 @@ fn is_root_estimate(call: &Call, value: Value) -> bool {
         return value.as_finite().is_some();
     }
     let estimate = super::cases::estimate_of(&call.spec);
-    let as_given = crate::classroom::ProgramSpec { side: crate::rules::Color::White, ..call.spec };
-    [super::cases::root_of(&call.spec, &call.board), super::cases::root_of(&as_given, &call.board)]
-        .iter()
-        .flatten()
-        .any(|root| value == Value::finite(estimate(root)))
+    let fits = |spec: &crate::classroom::ProgramSpec| {
+        super::cases::root_of(spec, &call.board).is_some_and(|root| value == Value::finite(estimate(&root)))
+    };
+    // A Black program's other reading searches the board as given, as White's would.
+    fits(&call.spec)
+        || (call.spec.side == crate::rules::Color::Black
+            && fits(&crate::classroom::ProgramSpec { side: crate::rules::Color::White, ..call.spec }))
 }
 
 /// MiniMax, alpha-beta and Black programs: exact answers.

@@ -475,13 +475,14 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
             }
             let (label, tail) = labelled(part);
             let found = numbers_in(tail);
+            // Where the first number stands in the tail: what precedes and follows it.
+            let (before, after) = found
+                .first()
+                .and_then(|n| tail.find(n).map(|at| (&tail[..at], &tail[at + n.len()..])))
+                .unwrap_or(("", ""));
             // What is counted may follow its number (`Evaluated:  6912 positions`, `6912
             // positions evaluated`): the words just after it, to a bracket or a comma.
-            let unit = found
-                .first()
-                .and_then(|n| tail.find(n).map(|at| &tail[at + n.len()..]))
-                .and_then(|rest| rest.split(['(', ',', ';', '[']).next())
-                .unwrap_or("");
+            let unit = after.split(['(', ',', ';', '[']).next().unwrap_or("");
             let named = format!("{label} {unit}");
             let (kind, label) = match (kind_of(label), carried) {
                 (LabelKind::Other, Some(k)) if label.trim().is_empty() => (k, label),
@@ -490,10 +491,7 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
             };
             // A number right after a word that says it is something else (`MINIMAX depth 3`
             // in a title line) is neither the count nor the estimate.
-            let kind = match found.first().and_then(|n| tail.find(n)).map(|at| &tail[..at]) {
-                Some(before) if kind != LabelKind::Other && names_another_number(before) => LabelKind::Other,
-                _ => kind,
-            };
+            let kind = if kind != LabelKind::Other && names_another_number(before) { LabelKind::Other } else { kind };
             if let ([only], LabelKind::Other, None) = (found.as_slice(), kind, carried)
                 && part.trim().trim_end_matches('.') == *only
             {
@@ -850,8 +848,6 @@ mod tests {
         assert!(r.doubts[0].contains("the last"));
     }
 
-    /// A search's progress left in, each better move's board printed as it is found: the
-    /// board printed last and written to the output file is the answer, no doubt.
     /// Bare numbers are read by the handout's order only where they are exactly its two.
     #[test]
     fn unlabelled_numbers_only_as_the_handouts_two() {
@@ -863,6 +859,8 @@ mod tests {
         }
     }
 
+    /// A search's progress left in, each better move's board printed as it is found: the
+    /// board printed last and written to the output file is the answer, no doubt.
     #[test]
     fn boards_printed_before_the_answer_the_file_holds() {
         let other = "Wxxxxxxxxxxxxxxxxxxxxx";

@@ -526,11 +526,10 @@ impl Builder<'_> {
                 self.found(name, argv, &dir, format!("Java class {shown} ({named})"), doubts);
             }
             FileKind::CSource => {
-                let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("c").to_string();
                 // With the helpers beside it that have no main of their own (shared move
                 // generation).
                 let mut sources = vec![file.clone()];
-                sources.extend(helpers(&dir, file, &ext, false));
+                sources.extend(helpers(&dir, file, false));
                 let first_step = self.built.steps.len();
                 let mut built = self.compile_c(name, file, &sources, &named, false);
                 // Its helpers in other folders, as its project builds it (CLion's CMake:
@@ -550,7 +549,7 @@ impl Builder<'_> {
                 {
                     above = folder.parent();
                     let wider: Vec<PathBuf> =
-                        helpers(folder, file, &ext, true).into_iter().filter(|f| stale || !is_stale(work, f)).collect();
+                        helpers(folder, file, true).into_iter().filter(|f| stale || !is_stale(work, f)).collect();
                     if wider.len() < sources.len() {
                         continue;
                     }
@@ -663,14 +662,13 @@ fn line_buffered(program: &Path) -> Vec<String> {
     }
 }
 
-/// The C or C++ sources (of extension `ext`'s language) without a `main` of their own in
-/// `folder`, below it too if `below`, other than `file`, in order: the helpers a program
-/// is compiled with. Not the grader's own folders.
-fn helpers(folder: &Path, file: &Path, ext: &str, below: bool) -> Vec<PathBuf> {
-    let cpp = ext != "c";
-    let same_language = |f: &Path| {
-        f.extension().and_then(|e| e.to_str()).is_some_and(|e| if cpp { C_PLUS_PLUS.contains(&e) } else { e == "c" })
-    };
+/// The C or C++ sources (of `file`'s language) without a `main` of their own in `folder`,
+/// below it too if `below`, other than `file`, in order: the helpers a program is compiled
+/// with. Not the grader's own folders.
+fn helpers(folder: &Path, file: &Path, below: bool) -> Vec<PathBuf> {
+    let is_cpp = |f: &Path| f.extension().and_then(|e| e.to_str()).is_some_and(|e| C_PLUS_PLUS.contains(&e));
+    let cpp = is_cpp(file);
+    let same_language = |f: &Path| if cpp { is_cpp(f) } else { f.extension().is_some_and(|e| e == "c") };
     let files: Vec<PathBuf> = if below {
         walk(folder)
     } else {
@@ -1291,7 +1289,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         .filter_map(|f| f.parent().map(Path::to_path_buf))
         .collect();
     let has_c = |d: &Path| {
-        walk(d).iter().any(|f| f.extension().is_some_and(|e| ["c", "cpp", "cc", "cxx"].iter().any(|x| e == *x)))
+        walk(d).iter().any(|f| f.extension().is_some_and(|e| e == "c" || C_PLUS_PLUS.iter().any(|x| e == *x)))
     };
     let mut made: Vec<PathBuf> = Vec::new();
     for dir in &makefiles {
@@ -1541,7 +1539,8 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
     if let Some(top) = others.first().map(|f| f.components().count()) {
         entries.extend(others.into_iter().take_while(|f| f.components().count() == top).take(4));
     }
-    let mut commands: Vec<(Vec<String>, &PathBuf)> = entries
+    // Each with its folder and how the report shows it.
+    let mut commands: Vec<(Vec<String>, &Path, String)> = entries
         .into_iter()
         .filter_map(|entry| {
             let argv = match kind_of(entry) {
@@ -1549,18 +1548,18 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
                 Some(FileKind::JavaSource) => {
                     vec!["java".into(), "-cp".into(), b.class_path(java_classes?), java_class(entry)]
                 }
-                Some(FileKind::Executable) => vec![s(entry)],
+                Some(FileKind::Executable) => line_buffered(entry),
                 _ => return None,
             };
-            Some((argv, entry))
+            Some((argv, entry.as_path(), relative(work, entry)))
         })
         .collect();
     // A runnable jar (its manifest's `Main-Class`), as Gradle's `application` builds one.
     let runnable_jars: Vec<PathBuf> = jar_listings(b).iter().filter(|l| l.runnable).map(|l| l.jar.clone()).collect();
     for jar in &runnable_jars {
-        commands.push((vec!["java".into(), "-jar".into(), s(jar)], jar));
+        commands.push((vec!["java".into(), "-jar".into(), s(jar)], jar, format!("java -jar {}", relative(work, jar))));
     }
-    for (argv, entry) in commands {
+    for (argv, entry, shown) in commands {
         let dir = entry.parent().unwrap_or(work).to_path_buf();
         let mut said = String::new();
         for extra in [None, Some("--help")] {
@@ -1587,11 +1586,6 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
         if words.len() < 4 {
             continue;
         }
-        let shown = if argv.get(1).is_some_and(|a| a == "-jar") {
-            format!("java -jar {}", relative(work, entry))
-        } else {
-            relative(work, entry)
-        };
         for (name, word) in words {
             let mut program = argv.clone();
             program.push(word.clone());

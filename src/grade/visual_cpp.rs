@@ -89,6 +89,8 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
     let mut void_main = false;
     let mut include_folders: Vec<PathBuf> = Vec::new();
     let mut found_in: Vec<String> = Vec::new();
+    // The header copies earlier builds of this submission made, read once.
+    let copies = copies_made(work);
     while let Some(file) = queue.pop() {
         if seen.len() >= MOST_FILES || !seen.insert(file.clone()) {
             continue;
@@ -100,12 +102,12 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
             if exact.is_file() {
                 // A copy made for an earlier build of the submission's: named again.
                 let canonical = std::fs::canonicalize(&exact).unwrap_or_else(|_| exact.clone());
-                if let Some(real) = copies_made(work).into_iter().find(|(copy, _)| *copy == canonical).map(|c| c.1) {
-                    let said = format!("\"{name}\" found as {}", super::submission::relative(work, &real));
+                if let Some((_, real)) = copies.iter().find(|(copy, _)| *copy == canonical) {
+                    let said = format!("\"{name}\" found as {}", super::submission::relative(work, real));
                     if !found_as.contains(&said) {
                         found_as.push(said);
                     }
-                    queue.push(real);
+                    queue.push(real.clone());
                 }
                 queue.push(exact);
                 continue;
