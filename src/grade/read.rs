@@ -116,8 +116,12 @@ enum LabelKind {
 fn kind_of(label: &str) -> LabelKind {
     let l = label.to_lowercase();
     let has = |words: &[&str]| words.iter().any(|w| l.contains(w));
-    let things = has(&["position", "node", "leaf", "leaves", "state", "board"]);
-    let counted = has(&["evaluat", "examin", "visit", "explor", "expand", "count", "search", "generat", "estimated"]);
+    // English first; then the stems of the words students write in Spanish, Portuguese,
+    // French, Italian and German (`Posiciones evaluadas por la estimación estática`).
+    let things = has(&["position", "node", "leaf", "leaves", "state", "board"])
+        || has(&["posici", "posiç", "posizion", "nodo", "nodi", "nœud", "noeud", "knoten", "stellung", "hoja"]);
+    let counted = has(&["evaluat", "examin", "visit", "explor", "expand", "count", "search", "generat", "estimated"])
+        || has(&["evalua", "avalia", "valuta", "évalu", "bewert", "ausgewert", "untersucht", "anzahl", "cantidad"]);
     // A label of nothing but things and how many (`Positions:`, `Leaf nodes:`, `Total
     // number of positions:`) counts them too.
     let words: Vec<&str> = l.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
@@ -147,6 +151,13 @@ fn kind_of(label: &str) -> LabelKind {
         "utility",
         "heuristic",
         "evaluation",
+        // Spanish, Portuguese, French, Italian, German (`Estimación MINIMAX`, `Wert`).
+        "estim",
+        "stima",
+        "valor",
+        "valeur",
+        "wert",
+        "schätz",
     ]) || l.split(|c: char| !c.is_alphanumeric()).any(|w| ["ab", "eval", "est", "val", "mm"].contains(&w))
     {
         LabelKind::Estimate
@@ -160,7 +171,9 @@ fn kind_of(label: &str) -> LabelKind {
 /// `evaluations`), rather than the nodes a search visited, expanded or generated.
 fn by_estimation(label: &str) -> bool {
     let l = label.to_lowercase();
-    ["evaluat", "estimat", "static", "leaf", "leaves", "evals"].iter().any(|w| l.contains(w))
+    ["evaluat", "estimat", "static", "leaf", "leaves", "evals", "evalua", "estim", "avalia", "bewert", "hoja"]
+        .iter()
+        .any(|w| l.contains(w))
 }
 
 /// A number as printed: a sign, then an infinity's name or digits with an optional
@@ -254,6 +267,45 @@ fn labelled(line: &str) -> (&str, &str) {
     }
 }
 
+/// What a part of a line says: its label, the numbers after it, and where the first of
+/// them stands.
+struct Said<'a> {
+    label: &'a str,
+    found: Vec<&'a str>,
+    /// The text between the label and the first number.
+    before: &'a str,
+    /// The label and the words just after the first number, to a bracket or a comma: what
+    /// is counted may follow its number (`Evaluated:  6912 positions`, `I evaluated 6912
+    /// positions with the static estimation function`).
+    named: String,
+}
+
+impl<'a> Said<'a> {
+    fn of(part: &'a str) -> Said<'a> {
+        let (label, tail) = labelled(part);
+        let found = numbers_in(tail);
+        let (before, after) =
+            found.first().and_then(|n| tail.find(n).map(|at| (&tail[..at], &tail[at + n.len()..]))).unwrap_or(("", ""));
+        let unit = after.split(['(', ',', ';', '[']).next().unwrap_or("");
+        Said { label, found, before, named: format!("{label} {unit}") }
+    }
+
+    /// What the number is, and the words that say so. A number right after a word that
+    /// says it is something else (`MINIMAX depth 3` in a title line) is neither the count
+    /// nor the estimate.
+    fn kind(&self) -> (LabelKind, &str) {
+        let (kind, label) = match kind_of(self.label) {
+            LabelKind::Other if kind_of(&self.named) == LabelKind::Count => (LabelKind::Count, self.named.as_str()),
+            k => (k, self.label),
+        };
+        if kind != LabelKind::Other && names_another_number(self.before) {
+            (LabelKind::Other, label)
+        } else {
+            (kind, label)
+        }
+    }
+}
+
 /// `line` in parts, where it names more than one thing: split at `|`, `;`, a tab or `, `
 /// outside brackets (a board printed as a list keeps its commas), when at least two of the
 /// parts are each a board or a label with its number. Otherwise the line whole, so that a
@@ -280,8 +332,8 @@ fn parts_of(line: &str) -> Vec<&str> {
     parts.push(&line[from..]);
     let parts: Vec<&str> = parts.into_iter().map(str::trim).filter(|p| !p.is_empty()).collect();
     let names_one = |p: &&&str| {
-        let (label, tail) = labelled(p);
-        !boards_in(p).is_empty() || (kind_of(label) != LabelKind::Other && !numbers_in(tail).is_empty())
+        let said = Said::of(p);
+        !boards_in(p).is_empty() || (said.kind().0 != LabelKind::Other && !said.found.is_empty())
     };
     if parts.iter().filter(names_one).count() >= 2 { parts } else { vec![line] }
 }
@@ -435,7 +487,10 @@ pub fn newer_python(stderr: &str) -> bool {
 }
 
 /// Words that mark a board line as the input echoed, not the answer.
-const INPUT_WORDS: [&str; 7] = ["input", "initial", "given", "original", "before", "current", "read"];
+const INPUT_WORDS: [&str; 12] = [
+    "input", "initial", "given", "original", "before", "current", "read", "entrada", "inicial", "eingabe", "entrée",
+    "iniziale",
+];
 
 /// Reads `stdout` (and `file`, the output file's text, if it was written).
 #[must_use]
@@ -473,25 +528,12 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                 }
                 continue;
             }
-            let (label, tail) = labelled(part);
-            let found = numbers_in(tail);
-            // Where the first number stands in the tail: what precedes and follows it.
-            let (before, after) = found
-                .first()
-                .and_then(|n| tail.find(n).map(|at| (&tail[..at], &tail[at + n.len()..])))
-                .unwrap_or(("", ""));
-            // What is counted may follow its number (`Evaluated:  6912 positions`, `6912
-            // positions evaluated`): the words just after it, to a bracket or a comma.
-            let unit = after.split(['(', ',', ';', '[']).next().unwrap_or("");
-            let named = format!("{label} {unit}");
-            let (kind, label) = match (kind_of(label), carried) {
-                (LabelKind::Other, Some(k)) if label.trim().is_empty() => (k, label),
-                (LabelKind::Other, _) if kind_of(&named) == LabelKind::Count => (LabelKind::Count, named.as_str()),
-                (k, _) => (k, label),
+            let said = Said::of(part);
+            let Said { found, .. } = &said;
+            let (kind, label) = match carried {
+                Some(k) if kind_of(said.label) == LabelKind::Other && said.label.trim().is_empty() => (k, said.label),
+                _ => said.kind(),
             };
-            // A number right after a word that says it is something else (`MINIMAX depth 3`
-            // in a title line) is neither the count nor the estimate.
-            let kind = if kind != LabelKind::Other && names_another_number(before) { LabelKind::Other } else { kind };
             if let ([only], LabelKind::Other, None) = (found.as_slice(), kind, carried)
                 && part.trim().trim_end_matches('.') == *only
             {
@@ -722,6 +764,18 @@ mod tests {
             // Prompts answered from stdin, printed without line breaks before the board.
             format!(
                 "Enter the depth: Enter the input file name: Enter the output file: Board Position: {B}\nPositions evaluated by static estimation: 125.\nMINIMAX estimate: 9987."
+            ),
+            // In the student's own language (the count's label names an estimation too).
+            format!(
+                "Tablero inicial: {}\nPosición del tablero: {B}\nPosiciones evaluadas por la estimación estática: 125.\nEstimación MINIMAX: 9987.",
+                "x".repeat(22)
+            ),
+            format!("Posição do tabuleiro: {B}\nPosições avaliadas: 125\nValor MINIMAX: 9987"),
+            format!("Stellung: {B}\nBewertete Stellungen: 125\nMINIMAX-Wert: 9987"),
+            format!("Plateau: {B}\nPositions évaluées: 125\nValeur MINIMAX: 9987"),
+            // Prose: the count and the estimate in one sentence, the estimate a double.
+            format!(
+                "White's best move leads to the board {B} (22 letters).\nI evaluated 125 positions with the static estimation function, and the MINIMAX estimate of that move is 9987.000000."
             ),
         ];
         for text in cases {
