@@ -208,6 +208,19 @@ fn grades_the_fixture_class() {
             "{}",
             report("prompts")
         );
+        // One program for all eight behind a console menu, the files named as the programs
+        // only defining them: each reached by its choice, its answers typed; Part I done.
+        let r = row("menu").expect("menu is on the sheet (it needs only python3)");
+        let rep = report("menu");
+        assert_eq!(r[..4], [45.0, 0.0, 0.0, 0.0], "{rep}");
+        assert!(
+            rep.contains("MiniMaxGame: `menu.py`: one program for all eight behind a console menu, `2` typed to choose it, `0` to leave"),
+            "{rep}"
+        );
+        assert!(
+            rep.contains("the files named as the programs only define them, running nothing when started"),
+            "{rep}"
+        );
         // Programs that call a board file ending in a newline invalid (their author's
         // editor ends no file with one): given the board without it, and the report says so.
         let r = row("bare_board").expect("bare_board is on the sheet (it needs only python3)");
@@ -325,7 +338,12 @@ fn grades_the_fixture_class() {
             let rep = report("cmake_apps");
             assert_eq!(r[1], 35.0, "{rep}");
             assert!(
-                rep.contains("ABGame: C++ apps/ab_game.cpp, compiled as its project builds it: \"launch.h\" found in include/, as its project's include folder; the standard headers included first (by its name, spelt `ab_game`; linked with the sources without a main of its project below its top folder: src/launch.cpp)"),
+                rep.contains("ABGame: C++ apps/ab_game.cpp, compiled as its project builds it: \"launch.h\" found in include/, as its project's include folder; the standard headers included first (`ab_game`, declared the program by `add_executable` in CMakeLists.txt; linked with the sources without a main of its project below its top folder: src/launch.cpp)"),
+                "{rep}"
+            );
+            // A source named in the student's own way, which only the CMakeLists.txt names.
+            assert!(
+                rep.contains("ABOpening: C++ apps/pruned_first_phase.cpp, compiled as its project builds it: \"launch.h\" found in include/, as its project's include folder; the standard headers included first (`pruned_first_phase`, declared the program by `add_executable` in CMakeLists.txt;"),
                 "{rep}"
             );
         }

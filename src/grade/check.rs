@@ -137,7 +137,11 @@ pub fn invoke(
     let (input, output_text) = (input.display().to_string(), output.display().to_string());
     let mut full = program.argv.clone();
     full.extend(form.args(&input, &output_text, depth));
-    let stdin = form.typed_text(&input, &output_text, depth);
+    let typed = form.typed_text(&input, &output_text, depth);
+    let stdin = match &program.menu {
+        Some(menu) => Some(menu.typed(typed.as_deref())),
+        None => typed,
+    };
     let writable = Some(submission_copy(scratch));
     let spec = RunSpec {
         argv: full.clone(),

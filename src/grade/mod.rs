@@ -18,9 +18,11 @@ pub mod cases;
 pub mod check;
 pub mod class_file;
 pub mod class_summary;
+mod cmake;
 pub mod export;
 pub mod forms;
 pub mod lms;
+pub mod menu;
 pub mod names;
 pub mod read;
 pub mod report;
@@ -318,7 +320,9 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
             g.cases.push(not_run(call, format!("{name} was not found in the submission")));
             continue;
         };
-        let state = calling.entry(name).or_insert(Calling { form: Form::handout(), decided: false, timeouts: 0 });
+        // A program behind a menu asks for the three: typed from the first.
+        let first = if program.menu.is_some() { Form::typed_forms().swap_remove(0) } else { Form::handout() };
+        let state = calling.entry(name).or_insert(Calling { form: first, decided: false, timeouts: 0 });
         // A program that has timed out twice is not run again: each call would cost the
         // whole time limit, and a class with a few hanging programs would take hours.
         if state.timeouts >= MAX_TIMEOUTS {

@@ -20,6 +20,9 @@ pub enum NameMatch {
     /// A file with an entry point's own name (`main.py`, `Main.java`, `__main__.py`) in a
     /// folder named for the program, one folder a program (the folder's name).
     Folder(String),
+    /// A source its project's build declares as the program (`add_executable(MiniMaxOpening
+    /// src/opening/minimax_white.cpp)`; the declaring file).
+    Declared(String),
 }
 
 impl NameMatch {
@@ -27,7 +30,7 @@ impl NameMatch {
     #[must_use]
     pub fn rank(&self) -> u8 {
         match self {
-            NameMatch::Exact => 0,
+            NameMatch::Declared(_) | NameMatch::Exact => 0,
             NameMatch::Spelling => 1,
             NameMatch::Affix(_) => 2,
             NameMatch::Folder(_) => 3,
@@ -42,6 +45,7 @@ impl NameMatch {
             NameMatch::Spelling => format!("by its name, spelt `{stem}`"),
             NameMatch::Affix(part) => format!("by its name `{stem}`, less its own `{part}`"),
             NameMatch::Folder(folder) => format!("`{stem}` in the folder `{folder}`, named by its folder"),
+            NameMatch::Declared(by) => format!("`{stem}`, declared the program by `add_executable` in {by}"),
         }
     }
 }

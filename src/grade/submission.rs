@@ -347,6 +347,8 @@ pub struct Program {
     pub how: String,
     /// Other candidates passed over: a TA should look.
     pub doubts: Vec<String>,
+    /// Reached through a console menu, chosen by what is typed first.
+    pub menu: Option<super::menu::Menu>,
 }
 
 /// A built submission: a command per program found.
@@ -415,7 +417,13 @@ impl Builder<'_> {
     }
 
     fn found(&mut self, name: &str, argv: Vec<String>, dir: &Path, how: String, doubts: Vec<String>) {
-        self.built.programs.entry(name.to_string()).or_insert(Program { argv, dir: dir.to_path_buf(), how, doubts });
+        self.built.programs.entry(name.to_string()).or_insert(Program {
+            argv,
+            dir: dir.to_path_buf(),
+            how,
+            doubts,
+            menu: None,
+        });
     }
 
     /// Makes `c` the program `name` (building it where it is a source): whether it could.
@@ -1089,6 +1097,16 @@ fn has_main(source: &Path) -> bool {
     })
 }
 
+/// Whether a compiled Java class may have a `main`: its constant pool names a method
+/// `main` and the descriptor `([Ljava/lang/String;)V` (a class the program's menu calls,
+/// with no `main` of its own, is no program: `java MiniMaxOpening` says "Main method not
+/// found").
+fn class_has_main(class: &Path) -> bool {
+    let Ok(bytes) = std::fs::read(class) else { return false };
+    let holds = |needle: &[u8]| bytes.windows(needle.len()).any(|w| w == needle);
+    holds(b"\x00\x04main") && holds(b"([Ljava/lang/String;)V")
+}
+
 /// What a program's file is, in the order a program is looked for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum FileKind {
@@ -1104,7 +1122,7 @@ fn kind_of(path: &Path) -> Option<FileKind> {
     match ext.as_deref() {
         Some("py") => Some(FileKind::Python),
         Some("java") => has_main(path).then_some(FileKind::JavaSource),
-        Some("class") => Some(FileKind::JavaClass),
+        Some("class") => class_has_main(path).then_some(FileKind::JavaClass),
         Some("c" | "cpp" | "cc" | "cxx") => has_main(path).then_some(FileKind::CSource),
         None | Some("sh" | "out") if is_executable(path) || made_executable(path) => Some(FileKind::Executable),
         _ => None,
@@ -1126,16 +1144,40 @@ struct Candidate {
     shipped: bool,
 }
 
+/// The sources that a `CMakeLists.txt` below `work` declares as programs: the first source
+/// with a `main` of each `add_executable` whose target is named as a program, with the
+/// declaring file.
+fn declared_by_cmake(work: &Path) -> Vec<(PathBuf, &'static str, String)> {
+    let mut out = Vec::new();
+    for list in walk(work).iter().filter(|f| f.file_name().is_some_and(|n| n.eq_ignore_ascii_case("CMakeLists.txt"))) {
+        let Ok(text) = crate::files::read_text(list, crate::files::SMALL_TEXT) else { continue };
+        let folder = list.parent().unwrap_or(work);
+        for (target, sources) in super::cmake::executables(&text, folder) {
+            let Some((program, _)) = super::names::program_of(&target) else { continue };
+            if let Some(source) = sources.into_iter().find(|s| s.is_file() && has_main(s)) {
+                out.push((source, program.name, relative(work, list)));
+            }
+        }
+    }
+    out
+}
+
 /// Every file below `work` that may be one of the programs, best first: one that can run
 /// here before one that cannot, a current copy before an older one, a program built here
 /// or a source before one shipped built, then by kind, by how its name matched, shallower
 /// first. `started`: when the build began (what is older was shipped).
 fn candidates(work: &Path, started: SystemTime) -> Vec<Candidate> {
+    let declared = declared_by_cmake(work);
     let mut out: Vec<Candidate> = walk(work)
         .into_iter()
         .filter(|f| !f.starts_with(work.join(".grade-bin")) && !f.starts_with(work.join(".grade-classes")))
         .filter_map(|f| {
-            let (program, how) = program_named(work, &f)?;
+            // Declared by its build, unless the file has the handout's name for it anyway.
+            let (program, how) = match (declared.iter().find(|d| d.0 == f), program_named(work, &f)) {
+                (Some((_, p, _)), Some((q, NameMatch::Exact))) if *p == q => (q, NameMatch::Exact),
+                (Some((_, p, by)), _) => (*p, NameMatch::Declared(by.clone())),
+                (None, named) => named?,
+            };
             let kind = kind_of(&f)?;
             let first = if kind == FileKind::Executable { head(&f) } else { Vec::new() };
             let foreign = foreign_program(&first);
@@ -1229,17 +1271,15 @@ const STALE_WORDS: [&str; 17] = [
     "attempt",
 ];
 
-/// Whether a file lies in a folder named as an older copy: a candidate there is taken only
-/// when no other is found.
+/// Whether a file lies in a folder named as an older copy, or is named as one itself
+/// (`MiniMaxGame - Copy.java`, as Windows names a file copied beside itself;
+/// `ABGame_old.py`): a candidate so named is taken only when no other is found.
 fn is_stale(work: &Path, file: &Path) -> bool {
     let inside = file.strip_prefix(work).unwrap_or(file);
-    let mut folders = inside.parent().map(Path::components).into_iter().flatten();
-    folders.any(|c| {
-        c.as_os_str()
-            .to_string_lossy()
-            .to_lowercase()
-            .split(|ch: char| !ch.is_alphanumeric())
-            .any(|w| STALE_WORDS.contains(&w))
+    let folders = inside.parent().map(Path::components).into_iter().flatten().map(|c| c.as_os_str());
+    let own = inside.file_stem().into_iter();
+    folders.chain(own).any(|name| {
+        name.to_string_lossy().to_lowercase().split(|ch: char| !ch.is_alphanumeric()).any(|w| STALE_WORDS.contains(&w))
     })
 }
 
@@ -1319,6 +1359,8 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         java_ok = b.step(argv, work);
     }
     let found = candidates(work, started);
+    // The file of each program taken.
+    let mut taken: Vec<PathBuf> = Vec::new();
     for p in ALL_PROGRAMS {
         let name = p.name;
         if b.built.programs.contains_key(name) {
@@ -1390,15 +1432,68 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
                 ));
             }
             if b.take(name, c, named, doubts, java_ok) {
+                taken.push(c.file.clone());
                 break;
             }
         }
     }
+    let java_classes = java_ok.then_some(classes.as_path());
     if b.built.programs.is_empty() {
-        let java_classes = java_ok.then_some(classes.as_path());
-        one_for_all(&mut b, &files, java_classes);
+        one_for_all(&mut b, &files, java_classes, false);
+    } else if taken.len() == b.built.programs.len()
+        && taken.iter().all(|f| kind_of(f) == Some(FileKind::Python) && python_runs_nothing(f))
+    {
+        // Python files named as the programs that only define them (`def run(inp, out,
+        // depth)`), for a menu of the student's to call.
+        one_for_all(&mut b, &files, java_classes, true);
     }
     b.built
+}
+
+/// Whether a Python file only defines things, running nothing when started: every line at
+/// its top level an import, a `def`, a `class`, a decorator, a docstring or an assignment
+/// that calls nothing (a table of neighbours); no `if __name__`, no call, no loop. A
+/// module for a menu of the student's to call, not a program.
+fn python_runs_nothing(file: &Path) -> bool {
+    let Ok(text) = crate::files::read_text(file, crate::files::SMALL_TEXT) else { return false };
+    const QUOTES: [&str; 2] = ["\"\"\"", "'''"];
+    let mut depth = 0i32;
+    let mut in_string: Option<&str> = None;
+    for line in text.lines() {
+        let top = depth == 0 && in_string.is_none() && !line.starts_with([' ', '\t']);
+        let trimmed = line.trim();
+        if top && !trimmed.is_empty() && !trimmed.starts_with('#') {
+            let defines = ["import ", "from ", "def ", "class ", "@", "async def "]
+                .iter()
+                .chain(&QUOTES)
+                .any(|w| trimmed.starts_with(w));
+            let assigns = !trimmed.contains('(')
+                && trimmed.split_once('=').is_some_and(|(name, value)| {
+                    !name.trim().is_empty()
+                        && !value.starts_with('=')
+                        && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':' || c == ' ' || c == ',')
+                });
+            if !(defines || assigns) {
+                return false;
+            }
+        }
+        // A triple-quoted string (a docstring) opened or closed on this line.
+        for quote in QUOTES {
+            if trimmed.matches(quote).count() % 2 == 1 {
+                in_string = match in_string {
+                    Some(q) if q == quote => None,
+                    None => Some(quote),
+                    other => other,
+                };
+            }
+        }
+        if in_string.is_none() {
+            let opened = line.matches(['(', '[', '{']).count() as i32;
+            let closed = line.matches([')', ']', '}']).count() as i32;
+            depth = (depth + opened - closed).max(0);
+        }
+    }
+    true
 }
 
 /// What the submission's jars hold, each asked of `unzip` once.
@@ -1506,7 +1601,7 @@ fn compiled_class_named(classes: &Path, program: &str, sources: &[PathBuf]) -> O
 /// test's, whose usage (with no arguments, or `--help`) names at least four of the eight
 /// is taken for each program it names, with the word its usage spells the program with
 /// put first. Nothing is guessed: a usage that names none leaves the programs missing.
-fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Path>) {
+fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Path>, only_menu: bool) {
     let work = b.root;
     let is_entry = |f: &PathBuf| {
         f.file_stem()
@@ -1515,9 +1610,11 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
     };
     // Not a test's (`tests/run.sh` runs the programs on its boards, naming each), nor an
     // older copy's.
+    // Looking for a menu beside files named as the programs that run nothing: not those.
     let runnable: Vec<&PathBuf> = files
         .iter()
         .filter(|f| kind_of(f).is_some() && !is_stale(work, f))
+        .filter(|f| !only_menu || program_named(work, f).is_none())
         .filter(|f| {
             !f.strip_prefix(work).unwrap_or(f).components().any(|c| {
                 c.as_os_str()
@@ -1575,6 +1672,31 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
             });
             said.push_str(&format!("{}\n{}\n", out.stdout, out.stderr));
         }
+        // A console menu (`1. MiniMaxOpening` … `0. Quit`): each program its choice.
+        let menu = super::menu::programs_in_menu(&said);
+        if !menu.is_empty() {
+            if only_menu {
+                let files: Vec<String> = b.built.programs.values().map(|p| p.how.clone()).collect();
+                b.built.notes.push(format!(
+                    "the files named as the programs only define them, running nothing when started ({}): the \
+                     programs were reached through the menu of {shown}",
+                    files.join("; ")
+                ));
+                b.built.programs.clear();
+            }
+            for (name, m) in menu {
+                let how = format!(
+                    "`{shown}`: one program for all eight behind a console menu, `{}` typed to choose it{}",
+                    m.choose,
+                    m.quit.as_deref().map(|q| format!(", `{q}` to leave")).unwrap_or_default()
+                );
+                b.found(name, argv.clone(), &dir, how, Vec::new());
+                if let Some(p) = b.built.programs.get_mut(name) {
+                    p.menu = Some(m);
+                }
+            }
+            return;
+        }
         let mut words: Vec<(&'static str, String)> = Vec::new();
         for word in said.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')) {
             if let Some((p, _)) = super::names::program_of(word)
@@ -1583,7 +1705,7 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
                 words.push((p.name, word.to_string()));
             }
         }
-        if words.len() < 4 {
+        if words.len() < 4 || only_menu {
             continue;
         }
         for (name, word) in words {
@@ -1684,6 +1806,23 @@ mod tests {
     }
 
     #[test]
+    fn a_python_file_that_only_defines_its_program_runs_nothing() {
+        let dir = scratch("defines");
+        let module = "\"\"\"MiniMaxOpening for the menu.\n\nCall run().\"\"\"\nimport os\nfrom board import (\n    Board,\n    moves,\n)\n\nNEIGHBOURS = [\n    [1, 3, 19],\n]\nDEPTH: int = 2\n\n\n@cache\ndef run(inp, out, depth):\n    print(inp)\n\n\nclass Search:\n    pass\n";
+        assert!(python_runs_nothing(&put(&dir, "MiniMaxOpening.py", module.as_bytes())));
+        for program in [
+            format!("{module}run('a', 'b', 2)\n"),
+            format!("{module}if __name__ == \"__main__\":\n    run(*sys.argv[1:])\n"),
+            format!("{module}board = read(sys.argv[1])\n"),
+            "import sys\nprint(sys.argv)\n".to_string(),
+            "for a in range(3):\n    pass\n".to_string(),
+        ] {
+            assert!(!python_runs_nothing(&put(&dir, "MiniMaxGame.py", program.as_bytes())), "{program}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn older_copies_are_known_by_their_folders() {
         let work = Path::new("/w");
         for (path, stale) in [
@@ -1692,7 +1831,10 @@ mod tests {
             ("/w/backup_v1/MiniMaxGame.py", true),
             ("/w/src/MiniMaxOpening.py", false),
             ("/w/final/MiniMaxOpening.py", false),
-            ("/w/old_MiniMaxOpening.py", false),
+            ("/w/old_MiniMaxOpening.py", true),
+            ("/w/AI Project 2/MiniMaxGame - Copy.java", true),
+            ("/w/src/ABGame_v2.py", false),
+            ("/w/src/Copyright.py", false),
             ("/w/bold/MiniMaxOpening.py", false),
         ] {
             assert_eq!(is_stale(work, Path::new(path)), stale, "{path}");
