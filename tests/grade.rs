@@ -531,10 +531,10 @@ fn bad_input_gets_one_line() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A 7-Zip archive, and one renamed `.zip` (or a zip unzip cannot read): unpacked by what
-/// it holds, with `bsdtar` (which `.ci/run` installs, as libarchive-tools).
+/// A 7-Zip archive, one renamed `.zip` (or a zip unzip cannot read), and a RAR: unpacked
+/// by what they hold, with `bsdtar` (which `.ci/run` installs, as libarchive-tools).
 #[test]
-fn grades_7_zip_archives_and_archives_named_as_another_kind() {
+fn grades_7_zip_and_rar_archives_and_archives_named_as_another_kind() {
     if !have("python3", "--version") || !have("bsdtar", "--version") {
         return;
     }
@@ -552,13 +552,68 @@ fn grades_7_zip_archives_and_archives_named_as_another_kind() {
             .unwrap();
         assert!(made.success(), "bsdtar could not make {file}");
     }
+    // A RAR (version 4, stored), as WinRAR writes one: made here byte by byte, no RAR
+    // writer being free to install.
+    let files: Vec<(String, Vec<u8>)> = std::fs::read_dir(fixtures().join("python"))
+        .unwrap()
+        .flatten()
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap()))
+        .collect();
+    std::fs::write(class.join("rar789.rar"), rar4_stored(&files)).unwrap();
     let out = dir.join("out");
     let sheet = grade_with_the_tests_class_file(&class, &out);
-    for id in ["sev123", "ren456"] {
+    for id in ["sev123", "ren456", "rar789"] {
         let report = std::fs::read_to_string(out.join("reports").join(format!("{id}.md"))).unwrap_or_default();
         assert_eq!(sheet_row(&sheet, id).map(|r| r[5]), Some(100.0), "{sheet}\n{report}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// CRC-32 (IEEE), as RAR's headers and files carry it.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+/// A RAR 4 archive of `files` (flat, stored, from a Unix host): the marker, the main
+/// header, a header and the bytes for each file, the end block; each header's CRC the low
+/// half of the CRC-32 of the rest of it.
+fn rar4_stored(files: &[(String, Vec<u8>)]) -> Vec<u8> {
+    fn block(kind: u8, flags: u16, body: &[u8]) -> Vec<u8> {
+        let mut rest = vec![kind];
+        rest.extend(flags.to_le_bytes());
+        rest.extend(u16::try_from(7 + body.len()).unwrap().to_le_bytes());
+        rest.extend(body);
+        let mut out = (crc32(&rest) as u16).to_le_bytes().to_vec();
+        out.extend(rest);
+        out
+    }
+    let mut out = b"Rar!\x1a\x07\x00".to_vec();
+    out.extend(block(0x73, 0, &[0; 6]));
+    for (name, data) in files {
+        let size = u32::try_from(data.len()).unwrap().to_le_bytes();
+        let mut body = Vec::new();
+        body.extend(size); // packed
+        body.extend(size); // unpacked
+        body.push(3); // Unix
+        body.extend(crc32(data).to_le_bytes());
+        body.extend(0x5B7C_0000u32.to_le_bytes()); // 2025-11-28, as DOS time
+        body.push(20); // version to unpack
+        body.push(0x30); // stored
+        body.extend(u16::try_from(name.len()).unwrap().to_le_bytes());
+        body.extend(0o100_644u32.to_le_bytes());
+        body.extend(name.as_bytes());
+        out.extend(block(0x74, 0x8000, &body));
+        out.extend(data);
+    }
+    out.extend(block(0x7B, 0x4000, &[]));
+    out
 }
 
 /// A class compiled by a newer Java than the grading machine's (a student's JDK 21, no
