@@ -492,9 +492,64 @@ const INPUT_WORDS: [&str; 12] = [
     "iniziale",
 ];
 
+/// `stdout` with the lines a program ran together parted again: a student who forgot the
+/// `\n` after `printf("Board Position: %s", board)` and after the count prints `Board
+/// Position: xx…xxPositions evaluated by static estimation: 4674.MINIMAX estimate: 952.`
+/// on one line. A line is broken after a run of exactly a board's letters that starts a
+/// word and runs straight into a capital that is no board letter, and after a number
+/// (standing after a space or a colon) that runs, with or without its full stop, straight
+/// into a capital.
+fn unglue(stdout: &str) -> String {
+    let len = crate::rules::CLASSROOM.topology.len();
+    let mut out = String::with_capacity(stdout.len());
+    for line in stdout.split_inclusive('\n') {
+        let chars: Vec<(usize, char)> = line.char_indices().collect();
+        let mut cut_after: Vec<usize> = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            let starts_word = i == 0 || !chars[i - 1].1.is_alphanumeric();
+            // A board's letters running into a capital.
+            if starts_word && is_board_char(chars[i].1) {
+                let run = chars[i..].iter().take_while(|(_, c)| is_board_char(*c)).count();
+                if run == len
+                    && let Some(&(at, next)) = chars.get(i + run)
+                    && next.is_uppercase()
+                {
+                    cut_after.push(at);
+                }
+                i += run.max(1);
+                continue;
+            }
+            // A number running into a capital (`4674.MINIMAX`, `4674MINIMAX`).
+            if i > 0 && matches!(chars[i - 1].1, ' ' | ':' | '=') && chars[i].1.is_ascii_digit() {
+                let digits = chars[i..].iter().take_while(|(_, c)| c.is_ascii_digit()).count();
+                let dot = usize::from(chars.get(i + digits).is_some_and(|(_, c)| *c == '.'));
+                if let Some(&(at, next)) = chars.get(i + digits + dot)
+                    && next.is_uppercase()
+                {
+                    cut_after.push(at);
+                }
+                i += digits;
+                continue;
+            }
+            i += 1;
+        }
+        let mut from = 0;
+        for at in cut_after {
+            out.push_str(&line[from..at]);
+            out.push('\n');
+            from = at;
+        }
+        out.push_str(&line[from..]);
+    }
+    out
+}
+
 /// Reads `stdout` (and `file`, the output file's text, if it was written).
 #[must_use]
 pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
+    let stdout = unglue(stdout);
+    let stdout = stdout.as_str();
     let mut r = Reading::default();
     let mut boards: Vec<(String, String)> = Vec::new();
     let mut counts: Vec<(u64, String, bool)> = Vec::new();
@@ -786,6 +841,29 @@ mod tests {
             assert!(!r.handout_wording, "{text}");
             assert!(r.doubts.is_empty(), "{text}: {:?}", r.doubts);
         }
+    }
+
+    #[test]
+    fn lines_run_together() {
+        // The `\n` forgotten after the board and after the count.
+        for text in [
+            format!("Board Position: {B}Positions evaluated by static estimation: 125.MINIMAX estimate: 9987.\n"),
+            format!("Board Position: {B}Positions evaluated: 125MINIMAX estimate: 9987"),
+            format!("Board Position: {B}\nPositions evaluated: 125.MINIMAX estimate: 9987.Done\n"),
+        ] {
+            let r = read(&text);
+            assert_eq!(
+                (r.board.as_deref(), r.evals, r.value),
+                (Some(B), Some(125), Some(Value::finite(9987))),
+                "{text}"
+            );
+            assert!(r.doubts.is_empty(), "{text}: {:?}", r.doubts);
+        }
+        // Not parted: a word that only holds a board's letters, a number inside a word.
+        assert_eq!(
+            unglue("WxxxxxxxxxxxxxxxxxxxxxBx Total\nAB2Game x3B\n"),
+            "WxxxxxxxxxxxxxxxxxxxxxBx Total\nAB2Game x3B\n"
+        );
     }
 
     #[test]

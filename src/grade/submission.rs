@@ -1162,6 +1162,27 @@ fn declared_by_cmake(work: &Path) -> Vec<(PathBuf, &'static str, String)> {
     out
 }
 
+/// How recent a copy its folders say it is: named final (`Project2_v2_FINAL`, `submission`,
+/// `latest`), then its version's number (`v2`, `version 3`, `attempt2`), higher newer.
+fn version_of(work: &Path, file: &Path) -> (bool, u32) {
+    let inside = file.strip_prefix(work).unwrap_or(file);
+    let mut words: Vec<String> = Vec::new();
+    for c in inside.parent().map(Path::components).into_iter().flatten() {
+        let name = c.as_os_str().to_string_lossy().to_lowercase();
+        words.extend(name.split(|ch: char| !ch.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_string));
+    }
+    let is_final = words.iter().any(|w| ["final", "finished", "submission", "submit", "latest"].contains(&w.as_str()));
+    let mut version = 0;
+    for (i, w) in words.iter().enumerate() {
+        let number = ["version", "attempt", "ver", "try", "rev", "v"].iter().find_map(|p| {
+            let rest = w.strip_prefix(p)?;
+            if rest.is_empty() { words.get(i + 1)?.parse().ok() } else { rest.parse::<u32>().ok() }
+        });
+        version = version.max(number.unwrap_or(0));
+    }
+    (is_final, version)
+}
+
 /// Every file below `work` that may be one of the programs, best first: one that can run
 /// here before one that cannot, a current copy before an older one, a program built here
 /// or a source before one shipped built, then by kind, by how its name matched, shallower
@@ -1186,6 +1207,13 @@ fn candidates(work: &Path, started: SystemTime) -> Vec<Candidate> {
             Some(Candidate { program, kind, stale: is_stale(work, &f), file: f, how, foreign, shipped })
         })
         .collect();
+    // Copies kept by version (`Project2_v1/`, `Project2_v2_FINAL/`): of a program's, those
+    // whose folders name an older version than another's are older copies.
+    let versions: Vec<(bool, u32)> = out.iter().map(|c| version_of(work, &c.file)).collect();
+    for i in 0..out.len() {
+        let newer = (0..out.len()).any(|j| out[j].program == out[i].program && versions[j] > versions[i]);
+        out[i].stale |= newer;
+    }
     out.sort_by_cached_key(|c| {
         (c.foreign.is_some(), c.stale, c.shipped, c.kind, c.how.rank(), c.file.components().count(), c.file.clone())
     });
@@ -1283,12 +1311,45 @@ fn is_stale(work: &Path, file: &Path) -> bool {
     })
 }
 
+/// The characters of code page 437 from byte 0x80 on: how a zip made by Windows' "Send to
+/// compressed folder" holds a name with accents (`Código`), in the DOS code page and
+/// without the zip's UTF-8 flag.
+const CP437_HIGH: &str = "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐\
+    └┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u{a0}";
+
+/// Renames every file and folder below `work` whose name is not UTF-8 to the name those
+/// bytes spell in code page 437, deepest first: a path the grader cannot write as text
+/// (a command line, a report) could not be run. How many were renamed.
+fn utf8_names(work: &Path) -> usize {
+    use std::os::unix::ffi::OsStrExt;
+    let high: Vec<char> = CP437_HIGH.chars().collect();
+    let mut renamed = 0;
+    let Ok(entries) = std::fs::read_dir(work) else { return 0 };
+    for e in entries.flatten() {
+        let path = e.path();
+        if e.file_type().is_ok_and(|t| t.is_dir()) {
+            renamed += utf8_names(&path);
+        }
+        let bytes = e.file_name().as_bytes().to_vec();
+        if std::str::from_utf8(&bytes).is_ok() {
+            continue;
+        }
+        let name: String =
+            bytes.iter().map(|&b| if b < 0x80 { char::from(b) } else { high[usize::from(b - 0x80)] }).collect();
+        if !work.join(&name).exists() && std::fs::rename(&path, work.join(&name)).is_ok() {
+            renamed += 1;
+        }
+    }
+    renamed
+}
+
 /// Builds the submission unpacked in `work` and finds its eight programs. `commands` are
 /// the class file's for this student; a `grade.toml` in the submission adds to them.
 #[must_use]
 pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, runner: &ProgramRunner) -> Built {
     let started = SystemTime::now();
     let mut commands = commands.cloned().unwrap_or_default();
+    let renamed = utf8_names(work);
     let files = walk(work);
     let mut jars: Vec<PathBuf> = files.iter().filter(|f| f.extension().is_some_and(|e| e == "jar")).cloned().collect();
     jars.sort();
@@ -1302,6 +1363,12 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
             Some(format!("{}: {why}", relative(work, f)))
         })
         .collect();
+    if renamed > 0 {
+        b.built.notes.push(format!(
+            "{renamed} file or folder names not in UTF-8 (as Windows' zip writes accents, in the DOS code page) were \
+             read as code page 437 (`Código`), so that the programs could be run"
+        ));
+    }
     if let Some(own) = files.iter().find(|f| f.file_name().is_some_and(|n| n == "grade.toml")) {
         match read_student_file(own) {
             Ok(c) => {
@@ -1819,6 +1886,50 @@ mod tests {
         ] {
             assert!(!python_runs_nothing(&put(&dir, "MiniMaxGame.py", program.as_bytes())), "{program}");
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn names_windows_zipped_in_the_dos_code_page_are_read_as_it() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = scratch("cp437");
+        // `Projeto Inteligência Artificial/Código/ABGame.py` as cp437 bytes.
+        let top = dir.join(std::ffi::OsStr::from_bytes(b"Projeto Intelig\x88ncia Artificial"));
+        let code = top.join(std::ffi::OsStr::from_bytes(b"C\xa2digo"));
+        std::fs::create_dir_all(&code).unwrap();
+        put(&code, "ABGame.py", b"print(1)\n");
+        put(&dir, "README.txt", b"-\n");
+        assert_eq!(utf8_names(&dir), 2);
+        assert!(dir.join("Projeto Inteligência Artificial/Código/ABGame.py").is_file());
+        assert_eq!(utf8_names(&dir), 0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn copies_kept_by_version_the_newest_taken() {
+        let work = Path::new("/w");
+        let v = |p: &str| version_of(work, Path::new(p));
+        assert!(v("/w/Project2_v2_FINAL/ABGame.java") > v("/w/Project2_v1/ABGame.java"));
+        assert!(v("/w/Project2_v3/ABGame.java") > v("/w/Project2_v2/ABGame.java"));
+        assert!(v("/w/attempt 2/ABGame.py") > v("/w/attempt 1/ABGame.py"));
+        assert!(v("/w/final/ABGame.py") > v("/w/version 7/ABGame.py"));
+        // A course's or a project's number is no version.
+        assert_eq!(v("/w/Project2/ABGame.py"), v("/w/cs4365/ABGame.py"));
+        let dir = scratch("versions");
+        for folder in ["Project2_v1", "Project2_v2_FINAL"] {
+            std::fs::create_dir_all(dir.join(folder)).unwrap();
+            put(&dir.join(folder), "ABGame.py", b"print(1)\n");
+        }
+        let found = candidates(&dir, SystemTime::now());
+        let ab: Vec<(&Path, bool)> =
+            found.iter().filter(|c| c.program == "ABGame").map(|c| (c.file.as_path(), c.stale)).collect();
+        assert_eq!(
+            ab,
+            [
+                (dir.join("Project2_v2_FINAL/ABGame.py").as_path(), false),
+                (dir.join("Project2_v1/ABGame.py").as_path(), true)
+            ]
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
