@@ -1343,6 +1343,19 @@ fn utf8_names(work: &Path) -> usize {
     renamed
 }
 
+/// Whether `file` is a student's build script: a shell script named for building
+/// (`build.sh`, `compile.sh`, `make_all.sh`) that calls a compiler.
+fn is_build_script(file: &Path) -> bool {
+    let name = file.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
+    let Some(stem) = name.strip_suffix(".sh") else { return false };
+    let named = ["build", "compile", "make"].iter().any(|w| stem.starts_with(w));
+    named
+        && crate::files::read_text(file, crate::files::SMALL_TEXT).is_ok_and(|text| {
+            text.split(|c: char| c.is_whitespace() || "\"';$(=".contains(c))
+                .any(|w| ["gcc", "g++", "cc", "c++", "clang", "clang++", "javac"].contains(&w))
+        })
+}
+
 /// Builds the submission unpacked in `work` and finds its eight programs. `commands` are
 /// the class file's for this student; a `grade.toml` in the submission adds to them.
 #[must_use]
@@ -1411,6 +1424,15 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
             if !made_ok && lacks_clang(&said) {
                 b.step(vec!["make".into(), "-B".into(), "CC=gcc".into(), "CXX=g++".into()], dir);
             }
+        }
+    }
+    // A build script of the student's own where no Makefile was run (`build.sh` with a
+    // `g++ -DMINIMAX_OPENING -o MiniMaxOpening morris.cpp` line a program), as its README
+    // says to run it.
+    if made.is_empty() {
+        for script in files.iter().filter(|f| is_build_script(f)).take(2) {
+            let dir = script.parent().unwrap_or(work).to_path_buf();
+            b.step(vec!["bash".into(), s(script)], &dir);
         }
     }
     let all_given = || ALL_PROGRAMS.iter().all(|p| b.built.programs.contains_key(p.name));
@@ -1930,6 +1952,19 @@ mod tests {
                 (dir.join("Project2_v1/ABGame.py").as_path(), true)
             ]
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn build_scripts_of_the_students_own() {
+        let dir = scratch("build-scripts");
+        let script = |name: &str, text: &str| is_build_script(&put(&dir, name, text.as_bytes()));
+        assert!(script("build.sh", "#!/bin/bash\ng++ -O2 -DMINIMAX_OPENING -o MiniMaxOpening morris.cpp\n"));
+        assert!(script("compile_all.sh", "javac *.java\n"));
+        assert!(script("Build.sh", "CXX=g++\n$CXX -o ABGame ABGame.cpp\n"));
+        assert!(!script("build.sh", "echo nothing to compile\n"));
+        assert!(!script("run.sh", "gcc -o a a.c && ./a\n"));
+        assert!(!script("build.bat", "g++ -o a a.cpp\n"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
