@@ -16,7 +16,7 @@
 use nom::branch::alt;
 use nom::bytes::complete::{tag_no_case, take_while_m_n};
 use nom::character::complete::{char, digit1, one_of, space0, space1};
-use nom::combinator::{opt, recognize, rest};
+use nom::combinator::{opt, rest};
 use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
@@ -53,7 +53,7 @@ fn entry(i: &str) -> IResult<&str, (&str, &str)> {
     let (i, _) = space0(i)?;
     let (i, k) = alt((bracketed, marked, press, spaced)).parse(i)?;
     let (i, _) = (space0, opt((alt((tag_no_case("for"), tag_no_case("to"))), space1))).parse(i)?;
-    let (i, text) = recognize(rest).parse(i)?;
+    let (i, text) = rest(i)?;
     Ok((i, (k, text.trim())))
 }
 

@@ -497,14 +497,14 @@ const INPUT_WORDS: [&str; 12] = [
 /// Position: xx…xxPositions evaluated by static estimation: 4674.MINIMAX estimate: 952.`
 /// on one line. A line is broken after a run of exactly a board's letters that starts a
 /// word and runs straight into a capital that is no board letter, and after a number
-/// (standing after a space or a colon) that runs, with or without its full stop, straight
-/// into a capital.
+/// (standing after a space, a colon or `=`) that runs, with or without its full stop,
+/// straight into a capital.
 fn unglue(stdout: &str) -> String {
     let len = crate::rules::CLASSROOM.topology.len();
     let mut out = String::with_capacity(stdout.len());
     for line in stdout.split_inclusive('\n') {
         let chars: Vec<(usize, char)> = line.char_indices().collect();
-        let mut cut_after: Vec<usize> = Vec::new();
+        let mut cuts: Vec<usize> = Vec::new();
         let mut i = 0;
         while i < chars.len() {
             let starts_word = i == 0 || !chars[i - 1].1.is_alphanumeric();
@@ -515,7 +515,7 @@ fn unglue(stdout: &str) -> String {
                     && let Some(&(at, next)) = chars.get(i + run)
                     && next.is_uppercase()
                 {
-                    cut_after.push(at);
+                    cuts.push(at);
                 }
                 i += run.max(1);
                 continue;
@@ -527,7 +527,7 @@ fn unglue(stdout: &str) -> String {
                 if let Some(&(at, next)) = chars.get(i + digits + dot)
                     && next.is_uppercase()
                 {
-                    cut_after.push(at);
+                    cuts.push(at);
                 }
                 i += digits;
                 continue;
@@ -535,7 +535,7 @@ fn unglue(stdout: &str) -> String {
             i += 1;
         }
         let mut from = 0;
-        for at in cut_after {
+        for at in cuts {
             out.push_str(&line[from..at]);
             out.push('\n');
             from = at;
@@ -586,7 +586,7 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
             let said = Said::of(part);
             let Said { found, .. } = &said;
             let (kind, label) = match carried {
-                Some(k) if kind_of(said.label) == LabelKind::Other && said.label.trim().is_empty() => (k, said.label),
+                Some(k) if said.label.trim().is_empty() => (k, said.label),
                 _ => said.kind(),
             };
             if let ([only], LabelKind::Other, None) = (found.as_slice(), kind, carried)

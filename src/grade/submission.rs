@@ -1142,6 +1142,8 @@ struct Candidate {
     /// A program (not a script) that was there before the build: built elsewhere, and
     /// perhaps from older sources than those beside it.
     shipped: bool,
+    /// How recent a copy its folders say it is ([`version_of`]).
+    version: (bool, u32),
 }
 
 /// The sources that a `CMakeLists.txt` below `work` declares as programs: the first source
@@ -1162,15 +1164,19 @@ fn declared_by_cmake(work: &Path) -> Vec<(PathBuf, &'static str, String)> {
     out
 }
 
+/// The words of a file or folder name, lower-cased (`Project2_v2_FINAL` is `project2`,
+/// `v2`, `final`).
+fn name_words(name: &std::ffi::OsStr) -> Vec<String> {
+    let name = name.to_string_lossy().to_lowercase();
+    name.split(|ch: char| !ch.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_string).collect()
+}
+
 /// How recent a copy its folders say it is: named final (`Project2_v2_FINAL`, `submission`,
 /// `latest`), then its version's number (`v2`, `version 3`, `attempt2`), higher newer.
 fn version_of(work: &Path, file: &Path) -> (bool, u32) {
     let inside = file.strip_prefix(work).unwrap_or(file);
-    let mut words: Vec<String> = Vec::new();
-    for c in inside.parent().map(Path::components).into_iter().flatten() {
-        let name = c.as_os_str().to_string_lossy().to_lowercase();
-        words.extend(name.split(|ch: char| !ch.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_string));
-    }
+    let words: Vec<String> =
+        inside.parent().map(Path::components).into_iter().flatten().flat_map(|c| name_words(c.as_os_str())).collect();
     let is_final = words.iter().any(|w| ["final", "finished", "submission", "submit", "latest"].contains(&w.as_str()));
     let mut version = 0;
     for (i, w) in words.iter().enumerate() {
@@ -1204,18 +1210,28 @@ fn candidates(work: &Path, started: SystemTime) -> Vec<Candidate> {
             let foreign = foreign_program(&first);
             let shipped =
                 first.starts_with(ELF) && std::fs::metadata(&f).and_then(|m| m.modified()).is_ok_and(|t| t < started);
-            Some(Candidate { program, kind, stale: is_stale(work, &f), file: f, how, foreign, shipped })
+            let version = version_of(work, &f);
+            Some(Candidate { program, kind, stale: is_stale(work, &f), file: f, how, foreign, shipped, version })
         })
         .collect();
     // Copies kept by version (`Project2_v1/`, `Project2_v2_FINAL/`): of a program's, those
     // whose folders name an older version than another's are older copies.
-    let versions: Vec<(bool, u32)> = out.iter().map(|c| version_of(work, &c.file)).collect();
     for i in 0..out.len() {
-        let newer = (0..out.len()).any(|j| out[j].program == out[i].program && versions[j] > versions[i]);
+        let newer = (0..out.len()).any(|j| out[j].program == out[i].program && out[j].version > out[i].version);
         out[i].stale |= newer;
     }
     out.sort_by_cached_key(|c| {
-        (c.foreign.is_some(), c.stale, c.shipped, c.kind, c.how.rank(), c.file.components().count(), c.file.clone())
+        let newest_first = std::cmp::Reverse(c.version);
+        (
+            c.foreign.is_some(),
+            c.stale,
+            newest_first,
+            c.shipped,
+            c.kind,
+            c.how.rank(),
+            c.file.components().count(),
+            c.file.clone(),
+        )
     });
     out
 }
@@ -1306,9 +1322,7 @@ fn is_stale(work: &Path, file: &Path) -> bool {
     let inside = file.strip_prefix(work).unwrap_or(file);
     let folders = inside.parent().map(Path::components).into_iter().flatten().map(|c| c.as_os_str());
     let own = inside.file_stem().into_iter();
-    folders.chain(own).any(|name| {
-        name.to_string_lossy().to_lowercase().split(|ch: char| !ch.is_alphanumeric()).any(|w| STALE_WORDS.contains(&w))
-    })
+    folders.chain(own).any(|name| name_words(name).iter().any(|w| STALE_WORDS.contains(&w.as_str())))
 }
 
 /// The characters of code page 437 from byte 0x80 on: how a zip made by Windows' "Send to
@@ -1481,7 +1495,13 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
             // names them as passed over.
             let same_kind: Vec<String> = others
                 .iter()
-                .filter(|o| o.kind == c.kind && o.stale == c.stale && o.foreign.is_none() && c.foreign.is_none())
+                .filter(|o| {
+                    o.kind == c.kind
+                        && o.stale == c.stale
+                        && o.version == c.version
+                        && o.foreign.is_none()
+                        && c.foreign.is_none()
+                })
                 .map(|o| relative(work, &o.file))
                 .collect();
             let doubts = if same_kind.is_empty() {
@@ -1501,9 +1521,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
                 let files: Vec<String> = others.iter().filter(|o| which(o)).map(|o| relative(work, &o.file)).collect();
                 if files.is_empty() { String::new() } else { format!("; {what} passed over: {}", files.join(", ")) }
             };
-            if !c.stale {
-                named.push_str(&passed("an older copy", &|o| o.stale));
-            }
+            named.push_str(&passed("an older copy", &|o| (o.stale && !c.stale) || o.version < c.version));
             if c.foreign.is_none() {
                 for (what, kind) in FOREIGN {
                     named.push_str(&passed(&format!("{what}, which cannot run here,"), &|o| o.foreign == Some(kind)));
@@ -1698,20 +1716,17 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
             .is_some_and(|s| super::names::ENTRY_STEMS.contains(&s.to_ascii_lowercase().as_str()))
     };
     // Not a test's (`tests/run.sh` runs the programs on its boards, naming each), nor an
-    // older copy's.
-    // Looking for a menu beside files named as the programs that run nothing: not those.
+    // older copy's; looking for a menu beside files named as the programs that run
+    // nothing, not those.
     let runnable: Vec<&PathBuf> = files
         .iter()
         .filter(|f| kind_of(f).is_some() && !is_stale(work, f))
         .filter(|f| !only_menu || program_named(work, f).is_none())
         .filter(|f| {
-            !f.strip_prefix(work).unwrap_or(f).components().any(|c| {
-                c.as_os_str()
-                    .to_string_lossy()
-                    .to_lowercase()
-                    .split(|ch: char| !ch.is_alphanumeric())
-                    .any(|w| w.starts_with("test"))
-            })
+            !f.strip_prefix(work)
+                .unwrap_or(f)
+                .components()
+                .any(|c| name_words(c.as_os_str()).iter().any(|w| w.starts_with("test")))
         })
         .collect();
     let by_depth = |f: &&PathBuf| (f.components().count(), (*f).clone());
@@ -1921,6 +1936,7 @@ mod tests {
         std::fs::create_dir_all(&code).unwrap();
         put(&code, "ABGame.py", b"print(1)\n");
         put(&dir, "README.txt", b"-\n");
+        assert_eq!(CP437_HIGH.chars().count(), 0x80);
         assert_eq!(utf8_names(&dir), 2);
         assert!(dir.join("Projeto Inteligência Artificial/Código/ABGame.py").is_file());
         assert_eq!(utf8_names(&dir), 0);
@@ -1952,6 +1968,15 @@ mod tests {
                 (dir.join("Project2_v1/ABGame.py").as_path(), true)
             ]
         );
+        // Folders named as attempts are older copies by their word, and the later attempt
+        // still comes first.
+        for folder in ["attempt 1", "attempt 2"] {
+            std::fs::create_dir_all(dir.join(folder)).unwrap();
+            put(&dir.join(folder), "MiniMaxGame.py", b"print(1)\n");
+        }
+        let found = candidates(&dir, SystemTime::now());
+        let first = found.iter().find(|c| c.program == "MiniMaxGame").map(|c| c.file.clone());
+        assert_eq!(first, Some(dir.join("attempt 2/MiniMaxGame.py")));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
