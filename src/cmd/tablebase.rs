@@ -40,6 +40,33 @@ pub enum TablebaseCommand {
     /// Rewrite a built placing set in the compact layout with its own dictionary (the
     /// build does this at its end; resumable, every cell read back before it is kept)
     Pack(PackArgs),
+    /// Write placing cells coded against a model of their positions, fitted to each cell's
+    /// own values: the densest form, the one the binary carries its last plies in
+    Model(ModelArgs),
+}
+
+/// `morris tablebase model`: each cell coded against its model, a line a cell.
+fn run_model(args: &ModelArgs) -> anyhow::Result<ExitCode> {
+    let mut total = (0u64, 0u64);
+    let mut say = |c: &morris::tablebase::driver::pack::ModeledCell| {
+        total = (total.0 + c.bytes.0, total.1 + c.bytes.1);
+        // A failed write shows in the summary's, below.
+        let _ = std::io::Write::write_fmt(
+            &mut std::io::stdout(),
+            format_args!(
+                "{}: {} -> {} bytes, {} contexts, {:.1} s\n",
+                c.cell, c.bytes.0, c.bytes.1, c.contexts, c.seconds
+            ),
+        );
+    };
+    let done = morris::tablebase::driver::pack::model_cells(
+        &args.cells,
+        &args.out,
+        threads_or_default(args.threads),
+        &mut say,
+    )?;
+    say_part!("modeled {} cells: {:.1} MB -> {:.1} MB\n", done.len(), total.0 as f64 / 1e6, total.1 as f64 / 1e6);
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `--no-removal-plies`'s default: the game's rule (`STANDARD.no_removal_plies`).
@@ -66,6 +93,21 @@ pub struct PackArgs {
     /// The rule profile of the cells (100: the game's rule; 0: the game-theoretic profile)
     #[arg(long = "no-removal-plies", value_name = "PLIES", default_value = DEFAULT_PROFILE, value_parser = profile_arg)]
     pub profile: RuleProfile,
+    /// Worker threads (default: all cores)
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// Arguments of `morris tablebase model`.
+#[derive(clap::Args, Debug)]
+pub struct ModelArgs {
+    /// Placing cell files (`p{ply}-{a}-{b}.s{stones}.r{plies}.ptb`), in any layout; a
+    /// packed one's dictionary is read from beside it
+    #[arg(required = true, value_name = "CELL")]
+    pub cells: Vec<PathBuf>,
+    /// Folder to write the modeled cells in, under the same names (not the cells' own)
+    #[arg(long)]
+    pub out: PathBuf,
     /// Worker threads (default: all cores)
     #[arg(long)]
     pub threads: Option<usize>,
@@ -253,6 +295,7 @@ pub fn run(cmd: &TablebaseCommand) -> anyhow::Result<ExitCode> {
         TablebaseCommand::Stats(args) => run_stats(args),
         TablebaseCommand::Probe(args) => run_probe(args),
         TablebaseCommand::Bench(args) => run_bench(args),
+        TablebaseCommand::Model(args) => run_model(args),
         TablebaseCommand::Pack(args) => {
             say_part!("{}", pack_set(&args.dir, args.stones, args.profile, threads_or_default(args.threads))?);
             Ok(ExitCode::SUCCESS)

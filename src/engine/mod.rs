@@ -228,7 +228,7 @@ impl Engine {
         // own judgement chooses (a loser's hardest defence, not the first of equals).
         let placing_probes = self.options.keep_choice == KeepChoice::Search
             && root_moves.as_ref().is_some_and(|m| !m.is_empty())
-            && self.options.oracle.as_ref().and_then(|o| o.probe_placing(self.game.position()))
+            && self.options.oracle.as_ref().and_then(|o| o.probe_placing_root(self.game.position()))
                 == Some(crate::search::OracleValue::Draw);
         let cfg = SearchConfig {
             eval: self.options.eval,

@@ -79,4 +79,11 @@ pub trait Oracle: Send + Sync {
     fn probe_placing(&self, _pos: &Position) -> Option<OracleValue> {
         None
     }
+
+    /// As [`Oracle::probe_placing`], for the root itself, read once a move: it may also
+    /// read what is too slow to read in the middle of a search (the carried cells coded
+    /// against their model). By default: [`Oracle::probe_placing`].
+    fn probe_placing_root(&self, pos: &Position) -> Option<OracleValue> {
+        self.probe_placing(pos)
+    }
 }

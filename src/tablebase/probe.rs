@@ -393,6 +393,13 @@ impl Tablebase {
     /// # Errors
     /// A damaged block or header.
     pub fn placing_value(&self, pos: &Position) -> Result<Option<TableValue>, TablebaseError> {
+        self.placing_value_in(pos, true)
+    }
+
+    /// [`Tablebase::placing_value`]; a cell coded against its model (a third of a
+    /// millisecond a block) is read only when `modeled` (else `Ok(None)`): not in the middle
+    /// of a search.
+    fn placing_value_in(&self, pos: &Position, modeled: bool) -> Result<Option<TableValue>, TablebaseError> {
         let rules = pos.rules();
         let Some(cell) = placing_cell(pos) else { return Ok(None) };
         if cell.lost_by_material(rules.stones) {
@@ -402,6 +409,9 @@ impl Tablebase {
         let Some(set) = self.placing.get(&(rules.stones, profile)) else { return Ok(None) };
         let Some(src) = set.get(&cell) else { return Ok(None) };
         let file = Self::opened(src, rules.stones, profile)?;
+        if !modeled && file.is_modeled() {
+            return Ok(None);
+        }
         let Some(indexer) = self.shared_indexer(cell.us, cell.them, true) else { return Ok(None) };
         if indexer.len() != file.header.positions {
             return Err(TablebaseError::CorruptedTable {
@@ -420,6 +430,24 @@ impl Tablebase {
             self.code_cache.get_or_load((src.id << 40) | b, || file.block(b))?.code(i % per)
         };
         Ok(Some(TableValue { wdl: placing::wdl_of_code(code), distance: 0 }))
+    }
+
+    /// The class of a placing position, as [`Oracle::probe_placing`] gives it; a modeled
+    /// cell is read only when `modeled`.
+    fn placing_class(&self, pos: &Position, modeled: bool) -> Option<OracleValue> {
+        match self.placing_value_in(pos, modeled) {
+            Ok(v) => v.map(|v| match v.wdl {
+                Wdl::Loss => OracleValue::Loss(u16::MAX),
+                Wdl::Win => OracleValue::Win(u16::MAX),
+                _ => OracleValue::Draw,
+            }),
+            Err(e) => {
+                if !self.warned.swap(true, Ordering::Relaxed) {
+                    log::error!("tablebase: {e}; searching instead where tables fail");
+                }
+                None
+            }
+        }
     }
 
     /// The rule profile the tables were built for.
@@ -763,19 +791,11 @@ impl Oracle for Tablebase {
     }
 
     fn probe_placing(&self, pos: &Position) -> Option<OracleValue> {
-        match self.placing_value(pos) {
-            Ok(v) => v.map(|v| match v.wdl {
-                Wdl::Loss => OracleValue::Loss(u16::MAX),
-                Wdl::Win => OracleValue::Win(u16::MAX),
-                _ => OracleValue::Draw,
-            }),
-            Err(e) => {
-                if !self.warned.swap(true, Ordering::Relaxed) {
-                    log::error!("tablebase: {e}; searching instead where tables fail");
-                }
-                None
-            }
-        }
+        self.placing_class(pos, false)
+    }
+
+    fn probe_placing_root(&self, pos: &Position) -> Option<OracleValue> {
+        self.placing_class(pos, true)
     }
 
     /// Builds, now, the indices of the root's subspace and of those its moves lead to

@@ -10,7 +10,7 @@
 use std::path::Path;
 
 use crate::tablebase::shared::cell::{
-    PlacingCell, PlacingFile, cell_path, cells, dictionary_path, pack_cell, placing_rules, write_cell,
+    PlacingCell, PlacingFile, cell_path, cells, dictionary_path, model_cell, pack_cell, placing_rules, write_cell,
 };
 use crate::tablebase::shared::dictionary::Dictionary;
 use crate::tablebase::shared::error::TablebaseError;
@@ -45,6 +45,74 @@ pub struct PackReport {
     pub bytes: (u64, u64),
     /// The set's dictionary (0: none, the set is too small to train one).
     pub dictionary: u64,
+}
+
+/// What coding one cell against its model did ([`model_cells`]).
+#[derive(Clone, Debug)]
+pub struct ModeledCell {
+    /// The cell.
+    pub cell: PlacingCell,
+    /// Its file's bytes before and after.
+    pub bytes: (u64, u64),
+    /// Contexts in its model.
+    pub contexts: usize,
+    /// Wall time in seconds.
+    pub seconds: f64,
+}
+
+/// Writes each placing cell file of `files` (any layout, its set's dictionary beside it)
+/// into `out` coded against a model of its positions ([`model_cell`]), fitted to the
+/// cell's own values, on `threads` workers; each written file is read back whole and
+/// compared with the codes it was made from before the next is begun. The same files
+/// give the same bytes.
+///
+/// # Errors
+/// A file cannot be read or written, `out` is one of the files' own folder, or a written
+/// file does not read back (it is removed).
+pub fn model_cells(
+    files: &[std::path::PathBuf],
+    out: &Path,
+    threads: usize,
+    on_cell: &mut dyn FnMut(&ModeledCell),
+) -> Result<Vec<ModeledCell>, TablebaseError> {
+    let pool = worker_pool(threads, out)?;
+    if !out.is_dir() {
+        return Err(TablebaseError::NoDirectory(out.to_path_buf()));
+    }
+    let mut done = Vec::with_capacity(files.len());
+    for path in files {
+        let start = std::time::Instant::now();
+        let from_dir = path.parent().map(|d| d.canonicalize().ok());
+        if from_dir.is_some_and(|d| d.is_some() && d == out.canonicalize().ok()) {
+            return Err(TablebaseError::CorruptedTable {
+                path: path.clone(),
+                reason: "would be written over itself: give another --out".into(),
+            });
+        }
+        let file = PlacingFile::open_path(path, None, None)?;
+        let header = file.header.clone();
+        let codes = pool.install(|| file.read_all())?;
+        let bytes = pool.install(|| model_cell(out, &header, &codes))?;
+        let written = cell_path(out, header.cell, header.stones, header.profile);
+        let back = PlacingFile::open_path(&written, Some(header.cell), Some(&header.rules))
+            .and_then(|f| Ok((pool.install(|| f.read_all())?, f)));
+        let contexts = match &back {
+            Ok((again, f)) if same_codes(again, &codes, header.positions) => f.contexts(),
+            _ => {
+                std::fs::remove_file(&written).ok();
+                return Err(TablebaseError::CorruptedTable {
+                    path: written,
+                    reason: "does not read back as the cell it was made from (removed)".into(),
+                });
+            }
+        };
+        let before = std::fs::metadata(path).map_or(0, |m| m.len());
+        let report =
+            ModeledCell { cell: header.cell, bytes: (before, bytes), contexts, seconds: start.elapsed().as_secs_f64() };
+        on_cell(&report);
+        done.push(report);
+    }
+    Ok(done)
 }
 
 /// A reproducible spread of `n` picks among `total`.

@@ -2,7 +2,7 @@
 //! probes: what a position's index is ([`index`], over the subspaces of [`sector`]), what
 //! a stored value means ([`value`]), the one file [`container`] and the file kinds in it
 //! ([`store`]: the moving tables; [`packed`]: 2-bit code files, which hold the moving
-//! tables' [`fast`] form and the placing [`cell`]s), and the one error type ([`error`]).
+//! tables' [`fast`] form and the placing [`cell`]s; [`modeled`]: the carried cells' densest form), and the one error type ([`error`]).
 //! Nothing here solves, plans or prints.
 
 pub mod cell;
@@ -11,6 +11,7 @@ pub mod dictionary;
 pub mod error;
 pub mod fast;
 pub mod index;
+pub mod modeled;
 pub mod packed;
 pub mod sector;
 pub mod store;

@@ -150,7 +150,7 @@ impl<B: AsRef<[u8]>> Block<B> {
 /// The 16-bit checksum of a compact block's packed bytes: [`BlockSum::Words`]'s step on
 /// four lanes of words at once (a probe's path, where one chain of 64 multiplications
 /// was a tenth of the probe), folded.
-fn sum16(bytes: &[u8]) -> u16 {
+pub(super) fn sum16(bytes: &[u8]) -> u16 {
     let mut lanes = [FNV_OFFSET, FNV_OFFSET ^ 1, FNV_OFFSET ^ 2, FNV_OFFSET ^ 3];
     let mut chunks = bytes.chunks_exact(32);
     for c in &mut chunks {
@@ -476,10 +476,7 @@ impl CodeFile {
         // read_head accepted only a version of `versions`.
         let layout =
             versions.iter().find(|(v, _)| *v == head.version).map_or(Layout::Wide(BlockSum::Words), |&(_, l)| l);
-        let map = match file {
-            Backing::File(file) => Region::Mapped(map_read_only(&file).map_err(io)?),
-            Backing::Carried(bytes) => Region::Carried(bytes),
-        };
+        let map = Region::of(file).map_err(io)?;
         let mut fields = Fields::new(&head.header);
         let (header, positions) = parse(&mut fields).ok_or_else(|| corrupt("header fields"))?;
         let dictionary_id = match layout {
@@ -725,11 +722,24 @@ impl CodeFile {
 }
 
 /// A code file's bytes in memory.
-enum Region {
+pub(crate) enum Region {
     /// A file mapped read-only.
     Mapped(Mmap),
     /// Bytes carried in the binary.
     Carried(&'static [u8]),
+}
+
+impl Region {
+    /// The bytes of `file`: mapped, or carried.
+    ///
+    /// # Errors
+    /// The file cannot be mapped.
+    pub(crate) fn of(file: Backing) -> std::io::Result<Region> {
+        Ok(match file {
+            Backing::File(file) => Region::Mapped(map_read_only(&file)?),
+            Backing::Carried(bytes) => Region::Carried(bytes),
+        })
+    }
 }
 
 impl std::ops::Deref for Region {
