@@ -338,25 +338,30 @@ fn the_oracle_gives_stored_values_and_only_for_covered_positions() {
 
 #[test]
 fn the_carried_tables_are_what_the_build_writes_and_answer_alike() {
-    use morris::tablebase::bundled::{FILES, SMALL_GAME, open_bundled};
-    // Byte for byte what a build of 3-3 to 4-4 under the game's rule writes, and all of it.
+    use morris::tablebase::bundled::{SMALL_GAME, files, open_bundled};
+    // Byte for byte what a build of 3-3 to 4-4 under the game's rule writes, and all of it
+    // (the `.wdl` files as unpacked from the binary's `data/tables/X-Y.wdl.zst`).
+    let files = files().expect("the carried files unpack");
     let built: Vec<String> =
         file_names(tables()).into_iter().filter(|n| n.ends_with(".mtb") || n.ends_with(".wdl")).collect();
-    let mut small: Vec<String> = FILES[..SMALL_GAME].iter().map(|(name, _)| (*name).to_owned()).collect();
+    let mut small: Vec<String> = files[..SMALL_GAME].iter().map(|(name, _)| (*name).to_owned()).collect();
     small.sort();
     assert_eq!(built, small);
-    for (name, bytes) in &FILES[..SMALL_GAME] {
+    for (name, bytes) in &files[..SMALL_GAME] {
         let fresh = std::fs::read(tables().join(name)).expect(name);
-        assert!(&fresh == bytes, "{name}: the carried file is not what the build writes (data/tables/)");
+        assert!(
+            &fresh == bytes,
+            "{name}: the carried file is not what the build writes (data/tables/, scripts/carry-moving.sh)"
+        );
     }
     // The larger ones pass their own checksums and a sampled verify against their
     // children, under the game's rule: every move of a carried position stays in the set.
     let carried = temp_dir("carried");
-    for (name, bytes) in FILES {
+    for (name, bytes) in files {
         std::fs::write(carried.join(name), bytes).expect("write a carried file");
     }
     let rules = rules_text(RuleProfile::new(STANDARD.no_removal_plies));
-    for (name, _) in FILES[SMALL_GAME..].iter().filter(|(n, _)| n.ends_with(".mtb")) {
+    for (name, _) in files[SMALL_GAME..].iter().filter(|(n, _)| n.ends_with(".mtb")) {
         let s: Subspace = name.trim_end_matches(".mtb").parse().expect("a pair's name");
         let loaded = load_for(&carried, s, &rules).expect("the carried set holds every table its moves need");
         let report = verify_subspace(&loaded, s, RuleProfile::new(100), &carried, 2, 4999, &()).expect("verify");
@@ -998,7 +1003,7 @@ fn the_carried_placing_cells_agree_with_their_moves_and_answer_from_the_first_pl
     assert!(PLACING.iter().any(|(n, _)| *n == "placing.s9.r100.zdict"), "data/tables carries the set's dictionary");
     let cells = PLACING.iter().filter(|(n, _)| n.ends_with(".s9.r100.ptb")).count();
     assert!(cells > 100, "data/tables carries {cells} placing cells");
-    let tb = Tablebase::carried(&carried_files()).expect("the carried set opens");
+    let tb = Tablebase::carried(&carried_files().expect("unpack")).expect("the carried set opens");
     let report = verify_placing(&tb, 9, RuleProfile::new(STANDARD.no_removal_plies), 4001).expect("verify");
     assert_eq!(report.wrong, 0, "{report}");
     assert!(report.checked > 10_000 && report.skipped_cells > 0, "{report}");

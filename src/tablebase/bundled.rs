@@ -1,9 +1,10 @@
-//! Tables carried in the binary (63.7 MB), so that the engine without `--tablebase` still
-//! plays perfectly where it otherwise goes wrong most: its first eleven placements and the
-//! endgames below. The moving tables (35 MB):
-//! - **3-3, 3-4, 4-3 and 4-4** (650 KB): against itself with every table, 17 of the 23
-//!   value-losing moves of the engine without them were 4 against 3 or 3 against 3
-//!   (docs/tablebase.md, "Strength");
+//! Tables carried in the binary (44.4 MB; 63.7 MB before the `.wdl` files were packed),
+//! so that the engine without `--tablebase` still plays perfectly where it otherwise goes
+//! wrong most: its first eleven placements and the endgames below. The moving tables
+//! (15.5 MB as carried, 34.8 MB unpacked):
+//! - **3-3, 3-4, 4-3 and 4-4** (237 KB as carried, 650 KB unpacked): against itself with
+//!   every table, 17 of the 23 value-losing moves of the engine without them were 4
+//!   against 3 or 3 against 3 (docs/tablebase.md, "Strength");
 //! - **4-5, 5-4, 5-5, 4-6 and 6-4**, with the flying pairs their moves lead to (3-5, 5-3,
 //!   3-6, 6-3): drawn positions where some move loses value, the engine at 300,000 nodes
 //!   chose a value-losing move in 12 % of the 6-4 ones and 7 % of the 4-6 ones, and 27 % of
@@ -13,12 +14,19 @@
 //!
 //! The first four are exactly what `morris tablebase build --max-stones 4` writes under
 //! the game's rule (a draw after 100 plies without a removal); `tests/tablebase.rs` builds
-//! them again and compares them byte for byte. The others were copied from a whole build
-//! (`scripts/tables.sh`) under the same rule, too large to build again in a test: the
-//! test checks every file's own checksums and verifies a sample of each table against
-//! its children (`tablebase verify`). They are read in place, from the binary's own
-//! bytes: nothing is written, so the engine starts as fast in a sandbox whose temporary
-//! folder is small or missing as anywhere else.
+//! them again and compares them byte for byte (the `.wdl` files as unpacked). The others
+//! were copied from a whole build (`scripts/tables.sh`) under the same rule, too large to
+//! build again in a test: the test checks every file's own checksums and verifies a sample
+//! of each table against its children (`tablebase verify`). `scripts/carry-moving.sh`
+//! copies all of them from a whole build into `data/tables/`.
+//!
+//! Each pair's `.mtb` file (11.9 MB in all) is read in place, from the binary's own bytes.
+//! Its `.wdl` file, the fast form a search probes (22.9 MB in all), is carried packed with
+//! `zstd -19` (`X-Y.wdl.zst`, 3.6 MB in all) and unpacked once into memory as the tables
+//! open ([`files`]): 19.3 MB less binary, for about 40 ms more at start (0.015 s -> 0.054 s
+//! from start to quit, measured on the project's 2-core machine) and 25 MB more resident
+//! (18 MB -> 43 MB). Nothing is written, so the engine starts as fast in a sandbox whose
+//! temporary folder is small or missing as anywhere else.
 //!
 //! The placing values of plies 0 to 11 (203 cells of the 9-stone game under the game's
 //! rule and their set's dictionary, 28.9 MB: [`PLACING`], listed by `build.rs` from
@@ -27,54 +35,103 @@
 //! value. In 100 games at 0.3 s a move against itself with every table, 30 of the 35
 //! placing moves by which the engine without them lost value came at moves 5 to 11
 //! (docs/engine.md, "Over whole games"); ply 12 would add 46.6 MB, past the 64 MB this
-//! knowledge may take. Placing cells need not be closed under moves: at ply 11 the
-//! engine searches.
-use std::sync::Arc;
+//! knowledge may take (19.6 MB are left). Placing cells need not be closed under moves: at
+//! ply 11 the engine searches.
+use std::borrow::Cow;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
 
 use super::probe::Tablebase;
 use super::shared::error::TablebaseError;
+use super::shared::fast::FAST_EXTENSION;
 use super::shared::sector::is_supported;
 use crate::rules::{Ruleset, STANDARD};
 
-/// The carried files, by name: the 4-stone game's first ([`SMALL_GAME`] of them).
-pub static FILES: [(&str, &[u8]); 26] = [
+/// The carried moving files as the binary holds them, by the name they open under: each
+/// pair's `.mtb` as built, its `.wdl` packed with `zstd -19` (`data/tables/X-Y.wdl.zst`,
+/// written by `scripts/carry-moving.sh`), unpacked once by [`files`]. The 4-stone game's
+/// first ([`SMALL_GAME`] of them).
+static PACKED: [(&str, &[u8]); 26] = [
     ("3-3.mtb", include_bytes!("../../data/tables/3-3.mtb")),
-    ("3-3.wdl", include_bytes!("../../data/tables/3-3.wdl")),
+    ("3-3.wdl", include_bytes!("../../data/tables/3-3.wdl.zst")),
     ("3-4.mtb", include_bytes!("../../data/tables/3-4.mtb")),
-    ("3-4.wdl", include_bytes!("../../data/tables/3-4.wdl")),
+    ("3-4.wdl", include_bytes!("../../data/tables/3-4.wdl.zst")),
     ("4-3.mtb", include_bytes!("../../data/tables/4-3.mtb")),
-    ("4-3.wdl", include_bytes!("../../data/tables/4-3.wdl")),
+    ("4-3.wdl", include_bytes!("../../data/tables/4-3.wdl.zst")),
     ("4-4.mtb", include_bytes!("../../data/tables/4-4.mtb")),
-    ("4-4.wdl", include_bytes!("../../data/tables/4-4.wdl")),
+    ("4-4.wdl", include_bytes!("../../data/tables/4-4.wdl.zst")),
     ("3-5.mtb", include_bytes!("../../data/tables/3-5.mtb")),
-    ("3-5.wdl", include_bytes!("../../data/tables/3-5.wdl")),
+    ("3-5.wdl", include_bytes!("../../data/tables/3-5.wdl.zst")),
     ("5-3.mtb", include_bytes!("../../data/tables/5-3.mtb")),
-    ("5-3.wdl", include_bytes!("../../data/tables/5-3.wdl")),
+    ("5-3.wdl", include_bytes!("../../data/tables/5-3.wdl.zst")),
     ("3-6.mtb", include_bytes!("../../data/tables/3-6.mtb")),
-    ("3-6.wdl", include_bytes!("../../data/tables/3-6.wdl")),
+    ("3-6.wdl", include_bytes!("../../data/tables/3-6.wdl.zst")),
     ("6-3.mtb", include_bytes!("../../data/tables/6-3.mtb")),
-    ("6-3.wdl", include_bytes!("../../data/tables/6-3.wdl")),
+    ("6-3.wdl", include_bytes!("../../data/tables/6-3.wdl.zst")),
     ("4-5.mtb", include_bytes!("../../data/tables/4-5.mtb")),
-    ("4-5.wdl", include_bytes!("../../data/tables/4-5.wdl")),
+    ("4-5.wdl", include_bytes!("../../data/tables/4-5.wdl.zst")),
     ("5-4.mtb", include_bytes!("../../data/tables/5-4.mtb")),
-    ("5-4.wdl", include_bytes!("../../data/tables/5-4.wdl")),
+    ("5-4.wdl", include_bytes!("../../data/tables/5-4.wdl.zst")),
     ("5-5.mtb", include_bytes!("../../data/tables/5-5.mtb")),
-    ("5-5.wdl", include_bytes!("../../data/tables/5-5.wdl")),
+    ("5-5.wdl", include_bytes!("../../data/tables/5-5.wdl.zst")),
     ("4-6.mtb", include_bytes!("../../data/tables/4-6.mtb")),
-    ("4-6.wdl", include_bytes!("../../data/tables/4-6.wdl")),
+    ("4-6.wdl", include_bytes!("../../data/tables/4-6.wdl.zst")),
     ("6-4.mtb", include_bytes!("../../data/tables/6-4.mtb")),
-    ("6-4.wdl", include_bytes!("../../data/tables/6-4.wdl")),
+    ("6-4.wdl", include_bytes!("../../data/tables/6-4.wdl.zst")),
 ];
 
-/// How many of [`FILES`] (the first) a build of the 4-stone game writes.
+/// How many of [`files`] (the first) a build of the 4-stone game writes.
 pub const SMALL_GAME: usize = 8;
 
 include!(concat!(env!("OUT_DIR"), "/carried_placing.rs"));
 
-/// Every carried file, [`FILES`] and then [`PLACING`]: what [`open_bundled`] opens.
-#[must_use]
-pub fn carried_files() -> Vec<(&'static str, &'static [u8])> {
-    FILES.iter().chain(PLACING).copied().collect()
+/// The carried moving files, by name (`X-Y.mtb`, `X-Y.wdl`), as a build writes them: the
+/// 4-stone game's first ([`SMALL_GAME`] of them). The `.wdl` files are unpacked on the
+/// first call (about 23 MB, held for the life of the process) and shared by every later one.
+///
+/// # Errors
+/// A packed file does not unpack (a damaged binary): [`TablebaseError::CorruptedTable`],
+/// naming it. Nothing is kept then: a later call tries again.
+pub fn files() -> Result<&'static [(&'static str, &'static [u8])], TablebaseError> {
+    static UNPACKED: OnceLock<Vec<(&'static str, &'static [u8])>> = OnceLock::new();
+    if let Some(files) = UNPACKED.get() {
+        return Ok(files);
+    }
+    let unpacked =
+        PACKED.iter().map(|&(name, bytes)| Ok((name, unpack(name, bytes)?))).collect::<Result<Vec<_>, _>>()?;
+    // Two first calls at once may both unpack: one's bytes are kept, the other's dropped.
+    Ok(UNPACKED.get_or_init(|| {
+        unpacked
+            .into_iter()
+            .map(|(name, bytes)| {
+                let bytes: &'static [u8] = match bytes {
+                    Cow::Borrowed(bytes) => bytes,
+                    Cow::Owned(bytes) => Box::leak(bytes.into_boxed_slice()),
+                };
+                (name, bytes)
+            })
+            .collect()
+    }))
+}
+
+/// The bytes of the carried file `name` held as `bytes`: a `.wdl` file unpacked (its zstd
+/// frame carries its length and a checksum), any other as it is.
+fn unpack(name: &str, bytes: &'static [u8]) -> Result<Cow<'static, [u8]>, TablebaseError> {
+    if name.rsplit_once('.').map(|(_, extension)| extension) != Some(FAST_EXTENSION) {
+        return Ok(Cow::Borrowed(bytes));
+    }
+    zstd::stream::decode_all(bytes).map(Cow::Owned).map_err(|e| TablebaseError::CorruptedTable {
+        path: Path::new("carried").join(format!("{name}.zst")),
+        reason: format!("the packed file does not unpack: {e}"),
+    })
+}
+
+/// Every carried file, [`files`] and then [`PLACING`]: what [`open_bundled`] opens.
+///
+/// # Errors
+/// A packed file does not unpack (see [`files`]).
+pub fn carried_files() -> Result<Vec<(&'static str, &'static [u8])>, TablebaseError> {
+    Ok(files()?.iter().chain(PLACING).copied().collect())
 }
 
 /// The carried tables, opened for `rules` with every index ready; `Ok(None)` when they
@@ -87,7 +144,7 @@ pub fn open_bundled(rules: &Ruleset) -> Result<Option<Arc<Tablebase>>, Tablebase
     if !is_supported(rules) || rules.no_removal_plies != STANDARD.no_removal_plies {
         return Ok(None);
     }
-    let tb = Tablebase::carried(&carried_files())?;
+    let tb = Tablebase::carried(&carried_files()?)?;
     // Every index now, on this thread (about 10 ms): a covered position is answered from
     // the first move.
     tb.wait_ready();
@@ -101,17 +158,31 @@ mod tests {
 
     #[test]
     fn the_carried_files_open_in_place_and_a_damaged_one_is_named() {
-        let small = Tablebase::carried(&FILES[..SMALL_GAME]).expect("the 4-stone game's tables open");
+        let files = files().expect("the carried files unpack");
+        assert!(std::ptr::eq(files, super::files().expect("again")), "unpacked once");
+        let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
+        assert_eq!(names, PACKED.iter().map(|(name, _)| *name).collect::<Vec<_>>());
+        let small = Tablebase::carried(&files[..SMALL_GAME]).expect("the 4-stone game's tables open");
         assert_eq!(format!("{small:?}"), "Tablebase { dir: \"carried\", subspaces: 4 }");
         // A flipped byte in a header fails its checksum, in the file's own name.
-        let mut damaged: Vec<(&str, &'static [u8])> = FILES[..SMALL_GAME].to_vec();
+        let mut damaged: Vec<(&str, &'static [u8])> = files[..SMALL_GAME].to_vec();
         let mut bytes = damaged[0].1.to_vec();
         bytes[30] ^= 1;
         damaged[0].1 = Box::leak(bytes.into_boxed_slice());
         let e = Tablebase::carried(&damaged).expect_err("a damaged header");
         assert!(e.to_string().contains("carried/3-3.mtb"), "{e}");
         // A table whose moves lead to one not carried is refused.
-        let e = Tablebase::carried(&FILES[2..4]).expect_err("3-4 without 3-3");
+        let e = Tablebase::carried(&files[2..4]).expect_err("3-4 without 3-3");
         assert!(e.to_string().contains("3-3"), "{e}");
+        // A packed file with a flipped byte fails its frame's checksum, in its own name; an
+        // unpacked one is its packed bytes unpacked.
+        let (name, packed) = PACKED[1];
+        assert_eq!((name, unpack(name, packed).expect("unpacks").as_ref()), files[1]);
+        let mut bytes = packed.to_vec();
+        let middle = bytes.len() / 2;
+        bytes[middle] ^= 1;
+        let e = unpack(name, Box::leak(bytes.into_boxed_slice())).expect_err("a damaged packed file");
+        assert!(matches!(e, TablebaseError::CorruptedTable { .. }), "{e:?}");
+        assert!(e.to_string().contains("carried/3-3.wdl.zst"), "{e}");
     }
 }
