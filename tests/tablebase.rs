@@ -1004,9 +1004,26 @@ fn the_carried_placing_cells_agree_with_their_moves_and_answer_from_the_first_pl
     let cells = PLACING.iter().filter(|(n, _)| n.ends_with(".s9.r100.ptb")).count();
     assert!(cells > 100, "data/tables carries {cells} placing cells");
     let tb = Tablebase::carried(&carried_files().expect("unpack")).expect("the carried set opens");
-    let report = verify_placing(&tb, 9, RuleProfile::new(STANDARD.no_removal_plies), 4001).expect("verify");
+    // Every 40,009th position: a position of a modeled cell and each of its moves decode a
+    // block in order (about half a millisecond each).
+    let profile = RuleProfile::new(STANDARD.no_removal_plies);
+    let report = verify_placing(&tb, 9, profile, 40_009).expect("verify");
     assert_eq!(report.wrong, 0, "{report}");
-    assert!(report.checked > 10_000 && report.skipped_cells > 0, "{report}");
+    assert!(report.checked > 3_000 && report.skipped_cells > 0, "{report}");
+    // The last ply's cells, which the verify skips, and every modeled cell decode: three
+    // blocks of each, their checksums checked.
+    let mut modeled = 0;
+    for cell in tb.placing_cells(9, profile) {
+        let file = tb.placing_file(9, profile, cell).expect("listed").expect("opens");
+        if file.is_modeled() || cell.ply == 12 {
+            modeled += usize::from(file.is_modeled());
+            let last = file.blocks() - 1;
+            for b in [0, last / 2, last] {
+                file.block(b).unwrap_or_else(|e| panic!("{cell} block {b}: {e}"));
+            }
+        }
+    }
+    assert!(modeled > 20, "{modeled} cells carried modeled");
     let oracle = open_bundled(&STANDARD).expect("open").expect("the game's rules");
     let start = Position::start(&STANDARD);
     assert_eq!(oracle.probe_placing(&start), Some(OracleValue::Draw));
@@ -1014,4 +1031,17 @@ fn the_carried_placing_cells_agree_with_their_moves_and_answer_from_the_first_pl
     let mut moves = MoveList::new();
     start.legal_moves(&mut moves);
     assert_eq!(keeping.len(), moves.len());
+    // At the twelfth placement the moves are valued by the carried ply 12, which is read
+    // at the root and not in the middle of a search.
+    let mut pos = start;
+    for m in "D2 D6 F4 B4 D1 D7 A1 G7 F2 B6 E3".split(' ') {
+        pos = pos.play(morris::rules::notation::parse_move(m, &STANDARD24).expect("move")).expect("legal");
+    }
+    let keeping = oracle.root_moves(&pos, None).expect("the twelfth placements have values");
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    assert!(!keeping.is_empty() && keeping.len() < moves.len(), "{} of {} keep the value", keeping.len(), moves.len());
+    let child = pos.play(keeping[0]).expect("legal");
+    assert!(oracle.probe_placing_root(&child).is_some());
+    assert_eq!(oracle.probe_placing(&child), None, "a modeled cell is not read inside a search");
 }

@@ -105,7 +105,8 @@ pub struct ModelArgs {
     /// packed one's dictionary is read from beside it
     #[arg(required = true, value_name = "CELL")]
     pub cells: Vec<PathBuf>,
-    /// Folder to write the modeled cells in, under the same names (not the cells' own)
+    /// Folder to write the modeled cells in (made if missing), under the same names (not
+    /// the cells' own)
     #[arg(long)]
     pub out: PathBuf,
     /// Worker threads (default: all cores)
