@@ -51,7 +51,7 @@ pub struct EngineArgs {
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
     /// Play without the tables the binary carries (the moving tables 3-3 .. 6-4 and the
-    /// placing values of the first 12 plies; used when no --tablebase is given, under the
+    /// placing values of the first 13 plies; used when no --tablebase is given, under the
     /// game's 100-ply no-removal rule)
     #[arg(long, conflicts_with = "tablebase")]
     pub no_small_tables: bool,

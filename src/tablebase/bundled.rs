@@ -1,7 +1,7 @@
-//! Tables carried in the binary (44.4 MB; 63.7 MB before the `.wdl` files were packed),
-//! so that the engine without `--tablebase` still plays perfectly where it otherwise goes
-//! wrong most: its first eleven placements and the endgames below. The moving tables
-//! (15.5 MB as carried, 34.8 MB unpacked):
+//! Tables carried in the binary (63.2 MB, within the 64 MB issue 46 allows this
+//! knowledge), so that the engine without `--tablebase` still plays perfectly where it
+//! otherwise goes wrong most: its first twelve placements and the endgames below. The
+//! moving tables (15.5 MB as carried, 34.8 MB unpacked):
 //! - **3-3, 3-4, 4-3 and 4-4** (237 KB as carried, 650 KB unpacked): against itself with
 //!   every table, 17 of the 23 value-losing moves of the engine without them were 4
 //!   against 3 or 3 against 3 (docs/tablebase.md, "Strength");
@@ -28,15 +28,18 @@
 //! (18 MB -> 43 MB). Nothing is written, so the engine starts as fast in a sandbox whose
 //! temporary folder is small or missing as anywhere else.
 //!
-//! The placing values of plies 0 to 11 (203 cells of the 9-stone game under the game's
-//! rule and their set's dictionary, 28.9 MB: [`PLACING`], listed by `build.rs` from
-//! `data/tables/`, copied from a whole build by `scripts/carry-placing.sh 11`): with them
-//! the engine chooses each of its first eleven placements among those that keep the
+//! The placing values of plies 0 to 12 (252 cells of the 9-stone game under the game's
+//! rule and their set's dictionary, 47.7 MB: [`PLACING`], listed by `build.rs` from
+//! `data/tables/`, written from a whole build by `scripts/carry-placing.sh 12 9`): with
+//! them the engine chooses each of its first twelve placements among those that keep the
 //! value. In 100 games at 0.3 s a move against itself with every table, 30 of the 35
-//! placing moves by which the engine without them lost value came at moves 5 to 11
-//! (docs/engine.md, "Over whole games"); ply 12 would add 46.6 MB, past the 64 MB this
-//! knowledge may take (19.6 MB are left). Placing cells need not be closed under moves: at
-//! ply 11 the engine searches.
+//! placing moves by which the engine without them lost value came at moves 5 to 11, and
+//! with plies 0 to 11 carried, three of the five left at 1 s came at the twelfth
+//! (docs/engine.md, "Over whole games"). Plies 0 to 8 are the cells as the build packed
+//! them; of plies 9 to 12 each cell is carried in the smaller of that form and the one
+//! coded against a model of its positions ([`modeled`](super::shared::modeled): 46.9 MB
+//! instead of 74.6). Placing cells need not be closed under moves: at ply 12 the engine
+//! searches.
 use std::borrow::Cow;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};

@@ -9,25 +9,26 @@
 //! among decided positions ([`Model`], stored in the header, fitted to the cell
 //! itself), and codes each value with a binary range coder at those probabilities. In
 //! the 6-6 cell of ply 12 (156 million positions, 58 % wins, 31 % draws, 11 % losses) the
-//! values then take about 0.72 bits a position, against 1.16 in the compact layout with
-//! the set's zstd dictionary (docs/engine.md has the figures of every carried ply).
+//! values then take 0.75 bits a position (14.6 MB), against 1.16 in the compact layout
+//! with the set's zstd dictionary (22.7 MB); docs/engine.md has the figures of every
+//! carried ply.
 //!
 //! The price is the read: a block's values are decoded in order, each after its
-//! position's features, so a probe decodes up to its position in a block of
-//! [`MODELED_BLOCK_POSITIONS`] (about a third of a millisecond where the compact layout
-//! takes a microsecond). The engine reads modeled cells where it values its root's moves
+//! position's features, so a probe decodes a whole block of [`MODELED_BLOCK_POSITIONS`]
+//! (0.30 ms, where the compact layout takes 2–3 µs; docs/tablebase.md). The engine reads modeled cells where it values its root's moves
 //! and through its cache of recent blocks, not in the middle of its search
 //! ([`crate::tablebase::probe`]).
 //!
 //! Layout (the [`container`](super::container)'s, version
 //! [`PLACING_MODELED_VERSION`](super::cell::PLACING_MODELED_VERSION) of the placing
-//! cells): the cell's own header fields, then the model (u16 count, then per context
-//! present its number (u16) and its two 12-bit probabilities (u16 each)), the block count
-//! (u64) and `count + 1` offsets into the data (u32). A block is its code alone (one
+//! cells): the cell's own header fields, then the model ([`Model::to_bytes`]: the count
+//! of contexts present (u32), then each as the step from the one before (LEB128) and its
+//! two 12-bit probabilities (u16 each)), the block count (u64) and `count + 1` offsets
+//! into the data (u32). A block is its code alone (one
 //! byte: every position has it), or the 16-bit checksum of its packed codes followed by
 //! the range coder's bytes.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
@@ -407,7 +408,7 @@ pub struct ModeledCodes {
     topology: &'static Topology,
     /// The cell's stone counts, for its index.
     stones: (u8, u8),
-    indexer: OnceLock<Arc<Indexer>>,
+    indexer: OnceLock<Indexer>,
 }
 
 impl ModeledCodes {
@@ -476,18 +477,11 @@ impl ModeledCodes {
     }
 
     fn indexer(&self) -> &Indexer {
-        self.indexer.get_or_init(|| {
-            Arc::new(Indexer::new(self.topology, usize::from(self.stones.0), usize::from(self.stones.1)))
-        })
+        self.indexer.get_or_init(|| Indexer::new(self.topology, usize::from(self.stones.0), usize::from(self.stones.1)))
     }
 
     fn bad(&self, b: u64, reason: &str) -> TablebaseError {
-        TablebaseError::CorruptedBlock {
-            path: self.path.clone(),
-            stream: "value",
-            block: b,
-            reason: reason.to_string(),
-        }
+        super::packed::bad_block(&self.path, b, reason)
     }
 
     /// Decodes block `b`, its checksum checked.

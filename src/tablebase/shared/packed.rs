@@ -166,6 +166,11 @@ pub(super) fn sum16(bytes: &[u8]) -> u16 {
     (h ^ (h >> 16)) as u16
 }
 
+/// Block `b` of the code file at `path` failed a check (`reason`).
+pub(super) fn bad_block(path: &Path, b: u64, reason: &str) -> TablebaseError {
+    TablebaseError::CorruptedBlock { path: path.to_path_buf(), stream: "value", block: b, reason: reason.to_string() }
+}
+
 /// How a code file lays out its blocks: by its format version.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Layout {
@@ -584,12 +589,7 @@ impl CodeFile {
     }
 
     fn bad(&self, b: u64, reason: &str) -> TablebaseError {
-        TablebaseError::CorruptedBlock {
-            path: self.path.clone(),
-            stream: "value",
-            block: b,
-            reason: reason.to_string(),
-        }
+        bad_block(&self.path, b, reason)
     }
 
     /// The packed bytes block `b` must unpack to.
