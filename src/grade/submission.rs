@@ -1198,6 +1198,7 @@ fn candidates(work: &Path, started: SystemTime) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = walk(work)
         .into_iter()
         .filter(|f| !f.starts_with(work.join(".grade-bin")) && !f.starts_with(work.join(".grade-classes")))
+        .filter(|f| !is_cargo_copy(f))
         .filter_map(|f| {
             // Declared by its build, unless the file has the handout's name for it anyway.
             let (program, how) = match (declared.iter().find(|d| d.0 == f), program_named(work, &f)) {
@@ -1318,6 +1319,17 @@ const STALE_WORDS: [&str; 17] = [
 /// Whether a file lies in a folder named as an older copy, or is named as one itself
 /// (`MiniMaxGame - Copy.java`, as Windows names a file copied beside itself;
 /// `ABGame_old.py`): a candidate so named is taken only when no other is found.
+/// Whether `file` is the copy Cargo keeps of a program it built, in `deps/` beside the
+/// program (`target/release/deps/ABGame-cbc59dcb3328add3` of `target/release/ABGame`):
+/// the same build's, not another candidate.
+fn is_cargo_copy(file: &Path) -> bool {
+    let in_deps = file.parent().and_then(Path::file_name).is_some_and(|d| d == "deps");
+    let hashed = file.file_name().and_then(|n| n.to_str()).and_then(|n| n.rsplit_once('-')).is_some_and(|(_, h)| {
+        h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+    });
+    in_deps && hashed
+}
+
 fn is_stale(work: &Path, file: &Path) -> bool {
     let inside = file.strip_prefix(work).unwrap_or(file);
     let folders = inside.parent().map(Path::components).into_iter().flatten().map(|c| c.as_os_str());
@@ -1978,6 +1990,14 @@ mod tests {
         let first = found.iter().find(|c| c.program == "MiniMaxGame").map(|c| c.file.clone());
         assert_eq!(first, Some(dir.join("attempt 2/MiniMaxGame.py")));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn cargo_s_own_copies_of_its_programs_are_no_candidates() {
+        assert!(is_cargo_copy(Path::new("p/target/release/deps/ABGame-cbc59dcb3328add3")));
+        assert!(!is_cargo_copy(Path::new("p/target/release/ABGame")));
+        assert!(!is_cargo_copy(Path::new("p/deps/ABGame-final")));
+        assert!(!is_cargo_copy(Path::new("p/build/ABGame-cbc59dcb3328add3")));
     }
 
     #[test]
