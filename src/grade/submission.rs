@@ -1324,9 +1324,11 @@ const STALE_WORDS: [&str; 17] = [
 /// the same build's, not another candidate.
 fn is_cargo_copy(file: &Path) -> bool {
     let in_deps = file.parent().and_then(Path::file_name).is_some_and(|d| d == "deps");
-    let hashed = file.file_name().and_then(|n| n.to_str()).and_then(|n| n.rsplit_once('-')).is_some_and(|(_, h)| {
-        h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
-    });
+    let hashed = file
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.rsplit_once('-'))
+        .is_some_and(|(_, h)| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
     in_deps && hashed
 }
 
