@@ -6,7 +6,7 @@
 //! Black `⌊k/2⌋`, and each side has any number of them left on the board (the others were
 //! removed). A *cell* `p{k}-{a}-{b}` holds the positions of ply `k` with `a` stones on the
 //! board for the side to move and `b` for the other, indexed like the moving phase's
-//! subspace `a-b` ([`Indexer`](super::index::Indexer), symmetry-reduced). Placements reset
+//! subspace `a-b` ([`Indexer`], symmetry-reduced). Placements reset
 //! the no-removal count and no position repeats while placing, so the phase is a DAG of
 //! `2 × stones` layers: cell `(k, a, b)` depends only on `(k+1, b, a+1)` (a placement)
 //! and `(k+1, b−1, a+1)` (a placement that removes), and the last placement leads into
@@ -55,7 +55,7 @@ pub const PLACING_VERSION: u32 = 2;
 /// dictionary ([`pack_cell`]).
 pub const PLACING_COMPACT_VERSION: u32 = 3;
 /// The version of a cell coded against a model of its positions
-/// ([`modeled`](super::modeled), [`model_cell`]): the form the binary carries its last
+/// ([`modeled`], [`model_cell`]): the form the binary carries its last
 /// plies in.
 pub const PLACING_MODELED_VERSION: u32 = 4;
 /// The extension of a set's dictionary file.
@@ -318,7 +318,7 @@ pub fn pack_cell(
     )
 }
 
-/// Writes a cell coded against a model of its positions ([`modeled`](super::modeled)) to
+/// Writes a cell coded against a model of its positions ([`modeled`]) to
 /// `dir`, from its `packed` codes, whole: a temporary file, renamed. Returns the file's
 /// length.
 ///
