@@ -45,30 +45,6 @@ pub enum TablebaseCommand {
     Model(ModelArgs),
 }
 
-/// `morris tablebase model`: each cell coded against its model, a line a cell.
-fn run_model(args: &ModelArgs) -> anyhow::Result<ExitCode> {
-    let mut total = (0u64, 0u64);
-    let mut say = |c: &morris::tablebase::driver::pack::ModeledCell| {
-        total = (total.0 + c.bytes.0, total.1 + c.bytes.1);
-        // A failed write shows in the summary's, below.
-        let _ = std::io::Write::write_fmt(
-            &mut std::io::stdout(),
-            format_args!(
-                "{}: {} -> {} bytes, {} contexts, {:.1} s\n",
-                c.cell, c.bytes.0, c.bytes.1, c.contexts, c.seconds
-            ),
-        );
-    };
-    let done = morris::tablebase::driver::pack::model_cells(
-        &args.cells,
-        &args.out,
-        threads_or_default(args.threads),
-        &mut say,
-    )?;
-    say_part!("modeled {} cells: {:.1} MB -> {:.1} MB\n", done.len(), total.0 as f64 / 1e6, total.1 as f64 / 1e6);
-    Ok(ExitCode::SUCCESS)
-}
-
 /// `--no-removal-plies`'s default: the game's rule (`STANDARD.no_removal_plies`).
 const DEFAULT_PROFILE: &str = "100";
 
@@ -281,6 +257,30 @@ pub struct ProbeArgs {
     /// hand and the no-removal count, e.g. "WWWxxxxxxxxxxxxxxxxxxBBB white 0 0 12"
     #[arg(required_unless_present = "batch")]
     pub position: Option<String>,
+}
+
+/// `morris tablebase model`: each cell coded against its model, a line a cell.
+fn run_model(args: &ModelArgs) -> anyhow::Result<ExitCode> {
+    let mut total = (0u64, 0u64);
+    let mut say = |c: &morris::tablebase::driver::pack::ModeledCell| {
+        total = (total.0 + c.bytes.0, total.1 + c.bytes.1);
+        // A failed write shows in the summary's, below.
+        let _ = std::io::Write::write_fmt(
+            &mut std::io::stdout(),
+            format_args!(
+                "{}: {} -> {} bytes, {} contexts, {:.1} s\n",
+                c.cell, c.bytes.0, c.bytes.1, c.contexts, c.seconds
+            ),
+        );
+    };
+    let done = morris::tablebase::driver::pack::model_cells(
+        &args.cells,
+        &args.out,
+        threads_or_default(args.threads),
+        &mut say,
+    )?;
+    say_part!("modeled {} cells: {:.1} MB -> {:.1} MB\n", done.len(), total.0 as f64 / 1e6, total.1 as f64 / 1e6);
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Runs `morris tablebase ...`.

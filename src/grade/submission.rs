@@ -1316,9 +1316,6 @@ const STALE_WORDS: [&str; 17] = [
     "attempt",
 ];
 
-/// Whether a file lies in a folder named as an older copy, or is named as one itself
-/// (`MiniMaxGame - Copy.java`, as Windows names a file copied beside itself;
-/// `ABGame_old.py`): a candidate so named is taken only when no other is found.
 /// Whether `file` is the copy Cargo keeps of a program it built, in `deps/` beside the
 /// program (`target/release/deps/ABGame-cbc59dcb3328add3` of `target/release/ABGame`):
 /// the same build's, not another candidate.
@@ -1332,6 +1329,9 @@ fn is_cargo_copy(file: &Path) -> bool {
     in_deps && hashed
 }
 
+/// Whether a file lies in a folder named as an older copy, or is named as one itself
+/// (`MiniMaxGame - Copy.java`, as Windows names a file copied beside itself;
+/// `ABGame_old.py`): a candidate so named is taken only when no other is found.
 fn is_stale(work: &Path, file: &Path) -> bool {
     let inside = file.strip_prefix(work).unwrap_or(file);
     let folders = inside.parent().map(Path::components).into_iter().flatten().map(|c| c.as_os_str());

@@ -413,6 +413,7 @@ impl Tablebase {
             return Ok(None);
         }
         let Some(indexer) = self.shared_indexer(cell.us, cell.them, true) else { return Ok(None) };
+        file.lend_indexer(indexer);
         if indexer.len() != file.header.positions {
             return Err(TablebaseError::CorruptedTable {
                 path: file.path.clone(),

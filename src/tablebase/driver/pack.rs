@@ -61,8 +61,8 @@ pub struct ModeledCell {
 }
 
 /// Writes each placing cell file of `files` (any layout, its set's dictionary beside it)
-/// into `out` (made if missing) coded against a model of its positions ([`model_cell`]), fitted to the
-/// cell's own values, on `threads` workers; each written file is read back whole and
+/// into `out` (made if missing) coded against a model of its positions ([`model_cell`]),
+/// fitted to the cell's own values, on `threads` workers; each written file is read back whole and
 /// compared with the codes it was made from before the next is begun. The same files
 /// give the same bytes.
 ///
@@ -80,11 +80,12 @@ pub fn model_cells(
     let mut done = Vec::with_capacity(files.len());
     for path in files {
         let start = std::time::Instant::now();
-        let from_dir = path.parent().map(|d| d.canonicalize().ok());
-        if from_dir.is_some_and(|d| d.is_some() && d == out.canonicalize().ok()) {
-            return Err(TablebaseError::CorruptedTable {
+        // A bare file name lies in the current folder.
+        let from_dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        if from_dir.canonicalize().ok().is_some_and(|d| Some(d) == out.canonicalize().ok()) {
+            return Err(TablebaseError::Io {
                 path: path.clone(),
-                reason: "would be written over itself: give another --out".into(),
+                cause: std::io::Error::other("would be written over itself: give another --out"),
             });
         }
         let file = PlacingFile::open_path(path, None, None)?;

@@ -459,10 +459,13 @@ impl PlacingFile {
             (PLACING_VERSION, Layout::Wide(BlockSum::Words)),
             (PLACING_COMPACT_VERSION, Layout::Compact),
         ];
-        let mut all: Vec<u32> = versions.iter().map(|&(v, _)| v).collect();
-        all.push(PLACING_MODELED_VERSION);
-        let head = container::read_head(path, &file, PLACING_MAGIC, &all)?;
-        if head.version == PLACING_MODELED_VERSION {
+        // The version decides the reader, which checks the whole header once.
+        let mut fixed = [0u8; 12];
+        let modeled = file.read_exact_at(&mut fixed, 0).is_ok()
+            && &fixed[..8] == PLACING_MAGIC
+            && u32::from_le_bytes([fixed[8], fixed[9], fixed[10], fixed[11]]) == PLACING_MODELED_VERSION;
+        if modeled {
+            let head = container::read_head(path, &file, PLACING_MAGIC, &[PLACING_MODELED_VERSION])?;
             let corrupt =
                 || TablebaseError::CorruptedTable { path: path.to_path_buf(), reason: "header fields".into() };
             let mut fields = Fields::new(&head.header);
@@ -474,7 +477,14 @@ impl PlacingFile {
                 ModeledCodes::read(path, bytes, head.data_start, &mut fields, positions, stones, STANDARD.topology)?;
             return Ok(PlacingFile { path: path.to_path_buf(), header, codes: Codes::Modeled(codes) });
         }
-        let (mut codes, header) = CodeFile::over(path, file, PLACING_MAGIC, &versions, parse_header)?;
+        let (mut codes, header) =
+            CodeFile::over(path, file, PLACING_MAGIC, &versions, parse_header).map_err(|e| match e {
+                // The newest version a placing file may have is the modeled one.
+                TablebaseError::Version { path, found, .. } => {
+                    TablebaseError::Version { path, found, expected: PLACING_MODELED_VERSION }
+                }
+                e => e,
+            })?;
         check(&header)?;
         if codes.dictionary_id() != 0 {
             codes.attach(dictionary(header.stones, header.profile, codes.dictionary_id())?)?;
@@ -499,6 +509,15 @@ impl PlacingFile {
         match &self.codes {
             Codes::Packed(_) => 0,
             Codes::Modeled(m) => m.model().len(),
+        }
+    }
+
+    /// Lends a modeled file the index of its positions that the caller already holds
+    /// (the tables' shared one), so that it makes no second; a file not modeled, or one
+    /// that has its own by now, keeps what it has.
+    pub fn lend_indexer(&self, indexer: &std::sync::Arc<Indexer>) {
+        if let Codes::Modeled(m) = &self.codes {
+            m.lend_indexer(indexer);
         }
     }
 

@@ -28,7 +28,7 @@
 //! byte: every position has it), or the 16-bit checksum of its packed codes followed by
 //! the range coder's bytes.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use rayon::prelude::*;
 
@@ -408,7 +408,7 @@ pub struct ModeledCodes {
     topology: &'static Topology,
     /// The cell's stone counts, for its index.
     stones: (u8, u8),
-    indexer: OnceLock<Indexer>,
+    indexer: OnceLock<Arc<Indexer>>,
 }
 
 impl ModeledCodes {
@@ -477,7 +477,17 @@ impl ModeledCodes {
     }
 
     fn indexer(&self) -> &Indexer {
-        self.indexer.get_or_init(|| Indexer::new(self.topology, usize::from(self.stones.0), usize::from(self.stones.1)))
+        self.indexer.get_or_init(|| {
+            Arc::new(Indexer::new(self.topology, usize::from(self.stones.0), usize::from(self.stones.1)))
+        })
+    }
+
+    /// Takes `indexer` as the index of its positions if it has none yet and the count
+    /// agrees (see [`PlacingFile::lend_indexer`](super::cell::PlacingFile::lend_indexer)).
+    pub fn lend_indexer(&self, indexer: &Arc<Indexer>) {
+        if self.indexer.get().is_none() && indexer.len() == self.positions {
+            let _ = self.indexer.set(Arc::clone(indexer));
+        }
     }
 
     fn bad(&self, b: u64, reason: &str) -> TablebaseError {
