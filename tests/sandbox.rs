@@ -460,11 +460,13 @@ fn an_engine_that_burns_on_its_opponents_time_is_charged_and_flagged() {
     for g in &games {
         let wide = g.side_of("wide").expect("played") as usize;
         let (w, h) = (g.usage[wide], g.usage[1 - wide]);
-        let (w_opponent, w_own) = (w.opponent.expect("measured"), w.own.expect("measured"));
+        // Not that it used more on its opponent's turns than on its own: its depth-1 replies are slow in
+        // wall time (its engine shares its one CPU with its own burners), and on a loaded
+        // machine its turns can take as long as its opponent's (seen in CI: 131 ms against
+        // 166 ms). Its share is what the flag is decided by (over 10%; 44% there).
         assert!(
-            w_opponent > w_own,
-            "game {}: wide used {w_opponent:?} on its opponent's turns, {w_own:?} on its own",
-            g.number
+            w.opponent.expect("measured") > std::time::Duration::ZERO
+                && w.own.expect("measured") > std::time::Duration::ZERO
         );
         assert!(w.opponent_share().is_some_and(|s| s > 0.1), "game {}: {w:?}", g.number);
         assert!(h.opponent_share().is_some_and(|s| s < 0.1), "game {}: the honest engine was charged {h:?}", g.number);
