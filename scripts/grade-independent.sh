@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Grades the submissions written independently from the handout alone
 # (tests/independent_class/, see its README) with the built-in cases, and checks that each
-# gets 100 and is not flagged, as its substance earns. Prints the sheet and the time.
+# gets 100 and is not flagged, as its substance earns; then those written with one mistake
+# planted (tests/independent_mistakes/), and checks that each gets the sheet's row in its
+# expected.csv. Prints the sheets and the time.
 #
-#   scripts/grade-independent.sh /tmp/independent     # then: /tmp/independent/summary.md
+#   scripts/grade-independent.sh /tmp/independent     # then: /tmp/independent/summary.md,
+#                                                     # /tmp/independent/mistakes/summary.md
 #
 # MORRIS (default target/release/morris) is the binary; JOBS (default 2); extra
 # arguments go to `morris grade`.
@@ -29,3 +32,10 @@ if [ -n "$bad" ]; then
     exit 1
 fi
 echo "all $(($(wc -l < "$out/grades.csv") - 1)) at 100, none flagged"
+"$morris" grade tests/independent_mistakes --out "$out/mistakes" --force --jobs "${JOBS:-2}" "$@"
+cat "$out/mistakes/grades.csv"
+if ! diff <(tr -d '\r' < tests/independent_mistakes/expected.csv) <(tr -d '\r' < "$out/mistakes/grades.csv") >&2; then
+    echo "the planted mistakes were not graded as tests/independent_mistakes/expected.csv has them (< expected, > got)" >&2
+    exit 1
+fi
+echo "the $(($(wc -l < "$out/mistakes/grades.csv") - 1)) with a planted mistake graded as expected; in all $(($(date +%s) - start)) s"

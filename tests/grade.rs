@@ -175,6 +175,7 @@ fn grades_the_fixture_class() {
             ("timeout", 0, "timed out after"),
             ("crash", 0, "crashed"),
             ("wrong_file", 0, "the output file does not hold the board printed"),
+            ("black_not_swapped_back", 2, "the best move with W and B exchanged (a colour-swapped search's board"),
             ("missing", 1, "ABGame was not found"),
             ("no_compile", 0, "expected ‘;’"),
         ];
@@ -186,6 +187,14 @@ fn grades_the_fixture_class() {
             assert!(r[part] < ok[part], "{id} should lose points in part {}: {r:?}", part + 1);
             let rep = report(id);
             assert!(rep.contains(note) || rep.contains(&note.replace(['‘', '’'], "'")), "{id}: no {note:?} in\n{rep}");
+        }
+        // Its root with no move: the unchanged board exchanged, its estimate still graded.
+        if ids.iter().any(|i| i == "black_not_swapped_back") {
+            let rep = report("black_not_swapped_back");
+            assert!(rep.contains("the unchanged board with W and B exchanged"), "{rep}");
+            let r = row("black_not_swapped_back").unwrap();
+            // MiniMaxGameBlack is half of part III: each of its cases keeps 0.7 (estimate, count, file).
+            assert!((r[2] - 8.5).abs() < 0.01, "{r:?}");
         }
         // Two files for one program: the handout's name in the shallower folder is used,
         // and the case is flagged for a look.

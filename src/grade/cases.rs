@@ -369,7 +369,7 @@ pub fn calls_of(cases: &[BoardCase]) -> Vec<Call> {
 }
 
 /// `board` with the colours swapped, by the rules core's own swap.
-fn swapped(board: &str) -> String {
+pub(super) fn swapped(board: &str) -> String {
     parse_board(board, "case")
         .map_or_else(|_| board.to_string(), |b| format_board_string(b.swapped(), CLASSROOM.topology))
 }

@@ -291,8 +291,13 @@ fn blocked_root(call: &Call, outcome: &RunOutcome, reading: &Reading, file: Opti
     let mut g = Graded::new();
     // The unchanged board printed, or written to the output file by a program that prints
     // none (one that draws the board) and answered with an estimate: not a failure's leftovers.
-    let unchanged =
-        reading.board.as_deref() == Some(call.board.as_str()) && (!reading.board_from_file || reading.value.is_some());
+    let printed =
+        |board: &str| reading.board.as_deref() == Some(board) && (!reading.board_from_file || reading.value.is_some());
+    // A Black program that prints its colour-swapped search's board without swapping it
+    // back prints the input board with W and B exchanged: its estimate is judged as the
+    // unchanged board's, and the board loses its marks, as in its other cases.
+    let exchanged = call.spec.side == crate::rules::Color::Black && printed(&super::cases::swapped(&call.board));
+    let unchanged = printed(&call.board) || exchanged;
     let convention = if unchanged && reading.value == Some(crate::classroom::BLOCKED_ESTIMATE) {
         Some("blocked root: the unchanged board with estimate -10000 (docs/classroom.md)")
     } else if (reading.board.is_none() || reading.board_from_file)
@@ -311,6 +316,16 @@ fn blocked_root(call: &Call, outcome: &RunOutcome, reading: &Reading, file: Opti
         None
     };
     match convention {
+        Some(c) if exchanged && c != SILENT_BLOCKED_ROOT => {
+            g.score = 0.7;
+            g.notes.push(format!("convention recognised: {c}"));
+            g.fault(
+                fault::BOARD,
+                "the board printed is the unchanged board with W and B exchanged (a colour-swapped search's board, \
+                 not swapped back)"
+                    .into(),
+            );
+        }
         Some(c) => {
             g.score = 1.0;
             g.notes.push(format!("convention recognised: {c}"));
@@ -367,7 +382,7 @@ fn exact(
                     g.notes.push("a different move with the same estimate (the handout keeps the first in generation order): full marks".into());
                 }
                 Some((_, v)) => g.fault(fault::BOARD, format!("a legal move, but worth {v}, not the best {}", e.value)),
-                None => g.fault(fault::BOARD, "the board printed is not a move from the input board".into()),
+                None => g.fault(fault::BOARD, not_a_move(b, e, &choices)),
             }
         }
         None => g.fault(fault::BOARD, "no board read".into()),
@@ -454,6 +469,22 @@ fn file_fault(file: Option<&str>, board: Option<&str>) -> String {
         "the output file holds the board printed, but not as its letters alone (no program could read it as its input board)".into()
     } else {
         "the output file does not hold the board printed".into()
+    }
+}
+
+/// Why a board printed is no move from the input board, naming the likeliest cause a TA
+/// can check: the best move (or another legal one) with W and B exchanged, as a Black
+/// program prints the board its colour-swapped search chose when it forgets to swap it back.
+fn not_a_move(board: &str, e: &ProgramOutput, choices: &[(String, Value)]) -> String {
+    let back = super::cases::swapped(board);
+    if back == e.board {
+        "the board printed is the best move with W and B exchanged (a colour-swapped search's board, not swapped back)"
+            .into()
+    } else if choices.iter().any(|(c, _)| *c == back) {
+        "the board printed is a legal move with W and B exchanged (a colour-swapped search's board, not swapped back)"
+            .into()
+    } else {
+        "the board printed is not a move from the input board".into()
     }
 }
 
