@@ -175,6 +175,7 @@ fn grades_the_fixture_class() {
             ("timeout", 0, "timed out after"),
             ("crash", 0, "crashed"),
             ("wrong_file", 0, "the output file does not hold the board printed"),
+            ("depth_off_by_one", 0, "of the wrong answers are the answer of a search one ply deeper than asked"),
             ("black_not_swapped_back", 2, "the best move with W and B exchanged (a colour-swapped search's board"),
             ("missing", 1, "ABGame was not found"),
             ("no_compile", 0, "expected ‘;’"),
@@ -304,6 +305,12 @@ fn grades_the_fixture_class() {
         assert_eq!(row("relative_imports").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("Python project2/MiniMaxGame.py, run as the module project2.MiniMaxGame"), "{rep}");
         // Arguments refused in the student's own words (no "usage"): the usual forms tried.
+        // A root without a move said in words, the board unchanged in the output file.
+        if let Some(r) = row("blocked_root_in_words") {
+            let rep = report("blocked_root_in_words");
+            assert_eq!(r[5], 100.0, "{rep}");
+            assert!(rep.contains("convention recognised: blocked root: a message and no board printed"), "{rep}");
+        }
         let rep = report("own_complaint");
         assert_eq!(row("own_complaint").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("`MiniMaxGame -d DEPTH INPUT OUTPUT`"), "{rep}");

@@ -63,7 +63,15 @@ pub struct Call {
     /// take besides ours, where it differs from [`Call::expected`] (Improved programs
     /// aside, whose answers are not compared).
     pub game_end: Option<ProgramOutput>,
+    /// The answer of the same program searching one ply deeper ([`DEEPER_PLIES`]), to
+    /// name a depth off by one (a search that stops at `depth < 0`) in the report. Not a
+    /// reading that earns marks: the handout's depth is the one asked for.
+    pub deeper: Option<ProgramOutput>,
 }
+
+/// The deepest search [`Call::deeper`] is computed for, per algorithm: a MiniMax tree of
+/// six plies of the game is too large to search for a note.
+pub const DEEPER_PLIES: (u32, u32) = (5, 7);
 
 /// The four programs of a phase: MiniMax, alpha-beta, Black, Improved.
 #[must_use]
@@ -363,7 +371,11 @@ pub fn calls_of(cases: &[BoardCase]) -> Vec<Call> {
                 .then(|| decide_reading(&spec, stones, depth, Ends::AtGameEnd))
                 .flatten()
                 .filter(|o| Some(o) != expected.as_ref());
-            Call { label, spec, board, depth, expected, minimax_evals, tree, other_reading, game_end }
+            let most = if spec.algorithm == Algorithm::MiniMax { DEEPER_PLIES.0 } else { DEEPER_PLIES.1 };
+            let deeper = (spec.estimator == crate::classroom::Estimator::Handout && depth < most)
+                .then(|| decide(&spec, stones, depth + 1))
+                .flatten();
+            Call { label, spec, board, depth, expected, minimax_evals, tree, other_reading, game_end, deeper }
         })
         .collect()
 }

@@ -284,6 +284,13 @@ pub fn check(call: &Call, inv: &Invocation) -> CaseResult {
 pub const SILENT_BLOCKED_ROOT: &str =
     "blocked root: no board printed, output file untouched, an exit status of its own (variant-board.md)";
 
+/// A root with no move answered in words: no board printed but a message (stdout or
+/// stderr), the unchanged board written to the output file, status 0. As with
+/// [`SILENT_BLOCKED_ROOT`], [`super`] takes the marks back from a program that answered
+/// none of its other cases.
+pub const SAID_BLOCKED_ROOT: &str =
+    "blocked root: a message and no board printed, the unchanged board written to the output file, status 0";
+
 /// A root with no move: our convention (the three lines, unchanged board, −10000), the
 /// spec's (no board printed, output untouched, a status of its own), or a search
 /// printing −∞ for the unchanged board. Any is full marks, named in the notes.
@@ -305,6 +312,13 @@ fn blocked_root(call: &Call, outcome: &RunOutcome, reading: &Reading, file: Opti
         && file.is_none_or(|f| f.trim() == call.board)
     {
         Some(SILENT_BLOCKED_ROOT)
+    } else if reading.board_from_file
+        && reading.value.is_none()
+        && file.is_some_and(|f| f.trim() == call.board)
+        && outcome.status == Some(0)
+        && !(outcome.stdout.trim().is_empty() && outcome.stderr.trim().is_empty())
+    {
+        Some(SAID_BLOCKED_ROOT)
     } else if unchanged && reading.value == Some(Value::NEG_INFINITY) {
         Some("blocked root: the unchanged board with estimate -inf (the search's value of a MAX node without moves)")
     } else if unchanged && reading.value.is_some_and(|v| is_root_estimate(call, v)) {
@@ -393,6 +407,16 @@ fn exact(
         g.fault(fault::FILE, file_fault(file, reading.board.as_deref()));
     }
     g.score += count_score(call, e.evals, reading.evals, r, &mut g);
+    if let Some(d) =
+        call.deeper.as_ref().filter(|d| g.score < 1.0 && reading.value == Some(d.value) && d.value != e.value)
+    {
+        // A MiniMax count is exact, so it must be the deeper tree's too (an estimate alone
+        // can match by chance: a wrong estimation once did, on one case).
+        let count_fits = call.spec.algorithm != Algorithm::MiniMax || reading.evals == Some(d.evals);
+        if reading.board.as_deref() == Some(d.board.as_str()) && count_fits {
+            g.notes.push(format!("{DEEPER} (depth {}: {}, estimate {})", call.depth + 1, d.board, d.value));
+        }
+    }
     g.score = (g.score * 100.0_f64).round() / 100.0;
     g
 }
@@ -471,6 +495,9 @@ fn file_fault(file: Option<&str>, board: Option<&str>) -> String {
         "the output file does not hold the board printed".into()
     }
 }
+
+/// The note on a wrong answer that is the answer of a search one ply deeper than asked.
+pub const DEEPER: &str = "the answer of a search one ply deeper than asked";
 
 /// Why a board printed is no move from the input board, naming the likeliest cause a TA
 /// can check: the best move (or another legal one) with W and B exchanged, as a Black

@@ -511,7 +511,9 @@ fn nothing_found(work: &Path) -> String {
 /// ([`check::SILENT_BLOCKED_ROOT`]), only failed there as everywhere: the marks are taken
 /// back (a program that fails every call is not thereby right about a blocked root).
 fn silent_failures_are_no_blocked_root(g: &mut StudentGrade) {
-    let silent = |c: &CaseResult| c.notes.iter().any(|n| n.ends_with(check::SILENT_BLOCKED_ROOT));
+    let silent = |c: &CaseResult| {
+        c.notes.iter().any(|n| n.ends_with(check::SILENT_BLOCKED_ROOT) || n.ends_with(check::SAID_BLOCKED_ROOT))
+    };
     let programs: Vec<String> = g.cases.iter().filter(|c| silent(c)).map(|c| c.program.clone()).collect();
     for p in programs {
         let others: Vec<&CaseResult> = g.cases.iter().filter(|c| c.program == p && !silent(c)).collect();
@@ -520,10 +522,10 @@ fn silent_failures_are_no_blocked_root(g: &mut StudentGrade) {
         }
         for c in g.cases.iter_mut().filter(|c| c.program == p && silent(c)) {
             c.score = 0.0;
-            c.notes.retain(|n| !n.ends_with(check::SILENT_BLOCKED_ROOT));
+            c.notes.retain(|n| !n.ends_with(check::SILENT_BLOCKED_ROOT) && !n.ends_with(check::SAID_BLOCKED_ROOT));
             c.notes.push(format!(
-                "no board printed and an exit status other than 0, as the spec has it for a root without a move; but {p} \
-                 answered none of its other cases either, so this says nothing of the blocked root: no marks"
+                "no board printed, as a convention for a root without a move has it; but {p} answered none of its \
+                 other cases either, so this says nothing of the blocked root: no marks"
             ));
             c.faults.push(fault::OUTPUT.into());
         }
@@ -717,7 +719,13 @@ fn summary_lines(g: &StudentGrade) -> Vec<String> {
                 format!("{k} wrong in {} of {} ({}{more})", labels.len(), mine.len(), shown.join(", "))
             })
             .collect();
-        out.push(format!("{}: {right} of {} cases right; {}", p.name, mine.len(), what.join("; ")));
+        let deeper = mine.iter().filter(|c| c.notes.iter().any(|n| n.starts_with(check::DEEPER))).count();
+        let deeper = if deeper >= 2 {
+            format!("; {deeper} of the wrong answers are {} (a depth off by one?)", check::DEEPER)
+        } else {
+            String::new()
+        };
+        out.push(format!("{}: {right} of {} cases right; {}{deeper}", p.name, mine.len(), what.join("; ")));
     }
     out
 }
@@ -827,12 +835,16 @@ mod tests {
                 case("MiniMaxGame", 0.0, "nothing read"),
                 case("MiniMaxGame", 0.0, "nothing read"),
                 case("MiniMaxGame", 1.0, &silent),
+                // The same for a root answered in words, the board unchanged in the file.
+                case("ABOpening", 0.0, "nothing read"),
+                case("ABOpening", 1.0, &format!("convention recognised: {}", check::SAID_BLOCKED_ROOT)),
             ],
             ..StudentGrade::default()
         };
         silent_failures_are_no_blocked_root(&mut g);
         let scores: Vec<f64> = g.cases.iter().map(|c| c.score).collect();
-        assert_eq!(scores, vec![1.0, 1.0, 0.0, 0.0, 0.0]);
+        assert_eq!(scores, vec![1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+        assert!(g.cases[6].notes[0].contains("ABOpening answered none of its other cases"), "{:?}", g.cases[6].notes);
         assert!(g.cases[4].notes[0].contains("MiniMaxGame answered none of its other cases"), "{:?}", g.cases[4].notes);
         assert!(g.cases[4].faults.contains(&fault::OUTPUT.to_string()));
         assert_eq!(g.cases[1].notes, vec![silent.clone()]);
