@@ -13,9 +13,10 @@
 //!
 //! The budget (`SearchLimits::movetime`) is the whole time from the call of `think` to the
 //! printed reply, and the reply must arrive in time even when another process holds the
-//! other core. So the hard deadline keeps a safety margin, and the soft deadline is the
-//! latest moment at which a new iteration may start: an iteration costs a few times the
-//! previous one, so one started later than that would most likely be aborted and wasted.
+//! other core. So the hard deadline keeps a safety margin. Under a move time iterations
+//! start until it ([`deadlines`]: time not used is lost). Under a clock the soft deadline is
+//! the latest moment at which a new iteration may start: an iteration costs a few times the
+//! previous one, and time one that would be cut spends is taken from later moves.
 
 use std::time::Duration;
 
@@ -27,8 +28,8 @@ pub const MIN_MARGIN: Duration = Duration::from_millis(25);
 /// (Measured on a loaded 2-core machine, a preempted search thread may return tens of
 /// milliseconds after the deadline it checks; 1/20 was not enough there.)
 pub const MARGIN_DIVISOR: u32 = 10;
-/// Before this fraction of the hard deadline (percent) a new iteration always starts,
-/// whatever its predicted cost: a cut iteration is not wasted, because its move replaces
+/// Under a clock, before this fraction of the soft deadline (percent) a new iteration
+/// always starts, whatever its predicted cost: a cut iteration is not wasted, because its move replaces
 /// the last completed iteration's only after it has beaten that move at the new depth,
 /// and its table entries order the next search. The prediction decides only later.
 pub const ALWAYS_START_PERCENT: u32 = 40;
@@ -162,7 +163,8 @@ pub fn deadlines(movetime: Duration) -> Deadlines {
 
 /// Whether to start the next iteration at `elapsed`, when the last completed iteration
 /// took `last` and the one before it `before` and went as `trend` says: always before
-/// `deadlines.always` ([`ALWAYS_START_PERCENT`] of the hard deadline per move); after that
+/// `deadlines.always` ([`ALWAYS_START_PERCENT`] of the soft deadline under a clock, the hard
+/// deadline under a move time); after that
 /// only if it is predicted to finish before the hard deadline and the soft deadline
 /// ([`Deadlines::soft_for`]) has not passed.
 #[must_use]

@@ -304,13 +304,13 @@ fn grades_the_fixture_class() {
         let rep = report("relative_imports");
         assert_eq!(row("relative_imports").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("Python project2/MiniMaxGame.py, run as the module project2.MiniMaxGame"), "{rep}");
-        // Arguments refused in the student's own words (no "usage"): the usual forms tried.
         // A root without a move said in words, the board unchanged in the output file.
         if let Some(r) = row("blocked_root_in_words") {
             let rep = report("blocked_root_in_words");
             assert_eq!(r[5], 100.0, "{rep}");
             assert!(rep.contains("convention recognised: blocked root: a message and no board printed"), "{rep}");
         }
+        // Arguments refused in the student's own words (no "usage"): the usual forms tried.
         let rep = report("own_complaint");
         assert_eq!(row("own_complaint").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("`MiniMaxGame -d DEPTH INPUT OUTPUT`"), "{rep}");

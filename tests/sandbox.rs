@@ -466,7 +466,9 @@ fn an_engine_that_burns_on_its_opponents_time_is_charged_and_flagged() {
         // 166 ms). Its share is what the flag is decided by (over 10%; 44% there).
         assert!(
             w.opponent.expect("measured") > std::time::Duration::ZERO
-                && w.own.expect("measured") > std::time::Duration::ZERO
+                && w.own.expect("measured") > std::time::Duration::ZERO,
+            "game {}: {w:?}",
+            g.number
         );
         assert!(w.opponent_share().is_some_and(|s| s > 0.1), "game {}: {w:?}", g.number);
         assert!(h.opponent_share().is_some_and(|s| s < 0.1), "game {}: the honest engine was charged {h:?}", g.number);

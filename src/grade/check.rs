@@ -291,6 +291,13 @@ pub const SILENT_BLOCKED_ROOT: &str =
 pub const SAID_BLOCKED_ROOT: &str =
     "blocked root: a message and no board printed, the unchanged board written to the output file, status 0";
 
+/// Whether `note` recognises one of the conventions with no board printed
+/// ([`SILENT_BLOCKED_ROOT`], [`SAID_BLOCKED_ROOT`]): what any failure may look like.
+#[must_use]
+pub fn is_boardless_blocked_root(note: &str) -> bool {
+    note.ends_with(SILENT_BLOCKED_ROOT) || note.ends_with(SAID_BLOCKED_ROOT)
+}
+
 /// A root with no move: our convention (the three lines, unchanged board, −10000), the
 /// spec's (no board printed, output untouched, a status of its own), or a search
 /// printing −∞ for the unchanged board. Any is full marks, named in the notes.
@@ -330,7 +337,7 @@ fn blocked_root(call: &Call, outcome: &RunOutcome, reading: &Reading, file: Opti
         None
     };
     match convention {
-        Some(c) if exchanged && c != SILENT_BLOCKED_ROOT => {
+        Some(c) if exchanged => {
             g.score = 0.7;
             g.notes.push(format!("convention recognised: {c}"));
             g.fault(

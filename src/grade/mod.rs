@@ -508,12 +508,11 @@ fn nothing_found(work: &Path) -> String {
 
 /// A program that answered none of its cases but a root without a move, where printing
 /// nothing and ending with a status of its own is the spec's convention
-/// ([`check::SILENT_BLOCKED_ROOT`]), only failed there as everywhere: the marks are taken
+/// ([`check::SILENT_BLOCKED_ROOT`]; or a message and the unchanged board in the output
+/// file, [`check::SAID_BLOCKED_ROOT`]), only failed there as everywhere: the marks are taken
 /// back (a program that fails every call is not thereby right about a blocked root).
 fn silent_failures_are_no_blocked_root(g: &mut StudentGrade) {
-    let silent = |c: &CaseResult| {
-        c.notes.iter().any(|n| n.ends_with(check::SILENT_BLOCKED_ROOT) || n.ends_with(check::SAID_BLOCKED_ROOT))
-    };
+    let silent = |c: &CaseResult| c.notes.iter().any(|n| check::is_boardless_blocked_root(n));
     let programs: Vec<String> = g.cases.iter().filter(|c| silent(c)).map(|c| c.program.clone()).collect();
     for p in programs {
         let others: Vec<&CaseResult> = g.cases.iter().filter(|c| c.program == p && !silent(c)).collect();
@@ -522,7 +521,7 @@ fn silent_failures_are_no_blocked_root(g: &mut StudentGrade) {
         }
         for c in g.cases.iter_mut().filter(|c| c.program == p && silent(c)) {
             c.score = 0.0;
-            c.notes.retain(|n| !n.ends_with(check::SILENT_BLOCKED_ROOT) && !n.ends_with(check::SAID_BLOCKED_ROOT));
+            c.notes.retain(|n| !check::is_boardless_blocked_root(n));
             c.notes.push(format!(
                 "no board printed, as a convention for a root without a move has it; but {p} answered none of its \
                  other cases either, so this says nothing of the blocked root: no marks"
