@@ -11,6 +11,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::evalcache::EvalCache;
 use super::ordering::{MoveOrder, pick};
 use super::params::{
     ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, CLOCK_INTERVAL, LMR_DEPTH, LMR_MOVES, MAX_PLY, MAX_SEARCH_DEPTH,
@@ -125,6 +126,7 @@ struct Searcher<'a> {
     /// The root is a draw by the oracle: its drawn moves score by the replies that lose
     /// ([`TRAP_SCALE`]).
     drawn_root: bool,
+    evals: EvalCache,
 }
 
 /// Converts a score to its table form: win/loss distances from this node, not the root.
@@ -230,7 +232,8 @@ impl Searcher<'_> {
 
     fn static_eval(&mut self, pos: &Position) -> i32 {
         self.estimates += 1;
-        evaluate(self.cfg.eval, pos)
+        let eval = self.cfg.eval;
+        self.evals.get_or_insert(pos.key(), || evaluate(eval, pos)).0
     }
 
     /// The share of the replies in the drawn `pos` (the opponent to move, one ply below a
@@ -538,6 +541,7 @@ pub fn search(
         tt,
         rules: root.rules(),
         order: MoveOrder::new(),
+        evals: EvalCache::new(),
         frames: (0..=MAX_PLY).map(|_| Frame { moves: MoveList::new(), scores: [0; MAX_MOVES] }).collect(),
         keys,
         pv: vec![[first; MAX_PLY + 1]; MAX_PLY + 1],

@@ -6,12 +6,14 @@
 //!   mill-closing quiescence search.
 //! - [`ordering`]: move ordering (TT move, mills, blocks, killers, history).
 //! - [`tt`]: the shared transposition table.
+//! - [`evalcache`]: each search's cache of static evaluations.
 //! - [`params`]: the search's tunable constants.
 //!
 //! Knows positions, games and evaluations; nothing of the protocol or of clocks beyond
 //! the deadlines it is handed.
 
 pub mod alphabeta;
+pub mod evalcache;
 pub mod ordering;
 pub mod params;
 pub mod tt;
