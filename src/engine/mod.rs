@@ -15,6 +15,7 @@ pub use crate::search::{DECIDED, Iteration, SearchOutcome, WIN_SCORE};
 pub use bench::{BENCH_DEPTH, BenchLine, BenchReport, bench_positions, random_game, run_bench};
 
 use crate::rules::{Game, IllegalMove, Move, Position};
+use crate::search::evalcache::EvalCache;
 use crate::search::params::MAX_SEARCH_DEPTH;
 use crate::search::{Oracle, SearchConfig, TranspositionTable, search};
 
@@ -116,6 +117,8 @@ pub struct Engine {
     options: EngineOptions,
     game: Game,
     tt: Arc<TranspositionTable>,
+    /// The main search thread's evaluation cache (Lazy SMP helpers make their own).
+    evals: EvalCache,
     stop: Arc<AtomicBool>,
 }
 
@@ -124,7 +127,7 @@ impl Engine {
     #[must_use]
     pub fn new(options: EngineOptions, start: Position) -> Engine {
         let tt = Arc::new(TranspositionTable::new(options.hash_mb));
-        Engine { options, game: Game::new(start), tt, stop: Arc::new(AtomicBool::new(false)) }
+        Engine { options, game: Game::new(start), tt, evals: EvalCache::new(), stop: Arc::new(AtomicBool::new(false)) }
     }
 
     /// The game so far.
@@ -245,7 +248,7 @@ impl Engine {
         let mut report = |it: &Iteration| on_iteration(it);
         let helpers = self.options.threads.saturating_sub(1);
         let out = if helpers == 0 {
-            search(&self.game, &self.tt, &cfg, &mut report)
+            search(&self.game, &self.tt, &mut self.evals, &cfg, &mut report)
         } else {
             // Lazy SMP: helper threads search the same position and share the table,
             // so the main thread finds more of the tree already searched. Only the main
@@ -255,10 +258,10 @@ impl Engine {
                 for _ in 0..helpers {
                     scope.spawn(|| {
                         let helper_cfg = SearchConfig { stop: &helper_stop, ..cfg.clone() };
-                        search(&self.game, &self.tt, &helper_cfg, &mut |_| {});
+                        search(&self.game, &self.tt, &mut EvalCache::new(), &helper_cfg, &mut |_| {});
                     });
                 }
-                let out = search(&self.game, &self.tt, &cfg, &mut report);
+                let out = search(&self.game, &self.tt, &mut self.evals, &cfg, &mut report);
                 helper_stop.store(true, Ordering::Relaxed);
                 out
             })

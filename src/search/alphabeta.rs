@@ -20,7 +20,7 @@ use super::params::{
 };
 use super::tt::{Bound, TranspositionTable};
 use super::{DECIDED, Oracle, OracleValue, WIN_SCORE};
-use crate::eval::{EvalChoice, evaluate};
+use crate::eval::EvalChoice;
 use crate::rules::{Game, MAX_MOVES, Move, MoveList, Phase, Position, Ruleset};
 use crate::time::Deadlines;
 
@@ -126,7 +126,8 @@ struct Searcher<'a> {
     /// The root is a draw by the oracle: its drawn moves score by the replies that lose
     /// ([`TRAP_SCALE`]).
     drawn_root: bool,
-    evals: EvalCache,
+    /// The engine's evaluation cache, kept across its searches.
+    evals: &'a mut EvalCache,
 }
 
 /// Converts a score to its table form: win/loss distances from this node, not the root.
@@ -232,8 +233,7 @@ impl Searcher<'_> {
 
     fn static_eval(&mut self, pos: &Position) -> i32 {
         self.estimates += 1;
-        let eval = self.cfg.eval;
-        self.evals.get_or_insert(pos.key(), || evaluate(eval, pos)).0
+        self.evals.evaluate(self.cfg.eval, pos).0
     }
 
     /// The share of the replies in the drawn `pos` (the opponent to move, one ply below a
@@ -505,7 +505,8 @@ fn restrict(list: &mut MoveList, keep: Option<&[Move]>) {
 }
 
 /// Searches the current position of `game` within `cfg`'s limits, calling `on_iteration`
-/// after each completed iteration.
+/// after each completed iteration. `tt` and `evals` are the engine's, kept from one
+/// search to the next.
 ///
 /// Always returns a legal move when there is one: the first iteration is never cut
 /// before its first root move is searched. On the hard deadline the result is the last
@@ -514,6 +515,7 @@ fn restrict(list: &mut MoveList, keep: Option<&[Move]>) {
 pub fn search(
     game: &Game,
     tt: &TranspositionTable,
+    evals: &mut EvalCache,
     cfg: &SearchConfig<'_>,
     on_iteration: &mut dyn FnMut(&Iteration),
 ) -> SearchOutcome {
@@ -541,7 +543,7 @@ pub fn search(
         tt,
         rules: root.rules(),
         order: MoveOrder::new(),
-        evals: EvalCache::new(),
+        evals,
         frames: (0..=MAX_PLY).map(|_| Frame { moves: MoveList::new(), scores: [0; MAX_MOVES] }).collect(),
         keys,
         pv: vec![[first; MAX_PLY + 1]; MAX_PLY + 1],
