@@ -6,7 +6,7 @@
 //!   mill-closing quiescence search.
 //! - [`ordering`]: move ordering (TT move, mills, blocks, killers, history).
 //! - [`tt`]: the shared transposition table.
-//! - [`evalcache`]: each search's cache of static evaluations.
+//! - [`evalcache`]: the engine's cache of static evaluations, kept across its searches.
 //! - [`params`]: the search's tunable constants.
 //!
 //! Knows positions, games and evaluations; nothing of the protocol or of clocks beyond
