@@ -29,9 +29,10 @@ pub const MIN_MARGIN: Duration = Duration::from_millis(25);
 /// milliseconds after the deadline it checks; 1/20 was not enough there.)
 pub const MARGIN_DIVISOR: u32 = 10;
 /// Under a clock, before this fraction of the soft deadline (percent) a new iteration
-/// always starts, whatever its predicted cost: a cut iteration is not wasted, because its move replaces
-/// the last completed iteration's only after it has beaten that move at the new depth,
-/// and its table entries order the next search. The prediction decides only later.
+/// always starts, whatever its predicted cost: a cut iteration is not wasted, because its
+/// move replaces the last completed iteration's only after it has beaten that move at the
+/// new depth, and its table entries order the next search. The prediction decides only
+/// later.
 pub const ALWAYS_START_PERCENT: u32 = 40;
 /// An iteration is predicted to take the previous one's time times the last growth
 /// ratio, kept within these bounds (tenths): alpha-beta iterations grow by roughly the
@@ -163,10 +164,9 @@ pub fn deadlines(movetime: Duration) -> Deadlines {
 
 /// Whether to start the next iteration at `elapsed`, when the last completed iteration
 /// took `last` and the one before it `before` and went as `trend` says: always before
-/// `deadlines.always` ([`ALWAYS_START_PERCENT`] of the soft deadline under a clock, the hard
-/// deadline under a move time); after that
-/// only if it is predicted to finish before the hard deadline and the soft deadline
-/// ([`Deadlines::soft_for`]) has not passed.
+/// `deadlines.always` ([`ALWAYS_START_PERCENT`] of the soft deadline under a clock, the
+/// hard deadline under a move time); after that only if it is predicted to finish before
+/// the hard deadline and the soft deadline ([`Deadlines::soft_for`]) has not passed.
 #[must_use]
 pub fn should_start_iteration(
     deadlines: &Deadlines,

@@ -63,15 +63,17 @@ pub struct Call {
     /// take besides ours, where it differs from [`Call::expected`] (Improved programs
     /// aside, whose answers are not compared).
     pub game_end: Option<ProgramOutput>,
-    /// The answer of the same program searching one ply deeper ([`DEEPER_PLIES`]), to
+    /// The answer of the same program searching one ply deeper ([`DEEPER_MINIMAX_PLIES`], [`DEEPER_ALPHABETA_PLIES`]), to
     /// name a depth off by one (a search that stops at `depth < 0`) in the report. Not a
     /// reading that earns marks: the handout's depth is the one asked for.
     pub deeper: Option<ProgramOutput>,
 }
 
-/// The deepest search [`Call::deeper`] is computed for, per algorithm: a MiniMax tree of
-/// six plies of the game is too large to search for a note.
-pub const DEEPER_PLIES: (u32, u32) = (5, 7);
+/// The deepest MiniMax search [`Call::deeper`] is computed for: a MiniMax tree of six
+/// plies of the game is too large to search for a note.
+pub const DEEPER_MINIMAX_PLIES: u32 = 5;
+/// The deepest alpha-beta search [`Call::deeper`] is computed for.
+pub const DEEPER_ALPHABETA_PLIES: u32 = 7;
 
 /// The four programs of a phase: MiniMax, alpha-beta, Black, Improved.
 #[must_use]
@@ -371,7 +373,7 @@ pub fn calls_of(cases: &[BoardCase]) -> Vec<Call> {
                 .then(|| decide_reading(&spec, stones, depth, Ends::AtGameEnd))
                 .flatten()
                 .filter(|o| Some(o) != expected.as_ref());
-            let most = if spec.algorithm == Algorithm::MiniMax { DEEPER_PLIES.0 } else { DEEPER_PLIES.1 };
+            let most = if spec.algorithm == Algorithm::MiniMax { DEEPER_MINIMAX_PLIES } else { DEEPER_ALPHABETA_PLIES };
             let deeper = (spec.estimator == crate::classroom::Estimator::Handout && depth < most)
                 .then(|| decide(&spec, stones, depth + 1))
                 .flatten();
