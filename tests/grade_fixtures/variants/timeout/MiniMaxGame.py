@@ -1,6 +1,8 @@
-# Broken on purpose: never answers, and leaves a child behind (the grader kills the group).
+# Broken on purpose: searches forever (its depth check never stops it), and leaves a child
+# behind (the grader kills the group).
 import subprocess
-import time
 
 subprocess.Popen(["sleep", "1000"])
-time.sleep(1000)
+count = 0
+while True:
+    count += 1
