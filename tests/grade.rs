@@ -91,6 +91,28 @@ fn assemble(class: &Path) -> Vec<String> {
     ids
 }
 
+/// The PATH the grader runs with: the system's own folder first where it holds a
+/// python3. A version manager's python3 can cost several times a plain one's start
+/// (pyenv's here: 50 ms against 16 ms, its site hooks importing certifi), and the
+/// fixture classes start Python about 1,500 times. The students' programs are the same
+/// either way; the Gradescope autograder's test keeps the caller's PATH, so a version
+/// manager's shim is still met (and resolved to its interpreter) where the machine has one.
+fn grader_path() -> std::ffi::OsString {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    if !Path::new("/usr/bin/python3").is_file() {
+        return path;
+    }
+    let dirs = std::iter::once(PathBuf::from("/usr/bin")).chain(std::env::split_paths(&path));
+    std::env::join_paths(dirs).unwrap_or(path)
+}
+
+/// `python3` as the grader finds it ([`grader_path`]).
+fn grader_python() -> Command {
+    let mut python = Command::new("python3");
+    python.env("PATH", grader_path());
+    python
+}
+
 fn morris_grade(args: &[&str]) -> std::process::Output {
     morris_grade_in(&std::env::temp_dir(), args)
 }
@@ -107,6 +129,7 @@ fn morris_grade_in(cwd: &Path, args: &[&str]) -> std::process::Output {
         .args(["--keep-env", "MORRIS_CLASSROOM_BIN", "--engine-read"])
         .arg(&bin_dir)
         .env("MORRIS_CLASSROOM_BIN", &bin_dir)
+        .env("PATH", grader_path())
         .output()
         .unwrap()
 }
@@ -254,8 +277,7 @@ fn grades_the_fixture_class() {
         // where it is 3.12 or newer, simply graded.
         let r = row("python312").expect("python312 is on the sheet (it needs only python3)");
         let rep = report("python312");
-        let version =
-            Command::new("python3").args(["-c", "import sys; print(sys.version_info >= (3, 12))"]).output().unwrap();
+        let version = grader_python().args(["-c", "import sys; print(sys.version_info >= (3, 12))"]).output().unwrap();
         if String::from_utf8_lossy(&version.stdout).trim() == "True" {
             assert_eq!(r[5], 100.0, "{rep}");
         } else {
