@@ -118,7 +118,7 @@ fn recommended_faults_warn_and_required_ones_fail() {
         // The game is played again without the illegal move, so every required check passes.
         ("answer-illegal", "survives an illegal move of the opponent", "WARN", 0),
     ];
-    // Two games, one as each colour, meet every fault: each of the five by default waits
+    // Two games, one as each colour, meet every fault; the default five would each wait
     // out the fault's grace (a second at each game's end for `no-exit`).
     for (fault, name, word, status) in cases {
         let (code, out) = check(&[format!("{} --fault {fault}", random_mover())], &["--games", "2"]);
