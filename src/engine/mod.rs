@@ -117,8 +117,10 @@ pub struct Engine {
     options: EngineOptions,
     game: Game,
     tt: Arc<TranspositionTable>,
-    /// The main search thread's evaluation cache (Lazy SMP helpers make their own).
+    /// The main search thread's evaluation cache, kept across searches.
     evals: EvalCache,
+    /// Each Lazy SMP helper's evaluation cache, kept across searches as the main one is.
+    helper_evals: Vec<EvalCache>,
     stop: Arc<AtomicBool>,
 }
 
@@ -127,7 +129,14 @@ impl Engine {
     #[must_use]
     pub fn new(options: EngineOptions, start: Position) -> Engine {
         let tt = Arc::new(TranspositionTable::new(options.hash_mb));
-        Engine { options, game: Game::new(start), tt, evals: EvalCache::new(), stop: Arc::new(AtomicBool::new(false)) }
+        Engine {
+            options,
+            game: Game::new(start),
+            tt,
+            evals: EvalCache::new(),
+            helper_evals: Vec::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+        }
     }
 
     /// The game so far.
@@ -254,11 +263,13 @@ impl Engine {
             // so the main thread finds more of the tree already searched. Only the main
             // thread's result counts; the helpers stop when it is done.
             let helper_stop = AtomicBool::new(false);
+            self.helper_evals.resize_with(helpers, EvalCache::new);
+            let (game, tt, cfg_ref, stop) = (&self.game, &self.tt, &cfg, &helper_stop);
             std::thread::scope(|scope| {
-                for _ in 0..helpers {
-                    scope.spawn(|| {
-                        let helper_cfg = SearchConfig { stop: &helper_stop, ..cfg.clone() };
-                        search(&self.game, &self.tt, &mut EvalCache::new(), &helper_cfg, &mut |_| {});
+                for evals in &mut self.helper_evals {
+                    scope.spawn(move || {
+                        let helper_cfg = SearchConfig { stop, ..cfg_ref.clone() };
+                        search(game, tt, evals, &helper_cfg, &mut |_| {});
                     });
                 }
                 let out = search(&self.game, &self.tt, &mut self.evals, &cfg, &mut report);

@@ -63,9 +63,10 @@ pub struct Call {
     /// take besides ours, where it differs from [`Call::expected`] (Improved programs
     /// aside, whose answers are not compared).
     pub game_end: Option<ProgramOutput>,
-    /// The answer of the same program searching one ply deeper ([`DEEPER_MINIMAX_PLIES`], [`DEEPER_ALPHABETA_PLIES`]), to
-    /// name a depth off by one (a search that stops at `depth < 0`) in the report. Not a
-    /// reading that earns marks: the handout's depth is the one asked for.
+    /// The answer of the same program searching one ply deeper (up to
+    /// [`DEEPER_MINIMAX_PLIES`] or [`DEEPER_ALPHABETA_PLIES`]), to name a depth off by one
+    /// (a search that stops at `depth < 0`) in the report. Not a reading that earns
+    /// marks: the handout's depth is the one asked for.
     pub deeper: Option<ProgramOutput>,
 }
 
