@@ -21,6 +21,8 @@ fn tune(tables: &Path, out: &Path) -> Output {
     let (t, o) = (tables.to_str().expect("UTF-8"), out.to_str().expect("UTF-8"));
     let patterns = out.with_extension("patterns");
     let p = patterns.to_str().expect("UTF-8");
+    let net = out.with_extension("net");
+    let n = net.to_str().expect("UTF-8");
     morris(
         &[
             "tune",
@@ -38,6 +40,12 @@ fn tune(tables: &Path, out: &Path) -> Output {
             o,
             "--patterns-out",
             p,
+            "--net-out",
+            n,
+            "--hidden",
+            "16",
+            "--net-epochs",
+            "3",
         ],
         None,
     )
@@ -72,13 +80,24 @@ fn tune_gives_the_same_weights_twice_with_the_same_seed() {
     let patterns = morris::eval::Patterns::parse(&p, morris::rules::STANDARD.topology).expect("the patterns parse");
     assert!(patterns.values().iter().any(|&v| v != 0), "{p}");
     assert!(report.contains("with the patterns (5 passes):"), "{report}");
+    // And the network: the same file twice, a network file with some weight not zero.
+    let read = |p: &Path| std::fs::read_to_string(p.with_extension("net")).expect("network written");
+    let (n, m) = (read(&first), read(&second));
+    assert_eq!(n, m);
+    let net = morris::eval::net::Network::parse(&n, morris::rules::STANDARD.topology).expect("the network parses");
+    assert_eq!(net.hidden(), 16);
+    assert!(n.lines().any(|l| l.starts_with("input ") && l.split(' ').skip(3).any(|v| v != "0")), "{n}");
+    assert!(n.contains("--net-out") && report.contains("with the network:"), "{report}");
     // A samples file is written once and read back the next time: the same weights.
     let (t, samples) = (tables.to_str().expect("UTF-8"), tables.join("samples.bin"));
     let s = samples.to_str().expect("UTF-8");
+    let n_path = tables.join("with-samples.net");
+    let n_out = n_path.to_str().expect("UTF-8");
     let with_samples = |out: &str| {
         let o = tables.join(out);
         let args = ["tune", "--tables", t, "--positions", "120", "--seed", "7", "--iterations", "150", "--epochs", "5"];
-        morris(&[&args[..], &["--samples", s, "--out", o.to_str().expect("UTF-8")]].concat(), None)
+        let net = ["--net-out", n_out, "--hidden", "16", "--net-epochs", "3"];
+        morris(&[&args[..], &net, &["--samples", s, "--out", o.to_str().expect("UTF-8")]].concat(), None)
     };
     for out in ["third.weights", "fourth.weights"] {
         let run = with_samples(out);

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use morris::eval::Weights;
 use morris::eval::patterns::{STAGE_NAMES, STAGES};
 use morris::eval::weights::WeightPhase;
-use morris::tune::{PatternSettings, TuneSettings, tune, weight_changes};
+use morris::tune::{NetSettings, PatternSettings, TuneSettings, tune, weight_changes};
 
 /// An error overall and by stage, as one line.
 fn stage_errors((all, by_stage): &(f64, [Option<f64>; STAGES])) -> String {
@@ -54,6 +54,18 @@ pub struct TuneArgs {
     /// Keep the labelled positions in this file: read it instead of playing the games when it exists, write it after the games when it does not
     #[arg(long)]
     pub samples: Option<PathBuf>,
+    /// Fit a network on top of the weights and patterns and write it here, as a network file (the form of data/eval.net)
+    #[arg(long)]
+    pub net_out: Option<PathBuf>,
+    /// Keep the starting weights and the carried patterns; fit only the network (with --net-out)
+    #[arg(long, requires = "net_out")]
+    pub net_only: bool,
+    /// The network's hidden units (1 to 512)
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u16).range(1..=512))]
+    pub hidden: u16,
+    /// Passes over the positions when fitting the network
+    #[arg(long, default_value_t = 20)]
+    pub net_epochs: usize,
 }
 
 /// Runs `morris tune`.
@@ -75,6 +87,13 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
         iterations: args.iterations,
         patterns: PatternSettings { epochs: args.epochs, ..defaults.patterns },
         samples: args.samples.clone(),
+        net: args.net_out.as_ref().map(|_| NetSettings {
+            hidden: usize::from(args.hidden),
+            epochs: args.net_epochs,
+            seed: args.seed,
+            ..NetSettings::default()
+        }),
+        net_only: args.net_only,
         ..defaults
     };
     let started = std::time::Instant::now();
@@ -98,6 +117,21 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
         format!("held out, every stage: {}", stage_errors(&report.pattern_errors[0])),
         format!("with the patterns ({} passes): {}", args.epochs, stage_errors(&report.pattern_errors[1])),
     ];
+    let mut summary = summary.to_vec();
+    if args.net_only {
+        summary.truncate(4);
+        summary.push("weights and patterns: the starting ones, kept (--net-only)".into());
+    }
+    if let Some(net) = &report.net {
+        summary.push(format!(
+            "the network ({} hidden units, {} passes, K {:.4}), held out: without {}",
+            net.network.hidden(),
+            args.net_epochs,
+            net.k,
+            stage_errors(&net.errors[0])
+        ));
+        summary.push(format!("with the network: {}", stage_errors(&net.errors[1])));
+    }
     for line in &summary {
         say!("{line}");
     }
@@ -109,13 +143,24 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     log::info!("tune: {:.1} s", started.elapsed().as_secs_f64());
     // Each file says the command and the figures that made it.
     let provenance = format!(
-        "Written by: morris tune --tables {} --positions {} --seed {} --epochs {}{}{}\n{}",
+        "Written by: morris tune --tables {} --positions {} --seed {} --epochs {}{}{}{}\n{}",
         args.tables.display(),
         args.positions,
         args.seed,
         args.epochs,
         args.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default(),
         if args.quiet_only { " --quiet-only" } else { "" },
+        // The network's file is not named: the same run gives the same files wherever
+        // they are written.
+        match &args.net_out {
+            Some(_) => format!(
+                " --net-out NET --hidden {} --net-epochs {}{}",
+                args.hidden,
+                args.net_epochs,
+                if args.net_only { " --net-only" } else { "" }
+            ),
+            None => String::new(),
+        },
         summary.join("\n")
     );
     if let Some(out) = &args.out {
@@ -124,6 +169,17 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
              One `name = value` line each; `#` starts a comment. The binary embeds data/eval.weights.\n\n{provenance}"
         );
         morris::files::write_whole(out, report.after.to_text(&header).as_bytes())?;
+        say!("wrote {}", out.display());
+    }
+    if let (Some(out), Some(net)) = (&args.net_out, &report.net) {
+        let header = format!(
+            "The network of the strong evaluation (src/eval/net.rs), quantized: the first layer (one\n\
+             line per input: the side to move's stones by point, the other side's, the side to move's\n\
+             count in hand, the other's) and the hidden biases in 1/255 of an activation, the output\n\
+             weights in 1/32 of a hundredth of a stone, the output's bias last, in 1/8160. The binary\n\
+             embeds data/eval.net.\n\n{provenance}"
+        );
+        morris::files::write_whole(out, net.network.to_text(&header).as_bytes())?;
         say!("wrote {}", out.display());
     }
     if let Some(out) = &args.patterns_out {

@@ -5,10 +5,12 @@
 //!
 //! Scores are in hundredths of a stone for [`strong`] (`+100` ≈ one stone up); the
 //! handout's estimate keeps its own units (1000 per stone in the moving phase). The strong
-//! evaluation's weights are data: the linear terms' `data/eval.weights` ([`weights`]) and the
-//! pattern weights `data/eval.patterns` ([`patterns`]), both fitted to the tables by `morris tune`.
+//! evaluation's weights are data: the linear terms' `data/eval.weights` ([`weights`]), the
+//! pattern weights `data/eval.patterns` ([`patterns`]) and the network `data/eval.net`
+//! ([`net`]), all fitted to the tables by `morris tune`.
 
 mod handout;
+pub mod net;
 pub mod patterns;
 mod strong;
 pub mod weights;

@@ -8,6 +8,7 @@
 //! a sum of weight × term, and [`strong_terms`] gives the terms themselves (what
 //! `morris tune` fits the weights to).
 
+use super::net::DEFAULT_NET;
 use super::patterns::DEFAULT_PATTERNS;
 use super::weights::{DEFAULT_WEIGHTS, WEIGHT_COUNT, Weights};
 use crate::rules::{Color, Position};
@@ -133,11 +134,11 @@ fn side_score(f: &SideFeatures, game_placing: bool, w: &Weights) -> i32 {
 }
 
 /// The engine's evaluation of `pos` for the side to move, in hundredths of a stone,
-/// with the carried weights (`data/eval.weights`) and pattern weights
-/// (`data/eval.patterns`).
+/// with the carried weights (`data/eval.weights`), pattern weights
+/// (`data/eval.patterns`) and network (`data/eval.net`).
 #[must_use]
 pub fn strong(pos: &Position) -> i32 {
-    strong_with(pos, &DEFAULT_WEIGHTS) + DEFAULT_PATTERNS.score(pos)
+    strong_with(pos, &DEFAULT_WEIGHTS) + DEFAULT_PATTERNS.score(pos) + DEFAULT_NET.score(pos)
 }
 
 /// The engine's evaluation of `pos` for the side to move with weights `w`.

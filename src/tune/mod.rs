@@ -17,9 +17,11 @@
 //! Lives above [`crate::engine`] and [`crate::tablebase`] (it plays games and reads
 //! tables); the evaluation knows nothing of it.
 
+mod net;
 mod patterns;
 pub mod store;
 
+pub use net::{NetReport, NetSettings, fit_net};
 pub use patterns::{PatternSettings, fit_patterns, pattern_error};
 
 use std::collections::HashSet;
@@ -81,6 +83,10 @@ pub struct TuneSettings {
     /// A samples file: read instead of playing games when it exists, written after
     /// sampling when it does not.
     pub samples: Option<PathBuf>,
+    /// Fit a network on top of the weights and patterns, so.
+    pub net: Option<NetSettings>,
+    /// Keep the starting weights and the carried patterns; fit only the network.
+    pub net_only: bool,
 }
 
 impl TuneSettings {
@@ -97,6 +103,8 @@ impl TuneSettings {
             start: *crate::eval::DEFAULT_WEIGHTS,
             patterns: PatternSettings { seed, ..PatternSettings::default() },
             samples: None,
+            net: None,
+            net_only: false,
         }
     }
 }
@@ -118,6 +126,9 @@ pub enum TuneError {
     /// The games gave no labelled position.
     #[error("the games reached no position the tables cover")]
     NoPositions,
+    /// A network that cannot be made so.
+    #[error("the network: {0}")]
+    Network(#[from] crate::eval::net::NetworkError),
     /// A samples file that cannot be read or written.
     #[error("samples file {path}: {reason}")]
     Samples {
@@ -182,6 +193,8 @@ pub struct TuneReport {
     /// ones too): the fitted linear weights alone, then with the patterns; each overall
     /// and by stage.
     pub pattern_errors: [(f64, [Option<f64>; STAGES]); 2],
+    /// The network fitted on top of the weights and patterns, when one was asked for.
+    pub net: Option<NetReport>,
 }
 
 /// Opens the moving tables of `dir` usable for labelling: each pair whose table and
@@ -509,8 +522,17 @@ pub fn tune(
         return Err(TuneError::NoPositions);
     }
     let k = fit_k(&fitted_moving, &settings.start);
-    let after = fit(&fitted_moving, &settings.start, k, settings.iterations);
-    let patterns = fit_patterns(&fitted, &after, k, &settings.patterns);
+    let (after, patterns) = if settings.net_only {
+        (settings.start, crate::eval::DEFAULT_PATTERNS.clone())
+    } else {
+        let after = fit(&fitted_moving, &settings.start, k, settings.iterations);
+        let patterns = fit_patterns(&fitted, &after, k, &settings.patterns);
+        (after, patterns)
+    };
+    let net = match &settings.net {
+        Some(net) => Some(fit_net(&set.samples, &after, &patterns, net)?),
+        None => None,
+    };
     let zero = Patterns::zero(STANDARD.topology);
     Ok(TuneReport {
         pairs,
@@ -524,6 +546,7 @@ pub fn tune(
         after,
         pattern_errors: [pattern_error(&held, &after, &zero, k), pattern_error(&held, &after, &patterns, k)],
         patterns,
+        net,
     })
 }
 
