@@ -1,6 +1,8 @@
 //! `morris tune`: fit the strong evaluation's moving-phase weights to the endgame
-//! tables' values ([`morris::tune`], Texel's method); prints the errors before and after
-//! and the weights, and with `--out` writes them as a weights file (`data/eval.weights`).
+//! tables' values ([`morris::tune`], Texel's method), then its pattern weights, and with
+//! `--net-out` a network on top of them; prints the errors before and after and the
+//! weights, and writes what `--out`, `--patterns-out` and `--net-out` ask for, in the
+//! forms of `data/eval.weights`, `data/eval.patterns` and `data/eval.net`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -119,6 +121,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     ];
     let mut summary = summary.to_vec();
     if args.net_only {
+        // Nothing was fitted after the starting error: its lines would repeat it.
         summary.truncate(4);
         summary.push("weights and patterns: the starting ones, kept (--net-only)".into());
     }

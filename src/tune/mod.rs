@@ -10,7 +10,9 @@
 //! `(sigmoid(K · eval_w / 100) − label)²`; `K` is fitted first (to the starting weights,
 //! on the moving positions) and then kept, and the moving-phase weights are fitted by
 //! gradient descent (Adam), rounded, and polished by integer coordinate descent. The
-//! pattern weights are then fitted on top of them, to every position (the `patterns` submodule).
+//! pattern weights are then fitted on top of them, to every position (the `patterns` submodule),
+//! and on request a network on top of both (the `net` submodule; `net_only` keeps the
+//! starting weights and the carried patterns and fits the network alone).
 //! Everything is seeded and runs in a fixed order, so the same tables and seed give the
 //! same weights.
 //!
