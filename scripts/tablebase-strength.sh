@@ -13,7 +13,8 @@
 # it (to measure what reading them below the root adds); OUT=DIR keeps the records there;
 # ANALYZE="--depth 2" values the positions the tables do not cover by a shallow search
 # instead of MOVETIME each (the exact counts do not change; the search marks do);
-# MATCH="--grace-ms 200" adds options to the match (a loaded machine's allowances).
+# MATCH="--grace-ms 200" adds options to the match (a loaded machine's allowances);
+# SEED=N draws other openings (default 2026, the openings of docs/engine.md's runs).
 set -euo pipefail
 tb=${1:?usage: $0 TABLE_DIR [GAMES] [MOVETIME]}
 games=${2:-12}
@@ -26,7 +27,7 @@ choice=${CHOICE:-search}
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 "$exe" match --engine "tables=$exe --tablebase $tb --tablebase-choice $choice" --engine "search=$exe" \
-  --jobs "$jobs" --games "$games" --movetime "$movetime" --random-plies 4 --seed 2026 --record "$out/games.tsv" ${MATCH:-} | tee "$out/match.txt"
+  --jobs "$jobs" --games "$games" --movetime "$movetime" --random-plies 4 --seed "${SEED:-2026}" --record "$out/games.tsv" ${MATCH:-} | tee "$out/match.txt"
 read -r -a analyze <<<"${ANALYZE:---movetime $movetime}"
 "$exe" analyze --tablebase "$tb" "${analyze[@]}" "$out/games.tsv" > "$out/analyze.txt"
 "$repo/scripts/value-losses.sh" "$out/games.tsv" "$out/analyze.txt" | tee "$out/losses.txt"
