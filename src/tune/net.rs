@@ -119,14 +119,14 @@ pub fn fit_net(
     // Each position's inputs, under the identity: point by point (the side to move's
     // stone or the other's), then the counts in hand. The order is the order of the
     // hidden layer's sums in `f32`, part of what the seed reproduces.
-    let actives: Vec<Vec<u8>> = samples
+    let actives: Vec<Vec<u16>> = samples
         .iter()
         .map(|s| {
             let mut stones = Vec::with_capacity(2 * points);
             Network::active(&s.pos, hand, |i| stones.push(i));
             let counts = stones.split_off(stones.len() - 2);
             stones.sort_by_key(|&i| (i % points, i / points));
-            stones.into_iter().chain(counts).map(|i| i as u8).collect()
+            stones.into_iter().chain(counts).map(|i| i as u16).collect()
         })
         .collect();
     // Each symmetry as a map of the inputs (stones move, counts in hand stay).
