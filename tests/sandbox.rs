@@ -23,6 +23,23 @@ const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
 /// burner fills its core, which the other test's engines (timed) may be given too.
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
+/// Holds [`ONE_AT_A_TIME`] and a lock on a file every test process shares, so that the
+/// hostile tests also take turns across processes: under a runner that starts each test
+/// in its own process (cargo-nextest), or two test runs at once, the affinity test would
+/// otherwise count another run's burners as its own left running.
+fn one_at_a_time() -> (std::sync::MutexGuard<'static, ()>, fs::File) {
+    let guard = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let path = std::env::temp_dir().join("morris-hostile-tests.lock");
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    file.lock().unwrap_or_else(|e| panic!("locking {}: {e}", path.display()));
+    (guard, file)
+}
+
 /// Whether `MORRIS_SKIP_SANDBOX_TESTS=1` skips the tests that need the sandbox (these,
 /// and the documented commands of `doc_commands`) on purpose; says so when it does.
 pub(crate) fn skipped() -> bool {
@@ -99,7 +116,7 @@ fn hostile_engines_lose_by_their_own_reasons_and_harm_nothing() {
     if skipped() {
         return;
     }
-    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _alone = one_at_a_time();
     for (tool, package) in [("bwrap", "bubblewrap"), ("python3", "python3"), ("javac", "default-jdk-headless")] {
         require(tool, package);
     }
@@ -305,7 +322,7 @@ fn an_engine_that_widens_its_affinity_stays_on_its_core() {
         return;
     }
     require("python3", "python3");
-    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _alone = one_at_a_time();
     let sandbox = Sandbox::probe(EngineLimits::default(), Vec::new());
     assert!(
         sandbox.pinning_binds(),
@@ -393,7 +410,7 @@ fn an_engine_that_allocates_to_just_under_its_limit_has_its_peak_reported() {
         return;
     }
     require("python3", "python3");
-    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _alone = one_at_a_time();
     measuring_sandbox();
     let dir = scratch("peak");
     let record = dir.join("games.tsv");
@@ -436,7 +453,7 @@ fn an_engine_that_burns_on_its_opponents_time_is_charged_and_flagged() {
         return;
     }
     require("python3", "python3");
-    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _alone = one_at_a_time();
     let sandbox = measuring_sandbox();
     assert!(sandbox.pinning_binds(), "no cpuset cgroup: {}", sandbox.pinning());
     let dir = scratch("ponder");
