@@ -236,30 +236,39 @@ fn sets_of(k: u32) -> Vec<u32> {
 pub struct Space {
     /// Sorted canonical keys.
     pub keys: Vec<u64>,
-    /// Where the keys of each side-to-move set begin and end: a binary search over the
-    /// whole space missed the caches at every step.
-    blocks: std::collections::HashMap<u32, (u32, u32), std::hash::BuildHasherDefault<Mix>>,
+    /// The stones of each side: (to move, other).
+    stones: (u32, u32),
+    /// Per side-to-move set (by its rank among the sets of `a` points), where its block of
+    /// [`Space::bits`] begins, or `u32::MAX` where no key holds it.
+    blocks: Vec<u32>,
+    /// Per side-to-move set, one bit per set of `b` points among the other 24 - `a` (by
+    /// rank): whether that position is canonical. A binary search of the keys missed the
+    /// caches at every step; these bits are a few hundred kilobytes.
+    bits: Vec<u64>,
+    /// Per word of [`Space::bits`], the id of its first canonical position.
+    before: Vec<u32>,
 }
 
-/// A multiplicative hash of a point set (the default hasher cost more than the lookup).
-#[derive(Default)]
-struct Mix(u64);
-
-impl std::hash::Hasher for Mix {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
+/// Binomial coefficients `CHOOSE[n][k]` for `n, k <= 24`.
+const CHOOSE: [[u32; 25]; 25] = {
+    let mut c = [[0u32; 25]; 25];
+    let mut n = 0;
+    while n < 25 {
+        c[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
+            k += 1;
         }
+        n += 1;
     }
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
+    c
+};
+
+/// The rank of `set` among the sets of as many points of `within`, in ascending order of
+/// the sets as numbers (each point counted by its place among the points of `within`).
+fn rank_in(set: u32, within: u32) -> usize {
+    bits(set).enumerate().map(|(i, p)| CHOOSE[(within & ((1 << p) - 1)).count_ones() as usize][i + 1] as usize).sum()
 }
 
 impl Space {
@@ -274,20 +283,39 @@ impl Space {
             })
             .collect();
         keys.sort_unstable();
-        let mut blocks = std::collections::HashMap::default();
-        for (i, &key) in keys.iter().enumerate() {
-            blocks.entry((key >> 24) as u32).or_insert((i as u32, i as u32)).1 = i as u32 + 1;
+        let words = (CHOOSE[24 - a as usize][b as usize] as usize).div_ceil(64);
+        let (mut blocks, mut bits, mut before) =
+            (vec![u32::MAX; CHOOSE[24][a as usize] as usize], Vec::new(), Vec::new());
+        for (id, &key) in keys.iter().enumerate() {
+            let (us, them) = ((key >> 24) as u32, (key & u64::from(ALL)) as u32);
+            let block = &mut blocks[rank_in(us, ALL)];
+            if *block == u32::MAX {
+                *block = bits.len() as u32;
+                bits.resize(bits.len() + words, 0);
+                before.resize(bits.len(), 0);
+            }
+            let t = rank_in(them, ALL & !us);
+            let word = *block as usize + t / 64;
+            if bits[word] == 0 {
+                before[word] = id as u32;
+            }
+            bits[word] |= 1 << (t % 64);
         }
-        Space { keys, blocks }
+        Space { keys, stones: (a, b), blocks, bits, before }
     }
 
-    /// The dense id of a canonical key.
+    /// The dense id of a canonical key: its place in [`Space::keys`].
     pub fn id(&self, key: u64) -> usize {
-        let found = self.blocks.get(&((key >> 24) as u32)).and_then(|&(start, end)| {
-            let block = &self.keys[start as usize..end as usize];
-            block.binary_search(&key).ok().map(|j| start as usize + j)
+        let (us, them) = ((key >> 24) as u32, (key & u64::from(ALL)) as u32);
+        let fits = (us.count_ones(), them.count_ones()) == self.stones && us & them == 0 && us & !ALL == 0;
+        let block = if fits { self.blocks[rank_in(us, ALL)] } else { u32::MAX };
+        let found = (block != u32::MAX).then(|| {
+            let t = rank_in(them, ALL & !us);
+            let word = block as usize + t / 64;
+            let below = self.bits[word] & ((1 << (t % 64)) - 1);
+            (self.bits[word] >> (t % 64) & 1 == 1).then(|| self.before[word] as usize + below.count_ones() as usize)
         });
-        found.unwrap_or_else(|| panic!("key {key:x} is not canonical here"))
+        found.flatten().unwrap_or_else(|| panic!("key {key:x} is not canonical here"))
     }
 }
 
