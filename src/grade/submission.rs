@@ -463,8 +463,8 @@ impl Builder<'_> {
                 // folder a program, a `Board` of each), and one would overwrite another's.
                 let classes = if java_ok { classes } else { classes.join(name) };
                 let root = package_root(file);
-                let mut argv = vec![
-                    "javac".into(),
+                let mut argv = javac();
+                argv.extend([
                     "-encoding".into(),
                     "UTF-8".into(),
                     "-nowarn".into(),
@@ -472,7 +472,7 @@ impl Builder<'_> {
                     s(&classes),
                     "-sourcepath".into(),
                     s(&root),
-                ];
+                ]);
                 argv.extend(self.javac_jars());
                 argv.push(s(file));
                 let ok = java_ok || self.step(argv.clone(), work);
@@ -879,6 +879,13 @@ fn ask(runner: &ProgramRunner, limit: Duration, argv: &[&str]) -> super::run::Ru
         writable: None,
         stdin: None,
     })
+}
+
+/// `javac` with its own JVM (not the students' programs') started for a short job: the
+/// client compiler only and the serial collector, which cut its CPU time by about a third
+/// on a class's sources (1.6 s to 1.1 s for nine files on a 2-core machine).
+fn javac() -> Vec<String> {
+    ["javac", "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"].map(String::from).to_vec()
 }
 
 /// The release this machine's javac compiles (`javac 17.0.15` is 17), asked once.
@@ -1469,8 +1476,8 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     let classes = work.join(".grade-classes");
     let mut java_ok = false;
     if !java.is_empty() && !all_given() {
-        let mut argv =
-            vec!["javac".into(), "-encoding".into(), "UTF-8".into(), "-nowarn".into(), "-d".into(), s(&classes)];
+        let mut argv = javac();
+        argv.extend(["-encoding".into(), "UTF-8".into(), "-nowarn".into(), "-d".into(), s(&classes)]);
         argv.extend(b.javac_jars());
         argv.extend(java.iter().map(|f| s(f)));
         java_ok = b.step(argv, work);
