@@ -281,25 +281,27 @@ impl Browser {
         base64::engine::general_purpose::STANDARD.decode(b64.as_str().unwrap_or("")).expect("base64 PNG")
     }
 
-    /// Polls `probe` every 50 ms until it gives a value, for at most 20 s.
+    /// Polls `probe` until it gives a value, for at most 20 s: at once, then at [`pause`]'s
+    /// growing intervals.
     ///
     /// # Panics
     /// With `what` when it never does.
     pub fn wait<T>(&self, what: &str, mut probe: impl FnMut() -> Option<T>) -> T {
         let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
+        for poll in 0.. {
             if let Some(v) = probe() {
                 return v;
             }
             assert!(Instant::now() < deadline, "timed out waiting for {what}");
-            std::thread::sleep(Duration::from_millis(50));
+            std::thread::sleep(pause(poll));
         }
+        unreachable!("polls until the deadline")
     }
 
     /// Waits until the text of `css` satisfies `ok`; returns it.
     pub fn wait_text(&self, css: &str, ok: impl Fn(&str) -> bool) -> String {
         let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
+        for poll in 0.. {
             let last = if self.find_all(css).is_empty() { String::new() } else { self.text(css) };
             if ok(&last) {
                 return last;
@@ -310,9 +312,19 @@ impl Browser {
                 );
                 panic!("timed out waiting on the text of {css}; last: {last:?}; page: {page}");
             }
-            std::thread::sleep(Duration::from_millis(50));
+            std::thread::sleep(pause(poll));
         }
+        unreachable!("polls until the deadline")
     }
+}
+
+/// The pause after the `poll`th look at the page: 10 ms doubling to 200 ms. What the page
+/// shows at once is seen at once, and a wait on the engine's move (a second or more) asks
+/// the browser a few times a second, not twenty: each look is work for Chromium, and at
+/// 50 ms throughout the browser tests spent about as much CPU looking as the engine did
+/// thinking.
+fn pause(poll: u32) -> Duration {
+    Duration::from_millis(10 << poll.min(5)).min(Duration::from_millis(200))
 }
 
 impl Drop for Browser {
