@@ -249,21 +249,13 @@ pub struct Space {
     before: Vec<u32>,
 }
 
-/// Binomial coefficients `CHOOSE[n][k]` for `n, k <= 24`.
-const CHOOSE: [[u32; 25]; 25] = {
-    let mut c = [[0u32; 25]; 25];
-    let mut n = 0;
-    while n < 25 {
-        c[n][0] = 1;
-        let mut k = 1;
-        while k <= n {
-            c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
-            k += 1;
-        }
-        n += 1;
-    }
-    c
-};
+/// Binomial coefficients `CHOOSE[n][k]` for `n, k <= 24`, each by the running product
+/// `n/1 · (n-1)/2 · …`, whole at every step.
+static CHOOSE: std::sync::LazyLock<[[u32; 25]; 25]> = std::sync::LazyLock::new(|| {
+    std::array::from_fn(|n| {
+        std::array::from_fn(|k| (0..k).fold(1u64, |c, i| c * n.saturating_sub(i) as u64 / (i as u64 + 1)) as u32)
+    })
+});
 
 /// The rank of `set` among the sets of as many points of `within`, in ascending order of
 /// the sets as numbers (each point counted by its place among the points of `within`).
