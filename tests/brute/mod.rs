@@ -243,7 +243,7 @@ pub struct Space {
     blocks: Vec<u32>,
     /// Per side-to-move set, one bit per set of `b` points among the other 24 - `a` (by
     /// rank): whether that position is canonical. A binary search of the keys missed the
-    /// caches at every step; these bits are a few hundred kilobytes.
+    /// caches at every step; these bits are a few hundred kilobytes in the 4-stone game.
     bits: Vec<u64>,
     /// Per word of [`Space::bits`], the id of its first canonical position.
     before: Vec<u32>,
