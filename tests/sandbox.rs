@@ -478,10 +478,12 @@ fn an_engine_that_burns_on_its_opponents_time_is_charged_and_flagged() {
     for g in &games {
         let wide = g.side_of("wide").expect("played") as usize;
         let (w, h) = (g.usage[wide], g.usage[1 - wide]);
-        // As White it can lose on time at its very first move on a loaded machine (its
-        // burners share its core): no turn of its opponent's came, so that game has
-        // nothing to charge (seen with a table build beside the tests: own 0, opponent 0,
-        // no move). The other game must show the charge.
+        // On a machine loaded enough its first reply can come too late (its burners share
+        // its core), and a game it lost on time before any move of its own has no own time.
+        // As Black it is still charged for its opponent's first turn (seen in CI: own 0,
+        // opponent 93 ms, no move); as White no turn of its opponent's came, so that game
+        // has nothing to charge (seen with a table build beside the tests: own 0, opponent
+        // 0, no move), and the other game must show the charge.
         if w.moves == 0 && w.opponent == Some(std::time::Duration::ZERO) {
             continue;
         }
@@ -490,9 +492,6 @@ fn an_engine_that_burns_on_its_opponents_time_is_charged_and_flagged() {
         // wall time (its engine shares its one CPU with its own burners), and on a loaded
         // machine its turns can take as long as its opponent's (seen in CI: 131 ms against
         // 166 ms). Its share is what the flag is decided by (over 10%; 44% there).
-        // On a machine loaded enough, its first reply can come too late (its burners share
-        // its core): a game it lost on time before any move of its own has no own time
-        // (seen in CI: own 0, opponent 93 ms, no move); it is charged for the opponent's.
         assert!(
             w.opponent.expect("measured") > std::time::Duration::ZERO
                 && (w.own.expect("measured") > std::time::Duration::ZERO || w.moves == 0),
@@ -531,8 +530,8 @@ fn the_engine_reads_its_carried_tables_inside_the_sandbox() {
         .current_dir(&dir)
         .env("RUST_LOG", "debug")
         // 2 s a move: its depth-1 replies are at once, and the first placement's read of the
-        // carried cells (cold, inside the sandbox) has about 1.5 s before the engine gives
-        // up on it; at 0.5 s a loaded machine missed it (a table build beside the tests).
+        // carried cells (cold, inside the sandbox) has most of the 2 s before the engine
+        // gives up on it; at 0.5 s a loaded machine missed it (a table build beside the tests).
         .args(["match", "--games", "1", "--jobs", "1", "--movetime", "2", "--keep-env", "RUST_LOG"])
         .args(["--engine", &format!("a={engine}"), "--engine", &format!("b={engine}")])
         .output()
