@@ -7,10 +7,13 @@
 
 #![allow(dead_code)]
 
+use std::cell::Cell;
 use std::io::Write;
 use std::net::TcpListener;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -89,30 +92,47 @@ pub fn browser_or_skip() -> Option<(PathBuf, PathBuf)> {
     }
 }
 
-/// A chromedriver process and one browser session; both end when dropped.
-pub struct Browser {
-    driver: Child,
+/// A chromedriver and its one session of a headless Chromium, in a process group of their
+/// own under a watchdog shell: when the watchdog's stdin (held here) closes, as it does
+/// when this test process ends however it ends, the shell kills the group and removes the
+/// profile. Sessions are kept in [`POOL`] between tests: a Chromium's start is about 1.5 s
+/// of CPU, and 22 tests started one each (docs/performance.md).
+struct Session {
+    watchdog: Child,
     base: String,
-    session: String,
+    id: String,
     agent: ureq::Agent,
-    profile: PathBuf,
+    /// The window's rectangle as it started, given back to it before the session is reused.
+    rect: Value,
 }
 
-/// An element reference.
-#[derive(Clone, Debug)]
-pub struct Element(String);
+/// Sessions free for the next test. A test takes one or starts one, so the pool grows to
+/// the number of browser tests that ever ran at once.
+static POOL: Mutex<Vec<Session>> = Mutex::new(Vec::new());
 
-impl Browser {
+/// The watchdog: runs chromedriver (`$0`) on port `$1` in the background, waits for its
+/// own stdin to close, then, from a session of its own, kills its whole process group
+/// (chromedriver, and the Chromium it started, which stays in the group) and removes the
+/// profile (`$2`).
+const WATCHDOG: &str = r#""$0" --port="$1" </dev/null >/dev/null 2>&1 &
+read -r _
+setsid sh -c 'kill -KILL -"$1"; sleep 0.2; rm -rf "$2"' sh $$ "$2""#;
+
+impl Session {
     /// Starts chromedriver and a headless Chromium with a fresh profile.
-    ///
-    /// # Panics
-    /// When chromedriver or the browser does not start.
-    pub fn start(driver: &Path, chromium: &Path) -> Browser {
+    fn launch(driver: &Path, chromium: &Path) -> Session {
         let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
-        let child = Command::new(driver)
-            .arg(format!("--port={port}"))
+        let profile = std::env::temp_dir().join(format!("morris-chromium-{}-{port}", std::process::id()));
+        let watchdog = Command::new("sh")
+            .arg("-c")
+            .arg(WATCHDOG)
+            .arg(driver)
+            .arg(port.to_string())
+            .arg(&profile)
+            .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
+            .process_group(0)
             .spawn()
             .expect("chromedriver starts");
         let agent: ureq::Agent = ureq::Agent::config_builder()
@@ -121,11 +141,10 @@ impl Browser {
             .build()
             .into();
         let base = format!("http://127.0.0.1:{port}");
-        let profile = std::env::temp_dir().join(format!("morris-chromium-{}-{port}", std::process::id()));
-        let mut browser = Browser { driver: child, base, session: String::new(), agent, profile };
+        let mut session = Session { watchdog, base, id: String::new(), agent, rect: Value::Null };
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
-            let ready = browser.raw("GET", "/status", None).ok().is_some_and(|v| v["value"]["ready"] == true);
+            let ready = session.raw("GET", "/status", None).ok().is_some_and(|v| v["value"]["ready"] == true);
             if ready {
                 break;
             }
@@ -146,16 +165,18 @@ impl Browser {
         ]
         .iter()
         .map(|s| (*s).to_string())
-        .chain([format!("--user-data-dir={}", browser.profile.display())])
+        .chain([format!("--user-data-dir={}", profile.display())])
         .collect::<Vec<_>>();
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {"binary": chromium.display().to_string(), "args": args},
         }}});
-        let reply = browser.raw("POST", "/session", Some(&caps)).expect("new session");
-        browser.session =
-            reply["value"]["sessionId"].as_str().unwrap_or_else(|| panic!("no session: {reply}")).to_string();
-        browser
+        let reply = session.raw("POST", "/session", Some(&caps)).expect("new session");
+        session.id = reply["value"]["sessionId"].as_str().unwrap_or_else(|| panic!("no session: {reply}")).to_string();
+        session.rect =
+            session.raw("GET", &format!("/session/{}/window/rect", session.id), None).expect("the window")["value"]
+                .clone();
+        session
     }
 
     fn raw(&self, method: &str, path: &str, body: Option<&Value>) -> Result<Value, String> {
@@ -175,9 +196,67 @@ impl Browser {
         Ok(value)
     }
 
+    /// Makes the session as a new one is for the next test: one window of the first size
+    /// on a blank page, no key held, the page's storage cleared (each test's server has a
+    /// port of its own, but a port can come again).
+    fn reset(&self) -> Result<(), String> {
+        let at = |path: &str| format!("/session/{}{path}", self.id);
+        let windows = self.raw("GET", &at("/window/handles"), None)?;
+        if windows["value"].as_array().is_none_or(|w| w.len() != 1) {
+            return Err(format!("windows left open: {windows}"));
+        }
+        let clear = json!({"script": "try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}", "args": []});
+        self.raw("POST", &at("/execute/sync"), Some(&clear))?;
+        self.raw("DELETE", &at("/actions"), None)?;
+        let size = json!({"width": self.rect["width"], "height": self.rect["height"]});
+        self.raw("POST", &at("/window/rect"), Some(&size))?;
+        self.raw("POST", &at("/url"), Some(&json!({"url": "about:blank"})))?;
+        Ok(())
+    }
+
+    /// Ends the session and its processes now.
+    fn end(mut self) {
+        let _ = self.raw("DELETE", &format!("/session/{}", self.id), None);
+        drop(self.watchdog.stdin.take());
+        let _ = self.watchdog.wait();
+    }
+}
+
+/// A browser session for one test: taken from [`POOL`] or started, and given back when
+/// dropped, unless the test panicked or changed what a reset does not undo (a DevTools
+/// emulation), in which case it ends.
+pub struct Browser {
+    session: Option<Session>,
+    tainted: Cell<bool>,
+}
+
+/// An element reference.
+#[derive(Clone, Debug)]
+pub struct Element(String);
+
+impl Browser {
+    /// A headless Chromium session with the first window size: a kept one, or a new one
+    /// with a fresh profile.
+    ///
+    /// # Panics
+    /// When chromedriver or the browser does not start.
+    pub fn start(driver: &Path, chromium: &Path) -> Browser {
+        let kept = POOL.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        let session = kept.unwrap_or_else(|| Session::launch(driver, chromium));
+        Browser { session: Some(session), tainted: Cell::new(false) }
+    }
+
+    fn session(&self) -> &Session {
+        self.session.as_ref().expect("a browser's session lives until it is dropped")
+    }
+
+    fn raw(&self, method: &str, path: &str, body: Option<&Value>) -> Result<Value, String> {
+        self.session().raw(method, path, body)
+    }
+
     /// A command of the session; panics with WebDriver's message on failure.
     fn cmd(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        let path = format!("/session/{}{path}", self.session);
+        let path = format!("/session/{}{path}", self.session().id);
         match self.raw(method, &path, body.as_ref()) {
             Ok(v) => v["value"].clone(),
             Err(e) => panic!("{e}"),
@@ -215,7 +294,7 @@ impl Browser {
     pub fn click_on(&self, css: &str) {
         for _ in 0..20 {
             let e = self.find(css);
-            let path = format!("/session/{}/element/{}/click", self.session, e.0);
+            let path = format!("/session/{}/element/{}/click", self.session().id, e.0);
             match self.raw("POST", &path, Some(&json!({}))) {
                 Ok(_) => return,
                 Err(err) if err.contains("stale element") => {}
@@ -254,6 +333,7 @@ impl Browser {
     /// Runs a Chrome DevTools command (chromedriver's own endpoint), e.g. to emulate
     /// `prefers-color-scheme: dark`.
     pub fn devtools(&self, command: &str, params: Value) -> Value {
+        self.tainted.set(true);
         self.cmd("POST", "/goog/cdp/execute", Some(json!({ "cmd": command, "params": params })))
     }
 
@@ -328,11 +408,11 @@ fn pause(poll: u32) -> Duration {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        if !self.session.is_empty() {
-            let _ = self.raw("DELETE", &format!("/session/{}", self.session), None);
+        let Some(session) = self.session.take() else { return };
+        if std::thread::panicking() || self.tainted.get() || session.reset().is_err() {
+            session.end();
+        } else {
+            POOL.lock().unwrap_or_else(PoisonError::into_inner).push(session);
         }
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
     }
 }
