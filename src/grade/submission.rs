@@ -416,6 +416,15 @@ impl Builder<'_> {
         ok
     }
 
+    /// Whether the last build step stopped on a header this machine does not have (`fatal
+    /// error: stdafx.h: No such file or directory`): no language standard brings one, so
+    /// a second try as C++20 would fail the same way, and is not made.
+    fn header_missing(&self) -> bool {
+        self.built.steps.last().is_some_and(|step| {
+            step.outcome.stderr.lines().any(|l| l.contains("fatal error: ") && l.ends_with("No such file or directory"))
+        })
+    }
+
     fn found(&mut self, name: &str, argv: Vec<String>, dir: &Path, how: String, doubts: Vec<String>) {
         self.built.programs.entry(name.to_string()).or_insert(Program {
             argv,
@@ -587,8 +596,8 @@ impl Builder<'_> {
 
     /// Compiles the C or C++ program `name` from `sources` (its own `file` first): plainly,
     /// then as C++20 (g++ 12 compiles C++17 unless told: a student's `map.contains()`,
-    /// ranges or designated initializers are C++20, which their own IDE was set to), then
-    /// as Visual C++ or its project builds it. Its command and how it was built, if it was.
+    /// ranges or designated initializers are C++20, which their own IDE was set to; not
+    /// where a header was missing), then as Visual C++ or its project builds it. Its command and how it was built, if it was.
     ///
     /// `standins_first`: straight to the stand-ins (a wider build of a program whose own
     /// files compiled only so). Not built: why a TA should look, if the sources bear
@@ -620,7 +629,7 @@ impl Builder<'_> {
         let mut how = format!("{lang} {shown} ({named})");
         let mut built = !standins_first && compile(self, &[]);
         let mut why_not = None;
-        if !built && cpp && !standins_first {
+        if !built && cpp && !standins_first && !self.header_missing() {
             built = compile(self, &["-std=c++20".into()]);
             how = format!("{lang} {shown}, compiled as C++20 ({named})");
         }
@@ -630,7 +639,7 @@ impl Builder<'_> {
             let standins = super::visual_cpp::prepare(work, sources, cpp);
             built = compile(self, &standins.args);
             let mut standard = "";
-            if !built && cpp {
+            if !built && cpp && !self.header_missing() {
                 let mut args = standins.args.clone();
                 args.push("-std=c++20".into());
                 built = compile(self, &args);
