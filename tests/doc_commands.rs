@@ -157,8 +157,8 @@ fn the_class_tournament_plays_as_written() {
     }
     let dir = outside("class");
     // The roster as the README gives it, but for the time it allows: among six tests at
-    // once on two slow cores a JVM's start and a reply were seen past 10 s and 50 ms (CI
-    // failed on bob losing on time); the command and its games are what is tested.
+    // once on two slow cores bob's JVM lost a game on time in CI (50 ms of grace, 10 s to
+    // start); the command and its games are what is tested.
     let mut slower = fs::read_to_string(Path::new(REPO).join("examples/class.toml")).unwrap();
     for (from, to) in [("grace_ms = 50 ", "grace_ms = 1000 "), ("startup_ms = 10000 ", "startup_ms = 60000 ")] {
         assert!(slower.contains(from), "examples/class.toml no longer has `{from}`");
