@@ -256,6 +256,10 @@ fn match_plays_colour_swapped_pairs_and_writes_records() {
             "4",
             "--movetime",
             "0.5",
+            // The games must not depend on the machine: a loaded one delayed a random
+            // mover's reply past 50 ms of grace, and the second run's game ended on time.
+            "--grace-ms",
+            "2000",
             "--random-plies",
             "4",
             "--seed",

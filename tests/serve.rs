@@ -602,8 +602,14 @@ fn at_the_connection_cap_waiting_polls_give_way_to_new_requests() {
     let mut polls: Vec<TcpStream> = Vec::new();
     for _ in 0..40 {
         polls.push(open_poll(&s, &id, &state, 30));
-        // One at a time, so that each is waiting before the next arrives.
+        // One at a time, so that each is waiting before the next arrives: read by the
+        // server, not merely sent (a fixed 10 ms was too little for a loaded machine's
+        // server to read 16 polls, and a connection finding all 16 busy was refused).
         std::thread::sleep(Duration::from_millis(10));
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while s.busy_connections() > 0 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
     }
     // Every request is answered: the page, a move, and each poll (the older ones at
     // once, with the state they had, as if their time were up).

@@ -180,6 +180,13 @@ impl ServerHandle {
         self.connections.count()
     }
 
+    /// How many open connections are in the middle of a request, not idle or waiting in
+    /// a long poll (for tests: a poll counts as waiting once it is read).
+    #[must_use]
+    pub fn busy_connections(&self) -> usize {
+        self.connections.busy()
+    }
+
     /// How many connections were refused because every place was taken by a busy one.
     #[must_use]
     pub fn refused(&self) -> u64 {

@@ -151,6 +151,12 @@ impl Connections {
         self.open.lock().unwrap_or_else(PoisonError::into_inner).len()
     }
 
+    /// How many are in the middle of a request (see [`Conn::busy`]).
+    pub fn busy(&self) -> usize {
+        let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        open.values().filter(|c| c.busy.load(Ordering::Relaxed)).count()
+    }
+
     /// How many were refused since the start.
     pub fn refused(&self) -> u64 {
         self.refused.load(Ordering::Relaxed)
