@@ -562,16 +562,21 @@ fn status_within(stream: &mut TcpStream, limit: Duration) -> u16 {
     }
 }
 
-/// Waits until the server has at most `n` connections open, at most `limit`.
-fn connections_fall_to(s: &ServerHandle, n: usize, limit: Duration) -> bool {
+/// Waits until `done` holds, looking every 5 ms for at most `limit`: whether it did.
+fn within(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
     let deadline = Instant::now() + limit;
-    while s.connections() > n {
+    while !done() {
         if Instant::now() > deadline {
             return false;
         }
-        std::thread::sleep(Duration::from_millis(20));
+        std::thread::sleep(Duration::from_millis(5));
     }
     true
+}
+
+/// Waits until the server has at most `n` connections open, at most `limit`.
+fn connections_fall_to(s: &ServerHandle, n: usize, limit: Duration) -> bool {
+    within(limit, || s.connections() <= n)
 }
 
 #[test]
@@ -606,10 +611,8 @@ fn at_the_connection_cap_waiting_polls_give_way_to_new_requests() {
         // server, not merely sent (a fixed 10 ms was too little for a loaded machine's
         // server to read 16 polls, and a connection finding all 16 busy was refused).
         std::thread::sleep(Duration::from_millis(10));
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while s.busy_connections() > 0 && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        let read = within(Duration::from_secs(20), || s.busy_connections() == 0);
+        assert!(read, "{} connections still in their request after 20 s", s.busy_connections());
     }
     // Every request is answered: the page, a move, and each poll (the older ones at
     // once, with the state they had, as if their time were up).
@@ -735,14 +738,7 @@ fn a_huge_header_is_refused_without_being_held_in_memory() {
 
 /// Waits until no search runs, at most `limit`.
 fn settles(s: &ServerHandle, limit: Duration) -> bool {
-    let deadline = Instant::now() + limit;
-    while Instant::now() < deadline {
-        if s.searches_running() == 0 {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    false
+    within(limit, || s.searches_running() == 0)
 }
 
 #[test]
