@@ -629,10 +629,13 @@ fn at_the_connection_cap_waiting_polls_give_way_to_new_requests() {
 fn when_every_connection_is_busy_a_new_one_is_refused_until_they_end() {
     let s = server_with(|c| {
         c.max_connections = 16;
-        c.body_timeout = Duration::from_secs(2);
+        // Long enough that none of the sixteen can time out before the seventeenth
+        // arrives, however loaded the machine (2 s was not, in a fresh clone's CI);
+        // the timeout itself is the slow-clients test's business.
+        c.body_timeout = Duration::from_secs(120);
     });
     // Sixteen bodies that never arrive take every place, none of which may give way.
-    let mut slow: Vec<TcpStream> = (0..16)
+    let slow: Vec<TcpStream> = (0..16)
         .map(|_| {
             let mut stream = TcpStream::connect(s.addr()).expect("connect");
             stream.write_all(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{").expect("send");
@@ -647,9 +650,7 @@ fn when_every_connection_is_busy_a_new_one_is_refused_until_they_end() {
     let refused = call_raw_status(&s);
     assert_eq!(refused, 503, "refused at once, with a status");
     assert!(s.refused() >= 1);
-    for stream in &mut slow {
-        assert_eq!(status_within(stream, Duration::from_secs(30)), 408);
-    }
+    // Their clients give up: every place is free again.
     drop(slow);
     assert!(connections_fall_to(&s, 0, Duration::from_secs(20)), "{} left open", s.connections());
     let before = s.refused();
