@@ -400,6 +400,10 @@ fn grades_the_fixture_class() {
                 rep.contains("ABOpening: C++ apps/pruned_first_phase.cpp, compiled as its project builds it: \"launch.h\" found in include/, as its project's include folder; the standard headers included first (`pruned_first_phase`, declared the program by `add_executable` in CMakeLists.txt;"),
                 "{rep}"
             );
+            // Each build short of the last stopped on a missing header or, everything
+            // compiled, on the link (`undefined reference to launch`): no C++20 build of the
+            // same files was tried, as no standard brings a missing source.
+            assert!(rep.contains("undefined reference to") && !rep.contains("-std=c++20"), "{rep}");
         }
         // Java's two programs of a part in one file (`Part2.java` holding the non-public
         // classes ABOpening and ABGame): found by the classes compiled.

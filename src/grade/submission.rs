@@ -416,12 +416,17 @@ impl Builder<'_> {
         ok
     }
 
-    /// Whether the last build step stopped on a header this machine does not have (`fatal
-    /// error: stdafx.h: No such file or directory`): no language standard brings one, so
-    /// a second try as C++20 would fail the same way, and is not made.
-    fn header_missing(&self) -> bool {
+    /// Whether the last build step failed where no language standard helps, so that a
+    /// second try as C++20 would fail the same way and is not made: it stopped on a header
+    /// this machine does not have (`fatal error: stdafx.h: No such file or directory`), or
+    /// everything compiled and only the link failed (`undefined reference to …`: sources
+    /// missing from the command, which the wider build adds).
+    fn no_standard_helps(&self) -> bool {
         self.built.steps.last().is_some_and(|step| {
-            step.outcome.stderr.lines().any(|l| l.contains("fatal error: ") && l.ends_with("No such file or directory"))
+            let stderr = &step.outcome.stderr;
+            let header_missing =
+                stderr.lines().any(|l| l.contains("fatal error: ") && l.ends_with("No such file or directory"));
+            header_missing || link_only_failure(stderr)
         })
     }
 
@@ -630,7 +635,7 @@ impl Builder<'_> {
         let mut how = format!("{lang} {shown} ({named})");
         let mut built = !standins_first && compile(self, &[]);
         let mut why_not = None;
-        if !built && cpp && !standins_first && !self.header_missing() {
+        if !built && cpp && !standins_first && !self.no_standard_helps() {
             built = compile(self, &["-std=c++20".into()]);
             how = format!("{lang} {shown}, compiled as C++20 ({named})");
         }
@@ -640,7 +645,7 @@ impl Builder<'_> {
             let standins = super::visual_cpp::prepare(work, sources, cpp);
             built = compile(self, &standins.args);
             let mut standard = "";
-            if !built && cpp && !self.header_missing() {
+            if !built && cpp && !self.no_standard_helps() {
                 let mut args = standins.args.clone();
                 args.push("-std=c++20".into());
                 built = compile(self, &args);
@@ -659,6 +664,19 @@ impl Builder<'_> {
         }
         if built { Ok((line_buffered(&exe), how)) } else { Err(why_not) }
     }
+}
+
+/// Whether a compiler's stderr tells of a failed link and of no failed compile: the
+/// linker's own complaint (`collect2: error: ld returned 1 exit status`) and no
+/// compiler error (`file.cpp:12:5: error: …`, `cc1plus: error: …`).
+fn link_only_failure(stderr: &str) -> bool {
+    let linker_failed = stderr.lines().any(|l| l.contains("ld returned") && l.contains("exit status"));
+    let compiler_failed = stderr.lines().any(|l| {
+        let linker =
+            ["collect2:", "ld: ", "ld.lld: ", "mold: "].iter().any(|p| l.starts_with(p)) || l.contains("/ld: ");
+        !linker && l.contains("error: ")
+    });
+    linker_failed && !compiler_failed
 }
 
 /// Whether a build's stderr says the machine has no clang (`make: clang++: No such file or
@@ -1874,6 +1892,24 @@ mod tests {
         std::fs::write(&p, bytes).unwrap();
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
         p
+    }
+
+    #[test]
+    fn a_link_that_failed_alone_is_told_from_a_compile_that_failed() {
+        // What g++ prints when a source of the program is missing from its command.
+        let link = "/usr/bin/ld: /tmp/ccc7HUzW.o: in function `main':\n\
+                    ab_game.cpp:(.text.startup+0x1): undefined reference to `launch()'\n\
+                    collect2: error: ld returned 1 exit status\n";
+        assert!(link_only_failure(link));
+        assert!(link_only_failure(
+            "ld.lld: error: undefined symbol: launch()\ncollect2: error: ld returned 1 exit status"
+        ));
+        // A compile error, with or without a failed link after it: a newer standard may help.
+        let compile = "e.cpp: In function ‘int main()’:\ne.cpp:1:27: error: ‘span’ is not a member of ‘std’\n";
+        assert!(!link_only_failure(compile));
+        assert!(!link_only_failure(&format!("{compile}{link}")));
+        assert!(!link_only_failure("g++: error: launch.cpp: No such file or directory\n"));
+        assert!(!link_only_failure(""));
     }
 
     #[test]
