@@ -457,9 +457,10 @@ fn an_engine_that_burns_on_its_opponents_time_is_charged_and_flagged() {
     let sandbox = measuring_sandbox();
     assert!(sandbox.pinning_binds(), "no cpuset cgroup: {}", sandbox.pinning());
     let dir = scratch("ponder");
-    // Our engine thinks on its own time only (it ponders only when asked to).
+    // Our engine thinks on its own time only (it ponders only when asked to). Twenty plies
+    // a game are turns enough to charge: the burners burn through every one of them.
     let roster = format!(
-        "format = \"round-robin\"\ngames = 2\nmovetime = 0.3\nstartup_ms = 20000\nponder = false\n\
+        "format = \"round-robin\"\ngames = 2\nmovetime = 0.3\nstartup_ms = 20000\nponder = false\nmax_plies = 20\n\
          [[entrant]]\nname = \"honest\"\ncommand = \"{} {MORRIS}\"\n\
          [[entrant]]\nname = \"wide\"\ncommand = \"{} {MORRIS} --depth 1\"\n",
         hostile("honest.py"),
