@@ -19,8 +19,7 @@ use morris::referee::sandbox::limits::EngineLimits;
 
 const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
 
-/// The tournament of hostile engines, the affinity test and the grader's starved program
-/// one after the other: the
+/// The tournament of hostile engines and the affinity test one after the other: the
 /// burner fills its core, which the other test's engines (timed) may be given too.
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
@@ -28,7 +27,7 @@ static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 /// hostile tests also take turns across processes: under a runner that starts each test
 /// in its own process (cargo-nextest), or two test runs at once, the affinity test would
 /// otherwise count another run's burners as its own left running.
-pub(crate) fn one_at_a_time() -> (std::sync::MutexGuard<'static, ()>, fs::File) {
+fn one_at_a_time() -> (std::sync::MutexGuard<'static, ()>, fs::File) {
     let guard = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let path = std::env::temp_dir().join("morris-hostile-tests.lock");
     let file = fs::OpenOptions::new()

@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 use crate::referee::sandbox::child::Launch;
 use crate::referee::sandbox::jail::Sandbox;
 
-/// How many times its time limit a program may take in wall-clock time, less its waits for
-/// a core, while its CPU time stays within the limit ([`RunSpec::time_limit`]).
+/// How many times its time limit a program may take in wall-clock time, waiting for a
+/// core, while its CPU time stays within the limit ([`RunSpec::time_limit`]).
 pub const WALL_FACTOR: u32 = 2;
 /// Wall-clock time added to that, for start-up on a busy machine.
 pub const WALL_MARGIN: Duration = Duration::from_secs(2);
@@ -44,14 +44,11 @@ pub struct RunSpec {
     /// Working directory.
     pub dir: PathBuf,
     /// Time limit: the process group is killed once both its wall-clock time and its CPU
-    /// time (every process and thread of it, where measured) have passed it, or once its
-    /// wall-clock time, less the longest any of its threads was seen waiting for a core
-    /// ([`Child::longest_wait`](crate::referee::sandbox::child::Child::longest_wait)),
-    /// passes [`WALL_FACTOR`] times it plus [`WALL_MARGIN`]. So a program is never given
-    /// less than on a quiet machine, one that waited for a core on a busy machine (a class
-    /// graded two at a time beside a TA's browser) is not failed for the wait, as judges'
-    /// sandboxes count CPU time, and one that waits for something else (its stdin, a
-    /// `sleep`) is stopped at the cap.
+    /// time (every process and thread of it, where measured) have passed it, or once the
+    /// wall clock passes [`WALL_FACTOR`] times it plus [`WALL_MARGIN`]. So a program is
+    /// never given less than on a quiet machine, and one that waited for a core on a busy
+    /// machine (a class graded two at a time beside a TA's browser) is not failed for the
+    /// wait, as judges' sandboxes count CPU time.
     pub time_limit: Duration,
     /// Bytes kept of stdout (the first half and the last half) and of stderr (the last ones).
     pub output_limit: usize,
@@ -158,14 +155,11 @@ fn run_in(sandbox: &Sandbox, spec: &RunSpec) -> RunOutcome {
     let out = child.take_stdout().map(|s| thread::spawn(move || read_bounded(s, limit, false)));
     let err = child.take_stderr().map(|s| thread::spawn(move || read_bounded(s, limit, true)));
     let wall_cap = spec.time_limit * WALL_FACTOR + WALL_MARGIN;
-    // Nothing to decide before the limit; past it, its CPU time is looked at each round,
-    // and its wall-clock time less the longest it was seen waiting for a core.
+    // Nothing to decide before the limit; past it, its CPU time is looked at each round.
     let mut status = child.wait_timeout(spec.time_limit);
-    let mut waited = Duration::ZERO;
     while status.is_none() {
         let over = child.usage().cpu.is_none_or(|c| c > spec.time_limit);
-        waited = waited.max(child.longest_wait().unwrap_or_default());
-        if over || start.elapsed().saturating_sub(waited) > wall_cap {
+        if over || start.elapsed() > wall_cap {
             break;
         }
         status = child.wait_timeout(POLL);

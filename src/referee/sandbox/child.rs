@@ -232,37 +232,6 @@ impl Child {
         self.seen = self.seen.max(now);
         self.seen
     }
-
-    /// The longest time one of its threads now running has waited, ready to run, for a
-    /// core (the second figure of `/proc/PID/task/TID/schedstat`): how much of its
-    /// wall-clock time a busy machine took from it. `None` where that cannot be read (no
-    /// process of it is running, or the kernel keeps no such count).
-    pub fn longest_wait(&mut self) -> Option<Duration> {
-        let pids = match self.jail.pids() {
-            Some(pids) => pids,
-            None if self.status.is_none() => {
-                // The tree as the last usage sample found it (a pass over /proc if none has).
-                if self.tree.pids.is_empty() {
-                    self.tree.usage(self.process.id());
-                }
-                self.tree.pids.clone()
-            }
-            None => return None,
-        };
-        pids.into_iter().filter_map(longest_thread_wait).max()
-    }
-}
-
-/// The longest run-queue wait of the threads of process `pid`, from `schedstat`.
-fn longest_thread_wait(pid: u32) -> Option<Duration> {
-    fs::read_dir(format!("/proc/{pid}/task"))
-        .ok()?
-        .flatten()
-        .filter_map(|task| {
-            let text = fs::read_to_string(task.path().join("schedstat")).ok()?;
-            text.split_whitespace().nth(1)?.parse::<u64>().ok().map(Duration::from_nanos)
-        })
-        .max()
 }
 
 impl Drop for Child {

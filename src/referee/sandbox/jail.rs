@@ -473,14 +473,6 @@ impl Jail {
         Sample { cpu, peak_memory, oom_killed }
     }
 
-    /// The processes in its cgroups (`cgroup.procs` of the first that lists them); `None`
-    /// without cgroups.
-    #[must_use]
-    pub fn pids(&self) -> Option<Vec<u32>> {
-        let listed = self.cgroups.iter().find_map(|g| fs::read_to_string(g.join("cgroup.procs")).ok())?;
-        Some(listed.split_whitespace().filter_map(|p| p.parse().ok()).collect())
-    }
-
     /// The engine's own exit status from the one its launcher reported: bubblewrap exits
     /// with 128 + N when the engine died of signal N.
     #[must_use]
