@@ -602,8 +602,8 @@ impl Builder<'_> {
     /// Compiles the C or C++ program `name` from `sources` (its own `file` first): plainly,
     /// then as C++20 (g++ 12 compiles C++17 unless told: a student's `map.contains()`,
     /// ranges or designated initializers are C++20, which their own IDE was set to; not
-    /// where a header was missing), then as Visual C++ or its project builds it. Its
-    /// command and how it was built, if it was.
+    /// where a header was missing or only the link failed), then as Visual C++ or its
+    /// project builds it. Its command and how it was built, if it was.
     ///
     /// `standins_first`: straight to the stand-ins (a wider build of a program whose own
     /// files compiled only so). Not built: why a TA should look, if the sources bear
