@@ -1,30 +1,26 @@
 //! Rules-core throughput: bulk-counted perft from the start and from a moving-phase
 //! position, and move generation alone. `cargo bench --bench perft`.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+mod common;
+
 use morris::perft::perft;
 use morris::rules::notation::parse_position;
 use morris::rules::{MoveList, Position, STANDARD};
 
-fn benches(c: &mut Criterion) {
+fn main() {
+    let mut bench = common::Bench::from_args();
     let start = Position::start(&STANDARD);
     let middle = parse_position("BBWBBxWBxWWBBWxxxWxWBWWB white 0 0", &STANDARD).expect("bench position");
-    let mut group = c.benchmark_group("perft");
-    group.sample_size(10);
-    group.throughput(Throughput::Elements(perft(&start, 6)));
-    group.bench_function("start depth 6", |b| b.iter(|| perft(std::hint::black_box(&start), 6)));
-    group.throughput(Throughput::Elements(perft(&middle, 5)));
-    group.bench_function("middle game depth 5", |b| b.iter(|| perft(std::hint::black_box(&middle), 5)));
-    group.finish();
+    bench.group("perft", 10);
+    bench.elements(perft(&start, 6));
+    bench.run("start depth 6", || perft(std::hint::black_box(&start), 6));
+    bench.elements(perft(&middle, 5));
+    bench.run("middle game depth 5", || perft(std::hint::black_box(&middle), 5));
 
     let mut list = MoveList::new();
-    c.bench_function("generate moves (middle game)", |b| {
-        b.iter(|| {
-            std::hint::black_box(&middle).legal_moves(&mut list);
-            list.len()
-        })
+    bench.group("", 20);
+    bench.run("generate moves (middle game)", || {
+        std::hint::black_box(&middle).legal_moves(&mut list);
+        list.len()
     });
 }
-
-criterion_group!(perft_benches, benches);
-criterion_main!(perft_benches);

@@ -8,6 +8,7 @@
 //! The support modules below are shared by several files.
 
 mod engines_support;
+mod http;
 #[path = "classroom_support/reference.rs"]
 mod reference;
 mod slurm_support;

@@ -30,30 +30,11 @@ fn server() -> ServerHandle {
     server_with(|_| {})
 }
 
-fn agent() -> ureq::Agent {
-    ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(60)))
-        .build()
-        .into()
-}
-
 /// One request: status and JSON body (`Value::Null` when the body is not JSON).
 fn call(server: &ServerHandle, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
     let url = format!("http://{}{path}", server.addr());
-    let agent = agent();
-    let response = match (method, body) {
-        ("GET", _) => agent.get(&url).call(),
-        ("POST", Some(b)) => agent.post(&url).header("Content-Type", "application/json").send(b),
-        ("POST", None) => agent.post(&url).send_empty(),
-        ("PUT", _) => agent.put(&url).send_empty(),
-        ("DELETE", _) => agent.delete(&url).call(),
-        _ => panic!("method {method}"),
-    };
-    let mut response = response.expect("the server answers");
-    let status = response.status().as_u16();
-    let text = response.body_mut().read_to_string().unwrap_or_default();
-    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    let response = crate::http::request(method, &url, body.map(str::as_bytes)).expect("the server answers");
+    (response.status, response.json().unwrap_or(Value::Null))
 }
 
 fn post(server: &ServerHandle, path: &str, body: &Value) -> (u16, Value) {
@@ -98,11 +79,11 @@ fn stones(state: &Value) -> String {
 fn the_page_is_served_whole_with_nothing_from_elsewhere() {
     let s = server();
     let url = format!("http://{}/", s.addr());
-    let mut response = agent().get(&url).call().expect("page");
-    assert_eq!(response.status().as_u16(), 200);
-    let kind = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    let response = crate::http::call("GET", &url).expect("page");
+    assert_eq!(response.status, 200);
+    let kind = response.header("content-type").unwrap_or("").to_string();
     assert!(kind.starts_with("text/html"), "{kind}");
-    let page = response.body_mut().read_to_string().expect("text");
+    let page = response.text();
     assert!(page.contains("<svg id=\"board\""), "the board is an SVG");
     // Nothing is fetched from the internet: the only URL is the SVG namespace.
     let urls: Vec<&str> = page.match_indices("http").map(|(i, _)| &page[i..(i + 30).min(page.len())]).collect();
@@ -1023,7 +1004,7 @@ fn the_binary_prints_its_url_and_serves_the_page() {
     let (mut child, addr) = serve_process(&[]);
     assert!(addr.ip().is_loopback(), "{addr}");
     let url = format!("http://{addr}/");
-    let page = agent().get(&url).call().map(|mut r| r.body_mut().read_to_string().unwrap_or_default());
+    let page = crate::http::call("GET", &url).map(|r| r.text());
     let _ = child.kill();
     let _ = child.wait();
     assert!(page.expect("page").contains("<svg id=\"board\""));
@@ -1074,14 +1055,11 @@ fn measure_memory_with_one_twenty_and_sixty_four_games() {
     let mut out = std::io::BufReader::new(child.stdout.take().expect("stdout"));
     std::io::BufRead::read_line(&mut out, &mut line).expect("the URL");
     let base = line.trim().trim_end_matches('/').to_string();
-    let agent = agent();
     let post = |path: &str, body: &Value| -> Value {
-        let mut r = agent.post(&format!("{base}{path}")).send_json(body).expect("answer");
-        r.body_mut().read_json().expect("json")
+        crate::http::send_json("POST", &format!("{base}{path}"), body).and_then(|r| r.json()).expect("a JSON answer")
     };
     let get = |path: &str| -> Value {
-        let mut r = agent.get(&format!("{base}{path}")).call().expect("answer");
-        r.body_mut().read_json().expect("json")
+        crate::http::call("GET", &format!("{base}{path}")).and_then(|r| r.json()).expect("a JSON answer")
     };
     let play_one = || {
         let id = post("/api/games", &json!({}))["id"].as_str().expect("id").to_string();

@@ -240,12 +240,10 @@ fn closed_pages_leave_room_and_a_full_server_says_so() {
     // Three games in play elsewhere (just created: none may give way yet).
     b.open("about:blank");
     b.wait("the page's game to go", || (s.sessions() == 0).then_some(()));
-    let agent = ureq::Agent::new_with_defaults();
+    let post = |path: &str| crate::http::call("POST", &format!("{}{path}", s.url())).expect("an answer");
     let ids: Vec<String> = (0..3)
         .map(|_| {
-            let mut r = agent.post(&format!("{}api/games", s.url())).send_empty().expect("a game");
-            let state: serde_json::Value =
-                serde_json::from_str(&r.body_mut().read_to_string().expect("a body")).expect("JSON");
+            let state = post("api/games").json().expect("JSON");
             state["id"].as_str().expect("an id").to_string()
         })
         .collect();
@@ -267,9 +265,9 @@ fn closed_pages_leave_room_and_a_full_server_says_so() {
     assert!(b.attribute("#hint", "title").unwrap_or_default().contains("the server is full"));
     // A newcomer without a ticket waits behind the page; when a place comes free, the
     // page (first in line) gets it at its next try, and Start is on again.
-    let newcomer = agent.post(&format!("{}api/games", s.url())).send_empty();
-    assert!(matches!(newcomer, Err(ureq::Error::StatusCode(503))), "{newcomer:?}");
-    agent.post(&format!("{}api/games/{}/close", s.url(), ids[0])).send_empty().expect("closed");
+    let newcomer = post("api/games");
+    assert_eq!(newcomer.status, 503, "{}", newcomer.text());
+    assert_eq!(post(&format!("api/games/{}/close", ids[0])).status, 200, "closed");
     b.wait_text("#status", |t| t.contains("White to move"));
     assert_eq!(b.script("return document.getElementById('ng-start').disabled"), false);
 }

@@ -2,8 +2,9 @@
 //! headless Chromium session and offers the few commands a test needs (open a URL, find,
 //! click, type, read text and attributes, press keys, run a script, take a screenshot).
 //!
-//! Written over ureq and serde_json rather than taken from fantoccini or thirtyfour,
-//! which bring an async runtime (tokio, hyper) to compile for about fifteen commands.
+//! Written over the tests' own HTTP client (`tests/http`) and serde_json rather than
+//! taken from fantoccini or thirtyfour, which bring an async runtime (tokio, hyper) to
+//! compile for about fifteen commands.
 
 #![allow(dead_code)]
 
@@ -101,7 +102,6 @@ struct Session {
     watchdog: Child,
     base: String,
     id: String,
-    agent: ureq::Agent,
     /// The window's rectangle as it started, given back to it before the session is reused.
     rect: Value,
 }
@@ -135,13 +135,8 @@ impl Session {
             .process_group(0)
             .spawn()
             .expect("chromedriver starts");
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(60)))
-            .build()
-            .into();
         let base = format!("http://127.0.0.1:{port}");
-        let mut session = Session { watchdog, base, id: String::new(), agent, rect: Value::Null };
+        let mut session = Session { watchdog, base, id: String::new(), rect: Value::Null };
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
             let ready = session.raw("GET", "/status", None).ok().is_some_and(|v| v["value"]["ready"] == true);
@@ -182,14 +177,12 @@ impl Session {
     fn raw(&self, method: &str, path: &str, body: Option<&Value>) -> Result<Value, String> {
         let url = format!("{}{path}", self.base);
         let response = match (method, body) {
-            ("GET", _) => self.agent.get(&url).call(),
-            ("DELETE", _) => self.agent.delete(&url).call(),
-            (_, Some(b)) => self.agent.post(&url).send_json(b),
-            (_, None) => self.agent.post(&url).send_json(json!({})),
-        };
-        let mut response = response.map_err(|e| e.to_string())?;
-        let status = response.status().as_u16();
-        let value: Value = response.body_mut().read_json().map_err(|e| e.to_string())?;
+            ("GET" | "DELETE", _) => crate::http::call(method, &url),
+            (_, Some(b)) => crate::http::send_json(method, &url, b),
+            (_, None) => crate::http::send_json(method, &url, &json!({})),
+        }?;
+        let status = response.status;
+        let value = response.json()?;
         if status >= 400 {
             return Err(format!("{method} {path}: {status} {}", value["value"]["message"]));
         }
