@@ -400,6 +400,11 @@ fn grades_the_fixture_class() {
                 rep.contains("ABOpening: C++ apps/pruned_first_phase.cpp, compiled as its project builds it: \"launch.h\" found in include/, as its project's include folder; the standard headers included first (`pruned_first_phase`, declared the program by `add_executable` in CMakeLists.txt;"),
                 "{rep}"
             );
+            // ABGame, the project's second program, built as the first was found to build
+            // (with src/'s sources): one compile, not the three that found the way.
+            let builds =
+                |source: &str| rep.lines().filter(|l| l.starts_with("- `(in apps) g++") && l.contains(source)).count();
+            assert_eq!((builds("apps/pruned_first_phase.cpp"), builds("apps/ab_game.cpp")), (3, 1), "{rep}");
             // Each build short of the last stopped on a missing header or, everything
             // compiled, on the link (`undefined reference to launch`): no C++20 build of the
             // same files was tried, as no standard brings a missing source.

@@ -377,6 +377,22 @@ struct Builder<'a> {
     jars: Vec<PathBuf>,
     /// What each jar holds ([`jar_contents`]), once asked.
     jar_listings: Option<Vec<JarListing>>,
+    /// How the last C or C++ program that needed its project's sources from other folders
+    /// was built, tried first for the next ones ([`WideBuild`]).
+    wide_build: Option<WideBuild>,
+}
+
+/// A C or C++ program built with the sources without a main below `folder` (its
+/// project's: CLion's `src/`, a Visual Studio solution's `Common`), with the stand-ins
+/// first if `standins`. A project's other programs link the same way, so the next program
+/// of the same language below `folder` is built so first: one compile instead of the
+/// three that found the way (its own files, the stand-ins, the wider sources). Where that
+/// fails, the program is built the long way, as if nothing had been learnt.
+#[derive(Clone)]
+struct WideBuild {
+    folder: PathBuf,
+    cpp: bool,
+    standins: bool,
 }
 
 /// A jar the submission holds: its classes by their binary names, and whether its manifest
@@ -548,6 +564,19 @@ impl Builder<'_> {
                 self.found(name, argv, &dir, format!("Java class {shown} ({named})"), doubts);
             }
             FileKind::CSource => {
+                let stale = is_stale(work, file);
+                let cpp = is_cpp(file);
+                // As the project's last program that needed its sources from other folders.
+                if let Some(wide) = self.wide_build.clone().filter(|w| w.cpp == cpp && file.starts_with(&w.folder)) {
+                    let sources = wide_sources(work, &wide.folder, file, stale);
+                    if !sources.is_empty() {
+                        let with = linked_with(work, &named, &wide.folder, &sources);
+                        if let Ok((argv, how)) = self.compile_c(name, file, &sources, &with, wide.standins) {
+                            self.found(name, argv, &dir, how, doubts);
+                            return self.built.programs.contains_key(name);
+                        }
+                    }
+                }
                 // With the helpers beside it that have no main of their own (shared move
                 // generation).
                 let mut sources = vec![file.clone()];
@@ -564,34 +593,28 @@ impl Builder<'_> {
                             && (!standins || st.command.contains(super::visual_cpp::FOLDER))
                     })
                 };
-                let stale = is_stale(work, file);
                 let mut above = Some(dir.as_path());
+                let mut wide = None;
                 while let Some(folder) =
                     above.filter(|f| built.is_err() && f.starts_with(work) && unlinked_by(self, false))
                 {
                     above = folder.parent();
-                    let wider: Vec<PathBuf> =
-                        helpers(folder, file, true).into_iter().filter(|f| stale || !is_stale(work, f)).collect();
-                    if wider.len() < sources.len() {
-                        continue;
+                    let wider = wide_sources(work, folder, file, stale);
+                    if wider.len() <= sources.len() {
+                        continue; // nothing more than it has
                     }
-                    sources = std::iter::once(file.clone()).chain(wider).collect();
-                    let helpers: Vec<String> = sources[1..].iter().map(|f| relative(work, f)).collect();
-                    let below = if folder == work {
-                        "its top folder".to_string()
-                    } else {
-                        format!("{}/", relative(work, folder))
-                    };
-                    let with = format!(
-                        "{named}; linked with the sources without a main of its project below {below}: {}",
-                        helpers.join(", ")
-                    );
+                    sources = wider;
+                    let with = linked_with(work, &named, folder, &sources);
                     // Its own files compiled only with the stand-ins: so do these.
-                    let standins_first = unlinked_by(self, true);
-                    built = self.compile_c(name, file, &sources, &with, standins_first);
+                    let standins = unlinked_by(self, true);
+                    built = self.compile_c(name, file, &sources, &with, standins);
+                    wide = Some(WideBuild { folder: folder.to_path_buf(), cpp, standins });
                 }
                 match built {
-                    Ok((argv, how)) => self.found(name, argv, &dir, how, doubts),
+                    Ok((argv, how)) => {
+                        self.wide_build = wide.or(self.wide_build.take());
+                        self.found(name, argv, &dir, how, doubts);
+                    }
                     Err(why_not) => self.built.doubts.extend(why_not),
                 }
             }
@@ -698,11 +721,29 @@ fn line_buffered(program: &Path) -> Vec<String> {
     }
 }
 
+/// `file` and the sources of its language without a main below `folder` (not the
+/// stale copies, unless `file` is one): a wider build's sources, `file` first.
+fn wide_sources(work: &Path, folder: &Path, file: &Path, stale: bool) -> Vec<PathBuf> {
+    let wider = helpers(folder, file, true).into_iter().filter(|f| stale || !is_stale(work, f));
+    std::iter::once(file.to_path_buf()).chain(wider).collect()
+}
+
+/// How a program built from [`wide_sources`] was named, for its report.
+fn linked_with(work: &Path, named: &str, folder: &Path, sources: &[PathBuf]) -> String {
+    let helpers: Vec<String> = sources[1..].iter().map(|f| relative(work, f)).collect();
+    let below = if folder == work { "its top folder".to_string() } else { format!("{}/", relative(work, folder)) };
+    format!("{named}; linked with the sources without a main of its project below {below}: {}", helpers.join(", "))
+}
+
+/// Whether `file` is a C++ source (by its extension).
+fn is_cpp(file: &Path) -> bool {
+    file.extension().and_then(|e| e.to_str()).is_some_and(|e| C_PLUS_PLUS.contains(&e))
+}
+
 /// The C or C++ sources (of `file`'s language) without a `main` of their own in `folder`,
 /// below it too if `below`, other than `file`, in order: the helpers a program is compiled
 /// with. Not the grader's own folders.
 fn helpers(folder: &Path, file: &Path, below: bool) -> Vec<PathBuf> {
-    let is_cpp = |f: &Path| f.extension().and_then(|e| e.to_str()).is_some_and(|e| C_PLUS_PLUS.contains(&e));
     let cpp = is_cpp(file);
     let same_language = |f: &Path| if cpp { is_cpp(f) } else { f.extension().is_some_and(|e| e == "c") };
     let files: Vec<PathBuf> = if below {
@@ -1432,7 +1473,8 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     let files = walk(work);
     let mut jars: Vec<PathBuf> = files.iter().filter(|f| f.extension().is_some_and(|e| e == "jar")).cloned().collect();
     jars.sort();
-    let mut b = Builder { built: Built::default(), limit, root: work, runner, jars, jar_listings: None };
+    let mut b =
+        Builder { built: Built::default(), limit, root: work, runner, jars, jar_listings: None, wide_build: None };
     let python_missing =
         !std::env::split_paths(crate::referee::sandbox::jail::SANDBOX_PATH).any(|d| d.join("python").is_file());
     b.built.notes = files
