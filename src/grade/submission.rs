@@ -569,7 +569,7 @@ impl Builder<'_> {
                 // As the project's last program that needed its sources from other folders.
                 if let Some(wide) = self.wide_build.clone().filter(|w| w.cpp == cpp && file.starts_with(&w.folder)) {
                     let sources = wide_sources(work, &wide.folder, file, stale);
-                    if !sources.is_empty() {
+                    if sources.len() > 1 {
                         let with = linked_with(work, &named, &wide.folder, &sources);
                         if let Ok((argv, how)) = self.compile_c(name, file, &sources, &with, wide.standins) {
                             self.found(name, argv, &dir, how, doubts);
