@@ -642,7 +642,7 @@ impl Builder<'_> {
         let work = self.root;
         let dir = file.parent().unwrap_or(work).to_path_buf();
         let shown = relative(work, file);
-        let cpp = file.extension().is_none_or(|e| e != "c");
+        let cpp = is_cpp(file);
         let (compiler, lang) = if cpp { ("g++", "C++") } else { ("gcc", "C") };
         let bin = work.join(".grade-bin");
         let _ = std::fs::create_dir_all(&bin);
