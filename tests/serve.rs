@@ -353,6 +353,42 @@ fn bad_requests_get_a_4xx_with_one_line() {
     assert!(moves(&state).is_empty());
 }
 
+/// Each path names its target, and any other is refused with the reason a person reads:
+/// no such page, no such game or replay (ids are hex, lower-cased), the method to use, a
+/// query where none is taken.
+#[test]
+fn paths_name_their_targets_and_others_are_refused_with_a_reason() {
+    let s = server();
+    let route = |method: &str, path: &str| {
+        let reply = call(&s, method, path, None);
+        (reply.0, reply.1["error"].as_str().unwrap_or("").to_string())
+    };
+    assert_eq!(route("GET", "/").0, 200);
+    assert_eq!(route("HEAD", "/index.html").0, 200);
+    assert_eq!(
+        route("POST", "/api/games/00FF/undo"),
+        (404, "no game 00ff (it may have expired, or the server was restarted)".into())
+    );
+    assert_eq!(
+        route("POST", "/api/replays/ab/close").1,
+        "no replay ab (it may have expired, or the server was restarted)"
+    );
+    for bad in [
+        "/x",
+        "/api/games/zz",
+        "/api/games/00/undo/",
+        "/api/games/00/fly",
+        "//",
+        "/index.htm",
+        "/api/games/0123456789abcdef0123456789abcdef0",
+    ] {
+        assert_eq!(route("GET", bad), (404, format!("no page {bad}")), "{bad}");
+    }
+    assert_eq!(route("DELETE", "/api/games/00"), (405, "DELETE /api/games/00: use GET".into()));
+    assert_eq!(route("GET", "/api/games/00/resign").1, "GET /api/games/00/resign: use POST");
+    assert_eq!(route("POST", "/api/games?x=1"), (400, "/api/games takes no query".into()));
+}
+
 /// Sends raw bytes and returns the status line's code (0 when the server closed the
 /// connection without an answer).
 fn raw(server: &ServerHandle, bytes: &[u8]) -> u16 {

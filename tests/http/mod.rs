@@ -78,7 +78,7 @@ pub fn request(method: &str, url: &str, body: Option<&[u8]>) -> Result<Response,
     loop {
         let n = stream.read(&mut buf).map_err(|e| fail("read", &e))?;
         answer.extend_from_slice(&buf[..n]);
-        match parse(&answer, n == 0) {
+        match parse(&answer, n == 0, method == "HEAD") {
             Ok(response) => return Ok(response),
             Err(e) if n == 0 => return Err(fail("answer", &e)),
             Err(_) => {}
@@ -87,8 +87,9 @@ pub fn request(method: &str, url: &str, body: Option<&[u8]>) -> Result<Response,
 }
 
 /// The answer `answer` holds, or why it is not (yet) a whole one. A body with neither a
-/// length nor chunks ends with the connection: it is whole only at the `end`.
-fn parse(answer: &[u8], end: bool) -> Result<Response, String> {
+/// length nor chunks ends with the connection: it is whole only at the `end`. The answer
+/// to a HEAD request (`head_request`) has no body, whatever length its headers give.
+fn parse(answer: &[u8], end: bool, head_request: bool) -> Result<Response, String> {
     let head_end = answer.windows(4).position(|w| w == b"\r\n\r\n").ok_or("no end of the headers")?;
     let head = std::str::from_utf8(&answer[..head_end]).map_err(|_| "headers not UTF-8")?;
     let mut lines = head.split("\r\n");
@@ -104,7 +105,9 @@ fn parse(answer: &[u8], end: bool) -> Result<Response, String> {
         .collect();
     let raw = &answer[head_end + 4..];
     let chunked = headers.iter().any(|(n, v)| n == "transfer-encoding" && v.eq_ignore_ascii_case("chunked"));
-    let body = if chunked {
+    let body = if head_request {
+        Vec::new()
+    } else if chunked {
         dechunk(raw)?
     } else if let Some((_, length)) = headers.iter().find(|(n, _)| n == "content-length") {
         let length: usize = length.parse().map_err(|_| format!("content-length {length:?}"))?;
@@ -137,18 +140,25 @@ fn dechunk(mut raw: &[u8]) -> Result<Vec<u8>, String> {
 #[test]
 fn answers_are_read_whole_chunked_or_not() {
     let plain =
-        parse(b"HTTP/1.1 201 Created\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello", false).unwrap();
-    assert_eq!((plain.status, plain.text().as_str(), plain.header("content-type")), (201, "hello", Some("text/plain")));
-    let chunked =
-        parse(b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n4\r\n{\"a\"\r\n3;x=1\r\n:1}\r\n0\r\n\r\n", false)
+        parse(b"HTTP/1.1 201 Created\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello", false, false)
             .unwrap();
+    assert_eq!((plain.status, plain.text().as_str(), plain.header("content-type")), (201, "hello", Some("text/plain")));
+    let chunked = parse(
+        b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n4\r\n{\"a\"\r\n3;x=1\r\n:1}\r\n0\r\n\r\n",
+        false,
+        false,
+    )
+    .unwrap();
     assert_eq!(chunked.json().unwrap(), serde_json::json!({"a": 1}));
     // Not whole yet: a body shorter than its length, chunks without the last, or a body
     // of no length before the connection ends.
-    assert!(parse(b"HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\nshort", true).is_err());
-    assert!(parse(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcd\r\n", false).is_err());
+    assert!(parse(b"HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\nshort", true, false).is_err());
+    assert!(parse(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcd\r\n", false, false).is_err());
     let open = b"HTTP/1.1 200 OK\r\n\r\nuntil the end";
-    assert!(parse(open, false).is_err());
-    assert_eq!(parse(open, true).unwrap().text(), "until the end");
-    assert!(parse(b"garbage", true).is_err());
+    assert!(parse(open, false, false).is_err());
+    assert_eq!(parse(open, true, false).unwrap().text(), "until the end");
+    assert!(parse(b"garbage", true, false).is_err());
+    // A HEAD's answer is whole at the end of its headers, whatever length they give.
+    let head = parse(b"HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n", false, true).unwrap();
+    assert_eq!((head.status, head.body.len()), (200, 0));
 }
