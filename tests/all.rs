@@ -40,5 +40,6 @@ mod serve;
 mod serve_browser;
 mod sprt;
 mod tablebase;
+mod tablebase_api;
 mod tune;
 mod wire;

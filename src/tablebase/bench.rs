@@ -363,44 +363,6 @@ impl fmt::Display for TablebaseBenchReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tablebase::shared::index::canonical_positions;
-    use crate::tablebase::test_tables::{STONES, fresh_dir, small_game};
-
-    #[test]
-    fn a_bench_probes_every_kind_the_directory_holds() {
-        let (dir, ..) = small_game();
-        let report = bench(dir, &BenchSettings { probes: 40, seed: 3 }).unwrap();
-        assert_eq!((report.tables, report.positions), (1, canonical_positions(Subspace::new(3, 3))));
-        assert_eq!((report.fast.probes, report.full.probes), (40, 40));
-        assert!(report.fast_alone <= 40 && report.draws <= 40);
-        assert_eq!(report.placing.len(), 1);
-        let p = &report.placing[0];
-        assert_eq!((p.stones, p.probes.probes, p.batch_rows), (STONES, 40, 40));
-        assert!(p.batch_rates.iter().all(|&r| r > 0.0));
-        let text = report.to_string();
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(
-            lines[0],
-            format!(
-                "tablebase bench: 1 tables, {} positions, in {}",
-                crate::words::human(report.positions),
-                dir.display()
-            )
-        );
-        assert!(
-            lines[3].starts_with("40 random moving probes, fast form (win/draw/loss at count 0), first pass: median ")
-        );
-        assert!(lines[5].starts_with("the fast form alone answers "));
-        assert!(lines[9].starts_with("40 random placing probes (3 stones, rule 12), first pass: "));
-        assert!(lines[11].starts_with("40 rows through probe --batch (3 stones, rule 12, one thread), first pass: "));
-        assert_eq!(lines.len(), 13 + usize::from(report.memory.is_some()));
-        // The same seed draws the same positions: the same share of draws.
-        assert_eq!(bench(dir, &BenchSettings { probes: 40, seed: 3 }).unwrap().draws, report.draws);
-        let empty = fresh_dir("bench-empty");
-        std::fs::create_dir_all(&empty).unwrap();
-        let err = bench(&empty, &BenchSettings { probes: 1, seed: 1 }).unwrap_err();
-        assert!(matches!(err, BenchError::Tablebase(TablebaseError::MissingTable { .. })), "{err}");
-    }
 
     #[test]
     fn random_positions_are_covered_and_follow_the_seed() {

@@ -26,8 +26,6 @@ pub mod probe;
 pub mod shared;
 pub mod solve;
 pub mod stats;
-#[cfg(test)]
-pub(crate) mod test_tables;
 pub mod verify;
 
 pub use driver::cells::Cell;

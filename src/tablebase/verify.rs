@@ -33,7 +33,7 @@ use crate::words::human;
 /// Positions per work item.
 const CHUNK: usize = 1 << 12;
 /// How many wrong values a report lists.
-const MAX_EXAMPLES: usize = 5;
+pub const MAX_EXAMPLES: usize = 5;
 
 /// The outcome of verifying one subspace.
 pub struct VerifyReport {
@@ -455,75 +455,4 @@ pub fn verify_placing_sets(
         }
     }
     Ok(summary)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tablebase::shared::cell::cells;
-    use crate::tablebase::shared::index::canonical_positions;
-    use crate::tablebase::shared::sector::rules_text;
-    use crate::tablebase::shared::store::write_table;
-    use crate::tablebase::test_tables::{RULE, STONES, fresh_dir, small_game};
-
-    #[test]
-    fn a_directory_of_right_tables_passes_every_check() {
-        let (dir, ..) = small_game();
-        let pair = Subspace::new(3, 3);
-        let mut heard = Vec::new();
-        let summary = verify_tables(dir, &[], 2, 1, &(), &mut |r| {
-            heard.push((r.subspace, r.positions, r.errors));
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-        assert_eq!(heard, [(pair, canonical_positions(pair), 0)]);
-        assert_eq!(summary, VerifySummary { placing: false, checked: canonical_positions(pair), wrong: 0 });
-        assert_eq!(summary.to_string(), "verify: all values agree with their children\n");
-        let sampled = verify_tables(dir, &[pair], 2, 7, &(), &mut |_| ControlFlow::Continue(())).unwrap();
-        assert_eq!(sampled.checked, canonical_positions(pair).div_ceil(7));
-        // Every 25th position: the placing check probes each move's child (slow).
-        let placing = verify_placing_sets(dir, 2, 25, &(), &mut |r| {
-            assert_eq!((r.stones, r.profile, r.wrong), (STONES, RuleProfile::new(RULE), 0));
-            assert!(r.to_string().starts_with("placing, 3 stones a side, rule 12: "), "{r}");
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-        assert_eq!(placing.checked, cells(STONES).iter().map(|c| c.positions().div_ceil(25)).sum::<u64>());
-        assert_eq!(placing.to_string(), "verify: every placing value is the best of its moves\n");
-    }
-
-    #[test]
-    fn a_wrong_value_on_disk_is_found_and_shown() {
-        let (dir, ..) = small_game();
-        let pair = Subspace::new(3, 3);
-        let rules = rules_text(RuleProfile::new(RULE));
-        let mut table = Table::load(dir, pair, &rules, STANDARD.topology, true).unwrap();
-        let k = table.wdl.iter().position(|&c| c == Wdl::Win.code()).expect("a win in 3-3");
-        table.wdl[k] = Wdl::Loss.code();
-        let damaged = fresh_dir("verify-damaged");
-        std::fs::create_dir_all(&damaged).unwrap();
-        write_table(&damaged, pair, &rules, RuleProfile::new(RULE), &table.wdl, &table.distance).unwrap();
-        let mut lines = String::new();
-        let summary = verify_tables(&damaged, &[], 1, 1, &(), &mut |r| {
-            lines.push_str(&r.to_string());
-            ControlFlow::Break(())
-        })
-        .unwrap();
-        assert!(!summary.passed() && summary.wrong >= 1);
-        assert_eq!(summary.to_string(), format!("verify: {} wrong values\n", summary.wrong));
-        assert!(lines.starts_with(&format!(
-            "3-3: {} positions, {} wrong (",
-            human(table.wdl.len() as u64),
-            summary.wrong
-        )));
-        // The first few wrong values, each with two different values (the damaged
-        // position, and any whose value its own decided).
-        let examples: Vec<&str> = lines.lines().skip(1).collect();
-        assert_eq!(examples.len() as u64, summary.wrong.min(MAX_EXAMPLES as u64), "{lines}");
-        for example in examples {
-            let (_, values) = example.split_once(": stored ").expect(example);
-            let (stored, recomputed) = values.split_once(", children say ").expect(example);
-            assert_ne!(stored, recomputed);
-        }
-    }
 }

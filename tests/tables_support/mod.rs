@@ -4,6 +4,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// `morris ARGS`, its standard input read from `stdin` (none when `None`).
+pub mod small_game;
+
 pub fn morris(args: &[&str], stdin: Option<&Path>) -> Output {
     let input = stdin.map_or_else(Stdio::null, |p| Stdio::from(std::fs::File::open(p).expect("the input file")));
     Command::new(env!("CARGO_BIN_EXE_morris")).args(args).stdin(input).output().expect("run morris")

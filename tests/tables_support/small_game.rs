@@ -1,13 +1,13 @@
-//! Tables of a small game for the unit tests, built once through [`run_build`] (so the
-//! build job is exercised too): the 3-stone game's moving pair 3-3 under a 12-ply rule,
+//! Tables of a small game for the tests of the tablebase's modules, built once in this
+//! process through [`run_build`] (so the build job is exercised too): the 3-stone game's moving pair 3-3 under a 12-ply rule,
 //! its placing cells, and their packing, in a directory of its own under the temp dir.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use super::driver::BuildOptions;
-use super::driver::job::{BuildEvent, BuildRequest, JobReport, Phases, run_build};
-use super::shared::value::RuleProfile;
+use morris::tablebase::driver::BuildOptions;
+use morris::tablebase::driver::job::{BuildEvent, BuildRequest, JobReport, Phases, run_build};
+use morris::tablebase::shared::value::RuleProfile;
 
 /// The rule the small game's tables are built under.
 pub const RULE: u16 = 12;

@@ -497,35 +497,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_graph_groups_what_is_left_by_level_and_knows_what_is_built() {
-        let empty = crate::tablebase::test_tables::fresh_dir("graph-empty");
-        let profile = RuleProfile::new(crate::tablebase::test_tables::RULE);
-        let g = Graph::of(&empty, 5, false, profile);
-        assert_eq!(g.to_build(), g.cells.len());
-        let groups = g.to_build_by_level();
-        assert_eq!(groups.iter().map(|(_, c)| c.len()).sum::<usize>(), g.cells.len());
-        for (n, (level, group)) in groups.iter().enumerate() {
-            assert_eq!(*level, n, "no level of the moving pairs is empty");
-            assert!(group.iter().all(|c| g.levels[g.cells.iter().position(|x| x == c).unwrap()] == *level));
-        }
-        let json = g.to_json();
-        assert_eq!(json["cells"].as_array().map(Vec::len), Some(g.cells.len()));
-        assert_eq!(json["cells"][0]["name"], "3-3");
-        assert_eq!(json["no_removal_plies"], 12);
-        let forecast = g.forecast();
-        assert_eq!(forecast.predictions.iter().map(|p| p.nodes).collect::<Vec<_>>(), [1, 2, 8, 32, 128]);
-        assert!(forecast.critical_path_seconds <= forecast.total_seconds);
-        let text = forecast.to_string();
-        assert!(text.starts_with(&format!("{} cells in {} levels; ", g.cells.len(), forecast.levels)), "{text}");
-        assert_eq!(text.lines().count(), 7);
-        // The small game's directory holds 3-3: nothing is left of its graph.
-        let (dir, ..) = crate::tablebase::test_tables::small_game();
-        let built = Graph::of(dir, 3, false, profile);
-        assert_eq!((built.cells.len(), built.to_build()), (1, 0));
-        assert!(built.to_build_by_level().is_empty());
-    }
-
-    #[test]
     fn every_input_comes_earlier_and_is_a_cell_of_the_graph() {
         for (max, placing) in [(4, false), (5, true), (9, false), (9, true)] {
             let cells = graph(max, placing);

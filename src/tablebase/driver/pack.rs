@@ -125,7 +125,7 @@ fn spread(n: u64, total: u64) -> impl Iterator<Item = u64> {
 
 /// Whether two packed code arrays hold the same first `n` codes (the bits past the last
 /// code of a short last block are free).
-fn same_codes(a: &[u8], b: &[u8], n: u64) -> bool {
+pub fn same_codes(a: &[u8], b: &[u8], n: u64) -> bool {
     let full = (n / 4) as usize;
     let rest = (n % 4) as u32;
     let mask = ((1u16 << (2 * rest)) - 1) as u8;
@@ -236,115 +236,4 @@ pub fn pack_placing(
         on_cell(&PackedCell { cell, bytes: (before, after), kept: false, seconds: start.elapsed().as_secs_f64() });
     }
     Ok(report)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tablebase::shared::cell::{PlacingHeader, count_codes};
-
-    /// What `morris tablebase model` makes of a small build's cells (the 3-stone game)
-    /// reads back as they were, and the same cells give the same bytes: the carried
-    /// modeled cells are what the command makes of the whole build.
-    #[test]
-    fn modeled_cells_read_back_and_are_made_alike_every_time() {
-        use crate::tablebase::test_tables::{fresh_dir, small_game};
-        let (dir, _, _) = small_game();
-        let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "ptb"))
-            .collect();
-        files.sort();
-        assert!(files.len() > 10, "{} cells", files.len());
-        let (a, b) = (fresh_dir("modeled-a"), fresh_dir("modeled-b"));
-        std::fs::create_dir_all(&a).unwrap();
-        std::fs::create_dir_all(&b).unwrap();
-        let mut heard = 0;
-        let done = model_cells(&files, &a, 2, &mut |_| heard += 1).expect("model");
-        model_cells(&files, &b, 1, &mut |_| {}).expect("model again");
-        assert_eq!((done.len(), heard), (files.len(), files.len()));
-        for f in &files {
-            let name = f.file_name().unwrap();
-            let before = PlacingFile::open_path(f, None, None).unwrap();
-            let after = PlacingFile::open_path(&a.join(name), None, None).unwrap();
-            assert!(after.is_modeled());
-            assert_eq!(after.header, before.header);
-            assert!(same_codes(&after.read_all().unwrap(), &before.read_all().unwrap(), before.header.positions));
-            assert_eq!(std::fs::read(a.join(name)).unwrap(), std::fs::read(b.join(name)).unwrap(), "{name:?}");
-        }
-        // Written over the cells themselves, or into a file: refused, nothing written.
-        let e = model_cells(&files[..1], dir, 1, &mut |_| {}).unwrap_err().to_string();
-        assert!(e.contains("over itself"), "{e}");
-        let e = model_cells(&files[..1], &files[0].join("sub"), 1, &mut |_| {}).unwrap_err();
-        assert!(matches!(e, TablebaseError::Io { .. }), "{e}");
-        // A folder not there yet is made.
-        assert_eq!(model_cells(&files[..1], &a.join("new"), 1, &mut |_| {}).expect("made").len(), 1);
-        std::fs::remove_dir_all(&a).ok();
-        std::fs::remove_dir_all(&b).ok();
-    }
-
-    /// Codes with the kind of structure the tables have: long stretches of one value,
-    /// and stretches where the values follow the index in a short pattern.
-    fn codes_of(cell: PlacingCell, n: u64) -> Vec<u8> {
-        let salt = u64::from(cell.ply) * 31 + u64::from(cell.us) * 7 + u64::from(cell.them);
-        let mut packed = vec![0u8; n.div_ceil(4) as usize];
-        for i in 0..n {
-            let stretch = (i / 1500).wrapping_add(salt).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 61;
-            let code = match stretch {
-                0..=2 => 0,
-                3 => 1,
-                _ => u8::from((i * (salt % 5 + 3)) % 11 < 4) + u8::from(i % 29 == 0),
-            };
-            packed[(i / 4) as usize] |= code << (2 * (i % 4));
-        }
-        packed
-    }
-
-    #[test]
-    fn a_set_packs_with_its_dictionary_reads_back_and_resumes() {
-        let dir = std::env::temp_dir().join(format!("morris-pack-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let (stones, profile) = (4, RuleProfile::new(100));
-        let rules = placing_rules(stones, profile);
-        let mut written = Vec::new();
-        let mut write = |cell: PlacingCell| {
-            let positions = cell.positions();
-            let packed = codes_of(cell, positions);
-            let counts = count_codes(&packed, positions);
-            let header = PlacingHeader { cell, rules: rules.clone(), stones, profile, positions, counts };
-            write_cell(&dir, &header, &packed).unwrap();
-            written.push((cell, packed));
-        };
-        // The small cells first, too few blocks to train a dictionary: packed without one.
-        let (small, large): (Vec<PlacingCell>, Vec<PlacingCell>) =
-            cells(stones).into_iter().partition(|c| c.positions() < 5000);
-        small.iter().for_each(|&c| write(c));
-        let early = pack_placing(&dir, stones, profile, 2, &mut |_| {}).unwrap();
-        assert_eq!((early.packed, early.dictionary), (small.len(), 0));
-        // Then the rest: the set trains its dictionary and keeps the cells packed without.
-        large.iter().for_each(|&c| write(c));
-        let mut heard = 0;
-        let report = pack_placing(&dir, stones, profile, 2, &mut |c| heard += usize::from(!c.kept)).unwrap();
-        assert_eq!((report.cells, report.packed, heard), (written.len(), large.len(), large.len()));
-        assert_ne!(report.dictionary, 0, "enough blocks to train a dictionary");
-        for (cell, packed) in &written {
-            let file = PlacingFile::open(&dir, *cell, stones, profile, Some(&rules)).unwrap();
-            let expected = if small.contains(cell) { 0 } else { report.dictionary };
-            assert_eq!(file.packed_with(), Some(expected), "{cell}");
-            assert!(same_codes(&file.read_all().unwrap(), packed, cell.positions()), "{cell}");
-            for i in (0..cell.positions()).step_by(301) {
-                assert_eq!(file.code(i).unwrap(), (packed[(i / 4) as usize] >> (2 * (i % 4))) & 3, "{cell} {i}");
-            }
-        }
-        // A second run keeps every cell.
-        let again = pack_placing(&dir, stones, profile, 2, &mut |_| {}).unwrap();
-        assert_eq!((again.packed, again.dictionary), (0, report.dictionary));
-        // Without its dictionary a packed cell is refused, by name.
-        std::fs::remove_file(dictionary_path(&dir, stones, profile)).unwrap();
-        let err = pack_placing(&dir, stones, profile, 2, &mut |_| {}).unwrap_err().to_string();
-        assert!(err.contains("is missing"), "{err}");
-        std::fs::remove_dir_all(&dir).ok();
-    }
 }
