@@ -41,5 +41,6 @@ mod serve_browser;
 mod sprt;
 mod tablebase;
 mod tablebase_api;
+mod tournament_api;
 mod tune;
 mod wire;
