@@ -620,7 +620,6 @@ pub fn analyze(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::STANDARD;
 
     fn at(verdict: Verdict) -> PositionAnalysis {
         PositionAnalysis { verdict, best: None, only: None }
@@ -720,15 +719,5 @@ mod tests {
         assert_eq!(game.marked_by_search(w, Glyph::Mistake), 0);
         assert_eq!(game.marked_by_search(b, Glyph::Blunder), 1);
         assert_eq!(game.marked_by_search(b, Glyph::Dubious), 0);
-    }
-
-    #[test]
-    fn the_same_game_gets_the_same_marks_every_time() {
-        let game = crate::engine::random_game(&STANDARD, 24, 11);
-        let settings = AnalyzeSettings::fixed_depth(4, None);
-        let marks = |a: &GameAnalysis| a.moves.iter().map(|m| m.mark.clone()).collect::<Vec<_>>();
-        let first = analyze(&game, 0, &settings, &mut |_, _| {});
-        let second = analyze(&game, 0, &settings, &mut |_, _| {});
-        assert_eq!(marks(&first), marks(&second));
     }
 }

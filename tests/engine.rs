@@ -5,7 +5,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use morris::engine::{Engine, EngineOptions, EvalChoice, SearchLimits, WIN_SCORE, bench_positions};
+use morris::analysis::{AnalyzeSettings, GameAnalysis, analyze};
+use morris::engine::{Engine, EngineOptions, EvalChoice, SearchLimits, WIN_SCORE, bench_positions, random_game};
 use morris::rules::notation::game_after;
 use morris::rules::{ByColor, CLASSROOM, Color, Game, Move, MoveList, Position, STANDARD, Setup};
 use morris::search::params::{ORACLE_STONE, ORACLE_WIN_OFFSET};
@@ -343,4 +344,16 @@ fn in_a_drawn_table_position_the_engine_keeps_the_draw_that_leaves_the_most_losi
     // (11 of these 40: in one 4-3 position one draw leaves 94 % of the replies losing, the
     // others 7 %; most drawn 5-4 and 5-5 positions have no losing reply at all.)
     assert!(discriminating >= 8, "{discriminating} of {drawn}");
+}
+
+/// `morris analyze` marks a game's moves the same way every time (its searches are at a
+/// fixed depth, with nothing carried from one position to the next).
+#[test]
+fn the_same_game_gets_the_same_marks_every_time() {
+    let game = random_game(&STANDARD, 24, 11);
+    let settings = AnalyzeSettings::fixed_depth(4, None);
+    let marks = |a: &GameAnalysis| a.moves.iter().map(|m| m.mark.clone()).collect::<Vec<_>>();
+    let first = analyze(&game, 0, &settings, &mut |_, _| {});
+    let second = analyze(&game, 0, &settings, &mut |_, _| {});
+    assert_eq!(marks(&first), marks(&second));
 }

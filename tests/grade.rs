@@ -1301,3 +1301,127 @@ fn links_in_an_archive_cannot_lead_the_grader_out_of_its_copy() {
     assert!(written.is_empty(), "the grader wrote outside its copy: {written:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Code alike (similarity.md): the tokens that renaming and comments leave alone, and the
+/// pairs of submissions listed.
+mod similar {
+    use morris::grade::similar::*;
+    use std::path::PathBuf;
+
+    const ONE: &str = r#"
+def close_mill(j, board):
+    # does placing at j close a mill?
+    c = board[j]
+    if j == 0:
+        return (board[6] == c and board[18] == c)
+    if j == 1:
+        return (board[11] == c and board[20] == c)
+    if j == 2:
+        return (board[7] == c and board[15] == c)
+    return False
+
+def count(board, who):
+    n = 0
+    for p in board:
+        if p == who:
+            n += 1
+    return n
+
+def minimax(board, depth, white, stats):
+    if depth == 0:
+        stats["evaluated"] += 1
+        return estimate(board), board
+    moves = generate_add(board) if white else generate_black(board)
+    best = None
+    value = -INF if white else INF
+    for m in moves:
+        v, _ = minimax(m, depth - 1, not white, stats)
+        if (white and v > value) or (not white and v < value):
+            value, best = v, m
+    if best is None:
+        return estimate(board), board
+    return value, best
+
+def generate_add(board):
+    out = []
+    for loc in range(len(board)):
+        if board[loc] == "x":
+            b = list(board)
+            b[loc] = "W"
+            if close_mill(loc, b):
+                generate_remove(b, out)
+            else:
+                out.append(b)
+    return out
+
+def generate_remove(board, out):
+    removed = False
+    for loc in range(len(board)):
+        if board[loc] == "B" and not close_mill(loc, board):
+            b = list(board)
+            b[loc] = "x"
+            out.append(b)
+            removed = True
+    if not removed:
+        out.append(list(board))
+
+def main():
+    with open(sys.argv[1]) as f:
+        board = list(f.read().strip())
+    stats = {"evaluated": 0}
+    value, best = minimax(board, int(sys.argv[3]), True, stats)
+    with open(sys.argv[2], "w") as f:
+        f.write("".join(best))
+    print("Board Position:", "".join(best))
+    print("Positions evaluated by static estimation:", stats["evaluated"])
+    print("MINIMAX estimate:", value)
+"#;
+
+    #[test]
+    fn renaming_and_recommenting_change_nothing() {
+        let renamed = ONE
+            .replace("close_mill", "isMill")
+            .replace("board", "b")
+            .replace("# does placing at j close a mill?", "# my own comment\n    # and another")
+            .replace("    c = ", "    colour  =  ")
+            .replace("== c", "== colour");
+        let a = tokens(ONE, Family::Python);
+        assert_eq!(a, tokens(&renamed, Family::Python));
+        assert!(!fingerprints(&a).is_empty());
+        let other = "def main():\n    while True:\n        print('hi')\n        break\n";
+        assert_ne!(a, tokens(other, Family::Python));
+        // C: comments of both kinds and the preprocessor's lines dropped.
+        let c = "#include <stdio.h>\nint f(int x) { /* add */ return x + 1; } // one\n";
+        let c2 = "#include \"board.h\"\nint g(int y) { return y + 2; }\n";
+        assert_eq!(tokens(c, Family::C), tokens(c2, Family::C));
+    }
+
+    #[test]
+    fn a_copied_submission_is_listed_and_different_ones_are_not() {
+        let dir = std::env::temp_dir().join(format!("morris-similar-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let put = |who: &str, name: &str, text: &str| {
+            let p = dir.join(who).join(name);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        };
+        let long = ONE.to_string();
+        put("abc", "ABGame.py", &long);
+        put("def", "src/ab_game.py", &long.replace("board", "state").replace("close_mill", "mill"));
+        put("ghi", "ABGame.py", "import sys\nprint(sys.argv)\n");
+        put("ghi", ".grade-classes/x.py", &long);
+        put("jkl", "ABGame.java", "class ABGame { public static void main(String[] a) { } }");
+        let students: Vec<(String, PathBuf)> =
+            ["abc", "def", "ghi", "jkl"].iter().map(|s| (s.to_string(), dir.join(s))).collect();
+        let pairs = alike(&students);
+        assert_eq!(pairs.len(), 1, "{pairs:?}");
+        assert_eq!(pairs[0].students, ("abc".into(), "def".into()));
+        assert_eq!(pairs[0].family, Family::Python);
+        assert!(pairs[0].share.0 > 0.99, "{pairs:?}");
+        assert_eq!((pairs[0].files[0].0.as_str(), pairs[0].files[0].1.as_str()), ("ABGame.py", "src/ab_game.py"));
+        let md = markdown(&pairs, students.len());
+        assert!(md.contains("| abc ~ def | Python |"), "{md}");
+        assert!(markdown(&[], 4).contains("No pair of submissions is alike."));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
