@@ -162,7 +162,8 @@ def main():
         reach[test] = seen
     count = collections.Counter(s for seen in reach.values() for s in seen)
     total = sum(defs[s][0] for s in count)
-    print(f"{len(tests)} unit tests reach {total:,} lines of unoptimised IR ({sum(d[0] for d in defs.values()):,} in all)")
+    everything = sum(d[0] for d in defs.values())
+    print(f"{len(tests)} unit tests reach {total:,} lines of unoptimised IR ({everything:,} in all)")
     print("greedy: the test whose move takes the most lines out, then the next")
     left = total
     gain = {t: sum(defs[s][0] for s in seen if count[s] == 1) for t, seen in reach.items()}

@@ -3,7 +3,8 @@
 //! tests; as integration tests the library is not compiled a second time for them
 //! (docs/performance.md).
 
-/// The build job: its phases, a second build that keeps every file, builds refused before anything is written, packing.
+/// The build job: its phases, a second build that keeps every file, builds refused before
+/// anything is written, packing.
 mod job {
     use crate::tables_support::small_game::{RULE, STONES, build_small_game, fresh_dir, small_game};
     use morris::tablebase::driver::job::*;

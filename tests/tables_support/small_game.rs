@@ -1,6 +1,7 @@
 //! Tables of a small game for the tests of the tablebase's modules, built once in this
-//! process through [`run_build`] (so the build job is exercised too): the 3-stone game's moving pair 3-3 under a 12-ply rule,
-//! its placing cells, and their packing, in a directory of its own under the temp dir.
+//! process through [`run_build`] (so the build job is exercised too): the 3-stone game's
+//! moving pair 3-3 under a 12-ply rule, its placing cells, and their packing, in a
+//! directory of its own under the temp dir.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
