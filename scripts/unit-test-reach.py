@@ -11,10 +11,10 @@ where it links the already-built library, would take out of the build).
 
     scripts/unit-test-reach.py [--top N]
 
-Run from the repository root. It builds the unit tests as `cargo test --profile ci` does
-(in target/, or --target-dir), then compiles them once more to IR in target/ir: about a
-minute and a half on two cores once the dependencies are built. docs/performance.md has
-what it found and what was moved.
+It works from the repository's root wherever it is started. It builds the unit tests as
+`cargo test --profile ci` does (in target/, or --target-dir, relative to the root), then
+compiles them once more to IR in target/ir: about a minute and a half on two cores once
+the dependencies are built. docs/performance.md has what it found and what was moved.
 """
 
 import argparse
@@ -29,9 +29,9 @@ import sys
 SYMBOL = re.compile(r'@("(?:[^"\\]|\\.)*"|[A-Za-z0-9_.$]+)')
 
 
-def rustc_command(target_dir):
-    """The rustc command cargo runs for the library's unit tests, and the build script's
-    OUT_DIR."""
+def rustc_command(target_dir, touched=False):
+    """The rustc command cargo runs for the library's unit tests, the test binary it makes,
+    and the build script's OUT_DIR."""
     done = subprocess.run(
         ["cargo", "test", "--profile", "ci", "--lib", "--no-run", "-v", "--target-dir", target_dir],
         capture_output=True,
@@ -39,17 +39,22 @@ def rustc_command(target_dir):
     )
     if done.returncode != 0:
         sys.exit(f"unit-test-reach: cargo test --no-run failed:\n{done.stderr[-2000:]}")
+    words, binary = None, None
     for line in done.stderr.splitlines():
         line = line.strip()
         if line.startswith("Running `") and "--crate-name morris" in line and " --test " in line:
             words = shlex.split(line[len("Running `") : -1])
-            break
-    else:
+        elif line.startswith("Executable `") and line.endswith("`"):  # -v's form; --lib builds one
+            binary = line[len("Executable `") : -1]
+    if words is None and not touched:
         # Already built: cargo printed `Fresh`; touch the library so it runs rustc again.
         os.utime("src/lib.rs")
-        return rustc_command(target_dir)
+        return rustc_command(target_dir, touched=True)
+    if words is None or binary is None:
+        sys.exit("unit-test-reach: cargo printed no rustc command or test binary for the library's unit tests")
     out_dirs = glob.glob(os.path.join(target_dir, "ci", "build", "morris-*", "out"))
-    return words, (os.path.abspath(out_dirs[0]) if out_dirs else "")
+    out_dir = max(out_dirs, key=os.path.getmtime) if out_dirs else ""
+    return words, binary, os.path.abspath(out_dir) if out_dir else ""
 
 
 def emit_ir(words, out_dir, ir_dir):
@@ -134,11 +139,10 @@ def main():
     parser.add_argument("--top", type=int, default=30, help="tests to list (default 30)")
     parser.add_argument("--target-dir", default="target")
     top = parser.parse_args()
-    words, out_dir = rustc_command(top.target_dir)
+    os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    words, binary, out_dir = rustc_command(top.target_dir)
     ll = emit_ir(words, out_dir, os.path.join(top.target_dir, "ir"))
     defs = read_ir(ll)
-    binary = sorted(glob.glob(os.path.join(top.target_dir, "ci", "deps", "morris-*")), key=os.path.getmtime)
-    binary = [b for b in binary if os.access(b, os.X_OK) and not b.endswith(".d")][-1]
     listed = subprocess.run([binary, "--list"], capture_output=True, text=True).stdout
     tests = {line[: -len(": test")] for line in listed.splitlines() if line.endswith(": test")}
     roots = collections.defaultdict(list)

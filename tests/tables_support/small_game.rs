@@ -20,7 +20,7 @@ pub type Events = Vec<(&'static str, String)>;
 
 /// A fresh directory `name` under the temp dir, unique to this process.
 pub fn fresh_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("morris-unit-{}-{name}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("morris-small-game-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
