@@ -25,26 +25,8 @@ use super::shared::value::{LOST_NOW, RuleProfile, TableValue, Wdl};
 use crate::rules::{Color, Move, MoveList, Position, Ruleset, STANDARD};
 use crate::search::{Oracle, OracleValue};
 
-/// A map of the probe's small keys (subspaces, cells, games): hashed by a multiply per
-/// byte, not SipHash, whose cost was a tenth of a placing probe (three lookups). The keys
-/// are the tables' own, never a client's.
-type HashMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<SmallKeys>>;
-
-/// The hasher of [`HashMap`]: FxHash's step over bytes.
-#[derive(Default)]
-struct SmallKeys(u64);
-
-impl std::hash::Hasher for SmallKeys {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
+/// A map of the probe's small keys (subspaces, cells, games).
+type HashMap<K, V> = crate::tablebase::shared::small_keys::SmallMap<K, V>;
 
 /// Blocks the cache holds by default (about 16 KB to 32 KB each once unpacked).
 pub const DEFAULT_CACHE_BLOCKS: usize = 4096;

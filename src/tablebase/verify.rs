@@ -11,7 +11,6 @@
 //! tables its removals lead to (the position with the smallest wrong distance would have
 //! children that give it away).
 
-use std::collections::HashMap;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -22,6 +21,7 @@ use rayon::prelude::*;
 use super::probe::{preference, value_through};
 use super::shared::error::TablebaseError;
 use super::shared::sector::{MIN_STONES, Subspace};
+use super::shared::small_keys::SmallMap;
 use super::shared::store::Table;
 use super::shared::value::{LOST_NOW, RuleProfile, TableValue, Wdl};
 use super::shared::worker_pool;
@@ -79,7 +79,7 @@ pub fn position_of(us: u32, them: u32) -> Position {
 }
 
 /// Tables held in memory with their distances, by subspace.
-pub type Tables = HashMap<Subspace, Table>;
+pub type Tables = SmallMap<Subspace, Table>;
 
 /// The stored value of `pos` (hands empty) in `tables`; a side with fewer than three
 /// stones to move has lost.
@@ -127,7 +127,7 @@ pub fn value_from_children(
 /// # Errors
 /// A needed table is missing or fails a check.
 pub fn load_for(dir: &Path, subspace: Subspace, rules: &str) -> Result<Tables, TablebaseError> {
-    let mut tables = Tables::new();
+    let mut tables = Tables::default();
     for s in [Some(subspace), Some(subspace.mirrored()), subspace.after_removal()].into_iter().flatten() {
         if let std::collections::hash_map::Entry::Vacant(slot) = tables.entry(s) {
             slot.insert(Table::load(dir, s, rules, STANDARD.topology, true)?);

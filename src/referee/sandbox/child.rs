@@ -247,6 +247,12 @@ impl Drop for Child {
 /// the engines' own searches; between passes only the processes found are read.
 const RESCAN_EVERY: u32 = 8;
 
+/// Wall time between two passes over `/proc`, at least: in fast games (engines at fixed
+/// depths answer in milliseconds) eight samples come many times a second, and the passes
+/// were still the referee's largest cost (docs/performance.md). A process started since
+/// the last pass counts from the next one on, so at most this long later.
+const RESCAN_AFTER: Duration = Duration::from_millis(500);
+
 /// The process tree under a launcher, from `/proc` (without cgroups, the only account).
 #[derive(Debug, Default)]
 struct ProcTree {
@@ -254,6 +260,10 @@ struct ProcTree {
     pids: Vec<u32>,
     /// Samples taken since that pass.
     since_scan: u32,
+    /// When that pass was made.
+    scanned_at: Option<Instant>,
+    /// Passes made so far.
+    passes: u32,
 }
 
 impl ProcTree {
@@ -262,10 +272,13 @@ impl ProcTree {
     /// process counts the CPU time of the children it has waited for too. A process
     /// started since the last pass over `/proc` counts from the next pass on.
     fn usage(&mut self, root: u32) -> Sample {
-        let stats = if self.pids.is_empty() || self.since_scan >= RESCAN_EVERY {
+        let due = self.since_scan >= RESCAN_EVERY && self.scanned_at.is_none_or(|at| at.elapsed() >= RESCAN_AFTER);
+        let stats = if self.pids.is_empty() || due {
             let stats = proc_tree(root);
             self.pids = stats.iter().map(|s| s.pid).collect();
             self.since_scan = 0;
+            self.scanned_at = Some(Instant::now());
+            self.passes += 1;
             stats
         } else {
             self.since_scan += 1;
@@ -375,14 +388,33 @@ mod tests {
         std::thread::sleep(Duration::from_millis(100));
         let first = child.usage().cpu.expect("CPU read from /proc");
         let mut last = first;
+        // Samples enough, and time enough, for two passes.
+        let pause = (RESCAN_AFTER / RESCAN_EVERY).max(Duration::from_millis(40));
         for _ in 0..2 * RESCAN_EVERY {
-            std::thread::sleep(Duration::from_millis(40));
+            std::thread::sleep(pause);
             let now = child.usage().cpu.expect("CPU read from /proc");
             assert!(now >= last, "{now:?} after {last:?}");
             last = now;
         }
         assert!(last > first, "the helper burned {first:?} then {last:?}");
         assert!(child.tree.pids.len() >= 2, "{:?}", child.tree.pids);
+        child.kill();
+    }
+
+    #[test]
+    fn samples_in_quick_succession_pass_over_proc_once() {
+        let argv: Vec<String> = ["sleep", "30"].iter().map(ToString::to_string).collect();
+        let launch = Launch { argv: &argv, folder: None, core: None, writable: None, stdin: false };
+        let mut child = Sandbox::off().spawn(launch).unwrap();
+        let start = Instant::now();
+        for _ in 0..10 * RESCAN_EVERY {
+            assert!(child.usage().cpu.is_some());
+        }
+        // Eighty samples take a few milliseconds; a machine so loaded that they took
+        // longer than a pass's interval proves nothing either way.
+        if start.elapsed() < Duration::from_millis(250) {
+            assert_eq!(child.tree.passes, 1, "{:?} for {} samples", start.elapsed(), 10 * RESCAN_EVERY);
+        }
         child.kill();
     }
 

@@ -2,7 +2,7 @@
 //! probes: what a position's index is ([`index`], over the subspaces of [`sector`]), what
 //! a stored value means ([`value`]), the one file [`container`] and the file kinds in it
 //! ([`store`]: the moving tables; [`packed`]: 2-bit code files, which hold the moving
-//! tables' [`fast`] form and the placing [`cell`]s; [`modeled`]: the carried cells' densest form), and the one error type ([`error`]).
+//! tables' [`fast`] form and the placing [`cell`]s; [`modeled`]: the carried cells' densest form), the one error type ([`error`]) and the maps keyed by the tables' small keys ([`small_keys`]).
 //! Nothing here solves, plans or prints.
 
 pub mod cell;
@@ -14,6 +14,7 @@ pub mod index;
 pub mod modeled;
 pub mod packed;
 pub mod sector;
+pub mod small_keys;
 pub mod store;
 pub mod value;
 
