@@ -335,6 +335,10 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
             state.decided = true;
             let o = &inv.outcome;
             let answered = read::read_output(&o.stdout, inv.file.as_deref()).board.is_some();
+            // A program refused before it ran (a syntax error, a module not installed)
+            // fails the same way on every command line: the search for another is
+            // skipped (fifteen runs of each such program; its cases are still run).
+            let searchable = !o.timed_out && o.start_error.is_none() && !read::refused_before_running(&o.stderr);
             if forms::is_usage_error(o.status, &o.stdout, &o.stderr)
                 && read::read_output(&o.stdout, None).board.is_none()
                 && let Some((form, why, other)) = other_form(settings, program, &inv, call, &scratch)
@@ -343,8 +347,7 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
                 state.form = form;
                 inv = other;
             } else if !answered
-                && !o.timed_out
-                && o.start_error.is_none()
+                && searchable
                 && let Some((form, other)) = bare_input(settings, program, call, &scratch)
             {
                 // Not another command line: the same call, on a file written otherwise.
@@ -355,8 +358,7 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
                 state.form = form;
                 inv = other;
             } else if !answered
-                && !o.timed_out
-                && o.start_error.is_none()
+                && searchable
                 && let Some((form, other)) = unasked_form(settings, program, call, &scratch)
             {
                 let said = if form.typed {

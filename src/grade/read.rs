@@ -415,6 +415,26 @@ pub fn newer_java(stderr: &str) -> Option<u32> {
     (major > 44).then_some(major - 44)
 }
 
+/// Whether the program failed before any of its own code could read its arguments or its
+/// input: python3 refused to compile the script or a module it imports at its top level
+/// (a `SyntaxError`, `IndentationError` or `TabError` with no traceback, or one whose
+/// every frame is a module's top level, `in <module>`: the imports), a module it imports
+/// is not installed, or the JVM refused the class as compiled for a newer Java or could
+/// not find it. No other command line or typed answer can change that, so none is tried.
+#[must_use]
+pub fn refused_before_running(stderr: &str) -> bool {
+    let top_level_only = stderr
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("File \"").and_then(|f| f.rsplit_once(", in ")))
+        .all(|(_, function)| function.trim_end() == "<module>");
+    let compile_error = top_level_only
+        && stderr.lines().any(|l| ["SyntaxError:", "IndentationError:", "TabError:"].iter().any(|e| l.starts_with(e)));
+    compile_error
+        || missing_module(stderr).is_some()
+        || newer_java(stderr).is_some()
+        || stderr.contains("Error: Could not find or load main class")
+}
+
 /// Whether python3 refused a program as Python 2: a `print` statement (`SyntaxError:
 /// Missing parentheses in call to 'print'`).
 #[must_use]
@@ -737,6 +757,26 @@ mod tests {
             "    print \"Board Position: \" + b\n    ^^^^^\nSyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)?"
         ));
         assert!(!python2("SyntaxError: invalid syntax"));
+        // Refused before it ran: no command line can change that.
+        let compile = "  File \"MiniMaxGame.py\", line 3\n    print \"x\"\n    ^^^^^\nSyntaxError: Missing parentheses in call to 'print'.";
+        assert!(refused_before_running(compile));
+        assert!(refused_before_running("Sorry: IndentationError: x\nIndentationError: unexpected indent"));
+        assert!(refused_before_running(
+            "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n    import numpy\nModuleNotFoundError: No module named 'numpy'"
+        ));
+        assert!(refused_before_running("Error: Could not find or load main class MiniMaxGame"));
+        // A syntax error in a module imported at the top level: refused before it ran.
+        assert!(refused_before_running(
+            "Traceback (most recent call last):\n  File \"a.py\", line 9, in <module>\n    import helper\n  File \"helper.py\", line 2\nSyntaxError: invalid syntax"
+        ));
+        // One imported as a function of its own ran, or a failure of its own code:
+        // another command line may yet reach an answer.
+        assert!(!refused_before_running(
+            "Traceback (most recent call last):\n  File \"a.py\", line 30, in <module>\n    main()\n  File \"a.py\", line 12, in main\n    import helper\n  File \"helper.py\", line 2\nSyntaxError: invalid syntax"
+        ));
+        assert!(!refused_before_running(
+            "Traceback (most recent call last):\n  File \"a.py\", line 4, in <module>\n    depth = int(sys.argv[1])\nValueError: invalid literal for int() with base 10: 'in.txt'"
+        ));
         // python3.11 on a Python 3.12 f-string (PEP 701), as it says it.
         assert!(newer_python(
             "  File \"MiniMaxGame.py\", line 40\n    print(f\"Board Position: {\"\".join(board)}\")\n                                 ^\nSyntaxError: f-string: expecting '}'\n"
