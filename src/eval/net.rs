@@ -14,13 +14,12 @@
 use std::sync::LazyLock;
 
 use nom::bytes::complete::{tag, take_while1};
-use nom::character::complete::{i32 as dec_i32, space0, space1, u32 as dec_u32};
+use nom::character::complete::{space0, space1, u32 as dec_u32};
 use nom::combinator::{all_consuming, opt, rest};
-use nom::multi::many1;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
-use super::weights::comment_lines;
+use super::weights::{comment_lines, values};
 use crate::rules::{Position, STANDARD};
 use crate::topology::Topology;
 
@@ -84,12 +83,7 @@ fn line(input: &str) -> IResult<&str, Line<'_>> {
     let comment = || opt(preceded(tag("#"), rest));
     let word = || take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_');
     let header = (word(), preceded(space1, word()), space0).map(|(k, v, _)| Line::Header(k, v));
-    let weights = (
-        word(),
-        opt(preceded(space1, dec_u32)),
-        preceded((space0, tag("=")), many1(preceded(space1, dec_i32))),
-        space0,
-    )
+    let weights = (word(), opt(preceded(space1, dec_u32)), values, space0)
         .map(|(name, index, values, _)| Line::Weights(name, index, values));
     let blank = comment().map(|_| Line::Blank);
     all_consuming(nom::branch::alt((weights, header, blank))).parse(input)

@@ -12,13 +12,12 @@
 use std::sync::LazyLock;
 
 use nom::bytes::complete::{tag, take_while1};
-use nom::character::complete::{i32 as dec_i32, space0, space1, u32 as dec_u32};
+use nom::character::complete::{space0, space1, u32 as dec_u32};
 use nom::combinator::{all_consuming, opt, rest};
-use nom::multi::many1;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
-use super::weights::comment_lines;
+use super::weights::{comment_lines, values};
 use crate::rules::{Phase, Position, STANDARD};
 use crate::topology::{PointSet, Topology};
 
@@ -252,7 +251,7 @@ fn line(input: &str) -> IResult<&str, Line<'_>> {
     let comment = || opt(preceded(tag("#"), rest));
     let word = || take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_');
     let board = preceded((tag("board"), space1), word()).map(Line::Board);
-    let weights = (word(), preceded(space1, dec_u32), preceded((space0, tag("=")), many1(preceded(space1, dec_i32))))
+    let weights = (word(), preceded(space1, dec_u32), values)
         .map(|(stage, pattern, values)| Line::Weights(stage, pattern, values));
     let blank = comment().map(|_| Line::Blank);
     all_consuming(nom::branch::alt((
@@ -452,6 +451,12 @@ mod tests {
             ("placing 0 = 1\n", "no `board NAME` line"),
             ("board classroom22\n", "not `standard24`"),
             ("board standard24\nplacing zero = 1\n", "line 2: expected"),
+            // The values: each a decimal i32 after a blank, a sign allowed.
+            ("board standard24\nplacing 0 = 1 2147483648\n", "line 2: expected"),
+            ("board standard24\nplacing 0 = 1 2x\n", "line 2: expected"),
+            ("board standard24\nplacing 0 = 1 - 2\n", "line 2: expected"),
+            ("board standard24\nplacing 0 =\n", "line 2: expected"),
+            ("board standard24\nplacing 0 = +1 -2147483648\n", "line 2: pattern 0 takes 27 weights, found 2"),
             ("", "no `board NAME` line"),
         ];
         for (text, expected) in cases {

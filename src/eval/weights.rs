@@ -7,9 +7,11 @@
 
 use std::sync::LazyLock;
 
+use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while1};
-use nom::character::complete::{i32 as dec_i32, space0};
+use nom::character::complete::{char as byte_char, digit1, i32 as dec_i32, space0, space1};
 use nom::combinator::{all_consuming, opt, rest};
+use nom::multi::fold_many1;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
@@ -209,6 +211,45 @@ impl Weights {
             out.push_str(&format!("#{}\n{} = {}\n", WEIGHT_DOCS[slot], WEIGHT_NAMES[slot], values[slot]));
         }
         out
+    }
+}
+
+/// ` = v v v …`: the values of a line of the pattern or network files (after its name),
+/// each after a blank, a sign allowed. The files hold hundreds of thousands of them and
+/// every engine reads them as it starts: nom's `i32` on the text, which tries a sign as
+/// a tag on each and decodes every character, and `many1` took 14 ms of an engine's
+/// 22 ms start; read as bytes, the digits summed as they come, they take a few
+/// (docs/performance.md).
+pub(super) fn values(input: &str) -> IResult<&str, Vec<i32>> {
+    let (head, _) = (space0::<&str, nom::error::Error<&str>>, tag("=")).parse(input)?;
+    // Room for every value at once: a line holds up to tens of thousands.
+    let room = head.bytes().filter(|&b| b == b' ').count();
+    let mut list = fold_many1(
+        preceded(space1, signed),
+        || Vec::with_capacity(room),
+        |mut all, v| {
+            all.push(v);
+            all
+        },
+    );
+    match list.parse(head.as_bytes()) {
+        Ok((rest, all)) => Ok((&head[head.len() - rest.len()..], all)),
+        Err(_) => Err(nom::Err::Error(nom::error::Error::new(head, nom::error::ErrorKind::Many1))),
+    }
+}
+
+/// An `i32` in decimal, a sign allowed.
+fn signed(i: &[u8]) -> IResult<&[u8], i32> {
+    let (i, sign) = opt(alt((byte_char('-'), byte_char('+')))).parse(i)?;
+    let (rest, digits) = digit1(i)?;
+    let magnitude = digits.iter().try_fold(0i64, |n, &d| {
+        let n = n * 10 + i64::from(d - b'0');
+        (n <= i64::from(i32::MAX) + 1).then_some(n)
+    });
+    let value = magnitude.map(|n| if sign == Some('-') { -n } else { n }).and_then(|n| i32::try_from(n).ok());
+    match value {
+        Some(v) => Ok((rest, v)),
+        None => Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Digit))),
     }
 }
 
