@@ -11,27 +11,16 @@ pub type SmallMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasher
 pub struct SmallKeys(u64);
 
 impl std::hash::Hasher for SmallKeys {
+    // Byte by byte, wide integers too (the default `write_u64` and the rest): one step a
+    // word would leave a key's high bits out of the product's low bits, which pick the
+    // bucket.
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.step(u64::from(b));
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
         }
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.step(u64::from(n));
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.step(n);
     }
 
     fn finish(&self) -> u64 {
         self.0
-    }
-}
-
-impl SmallKeys {
-    fn step(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
 }
