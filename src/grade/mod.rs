@@ -410,6 +410,22 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
              Python 2 is allowed, run it with python2 (the class file's `programs`) and grade again with `--only {id}`"
         )
     }));
+    // Programs slow rather than wrong, perhaps: out of time on some cases, right on
+    // every other. The limit is CPU time, but a program's CPU time grows when the other
+    // core is busy too: on 2026-11-30 eight of the independent class's 37 submissions,
+    // graded at `--jobs 2` on two cores, ran out of their 30 s on a depth-4 case, and one
+    // of them graded again alone got 100.
+    let limit = settings.run_limit.as_secs_f64();
+    g.doubts.extend(worded(
+        by_cause(&g.cases, |c| slow_not_wrong(&g.cases, c).then(|| c.label.clone())),
+        |label, programs| {
+            format!(
+                "{programs} ran out of time ({limit} s of CPU) on {label} and answered every other case right: slow \
+             rather than wrong, perhaps, on this machine; worth a look (grade again with `--only {id}` and `--jobs \
+             1`, or with a longer `run_seconds` in the class file)"
+            )
+        },
+    ));
     // An f-string that Python 3.12 reads (PEP 701: its quotes reused inside it,
     // `f"{d["a"]}"`) and an older python3 refuses: the student's Python may be newer.
     g.doubts.extend(worded(by_cause(&g.cases, |c| read::newer_python(&c.stderr).then_some(())), |(), programs| {
@@ -431,6 +447,15 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
 /// that failed for it (joined: `MiniMaxGame, ABGame`).
 fn worded<K>(found: Vec<(K, Vec<String>)>, say: impl Fn(K, String) -> String) -> Vec<String> {
     found.into_iter().map(|(k, programs)| say(k, programs.join(", "))).collect()
+}
+
+/// Whether `case` ran out of time while its program answered every other case it ran
+/// (at least one) right.
+fn slow_not_wrong(cases: &[CaseResult], case: &CaseResult) -> bool {
+    let timed_out = |c: &CaseResult| c.ended.starts_with("timed out");
+    let others: Vec<&CaseResult> =
+        cases.iter().filter(|c| c.program == case.program && c.command != "(not run)" && !timed_out(c)).collect();
+    timed_out(case) && !others.is_empty() && others.iter().all(|c| c.score >= 1.0)
 }
 
 /// The causes `cause` finds in `cases` (a module missing, a Java too old), each with the
@@ -857,6 +882,24 @@ mod tests {
 
     /// Programs found (a jar taken for them all) but no case answered: a doubt naming the
     /// first failure; one case answered, even wrongly, is none.
+    #[test]
+    fn a_program_out_of_time_on_a_case_and_right_on_every_other_is_worth_a_look() {
+        let timed_out = |program: &str| CaseResult {
+            command: format!("python3 {program}.py in out 4"),
+            ended: "timed out after 30.3 s (30.0 s of CPU)".into(),
+            ..case(program, 0.0, "nothing read")
+        };
+        let right = |program: &str| CaseResult { command: "python3 x.py in out 2".into(), ..case(program, 1.0, "") };
+        let wrong = |program: &str| CaseResult { command: "python3 x.py in out 2".into(), ..case(program, 0.4, "") };
+        let slow = [right("MiniMaxGame"), timed_out("MiniMaxGame"), right("MiniMaxGame")];
+        assert!(slow_not_wrong(&slow, &slow[1]));
+        assert!(!slow_not_wrong(&slow, &slow[0]), "a right case is no timeout");
+        let also_wrong = [right("ABGame"), wrong("ABGame"), timed_out("ABGame")];
+        assert!(!slow_not_wrong(&also_wrong, &also_wrong[2]));
+        let only_timeouts = [timed_out("ABGame"), timed_out("ABGame"), right("MiniMaxGame")];
+        assert!(!slow_not_wrong(&only_timeouts, &only_timeouts[0]), "another program's cases say nothing of it");
+    }
+
     #[test]
     fn programs_that_answer_no_case_at_all_are_worth_a_look() {
         let failed = |program: &str| CaseResult {
