@@ -413,8 +413,8 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
     // Programs slow rather than wrong, perhaps: out of time on some cases, right on
     // every other. The limit is CPU time, but a program's CPU time grows when the other
     // core is busy too: on 2026-11-30 eight of the independent class's 37 submissions,
-    // graded at `--jobs 2` on two cores, ran out of their 30 s on a depth-4 case, and one
-    // of them graded again alone got 100.
+    // graded at `--jobs 2` on two cores, ran out of their 30 s on a depth-4 case; graded
+    // again alone, one got 100 and three still ran out (docs/classroom.md).
     let limit = settings.run_limit.as_secs_f64();
     g.doubts.extend(worded(
         by_cause(&g.cases, |c| slow_not_wrong(&g.cases, c).then(|| c.label.clone())),
