@@ -372,7 +372,7 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
             }
         }
         let r = check(call, &inv);
-        if r.ended.starts_with("timed out") {
+        if timed_out(&r) {
             state.timeouts += 1;
         }
         g.cases.push(r);
@@ -449,10 +449,14 @@ fn worded<K>(found: Vec<(K, Vec<String>)>, say: impl Fn(K, String) -> String) ->
     found.into_iter().map(|(k, programs)| say(k, programs.join(", "))).collect()
 }
 
+/// Whether the case's program was stopped at the time limit.
+fn timed_out(case: &CaseResult) -> bool {
+    case.ended.starts_with("timed out")
+}
+
 /// Whether `case` ran out of time while its program answered every other case it ran
 /// (at least one) right.
 fn slow_not_wrong(cases: &[CaseResult], case: &CaseResult) -> bool {
-    let timed_out = |c: &CaseResult| c.ended.starts_with("timed out");
     let others: Vec<&CaseResult> =
         cases.iter().filter(|c| c.program == case.program && c.command != "(not run)" && !timed_out(c)).collect();
     timed_out(case) && !others.is_empty() && others.iter().all(|c| c.score >= 1.0)
@@ -880,8 +884,8 @@ mod tests {
         assert_eq!(alone.cases[0].score, 1.0);
     }
 
-    /// Programs found (a jar taken for them all) but no case answered: a doubt naming the
-    /// first failure; one case answered, even wrongly, is none.
+    /// A program out of time on a case is a doubt only where every other case it ran is
+    /// right: a wrong case, or no case but timeouts, says nothing of slowness.
     #[test]
     fn a_program_out_of_time_on_a_case_and_right_on_every_other_is_worth_a_look() {
         let timed_out = |program: &str| CaseResult {
@@ -900,6 +904,8 @@ mod tests {
         assert!(!slow_not_wrong(&only_timeouts, &only_timeouts[0]), "another program's cases say nothing of it");
     }
 
+    /// Programs found (a jar taken for them all) but no case answered: a doubt naming the
+    /// first failure; one case answered, even wrongly, is none.
     #[test]
     fn programs_that_answer_no_case_at_all_are_worth_a_look() {
         let failed = |program: &str| CaseResult {

@@ -1,4 +1,4 @@
-//! Maps keyed by the tables' own small keys (subspaces, cells, positions' bits), hashed by
+//! Maps keyed by the tables' own small keys (subspaces, cells, games), hashed by
 //! a multiply per byte instead of SipHash. SipHash resists keys chosen to collide, which
 //! these never are (no client chooses them), and it was a tenth of a placing probe (three
 //! lookups) and of verify's check of a child's value (docs/performance.md).
