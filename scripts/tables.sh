@@ -9,8 +9,9 @@
 #   scripts/tables.sh stop       # stop a background build (it resumes where it stopped)
 #
 # MORRIS_TABLES (default /var/lib/morris/tb) is the directory. Every step is resumable
-# (finished pairs and cells are kept), so a killed build loses at most the pair or cell in
-# progress: run the script again to go on. The binary is copied next to the tables, so
+# (finished pairs and cells are kept, and a moving pair in progress saves its solve every
+# 10 minutes), so a killed build loses at most ten minutes of a moving pair or the placing
+# cell in progress: run the script again to go on. The binary is copied next to the tables, so
 # rebuilding the repository during a build does not touch the running one. Once both
 # placing profiles are complete it answers the blind list (blind-placing.tsv, which
 # scripts/blind-answers.sh writes and docs/results/blind-placing.tsv copies), then takes
@@ -35,6 +36,10 @@ status() {
     placing100=$(find "$dir" -maxdepth 1 -name '*.s9.r100.ptb' | wc -l)
     placing0=$(find "$dir" -maxdepth 1 -name '*.s9.r0.ptb' | wc -l)
     echo "tables in $dir: $moving of 49 moving tables, $placing100 of 615 placing cells (rule 100), $placing0 of 615 (no rule); $(du -sh "$dir" | cut -f1)"
+    local c
+    for c in "$dir"/*.checkpoint; do
+        [ -e "$c" ] && echo "checkpoint: $(basename "$c") ($(du -h "$c" | cut -f1), saved $(date -r "$c" '+%F %T'))"
+    done
     if running; then echo "a build is running (pid $(cat "$pidfile")), log: $log"; tail -n 3 "$log"; else echo "no build is running"; fi
 }
 
@@ -105,7 +110,7 @@ case "${1:-start}" in
         if running; then
             kill -- "-$(cat "$pidfile")"
             while running; do sleep 0.2; done
-            echo "stopped the build (pid $(cat "$pidfile")); the cell in progress is lost"
+            echo "stopped the build (pid $(cat "$pidfile")); a moving pair goes on from its last checkpoint, a placing cell from its start"
         else
             echo "no build is running"
         fi

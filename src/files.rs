@@ -115,10 +115,19 @@ impl AtomicFile {
     ///
     /// # Errors
     /// Writing or renaming failed; the target is then untouched.
-    pub fn commit(mut self, bytes: &[u8]) -> Result<(), WriteError> {
+    pub fn commit(self, bytes: &[u8]) -> Result<(), WriteError> {
+        self.commit_with(|file| file.write_all(bytes))
+    }
+
+    /// Writes what `write` writes (a file too large to hold in memory, written as it is
+    /// made), syncs it, and puts the file in place of the target.
+    ///
+    /// # Errors
+    /// `write`, writing or renaming failed; the target is then untouched.
+    pub fn commit_with(mut self, write: impl FnOnce(&mut File) -> std::io::Result<()>) -> Result<(), WriteError> {
         let err = |e: std::io::Error| WriteError { path: self.target.display().to_string(), reason: io_reason(&e) };
         let mut file = self.file.take().ok_or_else(|| err(std::io::Error::other("already written")))?;
-        file.write_all(bytes).map_err(err)?;
+        write(&mut file).map_err(err)?;
         file.sync_all().map_err(err)?;
         drop(file);
         fs::rename(&self.temp, &self.target).map_err(err)?;

@@ -3,9 +3,10 @@
 //! written, and [`ProcessMemory`] is what Linux counts of the process (`/proc/self/status`,
 //! read here and nowhere else in the crate).
 //!
-//! One of the crate's three `unsafe` calls is here (the others map table files, in
-//! `tablebase::shared::packed`, and prefetch codes, in `tablebase::solve::placing`): on Linux,
-//! `madvise(MADV_HUGEPAGE)` on the array's own, still untouched memory. This machine's
+//! Two of the crate's three `unsafe` calls are here (the other maps table files, in
+//! `tablebase::shared::packed`): on Linux, `madvise(MADV_HUGEPAGE)` on the array's own,
+//! still untouched memory; and [`prefetch`], the processor's hint to bring a value into
+//! its cache, for the solvers that read arrays far larger than the caches at random. This machine's
 //! kernel backs anonymous memory with 2 MiB pages only where a program asks (transparent
 //! huge pages set to `madvise`), and with 4 KiB pages a random read of an array of
 //! hundreds of MB misses the address translation caches as well as the data caches.
@@ -39,6 +40,25 @@ pub fn advise_huge_pages<T>(v: &Vec<T>) {
 /// Does nothing where there is no `madvise`.
 #[cfg(not(target_os = "linux"))]
 pub fn advise_huge_pages<T>(_v: &Vec<T>) {}
+
+/// Asks the processor to bring `value` into its cache, without waiting: the solvers
+/// name the entries they will read next, so that their cache misses overlap instead of
+/// coming one after the other (figures in docs/tablebase.md).
+///
+/// An `unsafe` call: the prefetch instruction, which never faults and reads nothing the
+/// program sees. A no-op off x86-64.
+#[inline]
+#[allow(unsafe_code)]
+pub fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `_mm_prefetch` is a hint; the address is that of a live value, and SSE,
+    // which it needs, is part of every x86-64 processor.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(std::ptr::from_ref(value).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
 
 /// `n` values from `fill`, in memory advised for huge pages before its first write.
 #[must_use]

@@ -33,7 +33,7 @@ fn tables() -> &'static Path {
         let dir = std::env::temp_dir().join(format!("morris-placing-test-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
-        let options = BuildOptions { threads: 2, profile: RuleProfile::new(RULE) };
+        let options = BuildOptions::new(2, RuleProfile::new(RULE));
         let moving = plan_build(&dir, plan(&[Subspace::new(3, 3)]), &options);
         build(&dir, &moving, &options, &(), &mut |_| {}).expect("moving build");
         for profile in [RULE, 0] {

@@ -858,7 +858,7 @@ fn tables() -> Arc<Tablebase> {
     Arc::clone(TB.get_or_init(|| {
         let dir: PathBuf = std::env::temp_dir().join(format!("morris-serve-tb-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let options = BuildOptions { threads: 2, profile: RuleProfile::new(STANDARD.no_removal_plies) };
+        let options = BuildOptions::new(2, RuleProfile::new(STANDARD.no_removal_plies));
         let plan = plan_build(&dir, plan(&[Subspace::new(4, 3)]), &options);
         build(&dir, &plan, &options, &(), &mut |_| {}).expect("build tables");
         let tb = Tablebase::open(&dir).expect("open tables");

@@ -31,7 +31,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// Builds everything `targets` needs in `dir` under a no-removal rule of `plies`.
 fn build_into(dir: &Path, targets: &[Subspace], plies: u16) -> Vec<morris::tablebase::BuildReport> {
-    let options = BuildOptions { threads: 2, profile: RuleProfile::new(plies) };
+    let options = BuildOptions::new(2, RuleProfile::new(plies));
     let plan = plan_build(dir, plan(targets), &options);
     build(dir, &plan, &options, &(), &mut |_| {}).expect("build")
 }
@@ -564,11 +564,25 @@ fn builds_resume_and_plans_follow_dependencies() {
     // The same bytes as the shared build: the solver is deterministic.
     assert_eq!(std::fs::read(dir.join("3-3.mtb")).ok(), std::fs::read(tables().join("3-3.mtb")).ok());
     // The plan knows what is there and what the rest needs.
-    let options = BuildOptions { threads: 2, profile: RuleProfile::new(100) };
+    let options = BuildOptions::new(2, RuleProfile::new(100));
     let p = plan_build(&dir, plan(&[Subspace::new(4, 3)]), &options);
     assert_eq!(p.done, vec![true, false]);
     assert_eq!(p.positions_to_solve, 2 * 760_398);
     assert!(p.peak_bytes > 0);
+    // A pair stopped mid-solve (as a killed build is, after its third save) resumes from
+    // its checkpoint: the same bytes as the shared build, and no checkpoint left.
+    let mut stopping = BuildOptions::new(2, RuleProfile::new(100));
+    stopping.checkpoint_every = Some(std::time::Duration::ZERO);
+    stopping.stop_after_saves = Some(3);
+    let stopped = build(&dir, &plan_build(&dir, plan(&[Subspace::new(4, 3)]), &stopping), &stopping, &(), &mut |_| {});
+    assert!(matches!(stopped, Err(TablebaseError::Stopped(_))), "{:?}", stopped.err());
+    assert!(file_names(&dir).contains(&"3-4.checkpoint".to_string()), "{:?}", file_names(&dir));
+    let resumed = build_into(&dir, &[Subspace::new(4, 3)], 100);
+    assert_eq!(resumed[1].resumed_at, Some(2), "save 3 was made before level 2");
+    assert_eq!(file_names(&dir), ["3-3.mtb", "3-3.wdl", "3-4.mtb", "3-4.wdl", "4-3.mtb", "4-3.wdl"]);
+    for name in ["3-4.mtb", "4-3.mtb", "4-3.wdl"] {
+        assert_eq!(std::fs::read(dir.join(name)).ok(), std::fs::read(tables().join(name)).ok(), "{name}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -81,7 +81,7 @@ mod job {
             subspaces,
             max_stones: None,
             phases: Phases::MovingOnly,
-            options: BuildOptions { threads: 1, profile: RuleProfile::new(RULE) },
+            options: BuildOptions::new(1, RuleProfile::new(RULE)),
             max_memory_gb,
         };
         let err = run_build(&request(vec![Subspace::new(2, 3)], None), &(), &mut |_| {}).unwrap_err();

@@ -136,6 +136,28 @@ pub struct BuildArgs {
     /// Build the moving tables only (no placing layers)
     #[arg(long, conflicts_with = "placing")]
     pub no_placing: bool,
+    /// Save a moving pair's solve this often, so that a stopped build resumes it where it
+    /// was saved (a file DIR/PAIR.checkpoint, removed once the pair is built; 0 = never)
+    #[arg(long, value_name = "MINUTES", default_value_t = 10.0, value_parser = minutes_arg)]
+    pub checkpoint_minutes: f64,
+}
+
+impl BuildArgs {
+    /// The build's options.
+    fn options(&self) -> BuildOptions {
+        let mut options = BuildOptions::new(threads_or_default(self.threads), self.profile);
+        options.checkpoint_every =
+            (self.checkpoint_minutes > 0.0).then(|| std::time::Duration::from_secs_f64(self.checkpoint_minutes * 60.0));
+        options
+    }
+}
+
+/// A number of minutes: 0 or more, at most a week.
+fn minutes_arg(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(m) if (0.0..=10_080.0).contains(&m) => Ok(m),
+        _ => Err(format!("'{text}' is not a number of minutes from 0 to 10080")),
+    }
 }
 
 /// Which cells a plan covers (`plan` and `slurm`).
@@ -322,7 +344,7 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
         subspaces: args.subspaces.clone(),
         max_stones: args.max_stones,
         phases,
-        options: BuildOptions { threads: threads_or_default(args.threads), profile: args.profile },
+        options: args.options(),
         max_memory_gb: args.max_memory_gb,
     };
     let bar = Bar::new(0, "{msg:22} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta_precise}", "positions");
@@ -348,8 +370,8 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn run_build_cell(args: &BuildArgs, cell: Cell) -> anyhow::Result<ExitCode> {
-    let threads = threads_or_default(args.threads);
-    let options = BuildOptions { threads, profile: args.profile };
+    let options = args.options();
+    let threads = options.threads;
     within_memory(&format!("cell {cell}"), cell.memory_bytes(), args.max_memory_gb)?;
     let bar = Bar::new(2 * cell.positions(), "{msg:22} [{bar:30}] {percent:>3}% {elapsed_precise}", "positions");
     let report = tablebase::build_cell(&args.dir, cell, &options, &bar)?;
@@ -365,6 +387,9 @@ fn run_build_cell(args: &BuildArgs, cell: Cell) -> anyhow::Result<ExitCode> {
             count(u64::from(report.levels), "level", "levels"),
             count(threads as u64, "thread", "threads")
         );
+        if let Some(level) = report.resumed_at {
+            say!("cell {cell}: resumed at level {level} from its checkpoint (the time is this run's)");
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

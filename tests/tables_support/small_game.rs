@@ -32,7 +32,7 @@ pub fn build_small_game(dir: &Path, phases: Phases) -> (JobReport, Events) {
         subspaces: Vec::new(),
         max_stones: Some(STONES),
         phases,
-        options: BuildOptions { threads: 2, profile: RuleProfile::new(RULE) },
+        options: BuildOptions::new(2, RuleProfile::new(RULE)),
         max_memory_gb: None,
     };
     let mut events = Events::new();

@@ -140,7 +140,11 @@ impl fmt::Display for PairLine {
             100.0 * self.solved as f64 / self.total.max(1) as f64,
             self.rate / 1e6,
             self.left.as_secs_f64() / 60.0
-        )
+        )?;
+        match r.resumed_at {
+            Some(level) => write!(f, " (resumed at level {level}: the time is this run's)"),
+            None => Ok(()),
+        }
     }
 }
 

@@ -13,7 +13,7 @@ pub mod placing;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::progress::Progress;
 use crate::rules::STANDARD;
@@ -23,6 +23,7 @@ use crate::tablebase::shared::sector::{MoveGenerator, Subspace, rules_text};
 use crate::tablebase::shared::store::{self, Table};
 use crate::tablebase::shared::value::RuleProfile;
 use crate::tablebase::shared::{cell, fast, worker_pool};
+use crate::tablebase::solve::checkpoint::Checkpoint;
 use crate::tablebase::solve::moving;
 use cells::Cell;
 
@@ -48,7 +49,25 @@ pub struct BuildOptions {
     pub threads: usize,
     /// The rule profile the values are computed under.
     pub profile: RuleProfile,
+    /// How often a moving pair's solve saves its state to resume from
+    /// ([`Checkpoint`]; `None`: never).
+    pub checkpoint_every: Option<Duration>,
+    /// Stop a pair's solve after this many saves ([`Checkpoint::stop_after`]; tests).
+    pub stop_after_saves: Option<u32>,
 }
+
+impl BuildOptions {
+    /// A build's usual options: `threads` threads, rule `profile`, a save of a moving
+    /// pair's solve every [`CHECKPOINT_EVERY`].
+    #[must_use]
+    pub fn new(threads: usize, profile: RuleProfile) -> BuildOptions {
+        BuildOptions { threads, profile, checkpoint_every: Some(CHECKPOINT_EVERY), stop_after_saves: None }
+    }
+}
+
+/// How often a moving pair's solve saves its state by default: a save of the largest pair
+/// (about 3 GB) takes seconds, a small share of ten minutes.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(600);
 
 /// The plan of a build: what is left to do and the memory it needs.
 #[derive(Clone, Debug)]
@@ -108,6 +127,8 @@ pub struct BuildReport {
     pub levels: u32,
     /// Whether the files already existed, so nothing was computed.
     pub kept: bool,
+    /// The level the solve resumed at, from the checkpoint of an earlier build.
+    pub resumed_at: Option<u32>,
 }
 
 /// Builds the pairs of `plan` (in order) in `dir`, keeping those already built. After
@@ -145,6 +166,7 @@ pub fn build(
                 working_bytes: 0,
                 levels: 0,
                 kept: true,
+                resumed_at: None,
             }
         } else {
             let start = Instant::now();
@@ -162,8 +184,15 @@ pub fn build(
             let positions: u64 = indexers.iter().map(|ix| ix.len()).sum();
             progress.stage(format!("{}: solving", pair[0]));
             let horizon = options.profile.horizon();
-            let (solved, stats) =
-                pool.install(|| moving::solve_pair(&board, pair, indexers, &deps, horizon, progress))?;
+            let checkpoint = options.checkpoint_every.map(|every| Checkpoint {
+                path: Checkpoint::path_for(dir, pair[0]),
+                every,
+                rules: rules.clone(),
+                stop_after: options.stop_after_saves,
+            });
+            let (solved, stats) = pool.install(|| {
+                moving::solve_pair(&board, pair, indexers, &deps, horizon, checkpoint.as_ref(), progress)
+            })?;
             progress.stage(format!("{}: writing", pair[0]));
             pool.install(|| {
                 solved.iter().try_for_each(|t| {
@@ -171,6 +200,9 @@ pub fn build(
                     fast::write_fast(dir, t.subspace, &rules, options.profile, &t.wdl, &t.distance).map(|_| ())
                 })
             })?;
+            if let Some(c) = &checkpoint {
+                c.remove();
+            }
             for t in solved {
                 let needed_later = plan.pairs[n + 1..].iter().flatten().any(|s| s.after_removal() == Some(t.subspace));
                 if needed_later {
@@ -187,6 +219,7 @@ pub fn build(
                 working_bytes: stats.working_bytes,
                 levels: stats.levels,
                 kept: false,
+                resumed_at: stats.resumed_at,
             }
         };
         on_pair(&report);
@@ -241,6 +274,7 @@ pub fn build_cell(
         working_bytes: 0,
         levels: 0,
         kept: true,
+        resumed_at: None,
     };
     if cell.is_built(dir, options.profile) {
         return Ok(kept());
@@ -285,6 +319,7 @@ fn build_placing_cell(
         working_bytes: 0,
         levels: 0,
         kept: false,
+        resumed_at: None,
     })
 }
 

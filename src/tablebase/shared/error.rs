@@ -105,6 +105,9 @@ pub enum TablebaseError {
     /// A distance or a subspace exceeded what the solver counts.
     #[error("subspace {0}: too large for the solver (a distance over 32,766 plies or over 2^30 positions)")]
     DistanceOverflow(Subspace),
+    /// A solve stopped after saving its state, as asked (it resumes from the file).
+    #[error("subspace {0}: stopped after saving the solve (it resumes from its checkpoint)")]
+    Stopped(Subspace),
     /// The solver's un-move generation disagreed with its move generation (a bug).
     #[error("subspace {0}: un-moves do not match moves (a solver bug)")]
     UnmoveMismatch(Subspace),

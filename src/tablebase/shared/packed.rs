@@ -31,7 +31,7 @@ use std::sync::Arc;
 use memmap2::Mmap;
 use rayon::prelude::*;
 
-use super::container::{self, Backing, FNV_OFFSET, Fields, fnv1a, unpack_block};
+use super::container::{self, Backing, FNV_OFFSET, Fields, fnv1a, fnv1a_words, unpack_block};
 use super::dictionary::Dictionary;
 use super::error::TablebaseError;
 
@@ -87,15 +87,7 @@ impl BlockSum {
         match self {
             BlockSum::Bytes => (fnv1a(bytes, FNV_OFFSET) >> 16) as u32,
             BlockSum::Words => {
-                // A product carries only upwards: the shift brings each word's high
-                // bits down into what later words mix with.
-                let mut h = FNV_OFFSET;
-                let mut words = bytes.chunks_exact(8);
-                for w in &mut words {
-                    h = (h ^ u64::from_le_bytes(w.try_into().unwrap_or_default())).wrapping_mul(0x0100_0000_01b3);
-                    h ^= h >> 29;
-                }
-                let h = fnv1a(words.remainder(), h);
+                let h = fnv1a_words(bytes, FNV_OFFSET);
                 (h ^ (h >> 32)) as u32
             }
         }

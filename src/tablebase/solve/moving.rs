@@ -27,13 +27,18 @@
 //! count per position), so all workers (a rayon pool) work on one level at once in safe
 //! Rust.
 //!
+//! A long solve saves its state between two levels ([`checkpoint`](super::checkpoint))
+//! and resumes from it when started again.
+//!
 //! This module knows the solver's bookkeeping; files are `store`'s, checking is `verify`'s.
 
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::checkpoint::{Arrays, Between, Checkpoint};
 use crate::progress::Progress;
 use crate::tablebase::shared::error::TablebaseError;
 use crate::tablebase::shared::index::Indexer;
@@ -63,6 +68,10 @@ pub struct SolveStats {
     /// Bytes of working memory the solver held (from array sizes): three bytes per
     /// position, the removal targets' tables, and the largest queue seen.
     pub working_bytes: u64,
+    /// The level the solve resumed at, from its checkpoint.
+    pub resumed_at: Option<u32>,
+    /// Times the state was saved.
+    pub saves: u32,
 }
 
 /// One subspace being solved.
@@ -104,29 +113,94 @@ pub fn estimated_bytes(positions: u64, dependency_positions: u64) -> u64 {
 /// with horizon `horizon`
 /// ([`RuleProfile::horizon`](crate::tablebase::shared::value::RuleProfile::horizon)), given
 /// the tables their removals lead to in `dependencies`, on the current rayon pool; `progress`
-/// advances by one per position counted and one per position resolved.
+/// advances by one per position counted and one per position resolved. With a
+/// `checkpoint`, the solve resumes from its file when there is one for this pair (a file
+/// that is not believed is named in a warning and the pair starts over), and saves its
+/// state there between two levels once `every` has passed since the last save; the
+/// caller removes the file once the tables are written.
 ///
 /// # Errors
 /// [`TablebaseError::MissingTable`] if a dependency is absent,
-/// [`TablebaseError::DistanceOverflow`] or [`TablebaseError::UnmoveMismatch`].
+/// [`TablebaseError::DistanceOverflow`], [`TablebaseError::UnmoveMismatch`], or
+/// [`TablebaseError::Stopped`] after the saves [`Checkpoint::stop_after`] asks for.
 pub fn solve_pair(
     board: &MoveGenerator,
     subspaces: &[Subspace],
     indexers: Vec<Arc<Indexer>>,
     dependencies: &[&Table],
     horizon: u16,
+    checkpoint: Option<&Checkpoint>,
     progress: &dyn Progress,
 ) -> Result<(Vec<Table>, SolveStats), TablebaseError> {
-    let works = new_works(subspaces, indexers)?;
-    let targets = removal_targets(&works, dependencies)?;
+    let mut works = new_works(subspaces, indexers.clone())?;
     let total: u64 = works.iter().map(|w| w.level.len() as u64).sum();
+    let mut resumed = None;
+    if let Some(c) = checkpoint {
+        match c.load(horizon, &arrays(&works)) {
+            Ok(found) => resumed = found,
+            Err(reason) => {
+                log::warn!("{}: {reason}; solving {} from its start", c.path.display(), subspaces[0]);
+                works = new_works(subspaces, indexers)?;
+            }
+        }
+    }
+    let targets = removal_targets(&works, dependencies)?;
     let dep_bytes: u64 = targets.iter().flatten().map(|t| t.wdl.len() as u64).sum();
     let solver = Solver { board, works, targets, beyond: usize::from(horizon).saturating_add(1) };
-    let buckets = solver.count_pass(progress);
-    let (levels, peak_queue) = solver.resolve_levels(buckets, progress)?;
+    let resumed_at = resumed.as_ref().map(|b| b.d as u32);
+    let between = match resumed {
+        Some(between) => {
+            // What the saved solve had done: every position counted, and those resolved
+            // before the frontier's level.
+            let resolved: u64 =
+                solver.works.iter().map(|w| w.level.par_iter().filter(|l| l.load(Relaxed) != 0).count() as u64).sum();
+            progress.advance(total + resolved - between.frontier.len() as u64);
+            between
+        }
+        None => Between { buckets: solver.count_pass(progress), ..Between::default() },
+    };
+    let saver = checkpoint.map(|c| Saver { checkpoint: c, horizon, last: Instant::now(), saves: 0 });
+    let (levels, peak_queue, saves) = solver.resolve_levels(between, saver, progress)?;
     let solved = solver.works.into_iter().map(|w| finish(w, horizon)).collect();
     let working_bytes = total * 3 + dep_bytes + (peak_queue * std::mem::size_of::<u32>()) as u64;
-    Ok((solved, SolveStats { levels, working_bytes }))
+    Ok((solved, SolveStats { levels, working_bytes, resumed_at, saves }))
+}
+
+/// The solver's arrays as a checkpoint sees them.
+fn arrays(works: &[Work]) -> Vec<Arrays<'_>> {
+    works.iter().map(|w| Arrays { subspace: w.subspace, level: &w.level, count: &w.count }).collect()
+}
+
+/// Saves a solve's state when it is due.
+struct Saver<'a> {
+    checkpoint: &'a Checkpoint,
+    horizon: u16,
+    /// The last save, or the solve's start.
+    last: Instant,
+    saves: u32,
+}
+
+impl Saver<'_> {
+    /// Saves `works` and `between` if `every` has passed since the last save. A save that
+    /// fails is named in a warning and the solve goes on (it only loses the resumption).
+    ///
+    /// # Errors
+    /// [`TablebaseError::Stopped`] once the saves [`Checkpoint::stop_after`] asks for are
+    /// done.
+    fn maybe_save(&mut self, works: &[Work], between: &Between) -> Result<(), TablebaseError> {
+        if self.last.elapsed() < self.checkpoint.every {
+            return Ok(());
+        }
+        match self.checkpoint.save(self.horizon, &arrays(works), between) {
+            Ok(()) => self.saves += 1,
+            Err(reason) => log::warn!("cannot save the solve of {}: {reason}", works[0].subspace),
+        }
+        self.last = Instant::now();
+        if self.checkpoint.stop_after == Some(self.saves) {
+            return Err(TablebaseError::Stopped(works[0].subspace));
+        }
+        Ok(())
+    }
 }
 
 /// The solver's arrays for each subspace of the pair, all positions unresolved.
@@ -139,8 +213,9 @@ fn new_works(subspaces: &[Subspace], indexers: Vec<Arc<Indexer>>) -> Result<Vec<
             Work {
                 subspace,
                 indexer,
-                level: (0..n).map(|_| AtomicU16::new(0)).collect(),
-                count: (0..n).map(|_| AtomicU8::new(0)).collect(),
+                // Read and written at random: huge pages spare a page walk per access.
+                level: crate::memory::huge_vec(n, || AtomicU16::new(0)),
+                count: crate::memory::huge_vec(n, || AtomicU8::new(0)),
             }
         })
         .collect();
@@ -304,17 +379,30 @@ impl Solver<'_> {
         outcome
     }
 
-    /// The levels d = 0, 1, 2, …: resolves the queued positions of each level and
-    /// expands them to their parents. Returns the levels processed and the largest queue.
+    /// The levels d = 0, 1, 2, …, from `between`'s: resolves the queued positions of each
+    /// level and expands them to their parents, offering `saver` the state before each.
+    /// Returns the levels processed, the largest queue and the saves.
     fn resolve_levels(
         &self,
-        mut buckets: Vec<Vec<u32>>,
+        between: Between,
+        mut saver: Option<Saver>,
         progress: &dyn Progress,
-    ) -> Result<(u32, usize), TablebaseError> {
-        let mut frontier: Vec<u32> = Vec::new();
-        let mut levels = 0;
-        let mut peak_queue = buckets.iter().map(Vec::len).sum::<usize>();
-        for d in 0..=usize::from(MAX_LEVEL) {
+    ) -> Result<(u32, usize, u32), TablebaseError> {
+        let Between { d: first, mut levels, peak_queue, mut frontier, mut buckets } = between;
+        let mut peak_queue = peak_queue.max(buckets.iter().map(Vec::len).sum::<usize>());
+        for d in first..=usize::from(MAX_LEVEL) {
+            if let Some(saver) = saver.as_mut() {
+                let between = Between {
+                    d,
+                    levels,
+                    peak_queue,
+                    frontier: std::mem::take(&mut frontier),
+                    buckets: std::mem::take(&mut buckets),
+                };
+                let saved = saver.maybe_save(&self.works, &between);
+                (frontier, buckets) = (between.frontier, between.buckets);
+                saved?;
+            }
             // The level's queue becomes its frontier in place (no second copy of it).
             let mut queued = buckets.get_mut(d).map(std::mem::take).unwrap_or_default();
             queued.retain(|&e| {
@@ -343,7 +431,7 @@ impl Solver<'_> {
             }
             frontier = resolved;
         }
-        Ok((levels, peak_queue))
+        Ok((levels, peak_queue, saver.map_or(0, |s| s.saves)))
     }
 
     /// Expands the positions resolved at level `d` to their parents.
@@ -389,6 +477,15 @@ impl Solver<'_> {
         self.board.for_each_unmove(us, them, |pu, pt| parents.push(parent.indexer.index(pu, pt) as u32));
         parents.sort_unstable();
         parents.dedup();
+        // The parents' words lie far apart in arrays far larger than the caches: ask for
+        // all of them first, so that the misses overlap (the atomic updates below wait for
+        // each other).
+        for &p in parents.iter() {
+            crate::memory::prefetch(&parent.level[p as usize]);
+            if !child_lost {
+                crate::memory::prefetch(&parent.count[p as usize]);
+            }
+        }
         for &p in parents.iter() {
             let p = p as usize;
             if child_lost {
@@ -451,4 +548,75 @@ fn push_at(buckets: &mut Vec<Vec<u32>>, level: usize, e: u32) {
         buckets.resize_with(level + 1, Vec::new);
     }
     buckets[level].push(e);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::STANDARD;
+    use crate::tablebase::shared::sector::rules_text;
+    use crate::tablebase::shared::value::RuleProfile;
+
+    fn indexers(pair: &[Subspace]) -> Vec<Arc<Indexer>> {
+        pair.iter().map(|s| Arc::new(Indexer::new(STANDARD.topology, usize::from(s.us), usize::from(s.them)))).collect()
+    }
+
+    fn solve(pair: &[Subspace], deps: &[&Table], checkpoint: Option<&Checkpoint>) -> (Vec<Table>, SolveStats) {
+        let board = MoveGenerator::new(&STANDARD);
+        solve_pair(&board, pair, indexers(pair), deps, 100, checkpoint, &()).unwrap()
+    }
+
+    fn same(a: &[Table], b: &[Table]) -> bool {
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.wdl == y.wdl && x.distance == y.distance)
+    }
+
+    /// A solve stopped after its k-th save and started again resumes at the level it
+    /// saved and ends with the tables of a solve never stopped, for a lone subspace (3-3)
+    /// and a pair (3-4 and 4-3, whose removals lead to 3-3); a file that is not believed
+    /// (corrupted, or saved under other rules) is passed over and the pair starts over.
+    #[test]
+    fn a_stopped_solve_resumes_from_its_checkpoint_to_the_same_tables() {
+        let dir = std::env::temp_dir().join(format!("morris-checkpoint-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let three = [Subspace::new(3, 3)];
+        let (whole33, _) = solve(&three, &[], None);
+        let pair = Subspace::new(3, 4).pair();
+        let (whole34, plain) = solve(&pair, &[&whole33[0]], None);
+        assert!(plain.levels > 3, "3-4 has levels to stop between");
+        let rules = rules_text(RuleProfile::new(100));
+        let at = |stop_after| Checkpoint {
+            path: Checkpoint::path_for(&dir, pair[0]),
+            every: std::time::Duration::ZERO,
+            rules: rules.clone(),
+            stop_after,
+        };
+        let cases = [
+            (&three[..], vec![], &whole33, 2),
+            (&pair[..], vec![&whole33[0]], &whole34, 1),
+            (&pair[..], vec![&whole33[0]], &whole34, 4),
+        ];
+        for (subspaces, deps, whole, k) in cases {
+            at(None).remove();
+            let board = MoveGenerator::new(&STANDARD);
+            let stopped = solve_pair(&board, subspaces, indexers(subspaces), &deps, 100, Some(&at(Some(k))), &());
+            assert!(matches!(stopped, Err(TablebaseError::Stopped(_))), "stopped after save {k}");
+            let (tables, stats) = solve(subspaces, &deps, Some(&at(None)));
+            // The first save comes before level 0 is expanded, each next one a level on.
+            assert_eq!(stats.resumed_at, Some(k - 1), "{} resumed where save {k} was made", subspaces[0]);
+            assert!(same(&tables, whole), "{} after a stop at save {k}", subspaces[0]);
+        }
+        // The last solve saved at each of its levels and left its file (the driver removes
+        // it). Saved under other rules, or corrupted, it is passed over.
+        let other = Checkpoint { rules: rules_text(RuleProfile::new(0)), ..at(None) };
+        assert_eq!(other.load(100, &[]).unwrap_err(), format!("saved under rules '{rules}'"));
+        let path = at(None).path;
+        let mut bytes = std::fs::read(&path).unwrap();
+        let middle = bytes.len() / 2;
+        bytes[middle] ^= 0x10;
+        std::fs::write(&path, &bytes).unwrap();
+        let (tables, stats) = solve(&pair, &[&whole33[0]], Some(&at(None)));
+        assert_eq!(stats.resumed_at, None, "a corrupted checkpoint is not believed");
+        assert!(same(&tables, &whole34));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -59,24 +59,13 @@ impl Layer {
         (self.packed[(i >> 2) as usize] >> ((i & 3) * 2)) & 3
     }
 
-    /// Asks the processor to bring the code at `i` into its cache, without waiting.
-    ///
-    /// One of the crate's `unsafe` calls: the prefetch instruction, which never faults and
-    /// reads nothing the program sees. It pays because the placing solver reads codes of
-    /// layers far larger than the caches (figures in docs/tablebase.md).
+    /// Asks the processor to bring the code at `i` into its cache, without waiting
+    /// ([`crate::memory::prefetch`]).
     #[inline]
-    #[allow(unsafe_code)]
     fn prefetch(&self, i: u64) {
-        #[cfg(target_arch = "x86_64")]
         if let Some(byte) = self.packed.get((i >> 2) as usize) {
-            // SAFETY: `_mm_prefetch` is a hint; the address is that of a live byte of
-            // `packed`, and SSE, which it needs, is part of every x86-64 processor.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(std::ptr::from_ref(byte).cast())
-            }
+            crate::memory::prefetch(byte);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = i;
     }
 
     /// A moving table's classes as codes at count 0 under `profile`: wins under the
