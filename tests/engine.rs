@@ -299,6 +299,8 @@ fn losing_share(oracle: &dyn Oracle, pos: &Position) -> (usize, usize) {
 #[test]
 fn in_a_drawn_table_position_the_engine_keeps_the_draw_that_leaves_the_most_losing_replies() {
     let oracle = morris::tablebase::bundled::open_bundled(&STANDARD).expect("open").expect("the game's rules");
+    // Probed directly, not from a root: readied now.
+    oracle.wait_ready();
     let mut state = 0x2545_f491_4f6c_dd1d_u64;
     let mut next = move |n: usize| {
         state ^= state << 13;

@@ -370,6 +370,14 @@ fn the_carried_tables_are_what_the_build_writes_and_answer_alike() {
     }
     let _ = std::fs::remove_dir_all(&carried);
     let oracle = open_bundled(&STANDARD).expect("open").expect("the game's rules");
+    // Not readied until a root comes near them: a game's start is far (eight removals
+    // from 5-5, 4-6 and 6-4), a position of 7-6 stones near (three removals from 4-6).
+    let small = position(&["A7", "E4", "B2"], &["G1", "C5", "F6"]);
+    assert_eq!(oracle.probe_exact(&small, 0), None, "not ready before a root nears the tables");
+    oracle.prepare(&Position::start(&STANDARD));
+    assert_eq!(oracle.probe_exact(&small, 0), None, "the start is far from the carried tables");
+    oracle.prepare(&position(&["A7", "D7", "G7", "B6", "D6", "F6", "C5"], &["A1", "D1", "G1", "B2", "D2", "F2"]));
+    assert!(oracle.probe_exact(&small, 0).is_some(), "readied by a root three removals away");
     // Read from the binary's bytes, they answer as the built ones do.
     let reference = open_oracle(tables(), &STANDARD).expect("open oracle");
     reference.wait_ready();
@@ -1017,7 +1025,7 @@ fn the_carried_placing_cells_agree_with_their_moves_and_answer_from_the_first_pl
     assert!(PLACING.iter().any(|(n, _)| *n == "placing.s9.r100.zdict"), "data/tables carries the set's dictionary");
     let cells = PLACING.iter().filter(|(n, _)| n.ends_with(".s9.r100.ptb")).count();
     assert!(cells > 100, "data/tables carries {cells} placing cells");
-    let tb = Tablebase::carried(&carried_files().expect("unpack")).expect("the carried set opens");
+    let tb = Tablebase::carried(&carried_files()).expect("the carried set opens");
     // Every 80,021st position (3,386, and every cell's first), half what it was, for CI's
     // time: a position of a modeled cell and each of its moves decode a block in order
     // (about half a millisecond each).

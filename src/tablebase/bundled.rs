@@ -22,11 +22,14 @@
 //!
 //! Each pair's `.mtb` file (11.9 MB in all) is read in place, from the binary's own bytes.
 //! Its `.wdl` file, the fast form a search probes (22.9 MB in all), is carried packed with
-//! `zstd -19` (`X-Y.wdl.zst`, 3.6 MB in all) and unpacked once into memory as the tables
-//! open ([`files`]): 19.3 MB less binary, for about 40 ms more at start (0.015 s -> 0.054 s
-//! from start to quit, measured on the project's 2-core machine) and 25 MB more resident
-//! (18 MB -> 43 MB). Nothing is written, so the engine starts as fast in a sandbox whose
-//! temporary folder is small or missing as anywhere else.
+//! `zstd -19` (`X-Y.wdl.zst`, 3.6 MB in all): 19.3 MB less binary. The tables open
+//! without their indices and with the fast forms still packed; both are readied the first
+//! time the engine's root comes within three removals of a carried table
+//! (`Oracle::prepare`), about 0.1 s of CPU once, and 25 MB more resident. Most games an
+//! engine is started for in tests and short matches end before: an engine's start took
+//! 87–114 ms of CPU when it readied them at once, and takes 12–15 ms (`perf stat -e
+//! task-clock morris --depth 2 </dev/null`). Nothing is written, so the engine starts as
+//! fast in a sandbox whose temporary folder is small or missing as anywhere else.
 //!
 //! The placing values of plies 0 to 12 (252 cells of the 9-stone game under the game's
 //! rule and their set's dictionary, 47.7 MB: [`PLACING`], listed by `build.rs` from
@@ -40,47 +43,45 @@
 //! coded against a model of its positions ([`modeled`](super::shared::modeled): 46.9 MB
 //! instead of 74.6). Placing cells need not be closed under moves: at ply 12 the engine
 //! searches.
-use std::borrow::Cow;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use super::probe::Tablebase;
+use super::probe::{PACKED_EXTENSION, Tablebase, unpack_carried};
 use super::shared::error::TablebaseError;
-use super::shared::fast::FAST_EXTENSION;
 use super::shared::sector::is_supported;
 use crate::rules::{Ruleset, STANDARD};
 
-/// The carried moving files as the binary holds them, by the name they open under: each
-/// pair's `.mtb` as built, its `.wdl` packed with `zstd -19` (`data/tables/X-Y.wdl.zst`,
-/// written by `scripts/carry-moving.sh`), unpacked once by [`files`]. The 4-stone game's
-/// first ([`SMALL_GAME`] of them).
+/// The carried moving files as the binary holds them, by name: each pair's `.mtb` as
+/// built, its `.wdl` packed with `zstd -19` (`data/tables/X-Y.wdl.zst`, written by
+/// `scripts/carry-moving.sh`), unpacked when first readied (or all at once by [`files`]).
+/// The 4-stone game's first ([`SMALL_GAME`] of them).
 static PACKED: [(&str, &[u8]); 26] = [
     ("3-3.mtb", include_bytes!("../../data/tables/3-3.mtb")),
-    ("3-3.wdl", include_bytes!("../../data/tables/3-3.wdl.zst")),
+    ("3-3.wdl.zst", include_bytes!("../../data/tables/3-3.wdl.zst")),
     ("3-4.mtb", include_bytes!("../../data/tables/3-4.mtb")),
-    ("3-4.wdl", include_bytes!("../../data/tables/3-4.wdl.zst")),
+    ("3-4.wdl.zst", include_bytes!("../../data/tables/3-4.wdl.zst")),
     ("4-3.mtb", include_bytes!("../../data/tables/4-3.mtb")),
-    ("4-3.wdl", include_bytes!("../../data/tables/4-3.wdl.zst")),
+    ("4-3.wdl.zst", include_bytes!("../../data/tables/4-3.wdl.zst")),
     ("4-4.mtb", include_bytes!("../../data/tables/4-4.mtb")),
-    ("4-4.wdl", include_bytes!("../../data/tables/4-4.wdl.zst")),
+    ("4-4.wdl.zst", include_bytes!("../../data/tables/4-4.wdl.zst")),
     ("3-5.mtb", include_bytes!("../../data/tables/3-5.mtb")),
-    ("3-5.wdl", include_bytes!("../../data/tables/3-5.wdl.zst")),
+    ("3-5.wdl.zst", include_bytes!("../../data/tables/3-5.wdl.zst")),
     ("5-3.mtb", include_bytes!("../../data/tables/5-3.mtb")),
-    ("5-3.wdl", include_bytes!("../../data/tables/5-3.wdl.zst")),
+    ("5-3.wdl.zst", include_bytes!("../../data/tables/5-3.wdl.zst")),
     ("3-6.mtb", include_bytes!("../../data/tables/3-6.mtb")),
-    ("3-6.wdl", include_bytes!("../../data/tables/3-6.wdl.zst")),
+    ("3-6.wdl.zst", include_bytes!("../../data/tables/3-6.wdl.zst")),
     ("6-3.mtb", include_bytes!("../../data/tables/6-3.mtb")),
-    ("6-3.wdl", include_bytes!("../../data/tables/6-3.wdl.zst")),
+    ("6-3.wdl.zst", include_bytes!("../../data/tables/6-3.wdl.zst")),
     ("4-5.mtb", include_bytes!("../../data/tables/4-5.mtb")),
-    ("4-5.wdl", include_bytes!("../../data/tables/4-5.wdl.zst")),
+    ("4-5.wdl.zst", include_bytes!("../../data/tables/4-5.wdl.zst")),
     ("5-4.mtb", include_bytes!("../../data/tables/5-4.mtb")),
-    ("5-4.wdl", include_bytes!("../../data/tables/5-4.wdl.zst")),
+    ("5-4.wdl.zst", include_bytes!("../../data/tables/5-4.wdl.zst")),
     ("5-5.mtb", include_bytes!("../../data/tables/5-5.mtb")),
-    ("5-5.wdl", include_bytes!("../../data/tables/5-5.wdl.zst")),
+    ("5-5.wdl.zst", include_bytes!("../../data/tables/5-5.wdl.zst")),
     ("4-6.mtb", include_bytes!("../../data/tables/4-6.mtb")),
-    ("4-6.wdl", include_bytes!("../../data/tables/4-6.wdl.zst")),
+    ("4-6.wdl.zst", include_bytes!("../../data/tables/4-6.wdl.zst")),
     ("6-4.mtb", include_bytes!("../../data/tables/6-4.mtb")),
-    ("6-4.wdl", include_bytes!("../../data/tables/6-4.wdl.zst")),
+    ("6-4.wdl.zst", include_bytes!("../../data/tables/6-4.wdl.zst")),
 ];
 
 /// How many of [`files`] (the first) a build of the 4-stone game writes.
@@ -100,41 +101,25 @@ pub fn files() -> Result<&'static [(&'static str, &'static [u8])], TablebaseErro
     if let Some(files) = UNPACKED.get() {
         return Ok(files);
     }
-    let unpacked =
-        PACKED.iter().map(|&(name, bytes)| Ok((name, unpack(name, bytes)?))).collect::<Result<Vec<_>, _>>()?;
-    // Two first calls at once may both unpack: one's bytes are kept, the other's dropped.
-    Ok(UNPACKED.get_or_init(|| {
-        unpacked
-            .into_iter()
-            .map(|(name, bytes)| {
-                let bytes: &'static [u8] = match bytes {
-                    Cow::Borrowed(bytes) => bytes,
-                    Cow::Owned(bytes) => Box::leak(bytes.into_boxed_slice()),
-                };
-                (name, bytes)
-            })
-            .collect()
-    }))
+    let unpacked = PACKED.iter().map(|&(name, bytes)| unpack(name, bytes)).collect::<Result<Vec<_>, _>>()?;
+    // Two first calls at once may both unpack: one's bytes are kept, the other's leaked.
+    Ok(UNPACKED.get_or_init(|| unpacked))
 }
 
-/// The bytes of the carried file `name` held as `bytes`: a `.wdl` file unpacked (its zstd
-/// frame carries its length and a checksum), any other as it is.
-fn unpack(name: &str, bytes: &'static [u8]) -> Result<Cow<'static, [u8]>, TablebaseError> {
-    if name.rsplit_once('.').map(|(_, extension)| extension) != Some(FAST_EXTENSION) {
-        return Ok(Cow::Borrowed(bytes));
+/// The carried file `name` held as `bytes`, by the name a build gives it: a `.wdl.zst`
+/// file unpacked ([`unpack_carried`]), any other as it is.
+fn unpack(name: &'static str, bytes: &'static [u8]) -> Result<(&'static str, &'static [u8]), TablebaseError> {
+    match name.strip_suffix(&format!(".{PACKED_EXTENSION}")) {
+        Some(unpacked) => Ok((unpacked, unpack_carried(&Path::new("carried").join(name), bytes)?)),
+        None => Ok((name, bytes)),
     }
-    zstd::stream::decode_all(bytes).map(Cow::Owned).map_err(|e| TablebaseError::CorruptedTable {
-        path: Path::new("carried").join(format!("{name}.zst")),
-        reason: format!("the packed file does not unpack: {e}"),
-    })
 }
 
-/// Every carried file, [`files`] and then [`PLACING`]: what [`open_bundled`] opens.
-///
-/// # Errors
-/// A packed file does not unpack (see [`files`]).
-pub fn carried_files() -> Result<Vec<(&'static str, &'static [u8])>, TablebaseError> {
-    Ok(files()?.iter().chain(PLACING).copied().collect())
+/// Every carried file as the binary holds it, the moving tables and then [`PLACING`]: what
+/// [`open_bundled`] opens (the `.wdl.zst` files are unpacked when first readied).
+#[must_use]
+pub fn carried_files() -> Vec<(&'static str, &'static [u8])> {
+    PACKED.iter().chain(PLACING).copied().collect()
 }
 
 /// The carried tables, opened for `rules` with every index ready; `Ok(None)` when they
@@ -147,10 +132,10 @@ pub fn open_bundled(rules: &Ruleset) -> Result<Option<Arc<Tablebase>>, Tablebase
     if !is_supported(rules) || rules.no_removal_plies != STANDARD.no_removal_plies {
         return Ok(None);
     }
-    let tb = Tablebase::carried(&carried_files()?)?;
-    // Every index now, on this thread (about 10 ms): a covered position is answered from
-    // the first move.
-    tb.wait_ready();
+    // Indices built and fast forms unpacked when a root first comes near the tables
+    // (`Oracle::prepare`): most games a test or a tournament starts an engine for end
+    // before (an engine's start, 0.11 -> about 0.02 s of CPU).
+    let tb = Tablebase::carried(&carried_files())?;
     log::info!("tablebase: the carried moving tables (3-3 .. 6-4) and {} placing files", PLACING.len());
     Ok(Some(Arc::new(tb)))
 }
@@ -164,7 +149,8 @@ mod tests {
         let files = files().expect("the carried files unpack");
         assert!(std::ptr::eq(files, super::files().expect("again")), "unpacked once");
         let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
-        assert_eq!(names, PACKED.iter().map(|(name, _)| *name).collect::<Vec<_>>());
+        let packed: Vec<&str> = PACKED.iter().map(|(name, _)| name.trim_end_matches(".zst")).collect();
+        assert_eq!(names, packed);
         let small = Tablebase::carried(&files[..SMALL_GAME]).expect("the 4-stone game's tables open");
         assert_eq!(format!("{small:?}"), "Tablebase { dir: \"carried\", subspaces: 4 }");
         // A flipped byte in a header fails its checksum, in the file's own name.
@@ -180,12 +166,31 @@ mod tests {
         // A packed file with a flipped byte fails its frame's checksum, in its own name; an
         // unpacked one is its packed bytes unpacked.
         let (name, packed) = PACKED[1];
-        assert_eq!((name, unpack(name, packed).expect("unpacks").as_ref()), files[1]);
+        assert_eq!(unpack(name, packed).expect("unpacks"), files[1]);
         let mut bytes = packed.to_vec();
         let middle = bytes.len() / 2;
         bytes[middle] ^= 1;
         let e = unpack(name, Box::leak(bytes.into_boxed_slice())).expect_err("a damaged packed file");
         assert!(matches!(e, TablebaseError::CorruptedTable { .. }), "{e:?}");
         assert!(e.to_string().contains("carried/3-3.wdl.zst"), "{e}");
+        // Carried packed, a fast form is unpacked when readied; a damaged one then leaves
+        // the full table to answer, with the same values.
+        let mut set: Vec<(&str, &'static [u8])> = PACKED[..SMALL_GAME].to_vec();
+        let mut bytes = set[1].1.to_vec();
+        bytes[middle] ^= 1;
+        set[1].1 = Box::leak(bytes.into_boxed_slice());
+        let (good, broken) = (Tablebase::carried(&PACKED[..SMALL_GAME]), Tablebase::carried(&set));
+        let (good, broken) = (good.expect("opens"), broken.expect("opens: a packed form is read when readied"));
+        assert!(good.fast_value(0b111, 0b111 << 8, 0, false).expect("no error").is_none(), "not unpacked yet");
+        good.wait_ready();
+        broken.wait_ready();
+        let (us, them) = (0b111, 0b101_0001 << 8);
+        assert!(good.fast_value(us, them, 0, false).expect("no error").is_some(), "unpacked when readied");
+        assert!(broken.fast_value(us, them, 0, false).expect("no error").is_none(), "the damaged form is not used");
+        for them in [0b111 << 8, 0b1_0101 << 9, 0b1001_0001 << 12] {
+            let value = good.value_of_sets(us, them, false).expect("no error");
+            assert!(value.is_some());
+            assert_eq!(broken.value_of_sets(us, them, false).expect("no error"), value);
+        }
     }
 }

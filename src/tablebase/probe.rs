@@ -79,9 +79,60 @@ impl<T> BlockCache<T> {
 struct Source {
     id: u64,
     file: TableFile,
-    /// The fast form of the classes, when it is in the directory.
-    fast: Option<FastFile>,
+    /// The fast form of the classes, when there is one.
+    fast: FastSlot,
     indexer: OnceLock<Result<Arc<Indexer>, String>>,
+}
+
+/// A table's fast form: opened with the table (a folder's, or carried as it is), or
+/// carried packed and unpacked when first readied ([`Tablebase::wait_ready`],
+/// [`Oracle::prepare`]), so that an engine whose game never nears the carried tables
+/// never unpacks them.
+enum FastSlot {
+    Open(Option<FastFile>),
+    Packed { path: PathBuf, packed: &'static [u8], file: OnceLock<Option<FastFile>> },
+}
+
+impl Source {
+    /// The fast form, unpacked now if `build` and it is packed; `None` when there is none
+    /// (or not unpacked yet, or it fails its checks: the full table answers then).
+    fn fast(&self, build: bool) -> Option<&FastFile> {
+        match &self.fast {
+            FastSlot::Open(file) => file.as_ref(),
+            FastSlot::Packed { path, packed, file } => {
+                let init = || match unpack_carried(path, packed) {
+                    Ok(bytes) => FastFile::over(
+                        path.clone(),
+                        Backing::Carried(bytes),
+                        self.file.header.subspace,
+                        Some(&self.file.header.rules),
+                    )
+                    .inspect_err(|e| log::error!("tablebase: {e}; reading the full table instead"))
+                    .ok(),
+                    Err(e) => {
+                        log::error!("tablebase: {e}; reading the full table instead");
+                        None
+                    }
+                };
+                if build { file.get_or_init(init).as_ref() } else { file.get()?.as_ref() }
+            }
+        }
+    }
+}
+
+/// The bytes a carried zstd frame at `path` unpacks to, held for the life of the process.
+///
+/// # Errors
+/// [`TablebaseError::CorruptedTable`], naming `path`: the frame does not unpack.
+pub fn unpack_carried(path: &Path, packed: &[u8]) -> Result<&'static [u8], TablebaseError> {
+    let corrupted = |reason: String| TablebaseError::CorruptedTable { path: path.to_path_buf(), reason };
+    // The frame says its length: one allocation, written once.
+    let unpacked = match zstd::zstd_safe::get_frame_content_size(packed) {
+        Ok(Some(len)) if len <= 1 << 30 => zstd::bulk::decompress(packed, len as usize),
+        _ => zstd::stream::decode_all(packed),
+    }
+    .map_err(|e| corrupted(format!("the packed file does not unpack: {e}")))?;
+    Ok(Box::leak(unpacked.into_boxed_slice()))
 }
 
 /// One placing cell's file, opened on first use.
@@ -112,7 +163,19 @@ pub struct Tablebase {
     indexers: HashMap<(u8, u8), OnceLock<Arc<Indexer>>>,
     /// Whether a failed probe has been reported (the engine says so once).
     warned: AtomicBool,
+    /// Whether the first root near the tables readies them all ([`Oracle::prepare`]):
+    /// carried tables, until they are ready ([`Tablebase::wait_ready`]). A folder's
+    /// tables are readied by their warm-up thread instead, and by each root's subspaces.
+    ready_when_near: AtomicBool,
 }
+
+/// The extension of a carried file packed whole with zstd (`3-3.wdl.zst`): unpacked
+/// when first readied, not as the tables open.
+pub const PACKED_EXTENSION: &str = "zst";
+
+/// How many removals away from the nearest table a root may be for
+/// [`Oracle::prepare`] to ready every table: a search seldom sees further.
+const NEAR_REMOVALS: u8 = 3;
 
 /// A move's value for the side making it, from its child's value: through a removal the
 /// move is itself the conversion (distance 1 when it wins or loses under the rule).
@@ -191,8 +254,8 @@ impl Tablebase {
 
     fn open_subspaces(dir: &Path, subspaces: &[Subspace]) -> Result<Tablebase, TablebaseError> {
         let table = |s, rules: Option<&str>| TableFile::open(dir, s, rules);
-        let fast = |s, rules: Option<&str>| FastFile::open(dir, s, rules);
-        Tablebase::assemble(dir, subspaces, table, fast, |first_id| scan_placing(dir, first_id))
+        let fast = |s, rules: Option<&str>| FastFile::open(dir, s, rules).map(|f| FastSlot::Open(Some(f)));
+        Tablebase::assemble(dir, subspaces, table, fast, |first_id| scan_placing(dir, first_id), false)
     }
 
     /// The moving tables and placing cells in `files` (a file's name and its bytes, as a
@@ -207,9 +270,8 @@ impl Tablebase {
     /// A table that a carried one's moves lead to is missing, or a file fails a check.
     pub fn carried(files: &[(&str, &'static [u8])]) -> Result<Tablebase, TablebaseError> {
         let dir = Path::new("carried");
-        let find = |name: String| {
-            files.iter().find(|(n, _)| *n == name).map(|&(n, bytes)| (dir.join(n), Backing::Carried(bytes)))
-        };
+        let by_name: HashMap<&str, &'static [u8]> = files.iter().copied().collect();
+        let find = |name: String| by_name.get(name.as_str()).map(|&bytes| (dir.join(&name), Backing::Carried(bytes)));
         let subspaces: Vec<Subspace> = files
             .iter()
             .filter_map(|(name, _)| name.strip_suffix(&format!(".{FILE_EXTENSION}"))?.parse::<Subspace>().ok())
@@ -222,9 +284,13 @@ impl Tablebase {
             TableFile::over(path, bytes, s, rules)
         };
         let fast = |s: Subspace, rules: Option<&str>| {
-            let (path, bytes) = find(format!("{s}.{FAST_EXTENSION}"))
-                .ok_or_else(|| TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace: s })?;
-            FastFile::over(path, bytes, s, rules)
+            let name = format!("{s}.{FAST_EXTENSION}");
+            if let Some(&packed) = by_name.get(format!("{name}.{PACKED_EXTENSION}").as_str()) {
+                return Ok(FastSlot::Packed { path: dir.join(name), packed, file: OnceLock::new() });
+            }
+            let (path, bytes) =
+                find(name).ok_or_else(|| TablebaseError::MissingTable { dir: dir.to_path_buf(), subspace: s })?;
+            FastFile::over(path, bytes, s, rules).map(|f| FastSlot::Open(Some(f)))
         };
         // A placement into a cell not carried has no value: the engine searches there.
         let placing = |first_id: u64| {
@@ -235,14 +301,14 @@ impl Tablebase {
                     continue;
                 };
                 let dictionary = dictionary_path(Path::new(""), stones, profile);
-                let dictionary = files.iter().find(|(n, _)| Path::new(n) == dictionary).map(|&(_, b)| b);
+                let dictionary = dictionary.to_str().and_then(|d| by_name.get(d)).copied();
                 let carried = Some((*bytes, dictionary));
                 let source = PlacingSource { id, path: dir.join(name), cell, carried, file: OnceLock::new() };
                 out.entry((stones, profile)).or_default().insert(cell, source);
             }
             Ok(out)
         };
-        Tablebase::assemble(dir, &subspaces, table, fast, placing)
+        Tablebase::assemble(dir, &subspaces, table, fast, placing, true)
     }
 
     /// The tables of `subspaces`, opened with `table` and `fast` (a missing fast form is
@@ -251,8 +317,9 @@ impl Tablebase {
         dir: &Path,
         subspaces: &[Subspace],
         table: impl Fn(Subspace, Option<&str>) -> Result<TableFile, TablebaseError>,
-        fast: impl Fn(Subspace, Option<&str>) -> Result<FastFile, TablebaseError>,
+        fast: impl Fn(Subspace, Option<&str>) -> Result<FastSlot, TablebaseError>,
         placing: impl FnOnce(u64) -> Result<HashMap<(u8, RuleProfile), PlacingSet>, TablebaseError>,
+        lazy: bool,
     ) -> Result<Tablebase, TablebaseError> {
         let mut list = subspaces.to_vec();
         list.sort();
@@ -269,7 +336,7 @@ impl Tablebase {
                 }
                 rules = Some((file.header.rules.clone(), profile));
             }
-            let fast = fast(s, Some(&file.header.rules)).ok();
+            let fast = fast(s, Some(&file.header.rules)).unwrap_or(FastSlot::Open(None));
             tables.insert(s, Source { id: id as u64, file, fast, indexer: OnceLock::new() });
         }
         let profile = rules.map_or(RuleProfile::new(STANDARD.no_removal_plies), |(_, p)| p);
@@ -290,6 +357,7 @@ impl Tablebase {
             code_cache: BlockCache::new(DEFAULT_CACHE_BLOCKS),
             indexers,
             warned: AtomicBool::new(false),
+            ready_when_near: AtomicBool::new(lazy),
         })
     }
 
@@ -483,11 +551,27 @@ impl Tablebase {
             .ok()
     }
 
-    /// Builds every index now, on this thread.
+    /// Builds every index now, and unpacks every packed fast form, on this thread.
     pub fn wait_ready(&self) {
-        for &s in self.tables.keys() {
+        for (&s, src) in &self.tables {
             let _ = self.indexer(s, true);
+            let _ = src.fast(true);
         }
+        self.ready_when_near.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether a game from `pos` is at most [`NEAR_REMOVALS`] removals from a position
+    /// of some table here: each side's stones, on the board and in hand, at least those of
+    /// the table's subspace, for either side to move.
+    fn near(&self, pos: &Position) -> bool {
+        let side = pos.side_to_move();
+        let total = |c: Color| pos.stones(c).len() as u8 + pos.in_hand(c);
+        let (us, them) = (total(side), total(!side));
+        self.tables.keys().any(|s| {
+            [(s.us, s.them), (s.them, s.us)]
+                .into_iter()
+                .any(|(a, b)| a <= us && b <= them && (us - a) + (them - b) <= NEAR_REMOVALS)
+        })
     }
 
     /// The index of `subspace`; built now when `build` (else `None` until ready).
@@ -625,7 +709,7 @@ impl Tablebase {
     ) -> Result<Option<OracleValue>, TablebaseError> {
         let sub = Subspace::new(us.count_ones() as u8, them.count_ones() as u8);
         let Some(src) = self.tables.get(&sub) else { return Ok(None) };
-        let Some(fast) = src.fast.as_ref() else { return Ok(None) };
+        let Some(fast) = src.fast(build) else { return Ok(None) };
         let Some(indexer) = self.indexer(sub, build) else { return Ok(None) };
         let i = indexer?.index(us, them);
         Ok(fast::answer(fast.codes.code(i)?, count, fast.header.bound, self.profile))
@@ -784,7 +868,14 @@ impl Oracle for Tablebase {
     /// Builds, now, the indices of the root's subspace and of those its moves lead to
     /// (the mirror, and one stone fewer for a removal), if the warm-up thread has not:
     /// a fraction of a second each, so a root in the tables is never searched blind.
+    ///
+    /// Tables opened without their indices built (the carried ones: most engines' games
+    /// end before they are needed) are all readied the first time a root comes near them
+    /// ([`NEAR_REMOVALS`]): about 0.1 s, once.
     fn prepare(&self, pos: &Position) {
+        if self.ready_when_near.load(Ordering::Relaxed) && self.near(pos) {
+            self.wait_ready();
+        }
         if !covers(pos) {
             return;
         }
@@ -793,6 +884,9 @@ impl Oracle for Tablebase {
         let here = Subspace::new(us, them);
         for s in [Some(here), Some(here.mirrored()), here.after_removal()].into_iter().flatten() {
             let _ = self.indexer(s, true);
+            if let Some(src) = self.tables.get(&s) {
+                let _ = src.fast(true);
+            }
         }
     }
 }
