@@ -16,7 +16,7 @@
 //! | 8, 4, 8 | the level about to be expanded, the levels done, the largest queue |
 //! | 8, 8 + 8 each | the frontier's length; the queues' number and each one's length |
 //! | … | each subspace's level words, then its count bytes; the frontier; the queues |
-//! | 8 | [`fnv1a_words`] of everything before it, in blocks of [`BLOCK`] bytes |
+//! | 8 | [`fnv1a_words`] of everything before it, in blocks of 1 MiB |
 //!
 //! It is written whole and renamed ([`AtomicFile`]), and believed only if every field
 //! matches the pair being solved and the checksum holds: otherwise the pair is solved
