@@ -871,7 +871,7 @@ impl Oracle for Tablebase {
     ///
     /// Tables opened without their indices built (the carried ones: most engines' games
     /// end before they are needed) are all readied the first time a root comes near them
-    /// ([`NEAR_REMOVALS`]): about 0.1 s, once.
+    /// (three removals away): about 0.1 s, once.
     fn prepare(&self, pos: &Position) {
         if self.ready_when_near.load(Ordering::Relaxed) && self.near(pos) {
             self.wait_ready();
