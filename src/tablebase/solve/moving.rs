@@ -132,6 +132,8 @@ pub fn solve_pair(
     checkpoint: Option<&Checkpoint>,
     progress: &dyn Progress,
 ) -> Result<(Vec<Table>, SolveStats), TablebaseError> {
+    // A long count pass is saved as soon as it ends: the clock runs from here.
+    let started = Instant::now();
     let mut works = new_works(subspaces, indexers.clone())?;
     let total: u64 = works.iter().map(|w| w.level.len() as u64).sum();
     let mut resumed = None;
@@ -159,7 +161,7 @@ pub fn solve_pair(
         }
         None => Between { buckets: solver.count_pass(progress), ..Between::default() },
     };
-    let saver = checkpoint.map(|c| Saver { checkpoint: c, horizon, last: Instant::now(), saves: 0 });
+    let saver = checkpoint.map(|c| Saver { checkpoint: c, horizon, last: started, saves: 0 });
     let (levels, peak_queue, saves) = solver.resolve_levels(between, saver, progress)?;
     let solved = solver.works.into_iter().map(|w| finish(w, horizon)).collect();
     let working_bytes = total * 3 + dep_bytes + (peak_queue * std::mem::size_of::<u32>()) as u64;
@@ -605,6 +607,15 @@ mod tests {
             assert_eq!(stats.resumed_at, Some(k - 1), "{} resumed where save {k} was made", subspaces[0]);
             assert!(same(&tables, whole), "{} after a stop at save {k}", subspaces[0]);
         }
+        // The clock runs from the solve's start: a count pass longer than `every` (here
+        // 1 ms, where 3-4's takes tens) is saved as soon as it ends, before level 0.
+        at(None).remove();
+        let board = MoveGenerator::new(&STANDARD);
+        let soon = Checkpoint { every: std::time::Duration::from_millis(1), ..at(Some(1)) };
+        let stopped = solve_pair(&board, &pair, indexers(&pair), &[&whole33[0]], 100, Some(&soon), &());
+        assert!(matches!(stopped, Err(TablebaseError::Stopped(_))));
+        let (_, stats) = solve(&pair, &[&whole33[0]], Some(&at(None)));
+        assert_eq!(stats.resumed_at, Some(0), "the first save came right after the count pass");
         // The last solve saved at each of its levels and left its file (the driver removes
         // it). Saved under other rules, or corrupted, it is passed over.
         let other = Checkpoint { rules: rules_text(RuleProfile::new(0)), ..at(None) };
