@@ -33,6 +33,9 @@ use crate::tablebase::shared::container::{FNV_OFFSET, fnv1a_words};
 use crate::tablebase::shared::sector::Subspace;
 
 const MAGIC: &[u8; 8] = b"MORRISCK";
+/// The file's version: it changes with its layout, and with what the solver's arrays mean
+/// (a count byte's flags, a level word's bits), so that no build resumes from a state
+/// another solver saved.
 const VERSION: u32 = 1;
 /// Bytes hashed and written at once (a multiple of 8, so the blocks' word steps chain
 /// exactly as over the whole).

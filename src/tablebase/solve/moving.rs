@@ -48,6 +48,8 @@ use crate::tablebase::shared::value::{TableValue, Wdl};
 
 /// Positions handled per work item (a rayon job).
 const CHUNK: usize = 1 << 14;
+// The arrays' meanings below are saved in checkpoints: a change to them changes
+// `checkpoint::VERSION` too.
 /// The count of unresolved children, in the low bits of a count byte.
 const COUNT_MASK: u8 = 0x3f;
 /// Count-byte flag: a removal reaches a draw or a cursed win (never lost under the rule).
