@@ -517,6 +517,16 @@ impl Indexer {
         block.start + self.canonical(block_id as usize).offset(rank)
     }
 
+    /// Asks the processor for the entry [`Indexer::index`] reads first for the "us" set
+    /// `us` (its block and symmetry), without waiting: the moving solver names all of a
+    /// position's parents' sets before indexing them, so that the misses overlap.
+    #[inline]
+    pub fn prefetch(&self, us: u32) {
+        if let Some(entry) = self.orbits.us_block.get(rank_bits(us) as usize) {
+            crate::memory::prefetch(entry);
+        }
+    }
+
     /// The part of [`Indexer::index`] that depends only on the "us" set, for computing
     /// many indices with the same "us" (a position's children all share theirs).
     #[inline]

@@ -254,6 +254,15 @@ struct Solver<'a> {
     beyond: usize,
 }
 
+/// A worker's reusable buffers for the expansion of a level.
+#[derive(Default)]
+struct ExpandScratch {
+    /// A position's un-moves: each parent's stones, the side that moved first.
+    unmoves: Vec<(u32, u32)>,
+    /// Their distinct indices.
+    parents: Vec<u32>,
+}
+
 /// A worker's reusable buffers for the count pass.
 #[derive(Default)]
 struct CountScratch {
@@ -449,9 +458,9 @@ impl Solver<'_> {
             .fold(
                 || (Vec::new(), Vec::new()),
                 |mut output: LevelOutput, chunk| {
-                    let mut parents: Vec<u32> = Vec::with_capacity(128);
+                    let mut scratch = ExpandScratch::default();
                     for &e in chunk {
-                        self.expand(e, d, &mut parents, &mut output, &mismatch);
+                        self.expand(e, d, &mut scratch, &mut output, &mismatch);
                     }
                     output
                 },
@@ -472,13 +481,21 @@ impl Solver<'_> {
 
     /// Expands queue entry `e`, resolved at level `d`, to its distinct canonical parents:
     /// those it decides go to `output` (at `d + 1`, or deferred to a later level).
-    fn expand(&self, e: u32, d: usize, parents: &mut Vec<u32>, output: &mut LevelOutput, mismatch: &AtomicBool) {
+    fn expand(&self, e: u32, d: usize, scratch: &mut ExpandScratch, output: &mut LevelOutput, mismatch: &AtomicBool) {
         let (k, i, child_lost) = split(e);
         let o = self.other(k);
         let parent = &self.works[o];
         let (us, them) = self.works[k].indexer.position(i as u64);
+        let ExpandScratch { unmoves, parents } = scratch;
+        // The parents' "us" sets first, each index's first read asked for ahead (a table
+        // far larger than the caches), then their indices.
+        unmoves.clear();
+        self.board.for_each_unmove(us, them, |pu, pt| {
+            parent.indexer.prefetch(pu);
+            unmoves.push((pu, pt));
+        });
         parents.clear();
-        self.board.for_each_unmove(us, them, |pu, pt| parents.push(parent.indexer.index(pu, pt) as u32));
+        parents.extend(unmoves.iter().map(|&(pu, pt)| parent.indexer.index(pu, pt) as u32));
         parents.sort_unstable();
         parents.dedup();
         // The parents' words lie far apart in arrays far larger than the caches: ask for
