@@ -641,9 +641,14 @@ mod tests {
         assert_eq!(other.load(100, &[]).unwrap_err(), format!("saved under rules '{rules}'"));
         let path = at(None).path;
         let mut bytes = std::fs::read(&path).unwrap();
+        let fresh = new_works(&pair, indexers(&pair)).unwrap();
+        let empty = arrays(&fresh);
+        std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+        assert_eq!(at(None).load(100, &empty).unwrap_err(), "truncated");
         let middle = bytes.len() / 2;
         bytes[middle] ^= 0x10;
         std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(at(None).load(100, &empty).unwrap_err(), "checksum mismatch");
         let (tables, stats) = solve(&pair, &[&whole33[0]], Some(&at(None)));
         assert_eq!(stats.resumed_at, None, "a corrupted checkpoint is not believed");
         assert!(same(&tables, &whole34));
