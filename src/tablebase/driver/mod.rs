@@ -155,6 +155,9 @@ pub fn build(
     let mut done_steps = 0u64;
     for (n, pair) in plan.pairs.iter().enumerate() {
         let report = if plan.done[n] {
+            // A checkpoint left by a build stopped between writing the tables and removing
+            // it is of no more use (and may be gigabytes).
+            let _ = std::fs::remove_file(Checkpoint::path_for(dir, pair[0]));
             for &s in pair {
                 progress.stage(format!("{s}: fast form"));
                 pool.install(|| fast::ensure_fast(dir, s, &rules))?;
