@@ -68,9 +68,7 @@ impl Bar {
         *last = Instant::now();
         let what =
             [self.bar.prefix(), self.bar.message()].iter().filter(|t| !t.is_empty()).cloned().collect::<Vec<_>>();
-        let rate = self.bar.per_sec();
-        let left = self.bar.length().unwrap_or(0).saturating_sub(self.bar.position());
-        let eta = if rate > 0.0 { Some(Duration::from_secs_f64(left as f64 / rate)) } else { None };
+        let (rate, eta) = pace(self.bar.position(), self.bar.length(), self.bar.elapsed());
         eprintln!("{}", plain_line(&what.join(" "), self.bar.position(), self.bar.length(), self.unit, rate, eta));
     }
 }
@@ -90,6 +88,16 @@ impl Progress for Bar {
     fn stage(&self, text: String) {
         self.bar.set_message(text);
     }
+}
+
+/// The rate so far and the time left at it, for `done` steps of `len` in `elapsed`: the
+/// mean since the start, not the last seconds' rate, which a job that advances in bursts
+/// (a table build's levels) or is paused (SIGSTOP) would turn into hours or into minutes
+/// from one line to the next.
+fn pace(done: u64, len: Option<u64>, elapsed: Duration) -> (f64, Option<Duration>) {
+    let rate = done as f64 / elapsed.as_secs_f64().max(1e-3);
+    let left = len.unwrap_or(0).saturating_sub(done);
+    (rate, (rate > 0.0 && len.is_some()).then(|| Duration::from_secs_f64(left as f64 / rate)))
 }
 
 /// One plain progress line, e.g. `progress: 5-5: solving, 12,345,678 of 61,612,215
@@ -140,5 +148,15 @@ mod tests {
         );
         assert!(plain_line("", 9, Some(10), "positions", 830_946.3, None).contains(", 830,946 positions/s,"));
         assert!(plain_line("", 3, None, "games", 0.0, None).ends_with("3 games, 0.0 games/s, time left unknown"));
+    }
+
+    #[test]
+    fn the_time_left_is_at_the_mean_rate_so_far() {
+        // A quarter done in ten minutes: thirty minutes left, however the last seconds went.
+        let (rate, eta) = pace(250, Some(1000), Duration::from_secs(600));
+        assert!((rate - 250.0 / 600.0).abs() < 1e-9);
+        assert_eq!(eta, Some(Duration::from_secs(1800)));
+        assert_eq!(pace(0, Some(1000), Duration::from_secs(5)).1, None, "nothing done: unknown");
+        assert_eq!(pace(3, None, Duration::from_secs(5)).1, None, "no length: unknown");
     }
 }
