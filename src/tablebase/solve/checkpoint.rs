@@ -52,14 +52,11 @@ pub struct Checkpoint {
     pub every: Duration,
     /// The rules text of the tables (a file saved under other rules is not believed).
     pub rules: String,
-    /// Stop the solve after this many saves ([`Stopped`]): how tests interrupt a solve at
-    /// a known point. `None` in builds.
+    /// Stop the solve after this many saves
+    /// ([`TablebaseError::Stopped`](crate::tablebase::shared::error::TablebaseError::Stopped)):
+    /// how tests interrupt a solve at a known point. `None` in builds.
     pub stop_after: Option<u32>,
 }
-
-/// The solve stopped after a save, as [`Checkpoint::stop_after`] asked.
-#[derive(Debug)]
-pub struct Stopped;
 
 /// One subspace's arrays, as the solver holds them.
 pub struct Arrays<'a> {

@@ -144,6 +144,9 @@ pub fn solve_pair(
             Ok(found) => resumed = found,
             Err(reason) => {
                 log::warn!("{}: {reason}; solving {} from its start", c.path.display(), subspaces[0]);
+                // Freed before the fresh arrays are made: two sets of the largest pair's
+                // would need 6.8 GB at once.
+                drop(std::mem::take(&mut works));
                 works = new_works(subspaces, indexers)?;
             }
         }
