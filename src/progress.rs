@@ -15,6 +15,11 @@ pub trait Progress: Sync {
     fn add_steps(&self, steps: u64) {
         let _ = steps;
     }
+    /// `steps` more steps were done by an earlier run (a solve resumed from its
+    /// checkpoint): done, but not at this run's pace. By default: as [`Progress::advance`].
+    fn resumed(&self, steps: u64) {
+        self.advance(steps);
+    }
     /// What is being done now, e.g. `3-3: solving`.
     fn stage(&self, text: String) {
         let _ = text;

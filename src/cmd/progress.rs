@@ -3,6 +3,7 @@
 //! so that a log shows how far a long job got.
 
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -23,6 +24,8 @@ pub struct Bar {
     unit: &'static str,
     /// When stderr is not a terminal: when the last plain line was written.
     plain: Option<Arc<Mutex<Instant>>>,
+    /// Steps an earlier run did ([`Progress::resumed`]): not in this run's rate.
+    earlier: Arc<AtomicU64>,
 }
 
 impl Bar {
@@ -34,7 +37,7 @@ impl Bar {
         let bar = ProgressBar::with_draw_target(Some(len), target);
         bar.set_style(ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()));
         let plain = (!terminal).then(|| Arc::new(Mutex::new(Instant::now())));
-        Bar { bar, unit, plain }
+        Bar { bar, unit, plain, earlier: Arc::new(AtomicU64::new(0)) }
     }
 
     /// A bar of games played (its length grows as batches are handed to the referee).
@@ -68,7 +71,8 @@ impl Bar {
         *last = Instant::now();
         let what =
             [self.bar.prefix(), self.bar.message()].iter().filter(|t| !t.is_empty()).cloned().collect::<Vec<_>>();
-        let (rate, eta) = pace(self.bar.position(), self.bar.length(), self.bar.elapsed());
+        let earlier = self.earlier.load(Ordering::Relaxed);
+        let (rate, eta) = pace(self.bar.position(), earlier, self.bar.length(), self.bar.elapsed());
         eprintln!("{}", plain_line(&what.join(" "), self.bar.position(), self.bar.length(), self.unit, rate, eta));
     }
 }
@@ -85,17 +89,21 @@ impl Progress for Bar {
     fn add_steps(&self, steps: u64) {
         self.bar.inc_length(steps);
     }
+    fn resumed(&self, steps: u64) {
+        self.earlier.fetch_add(steps, Ordering::Relaxed);
+        self.advance(steps);
+    }
     fn stage(&self, text: String) {
         self.bar.set_message(text);
     }
 }
 
-/// The rate so far and the time left at it, for `done` steps of `len` in `elapsed`: the
-/// mean since the start, not the last seconds' rate, which a job that advances in bursts
-/// (a table build's levels) or is paused (SIGSTOP) would turn into hours or into minutes
-/// from one line to the next.
-fn pace(done: u64, len: Option<u64>, elapsed: Duration) -> (f64, Option<Duration>) {
-    let rate = done as f64 / elapsed.as_secs_f64().max(1e-3);
+/// The rate so far and the time left at it, for `done` steps of `len` in `elapsed`, of
+/// which `earlier` were done by an earlier run: the mean since the start, not the last
+/// seconds' rate, which a job that advances in bursts (a table build's levels) or is
+/// paused (SIGSTOP) would turn into hours or into minutes from one line to the next.
+fn pace(done: u64, earlier: u64, len: Option<u64>, elapsed: Duration) -> (f64, Option<Duration>) {
+    let rate = done.saturating_sub(earlier) as f64 / elapsed.as_secs_f64().max(1e-3);
     let left = len.unwrap_or(0).saturating_sub(done);
     (rate, (rate > 0.0 && len.is_some()).then(|| Duration::from_secs_f64(left as f64 / rate)))
 }
@@ -153,10 +161,15 @@ mod tests {
     #[test]
     fn the_time_left_is_at_the_mean_rate_so_far() {
         // A quarter done in ten minutes: thirty minutes left, however the last seconds went.
-        let (rate, eta) = pace(250, Some(1000), Duration::from_secs(600));
+        let (rate, eta) = pace(250, 0, Some(1000), Duration::from_secs(600));
         assert!((rate - 250.0 / 600.0).abs() < 1e-9);
         assert_eq!(eta, Some(Duration::from_secs(1800)));
-        assert_eq!(pace(0, Some(1000), Duration::from_secs(5)).1, None, "nothing done: unknown");
-        assert_eq!(pace(3, None, Duration::from_secs(5)).1, None, "no length: unknown");
+        assert_eq!(pace(0, 0, Some(1000), Duration::from_secs(5)).1, None, "nothing done: unknown");
+        assert_eq!(pace(3, 0, None, Duration::from_secs(5)).1, None, "no length: unknown");
+        // Half of it resumed from an earlier run, a tenth more in ten minutes now: forty
+        // minutes left at this run's pace, not seven as if six tenths were done in ten.
+        let (rate, eta) = pace(600, 500, Some(1000), Duration::from_secs(600));
+        assert!((rate - 100.0 / 600.0).abs() < 1e-9);
+        assert_eq!(eta, Some(Duration::from_secs(2400)));
     }
 }

@@ -161,7 +161,7 @@ pub fn solve_pair(
             // before the frontier's level.
             let resolved: u64 =
                 solver.works.iter().map(|w| w.level.par_iter().filter(|l| l.load(Relaxed) != 0).count() as u64).sum();
-            progress.advance(total + resolved - between.frontier.len() as u64);
+            progress.resumed(total + resolved - between.frontier.len() as u64);
             between
         }
         None => Between { buckets: solver.count_pass(progress), ..Between::default() },
