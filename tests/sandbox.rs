@@ -500,7 +500,17 @@ fn an_engine_that_burns_on_its_opponents_time_is_charged_and_flagged() {
             g.number
         );
         assert!(w.opponent_share().is_some_and(|s| s > 0.1), "game {}: {w:?}", g.number);
-        assert!(h.opponent_share().is_some_and(|s| s < 0.1), "game {}: the honest engine was charged {h:?}", g.number);
+        // A game that ended before the honest engine's first turn gives it no share to
+        // judge: 13 µs on its opponent's turn and nothing on its own is "100 %" of nothing
+        // (seen in a fresh clone's CI with a table build beside it: own 0, no move). Its
+        // standing below is over both games.
+        if h.moves > 0 {
+            assert!(
+                h.opponent_share().is_some_and(|s| s < 0.1),
+                "game {}: the honest engine was charged {h:?}",
+                g.number
+            );
+        }
     }
     assert!(charged > 0, "neither game had a turn of the opponent's to charge: {games:?}");
     let csv = fs::read_to_string(dir.join("pages/standings.csv")).expect("standings.csv");
