@@ -25,7 +25,8 @@
 //! `zstd -19` (`X-Y.wdl.zst`, 3.6 MB in all): 19.3 MB less binary. The tables open
 //! without their indices and with the fast forms still packed; both are readied the first
 //! time the engine's root comes within three removals of a carried table
-//! (`Oracle::prepare`), about 0.1 s of CPU once, and 25 MB more resident. Most games an
+//! (`Oracle::prepare`), about 0.1 s of CPU once, on a thread of its own so that no move
+//! waits for it, and 25 MB more resident. Most games an
 //! engine is started for in tests and short matches end before: an engine's start took
 //! 87–114 ms of CPU when it readied them at once, and takes 12–15 ms (`perf stat -e
 //! task-clock morris --depth 2 </dev/null`). Nothing is written, so the engine starts as
@@ -135,9 +136,9 @@ pub fn open_bundled(rules: &Ruleset) -> Result<Option<Arc<Tablebase>>, Tablebase
     // Indices built and fast forms unpacked when a root first comes near the tables
     // (`Oracle::prepare`): most games a test or a tournament starts an engine for end
     // before (an engine's start, 0.11 -> about 0.02 s of CPU).
-    let tb = Tablebase::carried(&carried_files())?;
+    let tb = Tablebase::carried(&carried_files())?.share();
     log::info!("tablebase: the carried moving tables (3-3 .. 6-4) and {} placing files", PLACING.len());
-    Ok(Some(Arc::new(tb)))
+    Ok(Some(tb))
 }
 
 #[cfg(test)]

@@ -167,6 +167,9 @@ pub struct Tablebase {
     /// carried tables, until they are ready ([`Tablebase::wait_ready`]). A folder's
     /// tables are readied by their warm-up thread instead, and by each root's subspaces.
     ready_when_near: AtomicBool,
+    /// The tables themselves, when shared ([`Tablebase::share`]): the readying that a
+    /// near root starts then runs on a thread of its own, off the move's clock.
+    shared: OnceLock<std::sync::Weak<Tablebase>>,
 }
 
 /// The extension of a carried file packed whole with zstd (`3-3.wdl.zst`): unpacked
@@ -358,6 +361,7 @@ impl Tablebase {
             indexers,
             warned: AtomicBool::new(false),
             ready_when_near: AtomicBool::new(lazy),
+            shared: OnceLock::new(),
         })
     }
 
@@ -558,6 +562,30 @@ impl Tablebase {
             let _ = src.fast(true);
         }
         self.ready_when_near.store(false, Ordering::Relaxed);
+    }
+
+    /// The tables in an `Arc`, knowing it, so that [`Oracle::prepare`] readies them on a
+    /// thread of their own when a root first nears them.
+    #[must_use]
+    pub fn share(self) -> Arc<Tablebase> {
+        let tb = Arc::new(self);
+        let _ = tb.shared.set(Arc::downgrade(&tb));
+        tb
+    }
+
+    /// Readies every table once: on a thread of its own when the tables are shared and
+    /// one starts (the search goes on without them meanwhile), else now.
+    fn ready_all(&self) {
+        if !self.ready_when_near.swap(false, Ordering::Relaxed) {
+            return;
+        }
+        if let Some(tb) = self.shared.get().and_then(std::sync::Weak::upgrade) {
+            let started = std::thread::Builder::new().name("tables-ready".into()).spawn(move || tb.wait_ready());
+            if started.is_ok() {
+                return;
+            }
+        }
+        self.wait_ready();
     }
 
     /// Whether a game from `pos` is at most [`NEAR_REMOVALS`] removals from a position
@@ -871,10 +899,11 @@ impl Oracle for Tablebase {
     ///
     /// Tables opened without their indices built (the carried ones: most engines' games
     /// end before they are needed) are all readied the first time a root comes near them
-    /// (three removals away): about 0.1 s, once.
+    /// (three removals away): about 0.1 s of CPU, once, on a thread of its own when they
+    /// are shared ([`Tablebase::share`]), so that no move waits for it.
     fn prepare(&self, pos: &Position) {
         if self.ready_when_near.load(Ordering::Relaxed) && self.near(pos) {
-            self.wait_ready();
+            self.ready_all();
         }
         if !covers(pos) {
             return;

@@ -69,7 +69,7 @@ pub struct Arrays<'a> {
 }
 
 /// The solver's state between two levels, besides its arrays.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub struct Between {
     /// The level about to be expanded.
     pub d: usize,
@@ -194,7 +194,7 @@ impl Checkpoint {
             }
         }
         let d = input.length()?;
-        let levels = u32::try_from(input.u64_of(4)?).unwrap_or_default();
+        let levels = input.u32()?;
         let peak_queue = input.length()?;
         let frontier_len = input.length()?;
         let buckets_len = input.length()?;
@@ -329,6 +329,10 @@ impl Unsummed {
 
     fn u16(&mut self) -> Result<u16, String> {
         self.u64_of(2).map(|v| v as u16)
+    }
+
+    fn u32(&mut self) -> Result<u32, String> {
+        self.u64_of(4).map(|v| v as u32)
     }
 
     fn u64(&mut self) -> Result<u64, String> {
