@@ -192,6 +192,7 @@ pub fn build(
                 every,
                 rules: rules.clone(),
                 stop_after: options.stop_after_saves,
+                segment: moving::SAVE_SEGMENT,
             });
             let (solved, stats) = pool.install(|| {
                 moving::solve_pair(&board, pair, indexers, &deps, horizon, checkpoint.as_ref(), progress)

@@ -1,12 +1,14 @@
-//! A moving pair's solve, saved between two levels so that a killed build resumes there
-//! instead of from the pair's start.
+//! A moving pair's solve, saved between two levels, or between two parts of one level, so
+//! that a killed build resumes there instead of from the pair's start.
 //!
 //! The largest pairs take hours (8-9 holds about a billion positions), longer than a
-//! machine may stay up; the driver saves each such solve every few minutes. Between two
-//! levels the solver's whole state is its arrays (a level word and a count byte per
-//! position), the positions resolved at the level about to be expanded (the frontier),
-//! the queues of later levels, and three counters; the tables its removals lead to are
-//! files already. One file holds all of it (integers little-endian):
+//! machine may stay up, and one level of them can take more than an hour; the driver saves
+//! each such solve every few minutes. Between two levels the solver's whole state is its
+//! arrays (a level word and a count byte per position), the positions resolved at the level
+//! about to be expanded (the frontier), the queues of later levels, and three counters;
+//! within a level, the frontier is what is left of the level's, and the positions its
+//! expansion has resolved at the next level so far are one more list. The tables its
+//! removals lead to are files already. One file holds all of it (integers little-endian):
 //!
 //! | bytes | content |
 //! |---|---|
@@ -14,13 +16,14 @@
 //! | 2 + r, 2 | the rules text (its length, then it), the horizon |
 //! | 1, 10 each | subspaces; each: stones of the side to move and of the other, positions |
 //! | 8, 4, 8 | the level about to be expanded, the levels done, the largest queue |
-//! | 8, 8 + 8 each | the frontier's length; the queues' number and each one's length |
-//! | … | each subspace's level words, then its count bytes; the frontier; the queues |
+//! | 8, 8, 8 + 8 each | the frontier's length; the next level's resolved so far (not in version 1); the queues' number and each one's length |
+//! | … | each subspace's level words, then its count bytes; the frontier; the resolved; the queues |
 //! | 8 | [`fnv1a_words`] of everything before it, in blocks of 1 MiB |
 //!
 //! It is written whole and renamed ([`AtomicFile`]), and believed only if every field
 //! matches the pair being solved and the checksum holds: otherwise the pair is solved
-//! from its start, as without a file.
+//! from its start, as without a file. Version 1 (saved only between levels, without the
+//! resolved list) is still read.
 
 use std::fs::File;
 use std::io::{Read, Write};
@@ -36,7 +39,9 @@ const MAGIC: &[u8; 8] = b"MORRISCK";
 /// The file's version: it changes with its layout, and with what the solver's arrays mean
 /// (a count byte's flags, a level word's bits), so that no build resumes from a state
 /// another solver saved.
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
+/// The version before the resolved list, whose files are still read.
+const VERSION_BETWEEN_LEVELS: u32 = 1;
 /// Bytes hashed and written at once (a multiple of 8, so the blocks' word steps chain
 /// exactly as over the whole).
 const BLOCK: usize = 1 << 20;
@@ -48,7 +53,7 @@ const STEP: usize = BLOCK / 2;
 pub struct Checkpoint {
     /// The file.
     pub path: PathBuf,
-    /// The least time between two saves (zero: at every level).
+    /// The least time between two saves (zero: at every chance).
     pub every: Duration,
     /// The rules text of the tables (a file saved under other rules is not believed).
     pub rules: String,
@@ -56,6 +61,9 @@ pub struct Checkpoint {
     /// ([`TablebaseError::Stopped`](crate::tablebase::shared::error::TablebaseError::Stopped)):
     /// how tests interrupt a solve at a known point. `None` in builds.
     pub stop_after: Option<u32>,
+    /// Positions of a level expanded between two chances to save within it (0: only
+    /// between levels); each chance saves only if `every` has passed.
+    pub segment: usize,
 }
 
 /// One subspace's arrays, as the solver holds them.
@@ -68,19 +76,40 @@ pub struct Arrays<'a> {
     pub count: &'a [AtomicU8],
 }
 
-/// The solver's state between two levels, besides its arrays.
+/// The solver's state between two levels or within one, besides its arrays, as loaded.
 #[derive(Debug, Default)]
 pub struct Between {
-    /// The level about to be expanded.
+    /// The level about to be expanded, or being expanded.
     pub d: usize,
-    /// Levels expanded so far.
+    /// Levels expanded so far (not counting `d`).
     pub levels: u32,
     /// The largest queue so far.
     pub peak_queue: usize,
-    /// The positions resolved at level `d` (their level words are set).
+    /// The positions resolved at level `d` and not yet expanded (their level words are set).
     pub frontier: Vec<u32>,
-    /// The positions queued for each level (those below `d` are empty).
+    /// Within level `d`: the positions its expansion so far resolved at level `d + 1`
+    /// (their level words are set). Empty between levels.
+    pub resolved: Vec<u32>,
+    /// The positions queued for each level (those up to `d` are empty within a level,
+    /// those below it between levels).
     pub buckets: Vec<Vec<u32>>,
+}
+
+/// The same state as the solver holds it, to be saved.
+#[derive(Clone, Copy, Debug)]
+pub struct State<'a> {
+    /// [`Between::d`].
+    pub d: usize,
+    /// [`Between::levels`].
+    pub levels: u32,
+    /// [`Between::peak_queue`].
+    pub peak_queue: usize,
+    /// [`Between::frontier`].
+    pub frontier: &'a [u32],
+    /// [`Between::resolved`].
+    pub resolved: &'a [u32],
+    /// [`Between::buckets`].
+    pub buckets: &'a [Vec<u32>],
 }
 
 impl Checkpoint {
@@ -88,7 +117,7 @@ impl Checkpoint {
     ///
     /// # Errors
     /// The file cannot be written, in words; no file is then left.
-    pub fn save(&self, horizon: u16, arrays: &[Arrays], between: &Between) -> Result<(), String> {
+    pub fn save(&self, horizon: u16, arrays: &[Arrays], between: &State) -> Result<(), String> {
         let file = AtomicFile::create(&self.path).map_err(|e| e.to_string())?;
         file.commit_with(|file| {
             let mut out = Summed::new(file);
@@ -106,7 +135,9 @@ impl Checkpoint {
                     out.put(&bytes)?;
                 }
             }
-            for list in std::iter::once(&between.frontier).chain(&between.buckets) {
+            let lists =
+                [between.frontier, between.resolved].into_iter().chain(between.buckets.iter().map(Vec::as_slice));
+            for list in lists {
                 for chunk in list.chunks(STEP / 2) {
                     bytes.clear();
                     bytes.extend(chunk.iter().flat_map(|e| e.to_le_bytes()));
@@ -119,7 +150,7 @@ impl Checkpoint {
     }
 
     /// The fields before the arrays.
-    fn header(&self, horizon: u16, arrays: &[Arrays], between: &Between) -> Vec<u8> {
+    fn header(&self, horizon: u16, arrays: &[Arrays], between: &State) -> Vec<u8> {
         let mut h = Vec::new();
         h.extend_from_slice(MAGIC);
         h.extend_from_slice(&VERSION.to_le_bytes());
@@ -135,8 +166,9 @@ impl Checkpoint {
         h.extend_from_slice(&between.levels.to_le_bytes());
         h.extend_from_slice(&(between.peak_queue as u64).to_le_bytes());
         h.extend_from_slice(&(between.frontier.len() as u64).to_le_bytes());
+        h.extend_from_slice(&(between.resolved.len() as u64).to_le_bytes());
         h.extend_from_slice(&(between.buckets.len() as u64).to_le_bytes());
-        for b in &between.buckets {
+        for b in between.buckets {
             h.extend_from_slice(&(b.len() as u64).to_le_bytes());
         }
         h
@@ -168,8 +200,10 @@ impl Checkpoint {
             return Err("not a solver checkpoint (bad magic bytes)".to_string());
         }
         let version = u32::from_le_bytes(fixed[8..12].try_into().unwrap_or_default());
-        if version != VERSION {
-            return Err(format!("checkpoint version {version}, this program reads version {VERSION}"));
+        if version != VERSION && version != VERSION_BETWEEN_LEVELS {
+            return Err(format!(
+                "checkpoint version {version}, this program reads versions {VERSION_BETWEEN_LEVELS} and {VERSION}"
+            ));
         }
         let mut rules = vec![0u8; usize::from(u16::from_le_bytes([fixed[12], fixed[13]]))];
         input.take(&mut rules)?;
@@ -197,6 +231,7 @@ impl Checkpoint {
         let levels = input.u32()?;
         let peak_queue = input.length()?;
         let frontier_len = input.length()?;
+        let resolved_len = if version == VERSION_BETWEEN_LEVELS { 0 } else { input.length()? };
         let buckets_len = input.length()?;
         let bucket_lens: Vec<usize> = (0..buckets_len).map(|_| input.length()).collect::<Result<_, _>>()?;
         let mut bytes = vec![0u8; BLOCK];
@@ -230,8 +265,9 @@ impl Checkpoint {
             Ok(list)
         };
         let frontier = entries(frontier_len)?;
+        let resolved = entries(resolved_len)?;
         let buckets = bucket_lens.into_iter().map(&mut entries).collect::<Result<_, _>>()?;
-        Ok(Between { d, levels, peak_queue, frontier, buckets })
+        Ok(Between { d, levels, peak_queue, frontier, resolved, buckets })
     }
 
     /// Removes the file (best effort: once the pair's tables are written it is not read).

@@ -27,8 +27,8 @@
 //! count per position), so all workers (a rayon pool) work on one level at once in safe
 //! Rust.
 //!
-//! A long solve saves its state between two levels ([`checkpoint`](super::checkpoint))
-//! and resumes from it when started again.
+//! A long solve saves its state between two levels, or between two segments of one
+//! ([`checkpoint`](super::checkpoint)), and resumes from it when started again.
 //!
 //! This module knows the solver's bookkeeping; files are `store`'s, checking is `verify`'s.
 
@@ -38,7 +38,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::checkpoint::{Arrays, Between, Checkpoint};
+use super::checkpoint::{Arrays, Between, Checkpoint, State};
 use crate::progress::Progress;
 use crate::tablebase::shared::error::TablebaseError;
 use crate::tablebase::shared::index::Indexer;
@@ -48,6 +48,10 @@ use crate::tablebase::shared::value::{TableValue, Wdl};
 
 /// Positions handled per work item (a rayon job).
 const CHUNK: usize = 1 << 14;
+/// Positions of a level expanded between two chances to save within it, in builds
+/// ([`Checkpoint::segment`]): about 20 s of 8-9's expansion on two cores, where one of its
+/// levels took more than an hour.
+pub const SAVE_SEGMENT: usize = 1 << 24;
 // The arrays' meanings below are saved in checkpoints: a change to them changes
 // `checkpoint::VERSION` too.
 /// The count of unresolved children, in the low bits of a count byte.
@@ -161,7 +165,7 @@ pub fn solve_pair(
             // before the frontier's level.
             let resolved: u64 =
                 solver.works.iter().map(|w| w.level.par_iter().filter(|l| l.load(Relaxed) != 0).count() as u64).sum();
-            progress.resumed(total + resolved - between.frontier.len() as u64);
+            progress.resumed(total + resolved - (between.frontier.len() + between.resolved.len()) as u64);
             between
         }
         None => Between { buckets: solver.count_pass(progress), ..Between::default() },
@@ -194,7 +198,7 @@ impl Saver<'_> {
     /// # Errors
     /// [`TablebaseError::Stopped`] once the saves [`Checkpoint::stop_after`] asks for are
     /// done.
-    fn maybe_save(&mut self, works: &[Work], between: &Between) -> Result<(), TablebaseError> {
+    fn maybe_save(&mut self, works: &[Work], between: &State) -> Result<(), TablebaseError> {
         if self.last.elapsed() < self.checkpoint.every {
             return Ok(());
         }
@@ -396,28 +400,23 @@ impl Solver<'_> {
     }
 
     /// The levels d = 0, 1, 2, …, from `between`'s: resolves the queued positions of each
-    /// level and expands them to their parents, offering `saver` the state before each.
-    /// Returns the levels processed, the largest queue and the saves.
+    /// level and expands them to their parents, offering `saver` the state before each
+    /// level and between two of its segments ([`Checkpoint::segment`]). Returns the levels
+    /// processed, the largest queue and the saves.
     fn resolve_levels(
         &self,
         between: Between,
         mut saver: Option<Saver>,
         progress: &dyn Progress,
     ) -> Result<(u32, usize, u32), TablebaseError> {
-        let Between { d: first, mut levels, peak_queue, mut frontier, mut buckets } = between;
+        let Between { d: first, mut levels, peak_queue, mut frontier, mut resolved, mut buckets } = between;
         let mut peak_queue = peak_queue.max(buckets.iter().map(Vec::len).sum::<usize>());
+        let segment = saver.as_ref().map_or(0, |s| s.checkpoint.segment);
         for d in first..=usize::from(MAX_LEVEL) {
             if let Some(saver) = saver.as_mut() {
-                let between = Between {
-                    d,
-                    levels,
-                    peak_queue,
-                    frontier: std::mem::take(&mut frontier),
-                    buckets: std::mem::take(&mut buckets),
-                };
-                let saved = saver.maybe_save(&self.works, &between);
-                (frontier, buckets) = (between.frontier, between.buckets);
-                saved?;
+                let state =
+                    State { d, levels, peak_queue, frontier: &frontier, resolved: &resolved, buckets: &buckets };
+                saver.maybe_save(&self.works, &state)?;
             }
             // The level's queue becomes its frontier in place (no second copy of it).
             let mut queued = buckets.get_mut(d).map(std::mem::take).unwrap_or_default();
@@ -441,11 +440,36 @@ impl Solver<'_> {
             levels += 1;
             peak_queue = peak_queue.max(frontier.len() + buckets.iter().skip(d).map(Vec::len).sum::<usize>());
             progress.advance(frontier.len() as u64);
-            let (resolved, deferred) = self.expand_level(&frontier, d)?;
-            for (level, e) in deferred {
-                push_at(&mut buckets, level, e);
+            // In segments, with a chance to save after each but the last: the state then is
+            // what is left of the frontier, what its expansion resolved so far (`resolved`,
+            // carried over from a save within this level), and the later queues.
+            let step = if segment == 0 { frontier.len() } else { segment };
+            let mut done = 0;
+            while done < frontier.len() {
+                let end = (done + step).min(frontier.len());
+                let (mut found, deferred) = self.expand_level(&frontier[done..end], d)?;
+                if resolved.is_empty() {
+                    resolved = found;
+                } else {
+                    resolved.append(&mut found);
+                }
+                for (level, e) in deferred {
+                    push_at(&mut buckets, level, e);
+                }
+                done = end;
+                if let (Some(saver), true) = (saver.as_mut(), done < frontier.len()) {
+                    let state = State {
+                        d,
+                        levels: levels - 1,
+                        peak_queue,
+                        frontier: &frontier[done..],
+                        resolved: &resolved,
+                        buckets: &buckets,
+                    };
+                    saver.maybe_save(&self.works, &state)?;
+                }
             }
-            frontier = resolved;
+            frontier = std::mem::take(&mut resolved);
         }
         Ok((levels, peak_queue, saver.map_or(0, |s| s.saves)))
     }
@@ -613,6 +637,7 @@ mod tests {
             every: std::time::Duration::ZERO,
             rules: rules.clone(),
             stop_after,
+            segment: 0,
         };
         let cases = [
             (&three[..], vec![], &whole33, 2),
@@ -629,6 +654,49 @@ mod tests {
             assert_eq!(stats.resumed_at, Some(k - 1), "{} resumed where save {k} was made", subspaces[0]);
             assert!(same(&tables, whole), "{} after a stop at save {k}", subspaces[0]);
         }
+        // Saved within a level (segments of 1,000 positions, a chance to save after each):
+        // what is left of the level and what it resolved so far are saved, and the solve
+        // resumes inside the level to the same tables. Stopped at several saves, so that
+        // some fall within a level whose expansion had resolved positions already.
+        let mut within = 0;
+        for k in [3, 40] {
+            at(None).remove();
+            let segmented = |stop_after| Checkpoint { segment: 1000, ..at(stop_after) };
+            let board = MoveGenerator::new(&STANDARD);
+            let stopped =
+                solve_pair(&board, &pair, indexers(&pair), &[&whole33[0]], 100, Some(&segmented(Some(k))), &());
+            assert!(matches!(stopped, Err(TablebaseError::Stopped(_))), "stopped after save {k}");
+            let fresh = new_works(&pair, indexers(&pair)).unwrap();
+            let saved = segmented(None).load(100, &arrays(&fresh)).unwrap().expect("a checkpoint");
+            within += usize::from(!saved.resolved.is_empty());
+            // Resumed without saving again (a save every 1,000 positions would be hundreds).
+            let quiet = Checkpoint { every: std::time::Duration::from_secs(3600), ..segmented(None) };
+            let (tables, stats) = solve(&pair, &[&whole33[0]], Some(&quiet));
+            assert_eq!(stats.resumed_at, Some(saved.d as u32));
+            assert!(same(&tables, &whole34), "3-4 after a stop at save {k}, within level {}", saved.d);
+        }
+        assert!(within > 0, "some save fell within a level");
+        // A version 1 file (saved between levels, without the resolved list) is read.
+        at(None).remove();
+        let board = MoveGenerator::new(&STANDARD);
+        let stopped = solve_pair(&board, &pair, indexers(&pair), &[&whole33[0]], 100, Some(&at(Some(2))), &());
+        assert!(matches!(stopped, Err(TablebaseError::Stopped(_))));
+        let path = at(None).path;
+        let bytes = std::fs::read(&path).unwrap();
+        let rules_len = usize::from(u16::from_le_bytes([bytes[12], bytes[13]]));
+        // Magic, version, rules, horizon, subspaces, level, levels, largest queue, frontier.
+        let resolved_at = 14 + rules_len + 2 + 1 + 10 * pair.len() + 8 + 4 + 8 + 8;
+        let mut old: Vec<u8> = bytes[..bytes.len() - 8].to_vec();
+        assert_eq!(old[resolved_at..resolved_at + 8], [0; 8], "between levels nothing is resolved ahead");
+        old.drain(resolved_at..resolved_at + 8);
+        old[8..12].copy_from_slice(&1u32.to_le_bytes());
+        let sum =
+            crate::tablebase::shared::container::fnv1a_words(&old, crate::tablebase::shared::container::FNV_OFFSET);
+        old.extend_from_slice(&sum.to_le_bytes());
+        std::fs::write(&path, &old).unwrap();
+        let (tables, stats) = solve(&pair, &[&whole33[0]], Some(&at(None)));
+        assert_eq!(stats.resumed_at, Some(1), "the version 1 file was read");
+        assert!(same(&tables, &whole34));
         // The clock runs from the solve's start: a count pass longer than `every` (here
         // 1 ms, where 3-4's takes tens) is saved as soon as it ends, before level 0.
         at(None).remove();
