@@ -622,14 +622,20 @@ fn at_the_connection_cap_waiting_polls_give_way_to_new_requests() {
     let s = server_with(|c| c.max_connections = 16);
     let (id, state) = new_game(&s, &json!({"human": "both"}));
     let mut polls: Vec<TcpStream> = Vec::new();
-    for _ in 0..40 {
+    let before = s.admitted();
+    for i in 0..40 {
         polls.push(open_poll(&s, &id, &state, 30));
-        // One at a time, so that each is waiting before the next arrives: read by the
-        // server, not merely sent (a fixed 10 ms was too little for a loaded machine's
-        // server to read 16 polls, and a connection finding all 16 busy was refused).
-        std::thread::sleep(Duration::from_millis(10));
-        let read = within(Duration::from_secs(20), || s.busy_connections() == 0);
-        assert!(read, "{} connections still in their request after 20 s", s.busy_connections());
+        // One at a time, so that each is waiting before the next arrives: admitted by the
+        // server (not merely queued in its listening socket: on a loaded machine polls
+        // piled up there, and arriving together they found every place taken, some by
+        // displaced polls still closing, and were refused), read (a fixed 10 ms was too
+        // little for a loaded machine's server to read 16 polls), and the poll it
+        // displaced closed.
+        let open = (i + 1).min(16);
+        let read = within(Duration::from_secs(20), || {
+            s.admitted() == before + i as u64 + 1 && s.busy_connections() == 0 && s.connections() == open
+        });
+        assert!(read, "{} connections open, {} in their request after 20 s", s.connections(), s.busy_connections());
     }
     // Every request is answered: the page, a move, and each poll (the older ones at
     // once, with the state they had, as if their time were up).

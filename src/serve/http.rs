@@ -193,6 +193,13 @@ impl ServerHandle {
         self.connections.refused()
     }
 
+    /// How many connections were admitted since the start (for tests: a connection the
+    /// client made may still wait in the listening socket's queue).
+    #[must_use]
+    pub fn admitted(&self) -> u64 {
+        self.connections.admitted()
+    }
+
     /// How many searches and analyses are running, counting a cancelled search until its
     /// thread has returned the engine (for tests: nothing runs that nobody watches).
     #[must_use]

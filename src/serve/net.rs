@@ -162,6 +162,11 @@ impl Connections {
         self.refused.load(Ordering::Relaxed)
     }
 
+    /// How many were admitted since the start.
+    pub fn admitted(&self) -> u64 {
+        self.next_id.load(Ordering::Relaxed)
+    }
+
     /// A place for a new connection from `addr`: free, or taken from the one idle or
     /// waiting for longest among those of the address holding the most connections
     /// (which is told to go): a client that is using its connection keeps it, however
