@@ -113,15 +113,15 @@ pub struct State<'a> {
 }
 
 impl Checkpoint {
-    /// Saves `arrays` and `between` under `horizon`.
+    /// Saves `arrays` and `state` under `horizon`.
     ///
     /// # Errors
     /// The file cannot be written, in words; no file is then left.
-    pub fn save(&self, horizon: u16, arrays: &[Arrays], between: &State) -> Result<(), String> {
+    pub fn save(&self, horizon: u16, arrays: &[Arrays], state: &State) -> Result<(), String> {
         let file = AtomicFile::create(&self.path).map_err(|e| e.to_string())?;
         file.commit_with(|file| {
             let mut out = Summed::new(file);
-            out.put(&self.header(horizon, arrays, between))?;
+            out.put(&self.header(horizon, arrays, state))?;
             let mut bytes = Vec::with_capacity(BLOCK);
             for a in arrays {
                 for chunk in a.level.chunks(STEP) {
@@ -135,8 +135,7 @@ impl Checkpoint {
                     out.put(&bytes)?;
                 }
             }
-            let lists =
-                [between.frontier, between.resolved].into_iter().chain(between.buckets.iter().map(Vec::as_slice));
+            let lists = [state.frontier, state.resolved].into_iter().chain(state.buckets.iter().map(Vec::as_slice));
             for list in lists {
                 for chunk in list.chunks(STEP / 2) {
                     bytes.clear();
@@ -150,7 +149,7 @@ impl Checkpoint {
     }
 
     /// The fields before the arrays.
-    fn header(&self, horizon: u16, arrays: &[Arrays], between: &State) -> Vec<u8> {
+    fn header(&self, horizon: u16, arrays: &[Arrays], state: &State) -> Vec<u8> {
         let mut h = Vec::new();
         h.extend_from_slice(MAGIC);
         h.extend_from_slice(&VERSION.to_le_bytes());
@@ -162,13 +161,13 @@ impl Checkpoint {
             h.extend_from_slice(&[a.subspace.us, a.subspace.them]);
             h.extend_from_slice(&(a.level.len() as u64).to_le_bytes());
         }
-        h.extend_from_slice(&(between.d as u64).to_le_bytes());
-        h.extend_from_slice(&between.levels.to_le_bytes());
-        h.extend_from_slice(&(between.peak_queue as u64).to_le_bytes());
-        h.extend_from_slice(&(between.frontier.len() as u64).to_le_bytes());
-        h.extend_from_slice(&(between.resolved.len() as u64).to_le_bytes());
-        h.extend_from_slice(&(between.buckets.len() as u64).to_le_bytes());
-        for b in between.buckets {
+        h.extend_from_slice(&(state.d as u64).to_le_bytes());
+        h.extend_from_slice(&state.levels.to_le_bytes());
+        h.extend_from_slice(&(state.peak_queue as u64).to_le_bytes());
+        h.extend_from_slice(&(state.frontier.len() as u64).to_le_bytes());
+        h.extend_from_slice(&(state.resolved.len() as u64).to_le_bytes());
+        h.extend_from_slice(&(state.buckets.len() as u64).to_le_bytes());
+        for b in state.buckets {
             h.extend_from_slice(&(b.len() as u64).to_le_bytes());
         }
         h

@@ -192,17 +192,17 @@ struct Saver<'a> {
 }
 
 impl Saver<'_> {
-    /// Saves `works` and `between` if `every` has passed since the last save. A save that
+    /// Saves `works` and `state` if `every` has passed since the last save. A save that
     /// fails is named in a warning and the solve goes on (it only loses the resumption).
     ///
     /// # Errors
     /// [`TablebaseError::Stopped`] once the saves [`Checkpoint::stop_after`] asks for are
     /// done.
-    fn maybe_save(&mut self, works: &[Work], between: &State) -> Result<(), TablebaseError> {
+    fn maybe_save(&mut self, works: &[Work], state: &State) -> Result<(), TablebaseError> {
         if self.last.elapsed() < self.checkpoint.every {
             return Ok(());
         }
-        match self.checkpoint.save(self.horizon, &arrays(works), between) {
+        match self.checkpoint.save(self.horizon, &arrays(works), state) {
             Ok(()) => self.saves += 1,
             Err(reason) => log::warn!("cannot save the solve of {}: {reason}", works[0].subspace),
         }
