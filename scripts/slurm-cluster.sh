@@ -8,13 +8,14 @@
 skip() { echo "$name: SKIPPED: $*" >&2; exit 77; }
 fail() { echo "$name: FAILED: $*" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || skip "needs root to run slurmctld, slurmd and munged"
-if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! command -v sbatch >/dev/null \
-    || ! command -v munged >/dev/null || ! command -v mungekey >/dev/null; then
+# shellcheck source=scripts/slurm-packages.sh
+source "$(dirname "${BASH_SOURCE[0]}")/slurm-packages.sh"
+if slurm_missing; then
     command -v apt-get >/dev/null || skip "Slurm is not installed and there is no apt-get"
-    echo "$name: installing slurmctld slurmd slurm-client munge" >&2
+    echo "$name: installing ${slurm_packages[*]}" >&2
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq </dev/null >/dev/null || skip "apt-get update failed"
-    apt-get install -y -qq --no-install-recommends slurmctld slurmd slurm-client munge </dev/null >/dev/null \
+    apt-get install -y -qq --no-install-recommends "${slurm_packages[@]}" </dev/null >/dev/null \
         || skip "apt-get install of Slurm failed"
 fi
 
