@@ -1,9 +1,9 @@
 //! Endgame tables: counts against the reference figures, the independent verify pass,
-//! the no-removal rule (checked against a brute-force search over position and count),
-//! typed errors on damaged files, hand-checked positions, the oracle and the command
-//! line. Tables up to 4-4 are built once into a temporary directory (a few seconds).
+//! the no-removal rule and its cursed wins (the whole 4-stone game against a brute force
+//! at every count is `brute_force.rs`'s), typed errors on damaged files, hand-checked
+//! positions, the oracle and the command line. Tables up to 4-4 are built once into a
+//! temporary directory (a few seconds).
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -213,72 +213,11 @@ fn a_flying_draw() {
 /// The value of `pos` with `count` plies since the last removal under a rule of `n`
 /// plies, by plain minimax over (position, count) with the rules core: 1 win, 0 draw,
 /// -1 loss. Independent of the solver: no levels, no symmetry, no tables.
-fn brute(pos: &Position, count: u16, n: u16, memo: &mut HashMap<(u64, u16), i8>) -> i8 {
-    if pos.is_lost_by_material() || pos.count_legal_moves() == 0 {
-        return -1;
-    }
-    if count >= n {
-        return 0;
-    }
-    if let Some(&v) = memo.get(&(pos.key(), count)) {
-        return v;
-    }
-    let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
-    let mut best = -1;
-    for &m in list.as_slice() {
-        let next = if m.remove().is_some() { 0 } else { count + 1 };
-        best = best.max(-brute(&pos.play_unchecked(m), next, n, memo));
-        if best == 1 {
-            break;
-        }
-    }
-    memo.insert((pos.key(), count), best);
-    best
-}
-
 fn sign(v: OracleValue) -> i8 {
     match v {
         OracleValue::Win(_) => 1,
         OracleValue::Draw => 0,
         OracleValue::Loss(_) => -1,
-    }
-}
-
-#[test]
-fn under_a_short_rule_the_tables_agree_with_a_brute_force_search_at_every_count() {
-    let dir = short_rule_tables();
-    let tb = Tablebase::open(dir).expect("open");
-    assert_eq!(tb.profile(), RuleProfile::new(SHORT_RULE));
-    let rules: &'static Ruleset = Ruleset { no_removal_plies: SHORT_RULE, ..STANDARD.clone() }.into_static();
-    let mut memo = HashMap::new();
-    let mut seen = [0usize; 5];
-    for s in [Subspace::new(3, 3), Subspace::new(4, 3), Subspace::new(3, 4)] {
-        let t = load(dir, s);
-        for i in (0..t.wdl.len()).step_by(211) {
-            let (us, them) = t.indexer.position(i as u64);
-            let pos = Position::from_setup_unchecked(&Setup { rules, ..position_of(us, them).to_setup() });
-            let stored = t.value_at(i);
-            seen[usize::from(stored.wdl.code())] += 1;
-            for count in 0..SHORT_RULE {
-                let table = stored.at_count(count, SHORT_RULE, RuleProfile::new(SHORT_RULE)).expect("same rule");
-                assert_eq!(
-                    sign(table),
-                    brute(&pos, count, SHORT_RULE, &mut memo),
-                    "{pos} at count {count}: {stored:?}"
-                );
-                assert_eq!(tb.value_at_count(&pos, count, true), Some(table));
-            }
-        }
-    }
-    // The rule bites: game wins beyond its reach are there, and stay apart from draws.
-    assert!(seen[usize::from(Wdl::CursedWin.code())] > 0, "{seen:?}");
-    assert!(seen[usize::from(Wdl::Win.code())] > 0 && seen[usize::from(Wdl::Draw.code())] > 0, "{seen:?}");
-    let rules = rules_text(RuleProfile::new(SHORT_RULE));
-    for s in [Subspace::new(3, 3), Subspace::new(3, 4), Subspace::new(4, 3)] {
-        let loaded = load_for(dir, s, &rules).expect("load");
-        let report = verify_subspace(&loaded, s, RuleProfile::new(SHORT_RULE), dir, 2, 1, &()).expect("verify");
-        assert_eq!(report.errors, 0, "{s}: {:?}", report.examples.first());
     }
 }
 
