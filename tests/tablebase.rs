@@ -210,9 +210,6 @@ fn a_flying_draw() {
     assert_eq!(value(&child), TableValue::DRAW);
 }
 
-/// The value of `pos` with `count` plies since the last removal under a rule of `n`
-/// plies, by plain minimax over (position, count) with the rules core: 1 win, 0 draw,
-/// -1 loss. Independent of the solver: no levels, no symmetry, no tables.
 fn sign(v: OracleValue) -> i8 {
     match v {
         OracleValue::Win(_) => 1,
