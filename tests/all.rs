@@ -11,6 +11,7 @@ mod engines_support;
 mod http;
 #[path = "classroom_support/reference.rs"]
 mod reference;
+mod scratch;
 mod slurm_support;
 mod tables_support;
 mod webdriver;

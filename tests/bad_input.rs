@@ -2,22 +2,20 @@
 //! reader that went away, in silence), never in a panic, a hang or unbounded memory.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 #[allow(dead_code)] // only the random mover is used here
 use crate::engines_support;
+use crate::scratch::Scratch;
 
 const EXE: &str = env!("CARGO_BIN_EXE_morris");
 
-/// A fresh scratch directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("morris-bad-input-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
+/// A fresh scratch directory, removed when the test is over (the openings test's holds
+/// 17 MiB).
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("bad-input-{name}"))
 }
 
 /// `morris ARGS` with empty input, killed if it runs longer than `limit`.

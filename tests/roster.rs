@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::scratch::Scratch;
 use crate::slurm_support;
 
 fn morris(args: &[&str]) -> (i32, String, String) {
@@ -16,31 +17,6 @@ fn morris(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into(),
         String::from_utf8_lossy(&out.stderr).into(),
     )
-}
-
-/// A fresh directory for one test, removed when the test is over.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("morris-roster-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        Scratch(dir)
-    }
-}
-
-impl std::ops::Deref for Scratch {
-    type Target = Path;
-
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// A roster of `settings` and our engine at the depths given, one entrant each.
@@ -73,7 +49,7 @@ const FOUR: [(&str, &str); 4] =
 
 #[test]
 fn a_round_robin_from_a_roster_writes_its_record_and_standings() {
-    let dir = Scratch::new("rr");
+    let dir = Scratch::new("roster-rr");
     std::fs::create_dir_all(dir.join("d1-home")).unwrap();
     let mut entrants = FOUR[..3].to_vec();
     entrants[0].1 = "--depth 1";
@@ -137,7 +113,7 @@ fn a_round_robin_from_a_roster_writes_its_record_and_standings() {
 
 #[test]
 fn bad_rosters_are_refused_in_one_line_naming_file_and_line() {
-    let dir = Scratch::new("bad");
+    let dir = Scratch::new("roster-bad");
     for (settings, line, says) in [
         ("movetim = 1", 2, "movetim"),
         ("[limits]\nmemory = \"lots\"", 3, "not a size"),
@@ -161,7 +137,7 @@ fn bad_rosters_are_refused_in_one_line_naming_file_and_line() {
 
 #[test]
 fn a_stopped_tournament_resumes_with_only_the_missing_games_and_ends_the_same() {
-    let dir = Scratch::new("resume");
+    let dir = Scratch::new("roster-resume");
     // Fixed depths decide each move in milliseconds; the generous time per move keeps a
     // loaded machine from cutting the carried tables' look at the root short (the engine
     // gives it up at a deadline and searches instead), which would change a game.
@@ -245,7 +221,7 @@ fn a_stopped_tournament_resumes_with_only_the_missing_games_and_ends_the_same() 
 
 #[test]
 fn a_knockout_from_a_roster_resumes_its_bracket_and_pages_show_it() {
-    let dir = Scratch::new("ko");
+    let dir = Scratch::new("roster-ko");
     // The replayed games must be the games first played: as in the resume test below, a
     // generous time per move keeps a loaded machine from cutting the carried tables' look
     // at the root short (with 0.5 s a replayed match once came out 1.5-0.5, not 2-0).
@@ -276,7 +252,7 @@ fn a_knockout_from_a_roster_resumes_its_bracket_and_pages_show_it() {
 #[test]
 fn the_example_roster_reads_and_the_docs_show_it_whole() {
     let example = include_str!("../examples/class.toml");
-    let dir = Scratch::new("example");
+    let dir = Scratch::new("roster-example");
     for student in ["alice", "bob", "carol"] {
         std::fs::create_dir_all(dir.join("class").join(student)).unwrap();
     }
