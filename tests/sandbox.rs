@@ -85,32 +85,6 @@ fn processes_with(needle: &str) -> Vec<String> {
     found
 }
 
-struct Row {
-    white: String,
-    black: String,
-    result: String,
-    termination: String,
-    reason: String,
-}
-
-fn read_records(path: &Path) -> Vec<Row> {
-    fs::read_to_string(path)
-        .expect("record file")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            Row {
-                white: f[1].into(),
-                black: f[2].into(),
-                result: f[3].into(),
-                termination: f[4].into(),
-                reason: f[8].into(),
-            }
-        })
-        .collect()
-}
-
 #[test]
 fn hostile_engines_lose_by_their_own_reasons_and_harm_nothing() {
     if skipped() {
@@ -173,23 +147,24 @@ fn hostile_engines_lose_by_their_own_reasons_and_harm_nothing() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "tournament failed: {stderr}");
 
-    let rows = read_records(&record);
-    assert_eq!(rows.len(), 14, "7 pairings of 2 games");
+    let games = recorded_games(&record);
+    assert_eq!(games.len(), 14, "7 pairings of 2 games");
+    // Each game's ending, with what the other engine used and its last words, to tell a
+    // limit from a clock when one is not what was expected.
     let mut reasons: HashMap<String, Vec<(String, String)>> = HashMap::new();
-    for r in &rows {
-        assert!(r.white == "python" || r.black == "python", "a gauntlet game without the first entrant");
-        let other = if r.white == "python" { &r.black } else { &r.white };
-        reasons.entry(other.clone()).or_default().push((r.termination.clone(), r.reason.clone()));
+    for g in &games {
+        let python = g.side_of("python").expect("a gauntlet game without the first entrant") as usize;
+        let other = &g.names[1 - python];
+        let seen = format!("{} (used {:?}, stderr {:?})", g.reason, g.usage[1 - python], g.stderr_tail[1 - python]);
+        reasons.entry(other.clone()).or_default().push((g.termination.clone(), seen.clone()));
         if other == "java" || other == "child" {
             assert!(
-                ["rules", "ply-cap"].contains(&r.termination.as_str()),
-                "{other}'s game did not finish normally: {} ({})",
-                r.termination,
-                r.reason
+                ["rules", "ply-cap"].contains(&g.termination.as_str()),
+                "{other}'s game did not finish normally: {} ({seen})",
+                g.termination
             );
         } else {
-            let loser = if r.white == "python" { "black" } else { "white" };
-            assert_eq!(r.result, if loser == "black" { "white" } else { "black" }, "{other}: {}", r.reason);
+            assert_eq!(g.result, ["white", "black"][python], "{other}: {seen}");
         }
     }
     let expect = |name: &str, termination: &str, has: &str| {
@@ -296,23 +271,6 @@ fn without_a_sandbox_engines_run_as_before() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("game   2"));
 }
 
-/// The record's stderr field (`{"white":[…],"black":[…]}`) of each game, by side.
-fn stderr_lines(record: &Path) -> Vec<[Vec<String>; 2]> {
-    fs::read_to_string(record)
-        .expect("record file")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| {
-            let field = l.split('\t').nth(12).unwrap_or("-");
-            let json: serde_json::Value = serde_json::from_str(field).unwrap_or(serde_json::Value::Null);
-            let side = |s: &str| -> Vec<String> {
-                json[s].as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)).collect()
-            };
-            [side("white"), side("black")]
-        })
-        .collect()
-}
-
 /// An engine that widens its affinity to every CPU and burns every core from helper
 /// processes and threads stays on the one core of its cpuset: each of them reports, from
 /// inside, the CPUs it may run on after widening, and the cpuset it is in.
@@ -342,19 +300,19 @@ fn an_engine_that_widens_its_affinity_stays_on_its_core() {
         .output()
         .expect("morris match");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let rows = read_records(&record);
-    let games = stderr_lines(&record);
-    assert_eq!(rows.len(), 2);
-    for (row, lines) in rows.iter().zip(&games) {
+    let games = recorded_games(&record);
+    assert_eq!(games.len(), 2);
+    for g in &games {
         // Its burning slows only itself (it may lose on time); the honest engine on the
         // other core is not harmed: it never forfeits (it may lose by the rules).
-        let honest = if row.white == "honest" { "white" } else { "black" };
-        let forfeit = !["rules", "ply-cap"].contains(&row.termination.as_str());
-        assert!(!forfeit || row.result == honest, "honest forfeited: {} ({})", row.termination, row.reason);
-        let side = usize::from(row.black == "wide");
-        let reports: Vec<&String> = lines[side].iter().filter(|l| l.starts_with("affinity ")).collect();
+        let honest = if g.names[0] == "honest" { "white" } else { "black" };
+        let forfeit = !["rules", "ply-cap"].contains(&g.termination.as_str());
+        assert!(!forfeit || g.result == honest, "honest forfeited: {} ({})", g.termination, g.reason);
+        let side = usize::from(g.names[1] == "wide");
+        let lines = &g.stderr_tail[side];
+        let reports: Vec<&String> = lines.iter().filter(|l| l.starts_with("affinity ")).collect();
         // The engine, its helper processes (2 per CPU, at least 2) and 2 threads.
-        assert!(reports.len() >= 5, "{:?}", lines[side]);
+        assert!(reports.len() >= 5, "{lines:?}");
         for report in &reports {
             let words: Vec<&str> = report.split_whitespace().collect();
             // `affinity WHO CPUS cpuset CGROUP`: one CPU (with taskset alone the widening
@@ -370,12 +328,12 @@ fn an_engine_that_widens_its_affinity_stays_on_its_core() {
     }
     // The two games put the engine on the two cores of the slot, one as each colour.
     let core = |game: usize, side: usize| -> String {
-        games[game][side]
+        games[game].stderr_tail[side]
             .iter()
             .find(|l| l.starts_with("affinity engine"))
             .map_or(String::new(), |l| l.split_whitespace().nth(2).unwrap_or_default().to_string())
     };
-    let (first, second) = (usize::from(rows[0].black == "wide"), usize::from(rows[1].black == "wide"));
+    let (first, second) = (usize::from(games[0].names[1] == "wide"), usize::from(games[1].names[1] == "wide"));
     assert_ne!(core(0, first), core(1, second), "white and black share a core");
     let left = processes_with("tests/hostile/affinity.py");
     assert!(left.is_empty(), "left running: {left:?}");

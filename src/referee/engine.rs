@@ -370,10 +370,10 @@ impl EngineProcess {
     }
 
     /// The sandbox limit the engine ran into, if any (judged when it has exited or was
-    /// stopped).
+    /// stopped), knowing whether it `ran_out_of_time`.
     #[must_use]
-    pub fn limit_hit(&self) -> Option<LimitHit> {
-        self.child.limit_hit(&self.stderr_tail())
+    pub fn limit_hit(&self, ran_out_of_time: bool) -> Option<LimitHit> {
+        self.child.limit_hit(&self.stderr_tail(), ran_out_of_time)
     }
 
     /// What the engine has used so far ([`Child::usage`]).

@@ -253,7 +253,8 @@ pub fn play_game(
 }
 
 /// A crash or a time forfeit that a sandbox limit caused becomes a limit forfeit, with the
-/// limit as its reason; every engine's stderr tail goes into the record.
+/// limit as its reason (and, for time, what the clock saw: `memory limit (2GiB); no move
+/// within 1.050 s`); every engine's stderr tail goes into the record.
 fn blame_limits(procs: &ByColor<Option<EngineProcess>>, record: &mut FinishedGame) {
     for side in Color::ALL {
         if let Some(p) = procs[side].as_ref() {
@@ -262,11 +263,11 @@ fn blame_limits(procs: &ByColor<Option<EngineProcess>>, record: &mut FinishedGam
     }
     if let Termination::Forfeit { loser, kind: kind @ (Forfeit::Crash | Forfeit::Time), detail } =
         &mut record.termination
-        && let Some(hit) = procs[*loser].as_ref().and_then(EngineProcess::limit_hit)
+        && let Some(hit) = procs[*loser].as_ref().and_then(|p| p.limit_hit(*kind == Forfeit::Time))
     {
         log::info!("{} ran into its {hit}: {detail}", record.names[*loser]);
+        *detail = if *kind == Forfeit::Time { format!("{hit}; {detail}") } else { hit.to_string() };
         *kind = Forfeit::Limit;
-        *detail = hit.to_string();
     }
 }
 

@@ -406,9 +406,17 @@ impl Jail {
 
     /// The limit the engine ran into, judged from its cgroups' counters, its exit status
     /// (`SIGXFSZ`) and, without a cgroup only, its last stderr lines (an allocation or a
-    /// fork refused).
+    /// fork refused). An engine that `ran_out_of_time` after its usage reached the
+    /// memory limit (v1 `memory.failcnt`, v2 `memory.events`' `max`) ran into that limit:
+    /// held at it, the kernel reclaims its pages, its program's own included, and it can
+    /// crawl for seconds before the OOM killer fires, if ever.
     #[must_use]
-    pub fn limit_hit(&self, status: Option<ExitStatus>, stderr_tail: &[String]) -> Option<LimitHit> {
+    pub fn limit_hit(
+        &self,
+        status: Option<ExitStatus>,
+        stderr_tail: &[String],
+        ran_out_of_time: bool,
+    ) -> Option<LimitHit> {
         let counter = |file: &str, key: &str| -> u64 {
             self.cgroups
                 .iter()
@@ -424,6 +432,14 @@ impl Jail {
         }
         if counter("pids.events", "max ") > 0 {
             return Some(LimitHit::Processes(self.limits.processes));
+        }
+        let failed_charges: u64 = self
+            .cgroups
+            .iter()
+            .filter_map(|g| fs::read_to_string(g.join("memory.failcnt")).ok()?.trim().parse::<u64>().ok())
+            .sum();
+        if ran_out_of_time && failed_charges + counter("memory.events", "max ") > 0 {
+            return Some(LimitHit::Memory(self.limits.memory));
         }
         const SIGXFSZ: i32 = 25;
         if let Some(s) = status
@@ -509,10 +525,35 @@ mod tests {
             bwrap: false,
             rlimits: Vec::new(),
         };
-        assert_eq!(jail.limit_hit(Some(ExitStatus::from_raw(25)), &[]), Some(LimitHit::FileSize(64 << 20)));
-        assert_eq!(jail.limit_hit(Some(ExitStatus::from_raw(9)), &[]), None);
+        assert_eq!(jail.limit_hit(Some(ExitStatus::from_raw(25)), &[], false), Some(LimitHit::FileSize(64 << 20)));
+        assert_eq!(jail.limit_hit(Some(ExitStatus::from_raw(9)), &[], false), None);
         let tail = ["MemoryError".to_string()];
-        assert_eq!(jail.limit_hit(None, &tail), Some(LimitHit::Memory(2 << 30)));
+        assert_eq!(jail.limit_hit(None, &tail, false), Some(LimitHit::Memory(2 << 30)));
         assert_eq!(LimitHit::Memory(2 << 30).to_string(), "memory limit (2GiB)");
+    }
+
+    /// An engine that ran out of time after its usage reached the memory limit, in a v1
+    /// memory cgroup (`memory.failcnt`) or a v2 one (`memory.events`' `max`), ran into
+    /// that limit; one that crashed, or kept under the limit, did not.
+    #[test]
+    fn running_out_of_time_at_the_memory_limit_is_the_memory_limit() {
+        let dir = std::env::temp_dir().join(format!("morris-jail-{}", std::process::id()));
+        let (v1, v2) = (dir.join("v1"), dir.join("v2"));
+        fs::create_dir_all(&v1).unwrap();
+        fs::create_dir_all(&v2).unwrap();
+        let mut jail =
+            Jail::new(vec![v1.clone(), v2.clone()], EngineLimits::default(), MemoryGuard::CgroupV1, false, Vec::new());
+        let events = |max: u32| format!("low 0\nhigh 0\nmax {max}\noom 0\noom_kill 0\n");
+        for (failcnt, max, hit) in [(0, 0, false), (3, 0, true), (0, 7, true)] {
+            fs::write(v1.join("memory.failcnt"), format!("{failcnt}\n")).unwrap();
+            fs::write(v1.join("memory.oom_control"), "oom_kill_disable 0\nunder_oom 0\noom_kill 0\n").unwrap();
+            fs::write(v2.join("memory.events"), events(max)).unwrap();
+            let expected = hit.then_some(LimitHit::Memory(2 << 30));
+            assert_eq!(jail.limit_hit(None, &[], true), expected, "failcnt {failcnt}, max {max}");
+            assert_eq!(jail.limit_hit(None, &[], false), None, "failcnt {failcnt}, max {max}, not out of time");
+        }
+        // Not cgroups: nothing to kill or remove.
+        jail.cgroups.clear();
+        let _ = fs::remove_dir_all(&dir);
     }
 }
