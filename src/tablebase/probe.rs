@@ -542,7 +542,7 @@ impl Tablebase {
         order.sort_unstable_by_key(|s| (s.us + s.them, s.us.max(s.them)));
         let tb = Arc::clone(self);
         let start = std::time::Instant::now();
-        let spawned = std::thread::Builder::new().name("tablebase-index".to_owned()).spawn(move || {
+        let spawned = spawn_background("tablebase-index", move || {
             for s in order {
                 let _ = tb.indexer(s, true);
                 log::debug!("tablebase: index of {s} ready after {:.2} s", start.elapsed().as_secs_f64());
@@ -580,7 +580,7 @@ impl Tablebase {
             return;
         }
         if let Some(tb) = self.shared.get().and_then(std::sync::Weak::upgrade) {
-            let started = std::thread::Builder::new().name("tables-ready".into()).spawn(move || tb.wait_ready());
+            let started = spawn_background("tables-ready", move || tb.wait_ready());
             if started.is_ok() {
                 return;
             }
@@ -919,6 +919,19 @@ impl Oracle for Tablebase {
         }
     }
 }
+/// Starts `work`, tables readied ahead of need, on a thread named `name` at the lowest CPU
+/// priority (nice 19; Linux keeps it per thread): on the engine's one core (a referee's
+/// cpuset) the search then keeps the move's time and the work takes what the search
+/// leaves, the engine's waits for its opponent included.
+fn spawn_background(name: &str, work: impl FnOnce() + Send + 'static) -> std::io::Result<std::thread::JoinHandle<()>> {
+    std::thread::Builder::new().name(name.to_owned()).spawn(move || {
+        if let Err(e) = rustix::process::setpriority_process(None, 19) {
+            log::debug!("tablebase: cannot lower the priority of a background thread: {e}");
+        }
+        work();
+    })
+}
+
 /// Opens the tables in `dir` for the engine's search under `rules`, building their
 /// indices on a thread of their own.
 ///
@@ -945,7 +958,20 @@ pub fn open_oracle(dir: &Path, rules: &Ruleset) -> Result<Arc<Tablebase>, Tableb
 
 #[cfg(test)]
 mod tests {
-    use super::{BlockCache, DEFAULT_CACHE_BLOCKS, mix};
+    use super::{BlockCache, DEFAULT_CACHE_BLOCKS, mix, spawn_background};
+    use rustix::process::getpriority_process;
+
+    /// Tables are readied at nice 19, on their own thread only: the thread that started
+    /// them keeps its priority.
+    #[test]
+    fn background_work_runs_at_the_lowest_priority_and_leaves_its_starter_alone() {
+        let before = getpriority_process(None).unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let worker = spawn_background("test-background", move || tx.send(getpriority_process(None)).unwrap()).unwrap();
+        worker.join().unwrap();
+        assert_eq!(rx.recv().unwrap().unwrap(), 19);
+        assert_eq!(getpriority_process(None).unwrap(), before);
+    }
 
     #[test]
     fn the_same_block_of_different_tables_takes_different_slots() {
