@@ -209,7 +209,7 @@ impl Child {
 
     /// The sandbox limit the program ran into, if any (judged once it has exited or was
     /// stopped), from its cgroups' counters, its exit status and `stderr_tail`, its last
-    /// stderr lines, and whether it `ran_out_of_time` ([`Jail::limit_hit`]).
+    /// stderr lines, and whether it `ran_out_of_time`.
     #[must_use]
     pub fn limit_hit(&self, stderr_tail: &[String], ran_out_of_time: bool) -> Option<LimitHit> {
         self.jail.limit_hit(self.status, stderr_tail, ran_out_of_time)
