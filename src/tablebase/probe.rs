@@ -75,6 +75,42 @@ impl<T> BlockCache<T> {
     }
 }
 
+/// Whether a part of the tables made when first needed (an index, an unpacked fast form)
+/// is made when it is not there yet.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Make {
+    /// No: not there until another call makes it.
+    Never,
+    /// Yes, on this thread (waiting if another is making it).
+    Now,
+    /// Yes, by a background thread at low priority ([`spawn_background`]): made first and
+    /// only then put in place, so that a search asking for the same part meanwhile makes
+    /// its own at its own priority instead of waiting on this thread.
+    Background,
+}
+
+impl Make {
+    fn from_build(build: bool) -> Make {
+        if build { Make::Now } else { Make::Never }
+    }
+
+    /// `lock`'s value, made by `make` as `self` says (`None` when it is not to be made).
+    fn get<T>(self, lock: &OnceLock<T>, make: impl FnOnce() -> T) -> Option<&T> {
+        match self {
+            Make::Never => lock.get(),
+            Make::Now => Some(lock.get_or_init(make)),
+            Make::Background => {
+                if lock.get().is_none() {
+                    // Someone else's value may have been put in place meanwhile: it is
+                    // the same, and this one is dropped.
+                    let _ = lock.set(make());
+                }
+                lock.get()
+            }
+        }
+    }
+}
+
 /// One subspace's file and (once built) its index.
 struct Source {
     id: u64,
@@ -94,9 +130,9 @@ enum FastSlot {
 }
 
 impl Source {
-    /// The fast form, unpacked now if `build` and it is packed; `None` when there is none
+    /// The fast form, unpacked as `make` says if it is packed; `None` when there is none
     /// (or not unpacked yet, or it fails its checks: the full table answers then).
-    fn fast(&self, build: bool) -> Option<&FastFile> {
+    fn fast(&self, make: Make) -> Option<&FastFile> {
         match &self.fast {
             FastSlot::Open(file) => file.as_ref(),
             FastSlot::Packed { path, packed, file } => {
@@ -114,7 +150,7 @@ impl Source {
                         None
                     }
                 };
-                if build { file.get_or_init(init).as_ref() } else { file.get()?.as_ref() }
+                make.get(file, init)?.as_ref()
             }
         }
     }
@@ -366,14 +402,10 @@ impl Tablebase {
     }
 
     /// The index of positions with `us` and `them` stones on the board (side to move
-    /// first), shared by every table that uses it; built now when `build`.
-    fn shared_indexer(&self, us: u8, them: u8, build: bool) -> Option<&Arc<Indexer>> {
+    /// first), shared by every table that uses it; built as `make` says.
+    fn shared_indexer(&self, us: u8, them: u8, make: Make) -> Option<&Arc<Indexer>> {
         let slot = self.indexers.get(&(us, them))?;
-        if build {
-            Some(slot.get_or_init(|| Arc::new(Indexer::new(STANDARD.topology, usize::from(us), usize::from(them)))))
-        } else {
-            slot.get()
-        }
+        make.get(slot, || Arc::new(Indexer::new(STANDARD.topology, usize::from(us), usize::from(them))))
     }
 
     /// The games (stones a side) and rule profiles of the placing cells in the directory.
@@ -466,7 +498,7 @@ impl Tablebase {
         if !modeled && file.is_modeled() {
             return Ok(None);
         }
-        let Some(indexer) = self.shared_indexer(cell.us, cell.them, true) else { return Ok(None) };
+        let Some(indexer) = self.shared_indexer(cell.us, cell.them, Make::Now) else { return Ok(None) };
         file.lend_indexer(indexer);
         if indexer.len() != file.header.positions {
             return Err(TablebaseError::CorruptedTable {
@@ -544,7 +576,7 @@ impl Tablebase {
         let start = std::time::Instant::now();
         let spawned = spawn_background("tablebase-index", move || {
             for s in order {
-                let _ = tb.indexer(s, true);
+                let _ = tb.indexer(s, Make::Background);
                 log::debug!("tablebase: index of {s} ready after {:.2} s", start.elapsed().as_secs_f64());
             }
         });
@@ -555,11 +587,12 @@ impl Tablebase {
             .ok()
     }
 
-    /// Builds every index now, and unpacks every packed fast form, on this thread.
+    /// Builds every index now, and unpacks every packed fast form, on this thread (each
+    /// put in place once made: a search that needs one meanwhile makes its own).
     pub fn wait_ready(&self) {
         for (&s, src) in &self.tables {
-            let _ = self.indexer(s, true);
-            let _ = src.fast(true);
+            let _ = self.indexer(s, Make::Background);
+            let _ = src.fast(Make::Background);
         }
         self.ready_when_near.store(false, Ordering::Relaxed);
     }
@@ -602,11 +635,11 @@ impl Tablebase {
         })
     }
 
-    /// The index of `subspace`; built now when `build` (else `None` until ready).
-    fn indexer(&self, subspace: Subspace, build: bool) -> Option<Result<&Arc<Indexer>, TablebaseError>> {
+    /// The index of `subspace`; built as `make` says (else `None` until ready).
+    fn indexer(&self, subspace: Subspace, make: Make) -> Option<Result<&Arc<Indexer>, TablebaseError>> {
         let src = self.tables.get(&subspace)?;
         let init = || {
-            let Some(ix) = self.shared_indexer(subspace.us, subspace.them, true) else {
+            let Some(ix) = self.shared_indexer(subspace.us, subspace.them, make) else {
                 return Err(format!("no index for subspace {subspace}"));
             };
             if ix.len() == src.file.header.positions {
@@ -615,7 +648,7 @@ impl Tablebase {
                 Err(format!("{} positions, subspace {subspace} has {}", src.file.header.positions, ix.len()))
             }
         };
-        let result = if build { Some(src.indexer.get_or_init(init)) } else { src.indexer.get() }?;
+        let result = make.get(&src.indexer, init)?;
         Some(
             result.as_ref().map_err(|reason| TablebaseError::CorruptedTable {
                 path: src.file.path.clone(),
@@ -641,7 +674,7 @@ impl Tablebase {
             return Ok(Some(LOST_NOW));
         }
         let Some(src) = self.tables.get(&sub) else { return Ok(None) };
-        let Some(indexer) = self.indexer(sub, build) else { return Ok(None) };
+        let Some(indexer) = self.indexer(sub, Make::from_build(build)) else { return Ok(None) };
         let i = indexer?.index(us, them);
         let per = u64::from(src.file.header.block_positions);
         let (b, j) = (i / per, (i % per) as usize);
@@ -737,8 +770,9 @@ impl Tablebase {
     ) -> Result<Option<OracleValue>, TablebaseError> {
         let sub = Subspace::new(us.count_ones() as u8, them.count_ones() as u8);
         let Some(src) = self.tables.get(&sub) else { return Ok(None) };
-        let Some(fast) = src.fast(build) else { return Ok(None) };
-        let Some(indexer) = self.indexer(sub, build) else { return Ok(None) };
+        let make = Make::from_build(build);
+        let Some(fast) = src.fast(make) else { return Ok(None) };
+        let Some(indexer) = self.indexer(sub, make) else { return Ok(None) };
         let i = indexer?.index(us, them);
         Ok(fast::answer(fast.codes.code(i)?, count, fast.header.bound, self.profile))
     }
@@ -912,9 +946,9 @@ impl Oracle for Tablebase {
         let (us, them) = (pos.stones(side).len() as u8, pos.stones(!side).len() as u8);
         let here = Subspace::new(us, them);
         for s in [Some(here), Some(here.mirrored()), here.after_removal()].into_iter().flatten() {
-            let _ = self.indexer(s, true);
+            let _ = self.indexer(s, Make::Now);
             if let Some(src) = self.tables.get(&s) {
-                let _ = src.fast(true);
+                let _ = src.fast(Make::Now);
             }
         }
     }
@@ -958,8 +992,35 @@ pub fn open_oracle(dir: &Path, rules: &Ruleset) -> Result<Arc<Tablebase>, Tableb
 
 #[cfg(test)]
 mod tests {
-    use super::{BlockCache, DEFAULT_CACHE_BLOCKS, mix, spawn_background};
+    use super::{BlockCache, DEFAULT_CACHE_BLOCKS, Make, mix, spawn_background};
     use rustix::process::getpriority_process;
+    use std::sync::{OnceLock, mpsc};
+    use std::time::Duration;
+
+    /// A search never waits on the low-priority thread that readies the tables: while
+    /// that thread is making a part, a search that needs it makes its own at once, and
+    /// the background's copy, made second, is dropped.
+    #[test]
+    fn a_search_does_not_wait_for_what_the_background_is_making() {
+        let lock: &'static OnceLock<u32> = Box::leak(Box::new(OnceLock::new()));
+        let (started, is_started) = mpsc::channel();
+        let (go_on, may_go_on) = mpsc::channel::<()>();
+        let background = std::thread::spawn(move || {
+            Make::Background
+                .get(lock, || {
+                    started.send(()).unwrap();
+                    // Held until the search has its value (or for 10 s, were it waiting).
+                    let _ = may_go_on.recv_timeout(Duration::from_secs(10));
+                    1
+                })
+                .copied()
+        });
+        is_started.recv().unwrap();
+        assert_eq!(Make::Never.get(lock, || 3), None, "not there yet, and not to be made");
+        assert_eq!(Make::Now.get(lock, || 2), Some(&2), "the search made its own");
+        go_on.send(()).unwrap();
+        assert_eq!(background.join().unwrap(), Some(2), "the background's copy was dropped");
+    }
 
     /// Tables are readied at nice 19, on their own thread only: the thread that started
     /// them keeps its priority.
