@@ -953,6 +953,7 @@ impl Oracle for Tablebase {
         }
     }
 }
+
 /// Starts `work`, tables readied ahead of need, on a thread named `name` at the lowest CPU
 /// priority (nice 19; Linux keeps it per thread): on the engine's one core (a referee's
 /// cpuset) the search then keeps the move's time and the work takes what the search

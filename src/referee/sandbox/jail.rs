@@ -433,13 +433,15 @@ impl Jail {
         if counter("pids.events", "max ") > 0 {
             return Some(LimitHit::Processes(self.limits.processes));
         }
-        let failed_charges: u64 = self
-            .cgroups
-            .iter()
-            .filter_map(|g| fs::read_to_string(g.join("memory.failcnt")).ok()?.trim().parse::<u64>().ok())
-            .sum();
-        if ran_out_of_time && failed_charges + counter("memory.events", "max ") > 0 {
-            return Some(LimitHit::Memory(self.limits.memory));
+        if ran_out_of_time {
+            let failed_charges: u64 = self
+                .cgroups
+                .iter()
+                .filter_map(|g| fs::read_to_string(g.join("memory.failcnt")).ok()?.trim().parse::<u64>().ok())
+                .sum();
+            if failed_charges + counter("memory.events", "max ") > 0 {
+                return Some(LimitHit::Memory(self.limits.memory));
+            }
         }
         const SIGXFSZ: i32 = 25;
         if let Some(s) = status
