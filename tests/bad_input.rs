@@ -254,7 +254,7 @@ fn with_peak_memory(program: &str, args: &[&str], input: impl std::io::Read + Se
 
 /// The reads the house-keeping issue listed, fed input with no line end and no end:
 /// each stops at its bound with one line, and its peak memory stays near the bound
-/// (figures in README.md, "Bounded input").
+/// (figures in docs/performance.md, "Bounded input").
 #[test]
 fn unbounded_inputs_stop_at_their_bound_in_bounded_memory() {
     use std::io::Read;
