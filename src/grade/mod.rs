@@ -455,11 +455,17 @@ fn timed_out(case: &CaseResult) -> bool {
 }
 
 /// Whether `case` ran out of time while its program answered every other case it ran
-/// (at least one) right.
+/// (at least one) right. An alpha-beta program that saved no position on any of them is
+/// not slow but searching the whole MiniMax tree, which its part's grade already says:
+/// its timeout on a deep case is that, not a doubt.
 fn slow_not_wrong(cases: &[CaseResult], case: &CaseResult) -> bool {
     let others: Vec<&CaseResult> =
         cases.iter().filter(|c| c.program == case.program && c.command != "(not run)" && !timed_out(c)).collect();
-    timed_out(case) && !others.is_empty() && others.iter().all(|c| c.score >= 1.0)
+    let alpha_beta = ALL_PROGRAMS.iter().any(|p| p.name == case.program && p.algorithm == Algorithm::AlphaBeta);
+    timed_out(case)
+        && !others.is_empty()
+        && others.iter().all(|c| c.score >= 1.0)
+        && (!alpha_beta || others.iter().any(|c| c.saved))
 }
 
 /// The causes `cause` finds in `cases` (a module missing, a Java too old), each with the
@@ -885,7 +891,8 @@ mod tests {
     }
 
     /// A program out of time on a case is a doubt only where every other case it ran is
-    /// right: a wrong case, or no case but timeouts, says nothing of slowness.
+    /// right (and, for alpha-beta, pruned somewhere): a wrong case, no case but timeouts,
+    /// or alpha-beta that never saved a position, says nothing of slowness.
     #[test]
     fn a_program_out_of_time_on_a_case_and_right_on_every_other_is_worth_a_look() {
         let timed_out = |program: &str| CaseResult {
@@ -902,6 +909,13 @@ mod tests {
         assert!(!slow_not_wrong(&also_wrong, &also_wrong[2]));
         let only_timeouts = [timed_out("ABGame"), timed_out("ABGame"), right("MiniMaxGame")];
         assert!(!slow_not_wrong(&only_timeouts, &only_timeouts[0]), "another program's cases say nothing of it");
+        // Alpha-beta that pruned somewhere is slow; one that never saved a position is
+        // searching the whole MiniMax tree, which its part's grade says already.
+        let pruned = |program: &str| CaseResult { saved: true, ..right(program) };
+        let slow_ab = [pruned("ABGame"), timed_out("ABGame"), right("ABGame")];
+        assert!(slow_not_wrong(&slow_ab, &slow_ab[1]));
+        let never_pruned = [right("ABGame"), timed_out("ABGame"), right("ABGame")];
+        assert!(!slow_not_wrong(&never_pruned, &never_pruned[1]), "no pruning is no doubt");
     }
 
     /// Programs found (a jar taken for them all) but no case answered: a doubt naming the
