@@ -9,6 +9,8 @@
 //! move (where the known conventions differ). Deeper cases (5 and 6 plies) are for the
 //! alpha-beta programs alone.
 
+use std::time::Duration;
+
 use crate::classroom::board_file::{parse_board, start_position};
 use crate::classroom::search::{Ends, Estimate, Value};
 use crate::classroom::{
@@ -68,6 +70,18 @@ pub struct Call {
     /// (a search that stops at `depth < 0`) in the report. Not a reading that earns
     /// marks: the handout's depth is the one asked for.
     pub deeper: Option<ProgramOutput>,
+}
+
+impl Call {
+    /// The time this call may take: `base` (the class's `run_seconds`), and for a case whose
+    /// answer evaluates more than [`CASE_LEAVES_MOST`] positions (alpha-beta's deep cases)
+    /// as much more as it is larger, so that a program is given the time for the work asked
+    /// of it: at 30 s, the depth-6 game case (115,803 positions) gets 69.5 s.
+    #[must_use]
+    pub fn time_limit(&self, base: Duration) -> Duration {
+        let evals = self.expected.as_ref().map_or(self.minimax_evals, |e| e.evals);
+        base.mul_f64((evals as f64 / CASE_LEAVES_MOST as f64).max(1.0))
+    }
 }
 
 /// The deepest MiniMax search [`Call::deeper`] is computed for: a MiniMax tree of six
@@ -430,6 +444,22 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A call gets the class's time, and one that asks for more work than the bound of
+    /// the MiniMax cases gets time in proportion: the depth-6 alpha-beta game case.
+    #[test]
+    fn a_call_has_time_for_the_work_it_asks() {
+        let base = Duration::from_secs(30);
+        let calls = calls_of(&builtin_cases());
+        let limit = |label: &str, program: &str| {
+            let call = calls.iter().find(|c| c.label == label && c.spec.name == program).expect("a built-in call");
+            call.time_limit(base).as_secs_f64()
+        };
+        assert_eq!(limit("handout game example", "MiniMaxGameBlack"), 30.0);
+        assert_eq!(limit("deep game 1", "ABGame"), 30.0);
+        let deep = limit("deep game 2", "ABGame");
+        assert!((deep - 30.0 * 115_803.0 / 50_000.0).abs() < 1e-6, "{deep}");
     }
 
     /// The seeded boards are the same on every run and every machine, and the reachable

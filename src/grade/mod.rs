@@ -176,7 +176,8 @@ struct Calling {
 /// file with one) answers then.
 fn bare_input(settings: &GradeSettings, program: &Program, call: &Call, scratch: &Path) -> Option<(Form, Invocation)> {
     let form = Form { bare_input: true, ..Form::handout() };
-    let inv = invoke(&settings.runner, program, &form, scratch, &call.board, call.depth, settings.run_limit);
+    let inv =
+        invoke(&settings.runner, program, &form, scratch, &call.board, call.depth, call.time_limit(settings.run_limit));
     read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some().then_some((form, inv))
 }
 
@@ -216,7 +217,15 @@ fn other_form(
             continue;
         }
         seen.push(form.clone());
-        let inv = invoke(&settings.runner, program, &form, scratch, &call.board, call.depth, settings.run_limit);
+        let inv = invoke(
+            &settings.runner,
+            program,
+            &form,
+            scratch,
+            &call.board,
+            call.depth,
+            call.time_limit(settings.run_limit),
+        );
         let o = &inv.outcome;
         if !o.timed_out && o.start_error.is_none() && !forms::is_usage_error(o.status, &o.stdout, &o.stderr) {
             return Some((form, why, inv));
@@ -238,8 +247,9 @@ fn unasked_form(
     call: &Call,
     scratch: &Path,
 ) -> Option<(Form, Invocation)> {
-    let run =
-        |form: &Form| invoke(&settings.runner, program, form, scratch, &call.board, call.depth, settings.run_limit);
+    let run = |form: &Form| {
+        invoke(&settings.runner, program, form, scratch, &call.board, call.depth, call.time_limit(settings.run_limit))
+    };
     let answered = |inv: &Invocation| read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some();
     for form in Form::orders(false).into_iter().skip(1) {
         let inv = run(&form);
@@ -329,8 +339,15 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
             g.cases.push(not_run(call, format!("not run: {name} timed out {MAX_TIMEOUTS} times already")));
             continue;
         }
-        let mut inv =
-            invoke(&settings.runner, program, &state.form, &scratch, &call.board, call.depth, settings.run_limit);
+        let mut inv = invoke(
+            &settings.runner,
+            program,
+            &state.form,
+            &scratch,
+            &call.board,
+            call.depth,
+            call.time_limit(settings.run_limit),
+        );
         if !state.decided {
             state.decided = true;
             let o = &inv.outcome;
@@ -415,10 +432,13 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
     // core is busy too: on 2026-11-30 eight of the independent class's 37 submissions,
     // graded at `--jobs 2` on two cores, ran out of their 30 s on a depth-4 case; graded
     // again alone, one got 100 and three still ran out (docs/classroom.md).
-    let limit = settings.run_limit.as_secs_f64();
+    let limit_of = |label: &str| {
+        calls.iter().find(|k| k.label == label).map_or(settings.run_limit, |k| k.time_limit(settings.run_limit))
+    };
     g.doubts.extend(worded(
         by_cause(&g.cases, |c| slow_not_wrong(&g.cases, c).then(|| c.label.clone())),
         |label, programs| {
+            let limit = (limit_of(&label).as_secs_f64() * 10.0).round() / 10.0;
             format!(
                 "{programs} ran out of time ({limit} s of CPU) on {label} and answered every other case right: slow \
              rather than wrong, perhaps, on this machine; worth a look (grade again with `--only {id}` and `--jobs \
