@@ -3,7 +3,7 @@
 //! optional; an unknown one is an error, so a misspelt key is not silently ignored.
 //!
 //! ```toml
-//! run_seconds = 30          # per program call (more for a case of more than 50,000 positions)
+//! run_seconds = 30          # per program call (in proportion for calls over 25,000 positions)
 //! build_seconds = 120       # per build step
 //! replace_cases = false     # true: only the cases below
 //! match_depth = 2           # the improved programs' match, at equal depth
