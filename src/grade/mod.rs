@@ -431,14 +431,20 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
     // every other. The limit is CPU time, but a program's CPU time grows when the other
     // core is busy too: on 2026-11-30 eight of the independent class's 37 submissions,
     // graded at `--jobs 2` on two cores, ran out of their 30 s on a depth-4 case; graded
-    // again alone, one got 100 and three still ran out (docs/classroom.md).
-    let limit_of = |label: &str| {
-        calls.iter().find(|k| k.label == label).map_or(settings.run_limit, |k| k.time_limit(settings.run_limit))
+    // again alone, one got 100 and three still ran out (docs/classroom.md; that case was
+    // a tree ten times the handout's, since replaced, and a call's time now grows with
+    // its positions: `Call::time_limit`).
+    // The limit the call had (its program's: the same case asks more of one than another).
+    let limit_of = |c: &CaseResult| {
+        let limit = calls
+            .iter()
+            .find(|k| k.label == c.label && k.spec.name == c.program)
+            .map_or(settings.run_limit, |k| k.time_limit(settings.run_limit));
+        (limit.as_secs_f64() * 10.0).round() / 10.0
     };
     g.doubts.extend(worded(
-        by_cause(&g.cases, |c| slow_not_wrong(&g.cases, c).then(|| c.label.clone())),
-        |label, programs| {
-            let limit = (limit_of(&label).as_secs_f64() * 10.0).round() / 10.0;
+        by_cause(&g.cases, |c| slow_not_wrong(&g.cases, c).then(|| (c.label.clone(), limit_of(c)))),
+        |(label, limit), programs| {
             format!(
                 "{programs} ran out of time ({limit} s of CPU) on {label} and answered every other case right: slow \
              rather than wrong, perhaps, on this machine; worth a look (grade again with `--only {id}` and `--jobs \
