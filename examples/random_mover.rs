@@ -46,10 +46,22 @@ enum Fault {
     NoExit,
     /// Answer an illegal move with a move line
     AnswerIllegal,
+    /// Write its moves in lower case (`d2-f2`)
+    LowerCase,
+    /// Write each move after a word (`move D2`)
+    Prefixed,
+    /// Refuse `--opening` as an argument parser that does not know it does: a usage line
+    /// and the complaint on stderr, status 2
+    NoOpening,
 }
 
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
+    if args.fault == Some(Fault::NoOpening) && !args.opening.is_empty() {
+        eprintln!("usage: random_mover [--color COLOR] [--movetime S]");
+        eprintln!("random_mover: error: unrecognized arguments: --opening {}", args.opening);
+        std::process::exit(2);
+    }
     let mut game = morris::rules::notation::game_after(&STANDARD, &args.opening)?;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(args.seed);
     let topology = STANDARD.topology;
@@ -69,7 +81,12 @@ fn main() -> anyhow::Result<()> {
             game.position().legal_moves(&mut list);
             if let Some(&m) = list.as_slice().choose(&mut rng) {
                 game.play_unchecked(m);
-                writeln!(out, "{}", m.display(topology))?;
+                let text = m.display(topology).to_string();
+                match args.fault {
+                    Some(Fault::LowerCase) => writeln!(out, "{}", text.to_ascii_lowercase())?,
+                    Some(Fault::Prefixed) => writeln!(out, "move {text}")?,
+                    _ => writeln!(out, "{text}")?,
+                }
                 out.flush()?;
                 continue;
             }

@@ -57,7 +57,7 @@ fn a_foreign_engine_without_our_extras_passes_with_warnings() {
     assert!(result.starts_with("PASS") && result.contains("reduced to 2 pieces"), "{out}");
     assert!(!out.lines().any(|l| l.starts_with("FAIL")), "{out}");
     assert!(out.contains("foreign.sh: PASS, required 8 of 8 passed, recommended"), "{out}");
-    assert!(out.contains("passed (2 warnings)"), "{out}");
+    assert!(out.contains("passed (2 warnings, "), "{out}");
 }
 
 #[test]
@@ -73,6 +73,42 @@ fn an_illegal_move_fails_the_legality_check() {
 #[test]
 fn a_late_move_fails_the_time_check() {
     fails_with(&wrapped("late.sh", ""), "answers within the time limit", "no move within 0.550 s");
+}
+
+/// A move in lower case reads as a move to us, but a harness that forwards only the lines
+/// not starting with a lower-case letter passes over it (protocol.md §2).
+#[test]
+fn a_move_in_lower_case_fails_the_notation_check() {
+    fails_with(
+        &format!("{} --fault lower-case", random_mover()),
+        "writes moves in the assignment's notation and every other line in lower case",
+        "a move is written in upper case (",
+    );
+}
+
+/// A move after a word is a keyword line, so nothing comes: the timeout names the line.
+#[test]
+fn a_move_after_a_word_fails_on_time_and_the_failure_quotes_it() {
+    fails_with(
+        &format!("{} --fault prefixed", random_mover()),
+        "answers within the time limit",
+        "its last line, not a move: \"move ",
+    );
+}
+
+/// An engine that does not take `--opening` passes the required checks, warns, and the
+/// warning quotes its stderr's last line, where its argument parser said why.
+#[test]
+fn an_engine_without_openings_is_warned_with_its_own_words() {
+    let (code, out) = check(&[format!("{} --fault no-opening", random_mover())], &["--games", "2"]);
+    assert_eq!(code, 0, "{out}");
+    let opening = line(&out, "plays on from an --opening");
+    assert!(opening.starts_with("WARN  recommended"), "{out}");
+    assert!(opening.contains("its stderr began: usage: random_mover"), "{opening}");
+    assert!(opening.contains("it ended: random_mover: error: unrecognized arguments: --opening "), "{opening}");
+    let (code, out) = check(&[random_mover()], &["--games", "2"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(line(&out, "plays on from an --opening").starts_with("PASS"), "{out}");
 }
 
 #[test]
@@ -117,6 +153,7 @@ fn recommended_faults_warn_and_required_ones_fail() {
         ("no-exit", "exits when its input ends", "WARN", 0),
         // The game is played again without the illegal move, so every required check passes.
         ("answer-illegal", "survives an illegal move of the opponent", "WARN", 0),
+        ("no-opening", "plays on from an --opening", "WARN", 0),
     ];
     // Two games, one as each colour, meet every fault; the default five would each wait
     // out the fault's grace (a second at each game's end for `no-exit`).
@@ -148,7 +185,7 @@ fn json_reports_one_object_per_engine_and_the_exit_status_follows_the_worst() {
     assert_eq!(reports[1]["engine"], "broken");
     for report in &reports {
         let checks = report["checks"].as_array().expect("checks");
-        assert_eq!(checks.len(), 16);
+        assert_eq!(checks.len(), 17);
         for c in checks {
             assert!(c["name"].is_string() && c["detail"].is_string(), "{c}");
             assert!(c["contract"] == "required" || c["contract"] == "recommended", "{c}");

@@ -67,6 +67,12 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<ExitCode> {
         let openings = args.game.openings(pairs, settings.rules, &engines)?;
         return sprt(args, spec, engines, settings, pairs, &openings);
     }
+    if pairs > 1 && args.game.openings.is_none() && args.game.random_plies == 0 {
+        eprintln!(
+            "warning: all {games} games start from the start position: two engines that choose alike play the same \
+             pair over and over; add --random-plies K (4 is a good start) or --openings FILE"
+        );
+    }
     let openings = args.game.openings(pairs, settings.rules, &engines)?;
     let mut next = 0;
     let mut schedule = swapped_pairs(0, 1, pairs, &openings, &mut next);
@@ -101,7 +107,10 @@ fn sprt(
     openings: &[String],
 ) -> anyhow::Result<ExitCode> {
     let (first, second) = (engines[0].name.clone(), engines[1].name.clone());
-    let bar = Bar::games();
+    // The test ends when it decides: a bar of the cap would stand nearly empty, one of the
+    // games handed out so far nearly full; the count and the LLR are what there is to show.
+    let bar = Bar::open_games();
+    let (lower, upper) = spec.bounds();
     let record = RecordWriter::create(args.game.record.as_deref())?;
     let jobs = args.game.jobs();
     let runner = Runner::new(engines, settings, jobs, record, Box::new(bar.clone()));
@@ -129,30 +138,38 @@ fn sprt(
             counted.add_pair(scores[0], scores.get(1).copied().unwrap_or(0.5));
             llr = counted.llr(&spec);
             verdict = spec.verdict(llr);
+            bar.set_prefix(format!("LLR {llr:.2} ({lower:.2}, {upper:.2}),"));
         }
     }
     bar.finish();
     say_part!("{}", runner.standings().summary());
     say!();
-    let (lower, upper) = spec.bounds();
     let n = counted.pairs();
     say!("SPRT {spec} (logistic Elo, pentanomial GSPRT): {first} against {second}");
     let games = 2 * n;
     match verdict {
-        SprtVerdict::H1 => {
-            say!("  H1 accepted after {n} pairs ({games} games): {first} is stronger by {} Elo or more", spec.elo1)
-        }
+        // What a verdict rejects, not more: accepting H1 rules out "at most elo0 better" at
+        // error rate alpha; it does not show a gain of elo1 (the estimate below says how much).
+        SprtVerdict::H1 => say!(
+            "  H1 accepted after {n} pairs ({games} games): {first} is stronger; the games reject \"at most {} Elo \
+             better\" (error rate alpha {}; the test was sized to find {} Elo)",
+            spec.elo0,
+            spec.alpha,
+            spec.elo1
+        ),
         SprtVerdict::H0 => say!(
-            "  H0 accepted after {n} pairs ({games} games): {first} is not stronger by {} Elo (at most {})",
+            "  H0 accepted after {n} pairs ({games} games): {first} is not {} Elo stronger; the games reject \"at \
+             least {} Elo better\" (error rate beta {})",
             spec.elo1,
-            spec.elo0
+            spec.elo1,
+            spec.beta
         ),
         SprtVerdict::Continue => {
             say!("  no verdict: the cap of {} games was reached with the LLR between its bounds", 2 * pairs);
         }
     }
     let elo = counted.elo(wdl).map_or("-".to_string(), |e| format_estimate(&e));
-    say!("  Elo: {elo} (95%)");
+    say!("  Elo: {elo} (95%, from the pairs; the table above counts the games one by one)");
     say!("  LLR: {llr:.2} ({lower:.2}, {upper:.2}) [{}, {}]", spec.elo0, spec.elo1);
     say!("  Ptnml(0-2): {counted}");
     let score = counted.score().map_or(0.0, |s| 100.0 * s);

@@ -26,6 +26,8 @@ pub struct Bar {
     plain: Option<Arc<Mutex<Instant>>>,
     /// Steps an earlier run did ([`Progress::resumed`]): not in this run's rate.
     earlier: Arc<AtomicU64>,
+    /// An open-ended job ([`Bar::open_games`]): no length, none added.
+    open: bool,
 }
 
 impl Bar {
@@ -37,13 +39,30 @@ impl Bar {
         let bar = ProgressBar::with_draw_target(Some(len), target);
         bar.set_style(ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()));
         let plain = (!terminal).then(|| Arc::new(Mutex::new(Instant::now())));
-        Bar { bar, unit, plain, earlier: Arc::new(AtomicU64::new(0)) }
+        Bar { bar, unit, plain, earlier: Arc::new(AtomicU64::new(0)), open: false }
+    }
+
+    /// A count of games with no end known in advance (a sequential test plays until it
+    /// decides): no length, so no share done and no time left, only the count, the rate
+    /// and the stage message.
+    #[must_use]
+    pub fn open_games() -> Bar {
+        let mut b = Bar::new(0, "{spinner} {pos} games {elapsed_precise} {prefix} {msg}", "games");
+        b.bar.unset_length();
+        b.open = true;
+        b
     }
 
     /// A bar of games played (its length grows as batches are handed to the referee).
     #[must_use]
     pub fn games() -> Bar {
         Bar::new(0, "{bar:30} {pos}/{len} games {elapsed_precise} {msg}", "games")
+    }
+
+    /// Text shown before the stage message (what the whole job stands at, where the
+    /// stages name its parts).
+    pub fn set_prefix(&self, text: String) {
+        self.bar.set_prefix(text);
     }
 
     /// Runs `print` with the bar cleared, so that what it prints stands above the bar.
@@ -87,7 +106,9 @@ impl Progress for Bar {
         self.tick();
     }
     fn add_steps(&self, steps: u64) {
-        self.bar.inc_length(steps);
+        if !self.open {
+            self.bar.inc_length(steps);
+        }
     }
     fn resumed(&self, steps: u64) {
         self.earlier.fetch_add(steps, Ordering::Relaxed);

@@ -37,6 +37,9 @@ pub const EXIT_GRACE: Duration = Duration::from_millis(300);
 /// How many of an engine's last stderr lines are kept (each at most [`MAX_LINE`] bytes).
 pub const STDERR_TAIL: usize = 20;
 
+/// The most characters of one stderr line a message quotes.
+pub const STDERR_QUOTED: usize = 200;
+
 /// Why an engine command does not parse, or its program cannot be started.
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
@@ -127,9 +130,52 @@ fn engine_spec(input: &str) -> IResult<&str, (Option<&str>, Vec<String>)> {
         .parse(input)
 }
 
+/// Interpreters and launchers whose program is named by a later word
+/// (`python3 engine.py`, `java -cp bin Engine`, `node engine.js`).
+const LAUNCHERS: [&str; 14] = [
+    "python", "python3", "py", "pypy", "pypy3", "java", "node", "nodejs", "ruby", "perl", "bash", "sh", "dotnet", "env",
+];
+
+/// A launcher's options that take the next word as their value (`-cp bin`).
+const OPTIONS_WITH_VALUES: [&str; 5] = ["-cp", "-classpath", "--class-path", "-X", "-W"];
+
+/// The name of an engine given without one: the program's file name, or for an
+/// interpreter the script, class, jar or module it runs (`engine.py`, not `python3`; two
+/// students' Python engines would otherwise both be `python3`).
+fn default_name(words: &[String]) -> String {
+    let file = |w: &str| w.rsplit('/').next().unwrap_or(w).to_string();
+    let Some(program) = words.first() else { return "engine".to_string() };
+    let launcher = file(program);
+    let is_launcher = LAUNCHERS.iter().any(|l| launcher == *l || launcher.strip_prefix(l).is_some_and(is_version));
+    if !is_launcher {
+        return launcher;
+    }
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        if w == "-m" || w == "-jar" {
+            return words.get(i + 1).map_or(launcher, |m| file(m));
+        }
+        if OPTIONS_WITH_VALUES.contains(&w.as_str()) {
+            i += 2;
+        } else if w.starts_with('-') || w.contains('=') {
+            i += 1;
+        } else {
+            // `env python3 engine.py`: the program `env` runs names its own.
+            return default_name(&words[i..]);
+        }
+    }
+    launcher
+}
+
+/// Whether `tail` is an interpreter's version suffix (`3.11` of `python3.11`, `3` of `pypy3`).
+fn is_version(tail: &str) -> bool {
+    !tail.is_empty() && tail.chars().all(|c| c.is_ascii_digit() || c == '.')
+}
+
 impl EngineCommand {
     /// Parses `NAME=CMD ARGS…` or `CMD ARGS…` (words split at white space; '…' and "…"
-    /// quote). Without a name, the program's file name is the name.
+    /// quote). Without a name, the program's file name is the name, or for an interpreter
+    /// (`python3 engine.py`) the file it runs.
     ///
     /// # Errors
     /// An empty command or an unclosed quote.
@@ -139,10 +185,7 @@ impl EngineCommand {
         };
         let name = match name {
             Some(n) => n.to_string(),
-            None => {
-                let program = words.first().map_or("engine", String::as_str);
-                program.rsplit('/').next().unwrap_or(program).to_string()
-            }
+            None => default_name(&words),
         };
         Ok(EngineCommand { name, words, folder: None })
     }
@@ -350,6 +393,27 @@ impl EngineProcess {
         self.stderr_head.lock().ok().and_then(|h| h.clone())
     }
 
+    /// What its stderr said, for a message on why it went away: `its stderr said: X`, or
+    /// `its stderr began: X; it ended: Y` where its first and last non-blank lines differ
+    /// (a Python traceback's cause, or argparse's complaint, is its last line; a debug
+    /// print often its first). Each cut to [`STDERR_QUOTED`] characters.
+    #[must_use]
+    pub fn stderr_said(&self) -> Option<String> {
+        let cut = |l: &str| {
+            if l.chars().count() <= STDERR_QUOTED {
+                l.to_string()
+            } else {
+                format!("{}…", l.chars().take(STDERR_QUOTED).collect::<String>())
+            }
+        };
+        let head = self.stderr_head()?;
+        let last = self.stderr_tail().into_iter().rev().find(|l| !l.is_empty());
+        Some(match last {
+            Some(last) if last != head => format!("its stderr began: {}; it ended: {}", cut(&head), cut(&last)),
+            _ => format!("its stderr said: {}", cut(&head)),
+        })
+    }
+
     /// Waits up to `wait` for the engine's stderr to end (once it has exited, so its last
     /// words are read before they are quoted); true if it did.
     pub fn stderr_ended_within(&self, wait: Duration) -> bool {
@@ -507,6 +571,24 @@ mod tests {
         let specs = ["a=x".to_string(), "x".to_string(), "a=y".to_string(), "a=z".to_string()];
         let names: Vec<String> = EngineCommand::parse_all(&specs).unwrap().into_iter().map(|e| e.name).collect();
         assert_eq!(names, ["a", "x", "a#2", "a#3"]);
+    }
+
+    #[test]
+    fn an_interpreted_engine_is_named_for_what_it_runs() {
+        let name = |spec: &str| EngineCommand::parse(spec).unwrap().name;
+        assert_eq!(name("python3 engine.py"), "engine.py");
+        assert_eq!(name("python3.11 -u students/alice/engine.py --fast"), "engine.py");
+        assert_eq!(name("/usr/bin/env python3 bob.py"), "bob.py");
+        assert_eq!(name("java -Xmx512m -cp bin morris.Engine"), "morris.Engine");
+        assert_eq!(name("java -jar dist/carol.jar"), "carol.jar");
+        assert_eq!(name("python3 -m dave.engine"), "dave.engine");
+        assert_eq!(name("node eve.js {color}"), "eve.js");
+        assert_eq!(name("python3"), "python3");
+        assert_eq!(name("./my_engine --depth 3"), "my_engine");
+        assert_eq!(name("pythonic engine.py"), "pythonic", "not a launcher by its prefix alone");
+        let specs = ["python3 a/engine.py".to_string(), "python3 b/engine.py".to_string()];
+        let names: Vec<String> = EngineCommand::parse_all(&specs).unwrap().into_iter().map(|e| e.name).collect();
+        assert_eq!(names, ["engine.py", "engine.py#2"]);
     }
 
     #[test]

@@ -276,7 +276,7 @@ const QUOTED: usize = 80;
 
 /// An engine's line as a reason quotes it: trimmed, in quotes, at most [`QUOTED`]
 /// characters (then `…` and the length), so a 100 MB line makes a short reason.
-fn quoted(text: &str) -> String {
+pub(crate) fn quoted(text: &str) -> String {
     let text = text.trim();
     let count = text.chars().count();
     if count <= QUOTED {
@@ -286,8 +286,8 @@ fn quoted(text: &str) -> String {
     format!("{head:?}… ({count} characters)")
 }
 
-/// Why an engine that went away lost: its exit status and the first line of its stderr
-/// when it has exited (whichever pipe showed it first), else `what` it did.
+/// Why an engine that went away lost: its exit status and what its stderr said
+/// ([`EngineProcess::stderr_said`]) when it has exited (whichever pipe showed it first), else `what` it did.
 fn gone(process: Option<&mut EngineProcess>, what: &str) -> String {
     let Some(p) = process else { return format!("{what} during the game") };
     let mut detail = match p.exit_status_within(Duration::from_millis(200)) {
@@ -298,8 +298,8 @@ fn gone(process: Option<&mut EngineProcess>, what: &str) -> String {
         }
         None => format!("{what} during the game"),
     };
-    if let Some(line) = p.stderr_head() {
-        detail.push_str(&format!("; its stderr began: {line}"));
+    if let Some(said) = p.stderr_said() {
+        detail.push_str(&format!("; {said}"));
     }
     detail
 }

@@ -24,12 +24,14 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use super::engine::{EngineCommand, EngineMessage, EngineOutput, EngineProcess, Placement, StartInfo};
+use super::outcome::openings::random_openings;
 use super::outcome::result::GameResult;
 use super::outcome::stats::UsageTally;
 use super::outcome::time_control::TimeControl;
 use super::outcome::usage::Meter;
 use super::sandbox::jail::Sandbox;
 use crate::protocol::FromEngine;
+use crate::rules::notation::game_after;
 use crate::rules::{Color, DrawReason, Game, Move, Outcome, Phase, Position, Ruleset};
 use checker::{CheckerStyle, claimed_result, situations_of};
 pub use report::{Check, Contract, Item, Report, Situation, Status};
@@ -164,6 +166,9 @@ struct CheckedEngine {
     replies: usize,
     /// The last `result …` line it printed.
     claim: Option<String>,
+    /// The last line that was no move it printed since the last line written to it: a
+    /// timeout's message quotes it (`move A1`, `d1 d2`: moves a harness cannot read).
+    said: Option<String>,
     /// Whether its output has ended.
     closed: bool,
     /// Its CPU time on its turns and the checker's.
@@ -185,26 +190,37 @@ enum EngineLine {
 }
 
 impl CheckedEngine {
-    fn start(engine: &EngineCommand, color: Color, settings: &CheckSettings) -> Result<CheckedEngine, Fault> {
+    /// Starts `engine` as `color`, after the moves of `opening` (white-space separated,
+    /// legal; empty: the start).
+    fn start(
+        engine: &EngineCommand,
+        color: Color,
+        settings: &CheckSettings,
+        opening: &str,
+    ) -> Result<CheckedEngine, Fault> {
         let (tx, events) = mpsc::channel();
         let time = TimeControl { clock: None, ..settings.time };
-        let start = StartInfo { color, time, opening: "", extra: &settings.engine_extra };
+        let start = StartInfo { color, time, opening, extra: &settings.engine_extra };
         let check = if color == Color::White { Check::PlaysWhite } else { Check::PlaysBlack };
         let place = Placement { sandbox: &settings.sandbox, folder: engine.folder.as_deref(), core: None };
         let process = EngineProcess::spawn(&engine.name, &engine.argv(&start), color, tx, place)
             .map_err(|e| fault(check, e.to_string()))?;
         let sent_at = process.started();
+        let game = game_after(settings.rules, opening)
+            .map_err(|e| fault(check, format!("the checker's own opening {opening:?} does not read: {e}")))?;
+        let own_turn = game.position().side_to_move() == color;
         Ok(CheckedEngine {
             process,
             events,
-            game: Game::new(Position::start(settings.rules)),
+            game,
             color,
             sent_at,
             last_move_at: sent_at,
             replies: 0,
             claim: None,
+            said: None,
             closed: false,
-            meter: Meter::new(color == Color::White),
+            meter: Meter::new(own_turn),
         })
     }
 
@@ -247,22 +263,28 @@ impl CheckedEngine {
                     if text.starts_with("result") {
                         self.claim = Some(text.clone());
                     }
+                    self.said = Some(text.clone());
                     return EngineLine::Keyword(text);
                 }
-                Err(e) => return EngineLine::Other(text.trim().to_string(), e.to_string()),
+                Err(e) => {
+                    self.said = Some(text.trim().to_string());
+                    return EngineLine::Other(text.trim().to_string(), e.to_string());
+                }
                 Ok(FromEngine::Move(m)) => return EngineLine::Move(m, text.trim().to_string(), event.at),
             }
         }
     }
 
-    /// Why its output ended: the exit status and the start of its stderr.
+    /// Why its output ended: the exit status and what its stderr said.
     fn crash_detail(&mut self, when: &str) -> String {
         let mut detail = match self.process.exit_status_within(Duration::from_millis(200)) {
             Some(s) => format!("it exited {when} ({s})"),
             None => format!("it closed its output {when}"),
         };
-        if let Some(line) = self.process.stderr_head() {
-            detail.push_str(&format!("; its stderr began: {line}"));
+        // Its last words are part of the reason: wait briefly for its stderr to end.
+        self.process.stderr_ended_within(Duration::from_millis(100));
+        if let Some(said) = self.process.stderr_said() {
+            detail.push_str(&format!("; {said}"));
         }
         detail
     }
@@ -271,6 +293,7 @@ impl CheckedEngine {
         match self.process.send(text) {
             Ok(at) => {
                 self.sent_at = at;
+                self.said = None;
                 Ok(())
             }
             Err(e) => {
@@ -304,7 +327,13 @@ impl CheckedEngine {
         loop {
             match self.next(deadline) {
                 EngineLine::Timeout => {
-                    let last = self.claim.as_ref().map_or(String::new(), |l| format!(" (its last result line: {l})"));
+                    let last = match (&self.claim, &self.said) {
+                        (Some(l), _) => format!(" (its last result line: {l})"),
+                        // A line a harness passes over as a keyword: a move in the wrong
+                        // form, most often.
+                        (None, Some(l)) => format!(" (its last line, not a move: {})", crate::referee::game::quoted(l)),
+                        (None, None) => " (it wrote nothing in that time: is each move flushed at once?)".to_string(),
+                    };
                     return Err(fault(
                         Check::Time,
                         format!("no move within {:.3} s {}{last}", limit.as_secs_f64(), self.at()),
@@ -318,7 +347,24 @@ impl CheckedEngine {
                 EngineLine::Other(text, e) => {
                     return Err(fault(
                         Check::Notation,
-                        format!("it wrote {text:?} {}, which is neither a move nor a lower-case line: {e}", self.at()),
+                        format!(
+                            "it wrote {text:?} {}, which is neither a move nor a lower-case line: {e} (debug output \
+                             belongs on stderr)",
+                            self.at()
+                        ),
+                    ));
+                }
+                EngineLine::Move(_, text, _) if text.chars().any(|c| c.is_ascii_lowercase()) => {
+                    // We read it, but a harness that forwards only the lines not starting with
+                    // a lower-case letter (protocol.md §2) passes over `a1` and `d2-f2`.
+                    return Err(fault(
+                        Check::Notation,
+                        format!(
+                            "it wrote {text:?} {}: a move is written in upper case ({}), or a harness that forwards \
+                             only lines not starting with a lower-case letter passes over it",
+                            self.at(),
+                            text.to_ascii_uppercase()
+                        ),
                     ));
                 }
                 EngineLine::Move(m, text, at) => {
@@ -585,16 +631,56 @@ pub fn check_engine(engine: &EngineCommand, settings: &CheckSettings) -> Report 
         Ok(())
     });
     let stopped = outcome.is_err();
-    if let Err(f) = outcome {
-        tally.fail(f.check, f.detail);
+    match outcome {
+        Ok(()) => opening_sessions(engine, settings, &mut tally),
+        Err(f) => tally.fail(f.check, f.detail),
     }
     report(engine, &tally, stopped, &settings.time)
+}
+
+/// The plies of the openings the engine is started with: four (White to move, as
+/// `--random-plies 4` starts a match) with the engine as white, then three with it as
+/// black, its turn at once.
+const OPENING_PLIES: [(Color, usize); 2] = [(Color::White, 4), (Color::Black, 3)];
+
+/// Two short sessions started with `--opening`: the engine must play a legal move from
+/// the position the opening makes, in time. A recommended check: what fails here is a
+/// warning, and the sessions end after that move.
+fn opening_sessions(engine: &EngineCommand, settings: &CheckSettings, tally: &mut Findings) {
+    if engine.is_template() && !engine.words.iter().any(|w| w.contains("{opening}")) {
+        tally.fail(
+            Check::Opening,
+            "its command names its arguments with placeholders but has no {opening}: a match with --random-plies \
+             or --openings refuses it",
+        );
+        return;
+    }
+    let mut played = Vec::new();
+    for (color, plies) in OPENING_PLIES {
+        let Some(opening) = random_openings(1, plies, settings.seed, settings.rules).pop() else { return };
+        let session = |tally: &mut Findings| -> Result<String, Fault> {
+            let mut s = CheckedEngine::start(engine, color, settings, &opening)?;
+            let moved = s.engine_move(settings.time.move_limit(true), tally);
+            let reply = s.game.moves().last().map(|m| m.display(settings.rules.topology).to_string());
+            s.stop(tally);
+            moved.map(|()| reply.unwrap_or_default())
+        };
+        match session(tally) {
+            Ok(reply) => played.push(format!("{reply} as {} after \"{opening}\"", color.name())),
+            Err(f) => {
+                let detail = format!("started as {} with --opening \"{opening}\": {}", color.name(), f.detail);
+                tally.fail(Check::Opening, detail);
+                return;
+            }
+        }
+    }
+    tally.pass(Check::Opening, format!("it played {}", played.join(", and ")));
 }
 
 /// The short session as white: its first move, `isready`, `quit`. What the engine used
 /// counts whether or not it failed a check.
 fn white_session(engine: &EngineCommand, settings: &CheckSettings, tally: &mut Findings) -> Result<(), Fault> {
-    let mut s = CheckedEngine::start(engine, Color::White, settings)?;
+    let mut s = CheckedEngine::start(engine, Color::White, settings, "")?;
     let checked = white_checks(&mut s, settings, tally);
     s.stop(tally);
     checked
@@ -660,7 +746,7 @@ fn play_game(
     tally: &mut Findings,
 ) -> Result<Counting, Fault> {
     let color = if index.is_multiple_of(2) { Color::Black } else { Color::White };
-    let mut s = CheckedEngine::start(engine, color, settings)?;
+    let mut s = CheckedEngine::start(engine, color, settings, "")?;
     let played = game_checks(&mut s, settings, index, rng, tally);
     s.stop(tally);
     played

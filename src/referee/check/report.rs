@@ -58,6 +58,10 @@ pub enum Check {
     Quit,
     /// It answers `isready` with `readyok`.
     IsReady,
+    /// Started with `--opening "…"`, it plays on from the position those moves make (a
+    /// match with `--random-plies` or `--openings` starts every game so, and `--sprt`
+    /// needs one).
+    Opening,
     /// It answers an illegal move with a lower-case keyword line.
     IllegalKeyword,
     /// Its `result` line says who won, as the rules do.
@@ -72,7 +76,7 @@ pub enum Check {
 
 impl Check {
     /// Every check, in report order (required ones first).
-    pub const ALL: [Check; 16] = [
+    pub const ALL: [Check; 17] = [
         Check::PlaysWhite,
         Check::PlaysBlack,
         Check::Notation,
@@ -85,6 +89,7 @@ impl Check {
         Check::ExitsOnEof,
         Check::Quit,
         Check::IsReady,
+        Check::Opening,
         Check::IllegalKeyword,
         Check::ResultLine,
         Check::OurRules,
@@ -107,6 +112,7 @@ impl Check {
             Check::ExitsOnEof => "exits when its input ends",
             Check::Quit => "exits on quit",
             Check::IsReady => "answers isready with readyok",
+            Check::Opening => "plays on from an --opening",
             Check::IllegalKeyword => "answers an illegal move with a keyword line",
             Check::ResultLine => "prints a result line that agrees with the rules",
             Check::OurRules => "follows our rules where the assignment says nothing (draws, mills against mills)",
@@ -130,6 +136,7 @@ impl Check {
             Check::ExitsOnEof => "exits-on-eof",
             Check::Quit => "quit",
             Check::IsReady => "isready",
+            Check::Opening => "opening",
             Check::IllegalKeyword => "illegal-keyword",
             Check::ResultLine => "result-line",
             Check::OurRules => "our-rules",
@@ -153,6 +160,7 @@ impl Check {
             | Check::ExitsOnEof
             | Check::Quit
             | Check::IsReady
+            | Check::Opening
             | Check::IllegalKeyword
             | Check::ResultLine
             | Check::OurRules
@@ -166,6 +174,10 @@ impl Check {
         match self {
             Check::Quit => "exit at once with status 0 on the line `quit`",
             Check::IsReady => "answer the line `isready` with `readyok`",
+            Check::Opening => {
+                "accept `--opening \"D2 F4 …\"` (protocol.md §1): play the moves, then move at once if it is your \
+                 turn; matches with random openings and the SPRT start every game so"
+            }
             Check::IllegalKeyword => "answer an illegal move with `illegal <move>: <reason>` and keep waiting",
             Check::ResultLine => {
                 "print `result white|black|draw <reason>` when the game ends; the referee decides anyway"
@@ -327,8 +339,16 @@ impl Report {
             self.count(Contract::Recommended, Status::Pass),
             total(Contract::Recommended),
         );
+        let skipped = self.count(Contract::Recommended, Status::Skip);
+        let mut notes = Vec::new();
         if warnings > 0 {
-            let _ = write!(line, " ({warnings} warning{})", if warnings == 1 { "" } else { "s" });
+            notes.push(format!("{warnings} warning{}", if warnings == 1 { "" } else { "s" }));
+        }
+        if skipped > 0 {
+            notes.push(format!("{skipped} skipped"));
+        }
+        if !notes.is_empty() {
+            let _ = write!(line, " ({})", notes.join(", "));
         }
         line
     }
@@ -361,9 +381,10 @@ impl Report {
         let u = &self.usage;
         let cpu = match (u.cpu_per_move(), u.opponent_cpu()) {
             (Some(per_move), Some(theirs)) => format!(
-                "CPU {:.2} ms per move on its turns ({} moves), {:.3} s on the checker's turns{}",
+                "CPU {:.2} ms per move on its turns ({} move{}), {:.3} s on the checker's turns{}",
                 per_move.as_secs_f64() * 1000.0,
                 u.moves,
+                if u.moves == 1 { "" } else { "s" },
                 theirs.as_secs_f64(),
                 u.opponent_share().map_or(String::new(), |s| format!(" ({:.0}% of its CPU)", s * 100.0))
             ),
@@ -487,11 +508,19 @@ mod tests {
     fn only_required_checks_decide() {
         let warned = report(&[Check::Quit, Check::ResultLine]);
         assert!(warned.passed());
-        assert_eq!(warned.summary(), "e: PASS, required 8 of 8 passed, recommended 6 of 8 passed (2 warnings)");
+        assert_eq!(warned.summary(), "e: PASS, required 8 of 8 passed, recommended 7 of 9 passed (2 warnings)");
         assert!(warned.text().contains("WARN  recommended  exits on quit: ok\tfine; to change: exit at once"));
         let failed = report(&[Check::Time]);
         assert!(!failed.passed());
         assert!(failed.summary().starts_with("e: FAIL, required 7 of 8"));
+        let mut skipped = report(&[Check::Quit]);
+        if let Some(item) = skipped.items.iter_mut().find(|i| i.check == Check::OurRules) {
+            item.status = Status::Skip;
+        }
+        assert_eq!(
+            skipped.summary(),
+            "e: PASS, required 8 of 8 passed, recommended 7 of 9 passed (1 warning, 1 skipped)"
+        );
     }
 
     #[test]

@@ -176,6 +176,12 @@ impl UsageTally {
         (self.cpu_games > 0).then_some(self.opponent)
     }
 
+    /// Its CPU time on its opponents' turns, on average over the games that measured it.
+    #[must_use]
+    pub fn opponent_per_game(&self) -> Option<Duration> {
+        (self.cpu_games > 0).then(|| self.opponent / self.cpu_games)
+    }
+
     /// The share of its CPU time on both sides' turns that was on its opponents' turns.
     #[must_use]
     pub fn opponent_share(&self) -> Option<f64> {

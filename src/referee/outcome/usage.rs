@@ -147,6 +147,13 @@ impl Meter {
 /// turns before it is flagged: 10%, room for its reader thread and garbage collection.
 pub const DEFAULT_PONDER_SHARE: f64 = 0.10;
 
+/// The CPU time an engine that may not ponder may use on its opponents' turns, on average
+/// over its games, whatever its share: one-off work is not pondering. Our own engine
+/// readies its carried tables once a game on a low-priority thread (about 0.1 s); at
+/// `--depth 3` its moves take so little that this alone was 30–40 % of its CPU. An engine
+/// that ponders at 0.05 s a move uses about 2 s a game of 40 moves.
+pub const PONDER_FLOOR_PER_GAME: Duration = Duration::from_millis(250);
+
 /// Who may think on the opponent's time: a roster's `ponder` and `ponder_share`. An
 /// engine that may not and used more than `share` of its CPU on its opponents' turns is
 /// flagged on the pages (not forfeited: the cgroup accounting is exact, but a TA decides).
@@ -165,10 +172,14 @@ impl Default for PonderPolicy {
 }
 
 impl PonderPolicy {
-    /// Whether `name`, which used `share` of its CPU on its opponents' turns, is flagged.
+    /// Whether `name`, which used `share` of its CPU on its opponents' turns and
+    /// `per_game` there on average, is flagged: it may not ponder, and both exceed their
+    /// bounds (`share` and [`PONDER_FLOOR_PER_GAME`]).
     #[must_use]
-    pub fn flags(&self, name: &str, share: Option<f64>) -> bool {
-        self.forbidden.iter().any(|n| n == name) && share.is_some_and(|s| s > self.share)
+    pub fn flags(&self, name: &str, share: Option<f64>, per_game: Option<Duration>) -> bool {
+        self.forbidden.iter().any(|n| n == name)
+            && share.is_some_and(|s| s > self.share)
+            && per_game.is_some_and(|d| d > PONDER_FLOOR_PER_GAME)
     }
 
     /// The policy in one line for a record file's tournament line (`share 0.1 not
@@ -242,9 +253,13 @@ mod tests {
     #[test]
     fn only_an_engine_that_may_not_ponder_is_flagged_past_its_share() {
         let policy = PonderPolicy { share: 0.25, forbidden: vec!["wide".to_string()] };
-        assert!(policy.flags("wide", Some(0.5)));
-        assert!(!policy.flags("wide", Some(0.2)) && !policy.flags("wide", None));
-        assert!(!policy.flags("ours", Some(0.9)), "pondering is allowed by default");
+        let second = Some(Duration::from_secs(1));
+        assert!(policy.flags("wide", Some(0.5), second));
+        assert!(!policy.flags("wide", Some(0.2), second) && !policy.flags("wide", None, second));
+        assert!(!policy.flags("ours", Some(0.9), second), "pondering is allowed by default");
+        // A tenth of a second a game readying tables is not pondering, whatever its share.
+        assert!(!policy.flags("wide", Some(0.4), Some(Duration::from_millis(100))));
+        assert!(!policy.flags("wide", Some(0.4), None));
         let line = policy.describe().unwrap();
         assert_eq!(line, "share 0.25 not allowed: wide");
         assert_eq!(PonderPolicy::from_description(&line), Some(policy));

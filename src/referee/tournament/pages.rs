@@ -18,7 +18,7 @@ use super::resume::Fingerprint;
 use crate::referee::outcome::record::RecordedGame;
 use crate::referee::outcome::result::Forfeit;
 use crate::referee::outcome::stats::{STANDINGS_COLUMNS, Standings, UsageTally};
-use crate::referee::outcome::usage::{EngineUsage, PonderPolicy};
+use crate::referee::outcome::usage::{EngineUsage, PONDER_FLOOR_PER_GAME, PonderPolicy};
 use crate::rules::Color;
 use crate::table::{TextTable, escape, html_page};
 
@@ -120,7 +120,7 @@ fn standings_table(standings: &Standings, order: &[String], ponder: &PonderPolic
         let s = standings.tally(name);
         let mut row = vec![(i + 1).to_string(), name.clone()];
         row.extend(columns().map(|(_, cell)| cell(&s)));
-        row.push(ponder_word(ponder, name, s.usage.opponent_share()).to_string());
+        row.push(ponder_word(ponder, name, &s.usage).to_string());
         t.rows.push(row);
     }
     t
@@ -128,8 +128,8 @@ fn standings_table(standings: &Standings, order: &[String], ponder: &PonderPolic
 
 /// The ponder column: `flagged` for an engine that may not ponder and did (more than its
 /// share of its CPU on its opponents' turns), `no` where it may not, else `yes`.
-fn ponder_word(ponder: &PonderPolicy, name: &str, share: Option<f64>) -> &'static str {
-    if ponder.flags(name, share) {
+fn ponder_word(ponder: &PonderPolicy, name: &str, usage: &UsageTally) -> &'static str {
+    if ponder.flags(name, usage.opponent_share(), usage.opponent_per_game()) {
         "flagged"
     } else if ponder.forbidden.iter().any(|n| n == name) {
         "no"
@@ -447,10 +447,12 @@ fn usage_line(name: &str, u: &UsageTally, ponder: &PonderPolicy) -> String {
         parts.push(u.oom_words());
     }
     let mut line = format!("{}.", parts.join("; "));
-    if ponder.flags(name, u.opponent_share()) {
+    if ponder.flags(name, u.opponent_share(), u.opponent_per_game()) {
         line.push_str(&format!(
-            " Flagged: it may not think on its opponent's time, and used more than {:.0}% of its CPU there.",
-            ponder.share * 100.0
+            " Flagged: it may not think on its opponent's time, and used more than {:.0}% of its CPU there \
+             (more than {:.2} s a game).",
+            ponder.share * 100.0,
+            PONDER_FLOOR_PER_GAME.as_secs_f64()
         ));
     }
     line
