@@ -564,6 +564,67 @@ fn grades_the_fixture_class() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An earlier grade is kept only while what it was made from is the same: a class file
+/// changed since (a late deduction set) grades everyone again; and an output folder that
+/// holds other students' grades is not overwritten with a sheet that drops them.
+#[test]
+fn a_changed_class_file_regrades_and_another_class_does_not_take_the_folder() {
+    let dir = scratch("basis");
+    let class = dir.join("class");
+    std::fs::create_dir_all(&class).unwrap();
+    // A zip that is none: graded at once, to 0, with no program to run.
+    std::fs::write(class.join("abc123.zip"), "this is not a zip").unwrap();
+    let out = dir.join("grades");
+    let (class_s, out_s) = (class.to_str().unwrap(), out.to_str().unwrap());
+    let said = |done: &std::process::Output| {
+        (String::from_utf8_lossy(&done.stdout).into_owned(), String::from_utf8_lossy(&done.stderr).into_owned())
+    };
+    let done = morris_grade(&[class_s, "--out", out_s]);
+    assert!(done.status.success(), "{:?}", said(&done));
+    assert!(said(&done).0.contains("1 student on "), "{:?}", said(&done));
+    let done = morris_grade(&[class_s, "--out", out_s]);
+    assert!(said(&done).0.contains("(0 graded in this run, 1 kept from an earlier run;"), "{:?}", said(&done));
+    let toml = dir.join("late.toml");
+    std::fs::write(&toml, "late_deduction = 10\n").unwrap();
+    let done = morris_grade(&[class_s, "--out", out_s, "--class", toml.to_str().unwrap()]);
+    let (stdout, stderr) = said(&done);
+    assert!(stdout.contains("(1 graded in this run;"), "{stdout}");
+    assert!(stderr.contains("1 earlier grade was made from another class file"), "{stderr}");
+    // Another folder of submissions into the same output folder: refused, in one line.
+    let other = dir.join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::write(other.join("xyz999.zip"), "not a zip either").unwrap();
+    let sheet = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    let done = morris_grade(&[other.to_str().unwrap(), "--out", out_s]);
+    let (_, stderr) = said(&done);
+    assert!(!done.status.success());
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("holds the grades of 1 student not among these submissions (abc123)"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(out.join("grades.csv")).unwrap(), sheet, "the sheet is untouched");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A build step the class file gives that fails is a TA's own mistake, or the student's
+/// layout changed: flagged, with the step and how it failed.
+#[test]
+fn a_failing_build_step_of_the_class_file_is_flagged() {
+    let dir = scratch("given-build");
+    let student = dir.join("class").join("def456");
+    std::fs::create_dir_all(&student).unwrap();
+    std::fs::write(student.join("README.txt"), "my programs are in the zip I forgot to upload\n").unwrap();
+    let toml = dir.join("grade.toml");
+    std::fs::write(&toml, "[student.def456]\nbuild = [[\"make\", \"all\"]]\n").unwrap();
+    let out = dir.join("grades");
+    let done =
+        morris_grade(&[student.to_str().unwrap(), "--out", out.to_str().unwrap(), "--class", toml.to_str().unwrap()]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let sheet = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    assert!(flagged(&sheet, "def456"), "{sheet}");
+    let report = std::fs::read_to_string(out.join("reports/def456.md")).unwrap();
+    assert!(report.contains("the build step `make all` given for this student"), "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn bad_input_gets_one_line() {
     let dir = scratch("bad");
@@ -573,6 +634,14 @@ fn bad_input_gets_one_line() {
     assert!(!done.status.success());
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("no-such-folder: no such file or folder"), "{err}");
+    // Nothing is made for a path that is not there, nor for a file that is no archive.
+    let (o1, notes) = (dir.join("o1"), dir.join("notes.txt"));
+    std::fs::write(&notes, "grades due friday\n").unwrap();
+    for bad in [&missing, &notes] {
+        let done = morris_grade(&[bad.to_str().unwrap(), "--out", o1.to_str().unwrap()]);
+        assert!(!done.status.success());
+        assert!(!o1.exists(), "{}", String::from_utf8_lossy(&done.stderr));
+    }
 
     let bad_toml = dir.join("grade.toml");
     std::fs::write(&bad_toml, "run_seconds = \"soon\"\n").unwrap();
@@ -1167,6 +1236,11 @@ fn grades_a_class_as_canvas_and_gradescope_hand_it_over() {
     assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
     let said = String::from_utf8_lossy(&done.stderr);
     assert!(said.contains("1 graded but not in the gradebook, so not in canvas.csv: ar210001"), "{said}");
+    // Its one assignment is a quiz: named for the TA, not filled.
+    assert!(
+        said.contains("adds a new column \"Morris Variant\"") && said.contains("canvas_column = \"Quiz 1 (701)\""),
+        "{said}"
+    );
     let graded = |id: &str| if students.iter().any(|s| s.0 == id) { "100" } else { "" };
     let want = format!(
         "Student,ID,SIS User ID,SIS Login ID,Section,Morris Variant\r\nPoints Possible,,,,,100\r\n\"Ruiz, Ana\",5001,2101,ruiz.ana@school.edu,CS 6364.001,100\r\n\"Kim, Fay\",5002,2104,fk210004,CS 6364.001,{}\r\n\"Nguyen, Gus\",5003,2105,gn210005,CS 6364.001,{}\r\n\"Li, Bo\",5010,2102,bl220002@school.edu,CS 6364.002,100\r\n\"O'Neil, Cy\",5011,2103,co220003,CS 6364.002,100\r\n\"Absent, Al\",5012,2199,aa229999,CS 6364.002,\r\n",

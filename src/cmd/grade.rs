@@ -2,7 +2,7 @@
 //! (see [`morris::grade`]) and writes the grade sheet, one report per student, the class
 //! summary, and the grades for Canvas and Gradescope.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -16,7 +16,7 @@ use morris::files::write_whole;
 use morris::grade::class_file::{ClassFile, read_class_file};
 use morris::grade::class_summary::{self, RunFacts};
 use morris::grade::run::{ProgramRunner, RunSpec};
-use morris::grade::submission::{OUTPUT_MARK, find_submissions, open_class_zips};
+use morris::grade::submission::{OUTPUT_MARK, Submission, check_paths, find_submissions, open_class_zips};
 use morris::grade::{GradeSettings, cases, export, grade_student, part_of_program, report, similar};
 use morris::progress::Progress as _;
 
@@ -57,12 +57,31 @@ pub struct GradeArgs {
     sandbox: super::referee::SandboxArgs,
 }
 
+/// `1 student`, `3 students`.
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The students whose grades lie in `reports` but who are none of `submissions`.
+fn others_graded(reports: &Path, submissions: &[Submission]) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(reports) else { return Vec::new() };
+    let mut others: Vec<String> = entries
+        .flatten()
+        .filter_map(|e| e.file_name().to_str().and_then(|n| n.strip_suffix(".json")).map(str::to_string))
+        .filter(|id| !submissions.iter().any(|s| &s.net_id == id))
+        .collect();
+    others.sort();
+    others
+}
+
 /// Runs `morris grade`.
 ///
 /// # Errors
 /// A bad class file, a missing submission, an unwritable output folder.
 pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
+    // A missing path or a file that is no archive: said before the output folder is made.
+    check_paths(&args.submissions)?;
     let class = match &args.class {
         Some(p) => read_class_file(p).map_err(|e| anyhow::anyhow!("bad class file {e}"))?,
         None => ClassFile::default(),
@@ -116,10 +135,31 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     }
     for id in &args.only {
         if !submissions.iter().any(|s| &s.net_id == id) {
+            let shown: Vec<&str> = submissions.iter().take(8).map(|s| s.net_id.as_str()).collect();
+            let more = submissions.len() - shown.len();
             anyhow::bail!(
-                "--only {id}: no such student among the {} submissions ({})",
+                "--only {id}: no such student among the {} submissions ({}{})",
                 submissions.len(),
-                submissions.iter().take(5).map(|s| s.net_id.as_str()).collect::<Vec<_>>().join(", ")
+                shown.join(", "),
+                if more > 0 { format!(" and {more} more") } else { String::new() }
+            );
+        }
+    }
+    // The sheet is written for this run's students: an output folder holding the grades
+    // of others (a class graded into it before, and now one student's folder given
+    // alone) would lose them from the sheet and the exports.
+    if args.only.is_empty() {
+        let others = others_graded(&reports, &submissions);
+        if !others.is_empty() {
+            let shown: Vec<&str> = others.iter().take(5).map(String::as_str).collect();
+            anyhow::bail!(
+                "{} holds the grades of {} not among these submissions ({}{}): their grades would leave the sheet \
+                 and the exports; give these submissions another --out, or regrade one student with the class's \
+                 submissions and --only NETID",
+                settings.out.display(),
+                plural(others.len(), "student"),
+                shown.join(", "),
+                if others.len() > shown.len() { ", …" } else { "" }
             );
         }
     }
@@ -130,12 +170,23 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     let bar = Bar::new(submissions.len() as u64, "{bar:30} {pos}/{len} students {elapsed_precise} {msg}", "students");
     let grades = Mutex::new(Vec::new());
     let graded_now = std::sync::atomic::AtomicUsize::new(0);
+    let stale = std::sync::atomic::AtomicUsize::new(0);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(args.jobs.max(1)).build()?;
     pool.install(|| {
         submissions.par_iter().for_each(|sub| {
             let named = args.only.contains(&sub.net_id);
             let again = args.force || named;
+            let basis = morris::grade::basis(sub, &settings.class);
             let earlier = if again { None } else { report::load(&reports, &sub.net_id) };
+            // A grade made from another class file, upload or grader is made again; with
+            // --only, the others keep theirs as they are.
+            let earlier = earlier.filter(|g| {
+                let same = g.basis == basis || !args.only.is_empty();
+                if !same {
+                    stale.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+                same
+            });
             let g = match earlier {
                 Some(g) => g,
                 // With --only, the others keep an earlier grade or stay off the sheet.
@@ -145,7 +196,8 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
                 }
                 None => {
                     bar.stage(format!("grading {}", sub.net_id));
-                    let g = grade_student(sub, &calls, &settings);
+                    let mut g = grade_student(sub, &calls, &settings);
+                    g.basis = basis;
                     graded_now.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     if let Err(e) = report::save(&reports, &g) {
                         bar.println(&format!("morris grade: cannot write the report of {}: {e}", sub.net_id));
@@ -163,14 +215,33 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
         });
     });
     bar.finish();
+    let stale = stale.into_inner();
+    if stale > 0 {
+        eprintln!(
+            "morris grade: {stale} earlier grade{} made from another class file, upload or version of the grader: \
+             graded again",
+            if stale == 1 { " was" } else { "s were" }
+        );
+    }
     let grades = grades.into_inner().unwrap_or_default();
     let out = &settings.out;
     let write = |name: &str, text: &str| write_whole(&out.join(name), text.as_bytes());
     write("grades.csv", &report::grade_sheet(&grades))?;
-    let column = settings.class.canvas_column.as_deref();
+    let (column, why) = match &roster {
+        Some(book) => book.column(settings.class.canvas_column.as_deref()),
+        None => {
+            (settings.class.canvas_column.clone().unwrap_or_else(|| export::DEFAULT_CANVAS_COLUMN.to_string()), None)
+        }
+    };
+    if let Some(why) = why {
+        eprintln!("morris grade: {why}");
+    }
+    // What the assignment is worth: the class file's, else its column's in the gradebook.
+    let worth =
+        settings.class.points.or_else(|| roster.as_ref().and_then(|book| book.points_of(&column))).unwrap_or(100.0);
     match &roster {
-        Some(roster) => {
-            let (csv, unmatched) = export::canvas_csv_for(&grades, roster, column);
+        Some(book) => {
+            let (csv, unmatched) = export::canvas_csv_for(&grades, &book.rows, Some(&column), worth);
             write("canvas.csv", &csv)?;
             if !unmatched.is_empty() {
                 eprintln!(
@@ -180,9 +251,9 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
                 );
             }
         }
-        None => write("canvas.csv", &export::canvas_csv(&grades, column))?,
+        None => write("canvas.csv", &export::canvas_csv(&grades, Some(&column), worth))?,
     }
-    let gradescope_csv = export::gradescope_csv(&grades);
+    let gradescope_csv = export::gradescope_csv(&grades, worth);
     match &gradescope_csv {
         Some(csv) => write("gradescope.csv", csv)?,
         // An earlier run's, for other students, would not match this run's sheet.
@@ -218,19 +289,21 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     write("summary.md", &class_summary::markdown(&grades, &facts))?;
     write("summary.html", &class_summary::html(&grades, &facts))?;
     let flagged = grades.iter().filter(|g| g.flagged()).count();
+    let kept = grades.len() - facts.graded_now;
     println!(
-        "{} students on {} calls each in {:.0} s ({} graded in this run, the rest kept; {flagged} flagged for a look); grade sheet {}, summary {}, reports in {}, Canvas {}, Gradescope {}{}; {} pairs of submissions with code alike in {}",
-        grades.len(),
+        "{} on {} calls each in {:.0} s ({} graded in this run{}; {flagged} flagged for a look); grade sheet {}, summary {}, reports in {}, Canvas {}, Gradescope {}{}; {} in {}",
+        plural(grades.len(), "student"),
         calls.len(),
         facts.seconds,
         facts.graded_now,
+        if kept > 0 { format!(", {kept} kept from an earlier run") } else { String::new() },
         out.join("grades.csv").display(),
         out.join("summary.html").display(),
         reports.display(),
         out.join("canvas.csv").display(),
         gradescope_dir.display(),
         if gradescope_csv.is_some() { format!(" and {}", out.join("gradescope.csv").display()) } else { String::new() },
-        alike.len(),
+        plural(alike.len(), "pair") + " of submissions with code alike",
         out.join("similarity.md").display()
     );
     Ok(ExitCode::SUCCESS)

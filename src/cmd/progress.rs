@@ -147,6 +147,9 @@ fn plain_line(what: &str, done: u64, len: Option<u64>, unit: &str, rate: f64, et
         line.push_str(&format!(", {:.2} M {unit}/s", rate / 1e6));
     } else if rate >= 100.0 {
         line.push_str(&format!(", {} {unit}/s", human(rate as u64)));
+    } else if rate > 0.0 && rate < 1.0 {
+        // A slow job (a student graded in half a minute): `0.0 students/s` says nothing.
+        line.push_str(&format!(", one every {:.0} s", 1.0 / rate));
     } else {
         line.push_str(&format!(", {rate:.1} {unit}/s"));
     }
@@ -177,6 +180,7 @@ mod tests {
         );
         assert!(plain_line("", 9, Some(10), "positions", 830_946.3, None).contains(", 830,946 positions/s,"));
         assert!(plain_line("", 3, None, "games", 0.0, None).ends_with("3 games, 0.0 games/s, time left unknown"));
+        assert!(plain_line("", 3, Some(9), "students", 1.0 / 32.0, None).contains("(33.3%), one every 32 s,"));
     }
 
     #[test]

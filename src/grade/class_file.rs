@@ -12,6 +12,7 @@
 //! command_deduction = 0     # points off for a command line other than the handout's
 //! late_deduction = 0        # points off for a submission Canvas marked late
 //! canvas_column = "Project 2 (1234)"   # the assignment's column in Canvas's gradebook
+//! points = 50               # what it is worth in Canvas and Gradescope (totals scaled from 100)
 //!
 //! [[case]]
 //! phase = "opening"         # or "game"
@@ -54,6 +55,11 @@ pub struct ClassFile {
     /// The assignment's column in Canvas's gradebook, `Name (id)` as Canvas exports it
     /// (default `Morris Variant`).
     pub canvas_column: Option<String>,
+    /// What the assignment is worth in Canvas and Gradescope (default 100, or with
+    /// `--gradebook` the `Points Possible` of the column filled): `canvas.csv` and
+    /// `gradescope.csv` scale each total of 100 to it. The grade sheet and reports keep
+    /// the handout's 100 points.
+    pub points: Option<f64>,
     /// Cases to add.
     #[serde(default, rename = "case")]
     pub cases: Vec<CaseEntry>,
@@ -129,6 +135,14 @@ pub fn read_class_file(path: &Path) -> Result<ClassFile, ClassFileError> {
             });
         }
     }
+    if let Some(p) = class.points
+        && !(p > 0.0 && p <= 10_000.0)
+    {
+        return Err(ClassFileError {
+            path: path.display().to_string(),
+            reason: format!("points must be above 0 and at most 10000, got {p}"),
+        });
+    }
     for (i, case) in class.cases.iter().enumerate() {
         let bad = |reason: String| ClassFileError { path: path.display().to_string(), reason };
         if case.phase != "opening" && case.phase != "game" {
@@ -151,4 +165,30 @@ pub fn read_student_file(path: &Path) -> Result<StudentCommands, ClassFileError>
     let text = crate::files::read_text(path, crate::files::SMALL_TEXT)
         .map_err(|e| ClassFileError { path: path.display().to_string(), reason: crate::files::io_reason(&e) })?;
     parse(&text, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The class file at `text`, read as `morris grade --class` reads it.
+    fn read(text: &str) -> Result<ClassFile, ClassFileError> {
+        let path = std::env::temp_dir().join(format!("morris-class-file-{}-{}.toml", std::process::id(), text.len()));
+        std::fs::write(&path, text).unwrap();
+        let read = read_class_file(&path);
+        std::fs::remove_file(&path).unwrap();
+        read
+    }
+
+    #[test]
+    fn points_and_deductions_are_read_within_their_bounds() {
+        let class = read("points = 50\nlate_deduction = 10\n").unwrap();
+        assert_eq!((class.points, class.late_deduction), (Some(50.0), Some(10.0)));
+        let err = read("points = 0\n").unwrap_err().to_string();
+        assert!(err.contains("points must be above 0"), "{err}");
+        let err = read("late_deduction = 120\n").unwrap_err().to_string();
+        assert!(err.contains("late_deduction must be 0 to 100 points, got 120"), "{err}");
+        let err = read("point = 50\n").unwrap_err().to_string();
+        assert!(err.contains("unknown field"), "{err}");
+    }
 }

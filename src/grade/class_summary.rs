@@ -131,7 +131,7 @@ fn build(grades: &[StudentGrade], facts: &RunFacts) -> Summary {
     let mean = if n == 0 { 0.0 } else { totals.iter().sum::<f64>() / n as f64 };
     let minutes = (facts.seconds / 60.0).floor();
     let facts_line = format!(
-        "{n} students, {} calls each; mean {}, median {}, lowest {}, highest {}; graded in {} min {:.0} s with --jobs {} ({} graded in this run, the rest kept from an earlier one).",
+        "{n} students, {} calls each; mean {}, median {}, lowest {}, highest {}; graded in {} min {:.0} s with --jobs {} ({} graded in this run{}).",
         facts.calls,
         points(mean),
         points(median(totals.clone())),
@@ -140,7 +140,11 @@ fn build(grades: &[StudentGrade], facts: &RunFacts) -> Summary {
         minutes,
         facts.seconds - minutes * 60.0,
         facts.jobs,
-        facts.graded_now
+        facts.graded_now,
+        match n.saturating_sub(facts.graded_now) {
+            0 => String::new(),
+            kept => format!(", {kept} kept from an earlier one"),
+        }
     );
     let mut distribution = TextTable::new(&["total", "students", ""], &[false, true, false]);
     let bands: [(f64, f64, &str); 7] = [

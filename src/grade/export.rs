@@ -40,12 +40,56 @@ pub struct GradebookRow {
     pub section: String,
 }
 
-/// The students of a Canvas gradebook export (its `Points Possible` row and rows without
-/// an `ID` left out).
+/// A Canvas gradebook export: its students and its assignments.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Gradebook {
+    /// The students (its `Points Possible` row and rows without an `ID` left out).
+    pub rows: Vec<GradebookRow>,
+    /// Its assignments' columns, `Name (id)` as Canvas heads them, each with its `Points
+    /// Possible` where the export gives it.
+    pub assignments: Vec<(String, Option<f64>)>,
+}
+
+impl Gradebook {
+    /// The column `canvas.csv` fills: the class file's `column`, or else a new column;
+    /// and, for the TA, where the export has assignments and none was named, which they
+    /// are. The export's only assignment is not taken for this one: it may be a quiz, and
+    /// filling it would overwrite its grades.
+    #[must_use]
+    pub fn column(&self, column: Option<&str>) -> (String, Option<String>) {
+        if let Some(c) = column {
+            return (c.to_string(), None);
+        }
+        let said = (!self.assignments.is_empty()).then(|| {
+            format!(
+                "canvas.csv adds a new column {DEFAULT_CANVAS_COLUMN:?}; to fill one of the gradebook's assignments \
+                 ({}), name it in the class file: canvas_column = {:?}",
+                self.assignments.iter().map(|(n, _)| format!("{n:?}")).collect::<Vec<_>>().join(", "),
+                self.assignments[0].0
+            )
+        });
+        (DEFAULT_CANVAS_COLUMN.to_string(), said)
+    }
+
+    /// The `Points Possible` of the assignment `column`, if the export gives it.
+    #[must_use]
+    pub fn points_of(&self, column: &str) -> Option<f64> {
+        self.assignments.iter().find(|(n, _)| n == column).and_then(|(_, p)| *p)
+    }
+}
+
+/// Whether a gradebook column is an assignment's: `Name (digits)`, as Canvas heads them.
+fn is_assignment_column(head: &str) -> bool {
+    head.strip_suffix(')')
+        .and_then(|h| h.rsplit_once(" ("))
+        .is_some_and(|(name, id)| !name.is_empty() && !id.is_empty() && id.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// A Canvas gradebook export: its students and its assignments' columns.
 ///
 /// # Errors
 /// Unreadable, not CSV, or without the `Student` and `ID` columns, as one line.
-pub fn read_gradebook(path: &std::path::Path) -> Result<Vec<GradebookRow>, String> {
+pub fn read_gradebook(path: &std::path::Path) -> Result<Gradebook, String> {
     let shown = path.display();
     let text = crate::files::read_text(path, crate::files::SMALL_TEXT)
         .map_err(|e| format!("{shown}: {}", crate::files::io_reason(&e)))?;
@@ -65,9 +109,18 @@ pub fn read_gradebook(path: &std::path::Path) -> Result<Vec<GradebookRow>, Strin
         ));
     };
     let mut rows = Vec::new();
+    let mut assignments: Vec<(String, Option<f64>)> =
+        head.iter().filter(|h| is_assignment_column(h)).map(|h| (h.clone(), None)).collect();
     for (n, record) in reader.records().enumerate() {
         let record = record.map_err(|e| format!("{shown}: row {}: {e}", n + 2))?;
         let cell = |i: Option<usize>| i.and_then(|i| record.get(i)).unwrap_or("").trim().to_string();
+        // `Points Possible` stands in the first column, its points under each assignment.
+        if record.iter().any(|c| c.trim() == "Points Possible") {
+            for (name, points) in &mut assignments {
+                *points = cell(at(name)).parse::<f64>().ok().filter(|p| *p > 0.0);
+            }
+            continue;
+        }
         let row = GradebookRow {
             student: cell(Some(student)),
             id: cell(Some(id)),
@@ -75,11 +128,11 @@ pub fn read_gradebook(path: &std::path::Path) -> Result<Vec<GradebookRow>, Strin
             sis_login: cell(at("SIS Login ID")),
             section: cell(at("Section")),
         };
-        if !row.id.is_empty() && row.student != "Points Possible" {
+        if !row.id.is_empty() {
             rows.push(row);
         }
     }
-    Ok(rows)
+    Ok(Gradebook { rows, assignments })
 }
 
 /// How surely `g` is the gradebook's `row`, if it is (lower is surer): by Canvas ID (0); by
@@ -114,8 +167,13 @@ fn match_rank(g: &StudentGrade, row: &GradebookRow) -> Option<u8> {
 /// an empty cell, which Canvas leaves as it is), each with the grade that names them most
 /// surely (Canvas ID, login, SIS ID, name); and the grades that matched no student.
 #[must_use]
-pub fn canvas_csv_for(grades: &[StudentGrade], roster: &[GradebookRow], column: Option<&str>) -> (String, Vec<String>) {
-    let mut t = canvas_table(column);
+pub fn canvas_csv_for(
+    grades: &[StudentGrade],
+    roster: &[GradebookRow],
+    column: Option<&str>,
+    worth: f64,
+) -> (String, Vec<String>) {
+    let mut t = canvas_table(column, worth);
     let grades = sorted(grades);
     let mut used = vec![false; grades.len()];
     for row in roster {
@@ -130,15 +188,21 @@ pub fn canvas_csv_for(grades: &[StudentGrade], roster: &[GradebookRow], column: 
             row.sis_user.clone(),
             row.sis_login.clone(),
             row.section.clone(),
-            found.map(|(_, i)| points(grades[i].total)).unwrap_or_default(),
+            found.map(|(_, i)| scaled(grades[i].total, worth)).unwrap_or_default(),
         ]);
     }
     let unmatched = grades.iter().zip(&used).filter(|(_, used)| !**used).map(|(g, _)| g.net_id.clone()).collect();
     (t.csv(), unmatched)
 }
 
-/// Canvas's import table for the assignment's `column`: its header and `Points Possible` row.
-fn canvas_table(column: Option<&str>) -> TextTable {
+/// A total of the handout's 100 points as an assignment `worth` points writes it.
+fn scaled(total: f64, worth: f64) -> String {
+    points(total * worth / 100.0)
+}
+
+/// Canvas's import table for the assignment's `column` worth `worth` points: its header
+/// and `Points Possible` row.
+fn canvas_table(column: Option<&str>, worth: f64) -> TextTable {
     let column = column.unwrap_or(DEFAULT_CANVAS_COLUMN);
     let mut t = TextTable::new(
         &["Student", "ID", "SIS User ID", "SIS Login ID", "Section", column],
@@ -146,17 +210,17 @@ fn canvas_table(column: Option<&str>) -> TextTable {
     );
     let mut possible = vec![String::new(); 6];
     possible[0] = "Points Possible".into();
-    possible[5] = "100".into();
+    possible[5] = points(worth);
     t.rows.push(possible);
     t
 }
 
 /// The Canvas gradebook import file for `grades`.
 #[must_use]
-pub fn canvas_csv(grades: &[StudentGrade], column: Option<&str>) -> String {
-    let mut t = canvas_table(column);
+pub fn canvas_csv(grades: &[StudentGrade], column: Option<&str>, worth: f64) -> String {
+    let mut t = canvas_table(column, worth);
     for g in sorted(grades) {
-        let score = points(g.total);
+        let score = scaled(g.total, worth);
         if let Some(id) = &g.who.canvas_id {
             t.rows.push(vec![g.net_id.clone(), id.clone(), String::new(), String::new(), String::new(), score]);
         } else if !g.who.submitters.is_empty() {
@@ -174,14 +238,14 @@ pub fn canvas_csv(grades: &[StudentGrade], column: Option<&str>) -> String {
 /// Gradescope's score import for `grades`, if any came from a Gradescope export: a row per
 /// submitter.
 #[must_use]
-pub fn gradescope_csv(grades: &[StudentGrade]) -> Option<String> {
+pub fn gradescope_csv(grades: &[StudentGrade], worth: f64) -> Option<String> {
     if grades.iter().all(|g| g.who.submitters.is_empty()) {
         return None;
     }
     let mut t = TextTable::new(&["Name", "SID", "Email", "Score"], &[false, false, false, true]);
     for g in sorted(grades) {
         for s in &g.who.submitters {
-            t.rows.push(vec![s.name.clone(), s.sid.clone(), s.email.clone(), points(g.total)]);
+            t.rows.push(vec![s.name.clone(), s.sid.clone(), s.email.clone(), scaled(g.total, worth)]);
         }
     }
     Some(t.csv())
@@ -331,12 +395,44 @@ mod gradebook_tests {
             vec![canvas.clone(), gradescope.clone(), folder.clone()],
             vec![folder.clone(), gradescope.clone(), canvas.clone()],
         ] {
-            let (csv, unmatched) = canvas_csv_for(&grades, &roster, Some("P2 (7)"));
+            let (csv, unmatched) = canvas_csv_for(&grades, &roster, Some("P2 (7)"), 100.0);
             assert_eq!(
                 csv,
                 "Student,ID,SIS User ID,SIS Login ID,Section,P2 (7)\r\nPoints Possible,,,,,100\r\n\"Ruiz, Ana\",5001,2101,ana@school.edu,001,90\r\n\"Li, Bo\",5010,,BL220002,,70\r\n\"Absent, Al\",5012,,,,\r\n"
             );
             assert_eq!(unmatched, vec!["ar210001".to_string()]);
         }
+        // An assignment worth 50 points: each total of 100 halved.
+        let (csv, _) = canvas_csv_for(&[canvas], &roster[..1], Some("P2 (7)"), 50.0);
+        assert!(csv.contains("Points Possible,,,,,50\r\n\"Ruiz, Ana\",5001,2101,ana@school.edu,001,45\r\n"), "{csv}");
+    }
+
+    #[test]
+    fn the_export_s_assignments_are_named_and_their_points_read() {
+        let dir = std::env::temp_dir().join(format!("morris-gradebook-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("export.csv");
+        let one = "Student,ID,SIS User ID,SIS Login ID,Section,Project 2 (123456)\n\
+                   Points Possible,,,,,50.00\n\
+                   \"Ruiz, Ana\",5001,2101,ana,001,\n";
+        std::fs::write(&path, one).unwrap();
+        let book = read_gradebook(&path).unwrap();
+        assert_eq!(book.rows.len(), 1);
+        assert_eq!(book.assignments, vec![("Project 2 (123456)".to_string(), Some(50.0))]);
+        // Its only assignment is named, not filled: it could be another assignment's.
+        let (column, said) = book.column(None);
+        assert_eq!(column, DEFAULT_CANVAS_COLUMN);
+        assert!(said.is_some_and(|s| s.contains("canvas_column = \"Project 2 (123456)\"")));
+        assert_eq!(book.column(Some("Other (9)")), ("Other (9)".to_string(), None));
+        assert_eq!(book.points_of("Project 2 (123456)"), Some(50.0));
+        let two = "Student,ID,SIS User ID,SIS Login ID,Section,Project 1 (11),Project 2 (12),Current Score\n\
+                   \"Ruiz, Ana\",5001,2101,ana,001,,,\n";
+        std::fs::write(&path, two).unwrap();
+        let book = read_gradebook(&path).unwrap();
+        assert_eq!(book.assignments.len(), 2, "{:?}", book.assignments);
+        let (column, said) = book.column(None);
+        assert_eq!(column, DEFAULT_CANVAS_COLUMN);
+        assert!(said.is_some_and(|s| s.contains("canvas_column") && s.contains("Project 1 (11)")));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

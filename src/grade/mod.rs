@@ -137,6 +137,10 @@ pub struct StudentGrade {
     pub matched: Option<MatchResult>,
     /// Seconds taken.
     pub seconds: f64,
+    /// What the grade was made from ([`basis`]): an earlier run's grade is kept only
+    /// while it is the same (empty in reports written before 2026-12-01: graded again).
+    #[serde(default)]
+    pub basis: String,
 }
 
 impl StudentGrade {
@@ -290,6 +294,42 @@ fn not_run(call: &Call, why: String) -> CaseResult {
         notes: vec![why],
         ..CaseResult::default()
     }
+}
+
+/// What a student's grade is made from, as a checksum: the grader's version, the class
+/// file (but for where the grades go: `canvas_column`, `points`), the submission's name
+/// (a late mark is in it) and every file of it. A rerun keeps an earlier grade only while
+/// this is the same, so a changed class file (a late deduction set) or a student's new
+/// upload is graded again, not kept.
+#[must_use]
+pub fn basis(sub: &Submission, class: &class_file::ClassFile) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    env!("CARGO_PKG_VERSION").hash(&mut h);
+    let grading = class_file::ClassFile { canvas_column: None, points: None, ..class.clone() };
+    format!("{grading:?}").hash(&mut h);
+    sub.net_id.hash(&mut h);
+    sub.path.file_name().hash(&mut h);
+    let mut file = |path: &Path, name: &str| {
+        name.hash(&mut h);
+        match std::fs::read(path) {
+            Ok(bytes) => bytes.hash(&mut h),
+            Err(e) => e.kind().to_string().hash(&mut h),
+        }
+    };
+    if !sub.files.is_empty() {
+        for (path, name) in &sub.files {
+            file(path, name);
+        }
+    } else if sub.path.is_dir() {
+        for path in submission::walk(&sub.path) {
+            let name = path.strip_prefix(&sub.path).unwrap_or(&path).to_string_lossy().into_owned();
+            file(&path, &name);
+        }
+    } else {
+        file(&sub.path, "");
+    }
+    format!("{:016x}", h.finish())
 }
 
 /// Grades one submission on `calls`.

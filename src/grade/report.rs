@@ -79,7 +79,11 @@ pub fn student_report(g: &StudentGrade) -> String {
             String::new()
         },
         if g.flagged() {
-            format!("; **flagged for a TA's look** ({} doubts below)", g.doubts.len())
+            format!(
+                "; **flagged for a TA's look** ({} doubt{} below)",
+                g.doubts.len(),
+                if g.doubts.len() == 1 { "" } else { "s" }
+            )
         } else {
             String::new()
         },

@@ -58,7 +58,7 @@ pub enum SubmissionError {
     #[error("{0}: no such file or folder")]
     Missing(String),
     /// A path is neither a folder nor a zip.
-    #[error("{0}: not a folder or a .zip file")]
+    #[error("{0}: not a folder or an archive (.zip, a tarball, .7z or .rar)")]
     NotASubmission(String),
     /// A course site's export whose metadata cannot be read.
     #[error("{0}")]
@@ -235,10 +235,29 @@ fn net_id_of(path: &Path) -> String {
     path.file_stem().map_or_else(|| "unnamed".to_string(), |s| s.to_string_lossy().into_owned())
 }
 
-/// The submissions named by `paths`: each a folder or zip per student, or a folder of them.
+/// Whether each of `paths` can be a submission or a class at all (it exists; a file is an
+/// archive), before anything is written for them.
 ///
 /// # Errors
-/// A path that does not exist or is neither a folder nor a zip.
+/// The first that cannot.
+pub fn check_paths(paths: &[PathBuf]) -> Result<(), SubmissionError> {
+    for path in paths {
+        let shown = path.display().to_string();
+        if !path.exists() {
+            return Err(SubmissionError::Missing(shown));
+        }
+        if path.is_file() && !is_archive(path) {
+            return Err(SubmissionError::NotASubmission(shown));
+        }
+    }
+    Ok(())
+}
+
+/// The submissions named by `paths`: each a folder or archive per student, or a folder of
+/// them.
+///
+/// # Errors
+/// A path that does not exist or is neither a folder nor an archive.
 pub fn find_submissions(paths: &[PathBuf]) -> Result<Vec<Submission>, SubmissionError> {
     let mut out = Vec::new();
     for path in paths {
@@ -1504,8 +1523,20 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
             }
         }
     }
+    // Steps a TA gave (the class file) or the student did (a grade.toml): one that fails
+    // leaves the grade to what the grader finds by itself, which a TA should know.
     for step in &commands.build {
-        b.step(step.clone(), work);
+        if !b.step(step.clone(), work) {
+            let outcome = b.built.steps.last().map(|s| &s.outcome);
+            let said = outcome.map(|o| o.stderr_tail(1)).filter(|t| !t.trim().is_empty());
+            b.built.doubts.push(format!(
+                "the build step `{}` given for this student (the class file or the submission's grade.toml) \
+                 failed ({}{}): the programs were looked for without it",
+                crate::words::shell_line(step),
+                outcome.map_or_else(|| "not run".to_string(), RunOutcome::describe),
+                said.map_or(String::new(), |t| format!(": {}", t.trim()))
+            ));
+        }
     }
     for (name, argv) in &commands.programs {
         b.found(name, argv.clone(), work, "given by the class file".into(), Vec::new());
