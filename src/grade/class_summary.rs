@@ -166,9 +166,12 @@ fn build(grades: &[StudentGrade], facts: &RunFacts) -> Summary {
         let full = grades.iter().filter(|g| g.parts[i] >= *weight).count();
         parts.rows.push(vec![(*name).to_string(), weight.to_string(), points(mean), format!("{full} of {n}")]);
     }
-    // Each case of each program: how many students got it right.
+    // Each case of each program: how many students got it right, of those whose
+    // submission had a program at all (an empty upload fails every case, for no case's
+    // fault, and would make "not run" every case's most common fault).
+    let with_programs: Vec<&StudentGrade> = grades.iter().filter(|g| !g.found.is_empty()).collect();
     let mut keys: Vec<(String, String, u32)> = Vec::new();
-    for g in grades {
+    for g in &with_programs {
         for c in &g.cases {
             let k = (c.program.clone(), c.label.clone(), c.depth);
             if !keys.contains(&k) {
@@ -181,7 +184,7 @@ fn build(grades: &[StudentGrade], facts: &RunFacts) -> Summary {
         &[false, false, true, true, true, false],
     );
     for (program, label, depth) in keys {
-        let all: Vec<&super::check::CaseResult> = grades
+        let all: Vec<&super::check::CaseResult> = with_programs
             .iter()
             .flat_map(|g| &g.cases)
             .filter(|c| c.program == program && c.label == label && c.depth == depth)
@@ -243,7 +246,7 @@ pub fn markdown(grades: &[StudentGrade], facts: &RunFacts) -> String {
     }
     let _ = write!(
         out,
-        "## Cases\n\nEach case of each program: how many students got it right. A case most of the class fails points at a wrong key or an ambiguity of the handout.\n\n{}\n## Reading rules\n\nHow often the grader needed each rule beyond the handout's exact form (docs/classroom.md, \"What the grader reads\").\n\n{}",
+        "## Cases\n\nEach case of each program: how many students got it right, of those whose submission held a program. A case most of the class fails points at a wrong key or an ambiguity of the handout.\n\n{}\n## Reading rules\n\nHow often the grader needed each rule beyond the handout's exact form (docs/classroom.md, \"What the grader reads\").\n\n{}",
         s.cases.markdown(),
         s.rules.markdown()
     );
@@ -261,7 +264,7 @@ pub fn html(grades: &[StudentGrade], facts: &RunFacts) -> String {
     let s = build(grades, facts);
     let link = |r: usize, c: usize| (c == 0).then(|| format!("reports/{}.md", s.flagged.rows[r][0]));
     let body = format!(
-        "<h1>{}</h1>\n<p>{}</p>\n<h2>Grade distribution</h2>\n{}<h2>Parts</h2>\n{}<h2>Flagged for a look</h2>\n{}<h2>Cases</h2>\n<p>A case most of the class fails points at a wrong key or an ambiguity of the handout.</p>\n{}<h2>Reading rules</h2>\n{}<h2>Code alike</h2>\n<p>{}</p>\n{}",
+        "<h1>{}</h1>\n<p>{}</p>\n<h2>Grade distribution</h2>\n{}<h2>Parts</h2>\n{}<h2>Flagged for a look</h2>\n{}<h2>Cases</h2>\n<p>How many students got each case right, of those whose submission held a program. A case most of the class fails points at a wrong key or an ambiguity of the handout.</p>\n{}<h2>Reading rules</h2>\n{}<h2>Code alike</h2>\n<p>{}</p>\n{}",
         escape(&s.title),
         escape(&s.facts),
         s.distribution.html(&|_, _| None),
@@ -273,4 +276,40 @@ pub fn html(grades: &[StudentGrade], facts: &RunFacts) -> String {
         if s.alike.rows.is_empty() { "<p>None.</p>\n".to_string() } else { s.alike.html(&|_, _| None) },
     );
     html_page(&s.title, &body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::check::CaseResult;
+
+    fn case(score: f64, fault: &str) -> CaseResult {
+        CaseResult {
+            program: "ABGame".into(),
+            label: "game 1".into(),
+            depth: 3,
+            score,
+            faults: if fault.is_empty() { Vec::new() } else { vec![fault.into()] },
+            ..CaseResult::default()
+        }
+    }
+
+    /// An empty upload fails every case for no case's fault: the cases' table counts only
+    /// the students whose submission held a program.
+    #[test]
+    fn the_cases_table_leaves_out_submissions_without_a_program() {
+        let ran = |id: &str, score: f64, fault: &str| StudentGrade {
+            net_id: id.into(),
+            found: vec![("ABGame".into(), "ABGame.py".into())],
+            cases: vec![case(score, fault)],
+            ..StudentGrade::default()
+        };
+        let empty =
+            |id: &str| StudentGrade { net_id: id.into(), cases: vec![case(0.0, "not run")], ..StudentGrade::default() };
+        let grades = [ran("a1", 1.0, ""), ran("b2", 0.0, "estimate"), empty("c3"), empty("d4")];
+        let facts = RunFacts { seconds: 1.0, jobs: 1, calls: 1, graded_now: 4, alike: Vec::new() };
+        let text = markdown(&grades, &facts);
+        let row = text.lines().find(|l| l.contains("game 1")).expect("the case's row");
+        assert!(row.contains("1 of 2") && row.contains("estimate (1)") && !row.contains("not run"), "{row}");
+    }
 }

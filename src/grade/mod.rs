@@ -709,7 +709,9 @@ fn score_parts(
             .collect();
         let mean = if mine.is_empty() { 0.0 } else { mine.iter().map(|c| c.score).sum::<f64>() / mine.len() as f64 };
         let mut points = weight * mean;
-        if part == 1 {
+        // A part none of whose programs ran (none found) has nothing to say of its rules.
+        let ran = mine.iter().any(|c| c.ended != "not run");
+        if part == 1 && ran {
             let saved = mine.iter().filter(|c| c.saved).count();
             if saved < 2 {
                 points *= 0.9;
@@ -724,9 +726,12 @@ fn score_parts(
             if differs >= 2 {
                 share += 0.3;
             }
-            g.notes.push(format!(
-                "Part {name}: a different move from the handout estimate on {differs} board(s) (at least two asked)"
-            ));
+            if ran {
+                g.notes.push(format!(
+                    "Part {name}: a different move from the handout estimate on {differs} board(s) (at least two \
+                     asked)"
+                ));
+            }
             let both = built.programs.contains_key("MiniMaxOpeningImproved")
                 && built.programs.contains_key("MiniMaxGameImproved");
             if settings.match_plies > 0 && both {
@@ -795,6 +800,10 @@ fn summary_lines(g: &StudentGrade) -> Vec<String> {
         let right = mine.iter().filter(|c| c.score >= 1.0).count();
         if right == mine.len() {
             out.push(format!("{}: all {} cases right", p.name, mine.len()));
+            continue;
+        }
+        if !g.found.iter().any(|(name, _)| name == p.name) {
+            out.push(format!("{}: not found, so none of its {} cases ran", p.name, mine.len()));
             continue;
         }
         let mut kinds: Vec<&str> = Vec::new();
