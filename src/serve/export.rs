@@ -139,7 +139,7 @@ mod tests {
         let text = record(&game, ["you", "engine"], None).unwrap();
         let line = text.lines().nth(1).unwrap();
         let fields: Vec<&str> = line.split('\t').collect();
-        assert_eq!(fields.len() + 1, HEADER.split('\t').count());
+        assert_eq!(fields.len(), HEADER.split('\t').count(), "the header names each field");
         assert_eq!(fields[..8], ["1", "you", "engine", "-", "unfinished", "2", "-", "D2 F4"]);
         assert!(crate::referee::outcome::record::parse_records(&text).is_ok());
     }

@@ -149,10 +149,11 @@ pub const DEFAULT_PONDER_SHARE: f64 = 0.10;
 
 /// The CPU time an engine that may not ponder may use on its opponents' turns, on average
 /// over its games, whatever its share: one-off work is not pondering. Our own engine
-/// readies its carried tables once a game on a low-priority thread (about 0.1 s); at
-/// `--depth 3` its moves take so little that this alone was 30–40 % of its CPU. An engine
-/// that ponders at 0.05 s a move uses about 2 s a game of 40 moves.
-pub const PONDER_FLOOR_PER_GAME: Duration = Duration::from_millis(250);
+/// readies its carried tables on a low-priority thread (about 0.1 s, once, in the games
+/// that come near them): at `--depth 3` and `--depth 4` that was 17–29 ms a game, and
+/// 30–40 % of its little CPU. An engine that ponders at 0.05 s a move uses about 2 s a
+/// game of 40 moves.
+pub const PONDER_FLOOR_PER_GAME: Duration = Duration::from_millis(100);
 
 /// Who may think on the opponent's time: a roster's `ponder` and `ponder_share`. An
 /// engine that may not and used more than `share` of its CPU on its opponents' turns is
@@ -257,8 +258,8 @@ mod tests {
         assert!(policy.flags("wide", Some(0.5), second));
         assert!(!policy.flags("wide", Some(0.2), second) && !policy.flags("wide", None, second));
         assert!(!policy.flags("ours", Some(0.9), second), "pondering is allowed by default");
-        // A tenth of a second a game readying tables is not pondering, whatever its share.
-        assert!(!policy.flags("wide", Some(0.4), Some(Duration::from_millis(100))));
+        // 30 ms a game readying tables is not pondering, whatever its share.
+        assert!(!policy.flags("wide", Some(0.4), Some(Duration::from_millis(30))));
         assert!(!policy.flags("wide", Some(0.4), None));
         let line = policy.describe().unwrap();
         assert_eq!(line, "share 0.25 not allowed: wide");
