@@ -306,7 +306,9 @@ pub fn basis(sub: &Submission, class: &class_file::ClassFile) -> String {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
     env!("CARGO_PKG_VERSION").hash(&mut h);
-    let grading = class_file::ClassFile { canvas_column: None, points: None, ..class.clone() };
+    // Of the commands per student, this student's alone: another's changed is not this one's.
+    let own = class.students.get(&sub.net_id).map(|c| (sub.net_id.clone(), c.clone())).into_iter().collect();
+    let grading = class_file::ClassFile { canvas_column: None, points: None, students: own, ..class.clone() };
     format!("{grading:?}").hash(&mut h);
     sub.net_id.hash(&mut h);
     sub.path.file_name().hash(&mut h);
@@ -318,8 +320,10 @@ pub fn basis(sub: &Submission, class: &class_file::ClassFile) -> String {
         }
     };
     if !sub.files.is_empty() {
+        // A Canvas download's file names carry its late mark and the upload's number.
         for (path, name) in &sub.files {
-            file(path, name);
+            let original = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            file(path, &format!("{original}\n{name}"));
         }
     } else if sub.path.is_dir() {
         for path in submission::walk(&sub.path) {
