@@ -19,6 +19,7 @@ use morris::grade::run::{ProgramRunner, RunSpec};
 use morris::grade::submission::{OUTPUT_MARK, Submission, check_paths, find_submissions, open_class_zips};
 use morris::grade::{GradeSettings, cases, export, grade_student, part_of_program, report, similar};
 use morris::progress::Progress as _;
+use morris::words::count;
 
 /// Arguments of `morris grade`.
 #[derive(Args, Debug)]
@@ -55,11 +56,6 @@ pub struct GradeArgs {
     /// The programs' sandbox and limits (as for the engines of `morris tournament`)
     #[command(flatten)]
     sandbox: super::referee::SandboxArgs,
-}
-
-/// `1 student`, `3 students`.
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The students whose grades lie in `reports` but who are none of `submissions`.
@@ -157,7 +153,7 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
                  and the exports; give these submissions another --out, or regrade one student with the class's \
                  submissions and --only NETID",
                 settings.out.display(),
-                plural(others.len(), "student"),
+                count(others.len() as u64, "student", "students"),
                 shown.join(", "),
                 if others.len() > shown.len() { ", …" } else { "" }
             );
@@ -218,9 +214,8 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     let stale = stale.into_inner();
     if stale > 0 {
         eprintln!(
-            "morris grade: {stale} earlier grade{} made from another class file, upload or version of the grader: \
-             graded again",
-            if stale == 1 { " was" } else { "s were" }
+            "morris grade: {} made from another class file, upload or version of the grader: graded again",
+            count(stale as u64, "earlier grade was", "earlier grades were")
         );
     }
     let grades = grades.into_inner().unwrap_or_default();
@@ -292,7 +287,7 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     let kept = grades.len() - facts.graded_now;
     println!(
         "{} on {} calls each in {:.0} s ({} graded in this run{}; {flagged} flagged for a look); grade sheet {}, summary {}, reports in {}, Canvas {}, Gradescope {}{}; {} in {}",
-        plural(grades.len(), "student"),
+        count(grades.len() as u64, "student", "students"),
         calls.len(),
         facts.seconds,
         facts.graded_now,
@@ -303,7 +298,7 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
         out.join("canvas.csv").display(),
         gradescope_dir.display(),
         if gradescope_csv.is_some() { format!(" and {}", out.join("gradescope.csv").display()) } else { String::new() },
-        plural(alike.len(), "pair") + " of submissions with code alike",
+        count(alike.len() as u64, "pair", "pairs") + " of submissions with code alike",
         out.join("similarity.md").display()
     );
     Ok(ExitCode::SUCCESS)

@@ -713,8 +713,8 @@ fn score_parts(
             .collect();
         let mean = if mine.is_empty() { 0.0 } else { mine.iter().map(|c| c.score).sum::<f64>() / mine.len() as f64 };
         let mut points = weight * mean;
-        // A part none of whose programs ran (none found) has nothing to say of its rules.
-        let ran = mine.iter().any(|c| c.ended != "not run");
+        // A part none of whose programs was found has nothing to say of its rules.
+        let ran = mine.iter().any(|c| g.found.iter().any(|(name, _)| *name == c.program));
         if part == 1 && ran {
             let saved = mine.iter().filter(|c| c.saved).count();
             if saved < 2 {

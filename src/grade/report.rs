@@ -80,9 +80,8 @@ pub fn student_report(g: &StudentGrade) -> String {
         },
         if g.flagged() {
             format!(
-                "; **flagged for a TA's look** ({} doubt{} below)",
-                g.doubts.len(),
-                if g.doubts.len() == 1 { "" } else { "s" }
+                "; **flagged for a TA's look** ({} below)",
+                crate::words::count(g.doubts.len() as u64, "doubt", "doubts")
             )
         } else {
             String::new()

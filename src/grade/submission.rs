@@ -259,16 +259,10 @@ pub fn check_paths(paths: &[PathBuf]) -> Result<(), SubmissionError> {
 /// # Errors
 /// A path that does not exist or is neither a folder nor an archive.
 pub fn find_submissions(paths: &[PathBuf]) -> Result<Vec<Submission>, SubmissionError> {
+    check_paths(paths)?;
     let mut out = Vec::new();
     for path in paths {
-        let shown = path.display().to_string();
-        if !path.exists() {
-            return Err(SubmissionError::Missing(shown));
-        }
         if path.is_file() {
-            if !is_archive(path) {
-                return Err(SubmissionError::NotASubmission(shown));
-            }
             out.push(Submission::at(net_id_of(path), path.clone()));
         } else if let Some(export) = gradescope_export(path) {
             let export = export.map_err(SubmissionError::BadExport)?;
@@ -1526,15 +1520,16 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     // Steps a TA gave (the class file) or the student did (a grade.toml): one that fails
     // leaves the grade to what the grader finds by itself, which a TA should know.
     for step in &commands.build {
-        if !b.step(step.clone(), work) {
-            let outcome = b.built.steps.last().map(|s| &s.outcome);
-            let said = outcome.map(|o| o.stderr_tail(1)).filter(|t| !t.trim().is_empty());
+        if !b.step(step.clone(), work)
+            && let Some(failed) = b.built.steps.last()
+        {
+            let said = failed.outcome.stderr_tail(1);
+            let said = if said.trim().is_empty() { String::new() } else { format!(": {}", said.trim()) };
             b.built.doubts.push(format!(
                 "the build step `{}` given for this student (the class file or the submission's grade.toml) \
-                 failed ({}{}): the programs were looked for without it",
+                 failed ({}{said}): the programs were looked for without it",
                 crate::words::shell_line(step),
-                outcome.map_or_else(|| "not run".to_string(), RunOutcome::describe),
-                said.map_or(String::new(), |t| format!(": {}", t.trim()))
+                failed.outcome.describe()
             ));
         }
     }

@@ -342,7 +342,7 @@ impl Report {
         let skipped = self.count(Contract::Recommended, Status::Skip);
         let mut notes = Vec::new();
         if warnings > 0 {
-            notes.push(format!("{warnings} warning{}", if warnings == 1 { "" } else { "s" }));
+            notes.push(crate::words::count(warnings as u64, "warning", "warnings"));
         }
         if skipped > 0 {
             notes.push(format!("{skipped} skipped"));
@@ -381,10 +381,9 @@ impl Report {
         let u = &self.usage;
         let cpu = match (u.cpu_per_move(), u.opponent_cpu()) {
             (Some(per_move), Some(theirs)) => format!(
-                "CPU {:.2} ms per move on its turns ({} move{}), {:.3} s on the checker's turns{}",
+                "CPU {:.2} ms per move on its turns ({}), {:.3} s on the checker's turns{}",
                 per_move.as_secs_f64() * 1000.0,
-                u.moves,
-                if u.moves == 1 { "" } else { "s" },
+                crate::words::count(u.moves, "move", "moves"),
                 theirs.as_secs_f64(),
                 u.opponent_share().map_or(String::new(), |s| format!(" ({:.0}% of its CPU)", s * 100.0))
             ),
