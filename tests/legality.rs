@@ -143,7 +143,10 @@ fn syntax_errors_name_what_was_typed_and_what_was_expected() {
     assert_eq!(err("d4-d3"), "D4 is not a point on this board: column D has D1, D2, D3, D5, D6, D7");
     assert_eq!(err("   "), "empty move: type a point such as E5");
     assert_eq!(err("D2 F2"), "after D2 expected '-', ',' or the end of the move, found 'F2'");
-    assert_eq!(err("D2-F2x"), "F2x is not a point: columns are A-G and rows 1-7");
+    assert_eq!(err("D2-F2x"), "after D2-F2 expected ',' or the end of the move, found 'x'");
+    // A capture written the way chess writes it: the point before the x is read as one.
+    assert_eq!(err("G1xD2"), "after G1 expected '-', ',' or the end of the move, found 'xD2'");
+    assert_eq!(err("D2F2"), "after D2 expected '-', ',' or the end of the move, found 'F2'");
     assert_eq!(err("D2-F2;"), "after D2-F2 expected ',' or the end of the move, found ';'");
     assert_eq!(err("D3,G1,A1"), "after D3,G1 expected the end of the move, found ',A1'");
     assert_eq!(err("D2-"), "a point is missing after D2-: columns are A-G and rows 1-7");

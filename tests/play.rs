@@ -61,7 +61,7 @@ fn every_mistake_while_placing_gets_its_own_message_and_changes_nothing() {
     assert_eq!(moves(&game), moves(&start), "no bad line may change the game");
     assert_says(&out, "D4 is not a point on this board: column D has D1, D2, D3, D5, D6, D7.");
     assert_says(&out, "H2 is not a point: columns are A-G and rows 1-7.");
-    assert_says(&out, "d2x is not a point: columns are A-G and rows 1-7.");
+    assert_says(&out, "After d2 expected '-', ',' or the end of the move, found 'x'.");
     assert_says(&out, "After D2 expected '-', ',' or the end of the move, found 'F4'.");
     assert_says(
         &out,

@@ -163,8 +163,17 @@ impl<'a> Cursor<'a> {
     fn point(&mut self, topology: &Topology) -> Result<Point, ParseMoveError> {
         let column = self.column();
         // The whole word is the candidate name, so `D22` is reported as itself, not as
-        // `D2` followed by a stray `2`.
-        let word_len = self.rest.find(|c: char| !c.is_alphanumeric()).unwrap_or(self.rest.len());
+        // `D2` followed by a stray `2`; but a letter after the digits starts something
+        // else, so `G1xD2` is `G1` followed by `xD2`.
+        let mut seen_digit = false;
+        let word_len = self
+            .rest
+            .find(|c: char| {
+                let ends = !c.is_alphanumeric() || (seen_digit && c.is_alphabetic());
+                seen_digit |= c.is_ascii_digit();
+                ends
+            })
+            .unwrap_or(self.rest.len());
         let (word, rest) = self.rest.split_at(word_len);
         match point_token(topology)(word) {
             Ok(("", (l, d))) => {
