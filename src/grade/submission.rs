@@ -815,8 +815,11 @@ pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRu
         for inner in walk(work).into_iter().filter(|f| is_archive(f)) {
             let into = inner.with_file_name(net_id_of(&inner));
             let _ = std::fs::create_dir_all(&into);
-            if let Err(why) = extract(&inner, &into, work, limit, runner) {
-                failed.get_or_insert(format!("{}: {why}", relative(work, &inner)));
+            match extract(&inner, &into, work, limit, runner) {
+                Ok(()) => lift_lone_namesake(&into),
+                Err(why) => {
+                    failed.get_or_insert(format!("{}: {why}", relative(work, &inner)));
+                }
             }
         }
         drop_links(work);
@@ -825,6 +828,27 @@ pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRu
         }
     }
     Ok(())
+}
+
+/// A zip that holds one folder of its own name (`project.zip` made of `project/`) was
+/// unpacked into `project/project/`: the inner folder takes the outer one's place, so the
+/// reports name `project/ABGame.py` as the student zipped it. Anything beside the inner
+/// folder (`__MACOSX`) leaves it as it is.
+fn lift_lone_namesake(into: &Path) {
+    let Some(name) = into.file_name() else { return };
+    let Ok(entries) = std::fs::read_dir(into) else { return };
+    let entries: Vec<_> = entries.flatten().collect();
+    let [only] = entries.as_slice() else { return };
+    if only.file_name() != name || !only.file_type().is_ok_and(|t| t.is_dir()) {
+        return;
+    }
+    let aside = into.with_file_name(format!(".{}.lifting", name.to_string_lossy()));
+    let lifted = std::fs::rename(only.path(), &aside)
+        .and_then(|()| std::fs::remove_dir(into))
+        .and_then(|()| std::fs::rename(&aside, into));
+    if let Err(e) = lifted {
+        log::info!("{}: left as unpacked: {}", into.display(), crate::files::io_reason(&e));
+    }
 }
 
 /// Removes every symbolic link an archive made below `work`, hidden folders included.
@@ -1960,6 +1984,27 @@ mod tests {
         std::fs::write(&p, bytes).unwrap();
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
         p
+    }
+
+    #[test]
+    fn a_zip_of_a_folder_of_its_own_name_unpacks_one_level_deep() {
+        let dir = scratch("namesake");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("project/project/src")).unwrap();
+        put(&dir.join("project/project"), "ABGame.py", b"print(1)\n");
+        put(&dir.join("project/project/src"), "board.py", b"");
+        lift_lone_namesake(&dir.join("project"));
+        assert!(dir.join("project/ABGame.py").is_file() && dir.join("project/src/board.py").is_file());
+        assert!(!dir.join("project/project").exists() && !dir.join(".project.lifting").exists());
+        // Another name, or something beside the folder: left as unpacked.
+        std::fs::create_dir_all(dir.join("final/hw2")).unwrap();
+        lift_lone_namesake(&dir.join("final"));
+        assert!(dir.join("final/hw2").is_dir());
+        std::fs::create_dir_all(dir.join("hw/hw")).unwrap();
+        std::fs::create_dir_all(dir.join("hw/__MACOSX")).unwrap();
+        lift_lone_namesake(&dir.join("hw"));
+        assert!(dir.join("hw/hw").is_dir() && dir.join("hw/__MACOSX").is_dir());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
