@@ -843,11 +843,15 @@ fn lift_lone_namesake(into: &Path) {
         return;
     }
     let aside = into.with_file_name(format!(".{}.lifting", name.to_string_lossy()));
-    let lifted = std::fs::rename(only.path(), &aside)
-        .and_then(|()| std::fs::remove_dir(into))
-        .and_then(|()| std::fs::rename(&aside, into));
-    if let Err(e) = lifted {
+    if let Err(e) = std::fs::rename(only.path(), &aside) {
         log::info!("{}: left as unpacked: {}", into.display(), crate::files::io_reason(&e));
+        return;
+    }
+    if let Err(e) = std::fs::remove_dir(into).and_then(|()| std::fs::rename(&aside, into)) {
+        // Put the folder back where it was unpacked, never left hidden aside.
+        log::info!("{}: left as unpacked: {}", into.display(), crate::files::io_reason(&e));
+        let _ = std::fs::create_dir_all(into);
+        let _ = std::fs::rename(&aside, into.join(name));
     }
 }
 
