@@ -9,6 +9,17 @@ pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// The first `at_most` of `items`, and how many more: `listed(&["a", "b", "c"], 2)` is
+/// `a, b and 1 more`.
+#[must_use]
+pub fn listed(items: &[impl AsRef<str>], at_most: usize) -> String {
+    let shown: Vec<&str> = items.iter().take(at_most).map(AsRef::as_ref).collect();
+    match items.len() - shown.len() {
+        0 => shown.join(", "),
+        more => format!("{} and {more} more", shown.join(", ")),
+    }
+}
+
 /// `n` plies: `1 ply`, `7 plies`.
 #[must_use]
 pub fn plies(n: impl Into<u64>) -> String {
@@ -90,6 +101,13 @@ mod tests {
         assert_eq!(plies(100u16), "100 plies");
         assert_eq!(count(1u8, "thread", "threads"), "1 thread");
         assert_eq!(count(2u64, "move", "moves"), "2 moves");
+    }
+
+    #[test]
+    fn a_long_list_shows_its_first_items_and_counts_the_rest() {
+        assert_eq!(listed(&["a", "b", "c"], 2), "a, b and 1 more");
+        assert_eq!(listed(&["a", "b"], 2), "a, b");
+        assert_eq!(listed(&[String::from("a")], 5), "a");
     }
 
     #[test]

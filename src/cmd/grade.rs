@@ -19,7 +19,7 @@ use morris::grade::run::{ProgramRunner, RunSpec};
 use morris::grade::submission::{OUTPUT_MARK, Submission, check_paths, find_submissions, open_class_zips};
 use morris::grade::{GradeSettings, cases, export, grade_student, part_of_program, report, similar};
 use morris::progress::Progress as _;
-use morris::words::count;
+use morris::words::{count, listed};
 
 /// Arguments of `morris grade`.
 #[derive(Args, Debug)]
@@ -131,14 +131,8 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     }
     for id in &args.only {
         if !submissions.iter().any(|s| &s.net_id == id) {
-            let shown: Vec<&str> = submissions.iter().take(8).map(|s| s.net_id.as_str()).collect();
-            let more = submissions.len() - shown.len();
-            anyhow::bail!(
-                "--only {id}: no such student among the {} submissions ({}{})",
-                submissions.len(),
-                shown.join(", "),
-                if more > 0 { format!(" and {more} more") } else { String::new() }
-            );
+            let ids: Vec<&str> = submissions.iter().map(|s| s.net_id.as_str()).collect();
+            anyhow::bail!("--only {id}: no such student among the {} submissions ({})", ids.len(), listed(&ids, 8));
         }
     }
     // The sheet is written for this run's students: an output folder holding the grades
@@ -147,15 +141,13 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     if args.only.is_empty() {
         let others = others_graded(&reports, &submissions);
         if !others.is_empty() {
-            let shown: Vec<&str> = others.iter().take(5).map(String::as_str).collect();
             anyhow::bail!(
-                "{} holds the grades of {} not among these submissions ({}{}): their grades would leave the sheet \
+                "{} holds the grades of {} not among these submissions ({}): their grades would leave the sheet \
                  and the exports; give these submissions another --out, or regrade one student with the class's \
                  submissions and --only NETID",
                 settings.out.display(),
                 count(others.len() as u64, "student", "students"),
-                shown.join(", "),
-                if others.len() > shown.len() { ", …" } else { "" }
+                listed(&others, 5)
             );
         }
     }
