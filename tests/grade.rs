@@ -1470,15 +1470,39 @@ def main():
         assert_eq!(tokens(c, Family::C), tokens(c2, Family::C));
     }
 
-    #[test]
-    fn a_copied_submission_is_listed_and_different_ones_are_not() {
-        let dir = std::env::temp_dir().join(format!("morris-similar-{}", std::process::id()));
+    /// An empty class folder of this process, and a way to write a file of a student in it.
+    fn class_dir(name: &str) -> (PathBuf, impl Fn(&str, &str, &str)) {
+        let dir = std::env::temp_dir().join(format!("morris-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let put = |who: &str, name: &str, text: &str| {
-            let p = dir.join(who).join(name);
+        let root = dir.clone();
+        let put = move |who: &str, file: &str, text: &str| {
+            let p = root.join(who).join(file);
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             std::fs::write(p, text).unwrap();
         };
+        (dir, put)
+    }
+
+    #[test]
+    fn a_ring_that_is_all_of_a_small_class_s_language_is_listed() {
+        // Four Python students of six share one module; the other two wrote Java.
+        let (dir, put) = class_dir("ring");
+        for (who, name) in [("a", "morrislib.py"), ("b", "lib/morris_core.py"), ("c", "common.py"), ("d", "utils.py")] {
+            put(who, name, ONE);
+        }
+        put("e", "ABGame.java", "class ABGame { public static void main(String[] a) { } }");
+        put("f", "ABGame.java", "class ABGame { static int f(int x) { return x; } }");
+        let students: Vec<(String, PathBuf)> =
+            ["a", "b", "c", "d", "e", "f"].iter().map(|s| (s.to_string(), dir.join(s))).collect();
+        let pairs = alike(&students);
+        assert_eq!(pairs.len(), 6, "{pairs:?}");
+        assert!(pairs.iter().all(|p| p.family == Family::Python && p.share.0 > 0.99), "{pairs:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_copied_submission_is_listed_and_different_ones_are_not() {
+        let (dir, put) = class_dir("similar");
         let long = ONE.to_string();
         put("abc", "ABGame.py", &long);
         put("def", "src/ab_game.py", &long.replace("board", "state").replace("close_mill", "mill"));

@@ -26,8 +26,8 @@
 //! three lines were the handout's own, for a class file that deducts for other wording.
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, tag_no_case, take_while_m_n};
-use nom::character::complete::{char, digit1};
+use nom::bytes::complete::{tag, tag_no_case, take_while, take_while_m_n};
+use nom::character::complete::{char, digit1, satisfy};
 use nom::combinator::{not, opt, recognize};
 use nom::multi::many0;
 use nom::{IResult, Parser};
@@ -291,14 +291,16 @@ impl<'a> Said<'a> {
     }
 
     /// What the number is, and the words that say so. A number right after a word that
-    /// says it is something else (`MINIMAX depth 3` in a title line) is neither the count
-    /// nor the estimate.
+    /// says it is something else (`MINIMAX depth 3` in a title line, `MiniMaxOpening
+    /// (depth 3)`, `depth=3`) is neither the count nor the estimate.
     fn kind(&self) -> (LabelKind, &str) {
         let (kind, label) = match kind_of(self.label) {
             LabelKind::Other if kind_of(&self.named) == LabelKind::Count => (LabelKind::Count, self.named.as_str()),
             k => (k, self.label),
         };
-        if kind != LabelKind::Other && names_another_number(self.before) {
+        // The words just before the number, its label's own last words where nothing
+        // stands between them (`MiniMaxOpening (depth 3)`, `[MiniMaxGame] depth=3`).
+        if kind != LabelKind::Other && names_another_number(&format!("{} {}", self.label, self.before)) {
             (LabelKind::Other, label)
         } else {
             (kind, label)
@@ -565,10 +567,46 @@ fn unglue(stdout: &str) -> String {
     out
 }
 
+/// A terminal's control sequence (`ESC [ 92 m`, the colour a student paints a value
+/// with): ESC, `[`, parameter bytes, intermediate bytes and one final byte (ECMA-48).
+fn control_sequence(i: &str) -> IResult<&str, &str> {
+    recognize((
+        tag("\x1b["),
+        take_while(|c: char| ('\x30'..='\x3f').contains(&c)),
+        take_while(|c: char| ('\x20'..='\x2f').contains(&c)),
+        satisfy(|c| ('\x40'..='\x7e').contains(&c)),
+    ))
+    .parse(i)
+}
+
+/// `text` without the colour codes a student printed around a board or a number
+/// (`Board Position: \x1b[92mWxx…\x1b[0m`, `estimate: \x1b[96m-2013\x1b[0m`): a terminal
+/// shows only what they wrap, and so is it read.
+fn without_colours(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('\x1b') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        rest = match control_sequence(rest) {
+            Ok((after, _)) => after,
+            // A lone escape stays, to be shown in the report as `\x1b`.
+            Err(_) => {
+                out.push('\x1b');
+                &rest[1..]
+            }
+        };
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Reads `stdout` (and `file`, the output file's text, if it was written).
 #[must_use]
 pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
-    let stdout = unglue(stdout);
+    let file = file.map(without_colours);
+    let file = file.as_deref();
+    let stdout = unglue(&without_colours(stdout));
     let stdout = stdout.as_str();
     let mut r = Reading::default();
     let mut boards: Vec<(String, String)> = Vec::new();
@@ -965,6 +1003,31 @@ mod tests {
         );
         let r = read(&text);
         assert_eq!((r.board.as_deref(), r.evals, r.value), (Some(B), Some(125), Some(Value::finite(-9987))), "{r:?}");
+    }
+
+    #[test]
+    fn colours_around_the_values_alone() {
+        // A student's colours wrap only the board and the numbers; a sign stays a sign.
+        let (g, c, r) = ("\x1b[92m", "\x1b[1;96m", "\x1b[0m");
+        let text = format!(
+            "Board Position: {g}{B}{r}\nPositions evaluated by static estimation: {c}125{r}.\nMINIMAX estimate: {c}-2013{r}.\n"
+        );
+        let r = read(&text);
+        assert_eq!((r.board.as_deref(), r.evals, r.value), (Some(B), Some(125), Some(Value::finite(-2013))), "{r:?}");
+        assert!(r.doubts.is_empty(), "{r:?}");
+        // An escape that starts no sequence is kept, and shown.
+        assert_eq!(without_colours("a\x1b\x1b[0mb\x1b[31"), "a\x1bb\x1b[31");
+    }
+
+    #[test]
+    fn a_title_with_the_depth_is_no_estimate() {
+        for title in ["MiniMaxOpening (depth 3)", "[MiniMaxGame] depth=3 input=board1.txt output=board2.txt"] {
+            let r = read(&format!(
+                "{title}\nBoard Position: {B}\nPositions evaluated by static estimation: 125.\nMINIMAX estimate: 1.\n"
+            ));
+            assert_eq!((r.board.as_deref(), r.evals, r.value), (Some(B), Some(125), Some(Value::finite(1))), "{title}");
+            assert!(r.doubts.is_empty(), "{title}: {r:?}");
+        }
     }
 
     #[test]

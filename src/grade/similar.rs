@@ -23,6 +23,9 @@ pub const W: usize = 10;
 pub const SHARED: f64 = 0.5;
 /// Fewer shared fingerprints than this are no evidence, whatever their share.
 const MIN_SHARED: usize = 20;
+/// Fingerprints held by more students than this (or than a quarter of the language's
+/// submissions, where that is more) are the handout's or the language's, and left out.
+pub const COMMON_FLOOR: usize = 5;
 
 /// The languages compared with each other (C with C++: one family of tokens).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -220,7 +223,9 @@ pub fn alike(students: &[(String, PathBuf)]) -> Vec<Alike> {
                 *holders.entry(*p).or_default() += 1;
             }
         }
-        let common = (all.len() / 4).max(3);
+        // A quarter of a large class; in a small one, more than five, so that a ring of
+        // a few who share one module is seen even when it is all of a language's students.
+        let common = (all.len() / 4).max(COMMON_FLOOR);
         for (_, _, c) in &mut all {
             c.prints.retain(|p, _| holders[p] <= common);
         }
@@ -265,7 +270,8 @@ pub fn alike(students: &[(String, PathBuf)]) -> Vec<Alike> {
 pub fn markdown(pairs: &[Alike], students: usize) -> String {
     let mut s = format!(
         "# Code alike\n\n{students} submissions compared, each language with itself (names, numbers, strings and \
-         comments made alike; code that more than a quarter of the class shares left out). A pair is listed where \
+         comments made alike; code that more than a quarter of the class, and more than {COMMON_FLOOR} students, \
+         share left out). A pair is listed where \
          they share at least {:.0} % of the smaller one's fingerprints: a pointer for reading, not a finding.\n\n",
         SHARED * 100.0
     );
