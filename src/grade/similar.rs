@@ -270,8 +270,8 @@ pub fn alike(students: &[(String, PathBuf)]) -> Vec<Alike> {
 pub fn markdown(pairs: &[Alike], students: usize) -> String {
     let mut s = format!(
         "# Code alike\n\n{students} submissions compared, each language with itself (names, numbers, strings and \
-         comments made alike; code that more than a quarter of the class, and more than {COMMON_FLOOR} students, \
-         share left out). A pair is listed where \
+         comments made alike; code that more than a quarter of a language's submissions, and more than \
+         {COMMON_FLOOR} of them, share left out). A pair is listed where \
          they share at least {:.0} % of the smaller one's fingerprints: a pointer for reading, not a finding.\n\n",
         SHARED * 100.0
     );
