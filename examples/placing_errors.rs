@@ -15,6 +15,12 @@
 //!     records=a/games.tsv,b/games.tsv [from=12] [to=18] [nodes=300000] [carried=1] [list=FILE]
 //! ```
 //!
+//! `moving=all` (a diagnostic) gives the search the full moving tables of `DIR` beside the
+//! carried placing values: every position after the last placement is then exact, so what
+//! is still lost is lost inside the placing phase, not at a moving-phase horizon.
+//! `moving=6-6,7-5` gives it those tables alone (stones of the side to move first), or
+//! `moving=12` those with at most 12 stones on the board.
+//!
 //! `list=FILE` writes each critical position's move, key and whether the engine kept the
 //! value (`1`/`0`), to pair two builds' answers position by position (McNemar's test).
 
@@ -23,9 +29,9 @@ use std::sync::Arc;
 
 use morris::engine::{Engine, EngineOptions, SearchLimits};
 use morris::referee::outcome::record::parse_records;
-use morris::rules::STANDARD;
 use morris::rules::notation::game_after;
-use morris::search::Oracle;
+use morris::rules::{Move, Position, STANDARD};
+use morris::search::{Oracle, OracleValue};
 use morris::tablebase::Tablebase;
 
 fn main() -> anyhow::Result<()> {
@@ -50,9 +56,12 @@ fn main() -> anyhow::Result<()> {
         "" => None,
         path => Some(std::fs::File::create(path).map_err(|e| anyhow::anyhow!("{path}: {e}"))?),
     };
-    let tb = Tablebase::open(std::path::Path::new(dir))?;
-    let oracle: Option<Arc<dyn Oracle>> =
-        if carried { morris::tablebase::bundled::open_bundled(&STANDARD)?.map(|t| t as Arc<dyn Oracle>) } else { None };
+    let tb = Arc::new(Tablebase::open(std::path::Path::new(dir))?);
+    let bundled = if carried { morris::tablebase::bundled::open_bundled(&STANDARD)? } else { None };
+    let oracle: Option<Arc<dyn Oracle>> = match named("moving", "").as_str() {
+        "" => bundled.map(|t| t as Arc<dyn Oracle>),
+        which => Some(Arc::new(MovingExact { moving: Arc::clone(&tb), placing: bundled, which: which.to_string() })),
+    };
     // The positions before each move from..=to of every game, once each.
     let mut seen = HashSet::new();
     let mut positions = Vec::new();
@@ -102,4 +111,59 @@ fn main() -> anyhow::Result<()> {
     }
     println!("# moves {from}..{to}: {losing} value-losing in {critical} critical positions at {nodes} nodes");
     Ok(())
+}
+
+/// The full moving tables for every position after the placements, the carried placing
+/// values (if any) for the placing phase: the `moving=` diagnostic. Each table's index is
+/// built when the search first reaches it (`build`), which the engine's own probes leave to
+/// a background thread.
+struct MovingExact {
+    moving: Arc<Tablebase>,
+    placing: Option<Arc<Tablebase>>,
+    which: String,
+}
+
+impl MovingExact {
+    fn holds(&self, pos: &Position) -> bool {
+        let side = pos.side_to_move();
+        let (us, them) = (pos.stones(side).len(), pos.stones(!side).len());
+        match self.which.parse::<u32>() {
+            Ok(most) => us + them <= most,
+            Err(_) => self.which == "all" || self.which.split(',').any(|s| s == format!("{us}-{them}")),
+        }
+    }
+}
+
+impl Oracle for MovingExact {
+    fn probe(&self, pos: &Position, count: u16) -> Option<OracleValue> {
+        if self.holds(pos) {
+            self.moving.fast_value_at_count(pos, count, true)
+        } else {
+            self.placing.as_ref()?.probe(pos, count)
+        }
+    }
+    fn probe_exact(&self, pos: &Position, count: u16) -> Option<OracleValue> {
+        if self.holds(pos) {
+            self.moving.value_at_count(pos, count, true)
+        } else {
+            self.placing.as_ref()?.probe_exact(pos, count)
+        }
+    }
+    fn prepare(&self, pos: &Position) {
+        if let Some(p) = &self.placing {
+            p.prepare(pos);
+        }
+    }
+    fn root_moves(&self, pos: &Position, deadline: Option<std::time::Instant>) -> Option<Vec<Move>> {
+        self.placing.as_ref()?.root_moves(pos, deadline)
+    }
+    fn filters_root(&self, pos: &Position) -> bool {
+        self.placing.as_ref().is_some_and(|p| p.filters_root(pos))
+    }
+    fn probe_placing(&self, pos: &Position) -> Option<OracleValue> {
+        self.placing.as_ref()?.probe_placing(pos)
+    }
+    fn probe_placing_root(&self, pos: &Position) -> Option<OracleValue> {
+        self.placing.as_ref()?.probe_placing_root(pos)
+    }
 }
