@@ -118,7 +118,18 @@ pub fn submission_copy(scratch: &Path) -> std::path::PathBuf {
     scratch.parent().unwrap_or(scratch).to_path_buf()
 }
 
-/// Runs `program` with `form`'s arguments on `board`, in `scratch`.
+/// The folders of `scratch` that a call's input file and output path lie in: one each, so
+/// that only a program writing the path it was given writes the output file. In one folder,
+/// a program that writes `dirname(input)/basename(output)` (the output path taken apart
+/// and joined to the input's folder) wrote the very file the grader reads, and earned the
+/// output file's marks it would lose on any TA's command line.
+#[must_use]
+pub fn call_folders(scratch: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    (scratch.join("input"), scratch.join("output"))
+}
+
+/// Runs `program` with `form`'s arguments on `board`, its input file and output path in
+/// folders of their own below `scratch` ([`call_folders`]).
 #[must_use]
 pub fn invoke(
     runner: &ProgramRunner,
@@ -129,10 +140,14 @@ pub fn invoke(
     depth: u32,
     limit: Duration,
 ) -> Invocation {
-    let _ = std::fs::create_dir_all(scratch);
-    let input = scratch.join("board_in.txt");
-    let output = scratch.join("board_out.txt");
+    let (input_dir, output_dir) = call_folders(scratch);
+    let _ = std::fs::create_dir_all(&input_dir);
+    let _ = std::fs::create_dir_all(&output_dir);
+    let input = input_dir.join("board_in.txt");
+    let output = output_dir.join("board_out.txt");
     let _ = std::fs::remove_file(&output);
+    // What an earlier call wrote beside its input is no answer to this one.
+    let _ = std::fs::remove_file(input_dir.join("board_out.txt"));
     let _ = std::fs::write(&input, if form.bare_input { board.to_string() } else { format!("{board}\n") });
     let (input, output_text) = (input.display().to_string(), output.display().to_string());
     let mut full = program.argv.clone();
