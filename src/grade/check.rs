@@ -19,7 +19,8 @@ pub mod fault {
     pub const ESTIMATE: &str = "estimate";
     /// The board chosen is not a best move.
     pub const BOARD: &str = "board";
-    /// The count differs (or alpha-beta counted more than MiniMax).
+    /// The count differs (or alpha-beta counted more than MiniMax, or fewer than any
+    /// correct alpha-beta can).
     pub const COUNT: &str = "count";
     /// The output file does not hold the board.
     pub const FILE: &str = "output file";
@@ -478,6 +479,20 @@ fn count_score(call: &Call, evals: u64, got: Option<u64>, r: &mut CaseResult, g:
     let interior: u64 = call.tree.iter().sum();
     if call.spec.algorithm == Algorithm::AlphaBeta {
         r.saved = got < call.minimax_evals;
+        if got < call.alpha_beta_fewest {
+            // No move order reaches it: a counter restarted for each root move, a count of
+            // one subtree only, a count of something else.
+            g.fault(
+                fault::COUNT,
+                format!(
+                    "alpha-beta evaluated {got}, fewer than any correct alpha-beta can: settling the root's value on \
+                     this tree takes at least {} positions evaluated, even in the best move order (morris {evals}, \
+                     MiniMax {})",
+                    call.alpha_beta_fewest, call.minimax_evals
+                ),
+            );
+            return 0.0;
+        }
         if got <= call.minimax_evals {
             if got != evals {
                 g.notes.push(format!(
@@ -564,4 +579,59 @@ fn improved(call: &Call, reading: &Reading, file: Option<&str>, r: &mut CaseResu
         g.fault(fault::FILE, file_fault(file, reading.board.as_deref()));
     }
     g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classroom::ProgramPhase;
+    use crate::grade::cases::{BoardCase, calls_of};
+
+    /// The call of `program` on `board` at `depth`, its answer computed as for a class.
+    fn call(program: &str, phase: ProgramPhase, board: &str, depth: u32) -> Call {
+        let case = BoardCase { label: "test".into(), phase, board: board.into(), depth, alpha_beta_only: false };
+        calls_of(&[case]).into_iter().find(|c| c.spec.name == program).expect("the program runs the case")
+    }
+
+    /// A program that printed morris's answer with `count` as its count, and wrote the board.
+    fn answered(call: &Call, count: u64) -> Invocation {
+        let e = call.expected.as_ref().expect("a move");
+        let stdout = format!(
+            "Board Position: {}\nPositions evaluated by static estimation: {count}.\nMINIMAX estimate: {}.\n",
+            e.board, e.value
+        );
+        let outcome = RunOutcome { status: Some(0), stdout, ..RunOutcome::default() };
+        Invocation { outcome, command: "ABOpening in out 3".into(), file: Some(e.board.clone()) }
+    }
+
+    /// An alpha-beta count below the fewest positions any correct alpha-beta evaluates
+    /// (the trial's abreset: its counter restarted for each root move, 18 for the handout's
+    /// opening example, where morris evaluates 672) loses the count's 0.2 and names the
+    /// floor; a count between the floor and MiniMax's is counted, as before.
+    #[test]
+    fn an_alpha_beta_count_below_the_fewest_possible_is_a_count_fault() {
+        let ab = call("ABOpening", ProgramPhase::Opening, "xxxxxxxWxxxxxxBxxxxxxx", 3);
+        let fewest = ab.alpha_beta_fewest;
+        assert!(18 < fewest && fewest <= 672, "{fewest}");
+        let reset = check(&ab, &answered(&ab, 18));
+        assert!((reset.score - 0.8).abs() < 1e-9, "{reset:?}");
+        assert_eq!(reset.faults, vec![fault::COUNT.to_string()]);
+        let said = format!(
+            "alpha-beta evaluated 18, fewer than any correct alpha-beta can: settling the root's value on this tree \
+             takes at least {fewest} positions evaluated, even in the best move order (morris 672, MiniMax 6912)"
+        );
+        assert!(reset.notes.contains(&said), "{:?}", reset.notes);
+        for fine in [fewest, 672, 700, ab.minimax_evals] {
+            let r = check(&ab, &answered(&ab, fine));
+            assert!((r.score - 1.0).abs() < 1e-9, "{fine}: {r:?}");
+        }
+        let more = check(&ab, &answered(&ab, ab.minimax_evals + ab.tree.iter().sum::<u64>() + 2));
+        assert_eq!(more.faults, vec![fault::COUNT.to_string()], "{more:?}");
+        // The game example at depth 4: 140 where morris evaluates 4,378.
+        let game = call("ABGame", ProgramPhase::Game, "xBWBxxxWxBxxxWxBBWxxWW", 4);
+        assert!(140 < game.alpha_beta_fewest && game.alpha_beta_fewest <= 4378, "{}", game.alpha_beta_fewest);
+        assert_eq!(check(&game, &answered(&game, 140)).faults, vec![fault::COUNT.to_string()]);
+        // MiniMax programs have no floor but their own count.
+        assert_eq!(call("MiniMaxGame", ProgramPhase::Game, "xBWBxxxWxBxxxWxBBWxxWW", 4).alpha_beta_fewest, 0);
+    }
 }
