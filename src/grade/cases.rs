@@ -23,6 +23,7 @@ use crate::rules::{ByColor, CLASSROOM, Color, MoveList, Position, Setup};
 use crate::topology::PointSet;
 
 use super::class_file::ClassFile;
+use super::fewest::fewest_alpha_beta_leaves;
 
 /// One board case.
 #[derive(Clone, Debug)]
@@ -58,6 +59,10 @@ pub struct Call {
     /// Positions at each ply of the MiniMax tree (1..=depth), for the convention that
     /// counts interior nodes.
     pub tree: Vec<u64>,
+    /// For alpha-beta calls, the fewest positions any correct alpha-beta evaluates on the
+    /// call's tree, in any move order ([`super::fewest`]), where the depth ends a branch
+    /// or the game does, whichever is fewer: a count below it is impossible. 0 otherwise.
+    pub alpha_beta_fewest: u64,
     /// For the Black MiniMax programs, the handout's other reading ([`other_reading`]).
     pub other_reading: Option<ProgramOutput>,
     /// The answer where a branch ends where the game does ([`Ends::AtGameEnd`]: a side
@@ -406,6 +411,14 @@ pub fn calls_of(cases: &[BoardCase]) -> Vec<Call> {
             let expected = decide(&spec, stones, depth);
             let minimax_spec = ProgramSpec { algorithm: Algorithm::MiniMax, ..spec };
             let tree = root_of(&spec, &board).map(|r| tree_sizes(&r, depth)).unwrap_or_default();
+            let alpha_beta_fewest = match root_of(&spec, &board) {
+                Some(root) if spec.algorithm == Algorithm::AlphaBeta => [Ends::AtDepth, Ends::AtGameEnd]
+                    .into_iter()
+                    .map(|ends| fewest_alpha_beta_leaves(&root, depth, estimate_of(&spec), ends))
+                    .min()
+                    .unwrap_or(0),
+                _ => 0,
+            };
             let minimax_evals = if spec.algorithm == Algorithm::AlphaBeta {
                 decide(&minimax_spec, stones, depth).map_or(0, |o| o.evals)
             } else {
@@ -422,7 +435,19 @@ pub fn calls_of(cases: &[BoardCase]) -> Vec<Call> {
             let deeper = (spec.estimator == crate::classroom::Estimator::Handout && depth < most)
                 .then(|| decide(&spec, stones, depth + 1))
                 .flatten();
-            Call { label, spec, board, depth, expected, minimax_evals, tree, other_reading, game_end, deeper }
+            Call {
+                label,
+                spec,
+                board,
+                depth,
+                expected,
+                minimax_evals,
+                tree,
+                alpha_beta_fewest,
+                other_reading,
+                game_end,
+                deeper,
+            }
         })
         .collect()
 }

@@ -19,7 +19,8 @@ pub mod fault {
     pub const ESTIMATE: &str = "estimate";
     /// The board chosen is not a best move.
     pub const BOARD: &str = "board";
-    /// The count differs (or alpha-beta counted more than MiniMax).
+    /// The count differs (or alpha-beta counted more than MiniMax, or fewer than any
+    /// correct alpha-beta can).
     pub const COUNT: &str = "count";
     /// The output file does not hold the board.
     pub const FILE: &str = "output file";
@@ -118,7 +119,18 @@ pub fn submission_copy(scratch: &Path) -> std::path::PathBuf {
     scratch.parent().unwrap_or(scratch).to_path_buf()
 }
 
-/// Runs `program` with `form`'s arguments on `board`, in `scratch`.
+/// The folders of `scratch` that a call's input file and output path lie in: one each, so
+/// that only a program writing the path it was given writes the output file. In one folder,
+/// a program that writes `dirname(input)/basename(output)` (the output path taken apart
+/// and joined to the input's folder) wrote the very file the grader reads, and earned the
+/// output file's marks it would lose on any TA's command line.
+#[must_use]
+pub fn call_folders(scratch: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    (scratch.join("input"), scratch.join("output"))
+}
+
+/// Runs `program` with `form`'s arguments on `board`, its input file and output path in
+/// folders of their own below `scratch` ([`call_folders`]).
 #[must_use]
 pub fn invoke(
     runner: &ProgramRunner,
@@ -129,10 +141,14 @@ pub fn invoke(
     depth: u32,
     limit: Duration,
 ) -> Invocation {
-    let _ = std::fs::create_dir_all(scratch);
-    let input = scratch.join("board_in.txt");
-    let output = scratch.join("board_out.txt");
+    let (input_dir, output_dir) = call_folders(scratch);
+    let _ = std::fs::create_dir_all(&input_dir);
+    let _ = std::fs::create_dir_all(&output_dir);
+    let input = input_dir.join("board_in.txt");
+    let output = output_dir.join("board_out.txt");
     let _ = std::fs::remove_file(&output);
+    // What an earlier call wrote beside its input is no answer to this one.
+    let _ = std::fs::remove_file(input_dir.join("board_out.txt"));
     let _ = std::fs::write(&input, if form.bare_input { board.to_string() } else { format!("{board}\n") });
     let (input, output_text) = (input.display().to_string(), output.display().to_string());
     let mut full = program.argv.clone();
@@ -463,6 +479,20 @@ fn count_score(call: &Call, evals: u64, got: Option<u64>, r: &mut CaseResult, g:
     let interior: u64 = call.tree.iter().sum();
     if call.spec.algorithm == Algorithm::AlphaBeta {
         r.saved = got < call.minimax_evals;
+        if got < call.alpha_beta_fewest {
+            // No move order reaches it: a counter restarted for each root move, a count of
+            // one subtree only, a count of something else.
+            g.fault(
+                fault::COUNT,
+                format!(
+                    "alpha-beta evaluated {got}, fewer than any correct alpha-beta can: settling the root's value on \
+                     this tree takes at least {} positions evaluated, even in the best move order (morris {evals}, \
+                     MiniMax {})",
+                    call.alpha_beta_fewest, call.minimax_evals
+                ),
+            );
+            return 0.0;
+        }
         if got <= call.minimax_evals {
             if got != evals {
                 g.notes.push(format!(
@@ -549,4 +579,59 @@ fn improved(call: &Call, reading: &Reading, file: Option<&str>, r: &mut CaseResu
         g.fault(fault::FILE, file_fault(file, reading.board.as_deref()));
     }
     g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classroom::ProgramPhase;
+    use crate::grade::cases::{BoardCase, calls_of};
+
+    /// The call of `program` on `board` at `depth`, its answer computed as for a class.
+    fn call(program: &str, phase: ProgramPhase, board: &str, depth: u32) -> Call {
+        let case = BoardCase { label: "test".into(), phase, board: board.into(), depth, alpha_beta_only: false };
+        calls_of(&[case]).into_iter().find(|c| c.spec.name == program).expect("the program runs the case")
+    }
+
+    /// A program that printed morris's answer with `count` as its count, and wrote the board.
+    fn answered(call: &Call, count: u64) -> Invocation {
+        let e = call.expected.as_ref().expect("a move");
+        let stdout = format!(
+            "Board Position: {}\nPositions evaluated by static estimation: {count}.\nMINIMAX estimate: {}.\n",
+            e.board, e.value
+        );
+        let outcome = RunOutcome { status: Some(0), stdout, ..RunOutcome::default() };
+        Invocation { outcome, command: "ABOpening in out 3".into(), file: Some(e.board.clone()) }
+    }
+
+    /// An alpha-beta count below the fewest positions any correct alpha-beta evaluates
+    /// (the trial's abreset: its counter restarted for each root move, 18 for the handout's
+    /// opening example, where morris evaluates 672) loses the count's 0.2 and names the
+    /// floor; a count between the floor and MiniMax's is counted, as before.
+    #[test]
+    fn an_alpha_beta_count_below_the_fewest_possible_is_a_count_fault() {
+        let ab = call("ABOpening", ProgramPhase::Opening, "xxxxxxxWxxxxxxBxxxxxxx", 3);
+        let fewest = ab.alpha_beta_fewest;
+        assert!(18 < fewest && fewest <= 672, "{fewest}");
+        let reset = check(&ab, &answered(&ab, 18));
+        assert!((reset.score - 0.8).abs() < 1e-9, "{reset:?}");
+        assert_eq!(reset.faults, vec![fault::COUNT.to_string()]);
+        let said = format!(
+            "alpha-beta evaluated 18, fewer than any correct alpha-beta can: settling the root's value on this tree \
+             takes at least {fewest} positions evaluated, even in the best move order (morris 672, MiniMax 6912)"
+        );
+        assert!(reset.notes.contains(&said), "{:?}", reset.notes);
+        for fine in [fewest, 672, 700, ab.minimax_evals] {
+            let r = check(&ab, &answered(&ab, fine));
+            assert!((r.score - 1.0).abs() < 1e-9, "{fine}: {r:?}");
+        }
+        let more = check(&ab, &answered(&ab, ab.minimax_evals + ab.tree.iter().sum::<u64>() + 2));
+        assert_eq!(more.faults, vec![fault::COUNT.to_string()], "{more:?}");
+        // The game example at depth 4: 140 where morris evaluates 4,378.
+        let game = call("ABGame", ProgramPhase::Game, "xBWBxxxWxBxxxWxBBWxxWW", 4);
+        assert!(140 < game.alpha_beta_fewest && game.alpha_beta_fewest <= 4378, "{}", game.alpha_beta_fewest);
+        assert_eq!(check(&game, &answered(&game, 140)).faults, vec![fault::COUNT.to_string()]);
+        // MiniMax programs have no floor but their own count.
+        assert_eq!(call("MiniMaxGame", ProgramPhase::Game, "xBWBxxxWxBxxxWxBBWxxWW", 4).alpha_beta_fewest, 0);
+    }
 }

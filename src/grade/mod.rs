@@ -6,7 +6,8 @@
 //! - [`submission`]: finding, unpacking, building submissions, finding the programs by
 //!   their names as students write them ([`names`]).
 //! - [`forms`]: the command line a program asks for, when it refuses the handout's.
-//! - [`cases`]: the cases and their exact answers (both readings of the Black programs).
+//! - [`cases`]: the cases and their exact answers (both readings of the Black programs);
+//!   [`fewest`]: the fewest positions a correct alpha-beta can evaluate on a case.
 //! - [`read`]: a program's output read by what its lines name, not their exact words.
 //! - [`mod@check`]: one call checked; [`report`]: the reports and the grade sheet;
 //!   [`class_summary`]: the class at a glance; [`export`]: Canvas and Gradescope.
@@ -20,6 +21,7 @@ pub mod class_file;
 pub mod class_summary;
 mod cmake;
 pub mod export;
+pub mod fewest;
 pub mod forms;
 pub mod lms;
 pub mod menu;
