@@ -362,6 +362,9 @@ pub struct Program {
     pub doubts: Vec<String>,
     /// Reached through a console menu, chosen by what is typed first.
     pub menu: Option<super::menu::Menu>,
+    /// Words after the three arguments: the program a program for all eight is to be,
+    /// where its usage line puts that word last (`morris.py INPUT OUTPUT DEPTH ABGame`).
+    pub after: Vec<String>,
 }
 
 /// A built submission: a command per program found.
@@ -466,6 +469,7 @@ impl Builder<'_> {
             how,
             doubts,
             menu: None,
+            after: Vec::new(),
         });
     }
 
@@ -1855,7 +1859,9 @@ fn compiled_class_named(classes: &Path, program: &str, sources: &[PathBuf]) -> O
 /// `project2.py` with a sub-command a program), else a runnable jar (Gradle's), none of a
 /// test's, whose usage (with no arguments, or `--help`) names at least four of the eight
 /// is taken for each program it names, with the word its usage spells the program with
-/// put first. Nothing is guessed: a usage that names none leaves the programs missing.
+/// put where the usage puts it ([`super::forms::mode_place`]: as the option it names,
+/// `-p ABGame`; after the three; first, as where it says nothing). Nothing is guessed: a
+/// usage that names none leaves the programs missing.
 fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Path>, only_menu: bool) {
     let work = b.root;
     let is_entry = |f: &PathBuf| {
@@ -1960,11 +1966,41 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
         if words.len() < 4 || only_menu {
             continue;
         }
+        // Where its usage puts the word: first (`main.py ab-game IN OUT DEPTH`) unless it
+        // names an option for it (argparse's `-p {MiniMaxOpening,…}`) or puts it last
+        // (`morris.py <input> <output> <depth> <program>`); called otherwise, every call
+        // is refused and correct work gets 0.
+        let at = super::forms::mode_place(&said).unwrap_or(super::forms::ModeAt::First);
         for (name, word) in words {
             let mut program = argv.clone();
-            program.push(word.clone());
-            let how = format!("`{shown} {word}`: one program for all eight, told which by a word its usage names");
+            let chosen = at.words(&word);
+            let told = chosen.join(" ");
+            let (after, how) = match &at {
+                super::forms::ModeAt::First => (
+                    Vec::new(),
+                    format!("`{shown} {told}`: one program for all eight, told which by a word its usage names"),
+                ),
+                super::forms::ModeAt::Option { .. } if !at.is_last() => (
+                    Vec::new(),
+                    format!("`{shown} {told}`: one program for all eight, told which by the option its usage names"),
+                ),
+                _ => (
+                    chosen.clone(),
+                    format!(
+                        "`{shown} INPUT OUTPUT DEPTH {told}`: one program for all eight, told which by a word its usage \
+                         puts after the three"
+                    ),
+                ),
+            };
+            if after.is_empty() {
+                program.extend(chosen);
+            }
+            // A program found otherwise before keeps its own command.
+            let fresh = !b.built.programs.contains_key(name);
             b.found(name, program, &dir, how, Vec::new());
+            if let Some(p) = b.built.programs.get_mut(name).filter(|_| fresh) {
+                p.after = after;
+            }
         }
         return;
     }
