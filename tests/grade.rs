@@ -554,6 +554,17 @@ fn grades_the_fixture_class() {
         assert_eq!(r[..2], [45.0, 35.0], "{}", report("one_for_all"));
         let rep = report("one_for_all");
         assert!(rep.contains("ABGame: `main.py ab-game`: one program for all eight"), "{rep}");
+        // The same, told which by the option its usage names (argparse's `-p {MiniMaxOpening,
+        // …}`), or by a word its usage puts after the three: called so, full marks.
+        for (id, told) in [
+            ("mode_option", "ABGame: `morris.py -p ABGame`: one program for all eight, told which by the option"),
+            ("mode_last", "ABGame: `morris.py INPUT OUTPUT DEPTH ABGame`: one program for all eight"),
+        ] {
+            let r = row(id).unwrap_or_else(|| panic!("{id} is not on the sheet (it needs only python3)"));
+            let rep = report(id);
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(rep.contains(told) && !flagged(&sheet, id), "{rep}");
+        }
         // Every argument a named option (argparse): called as its usage line asks.
         let r = row("named_options").expect("named_options is on the sheet (it needs only python3)");
         assert_eq!(r[1], 35.0, "{}", report("named_options"));

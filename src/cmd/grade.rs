@@ -122,7 +122,13 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     let paths =
         open_class_zips(&args.submissions, &settings.out.join("downloads"), settings.build_limit, &settings.runner)
             .map_err(|e| anyhow::anyhow!(e))?;
-    let submissions = find_submissions(&paths)?;
+    let found = find_submissions(&paths)?;
+    // A folder read by its folders' names alone: what was taken as what, so that no student
+    // is dropped unseen (a class taken for one student) nor a project split unseen.
+    for told in &found.told {
+        eprintln!("morris grade: {told}");
+    }
+    let submissions = found.submissions;
     if submissions.is_empty() {
         anyhow::bail!(
             "no submissions found in {}",

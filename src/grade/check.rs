@@ -153,6 +153,7 @@ pub fn invoke(
     let (input, output_text) = (input.display().to_string(), output.display().to_string());
     let mut full = program.argv.clone();
     full.extend(form.args(&input, &output_text, depth));
+    full.extend(program.after.iter().cloned());
     let typed = form.typed_text(&input, &output_text, depth);
     let stdin = match &program.menu {
         Some(menu) => Some(menu.typed(typed.as_deref())),

@@ -349,6 +349,186 @@ pub fn from_usage(text: &str) -> Option<Form> {
     (once(&FormSlot::Input) && once(&FormSlot::Output) && has_depth && !plain_words).then_some(Form::of(slots))
 }
 
+/// Where a program for all eight wants the word that tells it which program to be, as its
+/// usage line places it: right after the program (`main.py ab-game INPUT OUTPUT DEPTH`),
+/// after the three (`morris.py INPUT OUTPUT DEPTH ABGame`), or as an option's value
+/// (argparse's `-p {MiniMaxOpening,…}`, `--program=NAME`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ModeAt {
+    /// Right after the program, before the three.
+    First,
+    /// After the three.
+    Last,
+    /// As the value of `flag` (`--program=WORD` where `glued`), before the three, or
+    /// after them where the usage line shows it there (`last`).
+    Option {
+        /// The option as the usage line spells it (`-p`, `--program`).
+        flag: String,
+        /// Glued to its value with `=`.
+        glued: bool,
+        /// After the three.
+        last: bool,
+    },
+}
+
+impl ModeAt {
+    /// The words that choose the program `word`: `ABGame`, or `-p ABGame`.
+    #[must_use]
+    pub fn words(&self, word: &str) -> Vec<String> {
+        match self {
+            ModeAt::First | ModeAt::Last => vec![word.to_string()],
+            ModeAt::Option { flag, glued: true, .. } => vec![format!("{flag}={word}")],
+            ModeAt::Option { flag, .. } => vec![flag.clone(), word.to_string()],
+        }
+    }
+
+    /// Whether they come after the input, output and depth.
+    #[must_use]
+    pub fn is_last(&self) -> bool {
+        matches!(self, ModeAt::Last | ModeAt::Option { last: true, .. })
+    }
+}
+
+/// Words that name the program to run in a placeholder (`<program>`, `MODE`, `ALGORITHM`).
+const MODE_WORDS: [&str; 12] =
+    ["program", "prog", "mode", "part", "algorithm", "algo", "variant", "task", "which", "command", "cmd", "search"];
+
+/// Whether a usage line's word is the slot of the program to run: a choice list naming
+/// one of the eight (`{MiniMaxOpening,MiniMaxGame,…}`, `<ABGame|ABOpening>`, a program's
+/// name alone), or a placeholder named so (`<program>`, `MODE`, `{mode}`).
+fn is_mode_slot(w: &str) -> bool {
+    let enclosed = w.starts_with(['<', '{']);
+    let inner = w.trim_matches(|c: char| matches!(c, '<' | '>' | '{' | '}'));
+    if inner.split([',', '|', '/']).any(|part| super::names::program_of(part.trim()).is_some()) {
+        return true;
+    }
+    let named = words_of(inner).iter().any(|p| MODE_WORDS.contains(&p.as_str()));
+    let capitals = inner.chars().all(|c| c.is_uppercase() || c == '_');
+    named && (enclosed || capitals || MODE_WORDS.contains(&inner.to_ascii_lowercase().as_str()))
+}
+
+/// A usage line's words, a placeholder of several words (`<input file>`) kept as one, and
+/// the brackets around optional words taken off (`[-p`, `NAME]`).
+fn usage_words(usage: &str) -> Vec<(String, bool)> {
+    let mut out: Vec<(String, bool)> = Vec::new();
+    let mut open = String::new();
+    for w in usage.split_whitespace() {
+        if !open.is_empty() {
+            open.push(' ');
+            open.push_str(w);
+        } else {
+            open.push_str(w);
+        }
+        let unbalanced = |a: char, b: char| open.matches(a).count() > open.matches(b).count();
+        if unbalanced('<', '>') || unbalanced('{', '}') {
+            continue;
+        }
+        let word = std::mem::take(&mut open);
+        let closes = word.ends_with(']');
+        let clean = word.trim_matches(|c: char| matches!(c, '[' | ']' | '(' | ')' | '"' | '\'' | ',')).to_string();
+        if !clean.is_empty() {
+            out.push((clean, closes));
+        }
+    }
+    if !open.is_empty() {
+        out.push((open, false));
+    }
+    out
+}
+
+/// Where a program for all eight wants the word that chooses the program ([`ModeAt`]),
+/// as its usage line (or `--help`'s) shows it: `usage: morris.py [-h] -p
+/// {MiniMaxOpening,…} input output depth` is an option, `usage: python3 morris.py <input
+/// file> <output file> <depth> <program>` last. `None` where no usage line shows a slot
+/// for it, or shows it between the files.
+#[must_use]
+pub fn mode_place(text: &str) -> Option<ModeAt> {
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let lower = line.to_ascii_lowercase();
+        let Some(at) = lower.find("usage") else { continue };
+        // The usage line and the indented lines that continue it (argparse wraps a long one).
+        let mut usage = line[at + "usage".len()..].trim_start_matches([':', ' ']).to_string();
+        for l in &lines[i + 1..] {
+            if l.starts_with(' ')
+                && !l.trim().is_empty()
+                && (usage.trim().is_empty() || !l.trim_start().starts_with('-'))
+            {
+                usage.push(' ');
+                usage.push_str(l.trim());
+            } else {
+                break;
+            }
+        }
+        // An option whose choices are programs before one merely named for the program
+        // (`--algo {minimax,ab} --part {MiniMaxOpening,…}`).
+        if let Some(place) = mode_in_usage(&usage, false).or_else(|| mode_in_usage(&usage, true)) {
+            return Some(place);
+        }
+    }
+    None
+}
+
+/// [`mode_place`] on one usage line, without its `usage:`; an option named for the
+/// program (`--program NAME`) taken for its slot where `by_flag`.
+fn mode_in_usage(usage: &str, by_flag: bool) -> Option<ModeAt> {
+    let words = usage_words(usage);
+    // The program's own words first (`python3 morris.py`, `java -jar app.jar`).
+    let launcher = ["-jar", "-cp", "-classpath", "-m"];
+    let first_arg = words.iter().position(|(w, _)| {
+        (w.starts_with('-') && !launcher.contains(&w.as_str()))
+            || w.starts_with(['<', '{'])
+            || is_mode_slot(w)
+            || looks_like_placeholder(w)
+    })?;
+    let (mut before, mut after) = (0, 0);
+    let mut mode: Option<ModeAt> = None;
+    let mut i = first_arg;
+    while i < words.len() {
+        let (w, closes) = &words[i];
+        i += 1;
+        if w.starts_with('-') {
+            if let Some((flag, value)) = w.split_once('=') {
+                if mode.is_none() && is_mode_slot(value) {
+                    mode = Some(ModeAt::Option { flag: flag.to_string(), glued: true, last: before > 0 });
+                }
+                continue;
+            }
+            let Some((value, _)) = words.get(i).filter(|_| !closes) else { continue };
+            if value.starts_with('-') {
+                continue;
+            }
+            let placeholder = value.starts_with(['<', '{']) || value.chars().all(|c| c.is_uppercase() || c == '_');
+            // An option named for it (`--program NAME`) or whose choices are programs.
+            let named = by_flag && placeholder && words_of(w).iter().any(|p| MODE_WORDS.contains(&p.as_str()));
+            if mode.is_none() && (is_mode_slot(value) || named) {
+                mode = Some(ModeAt::Option { flag: w.clone(), glued: false, last: before > 0 });
+                i += 1;
+            } else if placeholder {
+                // The option's own value (`-d DEPTH`), not a word on its own.
+                i += 1;
+            }
+            continue;
+        }
+        if w.chars().all(|c| c == '.') {
+            continue;
+        }
+        if mode.is_none() && is_mode_slot(w) {
+            mode = Some(if before == 0 { ModeAt::First } else { ModeAt::Last });
+        } else if mode.is_some() {
+            after += 1;
+        } else {
+            before += 1;
+        }
+    }
+    match mode? {
+        // Between the files: no form we call.
+        ModeAt::Last if after > 0 => None,
+        ModeAt::Option { flag, glued, last } => Some(ModeAt::Option { flag, glued, last: last && after == 0 }),
+        place => Some(place),
+    }
+}
+
 fn looks_like_placeholder(w: &str) -> bool {
     let capitals = !w.contains(['.', '/']) && w.chars().all(|c| c.is_uppercase() || c == '_' || c.is_ascii_digit());
     !matches!(w.to_lowercase().as_str(), "python" | "python3" | "java" | "javac")
@@ -399,6 +579,57 @@ mod tests {
             "an input option glued to its value: not a form we can call"
         );
         assert_eq!(form("no such thing"), None);
+    }
+
+    #[test]
+    fn where_a_program_for_all_eight_wants_its_word() {
+        // argparse's choices as a required option, its usage wrapped over lines.
+        let argparse = "usage: morris.py [-h] -p\n                 {MiniMaxOpening,MiniMaxGame,ABOpening,ABGame,MiniMaxOpeningBlack,MiniMaxGameBlack,MiniMaxOpeningImproved,MiniMaxGameImproved}\n                 input output depth\nmorris.py: error: the following arguments are required: -p/--program, input, output, depth\n";
+        let option = ModeAt::Option { flag: "-p".into(), glued: false, last: false };
+        assert_eq!(mode_place(argparse), Some(option.clone()));
+        assert_eq!(option.words("ABGame"), vec!["-p", "ABGame"]);
+        assert!(!option.is_last());
+        // A hand-written usage with the program last, its choices on a line of their own.
+        let last = "usage: python3 morris.py <input file> <output file> <depth> <program>\nprograms: MiniMaxOpening, MiniMaxGame, ABOpening, ABGame\n";
+        assert_eq!(mode_place(last), Some(ModeAt::Last));
+        assert!(ModeAt::Last.is_last());
+        assert_eq!(mode_place("Usage: java Morris INPUT OUTPUT DEPTH MODE"), Some(ModeAt::Last));
+        assert_eq!(
+            mode_place("Usage: ./morris in.txt out.txt 3 {MiniMaxOpening|MiniMaxGame|ABOpening|ABGame}"),
+            Some(ModeAt::Last)
+        );
+        // First: a positional choice (argparse), a sub-command, a placeholder, a jar's.
+        assert_eq!(
+            mode_place("usage: main.py [-h] {ab-game,ab-opening,minimax-game,minimax-opening} input output depth"),
+            Some(ModeAt::First)
+        );
+        assert_eq!(
+            mode_place(
+                "usage: morris_variant.py [-h]\n                         {minimax-opening,minimax-game,ab-opening,ab-game} ...\n"
+            ),
+            Some(ModeAt::First)
+        );
+        assert_eq!(mode_place("usage: java -jar app.jar PROGRAM INPUT OUTPUT DEPTH"), Some(ModeAt::First));
+        assert_eq!(mode_place("Usage: python3 main.py <program> <input> <output> <depth>"), Some(ModeAt::First));
+        // An option after the files, glued or not, and one with a default (in brackets).
+        assert_eq!(
+            mode_place("usage: run.py input output depth --program NAME"),
+            Some(ModeAt::Option { flag: "--program".into(), glued: false, last: true })
+        );
+        let glued = mode_place("Usage: morris --mode=MODE IN OUT DEPTH").unwrap();
+        assert_eq!(glued.words("ABGame"), vec!["--mode=ABGame"]);
+        assert_eq!(
+            mode_place("usage: m.py [-h] [-d DEPTH] [--algo {minimax,ab}] [--part {MiniMaxOpening,ABGame}] in out"),
+            Some(ModeAt::Option { flag: "--part".into(), glued: false, last: false }),
+            "the option whose choices are programs, not another one's"
+        );
+        // Nothing that says: the caller keeps its own default.
+        assert_eq!(mode_place("usage: morris.py INPUT OUTPUT DEPTH"), None);
+        assert_eq!(mode_place("MiniMaxOpening MiniMaxGame ABOpening ABGame"), None);
+        assert_eq!(mode_place("usage: morris.py IN PROGRAM OUT DEPTH"), None, "between the files");
+        assert_eq!(mode_place(""), None);
+        assert_eq!(mode_place("usage:"), None);
+        assert_eq!(mode_place("usage: <<<{{{ ] [ -p"), None);
     }
 
     #[test]

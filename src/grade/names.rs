@@ -281,6 +281,13 @@ const PARTS: [(&str, &str, &[&str]); 4] = [
     ("4", "iv", &["minimax", "improved"]),
 ];
 
+/// Whether a folder's name names a program or the handout's part (`ABGame`, `Black`,
+/// `Part II - AlphaBeta`, `q3`): a folder of one student's project, not a student.
+#[must_use]
+pub fn names_a_program_or_part(name: &str) -> bool {
+    program_of(name).is_some() || folder_words(name).is_some_and(|w| !w.is_empty())
+}
+
 /// The program words a folder's name gives (`AlphaBeta`, `Black`, `Part3`, `part_IV`,
 /// `Q2`), or `None` if it holds any other word (`src`, `code`, a student's name).
 fn folder_words(name: &str) -> Option<Vec<&'static str>> {

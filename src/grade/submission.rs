@@ -3,9 +3,11 @@
 //!
 //! A submission is a folder or an archive (a zip, a tarball; RAR and 7-Zip where `7z` or
 //! `bsdtar` is installed) named with the student's net ID. A folder that holds an archive,
-//! or two or more folders that each hold programs and share a program's name, is
-//! a folder of submissions; any other folder is one student's (a lone student's folder
-//! given alone, or a submission split into `part1/`, `part2/`). A course site's download
+//! or two or more folders that each hold programs and share a program's name, or two or
+//! more folders each holding programs and none named as a project's part (`alee/`,
+//! `zlin/`; not `src/`, `bin/`), is a folder of submissions; any other folder is one
+//! student's (a lone student's folder given alone, or a submission split into `part1/`,
+//! `part2/`). A course site's download
 //! of a whole class (Canvas's flat folder of renamed files, Gradescope's export with its
 //! metadata) is read as the site lays it out ([`super::lms`]).
 //!
@@ -132,20 +134,28 @@ pub fn walk(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// A folder of submissions rather than one: no program or `grade.toml` at its top, and a
-/// zip, or two or more folders holding programs with a program's name in common (one
-/// student's `part1/` and `part2/` share none).
-fn is_class_folder(dir: &Path) -> bool {
+/// Whether `dir` is a folder of submissions rather than one: no program or `grade.toml` at
+/// its top, and a zip, or two or more folders holding programs with a program's name in
+/// common (one student's `part1/` and `part2/` share none), or folders each a submission
+/// of its own ([`each_a_submission`]); and a line for the TA where the reading rests on
+/// folders' names alone: what was taken as what.
+fn read_folder(dir: &Path) -> (bool, Option<String>) {
     let children = visible_children(dir);
     let at_top = |p: &PathBuf| {
         p.is_file() && (program_named(dir, p).is_some() || p.file_name().is_some_and(|n| n == "grade.toml"))
     };
     if children.iter().any(at_top) {
-        return false;
+        return (false, None);
     }
-    if holds_zip(&children) {
-        return true;
+    if holds_zip(&children) || share_a_program(dir, &children) {
+        return (true, None);
     }
+    each_a_submission(dir, &children)
+}
+
+/// Whether `children` are students' folders by the programs they hold: two holding files
+/// that share a program's name, or folders holding only the zip a student uploaded.
+fn share_a_program(dir: &Path, children: &[PathBuf]) -> bool {
     // A student's folder that holds only the zip they uploaded shows no program's name
     // until it is unpacked: beside another such folder, or one holding programs, it is a
     // class (as a zip at the top is).
@@ -164,6 +174,217 @@ fn is_class_folder(dir: &Path) -> bool {
         return true;
     }
     held.iter().enumerate().any(|(i, a)| held[i + 1..].iter().any(|b| a.iter().any(|n| b.contains(n))))
+}
+
+/// Words of a folder's name that make it a part of one student's project, not a student
+/// (`src/`, `bin/`, `build/`, `code/`, `MorrisVariant/`, `Project2_v2/`, `cmake-build-debug/`,
+/// `tests/`, a Spanish student's `ejemplos/`); with [`STALE_WORDS`], numbers and the
+/// handout's programs and parts ([`super::names::names_a_program_or_part`]).
+const PROJECT_WORDS: [&str; 115] = [
+    "src",
+    "source",
+    "sources",
+    "code",
+    "codes",
+    "codigo",
+    "código",
+    "fuente",
+    "fuentes",
+    "bin",
+    "build",
+    "builds",
+    "out",
+    "output",
+    "outputs",
+    "target",
+    "lib",
+    "libs",
+    "library",
+    "include",
+    "includes",
+    "inc",
+    "header",
+    "headers",
+    "dist",
+    "obj",
+    "debug",
+    "release",
+    "x64",
+    "x86",
+    "cmake",
+    "gradle",
+    "maven",
+    "app",
+    "apps",
+    "test",
+    "tests",
+    "testing",
+    "randtest",
+    "doc",
+    "docs",
+    "data",
+    "board",
+    "boards",
+    "input",
+    "inputs",
+    "example",
+    "examples",
+    "sample",
+    "samples",
+    "ejemplos",
+    "exemplos",
+    "exemples",
+    "entradas",
+    "salidas",
+    "res",
+    "resources",
+    "common",
+    "shared",
+    "util",
+    "utils",
+    "helper",
+    "helpers",
+    "script",
+    "scripts",
+    "tool",
+    "tools",
+    "java",
+    "python",
+    "py",
+    "cpp",
+    "main",
+    "project",
+    "projects",
+    "proj",
+    "projeto",
+    "proyecto",
+    "projet",
+    "assignment",
+    "hw",
+    "homework",
+    "submission",
+    "final",
+    "morris",
+    "variant",
+    "nine",
+    "men",
+    "mens",
+    "mill",
+    "mills",
+    "game",
+    "engine",
+    "core",
+    "search",
+    "solver",
+    "player",
+    "solution",
+    "workspace",
+    "classes",
+    "production",
+    "artifacts",
+    "nbproject",
+    "xcodeproj",
+    "idea",
+    "vscode",
+    "venv",
+    "env",
+    "pycache",
+    "node",
+    "modules",
+    "module",
+    "package",
+    "packages",
+    "pkg",
+    "heuristic",
+];
+
+/// Whether a folder's name makes it a part of one student's project ([`PROJECT_WORDS`]):
+/// its every word such a word, a number or a version (`v2`).
+fn is_project_folder(name: &str) -> bool {
+    if super::names::names_a_program_or_part(name) {
+        return true;
+    }
+    // Words at separators, case changes and digits: `MorrisVariant`, `Project2_v2_FINAL`.
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    let mut last: Option<char> = None;
+    for c in name.chars() {
+        let boundary = !c.is_alphanumeric()
+            || last.is_some_and(|l| (l.is_lowercase() && c.is_uppercase()) || l.is_numeric() != c.is_numeric());
+        if boundary && !word.is_empty() {
+            words.push(std::mem::take(&mut word).to_lowercase());
+        }
+        if c.is_alphanumeric() {
+            word.push(c);
+        }
+        last = Some(c);
+    }
+    if !word.is_empty() {
+        words.push(word.to_lowercase());
+    }
+    words.iter().all(|w| {
+        let w = w.as_str();
+        w.chars().all(char::is_numeric) || w == "v" || PROJECT_WORDS.contains(&w) || STALE_WORDS.contains(&w)
+    })
+}
+
+/// Whether a file at a folder's top makes it a project's root: a file the grader would
+/// build or run, or what builds them.
+fn is_project_file(path: &Path) -> bool {
+    let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+    let builds = ["makefile", "gnumakefile", "cmakelists.txt", "build.xml", "pom.xml", "build.gradle", "setup.py"];
+    builds.contains(&name.as_str())
+        || name.ends_with(".sln")
+        || name.ends_with(".jar")
+        || (path.is_file() && kind_of(path).is_some())
+}
+
+/// Whether `dir` holds, anywhere below, a file the grader would build or run (a Python
+/// file, a Java or C source with a `main`, a program, a jar) or an archive.
+fn holds_a_submission(dir: &Path) -> bool {
+    walk(dir).iter().any(|f| is_archive(f) || is_project_file(f))
+}
+
+/// A folder whose folders are each a submission of its own, though no two share a
+/// program's name (`alee/` and `zlin/`, each one program for all eight): a class where
+/// nothing at its top is a project's (a program, a Makefile) and at least two of its
+/// folders hold what the grader would build or run, none of them named as a part of one
+/// project (`src/`, `bin/`, `code/`, `Part2/`, `ABGame/`: [`is_project_folder`]). Read by
+/// names alone, so the TA is told what was taken as what, either way: where folders
+/// named as students' hold programs beside one named as a project's part, the folder is
+/// one student's, and the line names the folders a TA may want graded one by one.
+fn each_a_submission(dir: &Path, children: &[PathBuf]) -> (bool, Option<String>) {
+    if children.iter().any(|p| p.is_file() && is_project_file(p)) {
+        return (false, None);
+    }
+    let name = |p: &PathBuf| p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let folders: Vec<&PathBuf> = children.iter().filter(|p| p.is_dir()).collect();
+    let (parts, named): (Vec<&PathBuf>, Vec<&PathBuf>) = folders.iter().partition(|p| is_project_folder(&name(p)));
+    let students: Vec<String> = named.iter().filter(|p| holds_a_submission(p)).map(|p| name(p)).collect();
+    if students.len() < 2 {
+        return (false, None);
+    }
+    let shown = |v: &[String]| crate::words::listed(v, 6);
+    if parts.is_empty() {
+        let told = format!(
+            "took {} for a class of {} submissions, a folder each ({}): each holds programs of its own, though \
+             no two share a program's name",
+            dir.display(),
+            folders.len(),
+            shown(&folders.iter().map(|p| name(p)).collect::<Vec<_>>())
+        );
+        return (true, Some(told));
+    }
+    let parts: Vec<String> = parts.iter().map(|p| format!("{}/", name(p))).collect();
+    let told = format!(
+        "took {} for one student's submission, as it holds {} beside them, though its folders {} each hold \
+         programs of their own: if each is a student's, give them one by one (morris grade {})",
+        dir.display(),
+        shown(&parts),
+        shown(&students),
+        students.iter().map(|s| dir.join(s).display().to_string()).collect::<Vec<_>>().join(" ")
+    );
+    (false, Some(told))
 }
 
 /// What `dir` holds, hidden entries, `__MACOSX` and the grader's output left out (as
@@ -253,14 +474,26 @@ pub fn check_paths(paths: &[PathBuf]) -> Result<(), SubmissionError> {
     Ok(())
 }
 
+/// The submissions found in the paths given, and what a TA should be told of how they
+/// were read.
+#[derive(Debug, Default)]
+pub struct Found {
+    /// The submissions.
+    pub submissions: Vec<Submission>,
+    /// A line each where a folder's reading rests on names alone (a folder taken for a
+    /// class, or for one student's though folders in it look like students'), for stderr.
+    pub told: Vec<String>,
+}
+
 /// The submissions named by `paths`: each a folder or archive per student, or a folder of
 /// them.
 ///
 /// # Errors
 /// A path that does not exist or is neither a folder nor an archive.
-pub fn find_submissions(paths: &[PathBuf]) -> Result<Vec<Submission>, SubmissionError> {
+pub fn find_submissions(paths: &[PathBuf]) -> Result<Found, SubmissionError> {
     check_paths(paths)?;
     let mut out = Vec::new();
+    let mut told = Vec::new();
     for path in paths {
         if path.is_file() {
             out.push(Submission::at(net_id_of(path), path.clone()));
@@ -275,20 +508,23 @@ pub fn find_submissions(paths: &[PathBuf]) -> Result<Vec<Submission>, Submission
                 who,
                 ..Submission::at(net_id, path.clone())
             }));
-        } else if !is_class_folder(path) {
-            out.push(Submission::at(
-                net_id_of(&std::fs::canonicalize(path).unwrap_or_else(|_| path.clone())),
-                path.clone(),
-            ));
         } else {
-            // A class folder was just read (`is_class_folder`).
-            let mut children: Vec<PathBuf> =
-                visible_children(path).into_iter().filter(|p| p.is_dir() || is_archive(p)).collect();
-            children.sort();
-            out.extend(children.into_iter().map(|p| Submission::at(net_id_of(&p), p)));
+            let (class, note) = read_folder(path);
+            told.extend(note);
+            if class {
+                let mut children: Vec<PathBuf> =
+                    visible_children(path).into_iter().filter(|p| p.is_dir() || is_archive(p)).collect();
+                children.sort();
+                out.extend(children.into_iter().map(|p| Submission::at(net_id_of(&p), p)));
+            } else {
+                out.push(Submission::at(
+                    net_id_of(&std::fs::canonicalize(path).unwrap_or_else(|_| path.clone())),
+                    path.clone(),
+                ));
+            }
         }
     }
-    Ok(out)
+    Ok(Found { submissions: out, told })
 }
 
 /// `paths` with each zip that holds a whole class as a course site hands it over
@@ -362,6 +598,9 @@ pub struct Program {
     pub doubts: Vec<String>,
     /// Reached through a console menu, chosen by what is typed first.
     pub menu: Option<super::menu::Menu>,
+    /// Words after the three arguments: the program a program for all eight is to be,
+    /// where its usage line puts that word last (`morris.py INPUT OUTPUT DEPTH ABGame`).
+    pub after: Vec<String>,
 }
 
 /// A built submission: a command per program found.
@@ -466,6 +705,7 @@ impl Builder<'_> {
             how,
             doubts,
             menu: None,
+            after: Vec::new(),
         });
     }
 
@@ -1855,7 +2095,9 @@ fn compiled_class_named(classes: &Path, program: &str, sources: &[PathBuf]) -> O
 /// `project2.py` with a sub-command a program), else a runnable jar (Gradle's), none of a
 /// test's, whose usage (with no arguments, or `--help`) names at least four of the eight
 /// is taken for each program it names, with the word its usage spells the program with
-/// put first. Nothing is guessed: a usage that names none leaves the programs missing.
+/// put where the usage puts it ([`super::forms::mode_place`]: as the option it names,
+/// `-p ABGame`; after the three; first, as where it says nothing). Nothing is guessed: a
+/// usage that names none leaves the programs missing.
 fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Path>, only_menu: bool) {
     let work = b.root;
     let is_entry = |f: &PathBuf| {
@@ -1960,11 +2202,41 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
         if words.len() < 4 || only_menu {
             continue;
         }
+        // Where its usage puts the word: first (`main.py ab-game IN OUT DEPTH`) unless it
+        // names an option for it (argparse's `-p {MiniMaxOpening,…}`) or puts it last
+        // (`morris.py <input> <output> <depth> <program>`); called otherwise, every call
+        // is refused and correct work gets 0.
+        let at = super::forms::mode_place(&said).unwrap_or(super::forms::ModeAt::First);
         for (name, word) in words {
             let mut program = argv.clone();
-            program.push(word.clone());
-            let how = format!("`{shown} {word}`: one program for all eight, told which by a word its usage names");
+            let chosen = at.words(&word);
+            let told = chosen.join(" ");
+            let (after, how) = match &at {
+                super::forms::ModeAt::First => (
+                    Vec::new(),
+                    format!("`{shown} {told}`: one program for all eight, told which by a word its usage names"),
+                ),
+                super::forms::ModeAt::Option { .. } if !at.is_last() => (
+                    Vec::new(),
+                    format!("`{shown} {told}`: one program for all eight, told which by the option its usage names"),
+                ),
+                _ => (
+                    chosen.clone(),
+                    format!(
+                        "`{shown} INPUT OUTPUT DEPTH {told}`: one program for all eight, told which by a word its usage \
+                         puts after the three"
+                    ),
+                ),
+            };
+            if after.is_empty() {
+                program.extend(chosen);
+            }
+            // A program found otherwise before keeps its own command.
+            let fresh = !b.built.programs.contains_key(name);
             b.found(name, program, &dir, how, Vec::new());
+            if let Some(p) = b.built.programs.get_mut(name).filter(|_| fresh) {
+                p.after = after;
+            }
         }
         return;
     }
@@ -2008,6 +2280,74 @@ mod tests {
         std::fs::create_dir_all(dir.join("hw/__MACOSX")).unwrap();
         lift_lone_namesake(&dir.join("hw"));
         assert!(dir.join("hw/hw").is_dir() && dir.join("hw/__MACOSX").is_dir());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn folders_each_a_submission_are_a_class_and_a_project_s_parts_are_not() {
+        let dir = scratch("each-a-submission");
+        let _ = std::fs::remove_dir_all(&dir);
+        // `folder: file …` below `dir/name`.
+        let make = |name: &str, layout: &[(&str, &[&str])]| {
+            let root = dir.join(name);
+            std::fs::create_dir_all(&root).unwrap();
+            for (folder, files) in layout {
+                std::fs::create_dir_all(root.join(folder)).unwrap();
+                for f in *files {
+                    put(&root.join(folder), f, b"import sys\nprint(sys.argv)\n");
+                }
+            }
+            root
+        };
+        let found = |root: &Path| {
+            let f = find_submissions(&[root.to_path_buf()]).unwrap();
+            let ids: Vec<String> = f.submissions.iter().map(|s| s.net_id.clone()).collect();
+            (ids, f.told.join("\n"))
+        };
+        // Two students, each one program for all eight and its module: no file named for a
+        // program, so no name in common; before, one student "submissions", zlin dropped.
+        let one_for_all: &[&str] = &["morris_variant.py", "board.py"];
+        let two = make("submissions", &[("alee", one_for_all), ("zlin", one_for_all)]);
+        let (ids, told) = found(&two);
+        assert_eq!(ids, ["alee", "zlin"], "{told}");
+        assert!(told.contains("for a class of 2 submissions, a folder each (alee, zlin)"), "{told}");
+        // And beside a student whose files are named for the programs.
+        let mixed = make("mixed", &[("alee", one_for_all), ("zlin", one_for_all), ("fchen", &["MiniMaxGame.py"])]);
+        assert_eq!(found(&mixed).0, ["alee", "fchen", "zlin"]);
+        // One student's project, its parts named as parts are: one student, nothing to tell.
+        let projects: [&[&str]; 9] = [
+            &["src", "bin"],
+            &["bin", "boards", "src"],
+            &["examples", "morris", "tests"],
+            &["morris_variant", "tests"],
+            &["cmake-build-debug", "examples", "include", "src", "tests"],
+            &["build", "dist", "nbproject", "src", "test"],
+            &["Project2_v1", "Project2_v2_FINAL"],
+            &["ABGame", "ABOpening", "Common", "TestBoards"],
+            &["Part I - MiniMax", "Part II - AlphaBeta", "__pycache__"],
+        ];
+        for (i, folders) in projects.iter().enumerate() {
+            let layout: Vec<(&str, &[&str])> = folders.iter().map(|f| (*f, one_for_all)).collect();
+            let root = make(&format!("xyz{i}"), &layout);
+            assert_eq!(found(&root), (vec![format!("xyz{i}")], String::new()), "{folders:?}");
+        }
+        // A project's root: a program or a Makefile at its top, its folders whatever.
+        let top = make("modeflag", &[("", &["morris.py"]), ("engine", one_for_all), ("solver", one_for_all)]);
+        assert_eq!(found(&top), (vec!["modeflag".to_string()], String::new()));
+        // Students' folders beside a project's part: one student, and the TA is told which
+        // folders may be students', to grade one by one.
+        let unsure = make("unsure", &[("alee", one_for_all), ("zlin", one_for_all), ("src", one_for_all)]);
+        let (ids, told) = found(&unsure);
+        assert_eq!(ids, ["unsure"]);
+        assert!(
+            told.contains("for one student's submission, as it holds src/ beside them, though its folders alee, zlin")
+                && told.contains("unsure/alee"),
+            "{told}"
+        );
+        // Folders holding nothing the grader runs (boards, a report) are no students.
+        let notes = make("notes", &[("alee", one_for_all), ("zlin", &[])]);
+        put(&notes.join("zlin"), "report.pdf", b"%PDF");
+        assert_eq!(found(&notes), (vec!["notes".to_string()], String::new()));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
