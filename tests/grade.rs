@@ -342,6 +342,15 @@ fn grades_the_fixture_class() {
         let r = row("list_board").expect("list_board is on the sheet (it needs only python3)");
         assert!(r[0] > 42.0 && r[0] < 45.0, "{rep}");
         assert!(rep.contains("holds the board printed, but not as its letters alone"), "{rep}");
+        // The output file written as UTF-8 with a byte order mark (Python's utf-8-sig):
+        // the board after it read, each case noted, nothing deducted.
+        let rep = report("bom_output");
+        let r = row("bom_output").expect("bom_output is on the sheet (it needs only python3)");
+        assert_eq!((r[0], r[3]), (45.0, 10.0), "{rep}");
+        assert!(
+            rep.contains("the output file begins with a byte order mark") && !flagged(&sheet, "bom_output"),
+            "{rep}"
+        );
         // A shell wrapper saved on Windows (CRLF): mended in the grader's copy, and run.
         let rep = report("crlf_wrapper");
         assert_eq!(row("crlf_wrapper").unwrap()[0], 45.0, "{rep}");

@@ -1,8 +1,9 @@
 //! The edge of the programs: board files ⇄ [`Position`]s, and the output file.
 //!
 //! A board file holds one board string: a `W`, `B` or `x` per point in the board's order
-//! (white space around it is fine), read by `rules::notation` with the handout's exact
-//! letters. Nothing inside the search sees a board string. The output file is written
+//! (white space around it is fine, and a byte order mark before it), read by
+//! `rules::notation` with the handout's exact letters. Nothing inside the search sees a
+//! board string. The output file is written
 //! only once the search has a result, whole ([`crate::files::AtomicFile`]), so a failed
 //! or interrupted run never leaves a truncated or half-written board behind.
 
@@ -166,6 +167,29 @@ mod tests {
             Err(BoardFileError::BadLetter { column: 6, found: 'b', .. })
         ));
         assert!(matches!(parse_board("xxxxx xWWWWBBBBxxxxxxx", "f"), Err(BoardFileError::BadLetter { column: 6, .. })));
+    }
+
+    #[test]
+    fn a_board_file_saved_with_a_byte_order_mark_is_read() {
+        // Notepad's "UTF-8 with BOM", Python's encoding="utf-8-sig", with Windows line ends.
+        let s = parse_board("\u{feff}xxxxxBxWWWWBBBBxxxxxxx\r\n", "f").unwrap();
+        assert_eq!((s[Color::White].len(), s[Color::Black].len()), (4, 5));
+        // Only one, and only first: elsewhere it is a letter that is none of W, B, x.
+        assert!(matches!(
+            parse_board("\u{feff}\u{feff}xxxxxBxWWWWBBBBxxxxxxx", "f"),
+            Err(BoardFileError::BadLetter { column: 1, found: '\u{feff}', .. })
+        ));
+        assert!(matches!(
+            parse_board("xxxxx\u{feff}BxWWWWBBBBxxxxxxx", "f"),
+            Err(BoardFileError::BadLetter { column: 6, .. })
+        ));
+        assert!(matches!(parse_board("\u{feff}", "f"), Err(BoardFileError::WrongLength { found: 0, .. })));
+        let dir = std::env::temp_dir().join(format!("morris-bom-board-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("board1.txt");
+        std::fs::write(&file, b"\xef\xbb\xbfxxxxxxxWxxxxxxBxxxxxxx\n").unwrap();
+        assert_eq!(read_board_file(&file).unwrap()[Color::White].len(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

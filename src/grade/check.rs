@@ -34,6 +34,10 @@ pub mod fault {
     pub const MISSING: &str = "not run";
 }
 
+/// The note of a case whose output file began with a byte order mark.
+pub const BOM_NOTE: &str = "the output file begins with a byte order mark (UTF-8 with BOM, as Python's \
+                            encoding=\"utf-8-sig\" and Windows editors write it): read without it, no deduction";
+
 /// A checked call, for the report and the grade.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct CaseResult {
@@ -106,8 +110,10 @@ pub struct Invocation {
     pub outcome: RunOutcome,
     /// The command, as a shell would show it.
     pub command: String,
-    /// The output file's text, if it was written.
+    /// The output file's text, if it was written (without a byte order mark).
     pub file: Option<String>,
+    /// The output file began with a byte order mark (UTF-8 with BOM), read without it.
+    pub file_bom: bool,
 }
 
 /// Where a called program may write: the grader's whole copy of its submission, in which
@@ -169,14 +175,20 @@ pub fn invoke(
         stdin: stdin.clone(),
     };
     let outcome = runner.run(&spec);
-    let file = crate::files::read_text(&output, crate::files::SMALL_TEXT).ok().map(|t| t.trim().to_string());
+    let file = crate::files::read_text(&output, crate::files::SMALL_TEXT).ok();
+    // Python's `encoding="utf-8-sig"` and Windows editors begin the file with a byte order
+    // mark: the board after it is the board (a program reading the file as UTF-8 with BOM,
+    // as morris's own do, reads it so), and cost as much as no file before 2026-12-01.
+    let bom = crate::rules::notation::BYTE_ORDER_MARK;
+    let file_bom = file.as_deref().is_some_and(|t| t.starts_with(bom));
+    let file = file.map(|t| t.strip_prefix(bom).unwrap_or(&t).trim().to_string());
     let mut command = crate::words::shell_line(&full);
     if let Some(typed) = stdin {
         // As a TA would type it again: the answers piped in.
         let answers: Vec<String> = typed.lines().map(str::to_string).collect();
         command = format!("printf '%s\\n' {} | {command}", crate::words::shell_line(&answers));
     }
-    Invocation { outcome, command, file }
+    Invocation { outcome, command, file, file_bom }
 }
 
 /// What one reading of the handout expects of a call, and the grade under it.
@@ -281,6 +293,9 @@ pub fn check(call: &Call, inv: &Invocation) -> CaseResult {
     }
     if on_stderr {
         r.notes.push("printed to stderr, not stdout: read there, as a TA reads the terminal".into());
+    }
+    if inv.file_bom {
+        r.notes.push(BOM_NOTE.into());
     }
     if r.score < 1.0 && outcome.status.is_none() {
         r.faults.push(fault::CRASH.into());

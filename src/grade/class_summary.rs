@@ -65,6 +65,11 @@ fn rule_counts(grades: &[StudentGrade]) -> Vec<(&'static str, usize, &'static st
             "cases",
         ),
         (
+            "an output file with a byte order mark (read without it)",
+            cases(&|c| case_note(c, super::check::BOM_NOTE)),
+            "cases",
+        ),
+        (
             "a program found by another spelling of its name",
             students(&|g| g.found.iter().any(|(_, h)| h.contains(", spelt"))),
             "students",

@@ -14,8 +14,9 @@ pub mod position_text;
 
 use std::fmt;
 
-use nom::bytes::complete::take_while;
+use nom::bytes::complete::{tag, take_while};
 use nom::character::complete::{anychar, multispace0, satisfy};
+use nom::combinator::opt;
 use nom::{IResult, Parser};
 
 use super::color::{ByColor, Color};
@@ -334,6 +335,10 @@ pub enum BoardStringError {
     },
 }
 
+/// The byte order mark a text file saved as "UTF-8 with BOM" begins with (Notepad,
+/// Python's `encoding="utf-8-sig"`).
+pub const BYTE_ORDER_MARK: &str = "\u{feff}";
+
 /// Which letters a board string may use.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum LetterCase {
@@ -344,7 +349,8 @@ pub enum LetterCase {
 }
 
 /// Reads a board string (`W`, `B`, `x` per point in the board's order, in either case;
-/// white space around it is fine) into each side's stones.
+/// white space around it is fine, and a byte order mark before it, as Windows editors and
+/// Python's `utf-8-sig` write a file) into each side's stones.
 ///
 /// # Errors
 /// [`BoardStringError`]: a wrong letter (the first one, by position) or a wrong length.
@@ -365,6 +371,8 @@ pub fn parse_board_string_with(
         LetterCase::Exact => matches!(c, 'W' | 'B' | 'x'),
         LetterCase::Any => matches!(c, 'W' | 'B' | 'x' | 'X' | 'w' | 'b'),
     };
+    // A file saved as "UTF-8 with BOM" begins with U+FEFF, which is no white space.
+    let text = opt(tag::<_, _, nom::error::Error<&str>>(BYTE_ORDER_MARK)).parse(text).map_or(text, |(rest, _)| rest);
     let body = text.trim();
     let (rest, letters) = take_while::<_, _, nom::error::Error<&str>>(letter)(body).unwrap_or((body, ""));
     if let Some(found) = rest.chars().next() {
