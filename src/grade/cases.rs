@@ -130,10 +130,10 @@ fn board_of(white: &[&str], black: &[&str]) -> String {
 }
 
 /// A small seeded generator (splitmix64): the same boards on every machine and version.
-struct Seeded(u64);
+pub(crate) struct Seeded(pub(crate) u64);
 
 impl Seeded {
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -617,7 +617,7 @@ mod tests {
             e.board, e.value
         );
         let outcome = RunOutcome { status: Some(0), stdout, ..RunOutcome::default() };
-        Invocation { outcome, command: "ABOpening in out 3".into(), file: Some(e.board.clone()) }
+        Invocation { outcome, command: "ABOpening in out 3".into(), file: Some(e.board.clone()), file_bom: false }
     }
 
     /// An alpha-beta count below the fewest positions any correct alpha-beta evaluates

@@ -134,22 +134,10 @@ mod tests {
     use crate::classroom::estimate;
     use crate::classroom::search::alpha_beta;
     use crate::classroom::{ProgramPhase, search::minimax};
+    use crate::grade::cases::Seeded;
 
     fn root(board: &str, phase: ProgramPhase) -> Position {
         start_position(parse_board(board, "test").expect("a board"), phase)
-    }
-
-    /// A small seeded generator (splitmix64), for move orders and boards.
-    struct Seeded(u64);
-
-    impl Seeded {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            ((z ^ (z >> 31)) % n as u64) as usize
-        }
     }
 
     /// The order a student's alpha-beta searches its children in.
