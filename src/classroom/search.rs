@@ -98,6 +98,13 @@ struct Search {
     ends: Ends,
 }
 
+/// Whether the game is over at `pos`, with its side to move's `moves` generated: no move,
+/// or a side with fewer than three stones (where [`Ends::AtGameEnd`] ends a branch).
+#[must_use]
+pub fn game_over(pos: &Position, moves: &MoveList) -> bool {
+    moves.is_empty() || Color::ALL.iter().any(|&c| pos.material(c) < 3)
+}
+
 impl Search {
     fn new(depth: u32, estimate: Estimate, ends: Ends) -> Search {
         Search { estimate, evals: 0, lists: vec![MoveList::new(); depth as usize], ends }
@@ -105,7 +112,7 @@ impl Search {
 
     /// Whether `pos`, with `moves` generated, ends its branch before the depth does.
     fn ends_here(&self, pos: &Position, moves: &MoveList) -> bool {
-        self.ends == Ends::AtGameEnd && (moves.is_empty() || Color::ALL.iter().any(|&c| pos.material(c) < 3))
+        self.ends == Ends::AtGameEnd && game_over(pos, moves)
     }
 
     fn root(&mut self, root: &Position, pruning: bool) -> Option<MinimaxResult> {

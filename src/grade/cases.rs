@@ -410,8 +410,9 @@ pub fn calls_of(cases: &[BoardCase]) -> Vec<Call> {
             let stones = parse_board(&board, "case").unwrap_or(ByColor([PointSet::EMPTY; 2]));
             let expected = decide(&spec, stones, depth);
             let minimax_spec = ProgramSpec { algorithm: Algorithm::MiniMax, ..spec };
-            let tree = root_of(&spec, &board).map(|r| tree_sizes(&r, depth)).unwrap_or_default();
-            let alpha_beta_fewest = match root_of(&spec, &board) {
+            let root = root_of(&spec, &board);
+            let tree = root.as_ref().map(|r| tree_sizes(r, depth)).unwrap_or_default();
+            let alpha_beta_fewest = match root {
                 Some(root) if spec.algorithm == Algorithm::AlphaBeta => [Ends::AtDepth, Ends::AtGameEnd]
                     .into_iter()
                     .map(|ends| fewest_alpha_beta_leaves(&root, depth, estimate_of(&spec), ends))

@@ -393,6 +393,7 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
 #[cfg(test)]
 mod gradebook_tests {
     use super::*;
+    use crate::grade::lms::{Submitter, Who};
 
     #[test]
     fn a_test_never_scores_above_its_max_and_the_tests_add_up_to_the_total() {
@@ -434,7 +435,6 @@ mod gradebook_tests {
             assert!((of_part - g.parts[part]).abs() < 1e-6, "part {name}: {of_part} of {}", g.parts[part]);
         }
     }
-    use crate::grade::lms::{Submitter, Who};
 
     fn grade(net_id: &str, who: Who, total: f64) -> StudentGrade {
         StudentGrade { net_id: net_id.into(), who, total, ..StudentGrade::default() }

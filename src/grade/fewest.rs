@@ -22,8 +22,8 @@
 //! every node visited (a visited leaf is a node). A program whose counter restarts for
 //! each root move prints less than that. The floor knows nothing of programs or grades.
 
-use crate::classroom::search::{Ends, Estimate, Value};
-use crate::rules::{Color, MoveList, Position};
+use crate::classroom::search::{Ends, Estimate, Value, game_over};
+use crate::rules::{MoveList, Position};
 
 /// The fewest leaves any correct alpha-beta evaluates searching `depth` plies from
 /// `root` (White, MAX, to move) with `estimate` at the leaves, where branches end as
@@ -61,8 +61,7 @@ impl Tree {
         }
         let mut moves = MoveList::new();
         pos.generate_moves(&mut moves);
-        let game_over = moves.is_empty() || Color::ALL.iter().any(|&c| pos.material(c) < 3);
-        if !root && self.ends == Ends::AtGameEnd && game_over {
+        if !root && self.ends == Ends::AtGameEnd && game_over(pos, &moves) {
             return Node::Leaf(Value::finite((self.estimate)(pos)));
         }
         if moves.is_empty() {
@@ -135,6 +134,7 @@ mod tests {
     use crate::classroom::search::alpha_beta;
     use crate::classroom::{ProgramPhase, search::minimax};
     use crate::grade::cases::Seeded;
+    use crate::rules::Color;
 
     fn root(board: &str, phase: ProgramPhase) -> Position {
         start_position(parse_board(board, "test").expect("a board"), phase)

@@ -415,10 +415,8 @@ fn usage_words(usage: &str) -> Vec<(String, bool)> {
     for w in usage.split_whitespace() {
         if !open.is_empty() {
             open.push(' ');
-            open.push_str(w);
-        } else {
-            open.push_str(w);
         }
+        open.push_str(w);
         let unbalanced = |a: char, b: char| open.matches(a).count() > open.matches(b).count();
         if unbalanced('<', '>') || unbalanced('{', '}') {
             continue;

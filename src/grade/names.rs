@@ -150,22 +150,23 @@ pub fn program_of(stem: &str) -> Option<(ProgramSpec, NameMatch)> {
         .or_else(|| by_words(stem))
 }
 
-/// The words of a name: split at separators, at case changes (`hw2MiniMax` is `hw`, `2`,
-/// `Mini`, `Max`; `ABOpening` is `AB`, `Opening`) and between letters and digits.
-fn words_of(stem: &str) -> Vec<String> {
+/// The words of a name, lower-cased: split at separators, at case changes (`hw2MiniMax`
+/// is `hw`, `2`, `mini`, `max`; `ABOpening` is `ab`, `opening`) and between letters and
+/// digits. Letters outside ASCII are letters (`código` is one word).
+pub(super) fn words_of(stem: &str) -> Vec<String> {
     let chars: Vec<char> = stem.chars().collect();
     let mut words: Vec<String> = Vec::new();
     let mut word = String::new();
     for (i, &c) in chars.iter().enumerate() {
-        if !c.is_ascii_alphanumeric() {
+        if !c.is_alphanumeric() {
             words.extend((!word.is_empty()).then(|| std::mem::take(&mut word)));
             continue;
         }
         if let Some(&prev) = word.chars().last().as_ref() {
-            let next_lower = chars.get(i + 1).is_some_and(char::is_ascii_lowercase);
-            let boundary = (prev.is_ascii_lowercase() && c.is_ascii_uppercase())
-                || (prev.is_ascii_uppercase() && c.is_ascii_uppercase() && next_lower)
-                || (prev.is_ascii_digit() != c.is_ascii_digit());
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            let boundary = (prev.is_lowercase() && c.is_uppercase())
+                || (prev.is_uppercase() && c.is_uppercase() && next_lower)
+                || (prev.is_numeric() != c.is_numeric());
             if boundary {
                 words.push(std::mem::take(&mut word));
             }
@@ -173,7 +174,7 @@ fn words_of(stem: &str) -> Vec<String> {
         word.push(c);
     }
     words.extend((!word.is_empty()).then_some(word));
-    words.into_iter().map(|w| w.to_ascii_lowercase()).collect()
+    words.into_iter().map(|w| w.to_lowercase()).collect()
 }
 
 /// Words a student adds to a program's name that say nothing against it: a course's or

@@ -305,23 +305,7 @@ fn is_project_folder(name: &str) -> bool {
         return true;
     }
     // Words at separators, case changes and digits: `MorrisVariant`, `Project2_v2_FINAL`.
-    let mut words: Vec<String> = Vec::new();
-    let mut word = String::new();
-    let mut last: Option<char> = None;
-    for c in name.chars() {
-        let boundary = !c.is_alphanumeric()
-            || last.is_some_and(|l| (l.is_lowercase() && c.is_uppercase()) || l.is_numeric() != c.is_numeric());
-        if boundary && !word.is_empty() {
-            words.push(std::mem::take(&mut word).to_lowercase());
-        }
-        if c.is_alphanumeric() {
-            word.push(c);
-        }
-        last = Some(c);
-    }
-    if !word.is_empty() {
-        words.push(word.to_lowercase());
-    }
+    let words = super::names::words_of(name);
     words.iter().all(|w| {
         let w = w.as_str();
         w.chars().all(char::is_numeric) || w == "v" || PROJECT_WORDS.contains(&w) || STALE_WORDS.contains(&w)
