@@ -592,6 +592,70 @@ fn grades_the_fixture_class() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Part IV rewards an improved estimate only where it is one. Three students' Improved
+/// programs (`tests/grade_fixtures/improved/`): morris's own (wrapped), one whose estimate
+/// is written from Black's side (its sign flipped), one that returns 0 (`# TODO improve`);
+/// and a fourth with morris's improved opening program alone, whose match is still played.
+/// All three answer every case legally and choose otherwise than the handout estimate;
+/// in the match (depth 2, 40 plies, as by default) the last two lose, the constant one a
+/// game it lasted to the ply limit three stones behind, which now goes to the side ahead:
+/// they lose the match's 0.2 and the different moves' 0.3 (8 of 10 each before, 5 now).
+#[test]
+fn an_improved_estimate_that_loses_its_games_earns_no_improvement() {
+    if !have("python3", "--version") {
+        return;
+    }
+    let dir = scratch("improved");
+    let class = dir.join("class");
+    let base = fixtures();
+    let ok = class.join("improved_ok");
+    std::fs::create_dir_all(&ok).unwrap();
+    for f in ["wrap.py", "MiniMaxOpeningImproved.py", "MiniMaxGameImproved.py"] {
+        std::fs::copy(base.join("python").join(f), ok.join(f)).unwrap();
+    }
+    // morris's own opening program alone: the handout estimate plays its game plies.
+    let opening_only = class.join("opening_only");
+    std::fs::create_dir_all(&opening_only).unwrap();
+    for f in ["wrap.py", "MiniMaxOpeningImproved.py"] {
+        std::fs::copy(base.join("python").join(f), opening_only.join(f)).unwrap();
+    }
+    for id in ["sign_flipped", "constant"] {
+        copy_dir(&base.join("improved/common"), &class.join(id));
+        copy_dir(&base.join("improved").join(id), &class.join(id));
+    }
+    let class_file = class_file_of(&[1, 2, 4, 5, 6, 7])
+        .replace("match_depth = 1\nmatch_plies = 4", "match_depth = 2\nmatch_plies = 40");
+    assert!(class_file.contains("match_plies = 40"), "{class_file}");
+    let toml = dir.join("grade.toml");
+    std::fs::write(&toml, class_file).unwrap();
+    let out = dir.join("out");
+    let args = [&class, &toml, &out].map(|p| p.to_str().unwrap().to_string());
+    let done = morris_grade(&[&args[0], "--class", &args[1], "--out", &args[2], "--jobs", "2"]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let sheet = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    let report = |id: &str| std::fs::read_to_string(out.join("reports").join(format!("{id}.md"))).unwrap();
+    let part_iv = |id: &str| sheet_row(&sheet, id).unwrap_or_else(|| panic!("{id} is not on the sheet:\n{sheet}"))[3];
+    assert_eq!(part_iv("improved_ok"), 10.0, "{}", report("improved_ok"));
+    // Half of its cases, and a match it wins with its opening alone: all but the missing
+    // program's half of the cases.
+    let rep = report("opening_only");
+    assert_eq!(part_iv("opening_only"), 7.5, "{rep}");
+    assert!(rep.contains("match against the handout estimate at depth 2: 2 of 2 points (0 lost;"), "{rep}");
+    for id in ["sign_flipped", "constant"] {
+        let rep = report(id);
+        // Every case answered legally: the half for them is kept, nothing more.
+        assert_eq!(part_iv(id), 5.0, "{rep}");
+        assert!(rep.contains("but it lost more games of the match than it won: no improvement, no marks"), "{rep}");
+        assert!(rep.contains("0 of 2 points (2 lost;"), "{rep}");
+    }
+    assert!(
+        report("constant").contains("loss after 40 plies (the ply limit: 7 stones against 9)"),
+        "{}",
+        report("constant")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// An earlier grade is kept only while what it was made from is the same: a class file
 /// changed since (a late deduction set) grades everyone again; and an output folder that
 /// holds other students' grades is not overwritten with a sheet that drops them.

@@ -7,7 +7,7 @@
 //! build_seconds = 120       # per build step
 //! replace_cases = false     # true: only the cases below
 //! match_depth = 2           # the improved programs' match, at equal depth
-//! match_plies = 40          # a game is a draw after this many plies
+//! match_plies = 40          # then a game goes to the side with more stones (level: a draw)
 //! wording_deduction = 0     # points off for output in words other than the handout's
 //! command_deduction = 0     # points off for a command line other than the handout's
 //! late_deduction = 0        # points off for a submission Canvas marked late
@@ -44,7 +44,8 @@ pub struct ClassFile {
     pub replace_cases: bool,
     /// Depth of the improved programs' match.
     pub match_depth: Option<u32>,
-    /// Plies after which a match game is a draw (0: no match).
+    /// Plies after which a match game goes to the side with more stones, a draw where
+    /// they are level (0: no match).
     pub match_plies: Option<u32>,
     /// Points off the total for output worded otherwise than the handout's (default 0).
     pub wording_deduction: Option<f64>,

@@ -349,7 +349,7 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
             let what = if part == 1 {
                 "alpha-beta saves positions on at least two cases"
             } else {
-                "a different move from the handout estimate on two boards, and the match"
+                "a different move from the handout estimate on two boards, no worse in the match, and the match"
             };
             let notes: Vec<&str> =
                 g.notes.iter().filter(|n| n.starts_with(&format!("Part {name}"))).map(String::as_str).collect();

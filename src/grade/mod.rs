@@ -99,6 +99,10 @@ pub struct MatchResult {
     pub score: f64,
     /// Games played.
     pub games: u32,
+    /// Games the improved side lost (on the board, by a failed or illegal answer, or
+    /// behind in stones at the ply limit).
+    #[serde(default)]
+    pub losses: u32,
     /// One line per game.
     pub lines: Vec<String>,
 }
@@ -729,28 +733,45 @@ fn score_parts(
         if part == 3 {
             let differs = mine.iter().filter(|c| c.differs).count();
             let mut share = 0.5 * mean;
-            if differs >= 2 {
+            // The match, where an improved program was found: a missing one's plies are
+            // played by the handout estimate, so the other is still put to the test.
+            let found =
+                ["MiniMaxOpeningImproved", "MiniMaxGameImproved"].iter().any(|p| built.programs.contains_key(*p));
+            let matched = (settings.match_plies > 0 && found)
+                .then(|| play_match(built, forms, &work.join(".grade-match"), settings));
+            // No worse than the handout estimate: no more of the match's games lost than won
+            // (at least half its points).
+            let no_worse = matched.as_ref().map(|m| m.games > 0 && m.score * 2.0 >= f64::from(m.games));
+            if let Some(m) = &matched {
+                g.notes.push(format!(
+                    "Part {name}: match against the handout estimate at depth {}: {} of {} points ({} lost; a game \
+                     at the {}-ply limit goes to the side ahead in stones)",
+                    settings.match_depth, m.score, m.games, m.losses, settings.match_plies
+                ));
+            }
+            if no_worse == Some(true) {
+                share += 0.2;
+            }
+            // Another move than the handout estimate's is an improvement only where it is no
+            // worse: a sign flipped or a constant estimate also chooses otherwise, and loses.
+            // With the match turned off (`match_plies = 0`) nothing tells, and the moves alone count.
+            let moves_count = no_worse.unwrap_or(settings.match_plies == 0);
+            if differs >= 2 && moves_count {
                 share += 0.3;
             }
             if ran {
+                let why = match no_worse {
+                    _ if differs < 2 => "",
+                    Some(false) => ", but it lost more games of the match than it won: no improvement, no marks for it",
+                    None if !moves_count => ", but no match was played to show it no worse: no marks for it",
+                    _ => "",
+                };
                 g.notes.push(format!(
                     "Part {name}: a different move from the handout estimate on {differs} board(s) (at least two \
-                     asked)"
+                     asked, and no more games of the match lost than won){why}"
                 ));
             }
-            let both = built.programs.contains_key("MiniMaxOpeningImproved")
-                && built.programs.contains_key("MiniMaxGameImproved");
-            if settings.match_plies > 0 && both {
-                let m = play_match(built, forms, &work.join(".grade-match"), settings);
-                g.notes.push(format!(
-                    "Part {name}: match against the handout estimate at depth {}: {} of {} points",
-                    settings.match_depth, m.score, m.games
-                ));
-                if m.games > 0 && m.score * 2.0 >= f64::from(m.games) {
-                    share += 0.2;
-                }
-                g.matched = Some(m);
-            }
+            g.matched = matched;
             points = weight * share;
         }
         g.parts[part] = (points * 100.0).round() / 100.0;
@@ -849,25 +870,62 @@ fn summary_lines(g: &StudentGrade) -> Vec<String> {
 
 /// The improved programs against the handout's MiniMax at equal depth: two games from
 /// the empty board, the improved side White once and Black once (as Black through the
-/// colour swap, like the Black programs), each program called in the form it asked for.
-/// A failed or illegal answer loses the game.
+/// colour swap, like the Black programs), each program called in the form it asked for;
+/// where one of the two improved programs is missing, the handout estimate plays its
+/// plies. A failed or illegal answer loses the game; a game that reaches the ply limit
+/// goes to the side ahead in stones, and is a draw only where they are level.
 #[must_use]
 pub fn play_match(built: &Built, forms: &HashMap<&str, Form>, scratch: &Path, settings: &GradeSettings) -> MatchResult {
     let mut m = MatchResult::default();
     for improved_side in Color::ALL {
-        let (result, plies, board) = play_game(built, forms, scratch, settings, improved_side);
+        let game = play_game(built, forms, scratch, settings, improved_side);
         m.games += 1;
-        m.score += result;
+        m.score += game.result;
+        if game.result == 0.0 {
+            m.losses += 1;
+        }
         m.lines.push(format!(
-            "improved as {improved_side}: {} after {plies} plies, final board {board}",
-            match result {
+            "improved as {improved_side}: {} after {} plies{}, final board {}",
+            match game.result {
                 1.0 => "win",
                 0.5 => "draw",
                 _ => "loss",
-            }
+            },
+            game.plies,
+            game.how,
+            game.board
         ));
     }
     m
+}
+
+/// How one game of the match ended, for the improved side.
+struct GameEnd {
+    /// 1 a win, ½ a draw, 0 a loss.
+    result: f64,
+    /// Plies played.
+    plies: u32,
+    /// The final position's board.
+    board: String,
+    /// How it was decided, where not on the board (`, the ply limit: 9 stones against 3`).
+    how: String,
+}
+
+/// A game that reached the ply limit, decided by the stones each side has (on the board
+/// and in hand): the side ahead wins it, equal is a draw. An estimate that loses stones
+/// does not draw by lasting.
+fn at_ply_limit(pos: &Position, improved: Color, plies: u32) -> GameEnd {
+    let board = pos.board_string();
+    if let Some(winner) = pos.winner() {
+        return GameEnd { result: if winner == improved { 1.0 } else { 0.0 }, plies, board, how: String::new() };
+    }
+    let (ours, theirs) = (pos.material(improved), pos.material(!improved));
+    let result = match ours.cmp(&theirs) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Less => 0.0,
+    };
+    GameEnd { result, plies, board, how: format!(" (the ply limit: {ours} stones against {theirs})") }
 }
 
 /// `pos`'s board string, colours swapped when `swap`.
@@ -882,21 +940,29 @@ fn play_game(
     scratch: &Path,
     settings: &GradeSettings,
     improved: Color,
-) -> (f64, u32, String) {
+) -> GameEnd {
     let mut pos = Position::start(&CLASSROOM);
     let mut moves = MoveList::new();
     let placing = 2 * u32::from(CLASSROOM.stones);
+    let lost = |ply, pos: &Position, mover| GameEnd {
+        result: if mover == improved { 0.0 } else { 1.0 },
+        plies: ply,
+        board: pos.board_string(),
+        how: String::new(),
+    };
     for ply in 0..settings.match_plies {
         let mover = pos.side_to_move();
         if pos.winner().is_some() {
-            return (if mover == improved { 0.0 } else { 1.0 }, ply, pos.board_string());
+            return lost(ply, &pos, mover);
         }
         pos.generate_moves(&mut moves);
         let phase = if ply < placing { ProgramPhase::Opening } else { ProgramPhase::Game };
         let swap = mover == Color::Black;
-        let target = if mover == improved {
-            let name = if phase == ProgramPhase::Opening { "MiniMaxOpeningImproved" } else { "MiniMaxGameImproved" };
-            let Some(p) = built.programs.get(name) else { return (0.0, ply, pos.board_string()) };
+        let name = if phase == ProgramPhase::Opening { "MiniMaxOpeningImproved" } else { "MiniMaxGameImproved" };
+        // The improved side's program, or where it is missing the handout estimate in its stead.
+        let program = built.programs.get(name).filter(|_| mover == improved);
+        let by_program = program.is_some();
+        let target = if let Some(p) = program {
             let form = forms.get(name).cloned().unwrap_or_else(Form::handout);
             let board = board_as(&pos, swap);
             let inv = invoke(&settings.runner, p, &form, scratch, &board, settings.match_depth, settings.run_limit);
@@ -907,14 +973,14 @@ fn play_game(
         };
         // The answer, in the colours it was given in, is one of the moves' boards.
         let next = target.and_then(|t| {
-            moves.iter().map(|&mv| pos.play_unchecked(mv)).find(|p| board_as(p, swap && mover == improved) == t)
+            moves.iter().map(|&mv| pos.play_unchecked(mv)).find(|p| board_as(p, swap && by_program) == t)
         });
         match next {
             Some(p) => pos = p,
-            None => return (if mover == improved { 0.0 } else { 1.0 }, ply, pos.board_string()),
+            None => return lost(ply, &pos, mover),
         }
     }
-    (0.5, settings.match_plies, pos.board_string())
+    at_ply_limit(&pos, improved, settings.match_plies)
 }
 
 #[cfg(test)]

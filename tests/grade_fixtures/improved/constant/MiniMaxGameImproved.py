@@ -1,0 +1,9 @@
+# MiniMaxGameImproved
+from morris import run
+
+
+def improved_estimate(b, opening):
+    return 0  # TODO improve
+
+
+run(False, improved_estimate)
