@@ -294,6 +294,28 @@ fn round(p: f64) -> f64 {
     (p * 10_000.0).round() / 10_000.0
 }
 
+/// Scores to the 1/10,000 a `results.json` shows, each between 0 and its `max`, adding up
+/// to `target` (the part's points as the grade sheet rounds them) where the maxima allow:
+/// what rounding each test, and the part's own rounding to the cent, leaves over goes to
+/// the tests with the most room for it. Rounded apart, a part-level test got 5.0029 of 5
+/// (a part of 7.65 less its cases' 2.6471), and a student's tests added up to 99.9998.
+fn fitted(exact: &[f64], max: &[f64], target: f64) -> Vec<f64> {
+    let units = |p: f64| (p * 10_000.0).round() as i64;
+    let max: Vec<i64> = max.iter().map(|m| units(*m).max(0)).collect();
+    let mut got: Vec<i64> = exact.iter().zip(&max).map(|(v, m)| units(*v).clamp(0, *m)).collect();
+    let mut left = units(target) - got.iter().sum::<i64>();
+    while left != 0 {
+        let room = |i: usize| if left > 0 { max[i] - got[i] } else { got[i] };
+        let Some(i) = (0..got.len()).filter(|&i| room(i) > 0).max_by_key(|&i| (room(i), std::cmp::Reverse(i))) else {
+            break;
+        };
+        let step = left.signum() * left.abs().min(room(i));
+        got[i] += step;
+        left -= step;
+    }
+    got.into_iter().map(|u| u as f64 / 10_000.0).collect()
+}
+
 /// The `results.json` of one student's grade: `part_of_program` names each program's part.
 #[must_use]
 pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usize>) -> GradescopeResults {
@@ -310,17 +332,19 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
             _ => 0.0,
         };
         let each = weight * (1.0 - rule_share) / mine.len() as f64;
+        let mut part_tests: Vec<GradescopeTest> = Vec::new();
+        let mut exact: Vec<f64> = Vec::new();
         for c in &mine {
-            tests.push(GradescopeTest {
+            part_tests.push(GradescopeTest {
                 name: format!("{name}: {} on {} (depth {})", c.program, c.label, c.depth),
-                score: round(each * c.score),
+                score: 0.0,
                 max_score: round(each),
                 output: case_output(c),
                 visibility: "visible".into(),
             });
+            exact.push(each * c.score);
         }
-        let from_cases: f64 = mine.iter().map(|c| each * c.score).sum();
-        let rest = (g.parts[part] - from_cases).max(0.0);
+        let from_cases: f64 = exact.iter().sum();
         if rule_share > 0.0 {
             let what = if part == 1 {
                 "alpha-beta saves positions on at least two cases"
@@ -329,14 +353,24 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
             };
             let notes: Vec<&str> =
                 g.notes.iter().filter(|n| n.starts_with(&format!("Part {name}"))).map(String::as_str).collect();
-            tests.push(GradescopeTest {
+            part_tests.push(GradescopeTest {
                 name: format!("{name}: {what}"),
-                score: round(rest),
+                score: 0.0,
                 max_score: round(weight * rule_share),
                 output: notes.join("\n"),
                 visibility: "visible".into(),
             });
+            exact.push(g.parts[part] - from_cases);
         }
+        // The maxima too add up to the part's weight (17 cases of 10/17 each are 9.9994 rounded
+        // apart, and full marks could not add up to the part's 10).
+        let rounded: Vec<f64> = part_tests.iter().map(|t| t.max_score).collect();
+        let max = fitted(&rounded, &vec![*weight; rounded.len()], *weight);
+        for (t, (score, max)) in part_tests.iter_mut().zip(fitted(&exact, &max, g.parts[part]).into_iter().zip(&max)) {
+            t.score = score;
+            t.max_score = *max;
+        }
+        tests.extend(part_tests);
     }
     for (why, p) in &g.deductions {
         tests.push(GradescopeTest {
@@ -363,6 +397,53 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
 #[cfg(test)]
 mod gradebook_tests {
     use super::*;
+
+    #[test]
+    fn a_test_never_scores_above_its_max_and_the_tests_add_up_to_the_total() {
+        // Part IV as trial 11's student had it: half its cases at 0.5 (the output file
+        // missed), the part-level rule full; its points rounded to the cent as the grade
+        // sheet has them, 7.65, where its cases carry 2.6471: 5.0029 was left for a rule
+        // worth 5. And Part I at 0.9 a case over 17 cases, which no 1/10,000 divides.
+        let case = |program: &str, i: usize, score: f64| CaseResult {
+            program: program.into(),
+            label: format!("case {i}"),
+            score,
+            ..CaseResult::default()
+        };
+        let mut g = StudentGrade { net_id: "leeandrew".into(), ..StudentGrade::default() };
+        // Part III full, over 17 cases of 10/17 each, which rounded apart add up to 9.9994.
+        let improved: Vec<f64> = (0..17).map(|i| if i < 8 { 1.0 } else { 0.5 }).collect();
+        let minimax: Vec<f64> = (0..17).map(|i| if i % 3 == 0 { 0.9 } else { 1.0 }).collect();
+        for (i, s) in improved.iter().enumerate() {
+            g.cases.push(case(if i % 2 == 0 { "MiniMaxOpeningImproved" } else { "MiniMaxGameImproved" }, i, *s));
+        }
+        for (i, s) in minimax.iter().enumerate() {
+            g.cases.push(case("MiniMaxGame", i, *s));
+            g.cases.push(case("MiniMaxGameBlack", i, 1.0));
+        }
+        let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+        let cents = |p: f64| (p * 100.0).round() / 100.0;
+        g.parts = [cents(45.0 * mean(&minimax)), 0.0, 10.0, cents(10.0 * (0.5 * mean(&improved) + 0.5))];
+        g.deductions.push(("late".into(), 1.5));
+        g.total = cents(g.parts.iter().sum::<f64>() - 1.5);
+        let results = gradescope(&g, &crate::grade::part_of_program);
+        for t in &results.tests {
+            assert!(t.score <= t.max_score || t.max_score == 0.0, "{}: {} of {}", t.name, t.score, t.max_score);
+            assert!(t.score >= 0.0 || t.name == "deduction", "{}: {}", t.name, t.score);
+        }
+        let rule = results.tests.iter().find(|t| t.name.starts_with("IV improved: a different move")).unwrap();
+        assert_eq!((rule.score, rule.max_score), (5.0, 5.0));
+        let sum: f64 = results.tests.iter().map(|t| t.score).sum();
+        assert!((sum - results.score).abs() < 1e-6, "the tests add up to {sum}, the total is {}", results.score);
+        for (part, name) in [(0, "I "), (2, "III "), (3, "IV ")] {
+            let of_part = |f: fn(&GradescopeTest) -> f64| -> f64 {
+                results.tests.iter().filter(|t| t.name.starts_with(name)).map(f).sum()
+            };
+            let (got, max) = (of_part(|t| t.score), of_part(|t| t.max_score));
+            assert!((got - g.parts[part]).abs() < 1e-6, "part {name}: {got} of {}", g.parts[part]);
+            assert!((max - PARTS[part].1).abs() < 1e-6, "part {name}: at most {max} of {}", PARTS[part].1);
+        }
+    }
     use crate::grade::lms::{Submitter, Who};
 
     fn grade(net_id: &str, who: Who, total: f64) -> StudentGrade {
