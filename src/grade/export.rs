@@ -362,9 +362,13 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
             });
             exact.push(g.parts[part] - from_cases);
         }
-        let max: Vec<f64> = part_tests.iter().map(|t| t.max_score).collect();
-        for (t, score) in part_tests.iter_mut().zip(fitted(&exact, &max, g.parts[part])) {
+        // The maxima too add up to the part's weight (17 cases of 10/17 each are 9.9994 rounded
+        // apart, and full marks could not add up to the part's 10).
+        let rounded: Vec<f64> = part_tests.iter().map(|t| t.max_score).collect();
+        let max = fitted(&rounded, &vec![*weight; rounded.len()], *weight);
+        for (t, (score, max)) in part_tests.iter_mut().zip(fitted(&exact, &max, g.parts[part]).into_iter().zip(&max)) {
             t.score = score;
+            t.max_score = *max;
         }
         tests.extend(part_tests);
     }
@@ -408,6 +412,7 @@ mod gradebook_tests {
             ..CaseResult::default()
         };
         let mut g = StudentGrade { net_id: "leeandrew".into(), ..StudentGrade::default() };
+        // Part III full, over 17 cases of 10/17 each, which rounded apart add up to 9.9994.
         let improved: Vec<f64> = (0..17).map(|i| if i < 8 { 1.0 } else { 0.5 }).collect();
         let minimax: Vec<f64> = (0..17).map(|i| if i % 3 == 0 { 0.9 } else { 1.0 }).collect();
         for (i, s) in improved.iter().enumerate() {
@@ -415,10 +420,11 @@ mod gradebook_tests {
         }
         for (i, s) in minimax.iter().enumerate() {
             g.cases.push(case("MiniMaxGame", i, *s));
+            g.cases.push(case("MiniMaxGameBlack", i, 1.0));
         }
         let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
         let cents = |p: f64| (p * 100.0).round() / 100.0;
-        g.parts = [cents(45.0 * mean(&minimax)), 0.0, 0.0, cents(10.0 * (0.5 * mean(&improved) + 0.5))];
+        g.parts = [cents(45.0 * mean(&minimax)), 0.0, 10.0, cents(10.0 * (0.5 * mean(&improved) + 0.5))];
         g.deductions.push(("late".into(), 1.5));
         g.total = cents(g.parts.iter().sum::<f64>() - 1.5);
         let results = gradescope(&g, &crate::grade::part_of_program);
@@ -430,9 +436,13 @@ mod gradebook_tests {
         assert_eq!((rule.score, rule.max_score), (5.0, 5.0));
         let sum: f64 = results.tests.iter().map(|t| t.score).sum();
         assert!((sum - results.score).abs() < 1e-6, "the tests add up to {sum}, the total is {}", results.score);
-        for (part, name) in [(0, "I "), (3, "IV ")] {
-            let of_part: f64 = results.tests.iter().filter(|t| t.name.starts_with(name)).map(|t| t.score).sum();
-            assert!((of_part - g.parts[part]).abs() < 1e-6, "part {name}: {of_part} of {}", g.parts[part]);
+        for (part, name) in [(0, "I "), (2, "III "), (3, "IV ")] {
+            let of_part = |f: fn(&GradescopeTest) -> f64| -> f64 {
+                results.tests.iter().filter(|t| t.name.starts_with(name)).map(f).sum()
+            };
+            let (got, max) = (of_part(|t| t.score), of_part(|t| t.max_score));
+            assert!((got - g.parts[part]).abs() < 1e-6, "part {name}: {got} of {}", g.parts[part]);
+            assert!((max - PARTS[part].1).abs() < 1e-6, "part {name}: at most {max} of {}", PARTS[part].1);
         }
     }
 

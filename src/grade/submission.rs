@@ -1056,15 +1056,30 @@ pub fn unpack(sub: &Submission, work: &Path, limit: Duration, runner: &ProgramRu
 
 /// A zip that holds one folder of its own name (`project.zip` made of `project/`) was
 /// unpacked into `project/project/`: the inner folder takes the outer one's place, so the
-/// reports name `project/ABGame.py` as the student zipped it. Anything beside the inner
-/// folder (`__MACOSX`) leaves it as it is.
+/// reports name `project/ABGame.py` as the student zipped it. A Mac's Finder adds
+/// `__MACOSX/` (and `.DS_Store`) beside it, which are passed over in deciding, and
+/// removed; anything else beside the inner folder leaves it as it is.
 fn lift_lone_namesake(into: &Path) {
     let Some(name) = into.file_name() else { return };
     let Ok(entries) = std::fs::read_dir(into) else { return };
-    let entries: Vec<_> = entries.flatten().collect();
+    let (junk, entries): (Vec<_>, Vec<_>) =
+        entries.flatten().partition(|e| e.file_name() == "__MACOSX" || e.file_name() == ".DS_Store");
     let [only] = entries.as_slice() else { return };
     if only.file_name() != name || !only.file_type().is_ok_and(|t| t.is_dir()) {
         return;
+    }
+    // Finder's leftovers hold nothing a program needs (resource forks, folder views); the
+    // folder they lie in is about to go.
+    for j in &junk {
+        let gone = if j.file_type().is_ok_and(|t| t.is_dir()) {
+            std::fs::remove_dir_all(j.path())
+        } else {
+            std::fs::remove_file(j.path())
+        };
+        if let Err(e) = gone {
+            log::info!("{}: left as unpacked: {}", j.path().display(), crate::files::io_reason(&e));
+            return;
+        }
     }
     let aside = into.with_file_name(format!(".{}.lifting", name.to_string_lossy()));
     if let Err(e) = std::fs::rename(only.path(), &aside) {
@@ -2260,10 +2275,23 @@ mod tests {
         std::fs::create_dir_all(dir.join("final/hw2")).unwrap();
         lift_lone_namesake(&dir.join("final"));
         assert!(dir.join("final/hw2").is_dir());
+        std::fs::create_dir_all(dir.join("final/__MACOSX/final")).unwrap();
+        lift_lone_namesake(&dir.join("final"));
+        assert!(dir.join("final/hw2").is_dir() && dir.join("final/__MACOSX").is_dir());
+        std::fs::create_dir_all(dir.join("lab/lab")).unwrap();
+        put(&dir.join("lab"), "notes.txt", b"mine\n");
+        lift_lone_namesake(&dir.join("lab"));
+        assert!(dir.join("lab/lab").is_dir() && dir.join("lab/notes.txt").is_file());
+        // A Mac's zip of its folder: `__MACOSX` and `.DS_Store` beside it are Finder's, not
+        // the student's: lifted all the same (before, reported as `hw/hw/ABGame.py`).
         std::fs::create_dir_all(dir.join("hw/hw")).unwrap();
-        std::fs::create_dir_all(dir.join("hw/__MACOSX")).unwrap();
+        std::fs::create_dir_all(dir.join("hw/__MACOSX/hw")).unwrap();
+        put(&dir.join("hw/__MACOSX/hw"), "._ABGame.py", b"\0\x05\x16\x07");
+        put(&dir.join("hw"), ".DS_Store", b"\0\0\0\x01Bud1");
+        put(&dir.join("hw/hw"), "ABGame.py", b"print(1)\n");
         lift_lone_namesake(&dir.join("hw"));
-        assert!(dir.join("hw/hw").is_dir() && dir.join("hw/__MACOSX").is_dir());
+        assert!(dir.join("hw/ABGame.py").is_file(), "not lifted");
+        assert!(!dir.join("hw/hw").exists() && !dir.join("hw/__MACOSX").exists() && !dir.join("hw/.DS_Store").exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
