@@ -245,11 +245,33 @@ fn file_or_depth_option(w: &str) -> Option<FormSlot> {
 }
 
 fn is_output_word(w: &str) -> bool {
-    words_of(w).iter().any(|p| p.starts_with("out") || p.starts_with("dest") || p == "board2" || p == "to")
+    words_of(w)
+        .iter()
+        .any(|p| p.starts_with("out") || p.starts_with("dest") || p == "result" || p == "board2" || p == "to")
 }
 
 fn is_input_word(w: &str) -> bool {
     words_of(w).iter().any(|p| p.starts_with("in") || p == "src" || p == "source" || p == "board1" || p == "from")
+}
+
+/// What a placeholder names: the depth (`DEPTH`, `<plies>`), the output (`<output
+/// file>`) or the input (`in.txt`).
+fn placeholder_slot(w: &str) -> Option<FormSlot> {
+    if is_depth_word(w) {
+        Some(FormSlot::Depth)
+    } else if is_output_word(w) {
+        Some(FormSlot::Output)
+    } else if is_input_word(w) {
+        Some(FormSlot::Input)
+    } else {
+        None
+    }
+}
+
+/// Whether a placeholder names a file without saying which (`<board file>`, `BOARD`,
+/// `path`).
+fn names_a_file(w: &str) -> bool {
+    words_of(w).iter().any(|p| matches!(p.as_str(), "file" | "filename" | "board" | "path" | "txt"))
 }
 
 /// The form a usage text names, if it names one with the input, output and depth each
@@ -281,7 +303,8 @@ pub fn from_usage(text: &str) -> Option<Form> {
     let mut words = Vec::new();
     let mut group: Vec<String> = Vec::new();
     let mut depth = 0;
-    for w in usage.split_whitespace() {
+    for w in split_usage(&usage) {
+        let w = w.as_str();
         let opens = w.matches('[').count();
         let closes = w.matches(']').count();
         if depth == 0 && opens == 0 {
@@ -315,22 +338,21 @@ pub fn from_usage(text: &str) -> Option<Form> {
                     it.next();
                 }
                 slots.push(slot);
-            } else if it.peek().is_some_and(|n| !n.starts_with('-') && n.chars().all(|c| c.is_uppercase() || c == '_'))
-            {
-                // A required option of its own with a value we cannot know.
-                return None;
+            } else if let Some(value) = it.next_if(|n| !n.starts_with('-')) {
+                // An option whose letter says nothing (getopt's `-b <board file>`, `-p
+                // <plies>`) is what its value's placeholder names; a file it does not name
+                // the side of is the one missing, as for a bare placeholder below.
+                slots.push(FormSlot::Word(w.clone()));
+                slots.push(match placeholder_slot(value) {
+                    Some(slot) => slot,
+                    None if names_a_file(value) => FormSlot::Word(value.clone()),
+                    // A required option of its own with a value we cannot know (`--mode MODE`).
+                    None => return None,
+                });
             }
             continue;
         }
-        slots.push(if is_depth_word(w) {
-            FormSlot::Depth
-        } else if is_output_word(w) {
-            FormSlot::Output
-        } else if is_input_word(w) {
-            FormSlot::Input
-        } else {
-            FormSlot::Word(w.clone())
-        });
+        slots.push(placeholder_slot(w).unwrap_or_else(|| FormSlot::Word(w.clone())));
     }
     // Placeholders without a telling name take the handout's order of what is missing.
     let mut missing: Vec<FormSlot> =
@@ -411,6 +433,20 @@ fn is_mode_slot(w: &str) -> bool {
 /// the brackets around optional words taken off (`[-p`, `NAME]`).
 fn usage_words(usage: &str) -> Vec<(String, bool)> {
     let mut out: Vec<(String, bool)> = Vec::new();
+    for word in split_usage(usage) {
+        let closes = word.ends_with(']');
+        let clean = word.trim_matches(|c: char| matches!(c, '[' | ']' | '(' | ')' | '"' | '\'' | ',')).to_string();
+        if !clean.is_empty() {
+            out.push((clean, closes));
+        }
+    }
+    out
+}
+
+/// A usage line split at white space, a placeholder of several words (`<input file>`,
+/// `{a, b}`) kept as one word.
+fn split_usage(usage: &str) -> Vec<String> {
+    let mut out = Vec::new();
     let mut open = String::new();
     for w in usage.split_whitespace() {
         if !open.is_empty() {
@@ -418,18 +454,12 @@ fn usage_words(usage: &str) -> Vec<(String, bool)> {
         }
         open.push_str(w);
         let unbalanced = |a: char, b: char| open.matches(a).count() > open.matches(b).count();
-        if unbalanced('<', '>') || unbalanced('{', '}') {
-            continue;
-        }
-        let word = std::mem::take(&mut open);
-        let closes = word.ends_with(']');
-        let clean = word.trim_matches(|c: char| matches!(c, '[' | ']' | '(' | ')' | '"' | '\'' | ',')).to_string();
-        if !clean.is_empty() {
-            out.push((clean, closes));
+        if !(unbalanced('<', '>') || unbalanced('{', '}')) {
+            out.push(std::mem::take(&mut open));
         }
     }
     if !open.is_empty() {
-        out.push((open, false));
+        out.push(open);
     }
     out
 }
@@ -560,6 +590,16 @@ mod tests {
         assert_eq!(form("Usage: java MiniMaxOpening input.txt output.txt depth"), Some("INPUT OUTPUT DEPTH".into()));
         assert_eq!(form("usage: prog [--verbose] IN OUT --plies N"), Some("INPUT OUTPUT --plies DEPTH".into()));
         assert_eq!(form("usage: prog --mode MODE IN OUT DEPTH"), None, "an option we cannot fill");
+        // getopt's letters that say nothing, named by their placeholders (trial 12's fmartin).
+        assert_eq!(
+            form("usage: ./ABGame -b <board file> -o <output file> -p <plies>"),
+            Some("-b INPUT -o OUTPUT -p DEPTH".into())
+        );
+        assert_eq!(
+            form("Usage: ABGame -f BOARD -w <result file> -n <depth>"),
+            Some("-f INPUT -w OUTPUT -n DEPTH".into())
+        );
+        assert_eq!(form("usage: ABGame <input file> <output file> <search depth>"), Some("INPUT OUTPUT DEPTH".into()));
         // Every one an option, required or with a default.
         assert_eq!(
             form(
