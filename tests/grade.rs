@@ -1435,6 +1435,63 @@ fn a_jar_the_submission_holds_is_on_the_java_class_path() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A Java student who exported a "Runnable JAR file" from Eclipse for each program, its
+/// class named in their own way (`play.SecondPlayerSliding`), the jar named as the
+/// program: the jar is the program, run as `java -jar`. Before, the jar's name was not
+/// read, the class's matched none of the eight, and the TA trial's Eclipse student got 80.
+#[test]
+fn a_runnable_jar_named_as_a_program_is_that_program() {
+    let dir = scratch("eclipse_jars");
+    let student = dir.join("ekw230002");
+    copy_dir(&fixtures().join("java"), &student);
+    let classes = dir.join("classes");
+    std::fs::create_dir_all(dir.join("src/play")).unwrap();
+    for (class, program) in
+        [("SecondPlayerPlacing", "MiniMaxOpeningBlack"), ("SecondPlayerSliding", "MiniMaxGameBlack")]
+    {
+        std::fs::remove_file(student.join(format!("{program}.java"))).unwrap();
+        let src = dir.join(format!("src/play/{class}.java"));
+        std::fs::write(
+            &src,
+            format!(
+                "package play;\n\npublic class {class} {{\n    public static void main(String[] args) throws Exception {{\n        \
+                 String[] command = new String[args.length + 1];\n        \
+                 command[0] = System.getenv(\"MORRIS_CLASSROOM_BIN\") + \"/{program}\";\n        \
+                 System.arraycopy(args, 0, command, 1, args.length);\n        \
+                 System.exit(new ProcessBuilder(command).inheritIO().start().waitFor());\n    }}\n}}\n"
+            ),
+        )
+        .unwrap();
+        let javac = Command::new("javac").arg("-d").arg(&classes).arg(&src).output();
+        let javac = javac.expect("javac is installed (the grading tests need a JDK)");
+        assert!(javac.status.success(), "{}", String::from_utf8_lossy(&javac.stderr));
+        let jar = Command::new("jar")
+            .arg("--create")
+            .arg("--file")
+            .arg(student.join(format!("{program}.jar")))
+            .arg("--main-class")
+            .arg(format!("play.{class}"))
+            .arg("-C")
+            .arg(&classes)
+            .arg(".")
+            .output()
+            .expect("jar is installed with javac");
+        assert!(jar.status.success(), "{}", String::from_utf8_lossy(&jar.stderr));
+    }
+    let out = dir.join("out");
+    let sheet = grade_with_the_tests_class_file(&student, &out);
+    let report = std::fs::read_to_string(out.join("reports/ekw230002.md")).unwrap();
+    let row = sheet_row(&sheet, "ekw230002").unwrap();
+    assert!(
+        report.contains(
+            "MiniMaxGameBlack: the runnable jar MiniMaxGameBlack.jar (the handout's name), run as `java -jar`"
+        ),
+        "{report}"
+    );
+    assert_eq!(row[2], 10.0, "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A tarball whose links point out of the grader's copy (`.grade-calls`, where the grader
 /// writes each call's board, and a `lib` beside the programs): the links are left out, the
 /// grader writes nothing outside its copy, and the programs are graded as ever.

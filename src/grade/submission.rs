@@ -1865,6 +1865,13 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
                 b.found(name, argv, work, how, Vec::new());
                 continue;
             }
+            // A runnable jar named as the program (Eclipse's "Runnable JAR file" export, one
+            // per program, its class named as the student likes): `java -jar` runs it.
+            if let Some((jar, how)) = runnable_jar_named(&mut b, name) {
+                let how = format!("the runnable jar {} ({how}), run as `java -jar`", relative(work, &jar));
+                b.found(name, vec!["java".into(), "-jar".into(), s(&jar)], work, how, Vec::new());
+                continue;
+            }
             // A class named as the program in a jar the submission holds (built by its IDE).
             if let Some((jar, class, how)) = jar_class_named(&mut b, name) {
                 let argv = vec!["java".into(), "-cp".into(), b.class_path(&jar), class.clone()];
@@ -2030,6 +2037,22 @@ fn jar_contents(b: &Builder<'_>, jar: &Path) -> (Vec<String>, bool) {
     let manifest = ask(vec!["unzip".into(), "-p".into(), s(jar), "META-INF/MANIFEST.MF".into()]);
     let runnable = manifest.stdout.lines().any(|l| l.trim_start().to_ascii_lowercase().starts_with("main-class:"));
     (classes, runnable)
+}
+
+/// A runnable jar of the submission named as `program` (`MiniMaxGameBlack.jar`, its manifest
+/// naming the class to run), and how its name matched.
+fn runnable_jar_named(b: &mut Builder<'_>, program: &str) -> Option<(PathBuf, String)> {
+    let mut found: Vec<(u8, PathBuf, String)> = jar_listings(b)
+        .iter()
+        .filter(|l| l.runnable)
+        .filter_map(|l| {
+            let stem = l.jar.file_stem()?.to_str()?;
+            let (_, named) = super::names::program_of(stem).filter(|(p, _)| p.name == program)?;
+            Some((named.rank(), l.jar.clone(), named.describe(stem)))
+        })
+        .collect();
+    found.sort();
+    found.into_iter().next().map(|(_, jar, how)| (jar, how))
 }
 
 /// A class named as `program` in one of the jars the submission holds: the jar, the class's
