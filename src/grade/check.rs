@@ -323,11 +323,27 @@ pub const SILENT_BLOCKED_ROOT: &str =
 pub const SAID_BLOCKED_ROOT: &str =
     "blocked root: a message and no board printed, the unchanged board written to the output file, status 0";
 
+/// A root with no move said in words that speak of it (`No legal moves - game over`), no
+/// board printed, the output file untouched, status 0: variant-board.md's convention but
+/// for the status of its own. As with [`SILENT_BLOCKED_ROOT`], [`super`] takes the marks
+/// back from a program that answered none of its other cases.
+pub const SAID_UNTOUCHED_BLOCKED_ROOT: &str =
+    "blocked root: a message that no move is left and no board printed, output file untouched, status 0";
+
 /// Whether `note` recognises one of the conventions with no board printed
-/// ([`SILENT_BLOCKED_ROOT`], [`SAID_BLOCKED_ROOT`]): what any failure may look like.
+/// ([`SILENT_BLOCKED_ROOT`], [`SAID_BLOCKED_ROOT`], [`SAID_UNTOUCHED_BLOCKED_ROOT`]): what
+/// any failure may look like.
 #[must_use]
 pub fn is_boardless_blocked_root(note: &str) -> bool {
-    note.ends_with(SILENT_BLOCKED_ROOT) || note.ends_with(SAID_BLOCKED_ROOT)
+    [SILENT_BLOCKED_ROOT, SAID_BLOCKED_ROOT, SAID_UNTOUCHED_BLOCKED_ROOT].iter().any(|c| note.ends_with(c))
+}
+
+/// Whether a program's words speak of a side without a move or of the game's end (`No
+/// legal moves`, `White is blocked`, `game over`), as a message of its own does and an
+/// error caught and printed (`max() arg is an empty sequence`) does not.
+fn says_no_move(outcome: &RunOutcome) -> bool {
+    let said = format!("{}\n{}", outcome.stdout, outcome.stderr).to_lowercase();
+    ["move", "blocked", "game over", "game is over", "stuck", "lost", "loses"].iter().any(|w| said.contains(w))
 }
 
 /// A root with no move: our convention (the three lines, unchanged board, −10000), the
@@ -358,6 +374,13 @@ fn blocked_root(call: &Call, outcome: &RunOutcome, reading: &Reading, file: Opti
         && !(outcome.stdout.trim().is_empty() && outcome.stderr.trim().is_empty())
     {
         Some(SAID_BLOCKED_ROOT)
+    } else if reading.board.is_none()
+        && reading.value.is_none()
+        && file.is_none()
+        && outcome.status == Some(0)
+        && says_no_move(outcome)
+    {
+        Some(SAID_UNTOUCHED_BLOCKED_ROOT)
     } else if unchanged && reading.value == Some(Value::NEG_INFINITY) {
         Some("blocked root: the unchanged board with estimate -inf (the search's value of a MAX node without moves)")
     } else if unchanged && reading.value.is_some_and(|v| is_root_estimate(call, v)) {
@@ -649,5 +672,27 @@ mod tests {
         assert_eq!(check(&game, &answered(&game, 140)).faults, vec![fault::COUNT.to_string()]);
         // MiniMax programs have no floor but their own count.
         assert_eq!(call("MiniMaxGame", ProgramPhase::Game, "xBWBxxxWxBxxxWxBBWxxWW", 4).alpha_beta_fewest, 0);
+    }
+
+    /// A program that says in words that the side to move has no move, prints no board,
+    /// leaves the output file untouched and exits 0 (the TA trial's C++ student: `No legal
+    /// moves - game over`) answered the blocked root: full marks, as for variant-board.md's
+    /// status of its own. An error it caught and printed, status 0, is no answer.
+    #[test]
+    fn a_blocked_root_said_in_words_with_the_file_untouched_is_a_convention() {
+        let blocked = call("MiniMaxGame", ProgramPhase::Game, "WBWBxBxxxxxxBxxxBxBWBW", 3);
+        assert!(blocked.expected.is_none());
+        let ran = |stdout: &str| {
+            let outcome = RunOutcome { status: Some(0), stdout: stdout.into(), ..RunOutcome::default() };
+            check(
+                &blocked,
+                &Invocation { outcome, command: "MiniMaxGame in out 3".into(), file: None, file_bom: false },
+            )
+        };
+        let said = ran("No legal moves - game over\n");
+        assert!((said.score - 1.0).abs() < 1e-9, "{said:?}");
+        assert!(said.notes.iter().any(|n| n.ends_with(SAID_UNTOUCHED_BLOCKED_ROOT)), "{:?}", said.notes);
+        let caught = ran("Error: max() arg is an empty sequence\n");
+        assert!(caught.score < 1e-9, "{caught:?}");
     }
 }
