@@ -27,7 +27,7 @@
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while_m_n};
-use nom::character::complete::{char, digit1, satisfy};
+use nom::character::complete::{char, digit1, one_of, satisfy};
 use nom::combinator::{not, opt, recognize};
 use nom::multi::many0;
 use nom::{IResult, Parser};
@@ -176,6 +176,14 @@ fn by_estimation(label: &str) -> bool {
         .any(|w| l.contains(w))
 }
 
+/// What a program may group a number's thousands with: `1,250`, `1_250`.
+const THOUSANDS: &str = ",_";
+
+/// A number's text without its thousands' separators, for `parse`.
+fn ungrouped(text: &str) -> String {
+    text.chars().filter(|c| !THOUSANDS.contains(*c)).collect()
+}
+
 /// A number as printed: a sign, then an infinity's name or digits with an optional
 /// fraction and exponent.
 fn number(i: &str) -> IResult<&str, &str> {
@@ -189,9 +197,9 @@ fn number(i: &str) -> IResult<&str, &str> {
         tag("INT_MAX"),
     ));
     let exponent = (alt((char('e'), char('E'))), opt(alt((char('-'), char('+')))), digit1);
-    // Digits grouped by thousands as Java's `%,d` prints them (`1,250`): a comma then
-    // exactly three digits, each time.
-    let group = (char(','), take_while_m_n(3, 3, |c: char| c.is_ascii_digit()), not(digit1));
+    // Digits grouped by thousands as Java's `%,d` or Python's `{:,}` prints them (`1,250`),
+    // or Python's `{:_}` (`1_250`, PEP 515): a separator then exactly three digits, each time.
+    let group = (one_of(THOUSANDS), take_while_m_n(3, 3, |c: char| c.is_ascii_digit()), not(digit1));
     let whole = recognize((digit1, many0(recognize(group))));
     let decimal = (whole, opt((char('.'), opt(digit1))), opt(exponent));
     recognize((opt(alt((char('-'), char('+')))), alt((infinity, recognize(decimal))))).parse(i)
@@ -224,7 +232,7 @@ fn numbers_in(text: &str) -> Vec<&str> {
 
 /// A count from its printed form (`125`, `125.`, `125.0`).
 fn whole_count(text: &str) -> Option<u64> {
-    let v: f64 = text.trim_start_matches('+').replace(',', "").parse().ok()?;
+    let v: f64 = ungrouped(text.trim_start_matches('+')).parse().ok()?;
     (v >= 0.0 && v.fract() == 0.0 && v < 1e18).then_some(v as u64)
 }
 
@@ -240,7 +248,7 @@ pub fn parse_value(text: &str) -> Option<Value> {
         "int_min" | "integer.min_value" => return infinite(!negative),
         _ => {}
     }
-    let v: f64 = t.replace(',', "").parse().ok()?;
+    let v: f64 = ungrouped(t).parse().ok()?;
     if v.abs() >= STAND_IN_FOR_INFINITY {
         return infinite(v < 0.0);
     }
@@ -984,6 +992,9 @@ mod tests {
             (format!("Board Position: {B}\nPositions evaluated: 125\nEstimate for depth 3, White: 9987"), 125, 9987),
             // Thousands with a comma are one number.
             (format!("Board Position: {B}\nPositions evaluated: 1,250\nMINIMAX estimate: 9,987"), 1250, 9987),
+            // And with Python's underscores (`f"{count:_}"`): the TA trial's count of 4_674
+            // was read as none, 92.35 for work right in substance.
+            (format!("Board Position: {B}\nPositions evaluated: 4_674\nMINIMAX estimate: -1_988"), 4674, -1988),
         ] {
             let r = read(&text);
             assert_eq!(r.board.as_deref(), Some(B), "{text}");
