@@ -14,6 +14,7 @@
 //! message, unless MORRIS_SKIP_GRADE_TOOLS=1 is set on purpose (then the submissions
 //! needing it are left out, and said so).
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -111,6 +112,12 @@ fn grader_python() -> Command {
     let mut python = Command::new("python3");
     python.env("PATH", grader_path());
     python
+}
+
+/// Runs a tool the test needs (`jar`, `tar`), which must be installed and succeed.
+fn run_tool<'a>(tool: &str, args: impl IntoIterator<Item = &'a OsStr>) {
+    let done = Command::new(tool).args(args).output().unwrap_or_else(|e| panic!("{tool} is installed: {e}"));
+    assert!(done.status.success(), "{tool}: {}", String::from_utf8_lossy(&done.stderr));
 }
 
 fn morris_grade(args: &[&str]) -> std::process::Output {
@@ -1465,18 +1472,11 @@ fn a_runnable_jar_named_as_a_program_is_that_program() {
         let javac = Command::new("javac").arg("-d").arg(&classes).arg(&src).output();
         let javac = javac.expect("javac is installed (the grading tests need a JDK)");
         assert!(javac.status.success(), "{}", String::from_utf8_lossy(&javac.stderr));
-        let jar = Command::new("jar")
-            .arg("--create")
-            .arg("--file")
-            .arg(student.join(format!("{program}.jar")))
-            .arg("--main-class")
-            .arg(format!("play.{class}"))
-            .arg("-C")
-            .arg(&classes)
-            .arg(".")
-            .output()
-            .expect("jar is installed with javac");
-        assert!(jar.status.success(), "{}", String::from_utf8_lossy(&jar.stderr));
+        let jar = student.join(format!("{program}.jar"));
+        let main_class = format!("play.{class}");
+        let create = ["--create", "--file"].map(OsStr::new).into_iter().chain([jar.as_os_str()]);
+        let entry = [OsStr::new("--main-class"), OsStr::new(&main_class), OsStr::new("-C"), classes.as_os_str()];
+        run_tool("jar", create.chain(entry).chain([OsStr::new(".")]));
     }
     let out = dir.join("out");
     let sheet = grade_with_the_tests_class_file(&student, &out);
@@ -1507,15 +1507,8 @@ fn links_in_an_archive_cannot_lead_the_grader_out_of_its_copy() {
     std::os::unix::fs::symlink(&victim, student.join("lib")).unwrap();
     let class = dir.join("class");
     std::fs::create_dir_all(&class).unwrap();
-    let tar = Command::new("tar")
-        .arg("-cf")
-        .arg(class.join("lnk230001.tar"))
-        .arg("-C")
-        .arg(&student)
-        .arg(".")
-        .output()
-        .expect("tar is installed");
-    assert!(tar.status.success(), "{}", String::from_utf8_lossy(&tar.stderr));
+    let tar = class.join("lnk230001.tar");
+    run_tool("tar", [OsStr::new("-cf"), tar.as_os_str(), OsStr::new("-C"), student.as_os_str(), OsStr::new(".")]);
     let out = dir.join("out");
     let sheet = grade_with_the_tests_class_file(&class.join("lnk230001.tar"), &out);
     let report = std::fs::read_to_string(out.join("reports/lnk230001.md")).unwrap();
