@@ -589,6 +589,11 @@ fn grades_the_fixture_class() {
         let r = row("equal_move").expect("equal_move is on the sheet (it needs only python3)");
         assert_eq!(r[0], 45.0, "{}", report("equal_move"));
         assert!(report("equal_move").contains("a different move with the same estimate"));
+        // The Black programs' estimate negated (the value for the real board's White), the
+        // move and count the colour swap's: part III whole, the sign named. Before, 7 of 10.
+        let r = row("black_estimate_negated").expect("black_estimate_negated is on the sheet (it needs only python3)");
+        assert_eq!(r[2], 10.0, "{}", report("black_estimate_negated"));
+        assert!(report("black_estimate_negated").contains("the Black program's estimate printed from the other side"));
     }
     // A rerun skips the students graded, and keeps them on the sheet.
     let done = morris_grade(&args);

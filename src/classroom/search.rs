@@ -39,6 +39,12 @@ impl Value {
     pub const fn as_finite(self) -> Option<i32> {
         if self.0 == i32::MAX || self.0 == -i32::MAX { None } else { Some(self.0) }
     }
+
+    /// The value from the other side's point of view (±∞ to ∓∞).
+    #[must_use]
+    pub const fn negated(self) -> Value {
+        Value(-self.0)
+    }
 }
 
 impl fmt::Display for Value {

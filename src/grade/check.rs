@@ -429,6 +429,16 @@ fn is_root_estimate(call: &Call, value: Value) -> bool {
             && fits(&crate::classroom::ProgramSpec { side: crate::rules::Color::White, ..call.spec }))
 }
 
+/// A Black program's estimate printed with the other sign: the handout does not say from
+/// whose side the Black programs' estimate is seen, and a student who swaps, searches and
+/// swaps back may print the value for the real board's White (the colour swap's negated),
+/// as one who searches with Black at the root may print White's estimate minimised from
+/// Black's side. The move and the count are the search's; the sign is how it is shown, so
+/// it is taken only where the board, the count and the file are right (an opening's values
+/// are small, and a wrong one may be the right one negated by chance).
+pub const BLACK_SIGN: &str =
+    "convention recognised: the Black program's estimate printed from the other side (negated); graded by it";
+
 /// MiniMax, alpha-beta and Black programs: exact answers.
 fn exact(
     call: &Call,
@@ -443,6 +453,10 @@ fn exact(
         g.fault(fault::OUTPUT, "nothing read: no board, count or estimate in its output".into());
         return g;
     }
+    // Only where the rest is the search's own (see [`BLACK_SIGN`]): below.
+    let negated = call.spec.side == crate::rules::Color::Black
+        && e.value != e.value.negated()
+        && reading.value == Some(e.value.negated());
     if reading.value == Some(e.value) {
         g.score += 0.4;
     } else {
@@ -469,6 +483,12 @@ fn exact(
         g.fault(fault::FILE, file_fault(file, reading.board.as_deref()));
     }
     g.score += count_score(call, e.evals, reading.evals, r, &mut g);
+    if negated && g.faults == [fault::ESTIMATE] {
+        g.score += 0.4;
+        g.faults.clear();
+        g.notes.retain(|n| !n.starts_with("estimate "));
+        g.notes.push(format!("{BLACK_SIGN} ({} for {})", e.value.negated(), e.value));
+    }
     if let Some(d) =
         call.deeper.as_ref().filter(|d| g.score < 1.0 && reading.value == Some(d.value) && d.value != e.value)
     {
@@ -635,9 +655,15 @@ mod tests {
     /// A program that printed morris's answer with `count` as its count, and wrote the board.
     fn answered(call: &Call, count: u64) -> Invocation {
         let e = call.expected.as_ref().expect("a move");
+        answered_with(call, count, e.value)
+    }
+
+    /// As [`answered`], with `value` as its estimate.
+    fn answered_with(call: &Call, count: u64, value: Value) -> Invocation {
+        let e = call.expected.as_ref().expect("a move");
         let stdout = format!(
-            "Board Position: {}\nPositions evaluated by static estimation: {count}.\nMINIMAX estimate: {}.\n",
-            e.board, e.value
+            "Board Position: {}\nPositions evaluated by static estimation: {count}.\nMINIMAX estimate: {value}.\n",
+            e.board
         );
         let outcome = RunOutcome { status: Some(0), stdout, ..RunOutcome::default() };
         Invocation { outcome, command: "ABOpening in out 3".into(), file: Some(e.board.clone()), file_bom: false }
@@ -694,5 +720,29 @@ mod tests {
         assert!(said.notes.iter().any(|n| n.ends_with(SAID_UNTOUCHED_BLOCKED_ROOT)), "{:?}", said.notes);
         let caught = ran("Error: max() arg is an empty sequence\n");
         assert!(caught.score < 1e-9, "{caught:?}");
+    }
+
+    /// A Black program that swaps, searches and swaps back, printing the value negated (for
+    /// the real board's White; the trial's ngb210202: -1988 for 1988 on the game example at
+    /// depth 4) has the colour swap's move and count: full marks, the sign named. Before,
+    /// its estimate lost 0.4 of each game case, and the opening's, where the negation is
+    /// White's estimate minimised, drew its whole part to that reading, whose game boards
+    /// differ: 7 of part III's 10 for a search right in every case.
+    #[test]
+    fn a_black_estimate_printed_with_the_other_sign_is_graded_by_its_search() {
+        let black = call("MiniMaxGameBlack", ProgramPhase::Game, "xBWBxxxWxBxxxWxBBWxxWW", 4);
+        let e = black.expected.clone().expect("a move");
+        assert_eq!((e.value, e.evals), (Value::finite(1988), 32787));
+        let r = check(&black, &answered_with(&black, e.evals, e.value.negated()));
+        assert!((r.score - 1.0).abs() < 1e-9, "{r:?}");
+        assert!(r.notes.iter().any(|n| n.starts_with(BLACK_SIGN)), "{:?}", r.notes);
+        // Not where the count is wrong too: the sign is taken for a search otherwise right.
+        let r = check(&black, &answered_with(&black, e.evals + 1, e.value.negated()));
+        assert_eq!(r.faults, vec![fault::ESTIMATE.to_string(), fault::COUNT.to_string()], "{r:?}");
+        // White's own programs have one side: a negated estimate is wrong there.
+        let white = call("MiniMaxGame", ProgramPhase::Game, "xBWBxxxWxBxxxWxBBWxxWW", 4);
+        let w = white.expected.clone().expect("a move");
+        let r = check(&white, &answered_with(&white, w.evals, w.value.negated()));
+        assert_eq!(r.faults, vec![fault::ESTIMATE.to_string()], "{r:?}");
     }
 }
