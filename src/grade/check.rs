@@ -341,9 +341,14 @@ pub fn is_boardless_blocked_root(note: &str) -> bool {
 /// Whether a program's words speak of a side without a move or of the game's end (`No
 /// legal moves`, `White is blocked`, `game over`), as a message of its own does and an
 /// error caught and printed (`max() arg is an empty sequence`) does not.
+/// Whole words, so that `Cannot remove that stone` does not speak of a move.
 fn says_no_move(outcome: &RunOutcome) -> bool {
-    let said = format!("{}\n{}", outcome.stdout, outcome.stderr).to_lowercase();
-    ["move", "blocked", "game over", "game is over", "stuck", "lost", "loses"].iter().any(|w| said.contains(w))
+    let words = super::names::words_of(&format!("{}\n{}", outcome.stdout, outcome.stderr));
+    let said = |w: &str| words.iter().any(|x| x == w);
+    let phrase = |p: &[&str]| words.windows(p.len()).any(|win| win.iter().zip(p).all(|(x, y)| x == y));
+    ["move", "moves", "blocked", "gameover", "stuck", "lost", "loses"].iter().any(|w| said(w))
+        || phrase(&["game", "over"])
+        || phrase(&["game", "is", "over"])
 }
 
 /// A root with no move: our convention (the three lines, unchanged board, −10000), the
@@ -453,41 +458,49 @@ fn exact(
         g.fault(fault::OUTPUT, "nothing read: no board, count or estimate in its output".into());
         return g;
     }
-    // Only where the rest is the search's own (see [`BLACK_SIGN`]): below.
+    // The board, the file and the count first: a Black program's estimate printed with
+    // the other sign is taken only where they are the search's own (see [`BLACK_SIGN`]).
+    let mut rest = Graded::new();
+    match reading.board.as_deref() {
+        Some(b) if b == e.board => rest.score += 0.3,
+        Some(b) => {
+            let choices = root_choices(&call.spec, &call.board, call.depth, other);
+            match choices.iter().find(|(c, _)| c == b) {
+                Some((_, v)) if *v == e.value => {
+                    rest.score += 0.3;
+                    rest.notes.push("a different move with the same estimate (the handout keeps the first in generation order): full marks".into());
+                }
+                Some((_, v)) => {
+                    rest.fault(fault::BOARD, format!("a legal move, but worth {v}, not the best {}", e.value))
+                }
+                None => rest.fault(fault::BOARD, not_a_move(b, e, &choices)),
+            }
+        }
+        None => rest.fault(fault::BOARD, "no board read".into()),
+    }
+    if reading.board.is_some() && file == reading.board.as_deref() {
+        rest.score += 0.1;
+    } else {
+        rest.fault(fault::FILE, file_fault(file, reading.board.as_deref()));
+    }
+    rest.score += count_score(call, e.evals, reading.evals, r, &mut rest);
     let negated = call.spec.side == crate::rules::Color::Black
         && e.value != e.value.negated()
         && reading.value == Some(e.value.negated());
     if reading.value == Some(e.value) {
         g.score += 0.4;
+    } else if negated && rest.faults.is_empty() {
+        g.score += 0.4;
+        g.notes.push(format!("{BLACK_SIGN} ({} for {})", e.value.negated(), e.value));
     } else {
         g.fault(fault::ESTIMATE, format!("estimate {} instead of {}", value_text_of(reading.value), e.value));
     }
-    match reading.board.as_deref() {
-        Some(b) if b == e.board => g.score += 0.3,
-        Some(b) => {
-            let choices = root_choices(&call.spec, &call.board, call.depth, other);
-            match choices.iter().find(|(c, _)| c == b) {
-                Some((_, v)) if *v == e.value => {
-                    g.score += 0.3;
-                    g.notes.push("a different move with the same estimate (the handout keeps the first in generation order): full marks".into());
-                }
-                Some((_, v)) => g.fault(fault::BOARD, format!("a legal move, but worth {v}, not the best {}", e.value)),
-                None => g.fault(fault::BOARD, not_a_move(b, e, &choices)),
-            }
+    g.score += rest.score;
+    g.notes.extend(rest.notes);
+    for f in rest.faults {
+        if !g.faults.contains(&f) {
+            g.faults.push(f);
         }
-        None => g.fault(fault::BOARD, "no board read".into()),
-    }
-    if reading.board.is_some() && file == reading.board.as_deref() {
-        g.score += 0.1;
-    } else {
-        g.fault(fault::FILE, file_fault(file, reading.board.as_deref()));
-    }
-    g.score += count_score(call, e.evals, reading.evals, r, &mut g);
-    if negated && g.faults == [fault::ESTIMATE] {
-        g.score += 0.4;
-        g.faults.clear();
-        g.notes.retain(|n| !n.starts_with("estimate "));
-        g.notes.push(format!("{BLACK_SIGN} ({} for {})", e.value.negated(), e.value));
     }
     if let Some(d) =
         call.deeper.as_ref().filter(|d| g.score < 1.0 && reading.value == Some(d.value) && d.value != e.value)
@@ -720,6 +733,11 @@ mod tests {
         assert!(said.notes.iter().any(|n| n.ends_with(SAID_UNTOUCHED_BLOCKED_ROOT)), "{:?}", said.notes);
         let caught = ran("Error: max() arg is an empty sequence\n");
         assert!(caught.score < 1e-9, "{caught:?}");
+        // Words, not letters: `remove` does not speak of a move.
+        let caught = ran("Cannot remove: no stone of the opponent found\n");
+        assert!(caught.score < 1e-9, "{caught:?}");
+        let said = ran("WHITE IS BLOCKED. GAME OVER.\n");
+        assert!((said.score - 1.0).abs() < 1e-9, "{said:?}");
     }
 
     /// A Black program that swaps, searches and swaps back, printing the value negated (for
