@@ -69,6 +69,29 @@ pub enum Ends {
     /// a leaf as well: estimated and counted, as a student's `if depth == 0 or
     /// game_over(board): return static(board)` has it.
     AtGameEnd,
+    /// As [`Ends::AtGameEnd`], but a node where a side is down to two stones (at the
+    /// depth too) is valued by the estimate (the handout's ±10000) without being
+    /// counted, as a student's `if pieces(board, 'B') <= 2: return 10000` ahead of `if
+    /// depth == 0: count += 1; return static(board)` has it: a won position is not a
+    /// static estimation.
+    AtGameEndTwoStonesUncounted,
+}
+
+impl Ends {
+    /// Every reading, ours first.
+    pub const ALL: [Ends; 3] = [Ends::AtDepth, Ends::AtGameEnd, Ends::AtGameEndTwoStonesUncounted];
+
+    /// Whether a node below the root where the game is over ends its branch.
+    #[must_use]
+    pub fn at_game_end(self) -> bool {
+        self != Ends::AtDepth
+    }
+
+    /// Whether the estimate of `pos`, where its branch ends, goes uncounted.
+    #[must_use]
+    pub fn uncounted(self, pos: &Position) -> bool {
+        self == Ends::AtGameEndTwoStonesUncounted && Color::ALL.iter().any(|&c| pos.material(c) < 3)
+    }
 }
 
 /// What a search found.
@@ -118,7 +141,7 @@ impl Search {
 
     /// Whether `pos`, with `moves` generated, ends its branch before the depth does.
     fn ends_here(&self, pos: &Position, moves: &MoveList) -> bool {
-        self.ends == Ends::AtGameEnd && game_over(pos, moves)
+        self.ends.at_game_end() && game_over(pos, moves)
     }
 
     fn root(&mut self, root: &Position, pruning: bool) -> Option<MinimaxResult> {
@@ -150,9 +173,9 @@ impl Search {
         Some(MinimaxResult { best, after, value, evals: self.evals })
     }
 
-    /// The leaf estimate, counted.
+    /// The leaf estimate, counted (unless the reading has it not: [`Ends::uncounted`]).
     fn leaf(&mut self, pos: &Position) -> Value {
-        self.evals += 1;
+        self.evals += u64::from(!self.ends.uncounted(pos));
         Value((self.estimate)(pos))
     }
 

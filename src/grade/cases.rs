@@ -5,8 +5,8 @@
 //! each program of its phase: MiniMax, alpha-beta, Black (on the colour-swapped board) and
 //! Improved. The built-in set: the handout's examples, reachable boards from seeded random
 //! games (the same every run), and edge cases: a mill closed while every opposing stone
-//! is in a mill, Black without a move, three White stones that hop, and a root with no
-//! move (where the known conventions differ). Deeper cases (5 and 6 plies) are for the
+//! is in a mill, Black without a move, three White stones that hop, a side falling to two
+//! stones (each side once), and a root with no move (where the known conventions differ). Deeper cases (5 and 6 plies) are for the
 //! alpha-beta programs alone.
 
 use std::time::Duration;
@@ -70,6 +70,10 @@ pub struct Call {
     /// take besides ours, where it differs from [`Call::expected`] (Improved programs
     /// aside, whose answers are not compared).
     pub game_end: Option<ProgramOutput>,
+    /// The answer where a branch ends where the game does and a side down to two stones
+    /// is valued without being counted ([`Ends::AtGameEndTwoStonesUncounted`]), where it
+    /// differs from [`Call::expected`] and [`Call::game_end`].
+    pub game_end_uncounted: Option<ProgramOutput>,
     /// The answer of the same program searching one ply deeper (up to
     /// [`DEEPER_MINIMAX_PLIES`] or [`DEEPER_ALPHABETA_PLIES`]), to name a depth off by one
     /// (a search that stops at `depth < 0`) in the report. Not a reading that earns
@@ -229,6 +233,9 @@ pub fn builtin_cases() -> Vec<BoardCase> {
             3,
         ),
         case("root with no move (conventions differ)", Game, "WBWBxBxxxxxxBxxxBxBWBW".into(), 2),
+        // Both from seeded random games: the estimate's `≤ 2 stones` lines decide them.
+        case("White closes a mill and Black falls to two stones", Game, "xxWBBWxxxxWxxxBWxxxWxx".into(), 3),
+        case("three White stones, and Black's mill takes one", Game, "BxxBBxBWWBxBxxBxxxxWxx".into(), 2),
     ];
     for (i, b) in reachable_boards(1000, &[(4, 1), (6, 2), (8, 3), (10, 4)], Some(Opening)).into_iter().enumerate() {
         cases.push(case(&format!("reachable opening {}", i + 1), Opening, b, i as u32 + 1));
@@ -413,7 +420,7 @@ pub fn calls_of(cases: &[BoardCase]) -> Vec<Call> {
             let root = root_of(&spec, &board);
             let tree = root.as_ref().map(|r| tree_sizes(r, depth)).unwrap_or_default();
             let alpha_beta_fewest = match root {
-                Some(root) if spec.algorithm == Algorithm::AlphaBeta => [Ends::AtDepth, Ends::AtGameEnd]
+                Some(root) if spec.algorithm == Algorithm::AlphaBeta => Ends::ALL
                     .into_iter()
                     .map(|ends| fewest_alpha_beta_leaves(&root, depth, estimate_of(&spec), ends))
                     .min()
@@ -428,10 +435,15 @@ pub fn calls_of(cases: &[BoardCase]) -> Vec<Call> {
             let other_reading = (spec.side == Color::Black && spec.estimator == crate::classroom::Estimator::Handout)
                 .then(|| other_reading(&spec, &board, depth))
                 .flatten();
-            let game_end = (spec.estimator == crate::classroom::Estimator::Handout)
-                .then(|| decide_reading(&spec, stones, depth, Ends::AtGameEnd))
-                .flatten()
-                .filter(|o| Some(o) != expected.as_ref());
+            let reading = |ends| {
+                (spec.estimator == crate::classroom::Estimator::Handout)
+                    .then(|| decide_reading(&spec, stones, depth, ends))
+                    .flatten()
+                    .filter(|o| Some(o) != expected.as_ref())
+            };
+            let game_end = reading(Ends::AtGameEnd);
+            let game_end_uncounted =
+                reading(Ends::AtGameEndTwoStonesUncounted).filter(|o| Some(o) != game_end.as_ref());
             let most = if spec.algorithm == Algorithm::MiniMax { DEEPER_MINIMAX_PLIES } else { DEEPER_ALPHABETA_PLIES };
             let deeper = (spec.estimator == crate::classroom::Estimator::Handout && depth < most)
                 .then(|| decide(&spec, stones, depth + 1))
@@ -447,6 +459,7 @@ pub fn calls_of(cases: &[BoardCase]) -> Vec<Call> {
                 alpha_beta_fewest,
                 other_reading,
                 game_end,
+                game_end_uncounted,
                 deeper,
             }
         })
@@ -496,6 +509,39 @@ mod tests {
         assert_eq!(limit("reachable game 4", "MiniMaxGameBlack"), 30.0);
         let deep = limit("deep game 2", "ABGame");
         assert!((deep - 30.0 * 115_803.0 / 25_000.0).abs() < 1e-6, "{deep}");
+    }
+
+    /// The handout's game estimate without its `≤ 2 stones` lines.
+    fn without_two_stones(pos: &Position) -> i32 {
+        let material = |c| i32::try_from(pos.material(c)).expect("nine at most");
+        match estimate::generated_moves(pos, Color::Black) {
+            0 => 10_000,
+            moves => 1000 * (material(Color::White) - material(Color::Black)) - i32::try_from(moves).expect("few"),
+        }
+    }
+
+    /// Each side falls to two stones in a built-in case, where an estimate without the
+    /// handout's `≤ 2 stones` lines answers otherwise under every reading of where a
+    /// branch ends, in MiniMax and alpha-beta alike (TA trial 13: such an estimate got
+    /// 100 when no case reached two stones).
+    #[test]
+    fn an_estimate_without_its_two_stone_lines_is_caught_by_a_builtin_case() {
+        use crate::classroom::search::{alpha_beta, minimax};
+        for (label, value) in [
+            ("White closes a mill and Black falls to two stones", 10_000),
+            ("three White stones, and Black's mill takes one", -10_000),
+        ] {
+            let case = builtin_cases().into_iter().find(|c| c.label == label).expect("the case");
+            let root = root_of(&MINIMAX_GAME, &case.board).expect("a board");
+            for ends in Ends::ALL {
+                for search in [minimax, alpha_beta] {
+                    let right = search(&root, case.depth, estimate::handout_game, ends).expect("a move");
+                    let wrong = search(&root, case.depth, without_two_stones, ends).expect("a move");
+                    assert_eq!(right.value, Value::finite(value), "{label} {ends:?}");
+                    assert_ne!(wrong.value, right.value, "{label} {ends:?}");
+                }
+            }
+        }
     }
 
     /// The seeded boards are the same on every run and every machine, and the reachable

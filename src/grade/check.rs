@@ -272,11 +272,14 @@ pub fn check(call: &Call, inv: &Invocation) -> CaseResult {
             improved(call, &reading, file, &mut r)
         }
         Some(e) => {
-            let g = exact(call, e, &reading, file, &mut r, false);
-            match call.game_end.as_ref().filter(|_| g.score < 1.0) {
-                Some(other) => at_game_end(call, other, g, &reading, file, &mut r),
-                None => g,
+            let mut g = exact(call, e, &reading, file, &mut r, false);
+            if let Some(other) = call.game_end.as_ref().filter(|_| g.score < 1.0) {
+                g = at_game_end(call, other, g, &reading, file, &mut r, AT_GAME_END);
             }
+            if let Some(other) = call.game_end_uncounted.as_ref().filter(|_| g.score < 1.0) {
+                g = at_game_end(call, other, g, &reading, file, &mut r, AT_GAME_END_UNCOUNTED);
+            }
+            g
         }
     };
     if let Some(other) = &call.other_reading {
@@ -516,9 +519,19 @@ fn exact(
     g
 }
 
-/// A case `g` graded short under our reading, graded again by the reading where a branch
-/// ends where the game does ([`crate::classroom::search::Ends::AtGameEnd`], `other` its
-/// answer): the handout is silent on it, and a program that reads it so earns the marks.
+/// The reading where a branch ends where the game does, as the notes name it.
+pub const AT_GAME_END: &str = "convention recognised: a branch ends where the game does (a side without a move or \
+                               down to two stones is estimated and counted, not searched on); graded by it";
+
+/// [`AT_GAME_END`] with a side down to two stones valued but not counted.
+pub const AT_GAME_END_UNCOUNTED: &str = "convention recognised: a branch ends where the game does, a side down to \
+                                         two stones valued ±10000 without a static estimation counted (a side \
+                                         without a move estimated and counted); graded by it";
+
+/// A case `g` graded short under our reading, graded again by a reading where a branch
+/// ends where the game does (`other` its answer, `convention` its note; the readings of
+/// [`crate::classroom::search::Ends`]): the handout is silent on it, and a program that
+/// reads it so earns the marks.
 fn at_game_end(
     call: &Call,
     other: &ProgramOutput,
@@ -526,6 +539,7 @@ fn at_game_end(
     reading: &Reading,
     file: Option<&str>,
     r: &mut CaseResult,
+    convention: &str,
 ) -> Graded {
     let mut scratch = r.clone();
     let mut o = exact(call, other, reading, file, &mut scratch, false);
@@ -533,12 +547,9 @@ fn at_game_end(
         return g;
     }
     r.saved = scratch.saved;
-    r.expected = format!("{} (where the game ends a branch: {})", r.expected, expected_text(other));
-    o.notes.push(
-        "convention recognised: a branch ends where the game does (a side without a move or down to two stones is \
-         estimated and counted, not searched on); graded by it"
-            .into(),
-    );
+    let reading_name = if convention == AT_GAME_END { "where the game ends a branch" } else { "two stones uncounted" };
+    r.expected = format!("{} ({reading_name}: {})", r.expected, expected_text(other));
+    o.notes.push(convention.into());
     o
 }
 
@@ -680,6 +691,32 @@ mod tests {
         );
         let outcome = RunOutcome { status: Some(0), stdout, ..RunOutcome::default() };
         Invocation { outcome, command: "ABOpening in out 3".into(), file: Some(e.board.clone()), file_bom: false }
+    }
+
+    /// A search that values a side down to two stones at ±10000 ahead of its depth test,
+    /// without counting a static estimation there, answers the built-in two-stone case
+    /// with fewer positions (MiniMax 3223 of 5050): full marks, the reading named (alpha-beta's
+    /// count was taken already, above the floor). Before,
+    /// its count lost 0.2 wherever a tree reached two stones.
+    #[test]
+    fn a_two_stone_side_valued_without_being_counted_is_a_reading() {
+        for program in ["MiniMaxGame", "ABGame", "MiniMaxGameBlack"] {
+            let c = call(program, ProgramPhase::Game, "xxWBBWxxxxWxxxBWxxxWxx", 3);
+            let theirs = c.game_end_uncounted.clone().expect("a reading of its own");
+            let e = c.expected.clone().expect("a move");
+            assert!(theirs.evals < e.evals, "{program}: {theirs:?}");
+            let stdout =
+                format!("{}\n{} positions evaluated\nEstimate: {}\n", theirs.board, theirs.evals, theirs.value);
+            let outcome = RunOutcome { status: Some(0), stdout, ..RunOutcome::default() };
+            let inv =
+                Invocation { outcome, command: program.into(), file: Some(theirs.board.clone()), file_bom: false };
+            let r = check(&c, &inv);
+            assert!((r.score - 1.0).abs() < 1e-9, "{program}: {r:?}");
+            // An alpha-beta count is taken anywhere between the floor and MiniMax's.
+            if c.spec.algorithm == Algorithm::MiniMax {
+                assert!(r.notes.iter().any(|n| n == AT_GAME_END_UNCOUNTED), "{program}: {:?}", r.notes);
+            }
+        }
     }
 
     /// An alpha-beta count below the fewest positions any correct alpha-beta evaluates

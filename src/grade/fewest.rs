@@ -56,13 +56,17 @@ impl Tree {
     /// `pos` with `depth` plies left, `max` if White is to move; the root's branch never
     /// ends before its moves are searched, as the programs' search has it.
     fn node(&self, pos: &Position, depth: u32, max: bool, root: bool) -> Node {
+        let estimated = || {
+            let v = Value::finite((self.estimate)(pos));
+            if self.ends.uncounted(pos) { Node::Known(v) } else { Node::Leaf(v) }
+        };
         if depth == 0 {
-            return Node::Leaf(Value::finite((self.estimate)(pos)));
+            return estimated();
         }
         let mut moves = MoveList::new();
         pos.generate_moves(&mut moves);
-        if !root && self.ends == Ends::AtGameEnd && game_over(pos, &moves) {
-            return Node::Leaf(Value::finite((self.estimate)(pos)));
+        if !root && self.ends.at_game_end() && game_over(pos, &moves) {
+            return estimated();
         }
         if moves.is_empty() {
             return Node::Known(if max { Value::NEG_INFINITY } else { Value::INFINITY });
@@ -238,7 +242,7 @@ mod tests {
             let estimate =
                 if *phase == ProgramPhase::Game { estimate::handout_game } else { estimate::handout_opening };
             for depth in 1..=3 {
-                for ends in [Ends::AtGameEnd, Ends::AtDepth] {
+                for ends in Ends::ALL {
                     let floor = fewest_alpha_beta_leaves(&root, depth, estimate, ends);
                     let ours = alpha_beta(&root, depth, estimate, ends).map_or(0, |r| r.evals);
                     let all = minimax(&root, depth, estimate, ends).map_or(0, |r| r.evals);
