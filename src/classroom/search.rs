@@ -13,6 +13,7 @@
 
 use std::fmt;
 
+use crate::eval::HANDOUT_DECIDED;
 use crate::rules::{Color, Move, MoveList, Position};
 
 /// A static estimation, from White's point of view.
@@ -69,17 +70,19 @@ pub enum Ends {
     /// a leaf as well: estimated and counted, as a student's `if depth == 0 or
     /// game_over(board): return static(board)` has it.
     AtGameEnd,
-    /// As [`Ends::AtGameEnd`], but a node where a side is down to two stones (at the
-    /// depth too) is valued by the estimate (the handout's ±10000) without being
-    /// counted, as a student's `if pieces(board, 'B') <= 2: return 10000` ahead of `if
-    /// depth == 0: count += 1; return static(board)` has it: a won position is not a
-    /// static estimation.
-    AtGameEndTwoStonesUncounted,
+    /// As [`Ends::AtGameEnd`], but a node where the game is over (a side down to two
+    /// stones, or the side to move without a move), at the depth too, is valued as the
+    /// game's end, ±10000 for the side that has won, without an estimation, and is not
+    /// counted, as a student's `if game_over(board): return 10000 if black_lost(board) else
+    /// -10000` ahead of `if depth == 0: count += 1; return static(board)` has it: a won
+    /// position is not a static estimation. A side down to two stones is valued as the
+    /// handout's estimate values it.
+    AtGameEndUncounted,
 }
 
 impl Ends {
     /// Every reading, ours first.
-    pub const ALL: [Ends; 3] = [Ends::AtDepth, Ends::AtGameEnd, Ends::AtGameEndTwoStonesUncounted];
+    pub const ALL: [Ends; 3] = [Ends::AtDepth, Ends::AtGameEnd, Ends::AtGameEndUncounted];
 
     /// Whether a node below the root where the game is over ends its branch.
     #[must_use]
@@ -87,10 +90,20 @@ impl Ends {
         self != Ends::AtDepth
     }
 
-    /// Whether the estimate of `pos`, where its branch ends, goes uncounted.
+    /// Under [`Ends::AtGameEndUncounted`], the value of `pos` if the game is over there
+    /// (Black's fewer than three stones first, as the handout's estimate has it), counted by
+    /// no one; `None` otherwise and under the other readings.
     #[must_use]
-    pub fn uncounted(self, pos: &Position) -> bool {
-        self == Ends::AtGameEndTwoStonesUncounted && Color::ALL.iter().any(|&c| pos.material(c) < 3)
+    pub fn uncounted_end(self, pos: &Position) -> Option<Value> {
+        if self != Ends::AtGameEndUncounted {
+            return None;
+        }
+        let won = |c: Color| Value::finite(if c == Color::White { HANDOUT_DECIDED } else { -HANDOUT_DECIDED });
+        if let Some(&lost) = [Color::Black, Color::White].iter().find(|&&c| pos.material(c) < 3) {
+            return Some(won(!lost));
+        }
+        let mover = pos.side_to_move();
+        (pos.count_moves_for(mover) == 0).then(|| won(!mover))
     }
 }
 
@@ -173,9 +186,12 @@ impl Search {
         Some(MinimaxResult { best, after, value, evals: self.evals })
     }
 
-    /// The leaf estimate, counted (unless the reading has it not: [`Ends::uncounted`]).
+    /// The leaf estimate, counted (or the game's end, uncounted: [`Ends::uncounted_end`]).
     fn leaf(&mut self, pos: &Position) -> Value {
-        self.evals += u64::from(!self.ends.uncounted(pos));
+        if let Some(v) = self.ends.uncounted_end(pos) {
+            return v;
+        }
+        self.evals += 1;
         Value((self.estimate)(pos))
     }
 

@@ -523,10 +523,10 @@ fn exact(
 pub const AT_GAME_END: &str = "convention recognised: a branch ends where the game does (a side without a move or \
                                down to two stones is estimated and counted, not searched on); graded by it";
 
-/// [`AT_GAME_END`] with a side down to two stones valued but not counted.
-pub const AT_GAME_END_UNCOUNTED: &str = "convention recognised: a branch ends where the game does, a side down to \
-                                         two stones valued ±10000 without a static estimation counted (a side \
-                                         without a move estimated and counted); graded by it";
+/// [`AT_GAME_END`] with the game's end valued as won or lost, not counted.
+pub const AT_GAME_END_UNCOUNTED: &str = "convention recognised: a branch ends where the game does, valued ±10000 for \
+                                         the side that has won (a side down to two stones or without a move) \
+                                         without a static estimation counted; graded by it";
 
 /// A case `g` graded short under our reading, graded again by a reading where a branch
 /// ends where the game does (`other` its answer, `convention` its note; the readings of
@@ -547,7 +547,8 @@ fn at_game_end(
         return g;
     }
     r.saved = scratch.saved;
-    let reading_name = if convention == AT_GAME_END { "where the game ends a branch" } else { "two stones uncounted" };
+    let reading_name =
+        if convention == AT_GAME_END { "where the game ends a branch" } else { "the game's end uncounted" };
     r.expected = format!("{} ({reading_name}: {})", r.expected, expected_text(other));
     o.notes.push(convention.into());
     o
@@ -693,28 +694,25 @@ mod tests {
         Invocation { outcome, command: "ABOpening in out 3".into(), file: Some(e.board.clone()), file_bom: false }
     }
 
-    /// A search that values a side down to two stones at ±10000 ahead of its depth test,
-    /// without counting a static estimation there, answers the built-in two-stone case
-    /// with fewer positions (MiniMax 3223 of 5050): full marks, the reading named (alpha-beta's
-    /// count was taken already, above the floor). Before,
-    /// its count lost 0.2 wherever a tree reached two stones.
+    /// A search that values the game's end at ±10000 ahead of its depth test, without
+    /// counting a static estimation there, answers the built-in two-stone case with fewer
+    /// positions (MiniMax 3223 of 5050): full marks in every built-in case, the reading
+    /// named where nothing else fits (alpha-beta's count is taken anywhere above the floor).
+    /// Before, such a search lost 0.2 wherever its tree reached the game's end.
     #[test]
-    fn a_two_stone_side_valued_without_being_counted_is_a_reading() {
-        for program in ["MiniMaxGame", "ABGame", "MiniMaxGameBlack"] {
-            let c = call(program, ProgramPhase::Game, "xxWBBWxxxxWxxxBWxxxWxx", 3);
-            let theirs = c.game_end_uncounted.clone().expect("a reading of its own");
-            let e = c.expected.clone().expect("a move");
-            assert!(theirs.evals < e.evals, "{program}: {theirs:?}");
-            let stdout =
-                format!("{}\n{} positions evaluated\nEstimate: {}\n", theirs.board, theirs.evals, theirs.value);
+    fn the_games_end_valued_without_being_counted_is_a_reading() {
+        let calls = calls_of(&crate::grade::cases::builtin_cases());
+        let theirs: Vec<_> = calls.iter().filter_map(|c| c.game_end_uncounted.clone().map(|o| (c, o))).collect();
+        let two_stones = |c: &Call| c.label == "White closes a mill and Black falls to two stones";
+        assert!(theirs.iter().filter(|(c, _)| two_stones(c)).count() == 3, "MiniMax, alpha-beta, Black");
+        for (c, o) in theirs {
+            let stdout = format!("{}\n{} positions evaluated\nEstimate: {}\n", o.board, o.evals, o.value);
             let outcome = RunOutcome { status: Some(0), stdout, ..RunOutcome::default() };
-            let inv =
-                Invocation { outcome, command: program.into(), file: Some(theirs.board.clone()), file_bom: false };
-            let r = check(&c, &inv);
-            assert!((r.score - 1.0).abs() < 1e-9, "{program}: {r:?}");
-            // An alpha-beta count is taken anywhere between the floor and MiniMax's.
-            if c.spec.algorithm == Algorithm::MiniMax {
-                assert!(r.notes.iter().any(|n| n == AT_GAME_END_UNCOUNTED), "{program}: {:?}", r.notes);
+            let inv = Invocation { outcome, command: c.spec.name.into(), file: Some(o.board.clone()), file_bom: false };
+            let r = check(c, &inv);
+            assert!((r.score - 1.0).abs() < 1e-9, "{} {}: {r:?}", c.label, c.spec.name);
+            if two_stones(c) && c.spec.algorithm == Algorithm::MiniMax {
+                assert!(r.notes.iter().any(|n| n == AT_GAME_END_UNCOUNTED), "{}: {:?}", c.spec.name, r.notes);
             }
         }
     }

@@ -57,8 +57,7 @@ impl Tree {
     /// ends before its moves are searched, as the programs' search has it.
     fn node(&self, pos: &Position, depth: u32, max: bool, root: bool) -> Node {
         let estimated = || {
-            let v = Value::finite((self.estimate)(pos));
-            if self.ends.uncounted(pos) { Node::Known(v) } else { Node::Leaf(v) }
+            self.ends.uncounted_end(pos).map_or_else(|| Node::Leaf(Value::finite((self.estimate)(pos))), Node::Known)
         };
         if depth == 0 {
             return estimated();
