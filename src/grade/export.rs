@@ -162,37 +162,52 @@ fn match_rank(g: &StudentGrade, row: &GradebookRow) -> Option<u8> {
     (lower(&g.net_id) == short).then_some(3)
 }
 
-/// The Canvas gradebook import for `grades`, a row per student of the gradebook export
-/// `roster` in its order, with their own name, IDs and section (a student not graded gets
-/// an empty cell, which Canvas leaves as it is), each with the grade that names them most
-/// surely (Canvas ID, login, SIS ID, name); and the grades that matched no student.
+/// The Canvas gradebook import for `grades`: a row per student of the gradebook export
+/// `roster` that a grade names, in its order, with their own name, IDs and section, each
+/// with the grade that names them most surely (Canvas ID, login, SIS ID, name).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CanvasImport {
+    /// The CSV.
+    pub csv: String,
+    /// The grades that matched no student of the export (by net ID).
+    pub unmatched: Vec<String>,
+    /// The students of the export without a grade here (by their `Student` name), left out
+    /// of the CSV: Canvas's import posts every cell that differs from the grade it holds,
+    /// so an empty cell would clear a grade entered by hand (`0`, `EX`) or imported before.
+    pub ungraded: Vec<String>,
+}
+
+/// The Canvas gradebook import for `grades` against the export `roster` ([`CanvasImport`]).
 #[must_use]
 pub fn canvas_csv_for(
     grades: &[StudentGrade],
     roster: &[GradebookRow],
     column: Option<&str>,
     worth: f64,
-) -> (String, Vec<String>) {
+) -> CanvasImport {
     let mut t = canvas_table(column, worth);
     let grades = sorted(grades);
     let mut used = vec![false; grades.len()];
+    let mut ungraded = Vec::new();
     for row in roster {
         // The surest match; of equally sure ones, the first by net ID.
         let found = (0..grades.len()).filter_map(|i| match_rank(grades[i], row).map(|r| (r, i))).min();
-        if let Some((_, i)) = found {
-            used[i] = true;
-        }
+        let Some((_, i)) = found else {
+            ungraded.push(row.student.clone());
+            continue;
+        };
+        used[i] = true;
         t.rows.push(vec![
             row.student.clone(),
             row.id.clone(),
             row.sis_user.clone(),
             row.sis_login.clone(),
             row.section.clone(),
-            found.map(|(_, i)| scaled(grades[i].total, worth)).unwrap_or_default(),
+            scaled(grades[i].total, worth),
         ]);
     }
     let unmatched = grades.iter().zip(&used).filter(|(_, used)| !**used).map(|(g, _)| g.net_id.clone()).collect();
-    (t.csv(), unmatched)
+    CanvasImport { csv: t.csv(), unmatched, ungraded }
 }
 
 /// A total of the handout's 100 points as an assignment `worth` points writes it.
@@ -476,15 +491,18 @@ mod gradebook_tests {
             vec![canvas.clone(), gradescope.clone(), folder.clone()],
             vec![folder.clone(), gradescope.clone(), canvas.clone()],
         ] {
-            let (csv, unmatched) = canvas_csv_for(&grades, &roster, Some("P2 (7)"), 100.0);
+            let import = canvas_csv_for(&grades, &roster, Some("P2 (7)"), 100.0);
+            // Absent, Al has no grade here: his row is left out, as an empty cell would clear
+            // whatever Canvas holds for him (a 0 or an EX entered by hand).
             assert_eq!(
-                csv,
-                "Student,ID,SIS User ID,SIS Login ID,Section,P2 (7)\r\nPoints Possible,,,,,100\r\n\"Ruiz, Ana\",5001,2101,ana@school.edu,001,90\r\n\"Li, Bo\",5010,,BL220002,,70\r\n\"Absent, Al\",5012,,,,\r\n"
+                import.csv,
+                "Student,ID,SIS User ID,SIS Login ID,Section,P2 (7)\r\nPoints Possible,,,,,100\r\n\"Ruiz, Ana\",5001,2101,ana@school.edu,001,90\r\n\"Li, Bo\",5010,,BL220002,,70\r\n"
             );
-            assert_eq!(unmatched, vec!["ar210001".to_string()]);
+            assert_eq!(import.unmatched, vec!["ar210001".to_string()]);
+            assert_eq!(import.ungraded, vec!["Absent, Al".to_string()]);
         }
         // An assignment worth 50 points: each total of 100 halved.
-        let (csv, _) = canvas_csv_for(&[canvas], &roster[..1], Some("P2 (7)"), 50.0);
+        let csv = canvas_csv_for(&[canvas], &roster[..1], Some("P2 (7)"), 50.0).csv;
         assert!(csv.contains("Points Possible,,,,,50\r\n\"Ruiz, Ana\",5001,2101,ana@school.edu,001,45\r\n"), "{csv}");
     }
 
