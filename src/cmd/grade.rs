@@ -265,7 +265,7 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     let gradescope_dir = out.join("gradescope");
     std::fs::create_dir_all(&gradescope_dir).with_context(|| format!("cannot create {}", gradescope_dir.display()))?;
     for g in &grades {
-        let json = serde_json::to_string_pretty(&export::gradescope(g, &part_of_program))?;
+        let json = serde_json::to_string_pretty(&export::gradescope(g, &part_of_program, worth))?;
         write_whole(&gradescope_dir.join(format!("{}.json", g.net_id)), json.as_bytes())?;
         if let Some(path) = &args.gradescope {
             write_whole(path, json.as_bytes())?;

@@ -384,13 +384,17 @@ fn fitted(exact: &[f64], max: &[f64], target: f64) -> Vec<f64> {
     got.into_iter().map(|u| u as f64 / 10_000.0).collect()
 }
 
-/// The `results.json` of one student's grade: `part_of_program` names each program's part.
+/// The `results.json` of one student's grade for an assignment worth `worth` points (each
+/// score of the handout's 100 scaled to it, as in `canvas.csv`: Gradescope takes `score`
+/// as it is, against the points the assignment is set to): `part_of_program` names each
+/// program's part.
 #[must_use]
-pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usize>) -> GradescopeResults {
+pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usize>, worth: f64) -> GradescopeResults {
+    let k = worth / 100.0;
     let mut tests = Vec::new();
     for (part, (name, weight)) in PARTS.iter().enumerate() {
-        let weight = *weight;
-        let part_points = g.parts[part];
+        let weight = weight * k;
+        let part_points = g.parts[part] * k;
         let mine: Vec<&CaseResult> = g.cases.iter().filter(|c| part_of_program(&c.program) == Some(part)).collect();
         if mine.is_empty() {
             continue;
@@ -445,7 +449,7 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
     for (why, p) in &g.deductions {
         tests.push(GradescopeTest {
             name: "deduction".into(),
-            score: -p,
+            score: round(-p * k),
             max_score: 0.0,
             output: why.clone(),
             visibility: "visible".into(),
@@ -456,7 +460,7 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
         output.push_str(&format!("\n\nFor a TA's look:\n{}", g.doubts.join("\n")));
     }
     GradescopeResults {
-        score: g.total,
+        score: round(g.total * k),
         execution_time: (g.seconds * 10.0).round() / 10.0,
         output,
         visibility: "visible".into(),
@@ -497,22 +501,35 @@ mod gradebook_tests {
         g.parts = [cents(45.0 * mean(&minimax)), 0.0, 10.0, cents(10.0 * (0.5 * mean(&improved) + 0.5))];
         g.deductions.push(("late".into(), 1.5));
         g.total = cents(g.parts.iter().sum::<f64>() - 1.5);
-        let results = gradescope(&g, &crate::grade::part_of_program);
-        for t in &results.tests {
-            assert!(t.score <= t.max_score || t.max_score == 0.0, "{}: {} of {}", t.name, t.score, t.max_score);
-            assert!(t.score >= 0.0 || t.name == "deduction", "{}: {}", t.name, t.score);
-        }
-        let rule = results.tests.iter().find(|t| t.name.starts_with("IV improved: a different move")).unwrap();
-        assert_eq!((rule.score, rule.max_score), (5.0, 5.0));
-        let sum: f64 = results.tests.iter().map(|t| t.score).sum();
-        assert!((sum - results.score).abs() < 1e-6, "the tests add up to {sum}, the total is {}", results.score);
-        for (part, name) in [(0, "I "), (2, "III "), (3, "IV ")] {
-            let of_part = |f: fn(&GradescopeTest) -> f64| -> f64 {
-                results.tests.iter().filter(|t| t.name.starts_with(name)).map(f).sum()
-            };
-            let (got, max) = (of_part(|t| t.score), of_part(|t| t.max_score));
-            assert!((got - g.parts[part]).abs() < 1e-6, "part {name}: {got} of {}", g.parts[part]);
-            assert!((max - PARTS[part].1).abs() < 1e-6, "part {name}: at most {max} of {}", PARTS[part].1);
+        // Out of the handout's 100, and for an assignment worth 50 or 30 (`points`), as
+        // Gradescope takes `score` against the points the assignment is set to.
+        for worth in [100.0, 50.0, 30.0] {
+            let k = worth / 100.0;
+            let results = gradescope(&g, &crate::grade::part_of_program, worth);
+            for t in &results.tests {
+                assert!(t.score <= t.max_score || t.max_score == 0.0, "{}: {} of {}", t.name, t.score, t.max_score);
+                assert!(t.score >= 0.0 || t.name == "deduction", "{}: {}", t.name, t.score);
+            }
+            let rule = results.tests.iter().find(|t| t.name.starts_with("IV improved: a different move")).unwrap();
+            // Full marks; worth 5 of 100, or 2.5 of 50 less what the cases' rounding took.
+            assert_eq!(rule.score, rule.max_score);
+            assert!((rule.max_score - 5.0 * k).abs() < 0.001, "{worth}: the rule is worth {}", rule.max_score);
+            if worth == 100.0 {
+                assert_eq!(rule.max_score, 5.0);
+            }
+            assert!((results.score - g.total * k).abs() < 1e-6, "{worth}: a score of {}", results.score);
+            let sum: f64 = results.tests.iter().map(|t| t.score).sum();
+            assert!((sum - results.score).abs() < 1e-6, "the tests add up to {sum}, the total is {}", results.score);
+            let max: f64 = results.tests.iter().map(|t| t.max_score).sum();
+            assert!((max - 65.0 * k).abs() < 1e-6, "{worth}: the tests are worth {max} (Part II has no case here)");
+            for (part, name) in [(0, "I "), (2, "III "), (3, "IV ")] {
+                let of_part = |f: fn(&GradescopeTest) -> f64| -> f64 {
+                    results.tests.iter().filter(|t| t.name.starts_with(name)).map(f).sum()
+                };
+                let (got, max) = (of_part(|t| t.score), of_part(|t| t.max_score));
+                assert!((got - g.parts[part] * k).abs() < 1e-6, "part {name}: {got} of {}", g.parts[part] * k);
+                assert!((max - PARTS[part].1 * k).abs() < 1e-6, "part {name}: at most {max} of {}", PARTS[part].1 * k);
+            }
         }
     }
 
