@@ -1345,11 +1345,16 @@ fn grades_a_class_as_canvas_and_gradescope_hand_it_over() {
         said.contains("adds a new column \"Morris Variant\"") && said.contains("canvas_column = \"Quiz 1 (701)\""),
         "{said}"
     );
-    let graded = |id: &str| if students.iter().any(|s| s.0 == id) { "100" } else { "" };
+    // A student without a grade here is left out: an empty cell would clear what Canvas holds.
+    assert!(
+        said.contains("of the gradebook without a grade here, left out of canvas.csv") && said.contains("Absent, Al")
+    );
+    let graded =
+        |id: &str, row: &str| if students.iter().any(|s| s.0 == id) { format!("{row},100\r\n") } else { String::new() };
     let want = format!(
-        "Student,ID,SIS User ID,SIS Login ID,Section,Morris Variant\r\nPoints Possible,,,,,100\r\n\"Ruiz, Ana\",5001,2101,ruiz.ana@school.edu,CS 6364.001,100\r\n\"Kim, Fay\",5002,2104,fk210004,CS 6364.001,{}\r\n\"Nguyen, Gus\",5003,2105,gn210005,CS 6364.001,{}\r\n\"Li, Bo\",5010,2102,bl220002@school.edu,CS 6364.002,100\r\n\"O'Neil, Cy\",5011,2103,co220003,CS 6364.002,100\r\n\"Absent, Al\",5012,2199,aa229999,CS 6364.002,\r\n",
-        graded("kimfay"),
-        graded("nguyengus")
+        "Student,ID,SIS User ID,SIS Login ID,Section,Morris Variant\r\nPoints Possible,,,,,100\r\n\"Ruiz, Ana\",5001,2101,ruiz.ana@school.edu,CS 6364.001,100\r\n{}{}\"Li, Bo\",5010,2102,bl220002@school.edu,CS 6364.002,100\r\n\"O'Neil, Cy\",5011,2103,co220003,CS 6364.002,100\r\n",
+        graded("kimfay", "\"Kim, Fay\",5002,2104,fk210004,CS 6364.001"),
+        graded("nguyengus", "\"Nguyen, Gus\",5003,2105,gn210005,CS 6364.001")
     );
     assert_eq!(std::fs::read_to_string(out.join("canvas.csv")).unwrap(), want);
     // A late policy in the class file: the late student alone loses it.

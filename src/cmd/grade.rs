@@ -234,13 +234,21 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
         settings.class.points.or_else(|| roster.as_ref().and_then(|book| book.points_of(&column))).unwrap_or(100.0);
     match &roster {
         Some(book) => {
-            let (csv, unmatched) = export::canvas_csv_for(&grades, &book.rows, Some(&column), worth);
-            write("canvas.csv", &csv)?;
-            if !unmatched.is_empty() {
+            let import = export::canvas_csv_for(&grades, &book.rows, Some(&column), worth);
+            write("canvas.csv", &import.csv)?;
+            if !import.unmatched.is_empty() {
                 eprintln!(
                     "morris grade: {} graded but not in the gradebook, so not in canvas.csv: {}",
-                    unmatched.len(),
-                    unmatched.join(", ")
+                    import.unmatched.len(),
+                    import.unmatched.join(", ")
+                );
+            }
+            if !import.ungraded.is_empty() {
+                eprintln!(
+                    "morris grade: {} of the gradebook without a grade here, left out of canvas.csv (an empty cell \
+                     would clear what Canvas holds for them): {}",
+                    count(import.ungraded.len() as u64, "student", "students"),
+                    import.ungraded.join("; ")
                 );
             }
         }
@@ -257,7 +265,7 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     let gradescope_dir = out.join("gradescope");
     std::fs::create_dir_all(&gradescope_dir).with_context(|| format!("cannot create {}", gradescope_dir.display()))?;
     for g in &grades {
-        let json = serde_json::to_string_pretty(&export::gradescope(g, &part_of_program))?;
+        let json = serde_json::to_string_pretty(&export::gradescope(g, &part_of_program, worth))?;
         write_whole(&gradescope_dir.join(format!("{}.json", g.net_id)), json.as_bytes())?;
         if let Some(path) = &args.gradescope {
             write_whole(path, json.as_bytes())?;

@@ -58,7 +58,16 @@ impl Gradebook {
     #[must_use]
     pub fn column(&self, column: Option<&str>) -> (String, Option<String>) {
         if let Some(c) = column {
-            return (c.to_string(), None);
+            // Canvas fills the assignment whose ID the column names (else whose title it is),
+            // and creates a new assignment for a column that names none.
+            let said = (!self.assignments.is_empty() && self.assignment(c).is_none()).then(|| {
+                format!(
+                    "canvas_column {c:?} names none of the gradebook's assignments ({}): Canvas's import would \
+                     create it as a new assignment",
+                    self.assignments.iter().map(|(n, _)| format!("{n:?}")).collect::<Vec<_>>().join(", ")
+                )
+            });
+            return (c.to_string(), said);
         }
         let said = (!self.assignments.is_empty()).then(|| {
             format!(
@@ -71,18 +80,47 @@ impl Gradebook {
         (DEFAULT_CANVAS_COLUMN.to_string(), said)
     }
 
-    /// The `Points Possible` of the assignment `column`, if the export gives it.
+    /// The export's assignment that Canvas's import fills for the column `column`: the one
+    /// with the ID in its parentheses (`Project 2 (70002)` is `Project 2: Morris Variant
+    /// (70002)`, as Canvas matches them), else the one of that very name.
+    #[must_use]
+    pub fn assignment(&self, column: &str) -> Option<&(String, Option<f64>)> {
+        match assignment_id(column) {
+            Some(id) => self.assignments.iter().find(|(n, _)| assignment_id(n) == Some(id)),
+            None => self.assignments.iter().find(|(n, _)| n == column),
+        }
+    }
+
+    /// The `Points Possible` of the assignment `column` fills, if the export gives it.
     #[must_use]
     pub fn points_of(&self, column: &str) -> Option<f64> {
-        self.assignments.iter().find(|(n, _)| n == column).and_then(|(_, p)| *p)
+        self.assignment(column).and_then(|(_, p)| *p)
     }
 }
 
-/// Whether a gradebook column is an assignment's: `Name (digits)`, as Canvas heads them.
-fn is_assignment_column(head: &str) -> bool {
+/// The assignment ID of a gradebook column headed `Name (digits)`, as Canvas heads them.
+fn assignment_id(head: &str) -> Option<&str> {
     head.strip_suffix(')')
         .and_then(|h| h.rsplit_once(" ("))
-        .is_some_and(|(name, id)| !name.is_empty() && !id.is_empty() && id.chars().all(|c| c.is_ascii_digit()))
+        .filter(|(name, id)| !name.is_empty() && !id.is_empty() && id.chars().all(|c| c.is_ascii_digit()))
+        .map(|(_, id)| id)
+}
+
+/// A number as Canvas's gradebook writes it in the user's locale: `50.00`, or `50,00` where
+/// the decimal mark is a comma; the last `.` or `,` is the decimal mark, as Canvas's import
+/// reads it.
+fn canvas_number(cell: &str) -> Option<f64> {
+    use nom::Parser;
+    use nom::character::complete::{char, digit1, one_of};
+    use nom::combinator::{all_consuming, opt};
+    use nom::multi::separated_list1;
+    let (_, (minus, parts)) =
+        all_consuming((opt(char::<&str, nom::error::Error<&str>>('-')), separated_list1(one_of(".,"), digit1)))
+            .parse(cell.trim())
+            .ok()?;
+    let (fraction, whole) = parts.split_last()?;
+    let text = if whole.is_empty() { (*fraction).to_string() } else { format!("{}.{fraction}", whole.concat()) };
+    text.parse::<f64>().ok().map(|n| if minus.is_some() { -n } else { n })
 }
 
 /// A Canvas gradebook export: its students and its assignments' columns.
@@ -94,15 +132,24 @@ pub fn read_gradebook(path: &std::path::Path) -> Result<Gradebook, String> {
     let text = crate::files::read_text(path, crate::files::SMALL_TEXT)
         .map_err(|e| format!("{shown}: {}", crate::files::io_reason(&e)))?;
     let text = text.trim_start_matches('\u{feff}');
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
-    let head: Vec<String> = reader
-        .headers()
-        .map_err(|e| format!("{shown}: not a CSV file ({e})"))?
-        .iter()
-        .map(|h| h.trim().to_string())
-        .collect();
+    // Canvas exports with commas, or with semicolons for a user who asks for them or whose
+    // locale writes decimals with a comma (its import reads either).
+    let header = |delimiter: u8| -> Result<(csv::Reader<&[u8]>, Vec<String>), String> {
+        let mut reader = csv::ReaderBuilder::new().flexible(true).delimiter(delimiter).from_reader(text.as_bytes());
+        let head = reader.headers().map_err(|e| format!("{shown}: not a CSV file ({e})"))?;
+        let head = head.iter().map(|h| h.trim().to_string()).collect();
+        Ok((reader, head))
+    };
+    let names_students = |head: &[String]| {
+        let has = |name: &str| head.iter().any(|h| h == name);
+        has("ID") && (has("Student") || (has("LastName") && has("FirstName")))
+    };
+    let (mut reader, head) = match header(b',')? {
+        (_, head) if !names_students(&head) && header(b';').is_ok_and(|(_, h)| names_students(&h)) => header(b';')?,
+        found => found,
+    };
     let at = |name: &str| head.iter().position(|h| h == name);
-    let (Some(student), Some(id)) = (at("Student"), at("ID")) else {
+    let Some(id) = at("ID").filter(|_| names_students(&head)) else {
         return Err(format!(
             "{shown}: not a Canvas gradebook export (no `Student` and `ID` columns; its header is {:?})",
             head.iter().take(6).cloned().collect::<Vec<_>>().join(",")
@@ -110,19 +157,25 @@ pub fn read_gradebook(path: &std::path::Path) -> Result<Gradebook, String> {
     };
     let mut rows = Vec::new();
     let mut assignments: Vec<(String, Option<f64>)> =
-        head.iter().filter(|h| is_assignment_column(h)).map(|h| (h.clone(), None)).collect();
+        head.iter().filter(|h| assignment_id(h).is_some()).map(|h| (h.clone(), None)).collect();
     for (n, record) in reader.records().enumerate() {
         let record = record.map_err(|e| format!("{shown}: row {}: {e}", n + 2))?;
         let cell = |i: Option<usize>| i.and_then(|i| record.get(i)).unwrap_or("").trim().to_string();
         // `Points Possible` stands in the first column, its points under each assignment.
         if record.iter().any(|c| c.trim() == "Points Possible") {
             for (name, points) in &mut assignments {
-                *points = cell(at(name)).parse::<f64>().ok().filter(|p| *p > 0.0);
+                *points = canvas_number(&cell(at(name))).filter(|p| *p > 0.0);
             }
             continue;
         }
+        // Canvas's export heads the name `Student` (`Smith, John`), or, where the course
+        // shows first and last names apart, `LastName` and `FirstName`.
+        let student = match at("Student") {
+            Some(i) => cell(Some(i)),
+            None => format!("{}, {}", cell(at("LastName")), cell(at("FirstName"))),
+        };
         let row = GradebookRow {
-            student: cell(Some(student)),
+            student,
             id: cell(Some(id)),
             sis_user: cell(at("SIS User ID")),
             sis_login: cell(at("SIS Login ID")),
@@ -162,37 +215,52 @@ fn match_rank(g: &StudentGrade, row: &GradebookRow) -> Option<u8> {
     (lower(&g.net_id) == short).then_some(3)
 }
 
-/// The Canvas gradebook import for `grades`, a row per student of the gradebook export
-/// `roster` in its order, with their own name, IDs and section (a student not graded gets
-/// an empty cell, which Canvas leaves as it is), each with the grade that names them most
-/// surely (Canvas ID, login, SIS ID, name); and the grades that matched no student.
+/// The Canvas gradebook import for `grades`: a row per student of the gradebook export
+/// `roster` that a grade names, in its order, with their own name, IDs and section, each
+/// with the grade that names them most surely (Canvas ID, login, SIS ID, name).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CanvasImport {
+    /// The CSV.
+    pub csv: String,
+    /// The grades that matched no student of the export (by net ID).
+    pub unmatched: Vec<String>,
+    /// The students of the export without a grade here (by their `Student` name), left out
+    /// of the CSV: Canvas's import posts every cell that differs from the grade it holds,
+    /// so an empty cell would clear a grade entered by hand (`0`, `EX`) or imported before.
+    pub ungraded: Vec<String>,
+}
+
+/// The Canvas gradebook import for `grades` against the export `roster` ([`CanvasImport`]).
 #[must_use]
 pub fn canvas_csv_for(
     grades: &[StudentGrade],
     roster: &[GradebookRow],
     column: Option<&str>,
     worth: f64,
-) -> (String, Vec<String>) {
+) -> CanvasImport {
     let mut t = canvas_table(column, worth);
     let grades = sorted(grades);
     let mut used = vec![false; grades.len()];
+    let mut ungraded = Vec::new();
     for row in roster {
         // The surest match; of equally sure ones, the first by net ID.
         let found = (0..grades.len()).filter_map(|i| match_rank(grades[i], row).map(|r| (r, i))).min();
-        if let Some((_, i)) = found {
-            used[i] = true;
-        }
+        let Some((_, i)) = found else {
+            ungraded.push(row.student.clone());
+            continue;
+        };
+        used[i] = true;
         t.rows.push(vec![
             row.student.clone(),
             row.id.clone(),
             row.sis_user.clone(),
             row.sis_login.clone(),
             row.section.clone(),
-            found.map(|(_, i)| scaled(grades[i].total, worth)).unwrap_or_default(),
+            scaled(grades[i].total, worth),
         ]);
     }
     let unmatched = grades.iter().zip(&used).filter(|(_, used)| !**used).map(|(g, _)| g.net_id.clone()).collect();
-    (t.csv(), unmatched)
+    CanvasImport { csv: t.csv(), unmatched, ungraded }
 }
 
 /// A total of the handout's 100 points as an assignment `worth` points writes it.
@@ -316,11 +384,17 @@ fn fitted(exact: &[f64], max: &[f64], target: f64) -> Vec<f64> {
     got.into_iter().map(|u| u as f64 / 10_000.0).collect()
 }
 
-/// The `results.json` of one student's grade: `part_of_program` names each program's part.
+/// The `results.json` of one student's grade for an assignment worth `worth` points (each
+/// score of the handout's 100 scaled to it, as in `canvas.csv`: Gradescope takes `score`
+/// as it is, against the points the assignment is set to): `part_of_program` names each
+/// program's part.
 #[must_use]
-pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usize>) -> GradescopeResults {
+pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usize>, worth: f64) -> GradescopeResults {
+    let k = worth / 100.0;
     let mut tests = Vec::new();
     for (part, (name, weight)) in PARTS.iter().enumerate() {
+        let weight = weight * k;
+        let part_points = g.parts[part] * k;
         let mine: Vec<&CaseResult> = g.cases.iter().filter(|c| part_of_program(&c.program) == Some(part)).collect();
         if mine.is_empty() {
             continue;
@@ -360,13 +434,13 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
                 output: notes.join("\n"),
                 visibility: "visible".into(),
             });
-            exact.push(g.parts[part] - from_cases);
+            exact.push(part_points - from_cases);
         }
         // The maxima too add up to the part's weight (17 cases of 10/17 each are 9.9994 rounded
         // apart, and full marks could not add up to the part's 10).
         let rounded: Vec<f64> = part_tests.iter().map(|t| t.max_score).collect();
-        let max = fitted(&rounded, &vec![*weight; rounded.len()], *weight);
-        for (t, (score, max)) in part_tests.iter_mut().zip(fitted(&exact, &max, g.parts[part]).into_iter().zip(&max)) {
+        let max = fitted(&rounded, &vec![weight; rounded.len()], weight);
+        for (t, (score, max)) in part_tests.iter_mut().zip(fitted(&exact, &max, part_points).into_iter().zip(&max)) {
             t.score = score;
             t.max_score = *max;
         }
@@ -375,7 +449,7 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
     for (why, p) in &g.deductions {
         tests.push(GradescopeTest {
             name: "deduction".into(),
-            score: -p,
+            score: round(-p * k),
             max_score: 0.0,
             output: why.clone(),
             visibility: "visible".into(),
@@ -386,7 +460,7 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
         output.push_str(&format!("\n\nFor a TA's look:\n{}", g.doubts.join("\n")));
     }
     GradescopeResults {
-        score: g.total,
+        score: round(g.total * k),
         execution_time: (g.seconds * 10.0).round() / 10.0,
         output,
         visibility: "visible".into(),
@@ -427,22 +501,35 @@ mod gradebook_tests {
         g.parts = [cents(45.0 * mean(&minimax)), 0.0, 10.0, cents(10.0 * (0.5 * mean(&improved) + 0.5))];
         g.deductions.push(("late".into(), 1.5));
         g.total = cents(g.parts.iter().sum::<f64>() - 1.5);
-        let results = gradescope(&g, &crate::grade::part_of_program);
-        for t in &results.tests {
-            assert!(t.score <= t.max_score || t.max_score == 0.0, "{}: {} of {}", t.name, t.score, t.max_score);
-            assert!(t.score >= 0.0 || t.name == "deduction", "{}: {}", t.name, t.score);
-        }
-        let rule = results.tests.iter().find(|t| t.name.starts_with("IV improved: a different move")).unwrap();
-        assert_eq!((rule.score, rule.max_score), (5.0, 5.0));
-        let sum: f64 = results.tests.iter().map(|t| t.score).sum();
-        assert!((sum - results.score).abs() < 1e-6, "the tests add up to {sum}, the total is {}", results.score);
-        for (part, name) in [(0, "I "), (2, "III "), (3, "IV ")] {
-            let of_part = |f: fn(&GradescopeTest) -> f64| -> f64 {
-                results.tests.iter().filter(|t| t.name.starts_with(name)).map(f).sum()
-            };
-            let (got, max) = (of_part(|t| t.score), of_part(|t| t.max_score));
-            assert!((got - g.parts[part]).abs() < 1e-6, "part {name}: {got} of {}", g.parts[part]);
-            assert!((max - PARTS[part].1).abs() < 1e-6, "part {name}: at most {max} of {}", PARTS[part].1);
+        // Out of the handout's 100, and for an assignment worth 50 or 30 (`points`), as
+        // Gradescope takes `score` against the points the assignment is set to.
+        for worth in [100.0, 50.0, 30.0] {
+            let k = worth / 100.0;
+            let results = gradescope(&g, &crate::grade::part_of_program, worth);
+            for t in &results.tests {
+                assert!(t.score <= t.max_score || t.max_score == 0.0, "{}: {} of {}", t.name, t.score, t.max_score);
+                assert!(t.score >= 0.0 || t.name == "deduction", "{}: {}", t.name, t.score);
+            }
+            let rule = results.tests.iter().find(|t| t.name.starts_with("IV improved: a different move")).unwrap();
+            // Full marks; worth 5 of 100, or 2.5 of 50 less what the cases' rounding took.
+            assert_eq!(rule.score, rule.max_score);
+            assert!((rule.max_score - 5.0 * k).abs() < 0.001, "{worth}: the rule is worth {}", rule.max_score);
+            if worth == 100.0 {
+                assert_eq!(rule.max_score, 5.0);
+            }
+            assert!((results.score - g.total * k).abs() < 1e-6, "{worth}: a score of {}", results.score);
+            let sum: f64 = results.tests.iter().map(|t| t.score).sum();
+            assert!((sum - results.score).abs() < 1e-6, "the tests add up to {sum}, the total is {}", results.score);
+            let max: f64 = results.tests.iter().map(|t| t.max_score).sum();
+            assert!((max - 65.0 * k).abs() < 1e-6, "{worth}: the tests are worth {max} (Part II has no case here)");
+            for (part, name) in [(0, "I "), (2, "III "), (3, "IV ")] {
+                let of_part = |f: fn(&GradescopeTest) -> f64| -> f64 {
+                    results.tests.iter().filter(|t| t.name.starts_with(name)).map(f).sum()
+                };
+                let (got, max) = (of_part(|t| t.score), of_part(|t| t.max_score));
+                assert!((got - g.parts[part] * k).abs() < 1e-6, "part {name}: {got} of {}", g.parts[part] * k);
+                assert!((max - PARTS[part].1 * k).abs() < 1e-6, "part {name}: at most {max} of {}", PARTS[part].1 * k);
+            }
         }
     }
 
@@ -476,16 +563,74 @@ mod gradebook_tests {
             vec![canvas.clone(), gradescope.clone(), folder.clone()],
             vec![folder.clone(), gradescope.clone(), canvas.clone()],
         ] {
-            let (csv, unmatched) = canvas_csv_for(&grades, &roster, Some("P2 (7)"), 100.0);
+            let import = canvas_csv_for(&grades, &roster, Some("P2 (7)"), 100.0);
+            // Absent, Al has no grade here: his row is left out, as an empty cell would clear
+            // whatever Canvas holds for him (a 0 or an EX entered by hand).
             assert_eq!(
-                csv,
-                "Student,ID,SIS User ID,SIS Login ID,Section,P2 (7)\r\nPoints Possible,,,,,100\r\n\"Ruiz, Ana\",5001,2101,ana@school.edu,001,90\r\n\"Li, Bo\",5010,,BL220002,,70\r\n\"Absent, Al\",5012,,,,\r\n"
+                import.csv,
+                "Student,ID,SIS User ID,SIS Login ID,Section,P2 (7)\r\nPoints Possible,,,,,100\r\n\"Ruiz, Ana\",5001,2101,ana@school.edu,001,90\r\n\"Li, Bo\",5010,,BL220002,,70\r\n"
             );
-            assert_eq!(unmatched, vec!["ar210001".to_string()]);
+            assert_eq!(import.unmatched, vec!["ar210001".to_string()]);
+            assert_eq!(import.ungraded, vec!["Absent, Al".to_string()]);
         }
         // An assignment worth 50 points: each total of 100 halved.
-        let (csv, _) = canvas_csv_for(&[canvas], &roster[..1], Some("P2 (7)"), 50.0);
+        let csv = canvas_csv_for(&[canvas], &roster[..1], Some("P2 (7)"), 50.0).csv;
         assert!(csv.contains("Points Possible,,,,,50\r\n\"Ruiz, Ana\",5001,2101,ana@school.edu,001,45\r\n"), "{csv}");
+    }
+
+    /// A gradebook export as written to a file, read back.
+    fn read_export(name: &str, text: &str) -> Result<Gradebook, String> {
+        let dir = std::env::temp_dir().join(format!("morris-gradebook-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("export.csv");
+        std::fs::write(&path, text).unwrap();
+        let book = read_gradebook(&path);
+        std::fs::remove_dir_all(&dir).unwrap();
+        book
+    }
+
+    #[test]
+    fn the_column_is_the_export_s_assignment_of_the_id_it_names() {
+        // The TA shortened the title; Canvas's import fills the assignment by the ID in the
+        // parentheses, worth 50: its points, not 100, scale the grades.
+        let text = "Student,ID,SIS User ID,SIS Login ID,Section,Project 1 (70001),Project 2: Morris Variant (70002)\r\n    Points Possible,,,,,100.00,50.00\r\n";
+        let book = read_export("by-id", text).unwrap();
+        assert_eq!(book.points_of("Project 2 (70002)"), Some(50.0));
+        assert_eq!(book.points_of("Project 2: Morris Variant (70002)"), Some(50.0));
+        assert_eq!(book.column(Some("Project 2 (70002)")), ("Project 2 (70002)".to_string(), None));
+        // A column that names none of them is one Canvas would create anew: the TA is told.
+        let (column, said) = book.column(Some("Project 2 (70020)"));
+        assert_eq!(column, "Project 2 (70020)");
+        assert!(said.is_some_and(|s| s.contains("names none of the gradebook's assignments")
+            && s.contains("\"Project 2: Morris Variant (70002)\"")));
+        assert_eq!(book.points_of("Project 2 (70020)"), None);
+    }
+
+    #[test]
+    fn an_export_is_read_in_the_form_canvas_gives_it_in_any_locale() {
+        // Semicolons and decimal commas (a user whose locale writes `50,00`), the byte-order
+        // mark, the `Manual Posting` row, and the names in two columns.
+        let text = "\u{feff}LastName;FirstName;ID;SIS User ID;SIS Login ID;Section;Project 2 (70002);Current Score\r\n;;;;;;Manual Posting;\r\n    Points Possible;;;;;;50,00;(read only)\r\nMüller;Jürgen;50231;2021001;jm210001;CS 4365.001, Lecture;;93,64\r\n";
+        let book = read_export("locale", text).unwrap();
+        assert_eq!(book.assignments, vec![("Project 2 (70002)".to_string(), Some(50.0))]);
+        assert_eq!(
+            book.rows,
+            vec![GradebookRow {
+                student: "Müller, Jürgen".into(),
+                id: "50231".into(),
+                sis_user: "2021001".into(),
+                sis_login: "jm210001".into(),
+                section: "CS 4365.001, Lecture".into(),
+            }]
+        );
+        for (cell, number) in
+            [("50.00", Some(50.0)), ("12,5", Some(12.5)), ("-3", Some(-3.0)), ("(read only)", None), ("", None)]
+        {
+            assert_eq!(canvas_number(cell), number, "{cell}");
+        }
+        // Still one line for a file that is no export.
+        let said = read_export("not", "name;score\r\nx;1\r\n").unwrap_err();
+        assert!(said.contains("not a Canvas gradebook export (no `Student` and `ID` columns"), "{said}");
     }
 
     #[test]
@@ -504,7 +649,9 @@ mod gradebook_tests {
         let (column, said) = book.column(None);
         assert_eq!(column, DEFAULT_CANVAS_COLUMN);
         assert!(said.is_some_and(|s| s.contains("canvas_column = \"Project 2 (123456)\"")));
-        assert_eq!(book.column(Some("Other (9)")), ("Other (9)".to_string(), None));
+        assert_eq!(book.column(Some("Project 2 (123456)")), ("Project 2 (123456)".to_string(), None));
+        // Another column is one Canvas would create anew: the TA is told.
+        assert!(book.column(Some("Other (9)")).1.is_some_and(|s| s.contains("Canvas's import would create it")));
         assert_eq!(book.points_of("Project 2 (123456)"), Some(50.0));
         let two = "Student,ID,SIS User ID,SIS Login ID,Section,Project 1 (11),Project 2 (12),Current Score\n\
                    \"Ruiz, Ana\",5001,2101,ana,001,,,\n";
