@@ -6,7 +6,7 @@
 //! positions; a node below the root with no moves is worth −∞ to MAX and +∞ to MIN and is
 //! not counted; among equal values the first move in generation order is kept;
 //! alpha-beta cuts at `v ≥ β` (MAX) and `v ≤ α` (MIN), the root included. The handout is
-//! silent on where a branch ends, and [`Ends::AtGameEnd`] is the other reading students take.
+//! silent on where a branch ends: [`Ends`] names the other readings students take.
 //!
 //! No allocation per node: the move lists live in one buffer of one list per ply,
 //! allocated once per search. This module knows nothing of board strings or files.

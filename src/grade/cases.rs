@@ -6,8 +6,8 @@
 //! Improved. The built-in set: the handout's examples, reachable boards from seeded random
 //! games (the same every run), and edge cases: a mill closed while every opposing stone
 //! is in a mill, Black without a move, three White stones that hop, a side falling to two
-//! stones (each side once), and a root with no move (where the known conventions differ). Deeper cases (5 and 6 plies) are for the
-//! alpha-beta programs alone.
+//! stones (each side once), and a root with no move (where the known conventions
+//! differ). Deeper cases (5 and 6 plies) are for the alpha-beta programs alone.
 
 use std::time::Duration;
 
@@ -71,8 +71,8 @@ pub struct Call {
     /// aside, whose answers are not compared).
     pub game_end: Option<ProgramOutput>,
     /// The answer where a branch ends where the game does, valued as won or lost without
-    /// being counted ([`Ends::AtGameEndUncounted`]), where it
-    /// differs from [`Call::expected`] and [`Call::game_end`].
+    /// being counted ([`Ends::AtGameEndUncounted`]), where it differs from
+    /// [`Call::expected`] and [`Call::game_end`].
     pub game_end_uncounted: Option<ProgramOutput>,
     /// The answer of the same program searching one ply deeper (up to
     /// [`DEEPER_MINIMAX_PLIES`] or [`DEEPER_ALPHABETA_PLIES`]), to name a depth off by one

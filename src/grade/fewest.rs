@@ -12,7 +12,8 @@
 //!   is settled (the cheapest such child);
 //! - to show a MAX node `≤ t`, every child `≤ t`; to show a MIN node `≤ t`, one child
 //!   (the cheapest); and the same mirrored for `≥ t` and for MIN nodes;
-//! - a leaf costs one estimation, a node below the root without a move (∓∞) none, and
+//! - a leaf costs one estimation, a node below the root without a move (∓∞) none (as
+//!   does the game's end where a reading values it uncounted), and
 //!   anything is `≤ +∞` and `≥ −∞` for nothing.
 //!
 //! Alpha-beta with the best move first at every node evaluates one such set, not always
@@ -46,7 +47,8 @@ struct Tree {
 enum Node {
     /// Estimated and counted.
     Leaf(Value),
-    /// Below the root without a move: −∞ for MAX, +∞ for MIN, not counted.
+    /// Valued but not counted: below the root without a move (−∞ for MAX, +∞ for MIN),
+    /// or the game's end under [`Ends::AtGameEndUncounted`].
     Known(Value),
     /// Searched on: the positions after each move, in generation order.
     Inner(Vec<Position>),
