@@ -274,10 +274,12 @@ pub fn check(call: &Call, inv: &Invocation) -> CaseResult {
         Some(e) => {
             let mut g = exact(call, e, &reading, file, &mut r, false);
             if let Some(other) = call.game_end.as_ref().filter(|_| g.score < 1.0) {
-                g = at_game_end(call, other, g, &reading, file, &mut r, AT_GAME_END);
+                let named = ("where the game ends a branch", AT_GAME_END);
+                g = at_game_end(call, other, g, &reading, file, &mut r, named);
             }
             if let Some(other) = call.game_end_uncounted.as_ref().filter(|_| g.score < 1.0) {
-                g = at_game_end(call, other, g, &reading, file, &mut r, AT_GAME_END_UNCOUNTED);
+                let named = ("the game's end uncounted", AT_GAME_END_UNCOUNTED);
+                g = at_game_end(call, other, g, &reading, file, &mut r, named);
             }
             g
         }
@@ -529,7 +531,8 @@ pub const AT_GAME_END_UNCOUNTED: &str = "convention recognised: a branch ends wh
                                          without a static estimation counted; graded by it";
 
 /// A case `g` graded short under our reading, graded again by a reading where a branch
-/// ends where the game does (`other` its answer, `convention` its note; the readings of
+/// ends where the game does (`other` its answer; `reading_name` names it beside the expected
+/// answer, `convention` in the notes; the readings of
 /// [`crate::classroom::search::Ends`]): the handout is silent on it, and a program that
 /// reads it so earns the marks.
 fn at_game_end(
@@ -539,7 +542,7 @@ fn at_game_end(
     reading: &Reading,
     file: Option<&str>,
     r: &mut CaseResult,
-    convention: &str,
+    (reading_name, convention): (&str, &str),
 ) -> Graded {
     let mut scratch = r.clone();
     let mut o = exact(call, other, reading, file, &mut scratch, false);
@@ -547,8 +550,6 @@ fn at_game_end(
         return g;
     }
     r.saved = scratch.saved;
-    let reading_name =
-        if convention == AT_GAME_END { "where the game ends a branch" } else { "the game's end uncounted" };
     r.expected = format!("{} ({reading_name}: {})", r.expected, expected_text(other));
     o.notes.push(convention.into());
     o
