@@ -330,8 +330,24 @@ pub struct GradescopeTest {
     pub max_score: f64,
     /// What was expected and got, and why.
     pub output: String,
+    /// How Gradescope renders `output`: always `text`, since a student's output may hold
+    /// `<` and `*` that its default (`simple_format`, HTML) or Markdown would eat.
+    pub output_format: String,
     /// Shown to the student.
     pub visibility: String,
+}
+
+impl GradescopeTest {
+    fn new(name: String, max_score: f64, output: String) -> GradescopeTest {
+        GradescopeTest {
+            name,
+            score: 0.0,
+            max_score,
+            output,
+            output_format: "text".into(),
+            visibility: "visible".into(),
+        }
+    }
 }
 
 /// A Gradescope autograder's `results.json`.
@@ -343,6 +359,8 @@ pub struct GradescopeResults {
     pub execution_time: f64,
     /// Shown above the tests: the summary.
     pub output: String,
+    /// How Gradescope renders `output`: `text`, as each test's.
+    pub output_format: String,
     /// Everything shown to the student.
     pub visibility: String,
     /// A test per case and per part-level rule.
@@ -409,13 +427,11 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
         let mut part_tests: Vec<GradescopeTest> = Vec::new();
         let mut exact: Vec<f64> = Vec::new();
         for c in &mine {
-            part_tests.push(GradescopeTest {
-                name: format!("{name}: {} on {} (depth {})", c.program, c.label, c.depth),
-                score: 0.0,
-                max_score: round(each),
-                output: case_output(c),
-                visibility: "visible".into(),
-            });
+            part_tests.push(GradescopeTest::new(
+                format!("{name}: {} on {} (depth {})", c.program, c.label, c.depth),
+                round(each),
+                case_output(c),
+            ));
             exact.push(each * c.score);
         }
         let from_cases: f64 = exact.iter().sum();
@@ -427,13 +443,11 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
             };
             let notes: Vec<&str> =
                 g.notes.iter().filter(|n| n.starts_with(&format!("Part {name}"))).map(String::as_str).collect();
-            part_tests.push(GradescopeTest {
-                name: format!("{name}: {what}"),
-                score: 0.0,
-                max_score: round(weight * rule_share),
-                output: notes.join("\n"),
-                visibility: "visible".into(),
-            });
+            part_tests.push(GradescopeTest::new(
+                format!("{name}: {what}"),
+                round(weight * rule_share),
+                notes.join("\n"),
+            ));
             exact.push(part_points - from_cases);
         }
         // The maxima too add up to the part's weight (17 cases of 10/17 each are 9.9994 rounded
@@ -447,13 +461,8 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
         tests.extend(part_tests);
     }
     for (why, p) in &g.deductions {
-        tests.push(GradescopeTest {
-            name: "deduction".into(),
-            score: round(-p * k),
-            max_score: 0.0,
-            output: why.clone(),
-            visibility: "visible".into(),
-        });
+        tests
+            .push(GradescopeTest { score: round(-p * k), ..GradescopeTest::new("deduction".into(), 0.0, why.clone()) });
     }
     let mut output = g.summary.join("\n");
     if g.flagged() {
@@ -463,6 +472,7 @@ pub fn gradescope(g: &StudentGrade, part_of_program: &dyn Fn(&str) -> Option<usi
         score: round(g.total * k),
         execution_time: (g.seconds * 10.0).round() / 10.0,
         output,
+        output_format: "text".into(),
         visibility: "visible".into(),
         tests,
     }
