@@ -1241,6 +1241,10 @@ fn the_gradescope_autograder_grades_one_submission() {
         tests.iter().filter(|t| t["name"].as_str().unwrap().contains(" on class file case")).collect();
     assert_eq!(cases.len(), 32, "eight board cases of four programs each");
     assert!(cases.iter().all(|t| t["output"].as_str().unwrap().contains("expected: ")), "{results:#}");
+    // Shown as written: Gradescope's default renders output as HTML, where a student's
+    // `<` would start a tag.
+    assert_eq!(results["output_format"], "text", "{results:#}");
+    assert!(tests.iter().all(|t| t["output_format"] == "text"), "{results:#}");
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -1332,12 +1336,24 @@ fn grades_a_class_as_canvas_and_gradescope_hand_it_over() {
 
     // With the gradebook exported from Canvas, canvas.csv is a row per student of it, in
     // its order, with their own names, IDs and sections; the grades of students it does
-    // not list are named on stderr. (The grades are kept from the run above.)
+    // not list are named on stderr. (The grades are kept from the run above: the same
+    // class file, or every student would be graded again on the built-in cases.)
     let gradebook = "Student,ID,SIS User ID,SIS Login ID,Section,Quiz 1 (701)\r\n    Points Possible,,,,,10.00\r\n\"Ruiz, Ana\",5001,2101,ruiz.ana@school.edu,CS 6364.001,9\r\n\"Kim, Fay\",5002,2104,fk210004,CS 6364.001,8\r\n\"Nguyen, Gus\",5003,2105,gn210005,CS 6364.001,7\r\n\"Li, Bo\",5010,2102,bl220002@school.edu,CS 6364.002,10\r\n\"O'Neil, Cy\",5011,2103,co220003,CS 6364.002,10\r\n\"Absent, Al\",5012,2199,aa229999,CS 6364.002,\r\n";
     std::fs::write(dir.join("gradebook.csv"), gradebook).unwrap();
-    let args = ["submissions.zip", "assignment_77_export", "--out", "graded", "--gradebook", "gradebook.csv"];
+    let class = class_file.to_str().unwrap();
+    let args = [
+        "submissions.zip",
+        "assignment_77_export",
+        "--class",
+        class,
+        "--out",
+        "graded",
+        "--gradebook",
+        "gradebook.csv",
+    ];
     let done = morris_grade_in(&dir, &args);
     assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    assert!(String::from_utf8_lossy(&done.stdout).contains("(0 graded in this run, "), "the grades were not kept");
     let said = String::from_utf8_lossy(&done.stderr);
     assert!(said.contains("1 graded but not in the gradebook, so not in canvas.csv: ar210001"), "{said}");
     // Its one assignment is a quiz: named for the TA, not filled.
