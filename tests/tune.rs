@@ -105,6 +105,27 @@ fn tune_gives_the_same_weights_twice_with_the_same_seed() {
         assert_eq!(std::fs::read_to_string(tables.join(out)).expect("written"), x, "{out}");
     }
     assert!(samples.is_file());
+    // A run stopped between two batches of games left them beside its file (`.part`):
+    // started again, it plays only the games left and ends with the samples of a run never
+    // stopped, and the part is removed. (300 positions: 120 come from the first batch.)
+    let settings = morris::tune::TuneSettings::new(300, 7);
+    let origin = morris::tune::store::Origin::of(&settings);
+    let (tb, pairs) = morris::tune::open_tables(&tables).expect("the tables open");
+    let empty = morris::tune::SampleSet { samples: Vec::new(), games: 0, wins: 0, draws: 0, losses: 0 };
+    let mut batches = Vec::new();
+    let all = morris::tune::sample(&tb, &pairs, &settings, empty, &mut |set| batches.push(set.clone()));
+    assert!(batches.len() >= 2, "one batch found every position: nothing to go on with");
+    let stopped = &batches[batches.len() - 2];
+    let (more, part) = (tables.join("more.bin"), morris::tune::store::part_path(&tables.join("more.bin")));
+    std::fs::write(&part, morris::tune::store::to_bytes(stopped, &origin)).expect("write");
+    let m = more.to_str().expect("UTF-8");
+    let args = ["tune", "--tables", t, "--positions", "300", "--seed", "7", "--iterations", "10", "--epochs", "1"];
+    let run = morris(&[&args[..], &["--samples", m]].concat(), None);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(std::fs::read(&more).expect("written"), morris::tune::store::to_bytes(&all, &origin));
+    assert!(!part.exists(), "the part is left behind");
+    let said = format!("for the side to move; went on from the {} games a stopped run kept", stopped.games);
+    assert!(String::from_utf8_lossy(&run.stdout).contains(&said), "{}", String::from_utf8_lossy(&run.stdout));
     // A garbage samples file is one line naming it, and nothing is written.
     std::fs::write(&samples, b"not samples").expect("write");
     let err = one_line_error(&with_samples("fifth.weights"));

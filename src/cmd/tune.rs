@@ -112,7 +112,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
             report.games,
             args.seed,
             if args.quiet_only { ", quiet only" } else { "" }
-        ),
+        ) + &report.resumed_from.map_or(String::new(), |g| format!("; went on from the {g} games a stopped run kept")),
         format!("K: {:.4}", report.k),
         format!("error before: {:.6} (fitted), {:.6} (held out)", report.error_before.0, report.error_before.1),
         format!("error after:  {:.6} (fitted), {:.6} (held out)", report.error_after.0, report.error_after.1),

@@ -175,6 +175,8 @@ pub struct TuneReport {
     pub pairs: Vec<Subspace>,
     /// The positions and their labels.
     pub games: usize,
+    /// The games of a stopped run this one went on from (`FILE.part` of `--samples`).
+    pub resumed_from: Option<usize>,
     /// Positions fitted to (every tenth held out of the fit, to check it generalises).
     pub positions: usize,
     /// Win, draw and loss labels.
@@ -335,17 +337,20 @@ fn play_game(
 const BATCH: usize = 16;
 
 /// Plays sampling games until `settings.positions` distinct labelled positions are
-/// found (or a game limit, ample for any table set, is reached). `on_batch` hears the
-/// games played and positions found so far.
+/// found (or a game limit, ample for any table set, is reached), going on from `from`
+/// (the set of an earlier run with the same settings, stopped between two batches; an
+/// empty set to start afresh): the samples are the same as a run never stopped. `on_batch`
+/// hears the set after each batch, to report it or to keep it for a later run.
 pub fn sample(
     tb: &Tablebase,
     pairs: &[Subspace],
     settings: &TuneSettings,
-    on_batch: &mut dyn FnMut(usize, usize),
+    from: SampleSet,
+    on_batch: &mut dyn FnMut(&SampleSet),
 ) -> SampleSet {
     let usable: HashSet<Subspace> = pairs.iter().copied().collect();
-    let mut seen = HashSet::new();
-    let mut set = SampleSet { samples: Vec::new(), games: 0, wins: 0, draws: 0, losses: 0 };
+    let mut set = from;
+    let mut seen: HashSet<u64> = set.samples.iter().map(|s| s.pos.key()).collect();
     // A table set that games seldom reach (the smallest pairs only) must still end.
     let max_games = settings.positions.saturating_mul(4).max(64);
     while set.samples.len() < settings.positions && set.games < max_games {
@@ -358,8 +363,9 @@ pub fn sample(
                 set.samples.push(s);
             }
         }
-        on_batch(set.games, set.samples.len());
+        on_batch(&set);
     }
+    (set.wins, set.draws, set.losses) = (0, 0, 0);
     for s in &set.samples {
         match s.label {
             l if l > 0.75 => set.wins += 1,
@@ -497,15 +503,36 @@ pub fn tune(
 ) -> Result<TuneReport, TuneError> {
     let (tb, pairs) = open_tables(dir)?;
     let origin = store::Origin::of(settings);
+    let mut resumed_from = None;
+    let fresh = || SampleSet { samples: Vec::new(), games: 0, wins: 0, draws: 0, losses: 0 };
     let set = match &settings.samples {
         Some(path) if path.exists() => store::read(path, &STANDARD, &origin)?,
         Some(path) => {
-            let set = sample(&tb, &pairs, settings, on_batch);
-            crate::files::write_whole(path, &store::to_bytes(&set, &origin))
-                .map_err(|e| TuneError::Samples { path: path.display().to_string(), reason: e.to_string() })?;
+            // The games so far are kept beside it every few minutes (`FILE.part`), and a run
+            // started again goes on from there: a 3-million-position run takes hours.
+            let part = store::part_path(path);
+            let from = if part.exists() { store::read(&part, &STANDARD, &origin)? } else { fresh() };
+            resumed_from = part.exists().then_some(from.games);
+            let save = |p: &Path, set: &SampleSet| {
+                crate::files::write_whole(p, &store::to_bytes(set, &origin))
+                    .map_err(|e| TuneError::Samples { path: p.display().to_string(), reason: e.to_string() })
+            };
+            let mut saved = std::time::Instant::now();
+            let set = sample(&tb, &pairs, settings, from, &mut |set| {
+                on_batch(set.games, set.samples.len());
+                if saved.elapsed() >= store::SAVE_EVERY {
+                    // Not kept is not lost: the run goes on, and the whole file is written at its end.
+                    if let Err(e) = save(&part, set) {
+                        log::warn!("{e}: the games so far are not kept");
+                    }
+                    saved = std::time::Instant::now();
+                }
+            });
+            save(path, &set)?;
+            let _ = std::fs::remove_file(&part);
             set
         }
-        None => sample(&tb, &pairs, settings, on_batch),
+        None => sample(&tb, &pairs, settings, fresh(), &mut |set| on_batch(set.games, set.samples.len())),
     };
     if set.samples.is_empty() {
         return Err(TuneError::NoPositions);
@@ -539,6 +566,7 @@ pub fn tune(
     Ok(TuneReport {
         pairs,
         games: set.games,
+        resumed_from,
         positions: set.samples.len(),
         labels: (set.wins, set.draws, set.losses),
         k,

@@ -15,6 +15,17 @@ use crate::rules::{ByColor, Color, Position, Ruleset, Setup};
 use crate::topology::PointSet;
 
 const MAGIC: &[u8] = b"morris tune samples 2\n";
+
+/// How often a sampling run keeps its games so far ([`part_path`]).
+pub const SAVE_EVERY: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// Where a sampling run for `path` keeps its games so far, in the same form: `FILE.part`.
+#[must_use]
+pub fn part_path(path: &Path) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".part");
+    name.into()
+}
 const HEAD: usize = 8 + 8 + 1 + 8;
 const RECORD: usize = 12;
 
