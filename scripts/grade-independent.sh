@@ -34,8 +34,17 @@ fi
 echo "all $(($(wc -l < "$out/grades.csv") - 1)) at 100, none flagged"
 "$morris" grade tests/independent_mistakes --out "$out/mistakes" --force --jobs "${JOBS:-2}" "$@"
 cat "$out/mistakes/grades.csv"
-if ! diff <(tr -d '\r' < tests/independent_mistakes/expected.csv) <(tr -d '\r' < "$out/mistakes/grades.csv") >&2; then
-    echo "the planted mistakes were not graded as tests/independent_mistakes/expected.csv has them (< expected, > got)" >&2
+# A student may have two rows in expected.csv: where a call of the planted mistake runs
+# close to its time limit, a fast machine sees it end in time and a slow one sees it time
+# out (nop210664's depth-6 alpha-beta that never prunes: 119 s of CPU against 139 s). A
+# row graded is right if it is one of its student's rows, and every student is graded.
+wrong=$(awk -F, 'NR == FNR { want[$0] = 1; ids[$1] = 1; next }
+    FNR > 1 { seen[$1] = 1; if (!($0 in want)) print "  got " $0 }
+    END { for (id in ids) if (id != "net_id" && !(id in seen)) print "  no row for " id }' \
+    <(tr -d '\r' < tests/independent_mistakes/expected.csv) <(tr -d '\r' < "$out/mistakes/grades.csv"))
+if [ -n "$wrong" ]; then
+    echo "the planted mistakes were not graded as tests/independent_mistakes/expected.csv has them:" >&2
+    echo "$wrong" >&2
     exit 1
 fi
 echo "the $(($(wc -l < "$out/mistakes/grades.csv") - 1)) with a planted mistake graded as expected; in all $(($(date +%s) - start)) s"
