@@ -932,6 +932,8 @@ mod tests {
             format!("Board: {B}\nNumber of positions scored by the heuristic: 125\nBest value: 9987"),
             format!("Board: {B}\nEvaluation function calls - 125\nMinimax estimate - 9987"),
             format!("Resulting board: {B}\nStatic estimations done: 125\nMinimax result: 9987"),
+            format!("Chosen board {B}\nEvaluated the board 125 times\nMinimax returned 9987"),
+            format!("{B}\nLeaf count: 125\nRoot value: 9987"),
             // A value's label that names a board is still a value.
             format!("Board: {B}\nPositions evaluated: 125\nBoard score: 9987"),
             // Prose: the count and the estimate in one sentence, the estimate a double.
