@@ -134,6 +134,12 @@ fn kind_of(label: &str) -> LabelKind {
                 .chain(&["leaves", "leaf", "states", "state", "boards"])
                 .any(|t| t == w)
         });
+    // A label that starts with what was done, and names no value (`Evaluated: 125`,
+    // `Evaluated by static estimation: 125`, `Visited nodes: 125`).
+    let done_first = words.first().is_some_and(|w| {
+        ["evaluated", "examined", "visited", "explored", "expanded", "generated", "searched", "checked", "counted"]
+            .contains(w)
+    }) && !has(&["value", "estimate", "score", "utility", "minimax", "minmax", "alpha"]);
     let eval_count = l.contains("eval") && has(&["count", "number", "total", "#"]);
     // How often the estimation ran: `Static estimation was called 125 times`, `Calls to
     // the evaluation function: 125`, `heuristic invoked 125 times`.
@@ -143,6 +149,7 @@ fn kind_of(label: &str) -> LabelKind {
         || only_things
         || eval_count
         || calls
+        || done_first
         || has(&["evaluations", "evals", "estimations", "# of eval", "number of eval"])
     {
         LabelKind::Count
@@ -328,6 +335,13 @@ impl<'a> Said<'a> {
 /// parts are each a board or a label with its number. Otherwise the line whole, so that a
 /// label holding a comma (`Estimate for depth 3, White: 9987`) stays one.
 fn parts_of(line: &str) -> Vec<&str> {
+    // A line that is one object, as JSON or a printed dictionary has it (`{"board": "…",
+    // "positions_evaluated": 125, "estimate": 9987}`), in parts inside its braces.
+    let whole = line;
+    let line = match line.trim().strip_prefix('{').and_then(|l| l.strip_suffix('}')) {
+        Some(inner) if !inner.contains(['{', '}']) => inner,
+        _ => line,
+    };
     let mut parts = Vec::new();
     let (mut depth, mut from) = (0i32, 0);
     let bytes = line.as_bytes();
@@ -352,7 +366,7 @@ fn parts_of(line: &str) -> Vec<&str> {
         let said = Said::of(p);
         !boards_in(p).is_empty() || (said.kind().0 != LabelKind::Other && !said.found.is_empty())
     };
-    if parts.iter().filter(names_one).count() >= 2 { parts } else { vec![line] }
+    if parts.iter().filter(names_one).count() >= 2 { parts } else { vec![whole] }
 }
 
 /// The part of a line after its label: after the last `:` or `=` that a number follows
@@ -934,6 +948,9 @@ mod tests {
             format!("Resulting board: {B}\nStatic estimations done: 125\nMinimax result: 9987"),
             format!("Chosen board {B}\nEvaluated the board 125 times\nMinimax returned 9987"),
             format!("{B}\nLeaf count: 125\nRoot value: 9987"),
+            format!("Board: {B} | Evaluated: 125 | Estimate: 9987"),
+            format!("{{\"board\": \"{B}\", \"positions_evaluated\": 125, \"minimax_estimate\": 9987}}"),
+            format!("Board Position: {B}\nEvaluated by static estimation: 125\nMINIMAX estimate: 9987"),
             // A value's label that names a board is still a value.
             format!("Board: {B}\nPositions evaluated: 125\nBoard score: 9987"),
             // Prose: the count and the estimate in one sentence, the estimate a double.
