@@ -361,12 +361,49 @@ fn parts_of(line: &str) -> Vec<&str> {
         }
     }
     parts.push(&line[from..]);
-    let parts: Vec<&str> = parts.into_iter().map(str::trim).filter(|p| !p.is_empty()).collect();
-    let names_one = |p: &&&str| {
+    let names_one = |p: &&str| {
         let said = Said::of(p);
         !boards_in(p).is_empty() || (said.kind().0 != LabelKind::Other && !said.found.is_empty())
     };
+    // A remark in brackets after a board says a thing of its own (`Board Position: …  [4674
+    // positions evaluated]`); a board printed as a list keeps its brackets.
+    let parts: Vec<&str> = parts
+        .into_iter()
+        .flat_map(|p| match trailing_group(p) {
+            Some((head, inner)) if !boards_in(head).is_empty() && boards_in(inner).is_empty() && names_one(&inner) => {
+                vec![head, inner]
+            }
+            _ => vec![p],
+        })
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    let names_one = |p: &&&str| names_one(p);
     if parts.iter().filter(names_one).count() >= 2 { parts } else { vec![whole] }
+}
+
+/// `part` as what comes before a bracketed group that ends it, and the group's inside:
+/// `("Board: …", "4674 positions evaluated")` for `Board: …  [4674 positions evaluated].`
+fn trailing_group(part: &str) -> Option<(&str, &str)> {
+    let end = part.trim_end_matches(|c: char| c.is_whitespace() || c == '.');
+    let close = end.len().checked_sub(1)?;
+    let open_of = match end.as_bytes()[close] {
+        b']' => b'[',
+        b')' => b'(',
+        _ => return None,
+    };
+    let mut depth = 0;
+    for (i, &b) in end.as_bytes().iter().enumerate().rev() {
+        if b == end.as_bytes()[close] {
+            depth += 1;
+        } else if b == open_of {
+            depth -= 1;
+            if depth == 0 {
+                return Some((&end[..i], &end[i + 1..close]));
+            }
+        }
+    }
+    None
 }
 
 /// The part of a line after its label: after the last `:` or `=` that a number follows
@@ -951,6 +988,7 @@ mod tests {
             format!("Board: {B} | Evaluated: 125 | Estimate: 9987"),
             format!("{{\"board\": \"{B}\", \"positions_evaluated\": 125, \"minimax_estimate\": 9987}}"),
             format!("Board Position: {B}\nEvaluated by static estimation: 125\nMINIMAX estimate: 9987"),
+            format!("Board Position: {B}  [125 positions evaluated]\nMINIMAX estimate: 9987"),
             // A value's label that names a board is still a value.
             format!("Board: {B}\nPositions evaluated: 125\nBoard score: 9987"),
             // Prose: the count and the estimate in one sentence, the estimate a double.
