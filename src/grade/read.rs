@@ -118,7 +118,7 @@ fn kind_of(label: &str) -> LabelKind {
     let has = |words: &[&str]| words.iter().any(|w| l.contains(w));
     // English first; then the stems of the words students write in Spanish, Portuguese,
     // French, Italian and German (`Posiciones evaluadas por la estimación estática`).
-    let things = has(&["position", "node", "leaf", "leaves", "state", "board"])
+    let things = has(&["position", "node", "leaf", "leaves", "state", "board", "moves"])
         || has(&["posici", "posiç", "posizion", "nodo", "nodi", "nœud", "noeud", "knoten", "stellung", "hoja"]);
     // (Past participles only where the stem names a value too: `Positions scored`, not `Board score`.)
     let counted = has(&["evaluat", "examin", "visit", "explor", "expand", "count", "search", "generat", "estimated"])
@@ -156,6 +156,7 @@ fn kind_of(label: &str) -> LabelKind {
     } else if has(&[
         "estimat",
         "value",
+        "result",
         "score",
         "minimax",
         "minmax",
@@ -989,6 +990,9 @@ mod tests {
             format!("{{\"board\": \"{B}\", \"positions_evaluated\": 125, \"minimax_estimate\": 9987}}"),
             format!("Board Position: {B}\nEvaluated by static estimation: 125\nMINIMAX estimate: 9987"),
             format!("Board Position: {B}  [125 positions evaluated]\nMINIMAX estimate: 9987"),
+            format!("Board: {B}\nMoves evaluated: 125\nResult: 9987"),
+            format!("Board: {B}\nEvaluated 125 positions, estimate 9987"),
+            format!("Output: {B}\nNodes: 125\nValue: 9987"),
             // A value's label that names a board is still a value.
             format!("Board: {B}\nPositions evaluated: 125\nBoard score: 9987"),
             // Prose: the count and the estimate in one sentence, the estimate a double.
