@@ -120,7 +120,7 @@ fn kind_of(label: &str) -> LabelKind {
     // French, Italian and German (`Posiciones evaluadas por la estimación estática`).
     let things = has(&["position", "node", "leaf", "leaves", "state", "board", "moves"])
         || has(&["posici", "posiç", "posizion", "nodo", "nodi", "nœud", "noeud", "knoten", "stellung", "hoja"]);
-    // (Past participles only where the stem names a value too: `Positions scored`, not `Board score`.)
+    // Whole participles where their stem names a value too: `Positions scored`, not `Board score`.
     let counted = has(&["evaluat", "examin", "visit", "explor", "expand", "count", "search", "generat", "estimated"])
         || has(&["checked", "scored", "considered", "analyzed", "analysed", "processed", "assessed"])
         || has(&["evalua", "avalia", "valuta", "évalu", "bewert", "ausgewert", "untersucht", "anzahl", "cantidad"]);
@@ -379,8 +379,7 @@ fn parts_of(line: &str) -> Vec<&str> {
         .map(str::trim)
         .filter(|p| !p.is_empty())
         .collect();
-    let names_one = |p: &&&str| names_one(p);
-    if parts.iter().filter(names_one).count() >= 2 { parts } else { vec![whole] }
+    if parts.iter().filter(|p| names_one(p)).count() >= 2 { parts } else { vec![whole] }
 }
 
 /// `part` as what comes before a bracketed group that ends it, and the group's inside:
