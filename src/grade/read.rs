@@ -366,12 +366,14 @@ fn parts_of(line: &str) -> Vec<&str> {
         let said = Said::of(p);
         !boards_in(p).is_empty() || (said.kind().0 != LabelKind::Other && !said.found.is_empty())
     };
-    // A remark in brackets after a board says a thing of its own (`Board Position: …  [4674
-    // positions evaluated]`); a board printed as a list keeps its brackets.
+    // A remark in brackets after a board or a number says a thing of its own (`Board
+    // Position: …  [4674 positions evaluated]`, `MINIMAX estimate = 952 (4674 leaves)`); a
+    // board printed as a list keeps its brackets, and a remark that names nothing
+    // (`(for White)`, `(depth 3)`) stays with its line.
     let parts: Vec<&str> = parts
         .into_iter()
         .flat_map(|p| match trailing_group(p) {
-            Some((head, inner)) if !boards_in(head).is_empty() && boards_in(inner).is_empty() && names_one(&inner) => {
+            Some((head, inner)) if names_one(&head) && boards_in(inner).is_empty() && names_one(&inner) => {
                 vec![head, inner]
             }
             _ => vec![p],
@@ -989,6 +991,8 @@ mod tests {
             format!("{{\"board\": \"{B}\", \"positions_evaluated\": 125, \"minimax_estimate\": 9987}}"),
             format!("Board Position: {B}\nEvaluated by static estimation: 125\nMINIMAX estimate: 9987"),
             format!("Board Position: {B}  [125 positions evaluated]\nMINIMAX estimate: 9987"),
+            format!("Best board: {B}\nMINIMAX estimate = 9987 (125 leaves)"),
+            format!("Board: {B}\nPositions evaluated: 125 (depth 3)\nMINIMAX estimate: 9987 (for White)"),
             format!("Board: {B}\nMoves evaluated: 125\nResult: 9987"),
             format!("Board: {B}\nEvaluated 125 positions, estimate 9987"),
             format!("Output: {B}\nNodes: 125\nValue: 9987"),
