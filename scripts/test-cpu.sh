@@ -11,7 +11,9 @@
 # prints the largest tests and the sum by group (the file name before `::`).
 set -euo pipefail
 out=${1:?usage: scripts/test-cpu.sh OUT [FILTER]}
-filter=${2:-}
+filter=("${@:2}")
+# OUT as the caller names it, from the caller's folder.
+case $out in /*) ;; *) out=$PWD/$out ;; esac
 cd "$(dirname "$0")/.."
 acct=/sys/fs/cgroup/cpuacct
 [ -w "$acct" ] || { echo "scripts/test-cpu.sh: no writable cgroup v1 cpuacct hierarchy at $acct (run as root)" >&2; exit 1; }
@@ -21,7 +23,7 @@ group=$acct/morris-test-cpu-$$
 mkdir "$group"
 trap 'rmdir "$group" 2>/dev/null || true' EXIT
 : >"$out"
-"$bin" --list $filter 2>/dev/null | sed -n 's/: test$//p' | while read -r name; do
+"$bin" --list "${filter[@]}" 2>/dev/null | sed -n 's/: test$//p' | while read -r name; do
     before=$(cat "$group/cpuacct.usage")
     start=$(date +%s.%N)
     status=0

@@ -111,9 +111,8 @@ fn tune_gives_the_same_weights_twice_with_the_same_seed() {
     let settings = morris::tune::TuneSettings::new(300, 7);
     let origin = morris::tune::store::Origin::of(&settings);
     let (tb, pairs) = morris::tune::open_tables(&tables).expect("the tables open");
-    let empty = morris::tune::SampleSet { samples: Vec::new(), games: 0, wins: 0, draws: 0, losses: 0 };
     let mut batches = Vec::new();
-    let all = morris::tune::sample(&tb, &pairs, &settings, empty, &mut |set| batches.push(set.clone()));
+    let all = morris::tune::sample(&tb, &pairs, &settings, Default::default(), &mut |set| batches.push(set.clone()));
     assert!(batches.len() >= 2, "one batch found every position: nothing to go on with");
     let stopped = &batches[batches.len() - 2];
     let (more, part) = (tables.join("more.bin"), morris::tune::store::part_path(&tables.join("more.bin")));

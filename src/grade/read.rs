@@ -389,16 +389,17 @@ fn parts_of(line: &str) -> Vec<&str> {
 fn trailing_group(part: &str) -> Option<(&str, &str)> {
     let end = part.trim_end_matches(|c: char| c.is_whitespace() || c == '.');
     let close = end.len().checked_sub(1)?;
-    let open_of = match end.as_bytes()[close] {
+    let closing = end.as_bytes()[close];
+    let opening = match closing {
         b']' => b'[',
         b')' => b'(',
         _ => return None,
     };
     let mut depth = 0;
     for (i, &b) in end.as_bytes().iter().enumerate().rev() {
-        if b == end.as_bytes()[close] {
+        if b == closing {
             depth += 1;
-        } else if b == open_of {
+        } else if b == opening {
             depth -= 1;
             if depth == 0 {
                 return Some((&end[..i], &end[i + 1..close]));

@@ -153,8 +153,8 @@ pub struct LabelledPosition {
     pub label: f64,
 }
 
-/// What sampling found.
-#[derive(Clone, Debug)]
+/// What sampling found (empty by default: a run that has not started).
+#[derive(Clone, Debug, Default)]
 pub struct SampleSet {
     /// Distinct labelled positions, in the order the games met them.
     pub samples: Vec<LabelledPosition>,
@@ -504,15 +504,14 @@ pub fn tune(
     let (tb, pairs) = open_tables(dir)?;
     let origin = store::Origin::of(settings);
     let mut resumed_from = None;
-    let fresh = || SampleSet { samples: Vec::new(), games: 0, wins: 0, draws: 0, losses: 0 };
     let set = match &settings.samples {
         Some(path) if path.exists() => store::read(path, &STANDARD, &origin)?,
         Some(path) => {
             // The games so far are kept beside it every few minutes (`FILE.part`), and a run
             // started again goes on from there: a 3-million-position run takes hours.
             let part = store::part_path(path);
-            let from = if part.exists() { store::read(&part, &STANDARD, &origin)? } else { fresh() };
-            resumed_from = part.exists().then_some(from.games);
+            let from = if part.exists() { store::read(&part, &STANDARD, &origin)? } else { SampleSet::default() };
+            resumed_from = (from.games > 0).then_some(from.games);
             let save = |p: &Path, set: &SampleSet| {
                 crate::files::write_whole(p, &store::to_bytes(set, &origin))
                     .map_err(|e| TuneError::Samples { path: p.display().to_string(), reason: e.to_string() })
@@ -532,7 +531,7 @@ pub fn tune(
             let _ = std::fs::remove_file(&part);
             set
         }
-        None => sample(&tb, &pairs, settings, fresh(), &mut |set| on_batch(set.games, set.samples.len())),
+        None => sample(&tb, &pairs, settings, SampleSet::default(), &mut |set| on_batch(set.games, set.samples.len())),
     };
     if set.samples.is_empty() {
         return Err(TuneError::NoPositions);

@@ -100,7 +100,7 @@ pub fn read(path: &Path, rules: &'static Ruleset, origin: &Origin) -> Result<Sam
         )));
     }
     let word = |b: &[u8]| u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-    let mut set = SampleSet { samples: Vec::new(), games: long(17) as usize, wins: 0, draws: 0, losses: 0 };
+    let mut set = SampleSet { games: long(17) as usize, ..SampleSet::default() };
     for (i, r) in body[HEAD..].chunks_exact(RECORD).enumerate() {
         let setup = Setup {
             rules,
