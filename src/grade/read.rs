@@ -119,11 +119,16 @@ fn kind_of(label: &str) -> LabelKind {
     // English first; then the stems of the words students write in Spanish, Portuguese,
     // French, Italian and German (`Posiciones evaluadas por la estimación estática`).
     let things = has(&["position", "node", "leaf", "leaves", "state", "board", "moves"])
-        || has(&["posici", "posiç", "posizion", "nodo", "nodi", "nœud", "noeud", "knoten", "stellung", "hoja"]);
+        || has(&["posici", "posiç", "posizion", "nodo", "nodi", "nœud", "noeud", "knoten", "stellung", "hoja"])
+        // Chinese, Japanese and Korean (`局面数`, `节点`, `ノード`, `노드`).
+        || has(&["局面", "节点", "節點", "结点", "叶子", "葉", "盘面", "盤面", "ノード", "노드", "국면"]);
     // Whole participles where their stem names a value too: `Positions scored`, not `Board score`.
     let counted = has(&["evaluat", "examin", "visit", "explor", "expand", "count", "search", "generat", "estimated"])
         || has(&["checked", "scored", "considered", "analyzed", "analysed", "processed", "assessed"])
-        || has(&["evalua", "avalia", "valuta", "évalu", "bewert", "ausgewert", "untersucht", "anzahl", "cantidad"]);
+        || has(&["evalua", "avalia", "valuta", "évalu", "bewert", "ausgewert", "untersucht", "anzahl", "cantidad"])
+        || has(&[
+            "评估", "評估", "评价", "評價", "評価", "估值", "估计", "估計", "计算", "計算", "평가", "数", "數", "개수",
+        ]);
     // A label of nothing but things and how many (`Positions:`, `Leaf nodes:`, `Total
     // number of positions:`) counts them too.
     let words: Vec<&str> = l.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
@@ -140,7 +145,8 @@ fn kind_of(label: &str) -> LabelKind {
         ["evaluated", "examined", "visited", "explored", "expanded", "generated", "searched", "checked", "counted"]
             .contains(w)
     }) && !has(&["value", "estimate", "score", "utility", "minimax", "minmax", "alpha"]);
-    let eval_count = l.contains("eval") && has(&["count", "number", "total", "#"]);
+    let eval_count = (l.contains("eval") && has(&["count", "number", "total", "#"]))
+        || (has(&["评估", "評估", "估值", "評価", "평가"]) && has(&["次数", "次數", "回数", "횟수"]));
     // How often the estimation ran: `Static estimation was called 125 times`, `Calls to
     // the evaluation function: 125`, `heuristic invoked 125 times`.
     let calls = has(&["estimat", "evaluat", "eval ", "heuristic"])
@@ -173,6 +179,13 @@ fn kind_of(label: &str) -> LabelKind {
         "valeur",
         "wert",
         "schätz",
+        // Chinese, Japanese, Korean (`估值`, `評価値`, `평가값`).
+        "估",
+        "评分",
+        "得分",
+        "値",
+        "值",
+        "값",
     ]) || l.split(|c: char| !c.is_alphanumeric()).any(|w| ["ab", "eval", "est", "val", "mm"].contains(&w))
     {
         LabelKind::Estimate
@@ -191,8 +204,9 @@ fn by_estimation(label: &str) -> bool {
         .any(|w| l.contains(w))
 }
 
-/// What a program may group a number's thousands with: `1,250`, `1_250`.
-const THOUSANDS: &str = ",_";
+/// What a program may group a number's thousands with: `1,250`, `1_250`, and the
+/// no-break spaces of a French locale (`1 250`: Java's `%,d`, Python's `locale`).
+const THOUSANDS: &str = ",_\u{a0}\u{202f}";
 
 /// A number's text without its thousands' separators, for `parse`.
 fn ungrouped(text: &str) -> String {
@@ -447,6 +461,19 @@ fn names_another_number(before: &str) -> bool {
     ["depth", "ply", "plies", "level", "time", "took", "seconds", "ms"].contains(&last.to_lowercase().as_str())
 }
 
+/// Whether a label no reading names (`局面数`, a word this does not know) says its number
+/// is something other than an answer: the depth, a time, a move's or a player's number.
+fn names_no_answer(label: &str) -> bool {
+    label.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).any(|w| {
+        [
+            "depth", "ply", "plies", "level", "time", "took", "second", "seconds", "sec", "secs", "ms", "elapsed",
+            "runtime", "duration", "memory", "seed", "move", "turn", "player", "round", "step", "version", "part",
+            "project", "program", "game", "test", "case",
+        ]
+        .contains(&w.to_lowercase().as_str())
+    })
+}
+
 /// Whether `line` is one of the handout's three lines, in its words.
 #[must_use]
 pub fn is_handout_wording(line: &str) -> bool {
@@ -684,8 +711,13 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
     let mut handout = [false; 3];
     // A label whose number stands alone on the next line (`MINIMAX estimate:` then `9987`).
     let mut waiting: Option<LabelKind> = None;
-    // Numbers each alone on a line with no label before them at all.
-    let mut bare: Vec<(&str, &str)> = Vec::new();
+    // After the answer's board, numbers whose label names nothing this reads (none, or
+    // words in a language it does not know: `静态估值函数评估的局面数: 4674`), each alone
+    // in its part, and numbers printed after the board on its line with no words
+    // (`print(board, count, value)`): read by the handout's order where they are exactly
+    // what the labels left unread.
+    let mut unnamed: Vec<(&str, &str)> = Vec::new();
+    let mut seen_board = false;
     for raw in stdout.lines() {
         let line = raw.trim();
         if line.is_empty() {
@@ -703,10 +735,20 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                 let before = part[..found[0].1].trim_end();
                 let label = before.trim_end_matches([':', '=']).rsplit([':', '=']).next().unwrap_or("").to_lowercase();
                 if !INPUT_WORDS.iter().any(|w| label.contains(w)) {
+                    let after = &part[found[found.len() - 1].1..];
                     for (b, _) in found {
                         boards.push((b, line.to_string()));
                     }
                     handout[0] |= is_handout_line(line, HANDOUT_LABELS[0]);
+                    seen_board = true;
+                    let numbers = numbers_in(after);
+                    let mut words = after.to_string();
+                    for n in &numbers {
+                        words = words.replacen(n, " ", 1);
+                    }
+                    if !words.chars().any(|c| c.is_alphabetic() && !is_board_char(c)) {
+                        unnamed.extend(numbers.into_iter().map(|n| (n, line)));
+                    }
                 }
                 continue;
             }
@@ -717,9 +759,10 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                 _ => said.kind(),
             };
             if let ([only], LabelKind::Other, None) = (found.as_slice(), kind, carried)
-                && part.trim().trim_end_matches('.') == *only
+                && seen_board
+                && !names_no_answer(&format!("{} {}", said.label, said.before))
             {
-                bare.push((only, line));
+                unnamed.push((only, line));
             }
             if found.is_empty() && kind != LabelKind::Other {
                 waiting = Some(kind);
@@ -792,16 +835,41 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
             }
         }
     }
-    // Nothing labelled, but the board and then two numbers each alone on its line: the
-    // handout's three lines without their labels, read in its order (count, estimate).
-    if counts.is_empty()
-        && estimates.is_empty()
-        && !boards.is_empty()
-        && let [(count, count_line), (estimate, estimate_line)] = bare.as_slice()
-        && let Some(n) = whole_count(count)
-    {
-        counts.push((n, (*count_line).to_string(), true));
-        estimates.push((parse_value(estimate), (*estimate).to_string(), (*estimate_line).to_string()));
+    // What no label named, read in the handout's order (the count, then the estimate)
+    // where the numbers no label names are exactly as many as the answers missing: the
+    // handout's lines without their labels, or in words this does not know.
+    unnamed.retain(|(n, _)| parse_value(n).is_some());
+    let missing = usize::from(counts.is_empty()) + usize::from(estimates.is_empty());
+    if missing > 0 && unnamed.len() == missing {
+        let mut unnamed = unnamed.iter();
+        if counts.is_empty()
+            && let Some((count, line)) = unnamed.next()
+            && let Some(n) = whole_count(count)
+        {
+            counts.push((n, (*line).to_string(), true));
+        }
+        if estimates.is_empty()
+            && let Some((estimate, line)) = unnamed.next()
+        {
+            estimates.push((parse_value(estimate), (*estimate).to_string(), (*line).to_string()));
+        }
+    } else if missing > 0 && !unnamed.is_empty() {
+        // Some of them may be the answer: a TA reads the lines.
+        let mut lines: Vec<&str> = unnamed.iter().map(|(_, line)| *line).collect();
+        lines.dedup();
+        r.doubts.push(format!(
+            "no {} read, and {} number{} no label names: {}",
+            if missing == 2 {
+                "count or estimate"
+            } else if counts.is_empty() {
+                "count"
+            } else {
+                "estimate"
+            },
+            unnamed.len(),
+            if unnamed.len() == 1 { "" } else { "s" },
+            lines.iter().take(3).map(|l| format!("`{}`", visible(l))).collect::<Vec<_>>().join(", ")
+        ));
     }
     // Of several counts, those of the positions the static estimation evaluated (the
     // handout's count) before the nodes a search visited, expanded or generated, which
@@ -1195,6 +1263,56 @@ mod tests {
         for text in [format!("{B}\n125\n"), format!("{B}\n3\n125\n9987\n"), "125\n9987\n".to_string()] {
             let r = read(&text);
             assert_eq!((r.evals, r.value), (None, None), "{text}");
+        }
+    }
+
+    /// Labels in words this does not know, and numbers printed after the board with none:
+    /// what the known labels left unread is read by the handout's order, where the
+    /// numbers no label names are exactly as many.
+    #[test]
+    fn numbers_no_known_label_names_by_the_handouts_order() {
+        let cases = [
+            // Hindi: no label known.
+            format!("बोर्ड की स्थिति: {B}\nमूल्यांकित स्थितियाँ: 125\nअनुमान: 9987\n"),
+            // The estimate's label known, the count's not.
+            format!("Plansza: {B}\nLiczba ocenionych pozycji: 125\nMINIMAX: 9987\n"),
+            // `print(board, count, value)` and a tuple printed.
+            format!("{B} 125 9987\n"),
+            format!("('{B}', 125, 9987)\n"),
+            // A time printed after, which no answer is.
+            format!("Brädposition: {B}\nUtvärderade: 125\nUppskattning: 9987\nTime: 12 ms\n"),
+        ];
+        for text in &cases {
+            let r = read(text);
+            assert_eq!((r.evals, r.value), (Some(125), Some(Value::finite(9987))), "{text}");
+        }
+        // Chinese, Japanese and Korean labels, read by their words.
+        for text in [
+            format!("棋盘位置: {B}\n静态估值函数评估的局面数: 125\nMINIMAX 估值: 9987\n"),
+            format!("盤面: {B}\n評価したノード数: 125\n評価値: 9987\n"),
+            format!("보드: {B}\n평가한 노드 개수: 125\n평가값: 9987\n"),
+        ] {
+            let r = read(&text);
+            assert_eq!((r.evals, r.value), (Some(125), Some(Value::finite(9987))), "{text}");
+        }
+        // French thousands, grouped by no-break spaces.
+        let r = read(&format!("Position : {B}\nPositions évaluées : 9\u{202f}240\nEstimation : 1\u{a0}000\n"));
+        assert_eq!((r.evals, r.value), (Some(9240), Some(Value::finite(1000))));
+        // More unnamed numbers than answers missing, one before the board, or one that
+        // names a depth: none read by order.
+        for text in [
+            format!("Plansza: {B}\nGłębokość: 3\nLiczba: 125\nWynik: 9987\n"),
+            format!("Runda 2\n{B}\n125\n"),
+            format!("Plansza: {B}\nPositions evaluated: 125\nDepth: 3\n"),
+            format!("{B} at move 12\n125\n9987\n3\n"),
+        ] {
+            let r = read(&text);
+            assert!(r.evals.is_none() || r.value.is_none(), "{text}");
+            assert_ne!(r.value, Some(Value::finite(3)), "{text}");
+            // Where the unnamed numbers may hold the answer, a TA is asked to look; a depth
+            // is none.
+            let asked = r.doubts.iter().any(|d| d.contains("no label names"));
+            assert_eq!(asked, !text.contains("Depth"), "{text}: {:?}", r.doubts);
         }
     }
 
