@@ -110,7 +110,7 @@ impl Ends {
 /// What a search found.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub struct MinimaxResult {
-    /// White's chosen move (the first among the best).
+    /// The chosen move (the first among the best).
     pub best: Move,
     /// The position after it.
     pub after: Position,
@@ -120,8 +120,10 @@ pub struct MinimaxResult {
     pub evals: u64,
 }
 
-/// A MiniMax search of `depth` plies from `root`, White (MAX) to move there.
-/// `None` when White has no move at the root, or `depth` is 0 (no move is searched).
+/// A MiniMax search of `depth` plies from `root`, MAX where White moves there; where Black
+/// does, MIN, every leaf still valued from White's side (the handout's other reading of a
+/// Black program, `grade::cases::other_reading`). `None` when the side to move has no move
+/// at the root, or `depth` is 0 (no move is searched).
 #[must_use]
 pub fn minimax(root: &Position, depth: u32, estimate: Estimate, ends: Ends) -> Option<MinimaxResult> {
     Search::new(depth, estimate, ends).root(root, false)
@@ -157,29 +159,34 @@ impl Search {
         self.ends.at_game_end() && game_over(pos, moves)
     }
 
+    /// The search from `root`, MAX where White moves there and MIN where Black does.
     fn root(&mut self, root: &Position, pruning: bool) -> Option<MinimaxResult> {
-        debug_assert!(root.side_to_move() == Color::White);
+        let max = root.side_to_move() == Color::White;
         let mut lists = std::mem::take(&mut self.lists);
         let (moves, below) = lists.split_first_mut()?;
         root.generate_moves(moves);
-        let (mut alpha, beta) = (Value::NEG_INFINITY, Value::INFINITY);
+        let (mut alpha, mut beta) = (Value::NEG_INFINITY, Value::INFINITY);
         let mut best: Option<(Move, Position, Value)> = None;
         for &m in moves.iter() {
             let child = root.play_unchecked(m);
             let v = if pruning {
-                self.alpha_beta(&child, alpha, beta, false, below)
+                self.alpha_beta(&child, alpha, beta, !max, below)
             } else {
-                self.minimax(&child, false, below)
+                self.minimax(&child, !max, below)
             };
             // A later move must be strictly better to replace the first best.
-            if best.is_none_or(|(_, _, b)| v > b) {
+            if best.is_none_or(|(_, _, b)| if max { v > b } else { v < b }) {
                 best = Some((m, child, v));
             }
             if pruning {
-                if v >= beta {
+                if (max && v >= beta) || (!max && v <= alpha) {
                     break;
                 }
-                alpha = alpha.max(v);
+                if max {
+                    alpha = alpha.max(v);
+                } else {
+                    beta = beta.min(v);
+                }
             }
         }
         let (best, after, value) = best?;

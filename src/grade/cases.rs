@@ -61,8 +61,8 @@ pub struct Call {
     pub tree: Vec<u64>,
     /// [`Call::alpha_beta_fewest`], once asked.
     fewest: std::sync::OnceLock<u64>,
-    /// For the Black MiniMax programs, the handout's other reading ([`other_reading`]).
-    pub other_reading: Option<ProgramOutput>,
+    /// For the Black programs, the handout's other reading's answers ([`other_reading`]).
+    pub other_reading: Option<OtherAnswers>,
     /// The answer where a branch ends where the game does ([`Ends::AtGameEnd`]: a side
     /// without a move or down to two stones estimated and counted), the reading students
     /// take besides ours, where it differs from [`Call::expected`] (Improved programs
@@ -376,24 +376,42 @@ pub fn root_choices(spec: &ProgramSpec, board: &str, depth: u32, other: bool) ->
 /// estimate printed is White's, minimised. In the opening it is the colour swap's
 /// estimate negated, with the same board and count; in the game the estimate's
 /// `numBlackMoves` term makes the two readings choose differently at times. Ties keep
-/// the first move in generation order. `None` without a move at the root.
+/// the first move in generation order. `ends`: where a branch ends, as for the colour
+/// swap's answers ([`Call::game_end`]). `None` without a move at the root.
 #[must_use]
-pub fn other_reading(spec: &ProgramSpec, board: &str, depth: u32) -> Option<ProgramOutput> {
+pub fn other_reading(spec: &ProgramSpec, board: &str, depth: u32, ends: Ends) -> Option<ProgramOutput> {
     let root = black_root(board, spec.phase)?;
     let estimate = estimate_of(&handout_program(spec.phase, Color::White));
-    let mut moves = MoveList::new();
-    root.generate_moves(&mut moves);
-    let mut evals = 0;
-    let mut best: Option<(crate::rules::Move, Position, Value)> = None;
-    for &m in moves.iter() {
-        let child = root.play_unchecked(m);
-        let v = minimax_counted(&child, depth.saturating_sub(1), true, estimate, &mut evals);
-        if best.is_none_or(|(_, _, b)| v < b) {
-            best = Some((m, child, v));
-        }
+    let found = crate::classroom::search::minimax(&root, depth, estimate, ends)?;
+    Some(ProgramOutput {
+        board: format_board_string(found.after.all_stones(), CLASSROOM.topology),
+        best: found.best,
+        evals: found.evals,
+        value: found.value,
+    })
+}
+
+/// The Black programs' other reading's answers ([`other_reading`]), as for the colour
+/// swap's: where the depth ends a branch, and where the game does, counted or not, each
+/// where it differs.
+#[derive(Clone, Debug)]
+pub struct OtherAnswers {
+    /// Where the depth alone ends a branch.
+    pub expected: ProgramOutput,
+    /// Where the game ends one too, counted ([`Ends::AtGameEnd`]).
+    pub game_end: Option<ProgramOutput>,
+    /// Where the game ends one, uncounted ([`Ends::AtGameEndUncounted`]).
+    pub game_end_uncounted: Option<ProgramOutput>,
+}
+
+impl OtherAnswers {
+    fn of(spec: &ProgramSpec, board: &str, depth: u32) -> Option<OtherAnswers> {
+        let expected = other_reading(spec, board, depth, Ends::AtDepth)?;
+        let game_end = other_reading(spec, board, depth, Ends::AtGameEnd).filter(|o| *o != expected);
+        let game_end_uncounted = other_reading(spec, board, depth, Ends::AtGameEndUncounted)
+            .filter(|o| *o != expected && Some(o) != game_end.as_ref());
+        Some(OtherAnswers { expected, game_end, game_end_uncounted })
     }
-    let (best, after, value) = best?;
-    Some(ProgramOutput { board: format_board_string(after.all_stones(), CLASSROOM.topology), best, evals, value })
 }
 
 impl Call {
@@ -444,7 +462,7 @@ pub fn calls_of(cases: &[BoardCase]) -> Vec<Call> {
                 expected.as_ref().map_or(0, |o| o.evals)
             };
             let other_reading = (spec.side == Color::Black && spec.estimator == crate::classroom::Estimator::Handout)
-                .then(|| other_reading(&spec, &board, depth))
+                .then(|| OtherAnswers::of(&spec, &board, depth))
                 .flatten();
             let reading = |ends| {
                 (spec.estimator == crate::classroom::Estimator::Handout)

@@ -272,23 +272,16 @@ pub fn check(call: &Call, inv: &Invocation) -> CaseResult {
             improved(call, &reading, file, &mut r)
         }
         Some(e) => {
-            let mut g = exact(call, e, &reading, file, &mut r, false);
-            if let Some(other) = call.game_end.as_ref().filter(|_| g.score < 1.0) {
-                let named = ("where the game ends a branch", AT_GAME_END);
-                g = at_game_end(call, other, g, &reading, file, &mut r, named);
-            }
-            if let Some(other) = call.game_end_uncounted.as_ref().filter(|_| g.score < 1.0) {
-                let named = ("the game's end uncounted", AT_GAME_END_UNCOUNTED);
-                g = at_game_end(call, other, g, &reading, file, &mut r, named);
-            }
-            g
+            let ends = [call.game_end.as_ref(), call.game_end_uncounted.as_ref()];
+            exact_or_game_end(call, e, ends, &reading, file, &mut r, false)
         }
     };
     if let Some(other) = &call.other_reading {
-        let mut scratch = r.clone();
-        let o = exact(call, other, &reading, file, &mut scratch, true);
+        let mut scratch = CaseResult { expected: expected_text(&other.expected), ..r.clone() };
+        let ends = [other.game_end.as_ref(), other.game_end_uncounted.as_ref()];
+        let o = exact_or_game_end(call, &other.expected, ends, &reading, file, &mut scratch, true);
         r.other_reading =
-            Some(OtherReading { expected: expected_text(other), score: o.score, notes: o.notes, faults: o.faults });
+            Some(OtherReading { expected: scratch.expected, score: o.score, notes: o.notes, faults: o.faults });
     }
     r.score = g.score;
     r.notes = g.notes;
@@ -530,29 +523,35 @@ pub const AT_GAME_END_UNCOUNTED: &str = "convention recognised: a branch ends wh
                                          the side that has won (a side down to two stones or without a move) \
                                          without a static estimation counted; graded by it";
 
-/// A case `g` graded short under our reading, graded again by a reading where a branch
-/// ends where the game does (`other` its answer; `reading_name` names it beside the expected
-/// answer, `convention` in the notes; the readings of
-/// [`crate::classroom::search::Ends`]): the handout is silent on it, and a program that
-/// reads it so earns the marks.
-fn at_game_end(
+/// A call graded by its exact answer `e`, and where that is not all right, graded again by
+/// the answers where a branch ends where the game does (`ends`: counted, uncounted; the
+/// readings of [`crate::classroom::search::Ends`]), keeping whichever earns more: the
+/// handout is silent on it, and a program that reads it so earns the marks. The reading
+/// taken is named beside the expected answer and its convention in the notes. `other`:
+/// under the Black programs' other reading, whose answers `e` and `ends` then are.
+fn exact_or_game_end(
     call: &Call,
-    other: &ProgramOutput,
-    g: Graded,
+    e: &ProgramOutput,
+    ends: [Option<&ProgramOutput>; 2],
     reading: &Reading,
     file: Option<&str>,
     r: &mut CaseResult,
-    (reading_name, convention): (&str, &str),
+    other: bool,
 ) -> Graded {
-    let mut scratch = r.clone();
-    let mut o = exact(call, other, reading, file, &mut scratch, false);
-    if o.score <= g.score {
-        return g;
+    let mut g = exact(call, e, reading, file, r, other);
+    let named = [("where the game ends a branch", AT_GAME_END), ("the game's end uncounted", AT_GAME_END_UNCOUNTED)];
+    for (answer, (reading_name, convention)) in ends.into_iter().zip(named) {
+        let Some(answer) = answer.filter(|_| g.score < 1.0) else { continue };
+        let mut scratch = r.clone();
+        let mut o = exact(call, answer, reading, file, &mut scratch, other);
+        if o.score > g.score {
+            r.saved = scratch.saved;
+            r.expected = format!("{} ({reading_name}: {})", r.expected, expected_text(answer));
+            o.notes.push(convention.into());
+            g = o;
+        }
     }
-    r.saved = scratch.saved;
-    r.expected = format!("{} ({reading_name}: {})", r.expected, expected_text(other));
-    o.notes.push(convention.into());
-    o
+    g
 }
 
 /// The count's share of a case (0.2).
@@ -718,6 +717,38 @@ mod tests {
                 assert!(r.notes.iter().any(|n| n == AT_GAME_END_UNCOUNTED), "{}: {:?}", c.spec.name, r.notes);
             }
         }
+    }
+
+    /// A Black program that searches with Black at the root, printing White's estimate
+    /// minimised, and ends a branch where the game ends (the TA trial's lzh230518: 4747
+    /// where that reading's depth alone gives 5050, on the two-stone case) is right under
+    /// its two readings together: full marks by the other reading, both named. Before, the
+    /// game's end was tried under the colour swap's reading only, and such a search lost
+    /// the count's 0.2 there, unflagged.
+    #[test]
+    fn the_games_end_under_the_black_programs_other_reading() {
+        let calls = calls_of(&crate::grade::cases::builtin_cases());
+        let black = calls
+            .iter()
+            .find(|c| {
+                c.label == "White closes a mill and Black falls to two stones" && c.spec.name == "MiniMaxGameBlack"
+            })
+            .expect("the case");
+        let other = black.other_reading.as_ref().expect("the other reading");
+        let theirs = other.game_end.as_ref().expect("the game's end differs there");
+        assert_eq!((other.expected.evals, theirs.evals, theirs.value), (5050, 4747, Value::finite(-10000)));
+        let stdout = format!("{}\n{} positions evaluated\nEstimate: {}\n", theirs.board, theirs.evals, theirs.value);
+        let outcome = RunOutcome { status: Some(0), stdout, ..RunOutcome::default() };
+        let inv = Invocation {
+            outcome,
+            command: "MiniMaxGameBlack".into(),
+            file: Some(theirs.board.clone()),
+            file_bom: false,
+        };
+        let o = check(black, &inv).other_reading.expect("graded by the other reading too");
+        assert!((o.score - 1.0).abs() < 1e-9, "{o:?}");
+        assert!(o.notes.iter().any(|n| n == AT_GAME_END), "{:?}", o.notes);
+        assert!(o.expected.contains("where the game ends a branch"), "{}", o.expected);
     }
 
     /// An alpha-beta count below the fewest positions any correct alpha-beta evaluates
