@@ -17,10 +17,22 @@ pub enum FormSlot {
     Output,
     /// The depth.
     Depth,
-    /// An option word as it is (`--depth`, `-d`), or glued to the depth (`--depth=`).
+    /// An option word as it is (`--depth`, `-d`).
     Word(String),
-    /// An option glued to the depth: `--depth=3`.
-    Glued(String),
+    /// An option glued to its value (`--depth=3`, `--in=board1.txt`, `input=board1.txt`):
+    /// the option with its `=`, and the input, output or depth it is glued to.
+    Glued(String, Box<FormSlot>),
+}
+
+impl FormSlot {
+    /// The input, output or depth this slot fills, glued or not; `None` for a word.
+    fn fills(&self) -> Option<&FormSlot> {
+        match self {
+            FormSlot::Word(_) => None,
+            FormSlot::Glued(_, of) => of.fills(),
+            plain => Some(plain),
+        }
+    }
 }
 
 /// The arguments after the program, in order; or, for a program that asks for them, the
@@ -89,7 +101,9 @@ impl Form {
                 FormSlot::Output => output.to_string(),
                 FormSlot::Depth => depth.to_string(),
                 FormSlot::Word(w) => w.clone(),
-                FormSlot::Glued(w) => format!("{w}{depth}"),
+                FormSlot::Glued(w, of) => {
+                    format!("{w}{}", Form::of(vec![(**of).clone()]).words(input, output, depth)[0])
+                }
             })
             .collect()
     }
@@ -157,7 +171,7 @@ impl fmt::Display for Form {
                 FormSlot::Output => "OUTPUT".to_string(),
                 FormSlot::Depth => "DEPTH".to_string(),
                 FormSlot::Word(w) => w.clone(),
-                FormSlot::Glued(w) => format!("{w}DEPTH"),
+                FormSlot::Glued(w, of) => format!("{w}{}", Form::of(vec![(**of).clone()])),
             })
             .collect();
         if self.one_line {
@@ -325,13 +339,17 @@ pub fn from_usage(text: &str) -> Option<Form> {
     let mut slots = Vec::new();
     let mut it = words[first_arg..].iter().peekable();
     while let Some(w) = it.next() {
-        if w.starts_with('-') {
-            if let Some((opt, _)) = w.split_once('=') {
-                if is_depth_word(opt) {
-                    slots.push(FormSlot::Glued(format!("{opt}=")));
-                }
-                continue;
+        // An option glued to its value (`--depth=N`, `--in=FILE`, `input=<board file>`).
+        if let Some((opt, _)) = w.split_once('=') {
+            match file_or_depth_option(opt) {
+                Some(slot) => slots.push(FormSlot::Glued(format!("{opt}="), Box::new(slot))),
+                // A required word of its own with a value we cannot know (`mode=<mode>`).
+                None if !opt.starts_with('-') => return None,
+                None => {}
             }
+            continue;
+        }
+        if w.starts_with('-') {
             if let Some(slot) = file_or_depth_option(w) {
                 slots.push(FormSlot::Word(w.clone()));
                 if it.peek().is_some_and(|n| !n.starts_with('-')) {
@@ -365,10 +383,10 @@ pub fn from_usage(text: &str) -> Option<Form> {
             *s = missing.remove(0);
         }
     }
-    let once = |want: &FormSlot| slots.iter().filter(|s| *s == want).count() == 1;
-    let has_depth = once(&FormSlot::Depth) || slots.iter().any(|s| matches!(s, FormSlot::Glued(_)));
+    let once = |want: &FormSlot| slots.iter().filter(|s| s.fills() == Some(want)).count() == 1;
     let plain_words = slots.iter().any(|s| matches!(s, FormSlot::Word(w) if !w.starts_with('-')));
-    (once(&FormSlot::Input) && once(&FormSlot::Output) && has_depth && !plain_words).then_some(Form::of(slots))
+    (once(&FormSlot::Input) && once(&FormSlot::Output) && once(&FormSlot::Depth) && !plain_words)
+        .then_some(Form::of(slots))
 }
 
 /// Where a program for all eight wants the word that tells it which program to be, as its
@@ -587,6 +605,17 @@ mod tests {
         assert_eq!(form("Usage: java MiniMaxGame <infile> <outfile> <depth>"), Some("INPUT OUTPUT DEPTH".into()));
         assert_eq!(form("usage: run <depth> <board_in> <board_out>"), Some("DEPTH INPUT OUTPUT".into()));
         assert_eq!(form("Usage: ./ab --depth=N in.txt out.txt"), Some("--depth=DEPTH INPUT OUTPUT".into()));
+        // Files glued to their options too, with dashes or without (2026-12-02: both were
+        // graded 0, flagged, before).
+        let glued = "usage: MiniMaxOpening.py --in=FILE --out=FILE --depth=N";
+        assert_eq!(form(glued), Some("--in=INPUT --out=OUTPUT --depth=DEPTH".into()));
+        let words = from_usage(glued).expect("a form").args("b1.txt", "b2.txt", 3);
+        assert_eq!(words, vec!["--in=b1.txt", "--out=b2.txt", "--depth=3"]);
+        assert_eq!(
+            form("usage: MiniMaxOpening.py input=<board file> output=<board file> depth=<n>"),
+            Some("input=INPUT output=OUTPUT depth=DEPTH".into())
+        );
+        assert_eq!(form("usage: prog input=<file> output=<file> depth=<n> seed=<s>"), None);
         assert_eq!(form("Usage: java MiniMaxOpening input.txt output.txt depth"), Some("INPUT OUTPUT DEPTH".into()));
         assert_eq!(form("usage: prog [--verbose] IN OUT --plies N"), Some("INPUT OUTPUT --plies DEPTH".into()));
         assert_eq!(form("usage: prog --mode MODE IN OUT DEPTH"), None, "an option we cannot fill");
