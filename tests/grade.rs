@@ -708,6 +708,28 @@ fn a_changed_class_file_regrades_and_another_class_does_not_take_the_folder() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A submission that names another net ID (a team's `TEAM.md` in an individual project)
+/// is flagged with the other student and the file named: the grade is the submitter's
+/// alone, and the other has none unless a TA sees it. Its own net ID is no other's.
+#[test]
+fn a_submission_naming_another_student_is_flagged() {
+    let dir = scratch("team");
+    let sub = dir.join("class").join("abr210377");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(sub.join("TEAM.md"), "# Team\n\n- abr210377 (Ana): search\n- jsm210482 (Jo): the board\n").unwrap();
+    let out = dir.join("out");
+    let done = morris_grade(&[sub.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let report = std::fs::read_to_string(out.join("reports").join("abr210377.md")).unwrap();
+    assert!(
+        report.contains("names jsm210482, a net ID not its own (TEAM.md: `- jsm210482 (Jo): the board`)"),
+        "{report}"
+    );
+    assert!(!report.contains("names abr210377"), "{report}");
+    assert!(flagged(&std::fs::read_to_string(out.join("grades.csv")).unwrap(), "abr210377"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A build step the class file gives that fails is a TA's own mistake, or the student's
 /// layout changed: flagged, with the step and how it failed.
 #[test]

@@ -26,6 +26,7 @@ pub mod forms;
 pub mod lms;
 pub mod menu;
 pub mod names;
+mod others;
 pub mod read;
 pub mod report;
 pub mod run;
@@ -362,6 +363,21 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
         g.doubts.extend(p.doubts.iter().cloned());
     }
     g.doubts.extend(built.doubts.iter().cloned());
+    let group: Vec<String> = sub
+        .who
+        .submitters
+        .iter()
+        .flat_map(|s| [s.email.split('@').next().unwrap_or("").to_string(), s.sid.clone()])
+        .filter(|w| !w.is_empty())
+        .collect();
+    for (id, file, line) in others::others_named(&work, &sub.net_id, &group) {
+        g.doubts.push(format!(
+            "the submission names {id}, a net ID not its own ({file}: `{}`): the project is individual, so a team's \
+             work handed in once, or a classmate named; the grade is {}'s alone, and {id} has none from it",
+            read::visible(&line),
+            sub.net_id
+        ));
+    }
     if built.programs.is_empty() && built.fatal.is_none() {
         g.doubts.push(nothing_found(&work));
     }
