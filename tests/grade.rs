@@ -471,6 +471,13 @@ fn grades_the_fixture_class() {
             assert_eq!(r[1], 35.0, "{rep}");
             assert!(rep.contains("`(in .) make -B CC=gcc CXX=g++`: exit 0"), "{rep}");
         }
+        // A Makefile that builds with AddressSanitizer: its programs start behind stdbuf's
+        // preloaded library (before, each refused to run: 0 for part II).
+        if let Some(r) = row("asan_makefile") {
+            let rep = report("asan_makefile");
+            assert_eq!(r[1], 35.0, "{rep}");
+            assert!(!rep.contains("ASan runtime does not come first"), "{rep}");
+        }
         // The board shown only as a drawing, its 22 letters in the output file alone; White
         // without a move answered with the unchanged board there and an estimate, status 0.
         if let Some(r) = row("drawn_board") {

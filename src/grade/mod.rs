@@ -303,16 +303,46 @@ fn not_run(call: &Call, why: String) -> CaseResult {
     }
 }
 
-/// What a student's grade is made from, as a checksum: the grader's version, the class
-/// file (but for where the grades go: `canvas_column`, `points`), the submission's name
-/// (a late mark is in it) and every file of it. A rerun keeps an earlier grade only while
-/// this is the same, so a changed class file (a late deduction set) or a student's new
-/// upload is graded again, not kept.
+/// What a student's grade is made from, as a checksum: the grader's build
+/// ([`grader_build`]), the class file (but for where the grades go: `canvas_column`,
+/// `points`), the submission's name (a late mark is in it) and every file of it. A rerun
+/// keeps an earlier grade only while this is the same, so a changed class file (a late
+/// deduction set), a student's new upload or a new build of morris (a reading mended) is
+/// graded again, not kept.
 #[must_use]
 pub fn basis(sub: &Submission, class: &class_file::ClassFile) -> String {
+    basis_of(sub, class, grader_build())
+}
+
+/// A checksum of the running grader's own program, read once a run: the package's
+/// version alone stayed the same through every change of the reading rules, so a TA who
+/// updated morris and ran the class again kept the grades the old rules gave (2026-12-02).
+/// The version where the program cannot be read.
+fn grader_build() -> u64 {
+    static BUILD: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *BUILD.get_or_init(|| {
+        use std::hash::Hasher;
+        use std::io::Read;
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        h.write(env!("CARGO_PKG_VERSION").as_bytes());
+        if let Ok(mut f) = std::env::current_exe().and_then(std::fs::File::open) {
+            let mut buf = vec![0u8; 1 << 20];
+            while let Ok(n) = f.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                h.write(&buf[..n]);
+            }
+        }
+        h.finish()
+    })
+}
+
+/// [`basis`] made by the grader build `build`.
+fn basis_of(sub: &Submission, class: &class_file::ClassFile, build: u64) -> String {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    env!("CARGO_PKG_VERSION").hash(&mut h);
+    build.hash(&mut h);
     // Of the commands per student, this student's alone: another's changed is not this one's.
     let own = class.students.get(&sub.net_id).map(|c| (sub.net_id.clone(), c.clone())).into_iter().collect();
     let grading = class_file::ClassFile { canvas_column: None, points: None, students: own, ..class.clone() };
@@ -1005,6 +1035,17 @@ mod tests {
 
     fn case(program: &str, score: f64, note: &str) -> CaseResult {
         CaseResult { program: program.into(), score, notes: vec![note.into()], ..CaseResult::default() }
+    }
+
+    /// A grade made by another build of the grader is not kept; by the same, it is.
+    #[test]
+    fn another_build_of_the_grader_is_another_basis() {
+        let sub = Submission::at("abc123".into(), PathBuf::from("/nonexistent/abc123"));
+        let class = class_file::ClassFile::default();
+        assert_eq!(basis(&sub, &class), basis(&sub, &class));
+        assert_eq!(basis(&sub, &class), basis_of(&sub, &class, grader_build()));
+        assert_ne!(basis_of(&sub, &class, 1), basis_of(&sub, &class, 2));
+        assert_ne!(grader_build(), 0);
     }
 
     #[test]

@@ -950,12 +950,35 @@ fn lacks_clang(stderr: &str) -> bool {
 /// holds what a program prints until it exits, and one that crashes while cleaning up after
 /// printing its answer (a double `free`, a stack smashed by `char board[22]`) would lose it,
 /// where the student's terminal showed it line by line. A script runs as it is.
+///
+/// A program built with AddressSanitizer (a Makefile's `-fsanitize=address`, left on for
+/// the submission) refuses to start where a library is preloaded before its runtime, as
+/// `stdbuf`'s is (`ASan runtime does not come first in initial library list`): it is told
+/// not to check the order (the preloaded library only sets the buffering), and not to look
+/// for leaks at its exit, which would turn the status of a right answer into 1. Before
+/// 2026-12-02 such a student got 0, every call refused.
 fn line_buffered(program: &Path) -> Vec<String> {
     let linux = head(program).starts_with(ELF);
-    match crate::referee::sandbox::find_program("stdbuf").filter(|_| linux) {
-        Some(stdbuf) => vec![s(&stdbuf), "-oL".into(), "-eL".into(), s(program)],
-        None => vec![s(program)],
+    let Some(stdbuf) = crate::referee::sandbox::find_program("stdbuf").filter(|_| linux) else {
+        return vec![s(program)];
+    };
+    let mut argv = Vec::new();
+    if let Some(env) = crate::referee::sandbox::find_program("env").filter(|_| uses_address_sanitizer(program)) {
+        argv.extend([s(&env), ASAN_OPTIONS.into()]);
     }
+    argv.extend([s(&stdbuf), "-oL".into(), "-eL".into(), s(program)]);
+    argv
+}
+
+/// What a program built with AddressSanitizer is run with ([`line_buffered`]).
+const ASAN_OPTIONS: &str = "ASAN_OPTIONS=verify_asan_link_order=0:detect_leaks=0";
+
+/// Whether a program was built with AddressSanitizer: it names the runtime's entry
+/// `__asan_init`.
+fn uses_address_sanitizer(program: &Path) -> bool {
+    let Ok(bytes) = std::fs::read(program) else { return false };
+    let needle = b"__asan_init";
+    bytes.windows(needle.len()).any(|w| w == needle)
 }
 
 /// `file` and the sources of its language without a main below `folder` (not the
