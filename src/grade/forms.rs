@@ -383,9 +383,13 @@ pub fn from_usage(text: &str) -> Option<Form> {
             *s = missing.remove(0);
         }
     }
-    let once = |want: &FormSlot| slots.iter().filter(|s| s.fills() == Some(want)).count() == 1;
+    let count = |want: &FormSlot| slots.iter().filter(|s| s.fills() == Some(want)).count();
     let plain_words = slots.iter().any(|s| matches!(s, FormSlot::Word(w) if !w.starts_with('-')));
-    (once(&FormSlot::Input) && once(&FormSlot::Output) && once(&FormSlot::Depth) && !plain_words)
+    // A program that names its output file itself (`usage: prog <input file> <depth>`,
+    // writing `board1_out.txt`) is called so: the output file's share of each case is
+    // lost, the rest is its search's.
+    let output = count(&FormSlot::Output);
+    (count(&FormSlot::Input) == 1 && output <= 1 && count(&FormSlot::Depth) == 1 && !plain_words)
         .then_some(Form::of(slots))
 }
 
@@ -616,6 +620,9 @@ mod tests {
             Some("input=INPUT output=OUTPUT depth=DEPTH".into())
         );
         assert_eq!(form("usage: prog input=<file> output=<file> depth=<n> seed=<s>"), None);
+        // No output file: the program names its own.
+        assert_eq!(form("Usage: MiniMaxOpening.py <input file> <depth>"), Some("INPUT DEPTH".into()));
+        assert_eq!(form("Usage: MiniMaxOpening.py <input file> <input file> <depth>"), None);
         assert_eq!(form("Usage: java MiniMaxOpening input.txt output.txt depth"), Some("INPUT OUTPUT DEPTH".into()));
         assert_eq!(form("usage: prog [--verbose] IN OUT --plies N"), Some("INPUT OUTPUT --plies DEPTH".into()));
         assert_eq!(form("usage: prog --mode MODE IN OUT DEPTH"), None, "an option we cannot fill");
