@@ -466,9 +466,37 @@ fn names_another_number(before: &str) -> bool {
 fn names_no_answer(label: &str) -> bool {
     label.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).any(|w| {
         [
-            "depth", "ply", "plies", "level", "time", "took", "second", "seconds", "sec", "secs", "ms", "elapsed",
-            "runtime", "duration", "memory", "seed", "move", "turn", "player", "round", "step", "version", "part",
-            "project", "program", "game", "test", "case",
+            "depth",
+            "ply",
+            "plies",
+            "level",
+            "time",
+            "took",
+            "second",
+            "seconds",
+            "sec",
+            "secs",
+            "ms",
+            "elapsed",
+            "runtime",
+            "duration",
+            "memory",
+            "seed",
+            "move",
+            "moves",
+            "legal",
+            "available",
+            "turn",
+            "player",
+            "round",
+            "step",
+            "version",
+            "part",
+            "project",
+            "program",
+            "game",
+            "test",
+            "case",
         ]
         .contains(&w.to_lowercase().as_str())
     })
@@ -718,6 +746,10 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
     // what the labels left unread.
     let mut unnamed: Vec<(&str, &str)> = Vec::new();
     let mut seen_board = false;
+    // Such numbers before any board: never read by order (a title's `Round 2`), but a
+    // doubt where an answer is missing and a board follows them (the lines may be in an
+    // order of the student's own).
+    let mut unnamed_before: Vec<(&str, &str)> = Vec::new();
     for raw in stdout.lines() {
         let line = raw.trim();
         if line.is_empty() {
@@ -759,10 +791,9 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                 _ => said.kind(),
             };
             if let ([only], LabelKind::Other, None) = (found.as_slice(), kind, carried)
-                && seen_board
                 && !names_no_answer(&format!("{} {}", said.label, said.before))
             {
-                unnamed.push((only, line));
+                if seen_board { &mut unnamed } else { &mut unnamed_before }.push((only, line));
             }
             if found.is_empty() && kind != LabelKind::Other {
                 waiting = Some(kind);
@@ -853,8 +884,9 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
         {
             estimates.push((parse_value(estimate), (*estimate).to_string(), (*line).to_string()));
         }
-    } else if missing > 0 && !unnamed.is_empty() {
+    } else if missing > 0 && seen_board && !(unnamed.is_empty() && unnamed_before.is_empty()) {
         // Some of them may be the answer: a TA reads the lines.
+        unnamed.splice(0..0, unnamed_before.into_iter().filter(|(n, _)| parse_value(n).is_some()));
         let mut lines: Vec<&str> = unnamed.iter().map(|(_, line)| *line).collect();
         lines.dedup();
         r.doubts.push(format!(
@@ -1303,6 +1335,10 @@ mod tests {
         for text in [
             format!("Plansza: {B}\nGłębokość: 3\nLiczba: 125\nWynik: 9987\n"),
             format!("Runda 2\n{B}\n125\n"),
+            // No board at all (a root without a move said in words): nothing to ask.
+            format!("Zadanie 2\nBrak ruchu.\n"),
+            // In an order of the student's own, the board last.
+            format!("Wynik: 9987\nLiczba: 125\nPlansza: {B}\n"),
             format!("Plansza: {B}\nPositions evaluated: 125\nDepth: 3\n"),
             format!("{B} at move 12\n125\n9987\n3\n"),
         ] {
@@ -1312,7 +1348,7 @@ mod tests {
             // Where the unnamed numbers may hold the answer, a TA is asked to look; a depth
             // is none.
             let asked = r.doubts.iter().any(|d| d.contains("no label names"));
-            assert_eq!(asked, !text.contains("Depth"), "{text}: {:?}", r.doubts);
+            assert_eq!(asked, !text.contains("Depth") && !text.contains("Brak"), "{text}: {:?}", r.doubts);
         }
     }
 
