@@ -1336,7 +1336,7 @@ mod tests {
             format!("Plansza: {B}\nGłębokość: 3\nLiczba: 125\nWynik: 9987\n"),
             format!("Runda 2\n{B}\n125\n"),
             // No board at all (a root without a move said in words): nothing to ask.
-            format!("Zadanie 2\nBrak ruchu.\n"),
+            "Zadanie 2\nBrak ruchu.\n".to_string(),
             // In an order of the student's own, the board last.
             format!("Wynik: 9987\nLiczba: 125\nPlansza: {B}\n"),
             format!("Plansza: {B}\nPositions evaluated: 125\nDepth: 3\n"),
