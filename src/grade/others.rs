@@ -32,8 +32,8 @@ fn shape(id: &str) -> Option<Vec<(bool, usize)>> {
     (runs.iter().any(|r| r.0) && runs.iter().any(|r| !r.0) && runs.len() <= 3).then_some(runs)
 }
 
-/// The words of `text` shaped as `own` is, other than `own` and `also` (lower-cased), each
-/// once, with the first line naming it.
+/// The words of `text` shaped as `own` is, other than those in `skip` (lower-cased), each
+/// once, lower-cased, with the first line naming it.
 fn named_in(text: &str, own: &[(bool, usize)], skip: &[String]) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for line in text.lines() {
