@@ -303,12 +303,12 @@ fn not_run(call: &Call, why: String) -> CaseResult {
     }
 }
 
-/// What a student's grade is made from, as a checksum: the grader's build
-/// (a checksum of the morris program itself), the class file (but for where the grades go: `canvas_column`,
-/// `points`), the submission's name (a late mark is in it) and every file of it. A rerun
-/// keeps an earlier grade only while this is the same, so a changed class file (a late
-/// deduction set), a student's new upload or a new build of morris (a reading mended) is
-/// graded again, not kept.
+/// What a student's grade is made from, as a checksum: the grader's build (a checksum of
+/// the morris program itself), the class file (but for where the grades go:
+/// `canvas_column`, `points`), the submission's name (a late mark is in it) and every file
+/// of it. A rerun keeps an earlier grade only while this is the same, so a changed class
+/// file (a late deduction set), a student's new upload or a new build of morris (a reading
+/// mended) is graded again, not kept.
 #[must_use]
 pub fn basis(sub: &Submission, class: &class_file::ClassFile) -> String {
     basis_of(sub, class, grader_build())
