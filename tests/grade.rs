@@ -1130,7 +1130,9 @@ fn grades_a_class_written_the_way_students_write() {
         let r = sheet_row(&sheet, id).unwrap_or_else(|| panic!("{id} is not on the sheet:\n{sheet}"));
         let what = STUDENTS.iter().find(|s| s.0 == *id).unwrap().2;
         assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{id} ({what}):\n{}", report(id));
-        assert!(!flagged(&sheet, id), "{id} is flagged:\n{}", report(id));
+        // kpw210404 handed in gnr200999's sources, whose README names gnr200999: flagged
+        // for that (since 2026-12-02), the only one.
+        assert_eq!(flagged(&sheet, id), *id == "kpw210404", "{id}:\n{}", report(id));
         let rep = report(id);
         assert!(!rep.contains('\0'), "{id}: raw NUL bytes in the report");
         assert!(rep.contains("## Summary") && rep.contains("all "), "{id}: no summary:\n{rep}");
@@ -1157,6 +1159,10 @@ fn grades_a_class_written_the_way_students_write() {
     has("hqv210321", "executable bin/minimax-opening");
     has("gnr200999", "C hw2/src/MiniMaxOpening.c (the handout's name)");
     has("kpw210404", "C Project2_final/hw2/src/MiniMaxOpening.c (the handout's name)");
+    has(
+        "kpw210404",
+        "the submission names gnr200999, a net ID not its own (Project2_final/README.txt: `Net ID: gnr200999`)",
+    );
     has("aar210001", "variant.py: re-encoded from Windows-1252 to UTF-8");
     has("fsk210555", "Project2_Submission/code/MiniMaxOpening.java: byte order mark taken off");
     has("jlm220310", "Java proj2/ABGame/Main.java, class Main (`Main` in the folder `ABGame`, named by its folder)");
