@@ -29,7 +29,7 @@ use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while_m_n};
 use nom::character::complete::{char, digit1, one_of, satisfy};
 use nom::combinator::{not, opt, recognize};
-use nom::multi::many0;
+use nom::multi::many1;
 use nom::{IResult, Parser};
 
 use crate::classroom::search::Value;
@@ -227,9 +227,12 @@ fn number(i: &str) -> IResult<&str, &str> {
     ));
     let exponent = (alt((char('e'), char('E'))), opt(alt((char('-'), char('+')))), digit1);
     // Digits grouped by thousands as Java's `%,d` or Python's `{:,}` prints them (`1,250`),
-    // or Python's `{:_}` (`1_250`, PEP 515): a separator then exactly three digits, each time.
+    // or Python's `{:_}` (`1_250`, PEP 515): one to three digits, then a separator and
+    // exactly three digits, each time; four digits before a comma are a number of their own
+    // (`4674,952`, a line of comma-separated values).
     let group = (one_of(THOUSANDS), take_while_m_n(3, 3, |c: char| c.is_ascii_digit()), not(digit1));
-    let whole = recognize((digit1, many0(recognize(group))));
+    let grouped = recognize((take_while_m_n(1, 3, |c: char| c.is_ascii_digit()), many1(recognize(group))));
+    let whole = alt((grouped, digit1));
     let decimal = (whole, opt((char('.'), opt(digit1))), opt(exponent));
     recognize((opt(alt((char('-'), char('+')))), alt((infinity, recognize(decimal))))).parse(i)
 }
@@ -345,8 +348,9 @@ impl<'a> Said<'a> {
     }
 }
 
-/// `line` in parts, where it names more than one thing: split at `|`, `;`, a tab or `, `
-/// outside brackets (a board printed as a list keeps its commas), when at least two of the
+/// `line` in parts, where it names more than one thing: split at `|`, `;`, a tab, `, `, ` / `
+/// or two spaces and more outside brackets (a board printed as a list keeps its commas),
+/// when at least two of the
 /// parts are each a board or a label with its number. Otherwise the line whole, so that a
 /// label holding a comma (`Estimate for depth 3, White: 9987`) stays one.
 fn parts_of(line: &str) -> Vec<&str> {
@@ -369,6 +373,16 @@ fn parts_of(line: &str) -> Vec<&str> {
                 from = i + 1;
             }
             b',' if depth == 0 && bytes.get(i + 1) == Some(&b' ') => {
+                parts.push(&line[from..i]);
+                from = i + 1;
+            }
+            // ` / ` between two things, and a run of spaces that a `printf` aligned them
+            // with (`Positions evaluated: 4674    MINIMAX estimate: 952`).
+            b'/' if depth == 0 && i > 0 && bytes[i - 1] == b' ' && bytes.get(i + 1) == Some(&b' ') => {
+                parts.push(&line[from..i]);
+                from = i + 1;
+            }
+            b' ' if depth == 0 && bytes.get(i + 1) == Some(&b' ') => {
                 parts.push(&line[from..i]);
                 from = i + 1;
             }
@@ -773,7 +787,20 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                     }
                     handout[0] |= is_handout_line(line, HANDOUT_LABELS[0]);
                     seen_board = true;
-                    let numbers = numbers_in(after);
+                    // A line of comma-separated values (`…,453,952`): each field one number,
+                    // though two fields would read as one grouped by thousands.
+                    let rest = after.trim_start_matches(|c: char| is_board_char(c) || c == '\'' || c == '"');
+                    let numbers: Vec<&str> = if rest.starts_with(',') && !rest.starts_with(", ") {
+                        rest.split(',')
+                            .skip(1)
+                            .filter_map(|f| match numbers_in(f).as_slice() {
+                                [one] => Some(*one),
+                                _ => None,
+                            })
+                            .collect()
+                    } else {
+                        numbers_in(after)
+                    };
                     let mut words = after.to_string();
                     for n in &numbers {
                         words = words.replacen(n, " ", 1);
@@ -1327,6 +1354,19 @@ mod tests {
             let r = read(&text);
             assert_eq!((r.evals, r.value), (Some(125), Some(Value::finite(9987))), "{text}");
         }
+        // Comma-separated values after a header, and two answers on a line parted by ` / `
+        // or by the spaces that aligned them (before 2026-12-02: 96.03, flagged, and 37.14).
+        for text in [
+            format!("board,evaluated,estimate\n{B},4674,952\n"),
+            format!("Board Position: {B}\nPositions evaluated by static estimation: 4674 / MINIMAX estimate: 952\n"),
+            format!("Board Position: {B}\nPositions evaluated: 4674    MINIMAX estimate: 952\n"),
+        ] {
+            let r = read(&text);
+            assert_eq!((r.evals, r.value), (Some(4674), Some(Value::finite(952))), "{text}");
+        }
+        // Three digits after the comma, which would read as thousands elsewhere.
+        let r = read(&format!("board,evaluated,estimate\n{B},453,952\n"));
+        assert_eq!((r.evals, r.value), (Some(453), Some(Value::finite(952))));
         // French thousands, grouped by no-break spaces.
         let r = read(&format!("Position : {B}\nPositions évaluées : 9\u{202f}240\nEstimation : 1\u{a0}000\n"));
         assert_eq!((r.evals, r.value), (Some(9240), Some(Value::finite(1000))));
