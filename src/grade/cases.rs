@@ -316,20 +316,14 @@ pub fn tree_sizes(root: &Position, depth: u32) -> Vec<u64> {
 /// (the handout's conventions: no moves below the root is ∓∞).
 #[must_use]
 pub fn minimax_value(pos: &Position, depth: u32, max: bool, estimate: Estimate) -> Value {
-    minimax_counted(pos, depth, max, estimate, &mut 0)
-}
-
-/// [`minimax_value`], adding the leaves estimated to `evals`.
-fn minimax_counted(pos: &Position, depth: u32, max: bool, estimate: Estimate, evals: &mut u64) -> Value {
     if depth == 0 {
-        *evals += 1;
         return Value::finite(estimate(pos));
     }
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
     let mut best = if max { Value::NEG_INFINITY } else { Value::INFINITY };
     for &m in moves.iter() {
-        let v = minimax_counted(&pos.play_unchecked(m), depth - 1, !max, estimate, evals);
+        let v = minimax_value(&pos.play_unchecked(m), depth - 1, !max, estimate);
         best = if max { best.max(v) } else { best.min(v) };
     }
     best

@@ -472,47 +472,45 @@ pub fn visible(text: &str) -> String {
 /// than a count or an estimate: the depth, a time.
 fn names_another_number(before: &str) -> bool {
     let last = before.split(|c: char| !c.is_alphanumeric()).rfind(|w| !w.is_empty()).unwrap_or("");
-    ["depth", "ply", "plies", "level", "time", "took", "seconds", "ms"].contains(&last.to_lowercase().as_str())
+    OTHER_NUMBERS.contains(&last.to_lowercase().as_str())
 }
 
+/// The words just before a number that make it no count and no estimate: a depth, a time.
+const OTHER_NUMBERS: [&str; 8] = ["depth", "ply", "plies", "level", "time", "took", "seconds", "ms"];
+
 /// Whether a label no reading names (`局面数`, a word this does not know) says its number
-/// is something other than an answer: the depth, a time, a move's or a player's number.
+/// is something other than an answer: a word of [`OTHER_NUMBERS`] anywhere in it, or a
+/// time's, a move's or a player's.
 fn names_no_answer(label: &str) -> bool {
     label.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).any(|w| {
-        [
-            "depth",
-            "ply",
-            "plies",
-            "level",
-            "time",
-            "took",
-            "second",
-            "seconds",
-            "sec",
-            "secs",
-            "ms",
-            "elapsed",
-            "runtime",
-            "duration",
-            "memory",
-            "seed",
-            "move",
-            "moves",
-            "legal",
-            "available",
-            "turn",
-            "player",
-            "round",
-            "step",
-            "version",
-            "part",
-            "project",
-            "program",
-            "game",
-            "test",
-            "case",
-        ]
-        .contains(&w.to_lowercase().as_str())
+        let w = w.to_lowercase();
+        OTHER_NUMBERS.contains(&w.as_str())
+            || [
+                "second",
+                "sec",
+                "secs",
+                "elapsed",
+                "runtime",
+                "duration",
+                "memory",
+                "seed",
+                "move",
+                "moves",
+                "legal",
+                "available",
+                "turn",
+                "player",
+                "round",
+                "step",
+                "version",
+                "part",
+                "project",
+                "program",
+                "game",
+                "test",
+                "case",
+            ]
+            .contains(&w.as_str())
     })
 }
 
@@ -1340,18 +1338,13 @@ mod tests {
             format!("('{B}', 125, 9987)\n"),
             // A time printed after, which no answer is.
             format!("Brädposition: {B}\nUtvärderade: 125\nUppskattning: 9987\nTime: 12 ms\n"),
-        ];
-        for text in &cases {
-            let r = read(text);
-            assert_eq!((r.evals, r.value), (Some(125), Some(Value::finite(9987))), "{text}");
-        }
-        // Chinese, Japanese and Korean labels, read by their words.
-        for text in [
+            // Chinese, Japanese and Korean labels, read by their words.
             format!("棋盘位置: {B}\n静态估值函数评估的局面数: 125\nMINIMAX 估值: 9987\n"),
             format!("盤面: {B}\n評価したノード数: 125\n評価値: 9987\n"),
             format!("보드: {B}\n평가한 노드 개수: 125\n평가값: 9987\n"),
-        ] {
-            let r = read(&text);
+        ];
+        for text in &cases {
+            let r = read(text);
             assert_eq!((r.evals, r.value), (Some(125), Some(Value::finite(9987))), "{text}");
         }
         // Comma-separated values after a header, and two answers on a line parted by ` / `
