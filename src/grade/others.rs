@@ -16,8 +16,13 @@ const TEXT_EXTENSIONS: [&str; 12] = ["md", "txt", "rst", "py", "java", "c", "cc"
 
 /// The shape of a net ID: its runs of letters and digits, in order, as (letters, length).
 /// `None` for an ID that is not both letters and digits (`jsmith` names every six-letter
-/// word), or has more than three runs.
+/// word), has more than three runs, or is too short to be told from a program's words:
+/// under five characters or under two digits (a folder `c2` or `hw2` graded as a student
+/// would name the board's points `a0` … `g6` and every variable `w2`).
 fn shape(id: &str) -> Option<Vec<(bool, usize)>> {
+    if id.len() < 5 || id.chars().filter(char::is_ascii_digit).count() < 2 {
+        return None;
+    }
     let mut runs: Vec<(bool, usize)> = Vec::new();
     for c in id.chars() {
         if !c.is_ascii_alphanumeric() {
@@ -87,6 +92,10 @@ mod tests {
         assert_eq!(shape("abr210377"), Some(vec![(true, 3), (false, 6)]));
         assert_eq!(shape("jsmith"), None, "letters alone name every word");
         assert_eq!(shape("12345678"), None);
+        for short in ["c2", "hw2", "p2x", "proj2", "ab12"] {
+            assert_eq!(shape(short), None, "{short} is too short a shape: every `a0`, `w2` would match");
+        }
+        assert_eq!(shape("jd1234"), Some(vec![(true, 2), (false, 4)]));
         let own = shape("abr210377").expect("a shape");
         let text =
             "# Team\n- abr210377 (Ana)\n- JSM210482 (Jo): search.c\nboard xxWWBxxxxxxxxxxxxxxxxx, utf8 abc12345, x1\n";

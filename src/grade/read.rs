@@ -475,6 +475,26 @@ fn names_another_number(before: &str) -> bool {
     OTHER_NUMBERS.contains(&last.to_lowercase().as_str())
 }
 
+/// Whether every number after the first of a line (`MINIMAX estimate: 952 (depth 3)`,
+/// `… 952, 0.41 s`) is named as something else by the word before or after it: a depth,
+/// a time. Such a line's first number is its answer, with nothing to doubt.
+fn others_named(line: &str, found: &[&str]) -> bool {
+    let mut at = 0;
+    let mut ends = Vec::with_capacity(found.len());
+    for n in found {
+        let Some(i) = line[at..].find(n) else { return false };
+        ends.push((at + i, at + i + n.len()));
+        at += i + n.len();
+    }
+    ends.windows(2).all(|w| {
+        let (between, after) = (&line[w[0].1..w[1].0], &line[w[1].1..]);
+        let next = after.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).unwrap_or("");
+        names_another_number(between)
+            || OTHER_NUMBERS.contains(&next.to_lowercase().as_str())
+            || ["s", "sec", "secs", "second"].contains(&next.to_lowercase().as_str())
+    })
+}
+
 /// The words just before a number that make it no count and no estimate: a depth, a time.
 const OTHER_NUMBERS: [&str; 8] = ["depth", "ply", "plies", "level", "time", "took", "seconds", "ms"];
 
@@ -832,7 +852,7 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                 }
                 LabelKind::Estimate => {
                     if let Some(&first) = found.first() {
-                        if found.len() > 1 {
+                        if found.len() > 1 && !others_named(part, found) {
                             r.doubts
                                 .push(format!("two numbers on the estimate line `{}`: read {first}", visible(line)));
                         }
@@ -1246,6 +1266,21 @@ mod tests {
         assert!(r.doubts.is_empty(), "{r:?}");
         // An escape that starts no sequence is kept, and shown.
         assert_eq!(without_colours("a\x1b\x1b[0mb\x1b[31"), "a\x1bb\x1b[31");
+    }
+
+    #[test]
+    fn a_depth_or_time_after_the_estimate_is_no_doubt() {
+        for (line, doubt) in [
+            ("MINIMAX estimate: 952 (depth 3)", false),
+            ("MINIMAX estimate: 952 at depth 3, 0.41 s", false),
+            ("MINIMAX estimate: 952 [took 12 ms]", false),
+            ("MINIMAX estimate: 952 (2nd best 950)", true),
+            ("MINIMAX estimate: 952 950", true),
+        ] {
+            let r = read(&format!("Board Position: {B}\nPositions evaluated by static estimation: 125\n{line}\n"));
+            assert_eq!(r.value, Some(Value::finite(952)), "{line}");
+            assert_eq!(r.doubts.iter().any(|d| d.contains("two numbers")), doubt, "{line}: {:?}", r.doubts);
+        }
     }
 
     #[test]
