@@ -1753,6 +1753,31 @@ fn utf8_names(work: &Path) -> usize {
     renamed
 }
 
+/// The extensions of sources a program is made of.
+const SOURCE_EXTENSIONS: [&str; 9] = ["py", "java", "c", "cpp", "cc", "cxx", "h", "hpp", "sh"];
+
+/// Renames each source saved with `.txt` after its extension (`ABGame.py.txt`: Notepad's
+/// "Save as" where Windows hides extensions) to its own name, where no file has that name
+/// already (a text copy beside the source stays a copy). The names renamed, as the
+/// student's (`ABGame.py.txt`), relative to `work`.
+fn hidden_extensions(work: &Path) -> Vec<String> {
+    let mut renamed = Vec::new();
+    for file in walk(work) {
+        let Some(name) = file.file_name().and_then(|n| n.to_str()) else { continue };
+        let Some(source) = name.strip_suffix(".txt").or_else(|| name.strip_suffix(".TXT")) else { continue };
+        let ext = Path::new(source).extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+        if !ext.is_some_and(|e| SOURCE_EXTENSIONS.contains(&e.as_str())) {
+            continue;
+        }
+        let to = file.with_file_name(source);
+        if !to.exists() && std::fs::rename(&file, &to).is_ok() {
+            renamed.push(relative(work, &file));
+        }
+    }
+    renamed.sort();
+    renamed
+}
+
 /// Whether `file` is a student's build script: a shell script named for building
 /// (`build.sh`, `compile.sh`, `make_all.sh`) that calls a compiler.
 fn is_build_script(file: &Path) -> bool {
@@ -1773,6 +1798,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     let started = SystemTime::now();
     let mut commands = commands.cloned().unwrap_or_default();
     let renamed = utf8_names(work);
+    let unhidden = hidden_extensions(work);
     let files = walk(work);
     let mut jars: Vec<PathBuf> = files.iter().filter(|f| f.extension().is_some_and(|e| e == "jar")).cloned().collect();
     jars.sort();
@@ -1791,6 +1817,13 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         b.built.notes.push(format!(
             "{renamed} file or folder names not in UTF-8 (as Windows' zip writes accents, in the DOS code page) were \
              read as code page 437 (`Código`), so that the programs could be run"
+        ));
+    }
+    if !unhidden.is_empty() {
+        b.built.notes.push(format!(
+            "sources saved with `.txt` after their own extension (as Notepad saves them where Windows hides \
+             extensions) were read without it: {}",
+            crate::words::listed(&unhidden, 4)
         ));
     }
     if let Some(own) = files.iter().find(|f| f.file_name().is_some_and(|n| n == "grade.toml")) {
@@ -2305,6 +2338,24 @@ mod tests {
         std::fs::write(&p, bytes).unwrap();
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
         p
+    }
+
+    #[test]
+    fn sources_saved_as_text_by_notepad_get_their_names_back() {
+        let dir = scratch("notepad");
+        std::fs::create_dir_all(dir.join("lib")).expect("a folder");
+        put(&dir, "ABGame.py.txt", b"import board\n");
+        put(&dir, "lib/board.py.TXT", b"X = 1\n");
+        put(&dir, "MiniMaxGame.py", b"print(1)\n");
+        put(&dir, "MiniMaxGame.py.txt", b"print(0)\n");
+        put(&dir, "sample_run.txt", b"Board Position: x\n");
+        put(&dir, "notes.md.txt", b"# notes\n");
+        assert_eq!(hidden_extensions(&dir), ["ABGame.py.txt", "lib/board.py.TXT"]);
+        assert!(dir.join("ABGame.py").is_file() && dir.join("lib/board.py").is_file());
+        assert_eq!(std::fs::read(dir.join("MiniMaxGame.py")).expect("kept"), b"print(1)\n", "a copy beside stays one");
+        assert!(dir.join("MiniMaxGame.py.txt").is_file() && dir.join("notes.md.txt").is_file());
+        assert!(dir.join("sample_run.txt").is_file());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
