@@ -240,8 +240,11 @@ fn grades_the_fixture_class() {
         }
         // Beside the input: only the output file's tenth of each MiniMaxOpening case is lost
         // (4 of part I's 8 cases at 0.9), as for a program writing its output anywhere else.
+        // The report says where the file went, which a TA could not tell before.
         if let Some(r) = row("output_beside_input") {
-            assert!((r[0] - 42.75).abs() < 0.01, "{r:?}\n{}", report("output_beside_input"));
+            let rep = report("output_beside_input");
+            assert!((r[0] - 42.75).abs() < 0.01, "{r:?}\n{rep}");
+            assert!(rep.contains("a file of its name was written in the input file's folder instead"), "{rep}");
         }
         // Its root with no move: the unchanged board exchanged, its estimate still graded.
         if ids.iter().any(|i| i == "black_not_swapped_back") {

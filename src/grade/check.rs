@@ -34,6 +34,9 @@ pub mod fault {
     pub const MISSING: &str = "not run";
 }
 
+/// The note of a case whose output file was written elsewhere, under its name.
+pub const STRAY_NOTE: &str = "no file at the output path given";
+
 /// The note of a case whose output file began with a byte order mark.
 pub const BOM_NOTE: &str = "the output file begins with a byte order mark (UTF-8 with BOM, as Python's \
                             encoding=\"utf-8-sig\" and Windows editors write it): read without it, no deduction";
@@ -114,6 +117,9 @@ pub struct Invocation {
     pub file: Option<String>,
     /// The output file began with a byte order mark (UTF-8 with BOM), read without it.
     pub file_bom: bool,
+    /// Where a program that wrote no output file wrote a file of its name instead (its
+    /// path's folders left off), as the report shows it.
+    pub stray: Option<String>,
 }
 
 /// Where a called program may write: the grader's whole copy of its submission, in which
@@ -174,6 +180,7 @@ pub fn invoke(
         writable,
         stdin: stdin.clone(),
     };
+    let started = std::time::SystemTime::now();
     let outcome = runner.run(&spec);
     let file = crate::files::read_text(&output, crate::files::SMALL_TEXT).ok();
     // Python's `encoding="utf-8-sig"` and Windows editors begin the file with a byte order
@@ -188,7 +195,24 @@ pub fn invoke(
         let answers: Vec<String> = typed.lines().map(str::to_string).collect();
         command = format!("printf '%s\\n' {} | {command}", crate::words::shell_line(&answers));
     }
-    Invocation { outcome, command, file, file_bom }
+    let stray = if file.is_none() { stray_output(&program.dir, &input_dir, &output, started) } else { None };
+    Invocation { outcome, command, file, file_bom, stray }
+}
+
+/// Where a program that did not write the output path it was given wrote a file of that
+/// name instead: its working folder (`open(os.path.basename(out))`, the path's folders
+/// left off) or the input file's (`dirname(input)/basename(output)`). On a TA's command line
+/// of plain names (`board1.txt board2.txt 3`) the file lands where it should, so the report
+/// says where it went. Removed once seen: the next call's is its own.
+fn stray_output(program_dir: &Path, input_dir: &Path, output: &Path, since: std::time::SystemTime) -> Option<String> {
+    let name = output.file_name()?;
+    [(program_dir, "the program's working folder"), (input_dir, "the input file's folder")].into_iter().find_map(
+        |(dir, said)| {
+            let stray = dir.join(name);
+            let new = std::fs::metadata(&stray).and_then(|m| m.modified()).is_ok_and(|t| t >= since);
+            (new && stray.is_file() && std::fs::remove_file(&stray).is_ok()).then(|| said.to_string())
+        },
+    )
 }
 
 /// What one reading of the handout expects of a call, and the grade under it.
@@ -294,6 +318,12 @@ pub fn check(call: &Call, inv: &Invocation) -> CaseResult {
     }
     if inv.file_bom {
         r.notes.push(BOM_NOTE.into());
+    }
+    if let Some(went) = inv.stray.as_deref().filter(|_| r.faults.iter().any(|f| f == fault::FILE)) {
+        r.notes.push(format!(
+            "{STRAY_NOTE}: a file of its name was written in {went} instead (the path's folders left off); on a \
+             command line of plain names it would have been the output file"
+        ));
     }
     if r.score < 1.0 && outcome.status.is_none() {
         r.faults.push(fault::CRASH.into());
@@ -693,7 +723,13 @@ mod tests {
             e.board
         );
         let outcome = RunOutcome { status: Some(0), stdout, ..RunOutcome::default() };
-        Invocation { outcome, command: "ABOpening in out 3".into(), file: Some(e.board.clone()), file_bom: false }
+        Invocation {
+            outcome,
+            command: "ABOpening in out 3".into(),
+            file: Some(e.board.clone()),
+            file_bom: false,
+            stray: None,
+        }
     }
 
     /// A search that values the game's end at ±10000 ahead of its depth test, without
@@ -710,7 +746,13 @@ mod tests {
         for (c, o) in theirs {
             let stdout = format!("{}\n{} positions evaluated\nEstimate: {}\n", o.board, o.evals, o.value);
             let outcome = RunOutcome { status: Some(0), stdout, ..RunOutcome::default() };
-            let inv = Invocation { outcome, command: c.spec.name.into(), file: Some(o.board.clone()), file_bom: false };
+            let inv = Invocation {
+                outcome,
+                command: c.spec.name.into(),
+                file: Some(o.board.clone()),
+                file_bom: false,
+                stray: None,
+            };
             let r = check(c, &inv);
             assert!((r.score - 1.0).abs() < 1e-9, "{} {}: {r:?}", c.label, c.spec.name);
             if two_stones(c) && c.spec.algorithm == Algorithm::MiniMax {
@@ -744,6 +786,7 @@ mod tests {
             command: "MiniMaxGameBlack".into(),
             file: Some(theirs.board.clone()),
             file_bom: false,
+            stray: None,
         };
         let o = check(black, &inv).other_reading.expect("graded by the other reading too");
         assert!((o.score - 1.0).abs() < 1e-9, "{o:?}");
@@ -794,7 +837,13 @@ mod tests {
             let outcome = RunOutcome { status: Some(0), stdout: stdout.into(), ..RunOutcome::default() };
             check(
                 &blocked,
-                &Invocation { outcome, command: "MiniMaxGame in out 3".into(), file: None, file_bom: false },
+                &Invocation {
+                    outcome,
+                    command: "MiniMaxGame in out 3".into(),
+                    file: None,
+                    file_bom: false,
+                    stray: None,
+                },
             )
         };
         let said = ran("No legal moves - game over\n");

@@ -70,6 +70,11 @@ fn rule_counts(grades: &[StudentGrade]) -> Vec<(&'static str, usize, &'static st
             "cases",
         ),
         (
+            "an output file written under its name elsewhere (the path's folders left off), not at the path given",
+            cases(&|c| case_note(c, super::check::STRAY_NOTE)),
+            "cases",
+        ),
+        (
             "a program found by another spelling of its name",
             students(&|g| g.found.iter().any(|(_, h)| h.contains(", spelt"))),
             "students",
