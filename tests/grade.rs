@@ -580,6 +580,23 @@ fn grades_the_fixture_class() {
         assert_eq!(r[..2], [45.0, 35.0], "{}", report("one_for_all"));
         let rep = report("one_for_all");
         assert!(rep.contains("ABGame: `main.py ab-game`: one program for all eight"), "{rep}");
+        // Two programs with flags, no file named for the handout's: each program as the
+        // README's table (or a heading over a command) gives it. A script that runs them
+        // all on its own boards is no program for all eight: its output is answers, not a
+        // usage (before, the grader took it for one, and graded its transcript).
+        let r = row("readme_commands").expect("readme_commands is on the sheet (it needs only python3)");
+        let rep = report("readme_commands");
+        assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+        assert!(!flagged(&sheet, "readme_commands"), "{rep}");
+        assert!(
+            rep.contains("MiniMaxGameBlack: `python3 minimax.py --phase game --black INPUT OUTPUT DEPTH`, as README.md gives it on line 13"),
+            "{rep}"
+        );
+        let rep = report("demo_script_only");
+        assert!(
+            !rep.contains("one program for all eight") && rep.contains("none of the eight programs was found"),
+            "{rep}"
+        );
         // The same, told which by the option its usage names (argparse's `-p {MiniMaxOpening,
         // …}`), or by a word its usage puts after the three: called so, full marks.
         for (id, told) in [

@@ -28,6 +28,7 @@ pub mod menu;
 pub mod names;
 mod others;
 pub mod read;
+pub mod readme;
 pub mod report;
 pub mod run;
 pub mod similar;

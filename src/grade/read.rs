@@ -62,7 +62,7 @@ fn is_board_char(c: char) -> bool {
 /// letters with no letter or digit joined to either end; failing any, 22 board letters
 /// each standing alone, a few separators apart: a list printed as it is (Python's
 /// `['x', 'W', …]`, Java's `[x, W, …]`, `x x W …`).
-fn boards_in(line: &str) -> Vec<(String, usize)> {
+pub(super) fn boards_in(line: &str) -> Vec<(String, usize)> {
     let len = crate::rules::CLASSROOM.topology.len();
     let lower_x = |c: char| if c == 'X' { 'x' } else { c };
     // The line's words: maximal runs of letters and digits, with their byte offsets.

@@ -1995,6 +1995,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         }
     }
     let java_classes = java_ok.then_some(classes.as_path());
+    documented_programs(&mut b, &files);
     if b.built.programs.is_empty() {
         one_for_all(&mut b, &files, java_classes, false);
     } else if taken.len() == b.built.programs.len()
@@ -2166,6 +2167,61 @@ fn compiled_class_named(classes: &Path, program: &str, sources: &[PathBuf]) -> O
     found.into_iter().next().map(|(_, binary, how)| (binary, how))
 }
 
+/// The programs no file is named for, run as a README gives their commands
+/// ([`super::readme`]: a student's two programs with flags for the phase, the colour and
+/// the estimation, `python3 minimax.py --phase opening --black board1.txt board2.txt 2`),
+/// from the README's folder, as its commands are written to be run.
+fn documented_programs(b: &mut Builder<'_>, files: &[PathBuf]) {
+    let work = b.root;
+    for readme in files.iter().filter(|f| super::readme::is_readme(f)) {
+        let Ok(text) = crate::files::read_text(readme, crate::files::SMALL_TEXT) else { continue };
+        let dir = readme.parent().unwrap_or(work).to_path_buf();
+        for d in super::readme::documented(&text) {
+            if b.built.programs.contains_key(d.program) {
+                continue;
+            }
+            let Some(argv) = documented_argv(b, &dir, &d.before) else { continue };
+            let how = format!(
+                "`{} INPUT OUTPUT DEPTH{}`, as {} gives it on line {} (no file is named for it)",
+                crate::words::shell_line(&d.before),
+                d.after.iter().map(|w| format!(" {w}")).collect::<String>(),
+                relative(work, readme),
+                d.line
+            );
+            b.found(d.program, argv, &dir, how, Vec::new());
+            if let Some(p) = b.built.programs.get_mut(d.program) {
+                p.after.clone_from(&d.after);
+            }
+        }
+    }
+}
+
+/// The command a README's words before the three arguments make here: its Python run by
+/// this machine's, a program of its folder line-buffered; `None` where the script or
+/// program it names is not in the folder.
+fn documented_argv(b: &Builder<'_>, dir: &Path, before: &[String]) -> Option<Vec<String>> {
+    let inside = |w: &str| {
+        let path = dir.join(w.trim_start_matches("./"));
+        (!w.contains("..") && path.is_file()).then_some(path)
+    };
+    let first = before.first()?.to_ascii_lowercase();
+    if first.starts_with("python") || first == "py" {
+        let script = before.get(1)?;
+        if script != "-m" {
+            inside(script)?;
+        }
+        let mut argv = vec![python(b.runner, b.limit)];
+        argv.extend(before[1..].iter().cloned());
+        Some(argv)
+    } else if matches!(first.as_str(), "java" | "sh" | "bash") {
+        Some(before.to_vec())
+    } else {
+        let mut argv = line_buffered(&inside(&before[0])?);
+        argv.extend(before[1..].iter().cloned());
+        Some(argv)
+    }
+}
+
 /// A submission with no program named for any of the eight may hold one program for all
 /// of them, told which by a word (`python3 main.py MiniMaxOpening in.txt out.txt 3`). An
 /// entry file ([`super::names::ENTRY_STEMS`]: a Python file, a compiled Java class, an
@@ -2268,6 +2324,11 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
                 }
             }
             return;
+        }
+        // A script that ran the programs on its own boards (`examples/run_all.sh`, printing
+        // each one's name and answer) is no usage: its answers' boards say so.
+        if !said.to_ascii_lowercase().contains("usage") && said.lines().any(|l| !super::read::boards_in(l).is_empty()) {
+            continue;
         }
         let mut words: Vec<(&'static str, String)> = Vec::new();
         for word in said.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')) {

@@ -1,0 +1,223 @@
+//! The command lines a submission's README gives for the programs. A student who wrote
+//! fewer programs than the handout's eight (`minimax.py --phase opening --black …`, one
+//! search with flags for the phase, the colour and the estimation) names no file after
+//! them, and says in its README how to run each: a table row `| MiniMaxOpeningBlack |
+//! `python3 minimax.py --phase opening --black board1.txt board2.txt 2` |`, or a heading
+//! naming the program with the command below it. A TA grades such a student by those
+//! commands; so does the grader, for a program it found no file for.
+
+/// One program's command as a README gives it, parted around its three arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Documented {
+    /// The handout's name of the program the README gives it for.
+    pub program: &'static str,
+    /// The words before the input file (`python3`, `morris_ai/minimax.py`, `--phase`, …).
+    pub before: Vec<String>,
+    /// The words after the depth.
+    pub after: Vec<String>,
+    /// The README's line that gives it, from 1.
+    pub line: usize,
+}
+
+/// How a word of a documented command stands for one of the three arguments.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Arg {
+    File,
+    Depth,
+}
+
+/// A word that stands for a board file (`board1.txt`, `examples/b.txt`, `<input>`,
+/// `INPUT_FILE`) or for the depth (`3`, `<depth>`, `DEPTH`).
+fn arg_of(word: &str) -> Option<Arg> {
+    let bare = word.trim_matches(|c| matches!(c, '<' | '>' | '[' | ']' | '{' | '}'));
+    if !bare.is_empty() && bare.chars().all(|c| c.is_ascii_digit()) {
+        return Some(Arg::Depth);
+    }
+    if word.starts_with('-') || bare.is_empty() {
+        return None;
+    }
+    let lower = bare.to_ascii_lowercase();
+    let parts: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphanumeric()).filter(|p| !p.is_empty()).collect();
+    if parts.iter().any(|p| matches!(*p, "depth" | "ply" | "plies")) {
+        return Some(Arg::Depth);
+    }
+    let placeholder = word.starts_with('<') || bare.chars().all(|c| c.is_ascii_uppercase() || c == '_');
+    let file_word = parts.iter().any(|p| {
+        matches!(*p, "txt" | "file" | "board" | "input" | "output" | "in" | "out" | "infile" | "outfile")
+            || p.starts_with("board")
+    });
+    (lower.ends_with(".txt") || (placeholder && file_word) || (lower.contains('/') && file_word)).then_some(Arg::File)
+}
+
+/// Whether `word` starts a command a README would give: an interpreter, or a program of
+/// the folder's (`./minimax`).
+fn starts_command(word: &str) -> bool {
+    let w = word.to_ascii_lowercase();
+    w.starts_with("./")
+        || matches!(w.as_str(), "python" | "python3" | "py" | "java" | "sh" | "bash")
+        || (w.starts_with("python3.") && w["python3.".len()..].chars().all(|c| c.is_ascii_digit()))
+}
+
+/// The command on a README line, if it holds one: in backticks, else in a table's cell,
+/// else the line itself after a shell prompt (`$ `).
+fn command_on(line: &str) -> Option<(Vec<String>, String)> {
+    let mut texts: Vec<&str> = line.split('`').skip(1).step_by(2).collect();
+    if texts.is_empty() {
+        texts = if line.contains('|') { line.split('|').collect() } else { vec![line] };
+        // `ABOpening: ./ab opening IN OUT DEPTH`
+        texts.extend(line.split_once(": ").map(|(_, after)| after));
+    }
+    texts.into_iter().find_map(|t| {
+        let t = t.trim().trim_start_matches("$ ").trim_start_matches("> ").trim();
+        let words = command_words(t);
+        (words.first().is_some_and(|w| starts_command(w))).then(|| (words, t.to_string()))
+    })
+}
+
+/// A command's words, a placeholder in angle brackets one word (`<input file>`).
+fn command_words(command: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut open = false;
+    for w in command.split_whitespace() {
+        match words.last_mut() {
+            Some(last) if open => {
+                last.push(' ');
+                last.push_str(w);
+            }
+            _ => words.push(w.to_string()),
+        }
+        open = if open { !w.ends_with('>') } else { w.starts_with('<') && !w.ends_with('>') };
+    }
+    words
+}
+
+/// The program a piece of README text names, if exactly one.
+fn names_one(text: &str) -> Option<&'static str> {
+    let mut named: Vec<&'static str> = Vec::new();
+    for word in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')) {
+        if let Some((p, _)) = super::names::program_of(word)
+            && !named.contains(&p.name)
+        {
+            named.push(p.name);
+        }
+    }
+    match named.as_slice() {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
+/// Each program's command a README's text gives, the first for each: on a line naming
+/// the program beside the command (a table's row), or under the nearest line before it
+/// that names one program and holds no command (a heading). A command is taken where its
+/// input file, output file and depth stand together in the handout's order, the words
+/// around them kept.
+#[must_use]
+pub fn documented(text: &str) -> Vec<Documented> {
+    let mut out: Vec<Documented> = Vec::new();
+    let mut heading: Option<&'static str> = None;
+    for (number, line) in text.lines().enumerate() {
+        let Some((words, command)) = command_on(line) else {
+            if !line.trim().is_empty() && !line.trim_start().starts_with("```") {
+                heading = names_one(line);
+            }
+            continue;
+        };
+        let rest = line.replacen(&command, " ", 1);
+        let Some(program) = names_one(&rest).or(if rest.trim_matches(|c: char| !c.is_alphanumeric()).is_empty() {
+            heading
+        } else {
+            None
+        }) else {
+            continue;
+        };
+        let args: Vec<Option<Arg>> = words.iter().map(|w| arg_of(w)).collect();
+        let Some(at) = (2..words.len().saturating_sub(2))
+            .rev()
+            .find(|&i| args[i] == Some(Arg::File) && args[i + 1] == Some(Arg::File) && args[i + 2] == Some(Arg::Depth))
+        else {
+            continue;
+        };
+        if !out.iter().any(|d| d.program == program) {
+            out.push(Documented {
+                program,
+                before: words[..at].to_vec(),
+                after: words[at + 3..].to_vec(),
+                line: number + 1,
+            });
+        }
+    }
+    out
+}
+
+/// Whether a file is a README (`README.md`, `readme.txt`, `ReadMe`).
+#[must_use]
+pub fn is_readme(path: &std::path::Path) -> bool {
+    let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+    let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase());
+    name.starts_with("readme") && matches!(ext.as_deref(), None | Some("md" | "txt" | "rst" | "markdown"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(w: &[&str]) -> Vec<String> {
+        w.iter().map(|s| (*s).to_string()).collect()
+    }
+
+    #[test]
+    fn a_table_of_commands_one_program_a_row() {
+        let text = "\
+| Handout program | Command line |
+|---|---|
+| MiniMaxOpening | `python3 morris_ai/minimax.py --phase opening board1.txt board2.txt 2` |
+| MiniMaxOpeningBlack | `python3 morris_ai/minimax.py --phase opening --black board1.txt board2.txt 2` |
+| ABGame | `python3 morris_ai/alphabeta.py --phase game board3.txt board4.txt 3` |
+| MiniMaxOpening vs MiniMaxOpeningImproved | `python3 x.py a.txt b.txt 2` |
+";
+        let d = documented(text);
+        assert_eq!(d.len(), 3, "{d:?}");
+        assert_eq!((d[0].program, d[0].line), ("MiniMaxOpening", 3));
+        assert_eq!(d[0].before, words(&["python3", "morris_ai/minimax.py", "--phase", "opening"]));
+        assert!(d[0].after.is_empty());
+        assert_eq!(d[1].program, "MiniMaxOpeningBlack");
+        assert_eq!(d[1].before, words(&["python3", "morris_ai/minimax.py", "--phase", "opening", "--black"]));
+        assert_eq!(d[2].program, "ABGame");
+    }
+
+    #[test]
+    fn a_heading_then_its_command_and_placeholders() {
+        let text = "\
+### MiniMaxGameImproved
+
+```
+$ python3 minimax.py <input file> <output file> <depth> --improved
+```
+
+Run `python3 minimax.py --help` for more.
+ABOpening: ./ab opening INPUT_FILE OUTPUT_FILE DEPTH
+";
+        let d = documented(text);
+        assert_eq!(d.len(), 2, "{d:?}");
+        assert_eq!(d[0].program, "MiniMaxGameImproved");
+        assert_eq!(
+            (d[0].before.clone(), d[0].after.clone()),
+            (words(&["python3", "minimax.py"]), words(&["--improved"]))
+        );
+        assert_eq!(d[1].program, "ABOpening");
+        assert_eq!(d[1].before, words(&["./ab", "opening"]));
+    }
+
+    #[test]
+    fn no_command_no_program_or_no_three_is_nothing() {
+        for text in [
+            "MiniMaxOpening is my best program.\n",
+            "| MiniMaxOpening | `python3 minimax.py --phase opening` |\n",
+            "`python3 minimax.py board1.txt board2.txt 2`\n",
+            "| MiniMaxOpening | `rm -rf board1.txt board2.txt 2` |\n",
+        ] {
+            assert_eq!(documented(text), vec![], "{text}");
+        }
+    }
+}
