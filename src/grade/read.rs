@@ -213,6 +213,27 @@ fn ungrouped(text: &str) -> String {
     text.chars().filter(|c| !THOUSANDS.contains(*c)).collect()
 }
 
+/// A number's value: as a decimal where that is whole (`952`, `952.0`, `1.000`), else as
+/// digits grouped by dots where they are (`9.240` is 9240: a count or an estimate is whole,
+/// and a German or Italian Java's `%,d` prints so), else the decimal's (`0.5`).
+fn whole_or_dot_grouped(text: &str) -> Option<f64> {
+    let decimal: Option<f64> = text.parse().ok();
+    if decimal.is_some_and(|v| v.fract() == 0.0) {
+        return decimal;
+    }
+    let body = text.trim_start_matches(['-', '+']);
+    let groups: Vec<&str> = body.split('.').collect();
+    let dotted = groups.len() > 1
+        && (1..=3).contains(&groups[0].len())
+        && groups[1..].iter().all(|g| g.len() == 3)
+        && groups.iter().all(|g| g.chars().all(|c| c.is_ascii_digit()));
+    if !dotted {
+        return decimal;
+    }
+    let v: f64 = groups.concat().parse().ok()?;
+    Some(if text.starts_with('-') { -v } else { v })
+}
+
 /// A number as printed: a sign, then an infinity's name or digits with an optional
 /// fraction and exponent.
 fn number(i: &str) -> IResult<&str, &str> {
@@ -234,7 +255,11 @@ fn number(i: &str) -> IResult<&str, &str> {
     let grouped = recognize((take_while_m_n(1, 3, |c: char| c.is_ascii_digit()), many1(recognize(group))));
     let whole = alt((grouped, digit1));
     let decimal = (whole, opt((char('.'), opt(digit1))), opt(exponent));
-    recognize((opt(alt((char('-'), char('+')))), alt((infinity, recognize(decimal))))).parse(i)
+    // Grouped by dots, as German, Italian or Turkish write thousands (`9.240`, `1.234.567`):
+    // read so only where the decimal reading is no whole number ([`dot_grouped`]).
+    let dot_group = (char('.'), take_while_m_n(3, 3, |c: char| c.is_ascii_digit()), not(digit1));
+    let dotted = recognize((take_while_m_n(1, 3, |c: char| c.is_ascii_digit()), many1(recognize(dot_group))));
+    recognize((opt(alt((char('-'), char('+')))), alt((infinity, dotted, recognize(decimal))))).parse(i)
 }
 
 /// The numbers in `text`, in order.
@@ -264,7 +289,7 @@ fn numbers_in(text: &str) -> Vec<&str> {
 
 /// A count from its printed form (`125`, `125.`, `125.0`).
 fn whole_count(text: &str) -> Option<u64> {
-    let v: f64 = ungrouped(text.trim_start_matches('+')).parse().ok()?;
+    let v: f64 = whole_or_dot_grouped(&ungrouped(text.trim_start_matches('+')))?;
     (v >= 0.0 && v.fract() == 0.0 && v < 1e18).then_some(v as u64)
 }
 
@@ -280,7 +305,7 @@ pub fn parse_value(text: &str) -> Option<Value> {
         "int_min" | "integer.min_value" => return infinite(!negative),
         _ => {}
     }
-    let v: f64 = ungrouped(t).parse().ok()?;
+    let v: f64 = whole_or_dot_grouped(&ungrouped(t))?;
     if v.abs() >= STAND_IN_FOR_INFINITY {
         return infinite(v < 0.0);
     }
@@ -1266,6 +1291,22 @@ mod tests {
         assert!(r.doubts.is_empty(), "{r:?}");
         // An escape that starts no sequence is kept, and shown.
         assert_eq!(without_colours("a\x1b\x1b[0mb\x1b[31"), "a\x1bb\x1b[31");
+    }
+
+    #[test]
+    fn thousands_grouped_by_dots_as_german_and_italian_write_them() {
+        for (count, estimate, evals, value) in [
+            ("9.240", "952", 9240, 952),
+            ("1.234.567.", "-2.013", 1_234_567, -2013),
+            ("6.912", "1.000", 6912, 1),
+            ("453", "952.000000", 453, 952),
+        ] {
+            let r = read(&format!(
+                "Spielbrett: {B}\nAnzahl der statisch bewerteten Stellungen: {count}\nMINIMAX-Schätzwert: {estimate}\n"
+            ));
+            assert_eq!((r.evals, r.value), (Some(evals), Some(Value::finite(value))), "{count} {estimate}: {r:?}");
+        }
+        assert_eq!(parse_value("0.5"), None, "a fraction is no estimate");
     }
 
     #[test]
