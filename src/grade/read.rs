@@ -426,9 +426,12 @@ fn parts_of(line: &str) -> Vec<&str> {
     let parts: Vec<&str> = parts
         .into_iter()
         .flat_map(|p| match trailing_group(p) {
+            // The group's inside may name several things itself (`Board Position: …
+            // (static evaluations: 4674, MINIMAX estimate: 952)`): in parts too.
             Some((head, inner)) if names_one(&head) && boards_in(inner).is_empty() && names_one(&inner) => {
-                vec![head, inner]
+                std::iter::once(head).chain(parts_of(inner)).collect()
             }
+            Some((head, inner)) if head.trim().is_empty() && boards_in(inner).is_empty() => parts_of(inner),
             _ => vec![p],
         })
         .map(str::trim)
@@ -500,24 +503,48 @@ fn names_another_number(before: &str) -> bool {
     OTHER_NUMBERS.contains(&last.to_lowercase().as_str())
 }
 
-/// Whether every number after the first of a line (`MINIMAX estimate: 952 (depth 3)`,
-/// `… 952, 0.41 s`) is named as something else by the word before or after it: a depth,
-/// a time. Such a line's first number is its answer, with nothing to doubt.
-fn others_named(line: &str, found: &[&str]) -> bool {
+/// What a number after the first of a line is, by the words between it and the number
+/// before it and the words just after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Further {
+    /// A depth or a time (`MINIMAX estimate: 952 (depth 3)`, `… 952, 0.41 s`).
+    Other,
+    /// The count (`Best move value 952 after evaluating 4674 positions`).
+    Count,
+    /// The estimate (`Evaluated 4674 positions, the best worth 952`).
+    Estimate,
+    /// Nothing the words say.
+    Unknown,
+}
+
+/// What each number after the first of `found` (the numbers of `line`, in order) is.
+fn further_numbers(line: &str, found: &[&str]) -> Vec<Further> {
     let mut at = 0;
     let mut ends = Vec::with_capacity(found.len());
     for n in found {
-        let Some(i) = line[at..].find(n) else { return false };
+        let Some(i) = line[at..].find(n) else { return vec![Further::Unknown; found.len().saturating_sub(1)] };
         ends.push((at + i, at + i + n.len()));
         at += i + n.len();
     }
-    ends.windows(2).all(|w| {
-        let (between, after) = (&line[w[0].1..w[1].0], &line[w[1].1..]);
-        let next = after.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).unwrap_or("");
-        names_another_number(between)
-            || OTHER_NUMBERS.contains(&next.to_lowercase().as_str())
-            || ["s", "sec", "secs", "second"].contains(&next.to_lowercase().as_str())
-    })
+    ends.windows(2)
+        .map(|w| {
+            let (between, after) = (&line[w[0].1..w[1].0], &line[w[1].1..]);
+            let next = after.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).unwrap_or("");
+            let next = next.to_lowercase();
+            if names_another_number(between)
+                || OTHER_NUMBERS.contains(&next.as_str())
+                || ["s", "sec", "secs", "second"].contains(&next.as_str())
+            {
+                return Further::Other;
+            }
+            let own = after.split(|c: char| c.is_ascii_digit()).next().unwrap_or("");
+            match kind_of(&format!("{between} {own}")) {
+                LabelKind::Count => Further::Count,
+                LabelKind::Estimate => Further::Estimate,
+                LabelKind::Other => Further::Unknown,
+            }
+        })
+        .collect()
 }
 
 /// The words just before a number that make it no count and no estimate: a depth, a time.
@@ -874,12 +901,27 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                         counts.push((n, line.to_string(), by_estimation(label)));
                         handout[1] |= is_handout_line(line, HANDOUT_LABELS[1]);
                     }
+                    // The estimate said after the count, in words of its own.
+                    for (f, n) in further_numbers(part, found).into_iter().zip(found.iter().skip(1)) {
+                        if f == Further::Estimate {
+                            estimates.push((parse_value(n), (*n).to_string(), line.to_string()));
+                        }
+                    }
                 }
                 LabelKind::Estimate => {
                     if let Some(&first) = found.first() {
-                        if found.len() > 1 && !others_named(part, found) {
+                        let further = further_numbers(part, found);
+                        if further.contains(&Further::Unknown) {
                             r.doubts
                                 .push(format!("two numbers on the estimate line `{}`: read {first}", visible(line)));
+                        }
+                        // The count said after the estimate, in words of its own.
+                        for (f, n) in further.into_iter().zip(found.iter().skip(1)) {
+                            if f == Further::Count
+                                && let Some(c) = whole_count(n)
+                            {
+                                counts.push((c, line.to_string(), true));
+                            }
                         }
                         let value = parse_value(first);
                         if value.is_none() {
@@ -1291,6 +1333,26 @@ mod tests {
         assert!(r.doubts.is_empty(), "{r:?}");
         // An escape that starts no sequence is kept, and shown.
         assert_eq!(without_colours("a\x1b\x1b[0mb\x1b[31"), "a\x1bb\x1b[31");
+    }
+
+    #[test]
+    fn the_count_and_estimate_on_one_line_in_any_order() {
+        for line in [
+            "Board Position: {B}  (static evaluations: 4674, MINIMAX estimate: 952)",
+            "Board Position: {B} (static evaluations: 4674, MINIMAX estimate: 952)",
+            "Board Position: {B}\nBest move value 952 after evaluating 4674 positions",
+            "Board Position: {B}\nMINIMAX estimate: 952 (4674 positions evaluated)",
+            "Board Position: {B}\nEvaluated 4674 positions; estimate = 952",
+            "Board Position: {B}\nEvaluated 4674 positions with a best value of 952",
+        ] {
+            let r = read(&format!("{}\n", line.replace("{B}", B)));
+            assert_eq!(
+                (r.board.as_deref(), r.evals, r.value),
+                (Some(B), Some(4674), Some(Value::finite(952))),
+                "{line}: {r:?}"
+            );
+            assert!(r.doubts.is_empty(), "{line}: {:?}", r.doubts);
+        }
     }
 
     #[test]
