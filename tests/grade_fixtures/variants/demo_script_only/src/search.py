@@ -5,31 +5,14 @@ src/, the script in examples/: of the shallowest runnable files, the script come
 import os
 import sys
 
-
-def binary(name):
-    return os.path.join(os.environ["MORRIS_CLASSROOM_BIN"], name)
+SUFFIX = {"--black": "Black", "--improved": "Improved"}
 
 
 def main(search):
-    args = sys.argv[1:]
-    phase, black, improved, rest = None, False, False, []
-    while args:
-        a = args.pop(0)
-        if a == "--phase":
-            phase = args.pop(0) if args else None
-        elif a == "--black":
-            black = True
-        elif a == "--improved":
-            improved = True
-        else:
-            rest.append(a)
-    if phase not in ("opening", "game") or len(rest) != 3:
-        print("usage: %s --phase opening|game [--black] [--improved] INPUT OUTPUT DEPTH" % sys.argv[0],
-              file=sys.stderr)
-        sys.exit(2)
-    name = search + ("Opening" if phase == "opening" else "Game")
-    if black:
-        name += "Black"
-    elif improved:
-        name += "Improved"
-    os.execv(binary(name), [binary(name)] + rest)
+    words = sys.argv[1:]
+    phase = words[words.index("--phase") + 1] if "--phase" in words else "opening"
+    name = search + phase.capitalize()
+    name += "".join(SUFFIX[w] for w in words if w in SUFFIX)[:8]
+    files = [w for w in words if w not in SUFFIX and w != "--phase" and w != phase]
+    program = os.path.join(os.environ["MORRIS_CLASSROOM_BIN"], name)
+    os.execv(program, [program] + files)
