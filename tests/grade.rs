@@ -592,6 +592,16 @@ fn grades_the_fixture_class() {
             rep.contains("MiniMaxGameBlack: `python3 minimax.py --phase game --black INPUT OUTPUT DEPTH`, as README.md gives it on line 13"),
             "{rep}"
         );
+        // One Java program per part, the phase its first word, its README's commands naming a
+        // `bin/` it did not hand in: run with the classes compiled here.
+        if let Some(r) = row("readme_parts_java") {
+            let rep = report("readme_parts_java");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(
+                rep.contains("ABGame: `java -cp bin Part2 game INPUT OUTPUT DEPTH`, as README.md gives it on line 14"),
+                "{rep}"
+            );
+        }
         let rep = report("demo_script_only");
         assert!(
             !rep.contains("one program for all eight") && rep.contains("none of the eight programs was found"),

@@ -818,8 +818,14 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
     let stdout = stdout.as_str();
     let mut r = Reading::default();
     let mut boards: Vec<(String, String)> = Vec::new();
+    // The line of stdout each board, count and estimate was read on, and the doubts of
+    // estimate lines: a search's progress printed before the answer is passed over.
+    let mut board_at: Vec<usize> = Vec::new();
     let mut counts: Vec<(u64, String, bool)> = Vec::new();
+    let mut count_at: Vec<usize> = Vec::new();
     let mut estimates: Vec<(Option<Value>, String, String)> = Vec::new();
+    let mut estimate_at: Vec<usize> = Vec::new();
+    let mut estimate_doubts: Vec<(usize, String)> = Vec::new();
     let mut handout = [false; 3];
     // A label whose number stands alone on the next line (`MINIMAX estimate:` then `9987`).
     let mut waiting: Option<LabelKind> = None;
@@ -834,7 +840,7 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
     // doubt where an answer is missing and a board follows them (the lines may be in an
     // order of the student's own).
     let mut unnamed_before: Vec<(&str, &str)> = Vec::new();
-    for raw in stdout.lines() {
+    for (at, raw) in stdout.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() {
             continue;
@@ -854,6 +860,7 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                     let after = &part[found[found.len() - 1].1..];
                     for (b, _) in found {
                         boards.push((b, line.to_string()));
+                        board_at.push(at);
                     }
                     handout[0] |= is_handout_line(line, HANDOUT_LABELS[0]);
                     seen_board = true;
@@ -899,12 +906,14 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                 LabelKind::Count => {
                     if let Some(n) = found.iter().find_map(|n| whole_count(n)) {
                         counts.push((n, line.to_string(), by_estimation(label)));
+                        count_at.push(at);
                         handout[1] |= is_handout_line(line, HANDOUT_LABELS[1]);
                     }
                     // The estimate said after the count, in words of its own.
                     for (f, n) in further_numbers(part, found).into_iter().zip(found.iter().skip(1)) {
                         if f == Further::Estimate {
                             estimates.push((parse_value(n), (*n).to_string(), line.to_string()));
+                            estimate_at.push(at);
                         }
                     }
                 }
@@ -912,8 +921,10 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                     if let Some(&first) = found.first() {
                         let further = further_numbers(part, found);
                         if further.contains(&Further::Unknown) {
-                            r.doubts
-                                .push(format!("two numbers on the estimate line `{}`: read {first}", visible(line)));
+                            estimate_doubts.push((
+                                at,
+                                format!("two numbers on the estimate line `{}`: read {first}", visible(line)),
+                            ));
                         }
                         // The count said after the estimate, in words of its own.
                         for (f, n) in further.into_iter().zip(found.iter().skip(1)) {
@@ -921,13 +932,15 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                                 && let Some(c) = whole_count(n)
                             {
                                 counts.push((c, line.to_string(), true));
+                                count_at.push(at);
                             }
                         }
                         let value = parse_value(first);
                         if value.is_none() {
-                            r.doubts.push(format!("the estimate {first} is not a whole number"));
+                            estimate_doubts.push((at, format!("the estimate {first} is not a whole number")));
                         }
                         estimates.push((value, first.to_string(), line.to_string()));
+                        estimate_at.push(at);
                         handout[2] |= is_handout_line(line, HANDOUT_LABELS[2]);
                     }
                 }
@@ -964,10 +977,12 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
             Some(*pick)
         }
     };
+    let mut answer_at: Option<usize> = None;
     match chosen {
         Some((b, _)) => {
             // The line it was printed on last (the answer's, not a search's progress).
             let line = boards.iter().rev().find(|(c, _)| c == b).map_or("", |(_, l)| l.as_str());
+            answer_at = boards.iter().zip(&board_at).rev().find(|((c, _), _)| c == b).map(|(_, &i)| i);
             r.board = Some(b.clone());
             r.lines.push(visible(line));
         }
@@ -990,11 +1005,13 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
             && let Some(n) = whole_count(count)
         {
             counts.push((n, (*line).to_string(), true));
+            count_at.push(usize::MAX);
         }
         if estimates.is_empty()
             && let Some((estimate, line)) = unnamed.next()
         {
             estimates.push((parse_value(estimate), (*estimate).to_string(), (*line).to_string()));
+            estimate_at.push(usize::MAX);
         }
     } else if missing > 0 && seen_board && !(unnamed.is_empty() && unnamed_before.is_empty()) {
         // Some of them may be the answer: a TA reads the lines.
@@ -1015,6 +1032,25 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
             lines.iter().take(3).map(|l| format!("`{}`", visible(l))).collect::<Vec<_>>().join(", ")
         ));
     }
+    // A search's progress (`DEBUG root move 3/8: value 950 (best so far 952)`) is printed
+    // before the answer: where a count or an estimate is printed with or after the answer's
+    // board, those before it are passed over, and their lines' doubts with them.
+    if let Some(answer) = answer_at {
+        let keep_after = |items: &[usize]| -> Vec<bool> {
+            let later = items.iter().any(|&i| i >= answer);
+            items.iter().map(|&i| !later || i >= answer).collect()
+        };
+        let keep = keep_after(&count_at);
+        let mut k = keep.iter();
+        counts.retain(|_| *k.next().unwrap_or(&true));
+        let keep = keep_after(&estimate_at);
+        if keep.contains(&false) {
+            estimate_doubts.retain(|(i, _)| *i >= answer);
+        }
+        let mut k = keep.iter();
+        estimates.retain(|_| *k.next().unwrap_or(&true));
+    }
+    r.doubts.extend(estimate_doubts.into_iter().map(|(_, d)| d));
     // Of several counts, those of the positions the static estimation evaluated (the
     // handout's count) before the nodes a search visited, expanded or generated, which
     // a student may print beside it to show alpha-beta's savings.
@@ -1353,6 +1389,30 @@ mod tests {
             );
             assert!(r.doubts.is_empty(), "{line}: {:?}", r.doubts);
         }
+    }
+
+    /// TA trial 17's student who left its logger's DEBUG level on: each root move's value
+    /// as searched, then the answer. Before, the first progress line's value was read
+    /// (-48 for 952), flagged with a doubt a line.
+    #[test]
+    fn a_search_s_progress_before_the_answer_is_passed_over() {
+        let text = format!(
+            "[03:46:42.841] INFO  input board: xxxxxxxxWWxWWxBBBxxxxx (White 4, Black 3)\n\
+             [03:46:42.842] DEBUG root move 1/8 (b3-b1): value -48 (best so far -48)\n\
+             [03:46:42.842] DEBUG root move 2/8 (c3-c2): value <=-48 (best so far -48)\n\
+             [03:46:42.843] DEBUG root move 3/8 (c3-c4): value 952 (best so far 952)\n\
+             [03:46:42.843] DEBUG root move 5/8 (f3-e3): value <=949 (best so far 952)\n\
+             [03:46:42.844] INFO  search took 2 ms\n\
+             [03:46:42.844] INFO  Result board: {B}\n\
+             [03:46:42.844] INFO  Static evaluations: 453\n\
+             [03:46:42.844] INFO  ALPHA-BETA value: 952\n"
+        );
+        let r = read(&text);
+        assert_eq!((r.board.as_deref(), r.evals, r.value), (Some(B), Some(453), Some(Value::finite(952))), "{r:?}");
+        assert!(r.doubts.is_empty(), "{:?}", r.doubts);
+        // Printed before the board, the answer's own numbers are still read.
+        let r = read(&format!("Positions evaluated: 453\nMINIMAX estimate: 952\nBoard Position: {B}\n"));
+        assert_eq!((r.evals, r.value), (Some(453), Some(Value::finite(952))), "{r:?}");
     }
 
     #[test]

@@ -1995,7 +1995,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         }
     }
     let java_classes = java_ok.then_some(classes.as_path());
-    documented_programs(&mut b, &files);
+    documented_programs(&mut b, &files, java_classes);
     if b.built.programs.is_empty() {
         one_for_all(&mut b, &files, java_classes, false);
     } else if taken.len() == b.built.programs.len()
@@ -2171,7 +2171,7 @@ fn compiled_class_named(classes: &Path, program: &str, sources: &[PathBuf]) -> O
 /// ([`super::readme`]: a student's two programs with flags for the phase, the colour and
 /// the estimation, `python3 minimax.py --phase opening --black board1.txt board2.txt 2`),
 /// from the README's folder, as its commands are written to be run.
-fn documented_programs(b: &mut Builder<'_>, files: &[PathBuf]) {
+fn documented_programs(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Path>) {
     let work = b.root;
     for readme in files.iter().filter(|f| super::readme::is_readme(f)) {
         let Ok(text) = crate::files::read_text(readme, crate::files::SMALL_TEXT) else { continue };
@@ -2180,13 +2180,20 @@ fn documented_programs(b: &mut Builder<'_>, files: &[PathBuf]) {
             if b.built.programs.contains_key(d.program) {
                 continue;
             }
-            let Some(argv) = documented_argv(b, &dir, &d.before) else { continue };
+            let Some(argv) = documented_argv(b, &dir, &d.before, java_classes) else { continue };
+            let compiled_here = d.before.first().is_some_and(|w| w == "java")
+                && java_classes.is_some_and(|c| argv.iter().any(|w| w.starts_with(&s(c))));
             let how = format!(
-                "`{} INPUT OUTPUT DEPTH{}`, as {} gives it on line {} (no file is named for it)",
+                "`{} INPUT OUTPUT DEPTH{}`, as {} gives it on line {} (no file is named for it){}",
                 crate::words::shell_line(&d.before),
                 d.after.iter().map(|w| format!(" {w}")).collect::<String>(),
                 relative(work, readme),
-                d.line
+                d.line,
+                if compiled_here {
+                    "; its class path not handed in, the classes compiled here from its sources"
+                } else {
+                    ""
+                }
             );
             b.found(d.program, argv, &dir, how, Vec::new());
             if let Some(p) = b.built.programs.get_mut(d.program) {
@@ -2197,9 +2204,11 @@ fn documented_programs(b: &mut Builder<'_>, files: &[PathBuf]) {
 }
 
 /// The command a README's words before the three arguments make here: its Python run by
-/// this machine's, a program of its folder line-buffered; `None` where the script or
-/// program it names is not in the folder.
-fn documented_argv(b: &Builder<'_>, dir: &Path, before: &[String]) -> Option<Vec<String>> {
+/// this machine's, its Java's class path the classes compiled here where the folder it
+/// names was not handed in (`java -cp bin Part1 opening`, `bin/` left out of the zip), a
+/// program of its folder line-buffered; `None` where the script or program it names is not
+/// in the folder.
+fn documented_argv(b: &Builder<'_>, dir: &Path, before: &[String], java_classes: Option<&Path>) -> Option<Vec<String>> {
     let inside = |w: &str| {
         let path = dir.join(w.trim_start_matches("./"));
         (!w.contains("..") && path.is_file()).then_some(path)
@@ -2213,7 +2222,17 @@ fn documented_argv(b: &Builder<'_>, dir: &Path, before: &[String]) -> Option<Vec
         let mut argv = vec![python(b.runner, b.limit)];
         argv.extend(before[1..].iter().cloned());
         Some(argv)
-    } else if matches!(first.as_str(), "java" | "sh" | "bash") {
+    } else if first == "java" {
+        let mut argv = before.to_vec();
+        let path_at =
+            argv.iter().position(|w| matches!(w.as_str(), "-cp" | "-classpath" | "--class-path")).map(|i| i + 1);
+        if let (Some(at), Some(classes)) = (path_at, java_classes)
+            && argv.get(at).is_some_and(|p| p.split(':').all(|part| !dir.join(part).exists()))
+        {
+            argv[at] = b.class_path(classes);
+        }
+        Some(argv)
+    } else if matches!(first.as_str(), "sh" | "bash") {
         Some(before.to_vec())
     } else {
         let mut argv = line_buffered(&inside(&before[0])?);
