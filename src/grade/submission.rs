@@ -99,7 +99,18 @@ pub fn is_output_folder(dir: &Path) -> bool {
     dir.join(OUTPUT_MARK).is_file()
 }
 
-/// Every file below `dir` (hidden folders, `__MACOSX` and the grader's output skipped), sorted.
+/// Whether `dir` holds other people's code a student handed in with its own: a Python
+/// virtual environment (`venv/` with its `pyvenv.cfg`, pip and setuptools in its
+/// `site-packages`), installed packages, `node_modules`. Nothing in it is the student's
+/// program or the student's writing: two students who zipped their venvs would be code
+/// alike by pip's sources, and a `main.py` of a package could be taken for a program.
+fn is_installed_code(dir: &Path) -> bool {
+    let name = dir.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+    matches!(name.as_str(), "site-packages" | "node_modules") || dir.join("pyvenv.cfg").is_file()
+}
+
+/// Every file below `dir` (hidden folders, `__MACOSX`, installed code ([`is_installed_code`])
+/// and the grader's output skipped), sorted.
 /// A symbolic link to a file inside `dir` is one of them (a Makefile's `ln -s mvplay
 /// bin/minimax-opening`, for a program that tells what to do by the name it is called by:
 /// a submission's own links were removed when it was unpacked, so these are its build's);
@@ -118,7 +129,7 @@ pub fn walk(dir: &Path) -> Vec<PathBuf> {
                 continue;
             }
             match e.file_type() {
-                Ok(t) if t.is_dir() && !is_output_folder(&path) => stack.push(path),
+                Ok(t) if t.is_dir() && !is_output_folder(&path) && !is_installed_code(&path) => stack.push(path),
                 Ok(t) if t.is_file() => out.push(path),
                 Ok(t)
                     if t.is_symlink()
@@ -2418,6 +2429,22 @@ mod tests {
         std::fs::write(&p, bytes).unwrap();
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
         p
+    }
+
+    #[test]
+    fn a_virtual_environment_handed_in_is_no_student_s_code() {
+        let dir = scratch("venv");
+        for folder in ["venv/lib/python3.11/site-packages/pip", "env2/Lib/site-packages/numpy", "web/node_modules/x"] {
+            std::fs::create_dir_all(dir.join(folder)).expect("a folder");
+        }
+        put(&dir, "venv/pyvenv.cfg", b"home = /usr/bin\n");
+        put(&dir, "venv/lib/python3.11/site-packages/pip/__main__.py", b"print(1)\n");
+        put(&dir, "env2/Lib/site-packages/numpy/core.py", b"X = 1\n");
+        put(&dir, "web/node_modules/x/index.js", b"1\n");
+        put(&dir, "MiniMaxOpening.py", b"print(1)\n");
+        let found: Vec<String> = walk(&dir).iter().map(|f| relative(&dir, f)).collect();
+        assert_eq!(found, ["MiniMaxOpening.py"]);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
