@@ -240,6 +240,13 @@ fn grades_the_fixture_class() {
         }
         // Beside the input: only the output file's tenth of each MiniMaxOpening case is lost
         // (4 of part I's 8 cases at 0.9), as for a program writing its output anywhere else.
+        // Everything printed into the output file, nothing on the screen: read there, only
+        // the file's tenth lost (before, 0.3 of each case: the count and the estimate unread).
+        if let Some(r) = row("answer_in_file") {
+            let rep = report("answer_in_file");
+            assert!((r[0] - 42.75).abs() < 0.01, "{r:?}\n{rep}");
+            assert!(rep.contains("were printed into the output file, and read there"), "{rep}");
+        }
         // The report says where the file went, which a TA could not tell before.
         if let Some(r) = row("output_beside_input") {
             let rep = report("output_beside_input");

@@ -34,6 +34,10 @@ pub mod fault {
     pub const MISSING: &str = "not run";
 }
 
+/// The note of a case whose answer was printed into the output file, nothing on the screen.
+pub const IN_FILE_NOTE: &str =
+    "nothing on the screen: the board, the count and the estimate were printed into the output file, and read there";
+
 /// The note of a case whose output file was written elsewhere, under its name.
 pub const STRAY_NOTE: &str = "no file at the output path given";
 
@@ -256,6 +260,21 @@ pub fn check(call: &Call, inv: &Invocation) -> CaseResult {
             on_stderr = true;
         }
     }
+    // Nothing on the screen, everything in the output file (C++'s `freopen(argv[2], "w",
+    // stdout)`, Python's `sys.stdout = open(out, "w")`): a TA opens the file and reads the
+    // numbers there; the file, not the board alone, still loses the file's tenth.
+    let mut in_file = false;
+    if reading.evals.is_none()
+        && reading.value.is_none()
+        && outcome.status == Some(0)
+        && let Some(text) = file
+    {
+        let there = read_output(text, None);
+        if there.board.is_some() && (there.evals.is_some() || there.value.is_some()) {
+            reading = there;
+            in_file = true;
+        }
+    }
     let expected = match &call.expected {
         Some(e) => expected_text(e),
         None => format!("{} unchanged / no move at the root (see conventions)", call.board),
@@ -312,6 +331,9 @@ pub fn check(call: &Call, inv: &Invocation) -> CaseResult {
     r.faults = g.faults;
     if reading.board_from_file {
         r.notes.push("no board in stdout: the board was read from the output file".into());
+    }
+    if in_file {
+        r.notes.push(IN_FILE_NOTE.into());
     }
     if on_stderr {
         r.notes.push("printed to stderr, not stdout: read there, as a TA reads the terminal".into());

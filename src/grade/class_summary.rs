@@ -70,6 +70,11 @@ fn rule_counts(grades: &[StudentGrade]) -> Vec<(&'static str, usize, &'static st
             "cases",
         ),
         (
+            "the answer printed into the output file, nothing on the screen",
+            cases(&|c| case_note(c, super::check::IN_FILE_NOTE)),
+            "cases",
+        ),
+        (
             "an output file written under its name elsewhere (the path's folders left off), not at the path given",
             cases(&|c| case_note(c, super::check::STRAY_NOTE)),
             "cases",
