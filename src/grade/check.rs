@@ -34,6 +34,9 @@ pub mod fault {
     pub const MISSING: &str = "not run";
 }
 
+/// The words of a count fault for an alpha-beta count below any tree search's.
+pub const BELOW_FEWEST: &str = "fewer than any correct alpha-beta can";
+
 /// The note of a case whose answer was printed into the output file, nothing on the screen.
 pub const IN_FILE_NOTE: &str =
     "nothing on the screen: the board, the count and the estimate were printed into the output file, and read there";
@@ -622,7 +625,7 @@ fn count_score(call: &Call, evals: u64, got: Option<u64>, r: &mut CaseResult, g:
             g.fault(
                 fault::COUNT,
                 format!(
-                    "alpha-beta evaluated {got}, fewer than any correct alpha-beta can: settling the root's value on \
+                    "alpha-beta evaluated {got}, {BELOW_FEWEST}: settling the root's value on \
                      this tree takes at least {} positions evaluated, even in the best move order (morris {evals}, \
                      MiniMax {})",
                     call.alpha_beta_fewest(),

@@ -494,6 +494,7 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
     decide_black_reading(&mut g);
     silent_failures_are_no_blocked_root(&mut g);
     no_case_answered(&mut g);
+    below_the_fewest(&mut g, &work);
     for c in &g.cases {
         for d in &c.doubts {
             g.doubts.push(format!("{} ({}, depth {}): {d}", c.program, c.label, c.depth));
@@ -689,6 +690,53 @@ fn silent_failures_are_no_blocked_root(g: &mut StudentGrade) {
             c.faults.push(fault::OUTPUT.into());
         }
     }
+}
+
+/// An alpha-beta with a transposition table evaluates a position that two move orders
+/// reach once, and may evaluate fewer positions than any search of the tree can (TA trial
+/// 17's student: 3,521 where a tree search needs 4,169, its value and move right). Where
+/// the sources name such a table, the count is the table's: its marks are given back, with
+/// a note; where they do not, a count so low is a miscount or a table unnamed, and a TA
+/// decides (a doubt, the marks kept off).
+fn below_the_fewest(g: &mut StudentGrade, work: &Path) {
+    let below = |c: &CaseResult| c.notes.iter().any(|n| n.contains(check::BELOW_FEWEST));
+    if !g.cases.iter().any(below) {
+        return;
+    }
+    let Some(file) = names_a_transposition_table(work) else {
+        let cases: Vec<String> =
+            g.cases.iter().filter(|c| below(c)).map(|c| format!("{} ({})", c.program, c.label)).collect();
+        g.doubts.push(format!(
+            "alpha-beta counts below what any search of the tree evaluates in {}: a miscount, or a transposition \
+             table the sources do not name; the count's marks are off",
+            crate::words::listed(&cases, 3)
+        ));
+        return;
+    };
+    for c in g.cases.iter_mut().filter(|c| below(c)) {
+        if c.faults.iter().any(|f| f == fault::COUNT) {
+            c.score = (c.score + 0.2).min(1.0);
+            c.faults.retain(|f| f != fault::COUNT);
+        }
+        c.notes.push(format!(
+            "fewer than a search of the tree evaluates, as a transposition table allows ({file} names one): counted"
+        ));
+    }
+}
+
+/// The first source below `work` that names a transposition table (`transposition`,
+/// `zobrist`), relative to `work`.
+fn names_a_transposition_table(work: &Path) -> Option<String> {
+    const SOURCES: [&str; 8] = ["py", "java", "c", "cc", "cpp", "cxx", "h", "hpp"];
+    submission::walk(work).into_iter().find_map(|f| {
+        let ext = f.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase)?;
+        if !SOURCES.contains(&ext.as_str()) || f.starts_with(work.join(".grade-calls")) {
+            return None;
+        }
+        let text = crate::files::read_text(&f, crate::files::SMALL_TEXT).ok()?.to_lowercase();
+        (text.contains("transposition") || text.contains("zobrist"))
+            .then(|| f.strip_prefix(work).unwrap_or(&f).display().to_string())
+    })
 }
 
 /// A submission whose programs were found and run but answered no case at all is worth a
@@ -1061,6 +1109,32 @@ mod tests {
         assert!(said.starts_with("none of the eight programs was found; the submission holds "), "{said}");
         assert!(said.contains("project/Project2.ipynb") && said.contains("report.pdf"), "{said}");
         assert!(said.contains("Jupyter notebooks") && said.contains("JavaScript sources"), "{said}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_alpha_beta_count_below_any_tree_search_is_a_transposition_table_s_where_the_sources_say_so() {
+        let dir = std::env::temp_dir().join(format!("morris-tt-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("morris.py"), "TABLE = {}  # plain alpha-beta\n").unwrap();
+        let below = format!("alpha-beta evaluated 3521, {}: …", check::BELOW_FEWEST);
+        let graded = || {
+            let mut low = case("ABGame", 0.8, &below);
+            low.faults.push(fault::COUNT.into());
+            StudentGrade { cases: vec![case("ABGame", 1.0, "right"), low], ..StudentGrade::default() }
+        };
+        // Sources that name no table: the marks stay off, and a TA is asked.
+        let mut g = graded();
+        below_the_fewest(&mut g, &dir);
+        assert!((g.cases[1].score - 0.8).abs() < 1e-9 && g.doubts.len() == 1, "{g:?}");
+        assert!(g.doubts[0].contains("a miscount, or a transposition table"), "{:?}", g.doubts);
+        // Sources that name one: counted, with a note.
+        std::fs::write(dir.join("morris.py"), "# transposition table: board -> (value, depth, bound)\n").unwrap();
+        let mut g = graded();
+        below_the_fewest(&mut g, &dir);
+        assert!((g.cases[1].score - 1.0).abs() < 1e-9 && g.doubts.is_empty() && g.cases[1].faults.is_empty(), "{g:?}");
+        assert!(g.cases[1].notes.iter().any(|n| n.contains("morris.py names one")), "{:?}", g.cases[1].notes);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
