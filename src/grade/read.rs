@@ -256,7 +256,7 @@ fn number(i: &str) -> IResult<&str, &str> {
     let whole = alt((grouped, digit1));
     let decimal = (whole, opt((char('.'), opt(digit1))), opt(exponent));
     // Grouped by dots, as German, Italian or Turkish write thousands (`9.240`, `1.234.567`):
-    // read so only where the decimal reading is no whole number ([`dot_grouped`]).
+    // read so only where the decimal reading is no whole number ([`whole_or_dot_grouped`]).
     let dot_group = (char('.'), take_while_m_n(3, 3, |c: char| c.is_ascii_digit()), not(digit1));
     let dotted = recognize((take_while_m_n(1, 3, |c: char| c.is_ascii_digit()), many1(recognize(dot_group))));
     recognize((opt(alt((char('-'), char('+')))), alt((infinity, dotted, recognize(decimal))))).parse(i)

@@ -109,8 +109,8 @@ fn is_installed_code(dir: &Path) -> bool {
     matches!(name.as_str(), "site-packages" | "node_modules") || dir.join("pyvenv.cfg").is_file()
 }
 
-/// Every file below `dir` (hidden folders, `__MACOSX`, installed code ([`is_installed_code`])
-/// and the grader's output skipped), sorted.
+/// Every file below `dir` (hidden folders, `__MACOSX`, installed code (a virtual
+/// environment, `site-packages`, `node_modules`) and the grader's output skipped), sorted.
 /// A symbolic link to a file inside `dir` is one of them (a Makefile's `ln -s mvplay
 /// bin/minimax-opening`, for a program that tells what to do by the name it is called by:
 /// a submission's own links were removed when it was unpacked, so these are its build's);
