@@ -1768,25 +1768,87 @@ fn utf8_names(work: &Path) -> usize {
 const SOURCE_EXTENSIONS: [&str; 9] = ["py", "java", "c", "cpp", "cc", "cxx", "h", "hpp", "sh"];
 
 /// Renames each source saved with `.txt` after its extension (`ABGame.py.txt`: Notepad's
-/// "Save as" where Windows hides extensions) to its own name, where no file has that name
-/// already (a text copy beside the source stays a copy). The names renamed, as the
-/// student's (`ABGame.py.txt`), relative to `work`.
+/// "Save as" where Windows hides extensions) to its own name, and each source whose
+/// extension was replaced by `.txt` (`ABGame.txt` holding Python: a course site that took
+/// only text files) to the extension its text shows ([`source_kind`]), where no file has
+/// that name already (a text copy beside the source stays a copy). The names renamed, as
+/// the student's (`ABGame.py.txt`), relative to `work`.
 fn hidden_extensions(work: &Path) -> Vec<String> {
     let mut renamed = Vec::new();
     for file in walk(work) {
         let Some(name) = file.file_name().and_then(|n| n.to_str()) else { continue };
-        let Some(source) = name.strip_suffix(".txt").or_else(|| name.strip_suffix(".TXT")) else { continue };
-        let ext = Path::new(source).extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-        if !ext.is_some_and(|e| SOURCE_EXTENSIONS.contains(&e.as_str())) {
+        let Some(stem) = name.strip_suffix(".txt").or_else(|| name.strip_suffix(".TXT")) else { continue };
+        let ext = Path::new(stem).extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+        let source = if ext.as_deref().is_some_and(|e| SOURCE_EXTENSIONS.contains(&e)) {
+            stem.to_string()
+        } else if ext.is_none() && super::names::program_of(stem).is_some() {
+            let Some(kind) = source_kind(&file, stem) else { continue };
+            format!("{stem}.{kind}")
+        } else {
+            continue;
+        };
+        let to = file.with_file_name(&source);
+        if !to.exists() && std::fs::rename(&file, &to).is_ok() {
+            renamed.push(relative(work, &file));
+        }
+    }
+    // A student who renamed its programs renamed the modules they import too (`board.txt`
+    // for `import board`): any other text file that is a source of a language a program
+    // was renamed to.
+    let kinds: Vec<String> = walk(work)
+        .iter()
+        .filter(|f| {
+            renamed.iter().any(|r| r.strip_suffix(".txt").is_some_and(|stem| relative(work, f).starts_with(stem)))
+        })
+        .filter_map(|f| f.extension().and_then(|e| e.to_str()).map(str::to_string))
+        .collect();
+    for file in walk(work) {
+        let Some(stem) = file.file_name().and_then(|n| n.to_str()).and_then(|n| n.strip_suffix(".txt")) else {
+            continue;
+        };
+        if stem.contains('.') {
             continue;
         }
-        let to = file.with_file_name(source);
+        let Some(kind) = module_kind(&file, stem).filter(|k| kinds.iter().any(|x| x == k)) else { continue };
+        let to = file.with_file_name(format!("{stem}.{kind}"));
         if !to.exists() && std::fs::rename(&file, &to).is_ok() {
             renamed.push(relative(work, &file));
         }
     }
     renamed.sort();
     renamed
+}
+
+/// The extension a text file's source shows for a module a program uses: [`source_kind`]'s,
+/// or a Java class of the file's name without a `main`.
+fn module_kind(file: &Path, stem: &str) -> Option<&'static str> {
+    source_kind(file, stem).or_else(|| {
+        let text = crate::files::read_text(file, crate::files::SMALL_TEXT).ok()?;
+        (text.contains(&format!("class {stem}")) && text.contains('{')).then_some("java")
+    })
+}
+
+/// The extension a text file's source shows, for a file named as a program (`stem`): a
+/// Java class of that name, C++ or C with a `main`, Python (a `python` first line, or
+/// `import`, `from … import` or `def` lines at the start of two or more lines); `None` for
+/// anything else (sample output, a report).
+fn source_kind(file: &Path, stem: &str) -> Option<&'static str> {
+    let text = crate::files::read_text(file, crate::files::SMALL_TEXT).ok()?;
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    if text.contains(&format!("class {stem}")) && text.contains("static void main") {
+        return Some("java");
+    }
+    if lines.iter().any(|l| l.starts_with("#include")) && text.contains("main(") {
+        let cpp = ["<iostream>", "std::", "<bits/stdc++.h>", "<vector>", "<string>"].iter().any(|w| text.contains(w));
+        return Some(if cpp { "cpp" } else { "c" });
+    }
+    let python_lines = lines
+        .iter()
+        .filter(|l| {
+            l.starts_with("import ") || l.starts_with("def ") || (l.starts_with("from ") && l.contains(" import "))
+        })
+        .count();
+    (lines.first().is_some_and(|l| l.starts_with("#!") && l.contains("python")) || python_lines >= 2).then_some("py")
 }
 
 /// Whether `file` is a student's build script: a shell script named for building
@@ -1832,8 +1894,8 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     }
     if !unhidden.is_empty() {
         b.built.notes.push(format!(
-            "sources saved with `.txt` after their own extension (as Notepad saves them where Windows hides \
-             extensions) were read without it: {}",
+            "sources saved as text, `.txt` after their own extension (as Notepad saves them where Windows hides \
+             extensions) or in its place, were read as the sources they are: {}",
             crate::words::listed(&unhidden, 4)
         ));
     }
@@ -2457,11 +2519,39 @@ mod tests {
         put(&dir, "MiniMaxGame.py.txt", b"print(0)\n");
         put(&dir, "sample_run.txt", b"Board Position: x\n");
         put(&dir, "notes.md.txt", b"# notes\n");
-        assert_eq!(hidden_extensions(&dir), ["ABGame.py.txt", "lib/board.py.TXT"]);
+        // Its extension replaced: named as a program, its text a source of a language.
+        put(&dir, "ABOpening.txt", b"import sys\nfrom board import run\n\nrun(sys.argv)\n");
+        put(
+            &dir,
+            "MiniMaxOpeningBlack.txt",
+            b"public class MiniMaxOpeningBlack {\n  public static void main(String[] a) {}\n}\n",
+        );
+        put(&dir, "MiniMaxGameBlack.txt", b"#include <stdio.h>\nint main(int c, char **v) { return 0; }\n");
+        put(&dir, "MiniMaxOpeningImproved.txt", b"Board Position: xxxxxxxxxxxxxxxxxxxxxx\nMINIMAX estimate: 1\n");
+        assert_eq!(
+            hidden_extensions(&dir),
+            ["ABGame.py.txt", "ABOpening.txt", "MiniMaxGameBlack.txt", "MiniMaxOpeningBlack.txt", "lib/board.py.TXT"]
+        );
+        for (renamed, kept) in [
+            ("ABOpening.py", "ABOpening.txt"),
+            ("MiniMaxOpeningBlack.java", "MiniMaxOpeningBlack.txt"),
+            ("MiniMaxGameBlack.c", "MiniMaxGameBlack.txt"),
+        ] {
+            assert!(dir.join(renamed).is_file() && !dir.join(kept).exists(), "{renamed}");
+        }
+        assert!(dir.join("MiniMaxOpeningImproved.txt").is_file(), "sample output stays text");
         assert!(dir.join("ABGame.py").is_file() && dir.join("lib/board.py").is_file());
         assert_eq!(std::fs::read(dir.join("MiniMaxGame.py")).expect("kept"), b"print(1)\n", "a copy beside stays one");
         assert!(dir.join("MiniMaxGame.py.txt").is_file() && dir.join("notes.md.txt").is_file());
         assert!(dir.join("sample_run.txt").is_file());
+        // The module a renamed program imports, renamed with it; prose stays text.
+        let modules = scratch("notepad-modules");
+        put(&modules, "MiniMaxGame.txt", b"import sys\nimport board\n\nboard.run(sys.argv)\n");
+        put(&modules, "board.txt", b"import sys\n\ndef run(argv):\n    pass\n");
+        put(&modules, "README.txt", b"Run: python3 MiniMaxGame.py in out 3\n");
+        assert_eq!(hidden_extensions(&modules), ["MiniMaxGame.txt", "board.txt"]);
+        assert!(modules.join("board.py").is_file() && modules.join("README.txt").is_file());
+        let _ = std::fs::remove_dir_all(&modules);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
