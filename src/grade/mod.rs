@@ -727,10 +727,9 @@ fn below_the_fewest(g: &mut StudentGrade, work: &Path) {
 /// The first source below `work` that names a transposition table (`transposition`,
 /// `zobrist`), relative to `work`.
 fn names_a_transposition_table(work: &Path) -> Option<String> {
-    const SOURCES: [&str; 8] = ["py", "java", "c", "cc", "cpp", "cxx", "h", "hpp"];
     submission::walk(work).into_iter().find_map(|f| {
         let ext = f.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase)?;
-        if !SOURCES.contains(&ext.as_str()) || f.starts_with(work.join(".grade-calls")) {
+        if !submission::SOURCE_EXTENSIONS.contains(&ext.as_str()) || f.starts_with(work.join(".grade-calls")) {
             return None;
         }
         let text = crate::files::read_text(&f, crate::files::SMALL_TEXT).ok()?.to_lowercase();

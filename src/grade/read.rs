@@ -213,6 +213,17 @@ fn ungrouped(text: &str) -> String {
     text.chars().filter(|c| !THOUSANDS.contains(*c)).collect()
 }
 
+/// Drops the `items` read on lines before `answer` (`at` holds each one's line) where one
+/// was read at or after it: whether any was dropped so.
+fn drop_progress<T>(items: &mut Vec<T>, at: &[usize], answer: usize) -> bool {
+    if !at.iter().any(|&i| i >= answer) || at.iter().all(|&i| i >= answer) {
+        return false;
+    }
+    let mut lines = at.iter();
+    items.retain(|_| lines.next().is_none_or(|&i| i >= answer));
+    true
+}
+
 /// A number's value: as a decimal where that is whole (`952`, `952.0`, `1.000`), else as
 /// digits grouped by dots where they are (`9.240` is 9240: a count or an estimate is whole,
 /// and a German or Italian Java's `%,d` prints so), else the decimal's (`0.5`).
@@ -1036,19 +1047,10 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
     // before the answer: where a count or an estimate is printed with or after the answer's
     // board, those before it are passed over, and their lines' doubts with them.
     if let Some(answer) = answer_at {
-        let keep_after = |items: &[usize]| -> Vec<bool> {
-            let later = items.iter().any(|&i| i >= answer);
-            items.iter().map(|&i| !later || i >= answer).collect()
-        };
-        let keep = keep_after(&count_at);
-        let mut k = keep.iter();
-        counts.retain(|_| *k.next().unwrap_or(&true));
-        let keep = keep_after(&estimate_at);
-        if keep.contains(&false) {
+        drop_progress(&mut counts, &count_at, answer);
+        if drop_progress(&mut estimates, &estimate_at, answer) {
             estimate_doubts.retain(|(i, _)| *i >= answer);
         }
-        let mut k = keep.iter();
-        estimates.retain(|_| *k.next().unwrap_or(&true));
     }
     r.doubts.extend(estimate_doubts.into_iter().map(|(_, d)| d));
     // Of several counts, those of the positions the static estimation evaluated (the

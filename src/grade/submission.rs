@@ -1765,7 +1765,7 @@ fn utf8_names(work: &Path) -> usize {
 }
 
 /// The extensions of sources a program is made of.
-const SOURCE_EXTENSIONS: [&str; 9] = ["py", "java", "c", "cpp", "cc", "cxx", "h", "hpp", "sh"];
+pub(super) const SOURCE_EXTENSIONS: [&str; 9] = ["py", "java", "c", "cpp", "cc", "cxx", "h", "hpp", "sh"];
 
 /// Renames each source saved with `.txt` after its extension (`ABGame.py.txt`: Notepad's
 /// "Save as" where Windows hides extensions) to its own name, and each source whose
@@ -1775,6 +1775,9 @@ const SOURCE_EXTENSIONS: [&str; 9] = ["py", "java", "c", "cpp", "cc", "cxx", "h"
 /// the student's (`ABGame.py.txt`), relative to `work`.
 fn hidden_extensions(work: &Path) -> Vec<String> {
     let mut renamed = Vec::new();
+    // The languages renamed: a student who renamed its programs renamed the modules they
+    // import too (`board.txt` for `import board`).
+    let mut kinds: Vec<String> = Vec::new();
     for file in walk(work) {
         let Some(name) = file.file_name().and_then(|n| n.to_str()) else { continue };
         let Some(stem) = name.strip_suffix(".txt").or_else(|| name.strip_suffix(".TXT")) else { continue };
@@ -1790,18 +1793,10 @@ fn hidden_extensions(work: &Path) -> Vec<String> {
         let to = file.with_file_name(&source);
         if !to.exists() && std::fs::rename(&file, &to).is_ok() {
             renamed.push(relative(work, &file));
+            kinds.extend(Path::new(&source).extension().and_then(|e| e.to_str()).map(str::to_string));
         }
     }
-    // A student who renamed its programs renamed the modules they import too (`board.txt`
-    // for `import board`): any other text file that is a source of a language a program
-    // was renamed to.
-    let kinds: Vec<String> = walk(work)
-        .iter()
-        .filter(|f| {
-            renamed.iter().any(|r| r.strip_suffix(".txt").is_some_and(|stem| relative(work, f).starts_with(stem)))
-        })
-        .filter_map(|f| f.extension().and_then(|e| e.to_str()).map(str::to_string))
-        .collect();
+    // Any other text file that is a source of a language a program was renamed to.
     for file in walk(work) {
         let Some(stem) = file.file_name().and_then(|n| n.to_str()).and_then(|n| n.strip_suffix(".txt")) else {
             continue;
