@@ -26,7 +26,7 @@
 //! three lines were the handout's own, for a class file that deducts for other wording.
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, tag_no_case, take_while, take_while_m_n};
+use nom::bytes::complete::{tag, tag_no_case, take_while, take_while_m_n, take_while1};
 use nom::character::complete::{char, digit1, one_of, satisfy};
 use nom::combinator::{not, opt, recognize};
 use nom::multi::many1;
@@ -222,6 +222,45 @@ fn drop_progress<T>(items: &mut Vec<T>, at: &[usize], answer: usize) -> bool {
     let mut lines = at.iter();
     items.retain(|_| lines.next().is_none_or(|&i| i >= answer));
     true
+}
+
+/// A depth's name and its number (`depth 3`, `Iteration: 2`, `ply=4`), from the start of `i`.
+fn depth_number(i: &str) -> IResult<&str, &str> {
+    let words = alt((
+        tag_no_case("depth"),
+        tag_no_case("iteration"),
+        tag_no_case("ply"),
+        tag_no_case("level"),
+        tag_no_case("tiefe"),
+        tag_no_case("profundidad"),
+        tag_no_case("profondeur"),
+        tag_no_case("profundidade"),
+        tag("深度"),
+    ));
+    let spaces = || take_while(|c: char| c == ' ');
+    let (i, _) = (words, spaces(), opt(one_of(":=#")), spaces()).parse(i)?;
+    digit1(i)
+}
+
+/// The depth a line names (`Depth 3: 9240 positions evaluated`, `[iteration 2]`,
+/// `ply=4`), if it names one.
+fn named_depth(line: &str) -> Option<u32> {
+    line.char_indices()
+        .filter(|&(i, _)| !line[..i].chars().next_back().is_some_and(char::is_alphanumeric))
+        .find_map(|(i, _)| depth_number(&line[i..]).ok().and_then(|(_, d)| d.parse().ok()))
+}
+
+/// Keeps only the last of `items` where each one's line (`line_of`) names a depth and the
+/// depths rise (`Depth 1: 22 positions evaluated`, `Depth 2: 462 …`, `Depth 3: 9240 …`): a
+/// search that deepens and prints each depth's answer, the last the depth asked for.
+/// Whether it did.
+fn keep_deepest<T>(items: &mut Vec<T>, line_of: impl Fn(&T) -> &str) -> bool {
+    let depths: Option<Vec<u32>> = items.iter().map(|t| named_depth(line_of(t))).collect();
+    let rising = depths.is_some_and(|d| d.len() > 1 && d.windows(2).all(|w| w[0] < w[1]));
+    if rising {
+        items.drain(..items.len() - 1);
+    }
+    rising
 }
 
 /// A number's value: as a decimal where that is whole (`952`, `952.0`, `1.000`), else as
@@ -422,6 +461,12 @@ fn parts_of(line: &str) -> Vec<&str> {
                 parts.push(&line[from..i]);
                 from = i + 1;
             }
+            // One space between a `key=value` and the next (`evals=9240 value=3`,
+            // `board:W… evals:9240 est:3`).
+            b' ' if depth == 0 && line[from..i].contains(['=', ':']) && keyed_number(&line[i + 1..]).is_ok() => {
+                parts.push(&line[from..i]);
+                from = i + 1;
+            }
             _ => {}
         }
     }
@@ -449,6 +494,14 @@ fn parts_of(line: &str) -> Vec<&str> {
         .filter(|p| !p.is_empty())
         .collect();
     if parts.iter().filter(|p| names_one(p)).count() >= 2 { parts } else { vec![whole] }
+}
+
+/// A word joined to its number by `=` or `:` (`value=3`, `evals:9240`, `est= -2`), from
+/// the start of `i`.
+fn keyed_number(i: &str) -> IResult<&str, &str> {
+    let key = take_while1(|c: char| c.is_alphanumeric() || c == '_' || c == '-');
+    let (i, _) = (key, one_of("=:"), take_while(|c: char| c == ' '), opt(one_of("-+"))).parse(i)?;
+    digit1(i)
 }
 
 /// `part` as what comes before a bracketed group that ends it, and the group's inside:
@@ -559,7 +612,7 @@ fn further_numbers(line: &str, found: &[&str]) -> Vec<Further> {
 }
 
 /// The words just before a number that make it no count and no estimate: a depth, a time.
-const OTHER_NUMBERS: [&str; 8] = ["depth", "ply", "plies", "level", "time", "took", "seconds", "ms"];
+const OTHER_NUMBERS: [&str; 9] = ["depth", "ply", "plies", "level", "iteration", "time", "took", "seconds", "ms"];
 
 /// Whether a label no reading names (`局面数`, a word this does not know) says its number
 /// is something other than an answer: a word of [`OTHER_NUMBERS`] anywhere in it, or a
@@ -1059,6 +1112,8 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
     if counts.iter().any(|c| c.2) {
         counts.retain(|c| c.2);
     }
+    keep_deepest(&mut counts, |c| c.1.as_str());
+    keep_deepest(&mut estimates, |e| e.2.as_str());
     if let Some((n, line, _)) = counts.first() {
         r.evals = Some(*n);
         r.lines.push(visible(line));
@@ -1187,6 +1242,47 @@ mod tests {
         assert!(r.handout_wording);
         assert!(r.doubts.is_empty());
         assert_eq!(r.lines.len(), 3);
+    }
+
+    #[test]
+    fn keys_and_values_one_space_apart() {
+        // `printf("evals=%d value=%d\n", …)`: two things on one line, one space apart.
+        for text in [format!("{B}\nevals=9240 value=3\n"), format!("board:{B} evals:9240 est:3\n")] {
+            let r = read(&text);
+            assert_eq!((r.evals, r.value), (Some(9240), Some(Value::finite(3))), "{text}");
+            assert!(r.doubts.is_empty(), "{text}: {:?}", r.doubts);
+        }
+        // A label's own words are not split from its number.
+        let r = read(&format!("{B}\nPositions evaluated by static estimation: 9240\nMINIMAX estimate: 3\n"));
+        assert_eq!((r.evals, r.value), (Some(9240), Some(Value::finite(3))));
+    }
+
+    #[test]
+    fn a_search_that_deepens_prints_each_depth() {
+        // Iterative deepening, each depth's answer before the board: the last depth's read.
+        for text in [
+            format!(
+                "Depth 1: 22 positions evaluated, estimate 1\nDepth 2: 462 positions evaluated, estimate 0\n\
+                 Depth 3: 9240 positions evaluated, estimate 3\nBoard Position: {B}\n"
+            ),
+            format!(
+                "[iteration 1] evals=22 value=1\n[iteration 2] evals=462 value=0\n[iteration 3] evals=9240 value=3\n{B}\n"
+            ),
+        ] {
+            let r = read(&text);
+            assert_eq!(r.evals, Some(9240), "{text}");
+            assert_eq!(r.value, Some(Value::finite(3)), "{text}");
+            assert!(r.doubts.is_empty(), "{text}: {:?}", r.doubts);
+        }
+        // Depths that do not rise are no deepening: a TA reads them.
+        let r = read(&format!(
+            "depth 3: 9240 positions evaluated\ndepth 2: 462 positions evaluated\nBoard: {B}\nestimate: 3\n"
+        ));
+        assert_eq!(r.evals, Some(9240));
+        assert_eq!(r.doubts.len(), 1, "{:?}", r.doubts);
+        assert_eq!(named_depth("Searched to depth=4 (ply 7)"), Some(4));
+        assert_eq!(named_depth("bestdepth 3 copied"), None);
+        assert_eq!(named_depth("深度 5"), Some(5));
     }
 
     #[test]
