@@ -596,6 +596,7 @@ fn further_numbers(line: &str, found: &[&str]) -> Vec<Further> {
             let next = after.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty()).unwrap_or("");
             let next = next.to_lowercase();
             if names_another_number(between)
+                || after.starts_with('%')
                 || OTHER_NUMBERS.contains(&next.as_str())
                 || ["s", "sec", "secs", "second"].contains(&next.as_str())
             {
@@ -984,7 +985,13 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                 LabelKind::Estimate => {
                     if let Some(&first) = found.first() {
                         let further = further_numbers(part, found);
-                        if further.contains(&Further::Unknown) {
+                        // A number no words name is a doubt unless it repeats the estimate
+                        // (`MINIMAX estimate: 952 (White ahead by 952)`).
+                        let unknown = further
+                            .iter()
+                            .zip(found.iter().skip(1))
+                            .any(|(f, n)| *f == Further::Unknown && parse_value(n) != parse_value(first));
+                        if unknown {
                             estimate_doubts.push((
                                 at,
                                 format!("two numbers on the estimate line `{}`: read {first}", visible(line)),
@@ -1255,6 +1262,18 @@ mod tests {
         // A label's own words are not split from its number.
         let r = read(&format!("{B}\nPositions evaluated by static estimation: 9240\nMINIMAX estimate: 3\n"));
         assert_eq!((r.evals, r.value), (Some(9240), Some(Value::finite(3))));
+    }
+
+    #[test]
+    fn an_estimate_said_again_or_a_percentage_is_no_doubt() {
+        for line in ["MINIMAX estimate: 952 (White ahead by 952, 100% sure)", "MINIMAX estimate: 952 [952]"] {
+            let r = read(&format!("Board Position: {B}\nPositions evaluated: 4674\n{line}\n"));
+            assert_eq!(r.value, Some(Value::finite(952)), "{line}");
+            assert!(r.doubts.is_empty(), "{line}: {:?}", r.doubts);
+        }
+        // Another number no words name is still one.
+        let r = read(&format!("Board Position: {B}\nPositions evaluated: 4674\nMINIMAX estimate: 952 (17)\n"));
+        assert_eq!(r.doubts.len(), 1, "{:?}", r.doubts);
     }
 
     #[test]
