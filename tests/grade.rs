@@ -418,6 +418,10 @@ fn grades_the_fixture_class() {
                 rep.contains("ABGame: C++ ABGame.cpp, compiled as C++20 as its project builds it: \"programs.h\" found in include/, as its project's include folder"),
                 "{rep}"
             );
+            // CMake, tried first, stopped on the tests the student left out of the zip.
+            if have("cmake", "--version") {
+                assert!(rep.contains("CMakeLists.txt: CMake could not build the project (exit 1"), "{rep}");
+            }
         }
         // A CLion project: each program's main in apps/ (named its own way), the code they
         // share in src/, its header in include/ (CMakeLists.txt links them): the linker's
@@ -443,6 +447,20 @@ fn grades_the_fixture_class() {
             // compiled, on the link (`undefined reference to launch`): no C++20 build of the
             // same files was tried, as no standard brings a missing source.
             assert!(rep.contains("undefined reference to") && !rep.contains("-std=c++20"), "{rep}");
+            // CMake, tried first as a TA would, refuses the Windows compiler CLion wrote in.
+            if have("cmake", "--version") {
+                assert!(rep.contains("CMakeLists.txt: CMake could not build the project (exit 1"), "{rep}");
+            }
+        }
+        // One executable for the eight, built by CMake, and a script named as each program
+        // that calls it (`exec "$(dirname "$0")/build/morris" MiniMaxOpening "$@"`): built as
+        // its README says, the scripts run (before, the scripts found no build/morris: 0).
+        if let Some(r) = row("cmake_one_binary")
+            && have("cmake", "--version")
+        {
+            let rep = report("cmake_one_binary");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(rep.contains("- `(in .) cmake --build build -j 2`: exit 0"), "{rep}");
         }
         // Java's two programs of a part in one file (`Part2.java` holding the non-public
         // classes ABOpening and ABGame): found by the classes compiled.

@@ -16,8 +16,9 @@
 //! executable (a Makefile's output, or shipped), a Python file (python3), a Java source
 //! (every source compiled by `javac` at once, each program alone from its package root if
 //! that fails; the `package` line gives the class's full name), a `.class`, a C or C++
-//! source (every Makefile is run first, the top-most in each tree; otherwise gcc/g++
-//! compile each with the sources beside it that have no `main`), or a jar (`java -cp JAR
+//! source (every Makefile is run first, the top-most in each tree, else CMake where a
+//! `CMakeLists.txt` is and cmake is installed; otherwise gcc/g++ compile each with the
+//! sources beside it that have no `main`), or a jar (`java -cp JAR
 //! NAME`). Two files of one kind for one program are a doubt the report names, not a
 //! silent choice: the closer name, then the shallower path, is used.
 
@@ -1859,6 +1860,11 @@ fn is_build_script(file: &Path) -> bool {
         })
 }
 
+/// Whether `tool` is a file in one of the sandbox's `PATH` folders.
+fn on_sandbox_path(tool: &str) -> bool {
+    std::env::split_paths(crate::referee::sandbox::jail::SANDBOX_PATH).any(|d| d.join(tool).is_file())
+}
+
 /// Builds the submission unpacked in `work` and finds its eight programs. `commands` are
 /// the class file's for this student; a `grade.toml` in the submission adds to them.
 #[must_use]
@@ -1872,8 +1878,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     jars.sort();
     let mut b =
         Builder { built: Built::default(), limit, root: work, runner, jars, jar_listings: None, wide_build: None };
-    let python_missing =
-        !std::env::split_paths(crate::referee::sandbox::jail::SANDBOX_PATH).any(|d| d.join("python").is_file());
+    let python_missing = !on_sandbox_path("python");
     b.built.notes = files
         .iter()
         .filter_map(|f| {
@@ -1949,6 +1954,51 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
             if !made_ok && lacks_clang(&said) {
                 b.step(vec!["make".into(), "-B".into(), "CC=gcc".into(), "CXX=g++".into()], dir);
             }
+        }
+    }
+    // A CMake project where no Makefile was run, built as its README says and a TA would
+    // (`cmake -B build && cmake --build build`): its programs may be one executable that
+    // scripts named as the handout's programs call (`exec build/morris MiniMaxOpening
+    // "$@"`). Optimised as the grader compiles sources itself (`-O2`).
+    let cmake_installed = on_sandbox_path("cmake");
+    let lists: Vec<PathBuf> = files
+        .iter()
+        .filter(|f| f.file_name().is_some_and(|n| n == "CMakeLists.txt"))
+        .filter_map(|f| f.parent().map(Path::to_path_buf))
+        .collect();
+    for dir in &lists {
+        if made.iter().any(|m| dir.starts_with(m))
+            || lists.iter().any(|o| o != dir && dir.starts_with(o))
+            || !has_c(dir)
+        {
+            continue;
+        }
+        made.push(dir.clone());
+        if !cmake_installed {
+            b.built.notes.push(format!(
+                "{}: cmake is not installed here, so the project was not built as CMake builds it; its \
+                 sources were compiled one program at a time",
+                relative(work, &dir.join("CMakeLists.txt"))
+            ));
+            continue;
+        }
+        // A build folder shipped from the student's machine holds a cache naming that
+        // machine's paths, which cmake refuses: configured afresh.
+        let shipped = dir.join("build");
+        let _ = std::fs::remove_file(shipped.join("CMakeCache.txt"));
+        let _ = std::fs::remove_dir_all(shipped.join("CMakeFiles"));
+        let flags = ["-DCMAKE_C_FLAGS=-O2", "-DCMAKE_CXX_FLAGS=-O2"].map(String::from);
+        let configure = ["cmake", "-S", ".", "-B", "build"].map(String::from).into_iter().chain(flags).collect();
+        let built =
+            b.step(configure, dir) && b.step(["cmake", "--build", "build", "-j", "2"].map(String::from).to_vec(), dir);
+        if !built && let Some(failed) = b.built.steps.last() {
+            let said = failed.outcome.stderr_tail(1);
+            b.built.notes.push(format!(
+                "{}: CMake could not build the project ({}{}), so its sources were compiled one program at a time",
+                relative(work, &dir.join("CMakeLists.txt")),
+                failed.outcome.describe(),
+                if said.trim().is_empty() { String::new() } else { format!(": {}", said.trim()) }
+            ));
         }
     }
     // A build script of the student's own where no Makefile was run (`build.sh` with a
