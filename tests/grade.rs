@@ -666,11 +666,12 @@ fn grades_the_fixture_class() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Part IV rewards an improved estimate only where it is one. Three students' Improved
+/// Part IV rewards an improved estimate only where it is one. Four students' Improved
 /// programs (`tests/grade_fixtures/improved/`): morris's own (wrapped), one whose estimate
-/// is written from Black's side (its sign flipped), one that returns 0 (`# TODO improve`);
-/// and a fourth with morris's improved opening program alone, whose match is still played.
-/// All three answer every case legally and choose otherwise than the handout estimate;
+/// is written from Black's side (its sign flipped), one that returns 0 (`# TODO improve`),
+/// one that is the handout's estimate copied and never changed; and a fifth with morris's
+/// improved opening program alone, whose match is still played.
+/// The first three answer every case legally and choose otherwise than the handout estimate;
 /// in the match (depth 2, 40 plies, as by default) the last two lose, the constant one a
 /// game it lasted to the ply limit three stones behind, which now goes to the side ahead:
 /// they lose the match's 0.2 and the different moves' 0.3 (8 of 10 each before, 5 now).
@@ -693,7 +694,7 @@ fn an_improved_estimate_that_loses_its_games_earns_no_improvement() {
     for f in ["wrap.py", "MiniMaxOpeningImproved.py"] {
         std::fs::copy(base.join("python").join(f), opening_only.join(f)).unwrap();
     }
-    for id in ["sign_flipped", "constant"] {
+    for id in ["sign_flipped", "constant", "unchanged"] {
         copy_dir(&base.join("improved/common"), &class.join(id));
         copy_dir(&base.join("improved").join(id), &class.join(id));
     }
@@ -722,6 +723,12 @@ fn an_improved_estimate_that_loses_its_games_earns_no_improvement() {
         assert!(rep.contains("but it lost more games of the match than it won: no improvement, no marks"), "{rep}");
         assert!(rep.contains("0 of 2 points (2 lost;"), "{rep}");
     }
+    // The handout's estimate copied and never changed: it chooses as the handout's on
+    // every board, and its match against itself is no improvement (7 of 10 before, 2 of
+    // them for the match's half of the points).
+    let rep = report("unchanged");
+    assert_eq!(part_iv("unchanged"), 5.0, "{rep}");
+    assert!(rep.contains("on every case's board it chose as the handout estimate: no marks for the match"), "{rep}");
     assert!(
         report("constant").contains("loss after 40 plies (the ply limit: 7 stones against 9)"),
         "{}",

@@ -843,8 +843,16 @@ fn score_parts(
                     settings.match_depth, m.score, m.games, m.losses, settings.match_plies
                 ));
             }
-            if no_worse == Some(true) {
+            // An estimate that chose as the handout's on every case's board is the handout's:
+            // its match is the handout estimate against itself, and half its points say
+            // nothing of an improvement (a copy left unchanged had 7 of 10 for it).
+            if no_worse == Some(true) && differs > 0 {
                 share += 0.2;
+            } else if no_worse == Some(true) && ran {
+                g.notes.push(format!(
+                    "Part {name}: the match's points need a move other than the handout estimate's on at least one \
+                     board; on every case's board it chose as the handout estimate: no marks for the match"
+                ));
             }
             // Another move than the handout estimate's is an improvement only where it is no
             // worse: a sign flipped or a constant estimate also chooses otherwise, and loses.
