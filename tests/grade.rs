@@ -617,6 +617,20 @@ fn grades_the_fixture_class() {
             rep.contains("MiniMaxGameBlack: `python3 minimax.py --phase game --black INPUT OUTPUT DEPTH`, as README.md gives it on line 13"),
             "{rep}"
         );
+        // One program for all eight, each command in a README's code block naming its program
+        // as the word before the files, a shell comment after it.
+        let rep = report("readme_code_block");
+        assert_eq!(row("readme_code_block").unwrap(), vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+        assert!(
+            rep.contains("ABGame: `python3 play.py ABGame INPUT OUTPUT DEPTH`, as README.md gives it on line 11"),
+            "{rep}"
+        );
+        // A program not found that the README names (in words this does not read as a
+        // command): flagged, where before it was 0 for it and nothing said.
+        let rep = report("readme_names_missing");
+        assert!(flagged(&sheet, "readme_names_missing"), "{rep}");
+        assert!(rep.contains("ABGame was not found, though README.md (line 5) names it"), "{rep}");
+        assert!(!flagged(&sheet, "missing"), "{}", report("missing"));
         // One Java program per part, the phase its first word, its README's commands naming a
         // `bin/` it did not hand in: run with the classes compiled here.
         if let Some(r) = row("readme_parts_java") {

@@ -69,6 +69,8 @@ fn command_on(line: &str) -> Option<(Vec<String>, String)> {
     }
     texts.into_iter().find_map(|t| {
         let t = t.trim().trim_start_matches("$ ").trim_start_matches("> ").trim();
+        // A shell comment after it (`java -jar morris.jar ABGame b3.txt b4.txt 3   # Part II`).
+        let t = t.find(" #").map_or(t, |at| t[..at].trim_end());
         let words = command_words(t);
         (words.first().is_some_and(|w| starts_command(w))).then(|| (words, t.to_string()))
     })
@@ -123,18 +125,21 @@ pub fn documented(text: &str) -> Vec<Documented> {
             }
             continue;
         };
-        let rest = line.replacen(&command, " ", 1);
-        let Some(program) = names_one(&rest).or(if rest.trim_matches(|c: char| !c.is_alphanumeric()).is_empty() {
-            heading
-        } else {
-            None
-        }) else {
-            continue;
-        };
         let args: Vec<Option<Arg>> = words.iter().map(|w| arg_of(w)).collect();
         let Some(at) = (2..words.len().saturating_sub(2))
             .rev()
             .find(|&i| args[i] == Some(Arg::File) && args[i + 1] == Some(Arg::File) && args[i + 2] == Some(Arg::Depth))
+        else {
+            continue;
+        };
+        // The program named beside the command (a table's row), else by a word of the
+        // command itself before its files (`java -jar morris.jar MiniMaxOpening …`, one
+        // program for all eight), else by the heading over it.
+        let rest = line.replacen(&command, " ", 1);
+        let rest = rest.find(" #").map_or(rest.as_str(), |i| &rest[..i]);
+        let alone = rest.trim_matches(|c: char| !c.is_alphanumeric()).is_empty();
+        let Some(program) =
+            names_one(rest).or_else(|| alone.then(|| names_one(&words[1..at].join(" ")).or(heading)).flatten())
         else {
             continue;
         };
@@ -207,6 +212,31 @@ ABOpening: ./ab opening INPUT_FILE OUTPUT_FILE DEPTH
         );
         assert_eq!(d[1].program, "ABOpening");
         assert_eq!(d[1].before, words(&["./ab", "opening"]));
+    }
+
+    #[test]
+    fn one_program_for_all_named_in_its_commands() {
+        // A code block of commands, each naming its program as the word before the files,
+        // a shell comment after it; the heading over it names no one program.
+        let text = "\
+## Running the eight programs
+
+```
+java -jar morris.jar MiniMaxOpening          board1.txt board2.txt 2     # Part I
+java -jar morris.jar ABGame                  board3.txt board4.txt 3     # Part II
+```
+";
+        let d = documented(text);
+        assert_eq!(d.len(), 2, "{d:?}");
+        assert_eq!(d[0].program, "MiniMaxOpening");
+        assert_eq!(
+            (d[0].before.clone(), d[0].after.clone()),
+            (words(&["java", "-jar", "morris.jar", "MiniMaxOpening"]), vec![])
+        );
+        assert_eq!((d[1].program, d[1].line), ("ABGame", 5));
+        // The command's own name is more certain than the heading's.
+        let d = documented("### ABGame\n`./run.sh ab-opening in.txt out.txt 2`\n");
+        assert_eq!(d[0].program, "ABOpening", "{d:?}");
     }
 
     #[test]

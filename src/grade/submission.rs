@@ -2123,7 +2123,39 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         // depth)`), for a menu of the student's to call.
         one_for_all(&mut b, &files, java_classes, true);
     }
+    named_but_missing(&mut b, &files);
     b.built
+}
+
+/// A doubt for each program not found that a README names, where others were found: the
+/// student may have said how to run it in a way this did not read (before TA trial 18, one
+/// jar for all eight, `java -jar morris.jar MiniMaxOpening …` in a code block, had seven
+/// programs missing and 28.42, unflagged). Where none was found, the submission is flagged
+/// for that already.
+fn named_but_missing(b: &mut Builder<'_>, files: &[PathBuf]) {
+    if b.built.programs.is_empty() {
+        return;
+    }
+    let work = b.root;
+    for p in ALL_PROGRAMS {
+        if b.built.programs.contains_key(p.name) {
+            continue;
+        }
+        let named = files.iter().filter(|f| super::readme::is_readme(f)).find_map(|readme| {
+            let text = crate::files::read_text(readme, crate::files::SMALL_TEXT).ok()?;
+            let line = text.lines().position(|l| {
+                l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+                    .any(|w| super::names::program_of(w).is_some_and(|(q, _)| q.name == p.name))
+            })?;
+            Some(format!("{} (line {})", relative(work, readme), line + 1))
+        });
+        if let Some(at) = named {
+            b.built.doubts.push(format!(
+                "{} was not found, though {at} names it: a TA should see how the README means it to be run",
+                p.name
+            ));
+        }
+    }
 }
 
 /// Whether a Python file only defines things, running nothing when started: every line at
