@@ -617,6 +617,11 @@ fn grades_the_fixture_class() {
             rep.contains("MiniMaxGameBlack: `python3 minimax.py --phase game --black INPUT OUTPUT DEPTH`, as README.md gives it on line 13"),
             "{rep}"
         );
+        // A C source saved in Windows-1252 (`colocación` in a comment): compiled as it is.
+        // Before TA trial 18 it was no program (its text not UTF-8), 0 for it.
+        if let Some(r) = row("cp1252_source") {
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{}", report("cp1252_source"));
+        }
         // One program for all eight, each command in a README's code block naming its program
         // as the word before the files, a shell comment after it.
         let rep = report("readme_code_block");

@@ -1481,7 +1481,14 @@ fn package_root(source: &Path) -> PathBuf {
 /// Whether a source defines a `main` (`main(`, `main (`, as a word; or Visual C++'s
 /// `_tmain`).
 fn has_main(source: &Path) -> bool {
-    let Ok(text) = crate::files::read_text(source, crate::files::SMALL_TEXT) else { return false };
+    // Read whatever its encoding: a C or C++ source saved in Windows-1252 or GBK (`// Posición`,
+    // Dev-C++ or Visual Studio on a Spanish or Chinese Windows) compiles as it is, and was
+    // passed over as no program before TA trial 18.
+    let Ok(bytes) = std::fs::read(source) else { return false };
+    if bytes.len() as u64 > crate::files::SMALL_TEXT {
+        return false;
+    }
+    let text = String::from_utf8_lossy(&bytes);
     ["main", "_tmain"].iter().any(|word| {
         text.match_indices(word).any(|(at, _)| {
             let before = text[..at].chars().next_back();
