@@ -45,6 +45,28 @@ pub fn read_text_from(source: impl Read, limit: u64) -> std::io::Result<String> 
         .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text".to_string()))
 }
 
+/// Windows-1252 text (Latin-1 with printable characters in 0x80-0x9F) decoded.
+pub fn windows_1252(bytes: &[u8]) -> String {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}', '\u{90}', '‘',
+        '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
+    ];
+    bytes.iter().map(|&b| if (0x80..0xa0).contains(&b) { HIGH[usize::from(b - 0x80)] } else { char::from(b) }).collect()
+}
+
+/// A program's output as text: UTF-8 where it is; else Windows-1252 where each byte above
+/// ASCII stands alone (`Posici\xf3n`, a Spanish or French student's labels from a source
+/// saved so), so that a report shows `Posición`; else with U+FFFD for what is not UTF-8
+/// (GBK's pairs of bytes, which no single-byte reading would show right).
+#[must_use]
+pub fn decode_output(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_string(),
+        Err(_) if !bytes.windows(2).any(|w| w[0] >= 0x80 && w[1] >= 0x80) => windows_1252(bytes),
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+    }
+}
+
 /// Reads the file at `path` whole as text of at most `limit` bytes ([`read_text_from`]).
 ///
 /// # Errors
@@ -169,6 +191,17 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn output_in_utf8_windows_1252_or_neither() {
+        assert_eq!(decode_output("Posición: 3".as_bytes()), "Posición: 3");
+        assert_eq!(
+            decode_output(b"Posici\xf3n del tablero: x\r\nEstimaci\xf3n: 952"),
+            "Posición del tablero: x\r\nEstimación: 952"
+        );
+        // GBK's byte pairs (`局面`) are no Windows-1252 letters: shown as not UTF-8.
+        assert_eq!(decode_output(b"\xbe\xd6\xc3\xe6: 4674"), "\u{fffd}\u{fffd}\u{fffd}\u{fffd}: 4674");
+    }
 
     #[test]
     fn text_is_read_whole_within_its_bound_only() {

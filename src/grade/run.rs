@@ -202,11 +202,11 @@ fn read_bounded(mut from: impl Read, limit: usize, tail: bool) -> String {
     let dropped = total - head.len() - rest.len().min(keep);
     if dropped == 0 {
         head.extend_from_slice(&rest);
-        return String::from_utf8_lossy(&head).into_owned();
+        return crate::files::decode_output(&head);
     }
     let mut rest = &rest[rest.len() - keep.min(rest.len())..];
     if tail {
-        return String::from_utf8_lossy(rest).into_owned();
+        return crate::files::decode_output(rest);
     }
     // Whole lines on both sides of the cut.
     if let Some(end) = head.iter().rposition(|&b| b == b'\n') {
@@ -216,9 +216,9 @@ fn read_bounded(mut from: impl Read, limit: usize, tail: bool) -> String {
         rest = &rest[start + 1..];
     }
     let left_out = total - head.len() - rest.len();
-    let mut text = String::from_utf8_lossy(&head).into_owned();
+    let mut text = crate::files::decode_output(&head);
     text.push_str(&format!("[… {left_out} bytes left out here …]\n"));
-    text.push_str(&String::from_utf8_lossy(rest));
+    text.push_str(&crate::files::decode_output(rest));
     text
 }
 

@@ -1360,7 +1360,10 @@ fn utf8_source(path: &Path) -> Option<String> {
             if ext == "py" && head.lines().any(|l| l.trim_start().starts_with('#') && l.contains("coding")) {
                 return None;
             }
-            (windows_1252(&bytes), "re-encoded from Windows-1252 to UTF-8 (it was not UTF-8, which the compiler needs)")
+            (
+                crate::files::windows_1252(&bytes),
+                "re-encoded from Windows-1252 to UTF-8 (it was not UTF-8, which the compiler needs)",
+            )
         }
     };
     std::fs::write(path, text).ok()?;
@@ -1434,15 +1437,6 @@ fn with_python3(text: &str) -> String {
         }
     }
     out
-}
-
-/// Windows-1252 text (Latin-1 with printable characters in 0x80-0x9F) decoded.
-fn windows_1252(bytes: &[u8]) -> String {
-    const HIGH: [char; 32] = [
-        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}', '\u{90}', '‘',
-        '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
-    ];
-    bytes.iter().map(|&b| if (0x80..0xa0).contains(&b) { HIGH[usize::from(b - 0x80)] } else { char::from(b) }).collect()
 }
 
 /// The class a Java source's `main` is run as: its `package` and its name.
