@@ -461,6 +461,13 @@ fn parts_of(line: &str) -> Vec<&str> {
                 parts.push(&line[from..i]);
                 from = i + 1;
             }
+            // One space between a board or a number and a capital that starts the next
+            // thing (`Board Position: W… Positions evaluated by static estimation: 4674 MINIMAX
+            // estimate: 952`, Java's `print` of the three with a space between).
+            b' ' if depth == 0 && ends_a_thing(&line[from..i]) && line[i + 1..].starts_with(char::is_uppercase) => {
+                parts.push(&line[from..i]);
+                from = i + 1;
+            }
             // One space between a `key=value` and the next (`evals=9240 value=3`,
             // `board:W… evals:9240 est:3`).
             b' ' if depth == 0 && line[from..i].contains(['=', ':']) && keyed_number(&line[i + 1..]).is_ok() => {
@@ -494,6 +501,15 @@ fn parts_of(line: &str) -> Vec<&str> {
         .filter(|p| !p.is_empty())
         .collect();
     if parts.iter().filter(|p| names_one(p)).count() >= 2 { parts } else { vec![whole] }
+}
+
+/// Whether `text` ends with a number or a board, a full stop after it or not.
+fn ends_a_thing(text: &str) -> bool {
+    let text = text.trim_end_matches('.');
+    let len = crate::rules::CLASSROOM.topology.len();
+    let board = text.chars().rev().take_while(|c| is_board_char(*c)).count() == len
+        && !text.chars().rev().nth(len).is_some_and(char::is_alphanumeric);
+    text.ends_with(|c: char| c.is_ascii_digit()) || board
 }
 
 /// A word joined to its number by `=` or `:` (`value=3`, `evals:9240`, `est= -2`), from
@@ -1249,6 +1265,18 @@ mod tests {
         assert!(r.handout_wording);
         assert!(r.doubts.is_empty());
         assert_eq!(r.lines.len(), 3);
+    }
+
+    #[test]
+    fn the_three_on_one_line_a_space_apart() {
+        for text in [
+            format!("Board Position: {B} Positions evaluated by static estimation: 9240 MINIMAX estimate: 3\n"),
+            format!("Board Position: {B}. Positions evaluated by static estimation: 9240. MINIMAX estimate: 3.\n"),
+        ] {
+            let r = read(&text);
+            assert_eq!((r.board.as_deref(), r.evals, r.value), (Some(B), Some(9240), Some(Value::finite(3))), "{text}");
+            assert!(r.doubts.is_empty(), "{text}: {:?}", r.doubts);
+        }
     }
 
     #[test]
