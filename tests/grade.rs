@@ -623,11 +623,16 @@ fn grades_the_fixture_class() {
             assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{}", report("cp1252_source"));
         }
         // One program for all eight, each command in a README's code block naming its program
-        // as the word before the files, a shell comment after it.
+        // as the word before the files, a shell comment after it; six of the eight given.
         let rep = report("readme_code_block");
         assert_eq!(row("readme_code_block").unwrap(), vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
         assert!(
-            rep.contains("ABGame: `python3 play.py ABGame INPUT OUTPUT DEPTH`, as README.md gives it on line 11"),
+            rep.contains("ABGame: `python3 play.py ABGame INPUT OUTPUT DEPTH`, as README.md gives it on line 12"),
+            "{rep}"
+        );
+        // Those it gives no command for, by the same command with their own names.
+        assert!(
+            rep.contains("ABOpening: `python3 play.py ABOpening INPUT OUTPUT DEPTH`, as README.md gives it for MiniMaxOpening on line 10, with this program's name in its place"),
             "{rep}"
         );
         // A program not found that the README names (in words this does not read as a

@@ -17,6 +17,10 @@ pub struct Documented {
     pub after: Vec<String>,
     /// The README's line that gives it, from 1.
     pub line: usize,
+    /// Where the program's name is a word of the command (`java -jar morris.jar
+    /// MiniMaxOpening …`, one program for all eight), its place in `before`: the same
+    /// command with another program's name there runs that one.
+    pub name_at: Option<usize>,
 }
 
 /// How a word of a documented command stands for one of the three arguments.
@@ -144,11 +148,13 @@ pub fn documented(text: &str) -> Vec<Documented> {
             continue;
         };
         if !out.iter().any(|d| d.program == program) {
+            let name_at = (1..at).find(|&i| names_one(&words[i]) == Some(program));
             out.push(Documented {
                 program,
                 before: words[..at].to_vec(),
                 after: words[at + 3..].to_vec(),
                 line: number + 1,
+                name_at,
             });
         }
     }
@@ -234,6 +240,7 @@ java -jar morris.jar ABGame                  board3.txt board4.txt 3     # Part 
             (words(&["java", "-jar", "morris.jar", "MiniMaxOpening"]), vec![])
         );
         assert_eq!((d[1].program, d[1].line), ("ABGame", 5));
+        assert_eq!((d[0].name_at, d[1].name_at), (Some(3), Some(3)));
         // The command's own name is more certain than the heading's.
         let d = documented("### ABGame\n`./run.sh ab-opening in.txt out.txt 2`\n");
         assert_eq!(d[0].program, "ABOpening", "{d:?}");

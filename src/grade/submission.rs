@@ -2327,7 +2327,8 @@ fn documented_programs(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Opt
     for readme in files.iter().filter(|f| super::readme::is_readme(f)) {
         let Ok(text) = crate::files::read_text(readme, crate::files::SMALL_TEXT) else { continue };
         let dir = readme.parent().unwrap_or(work).to_path_buf();
-        for d in super::readme::documented(&text) {
+        let documented = super::readme::documented(&text);
+        for d in &documented {
             if b.built.programs.contains_key(d.program) {
                 continue;
             }
@@ -2349,6 +2350,32 @@ fn documented_programs(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Opt
             b.found(d.program, argv, &dir, how, Vec::new());
             if let Some(p) = b.built.programs.get_mut(d.program) {
                 p.after.clone_from(&d.after);
+            }
+        }
+        // One program for all eight whose README gives the commands of a few (`java -jar
+        // app.jar MiniMaxOpening …`, "PROGRAM is one of …"): the others by the same command
+        // with their own names in its place, as a TA would type them.
+        let Some(d) = documented.iter().find(|d| d.name_at.is_some()) else { continue };
+        let Some(at) = d.name_at else { continue };
+        for p in ALL_PROGRAMS {
+            if b.built.programs.contains_key(p.name) {
+                continue;
+            }
+            let mut before = d.before.clone();
+            before[at] = p.name.to_string();
+            let Some(argv) = documented_argv(b, &dir, &before, java_classes) else { continue };
+            let how = format!(
+                "`{} INPUT OUTPUT DEPTH{}`, as {} gives it for {} on line {}, with this program's name in its place \
+                 (no file is named for it)",
+                crate::words::shell_line(&before),
+                d.after.iter().map(|w| format!(" {w}")).collect::<String>(),
+                relative(work, readme),
+                d.program,
+                d.line
+            );
+            b.found(p.name, argv, &dir, how, Vec::new());
+            if let Some(found) = b.built.programs.get_mut(p.name) {
+                found.after.clone_from(&d.after);
             }
         }
     }
