@@ -542,7 +542,7 @@ fn grades_the_fixture_class() {
             let rep = report("visual_studio");
             assert_eq!(r[1], 35.0, "{rep}");
             assert!(
-                rep.contains("ABGame: C++ Project2/ABGame/ABGame.cpp, compiled as Visual C++ builds it: the grader's stand-ins for _dupenv_s, _getch, conio.h, fopen_s, fscanf_s, pch.h, sprintf_s, strcpy_s; \"board.h\" found as Project2/ABGame/Board.h; void main taken as int main"),
+                rep.contains("ABGame: C++ Project2/ABGame/ABGame.cpp, compiled as Visual C++ builds it: the grader's stand-ins for _dupenv_s, _getch, conio.h, fopen_s, fscanf_s, getch, pch.h, sprintf_s, strcpy_s; \"board.h\" found as Project2/ABGame/Board.h; void main taken as int main"),
                 "{rep}"
             );
             assert!(

@@ -25,7 +25,7 @@ const HEADER: (&str, &str) = ("morris_visual_cpp.h", include_str!("visual_cpp/mo
 const HEADERS: [&str; 8] =
     ["pch.h", "stdafx.h", "targetver.h", "SDKDDKVer.h", "tchar.h", "conio.h", "windows.h", "Windows.h"];
 /// Visual C++'s own names that [`HEADER`] stands in for, as a report names them.
-const NAMES: [&str; 30] = [
+const NAMES: [&str; 32] = [
     "fopen_s",
     "freopen_s",
     "strcpy_s",
@@ -50,6 +50,8 @@ const NAMES: [&str; 30] = [
     "_stricmp",
     "_getch",
     "_getche",
+    "getch",
+    "getche",
     "_kbhit",
     "_tmain",
     "Sleep",

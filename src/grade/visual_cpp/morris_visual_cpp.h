@@ -2,7 +2,7 @@
  * first (gcc -include) when a student's C or C++ source, written in Visual Studio, is not
  * built by gcc or g++ as it is: the standard headers MSVC's own headers bring in (INT_MAX
  * after <iostream> alone), its "secure" functions (fopen_s, strcpy_s, sprintf_s, ...),
- * <tchar.h>'s _tmain and _T, <conio.h>'s _getch, and the few <windows.h> calls a program
+ * <tchar.h>'s _tmain and _T, <conio.h>'s _getch and getch, and the few <windows.h> calls a program
  * times itself with. The headers a project includes by name (pch.h, stdafx.h, conio.h,
  * windows.h, ...) are empty files beside this one. Written for the grader (src/grade/),
  * not taken from any compiler's headers. */
@@ -100,6 +100,10 @@ typedef union {
 /* <conio.h>: a program that waits for a key before its console window closes gets none. */
 #define _getch getchar
 #define _getche getchar
+/* The old names, which MSVC keeps and Dev-C++ and Turbo C taught (`getch();` to keep the
+ * console window open). */
+#define getch getchar
+#define getche getchar
 #define _kbhit() 0
 
 static inline errno_t fopen_s(FILE **file, const char *name, const char *mode) {

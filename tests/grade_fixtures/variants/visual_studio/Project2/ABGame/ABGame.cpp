@@ -42,5 +42,5 @@ void main(int argc, char* argv[])
     free(dir);
     system(command);
     cout << "Press any key to continue . . ." << endl;
-    _getch();
+    getch();  // the old name, as Dev-C++ taught it (MSVC still has it)
 }
