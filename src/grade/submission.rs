@@ -2361,8 +2361,9 @@ fn documented_programs(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Opt
             if b.built.programs.contains_key(p.name) {
                 continue;
             }
+            let Some(name) = spelled_like(&d.before[at], d.program, p.name) else { continue };
             let mut before = d.before.clone();
-            before[at] = p.name.to_string();
+            before[at] = name;
             let Some(argv) = documented_argv(b, &dir, &before, java_classes) else { continue };
             let how = format!(
                 "`{} INPUT OUTPUT DEPTH{}`, as {} gives it for {} on line {}, with this program's name in its place \
@@ -2379,6 +2380,38 @@ fn documented_programs(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Opt
             }
         }
     }
+}
+
+/// `program`'s name spelt as `word` spells `given`'s (`ABGame`, `abgame`, `ab-game`,
+/// `ab_game`, `MINIMAX_OPENING`), where it is one of those ways.
+fn spelled_like(word: &str, given: &str, program: &str) -> Option<String> {
+    // The handout's names in their words, MiniMax one word and AB one.
+    let words = |name: &str| -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let mut rest = name;
+        while !rest.is_empty() {
+            let take = ["MiniMax", "AB"].iter().find(|w| rest.starts_with(*w)).map_or_else(
+                || rest[1..].find(|c: char| c.is_ascii_uppercase()).map_or(rest.len(), |i| i + 1),
+                |w| w.len(),
+            );
+            out.push(rest[..take].to_ascii_lowercase());
+            rest = &rest[take..];
+        }
+        out
+    };
+    let (mine, theirs) = (words(given), words(program));
+    if word == given {
+        return Some(program.to_string());
+    }
+    for joint in ["", "-", "_"] {
+        for (upper, form) in [(false, mine.join(joint)), (true, mine.join(joint).to_ascii_uppercase())] {
+            if word == form {
+                let out = theirs.join(joint);
+                return Some(if upper { out.to_ascii_uppercase() } else { out });
+            }
+        }
+    }
+    None
 }
 
 /// The command a README's words before the three arguments make here: its Python run by
@@ -2924,6 +2957,17 @@ mod tests {
         assert!(!is_cargo_copy(Path::new("p/target/release/ABGame")));
         assert!(!is_cargo_copy(Path::new("p/deps/ABGame-final")));
         assert!(!is_cargo_copy(Path::new("p/build/ABGame-cbc59dcb3328add3")));
+    }
+
+    #[test]
+    fn a_programs_name_spelt_as_a_readme_spells_another() {
+        let like = |word: &str, given: &str| spelled_like(word, given, "MiniMaxGameBlack");
+        assert_eq!(like("MiniMaxOpening", "MiniMaxOpening").as_deref(), Some("MiniMaxGameBlack"));
+        assert_eq!(like("minimaxopening", "MiniMaxOpening").as_deref(), Some("minimaxgameblack"));
+        assert_eq!(like("ab-game", "ABGame").as_deref(), Some("minimax-game-black"));
+        assert_eq!(like("MINIMAX_OPENING", "MiniMaxOpening").as_deref(), Some("MINIMAX_GAME_BLACK"));
+        // A spelling of its own (`mmo`) says nothing of the others'.
+        assert_eq!(like("mmo", "MiniMaxOpening"), None);
     }
 
     #[test]
