@@ -253,14 +253,11 @@ fn named_depth(line: &str) -> Option<u32> {
 /// Keeps only the last of `items` where each one's line (`line_of`) names a depth and the
 /// depths rise (`Depth 1: 22 positions evaluated`, `Depth 2: 462 …`, `Depth 3: 9240 …`): a
 /// search that deepens and prints each depth's answer, the last the depth asked for.
-/// Whether it did.
-fn keep_deepest<T>(items: &mut Vec<T>, line_of: impl Fn(&T) -> &str) -> bool {
+fn keep_deepest<T>(items: &mut Vec<T>, line_of: impl Fn(&T) -> &str) {
     let depths: Option<Vec<u32>> = items.iter().map(|t| named_depth(line_of(t))).collect();
-    let rising = depths.is_some_and(|d| d.len() > 1 && d.windows(2).all(|w| w[0] < w[1]));
-    if rising {
+    if depths.is_some_and(|d| d.len() > 1 && d.windows(2).all(|w| w[0] < w[1])) {
         items.drain(..items.len() - 1);
     }
-    rising
 }
 
 /// A number's value: as a decimal where that is whole (`952`, `952.0`, `1.000`), else as
