@@ -67,6 +67,18 @@ pub fn decode_output(bytes: &[u8]) -> String {
     }
 }
 
+/// The file at `path` as text whatever its encoding (what is not UTF-8 as U+FFFD), where it
+/// can be read and holds at most `limit` bytes: a source saved in Windows-1252 or GBK, read
+/// for the words it holds.
+#[must_use]
+pub fn read_text_lossy(path: &Path, limit: u64) -> Option<String> {
+    if std::fs::metadata(path).ok()?.len() > limit {
+        return None;
+    }
+    let bytes = std::fs::read(path).ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// Reads the file at `path` whole as text of at most `limit` bytes ([`read_text_from`]).
 ///
 /// # Errors

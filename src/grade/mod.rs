@@ -732,7 +732,7 @@ fn names_a_transposition_table(work: &Path) -> Option<String> {
         if !submission::SOURCE_EXTENSIONS.contains(&ext.as_str()) || f.starts_with(work.join(".grade-calls")) {
             return None;
         }
-        let text = crate::files::read_text(&f, crate::files::SMALL_TEXT).ok()?.to_lowercase();
+        let text = crate::files::read_text_lossy(&f, crate::files::SMALL_TEXT)?.to_lowercase();
         (text.contains("transposition") || text.contains("zobrist"))
             .then(|| f.strip_prefix(work).unwrap_or(&f).display().to_string())
     })

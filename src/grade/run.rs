@@ -110,6 +110,14 @@ impl RunOutcome {
         let lines: Vec<&str> = self.stderr.lines().collect();
         lines[lines.len().saturating_sub(n)..].join("\n")
     }
+
+    /// How it ended, with stderr's last line where it said anything (`exit 1: make: ***
+    /// [Makefile:9: ABGame] Error 127`).
+    #[must_use]
+    pub fn why_failed(&self) -> String {
+        let said = self.stderr_tail(1);
+        if said.trim().is_empty() { self.describe() } else { format!("{}: {}", self.describe(), said.trim()) }
+    }
 }
 
 impl ProgramRunner {

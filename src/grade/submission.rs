@@ -1478,11 +1478,7 @@ fn has_main(source: &Path) -> bool {
     // Read whatever its encoding: a C or C++ source saved in Windows-1252 or GBK (`// Posición`,
     // Dev-C++ or Visual Studio on a Spanish or Chinese Windows) compiles as it is, and was
     // passed over as no program before TA trial 18.
-    let Ok(bytes) = std::fs::read(source) else { return false };
-    if bytes.len() as u64 > crate::files::SMALL_TEXT {
-        return false;
-    }
-    let text = String::from_utf8_lossy(&bytes);
+    let Some(text) = crate::files::read_text_lossy(source, crate::files::SMALL_TEXT) else { return false };
     ["main", "_tmain"].iter().any(|word| {
         text.match_indices(word).any(|(at, _)| {
             let before = text[..at].chars().next_back();
@@ -1920,13 +1916,11 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         if !b.step(step.clone(), work)
             && let Some(failed) = b.built.steps.last()
         {
-            let said = failed.outcome.stderr_tail(1);
-            let said = if said.trim().is_empty() { String::new() } else { format!(": {}", said.trim()) };
             b.built.doubts.push(format!(
                 "the build step `{}` given for this student (the class file or the submission's grade.toml) \
-                 failed ({}{said}): the programs were looked for without it",
+                 failed ({}): the programs were looked for without it",
                 crate::words::shell_line(step),
-                failed.outcome.describe()
+                failed.outcome.why_failed()
             ));
         }
     }
@@ -1993,12 +1987,10 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         let built =
             b.step(configure, dir) && b.step(["cmake", "--build", "build", "-j", "2"].map(String::from).to_vec(), dir);
         if !built && let Some(failed) = b.built.steps.last() {
-            let said = failed.outcome.stderr_tail(1);
             b.built.notes.push(format!(
-                "{}: CMake could not build the project ({}{}), so its sources were compiled one program at a time",
+                "{}: CMake could not build the project ({}), so its sources were compiled one program at a time",
                 relative(work, &dir.join("CMakeLists.txt")),
-                failed.outcome.describe(),
-                if said.trim().is_empty() { String::new() } else { format!(": {}", said.trim()) }
+                failed.outcome.why_failed()
             ));
         }
     }
@@ -2138,12 +2130,16 @@ fn named_but_missing(b: &mut Builder<'_>, files: &[PathBuf]) {
         return;
     }
     let work = b.root;
+    let readmes: Vec<(&PathBuf, String)> = files
+        .iter()
+        .filter(|f| super::readme::is_readme(f))
+        .filter_map(|f| Some((f, crate::files::read_text(f, crate::files::SMALL_TEXT).ok()?)))
+        .collect();
     for p in ALL_PROGRAMS {
         if b.built.programs.contains_key(p.name) {
             continue;
         }
-        let named = files.iter().filter(|f| super::readme::is_readme(f)).find_map(|readme| {
-            let text = crate::files::read_text(readme, crate::files::SMALL_TEXT).ok()?;
+        let named = readmes.iter().find_map(|(readme, text)| {
             let line = text.lines().position(|l| {
                 l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
                     .any(|w| super::names::program_of(w).is_some_and(|(q, _)| q.name == p.name))
@@ -2328,55 +2324,45 @@ fn documented_programs(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Opt
         let Ok(text) = crate::files::read_text(readme, crate::files::SMALL_TEXT) else { continue };
         let dir = readme.parent().unwrap_or(work).to_path_buf();
         let documented = super::readme::documented(&text);
-        for d in &documented {
-            if b.built.programs.contains_key(d.program) {
+        // The commands it gives, then, for one program for all eight whose README gives a
+        // few (`java -jar app.jar MiniMaxOpening …`, "PROGRAM is one of …"), the others by
+        // the same command with their own names in its place, spelt as it spells its own,
+        // as a TA would type them.
+        let mut commands: Vec<(&'static str, Vec<String>, &super::readme::Documented, bool)> =
+            documented.iter().map(|d| (d.program, d.before.clone(), d, false)).collect();
+        if let Some((d, at)) = documented.iter().find_map(|d| d.name_at.map(|at| (d, at))) {
+            for p in ALL_PROGRAMS {
+                if let Some(name) = spelled_like(&d.before[at], d.program, p.name) {
+                    let mut before = d.before.clone();
+                    before[at] = name;
+                    commands.push((p.name, before, d, true));
+                }
+            }
+        }
+        for (program, before, d, borrowed) in commands {
+            if b.built.programs.contains_key(program) {
                 continue;
             }
-            let Some(argv) = documented_argv(b, &dir, &d.before, java_classes) else { continue };
-            let compiled_here = d.before.first().is_some_and(|w| w == "java")
+            let Some(argv) = documented_argv(b, &dir, &before, java_classes) else { continue };
+            let compiled_here = before.first().is_some_and(|w| w == "java")
                 && java_classes.is_some_and(|c| argv.iter().any(|w| w.starts_with(&s(c))));
             let how = format!(
-                "`{} INPUT OUTPUT DEPTH{}`, as {} gives it on line {} (no file is named for it){}",
-                crate::words::shell_line(&d.before),
+                "`{} INPUT OUTPUT DEPTH{}`, as {} gives it{} on line {}{} (no file is named for it){}",
+                crate::words::shell_line(&before),
                 d.after.iter().map(|w| format!(" {w}")).collect::<String>(),
                 relative(work, readme),
+                if borrowed { format!(" for {}", d.program) } else { String::new() },
                 d.line,
+                if borrowed { ", with this program's name in its place" } else { "" },
                 if compiled_here {
                     "; its class path not handed in, the classes compiled here from its sources"
                 } else {
                     ""
                 }
             );
-            b.found(d.program, argv, &dir, how, Vec::new());
-            if let Some(p) = b.built.programs.get_mut(d.program) {
+            b.found(program, argv, &dir, how, Vec::new());
+            if let Some(p) = b.built.programs.get_mut(program) {
                 p.after.clone_from(&d.after);
-            }
-        }
-        // One program for all eight whose README gives the commands of a few (`java -jar
-        // app.jar MiniMaxOpening …`, "PROGRAM is one of …"): the others by the same command
-        // with their own names in its place, as a TA would type them.
-        let Some(d) = documented.iter().find(|d| d.name_at.is_some()) else { continue };
-        let Some(at) = d.name_at else { continue };
-        for p in ALL_PROGRAMS {
-            if b.built.programs.contains_key(p.name) {
-                continue;
-            }
-            let Some(name) = spelled_like(&d.before[at], d.program, p.name) else { continue };
-            let mut before = d.before.clone();
-            before[at] = name;
-            let Some(argv) = documented_argv(b, &dir, &before, java_classes) else { continue };
-            let how = format!(
-                "`{} INPUT OUTPUT DEPTH{}`, as {} gives it for {} on line {}, with this program's name in its place \
-                 (no file is named for it)",
-                crate::words::shell_line(&before),
-                d.after.iter().map(|w| format!(" {w}")).collect::<String>(),
-                relative(work, readme),
-                d.program,
-                d.line
-            );
-            b.found(p.name, argv, &dir, how, Vec::new());
-            if let Some(found) = b.built.programs.get_mut(p.name) {
-                found.after.clone_from(&d.after);
             }
         }
     }
