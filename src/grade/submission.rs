@@ -1762,6 +1762,30 @@ fn utf8_names(work: &Path) -> usize {
     renamed
 }
 
+/// Puts each file whose name holds backslashes (`Project2\\ABGame.py`: a zip whose entries
+/// name their folders Windows' way, as PowerShell's `Compress-Archive` wrote them, unpacked
+/// by a tool that took them for one name) into the folders they name, below its own folder;
+/// `..` and empty parts are passed over, and a file is never put over another. How many
+/// were moved.
+fn backslash_paths(work: &Path) -> usize {
+    let mut moved = 0;
+    for file in walk(work) {
+        let Some(name) = file.file_name().and_then(|n| n.to_str()).filter(|n| n.contains('\\')) else { continue };
+        let Some(parent) = file.parent() else { continue };
+        let to = name
+            .split('\\')
+            .filter(|p| !p.is_empty() && *p != "." && *p != "..")
+            .fold(parent.to_path_buf(), |at, p| at.join(p));
+        if to == file || to.exists() {
+            continue;
+        }
+        if to.parent().is_some_and(|d| std::fs::create_dir_all(d).is_ok()) && std::fs::rename(&file, &to).is_ok() {
+            moved += 1;
+        }
+    }
+    moved
+}
+
 /// The extensions of sources a program is made of.
 pub(super) const SOURCE_EXTENSIONS: [&str; 9] = ["py", "java", "c", "cpp", "cc", "cxx", "h", "hpp", "sh"];
 
@@ -1869,6 +1893,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     let started = SystemTime::now();
     let mut commands = commands.cloned().unwrap_or_default();
     let renamed = utf8_names(work);
+    let separated = backslash_paths(work);
     let unhidden = hidden_extensions(work);
     let files = walk(work);
     let mut jars: Vec<PathBuf> = files.iter().filter(|f| f.extension().is_some_and(|e| e == "jar")).cloned().collect();
@@ -1883,6 +1908,12 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
             Some(format!("{}: {why}", relative(work, f)))
         })
         .collect();
+    if separated > 0 {
+        b.built.notes.push(format!(
+            "{separated} files named with backslashes between their folders (as Windows' PowerShell zips them) were put \
+             in the folders they name"
+        ));
+    }
     if renamed > 0 {
         b.built.notes.push(format!(
             "{renamed} file or folder names not in UTF-8 (as Windows' zip writes accents, in the DOS code page) were \
@@ -2897,6 +2928,25 @@ mod tests {
         assert_eq!(utf8_names(&dir), 2);
         assert!(dir.join("Projeto Inteligência Artificial/Código/ABGame.py").is_file());
         assert_eq!(utf8_names(&dir), 0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn names_with_backslashes_between_folders_are_put_in_those_folders() {
+        let dir = scratch("backslashes");
+        put(&dir, "Project2\\ABGame.py", b"print(1)\n");
+        put(&dir, "Project2\\common\\board.py", b"B = 1\n");
+        // Never above its own folder, never over another file.
+        put(&dir, "Project2\\..\\..\\up.py", b"print(2)\n");
+        put(&dir, "kept.py", b"print(3)\n");
+        put(&dir, "\\kept.py", b"print(4)\n");
+        assert_eq!(backslash_paths(&dir), 3);
+        assert!(dir.join("Project2/ABGame.py").is_file());
+        assert_eq!(std::fs::read(dir.join("Project2/common/board.py")).unwrap(), b"B = 1\n");
+        assert_eq!(std::fs::read(dir.join("Project2/up.py")).unwrap(), b"print(2)\n");
+        assert_eq!(std::fs::read(dir.join("kept.py")).unwrap(), b"print(3)\n");
+        assert!(dir.join("\\kept.py").is_file());
+        assert_eq!(backslash_paths(&dir), 0);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
