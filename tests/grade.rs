@@ -462,6 +462,14 @@ fn grades_the_fixture_class() {
             assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
             assert!(rep.contains("- `(in .) cmake --build build -j 2`: exit 0"), "{rep}");
         }
+        // Only a Colab notebook handed in, its programs in `%%writefile` cells: the files
+        // written as running it would (before, no program was found: 0, flagged).
+        let rep = report("colab_notebook");
+        assert_eq!(row("colab_notebook").unwrap(), vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+        assert!(
+            rep.contains("written from the notebook's `%%writefile` cells, as running it would write them: wrap.py, MiniMaxOpening.py"),
+            "{rep}"
+        );
         // Java's two programs of a part in one file (`Part2.java` holding the non-public
         // classes ABOpening and ABGame): found by the classes compiled.
         if let Some(r) = row("classes_by_part") {

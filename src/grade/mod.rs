@@ -26,6 +26,7 @@ pub mod forms;
 pub mod lms;
 pub mod menu;
 pub mod names;
+mod notebook;
 mod others;
 pub mod read;
 pub mod readme;

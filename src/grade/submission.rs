@@ -1894,6 +1894,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     let mut commands = commands.cloned().unwrap_or_default();
     let renamed = utf8_names(work);
     let separated = backslash_paths(work);
+    let from_notebooks = super::notebook::write_cells(work);
     let unhidden = hidden_extensions(work);
     let files = walk(work);
     let mut jars: Vec<PathBuf> = files.iter().filter(|f| f.extension().is_some_and(|e| e == "jar")).cloned().collect();
@@ -1908,6 +1909,12 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
             Some(format!("{}: {why}", relative(work, f)))
         })
         .collect();
+    if !from_notebooks.is_empty() {
+        b.built.notes.push(format!(
+            "written from the notebook's `%%writefile` cells, as running it would write them: {}",
+            from_notebooks.join(", ")
+        ));
+    }
     if separated > 0 {
         b.built.notes.push(format!(
             "{separated} files named with backslashes between their folders (as Windows' PowerShell zips them) were put \
