@@ -1763,8 +1763,8 @@ fn utf8_names(work: &Path) -> usize {
 }
 
 /// Puts each file whose name holds backslashes (`Project2\\ABGame.py`: a zip whose entries
-/// name their folders Windows' way, as PowerShell's `Compress-Archive` wrote them, unpacked
-/// by a tool that took them for one name) into the folders they name, below its own folder;
+/// name their folders Windows' way while its header says it was made on Unix, which unzip
+/// takes for one name each) into the folders they name, below its own folder;
 /// `..` and empty parts are passed over, and a file is never put over another. How many
 /// were moved.
 fn backslash_paths(work: &Path) -> usize {
@@ -1917,8 +1917,8 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     }
     if separated > 0 {
         b.built.notes.push(format!(
-            "{separated} files named with backslashes between their folders (as Windows' PowerShell zips them) were put \
-             in the folders they name"
+            "{separated} files named with backslashes between their folders (Windows' way, in a zip that says it was made \
+             on Unix) were put in the folders they name"
         ));
     }
     if renamed > 0 {
