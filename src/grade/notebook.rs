@@ -8,7 +8,7 @@
 //! `-a`. A file the submission already holds is the student's own and is never written over.
 
 use std::collections::HashSet;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 /// Writes the `%%writefile` cells of every notebook below `work` beside their notebook; the
 /// files written, relative to `work`, in the order written.
@@ -51,16 +51,18 @@ fn write(to: &Path, body: &str, append: bool) -> std::io::Result<()> {
     file.write_all(body.as_bytes())
 }
 
-/// Where a cell's file goes: its path below the notebook's folder, or, for a path that
-/// leaves it (Colab's `/content/MiniMaxGame.py`, `../x.py`), its file name there.
+/// Where a cell's file goes: its path below the notebook's folder (`/` or `\\` between its
+/// folders), or, for a path that leaves it (Colab's `/content/MiniMaxGame.py`, Windows'
+/// `C:\\Users\\me\\ABGame.py`, `~/x.py`, `../x.py`), its file name there.
 fn target(folder: &Path, name: &str) -> Option<PathBuf> {
-    let path = Path::new(name);
-    let inside = path.components().all(|c| matches!(c, Component::Normal(_)));
-    if inside {
-        return Some(folder.join(path));
+    let parts: Vec<&str> = name.split(['/', '\\']).collect();
+    let leaves =
+        name.starts_with(['/', '\\', '~']) || parts.first().is_some_and(|p| p.ends_with(':')) || parts.contains(&"..");
+    let mut parts = parts.into_iter().filter(|p| !p.is_empty() && *p != ".");
+    if leaves {
+        return Some(folder.join(parts.next_back()?));
     }
-    let file = path.file_name()?;
-    Some(folder.join(file))
+    Some(parts.fold(folder.to_path_buf(), |at, p| at.join(p)))
 }
 
 /// The `%%writefile` cells of a notebook's JSON text: each one's file name, whether it
@@ -130,13 +132,24 @@ mod tests {
             code(&["%%writefile -a common.py\n", "C = 3\n"]),
             code(&["%%writefile /content/MiniMaxGame.py\n", "import common\n"]),
             code(&["%%writefile \"src/board file.py\"\n", "pass\n"]),
+            code(&["%%writefile C:\\Users\\me\\Project2\\ABGame.py\n", "pass\n"]),
+            code(&["%%writefile ./src\\rules.py\n", "pass\n"]),
             code(&["%%writefile shipped.py\n", "print('the cell')\n"]),
             code(&["%%writefilex odd.py\n", "pass\n"]),
             code(&["!python MiniMaxGame.py board3.txt board4.txt 3\n"]),
         ]);
         std::fs::write(dir.join("colab/Project2.ipynb"), text).unwrap();
         let written = write_cells(&dir);
-        assert_eq!(written, ["colab/common.py", "colab/MiniMaxGame.py", "colab/src/board file.py"]);
+        assert_eq!(
+            written,
+            [
+                "colab/common.py",
+                "colab/MiniMaxGame.py",
+                "colab/src/board file.py",
+                "colab/ABGame.py",
+                "colab/src/rules.py"
+            ]
+        );
         assert_eq!(std::fs::read_to_string(dir.join("colab/common.py")).unwrap(), "A = 1\nB = 2\nC = 3\n");
         assert_eq!(std::fs::read_to_string(dir.join("colab/MiniMaxGame.py")).unwrap(), "import common\n");
         // The student's own file stands; a markdown cell and another magic write nothing.
