@@ -470,6 +470,14 @@ fn grades_the_fixture_class() {
             rep.contains("written from the notebook's `%%writefile` cells, as running it would write them: wrap.py, MiniMaxOpening.py"),
             "{rep}"
         );
+        // The programs in src/ importing the code they share from lib/, run as the README
+        // says, `PYTHONPATH=lib python3 src/MiniMaxOpening.py …` (before: 0, flagged).
+        let rep = report("python_path_lib");
+        assert_eq!(row("python_path_lib").unwrap(), vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+        assert!(
+            rep.contains("ABGame: Python src/ABGame.py (the handout's name), run with lib on PYTHONPATH: it imports launch from there"),
+            "{rep}"
+        );
         // Java's two programs of a part in one file (`Part2.java` holding the non-public
         // classes ABOpening and ABGame): found by the classes compiled.
         if let Some(r) = row("classes_by_part") {

@@ -731,8 +731,21 @@ impl Builder<'_> {
                     );
                 }
                 None => {
-                    let argv = vec![python(self.runner, self.limit), s(file)];
-                    self.found(name, argv, &dir, format!("Python {shown} ({named})"), doubts);
+                    let mut argv = vec![python(self.runner, self.limit), s(file)];
+                    let mut how = format!("Python {shown} ({named})");
+                    let path = python_path_for(file, work);
+                    if !path.is_empty() {
+                        let folders: Vec<String> = path.iter().map(|(d, _)| relative(work, d)).collect();
+                        let modules: Vec<&str> = path.iter().map(|(_, m)| m.as_str()).collect();
+                        how.push_str(&format!(
+                            ", run with {} on PYTHONPATH: it imports {} from there",
+                            folders.join(", "),
+                            modules.join(", ")
+                        ));
+                        let joined = path.iter().map(|(d, _)| s(d)).collect::<Vec<_>>().join(":");
+                        argv.splice(0..0, ["env".to_string(), format!("PYTHONPATH={joined}")]);
+                    }
+                    self.found(name, argv, &dir, how, doubts);
                 }
             },
             FileKind::JavaSource => {
@@ -1305,6 +1318,66 @@ fn made_executable(p: &Path) -> bool {
             std::fs::set_permissions(p, perms)
         })
         .is_ok()
+}
+
+/// The modules a Python source imports by name (`import board, rules as r`, `from
+/// morris_lib import run`; not `from . import x`), each by its top-level name.
+fn python_imports(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines().map(str::trim_start) {
+        let names: Vec<&str> = if let Some(rest) = line.strip_prefix("import ") {
+            rest.split('#').next().unwrap_or("").split(',').collect()
+        } else if let Some(rest) = line.strip_prefix("from ") {
+            rest.split_whitespace().next().into_iter().collect()
+        } else {
+            continue;
+        };
+        for name in names {
+            let top = name.split_whitespace().next().unwrap_or("").split('.').next().unwrap_or("");
+            if !top.is_empty() && top.chars().all(|c| c.is_alphanumeric() || c == '_') && !out.iter().any(|m| m == top)
+            {
+                out.push(top.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// For a Python script that imports a module its submission keeps in another folder
+/// (`from morris_lib import …` in `src/`, the module in `lib/`, run as its README says,
+/// `PYTHONPATH=lib python3 src/MiniMaxOpening.py …`): each such folder, with the module
+/// found there, to be put on `PYTHONPATH`. A module beside the script, or one the
+/// submission does not hold (the standard library, an installed package), adds none; of
+/// several folders holding it, the one nearest the submission's top.
+fn python_path_for(file: &Path, work: &Path) -> Vec<(PathBuf, String)> {
+    let Some(dir) = file.parent() else { return Vec::new() };
+    let Ok(text) = crate::files::read_text(file, crate::files::SMALL_TEXT) else { return Vec::new() };
+    let mut wanted: Vec<String> = python_imports(&text);
+    wanted.retain(|m| !dir.join(format!("{m}.py")).is_file() && !dir.join(m).is_dir());
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    let files = walk(work);
+    let mut out: Vec<(PathBuf, String)> = Vec::new();
+    for module in wanted {
+        let holders = files.iter().filter_map(|f| {
+            let module_file = f.file_name().is_some_and(|n| *n == *format!("{module}.py").as_str());
+            let in_package = f.extension().is_some_and(|e| e == "py")
+                && f.parent().and_then(Path::file_name).is_some_and(|d| *d == *module.as_str());
+            if module_file {
+                f.parent().map(Path::to_path_buf)
+            } else if in_package {
+                f.parent().and_then(Path::parent).map(Path::to_path_buf)
+            } else {
+                None
+            }
+        });
+        let Some(folder) = holders.min_by_key(|d| (d.components().count(), d.clone())) else { continue };
+        if !out.iter().any(|(d, _)| *d == folder) {
+            out.push((folder, module));
+        }
+    }
+    out
 }
 
 /// For a Python file that imports relatively (`from .board import Board`, `from . import
@@ -2954,6 +3027,38 @@ mod tests {
         assert_eq!(std::fs::read(dir.join("kept.py")).unwrap(), b"print(3)\n");
         assert!(odd.is_file());
         assert_eq!(backslash_paths(&dir), 0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_module_kept_in_another_folder_is_put_on_python_s_path() {
+        assert_eq!(
+            python_imports(
+                "import os, sys\nimport board.rules as r  # x\nfrom morris_lib import run\nfrom . import x\n    import copy\n"
+            ),
+            ["os", "sys", "board", "morris_lib", "copy"]
+        );
+        let dir = scratch("pythonpath");
+        for sub in ["src", "lib", "old/lib", "pkg/board"] {
+            std::fs::create_dir_all(dir.join(sub)).unwrap();
+        }
+        let program = put(
+            &dir.join("src"),
+            "ABGame.py",
+            b"import sys, random\nfrom morris_lib import run\nimport board\nimport near\n",
+        );
+        put(&dir.join("src"), "near.py", b"X = 1\n");
+        put(&dir.join("lib"), "morris_lib.py", b"def run(): pass\n");
+        put(&dir.join("old/lib"), "morris_lib.py", b"def run(): pass\n");
+        put(&dir.join("pkg/board"), "__init__.py", b"");
+        // lib/ (nearer the top than old/lib/) for morris_lib, pkg/ for the package board;
+        // nothing for the module beside the program or for the standard library's.
+        assert_eq!(
+            python_path_for(&program, &dir),
+            [(dir.join("lib"), "morris_lib".to_string()), (dir.join("pkg"), "board".to_string())]
+        );
+        let alone = put(&dir, "MiniMaxGame.py", b"import sys\nimport near2\n");
+        assert!(python_path_for(&alone, &dir).is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

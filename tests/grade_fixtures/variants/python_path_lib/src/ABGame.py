@@ -1,0 +1,4 @@
+# ABGame: the code is in lib/launch.py
+from launch import start
+
+start("ABGame")

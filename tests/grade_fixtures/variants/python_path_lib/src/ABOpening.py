@@ -1,0 +1,4 @@
+# ABOpening: the code is in lib/launch.py
+from launch import start
+
+start("ABOpening")

@@ -1,0 +1,4 @@
+# MiniMaxGame: the code is in lib/launch.py
+from launch import start
+
+start("MiniMaxGame")

@@ -1,0 +1,4 @@
+# MiniMaxGameBlack: the code is in lib/launch.py
+from launch import start
+
+start("MiniMaxGameBlack")

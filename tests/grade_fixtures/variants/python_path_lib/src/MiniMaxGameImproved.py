@@ -1,0 +1,4 @@
+# MiniMaxGameImproved: the code is in lib/launch.py
+from launch import start
+
+start("MiniMaxGameImproved")

@@ -1,0 +1,4 @@
+# MiniMaxOpeningBlack: the code is in lib/launch.py
+from launch import start
+
+start("MiniMaxOpeningBlack")

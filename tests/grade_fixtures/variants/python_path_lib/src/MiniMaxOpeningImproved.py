@@ -1,0 +1,4 @@
+# MiniMaxOpeningImproved: the code is in lib/launch.py
+from launch import start
+
+start("MiniMaxOpeningImproved")
