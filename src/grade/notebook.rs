@@ -51,9 +51,9 @@ fn write(to: &Path, body: &str, append: bool) -> std::io::Result<()> {
     file.write_all(body.as_bytes())
 }
 
-/// Where a cell's file goes: its path below the notebook's folder (`/` or `\\` between its
+/// Where a cell's file goes: its path below the notebook's folder (`/` or `\` between its
 /// folders), or, for a path that leaves it (Colab's `/content/MiniMaxGame.py`, Windows'
-/// `C:\\Users\\me\\ABGame.py`, `~/x.py`, `../x.py`), its file name there.
+/// `C:\Users\me\ABGame.py`, `~/x.py`, `../x.py`), its file name there.
 fn target(folder: &Path, name: &str) -> Option<PathBuf> {
     let parts: Vec<&str> = name.split(['/', '\\']).collect();
     let leaves =

@@ -1835,7 +1835,7 @@ fn utf8_names(work: &Path) -> usize {
     renamed
 }
 
-/// Puts each file whose name holds backslashes (`Project2\\ABGame.py`: a zip whose entries
+/// Puts each file whose name holds backslashes (`Project2\ABGame.py`: a zip whose entries
 /// name their folders Windows' way while its header says it was made on Unix, which unzip
 /// takes for one name each) into the folders they name, below its own folder;
 /// `..` and empty parts are passed over, and a file is never put over another. How many
