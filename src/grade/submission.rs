@@ -628,6 +628,9 @@ struct Builder<'a> {
     /// How the last C or C++ program that needed its project's sources from other folders
     /// was built, tried first for the next ones ([`WideBuild`]).
     wide_build: Option<WideBuild>,
+    /// The submission's Python files, where [`python_path_for`] looks for the modules a
+    /// program imports from other folders.
+    python_files: Vec<PathBuf>,
 }
 
 /// A C or C++ program built with the sources without a main below `folder` (its
@@ -733,7 +736,7 @@ impl Builder<'_> {
                 None => {
                     let mut argv = vec![python(self.runner, self.limit), s(file)];
                     let mut how = format!("Python {shown} ({named})");
-                    let path = python_path_for(file, work);
+                    let path = python_path_for(file, &self.python_files);
                     if !path.is_empty() {
                         let folders: Vec<String> = path.iter().map(|(d, _)| relative(work, d)).collect();
                         let modules: Vec<&str> = path.iter().map(|(_, m)| m.as_str()).collect();
@@ -1320,6 +1323,11 @@ fn made_executable(p: &Path) -> bool {
         .is_ok()
 }
 
+/// The Python files of `files`.
+fn python_files(files: &[PathBuf]) -> Vec<PathBuf> {
+    files.iter().filter(|f| f.extension().is_some_and(|e| e == "py")).cloned().collect()
+}
+
 /// The modules a Python source imports by name (`import board, rules as r`, `from
 /// morris_lib import run`; not `from . import x`), each by its top-level name.
 fn python_imports(text: &str) -> Vec<String> {
@@ -1348,8 +1356,9 @@ fn python_imports(text: &str) -> Vec<String> {
 /// `PYTHONPATH=lib python3 src/MiniMaxOpening.py …`): each such folder, with the module
 /// found there, to be put on `PYTHONPATH`. A module beside the script, or one the
 /// submission does not hold (the standard library, an installed package), adds none; of
-/// several folders holding it, the one nearest the submission's top.
-fn python_path_for(file: &Path, work: &Path) -> Vec<(PathBuf, String)> {
+/// several folders holding it (of `python_files`, the submission's), the one nearest the
+/// submission's top.
+fn python_path_for(file: &Path, python_files: &[PathBuf]) -> Vec<(PathBuf, String)> {
     let Some(dir) = file.parent() else { return Vec::new() };
     let Ok(text) = crate::files::read_text(file, crate::files::SMALL_TEXT) else { return Vec::new() };
     let mut wanted: Vec<String> = python_imports(&text);
@@ -1357,13 +1366,11 @@ fn python_path_for(file: &Path, work: &Path) -> Vec<(PathBuf, String)> {
     if wanted.is_empty() {
         return Vec::new();
     }
-    let files = walk(work);
     let mut out: Vec<(PathBuf, String)> = Vec::new();
     for module in wanted {
-        let holders = files.iter().filter_map(|f| {
-            let module_file = f.file_name().is_some_and(|n| *n == *format!("{module}.py").as_str());
-            let in_package = f.extension().is_some_and(|e| e == "py")
-                && f.parent().and_then(Path::file_name).is_some_and(|d| *d == *module.as_str());
+        let holders = python_files.iter().filter_map(|f| {
+            let module_file = f.file_stem().is_some_and(|n| n == module.as_str());
+            let in_package = f.parent().and_then(Path::file_name).is_some_and(|d| d == module.as_str());
             if module_file {
                 f.parent().map(Path::to_path_buf)
             } else if in_package {
@@ -1972,8 +1979,17 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     let files = walk(work);
     let mut jars: Vec<PathBuf> = files.iter().filter(|f| f.extension().is_some_and(|e| e == "jar")).cloned().collect();
     jars.sort();
-    let mut b =
-        Builder { built: Built::default(), limit, root: work, runner, jars, jar_listings: None, wide_build: None };
+    let python_files = python_files(&files);
+    let mut b = Builder {
+        built: Built::default(),
+        limit,
+        root: work,
+        runner,
+        jars,
+        jar_listings: None,
+        wide_build: None,
+        python_files,
+    };
     let python_missing = !on_sandbox_path("python");
     b.built.notes = files
         .iter()
@@ -3053,12 +3069,13 @@ mod tests {
         put(&dir.join("pkg/board"), "__init__.py", b"");
         // lib/ (nearer the top than old/lib/) for morris_lib, pkg/ for the package board;
         // nothing for the module beside the program or for the standard library's.
+        let python_files = |dir: &Path| python_files(&walk(dir));
         assert_eq!(
-            python_path_for(&program, &dir),
+            python_path_for(&program, &python_files(&dir)),
             [(dir.join("lib"), "morris_lib".to_string()), (dir.join("pkg"), "board".to_string())]
         );
         let alone = put(&dir, "MiniMaxGame.py", b"import sys\nimport near2\n");
-        assert!(python_path_for(&alone, &dir).is_empty());
+        assert!(python_path_for(&alone, &python_files(&dir)).is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
