@@ -359,6 +359,16 @@ fn grades_the_fixture_class() {
         let r = row("list_board").expect("list_board is on the sheet (it needs only python3)");
         assert!(r[0] > 42.0 && r[0] < 45.0, "{rep}");
         assert!(rep.contains("holds the board printed, but not as its letters alone"), "{rep}");
+        // Numbers the German way, thousands grouped by dots (`4.674`): the programs' `10.000`
+        // and `-10.000` are ten thousand, decided from all their outputs (ABGame's own counts
+        // are under a thousand where it prints them); before 2026-12-02 they were read as
+        // ten and lost the estimate's marks.
+        let rep = report("dots_thousands");
+        // Three of the eight handed in: Part I whole, half of Part II.
+        assert_eq!(row("dots_thousands").unwrap(), vec![45.0, 17.5, 0.0, 0.0, 0.0, 62.5], "{rep}");
+        assert!(rep.contains("thousands grouped by dots"), "{rep}");
+        assert!(!rep.contains("instead of 10000") && !rep.contains("instead of -10000"), "{rep}");
+        assert!(rep.contains("ABGame: all 4 cases right") && rep.contains("MiniMaxGame: all 4 cases right"), "{rep}");
         // The output file written as UTF-8 with a byte order mark (Python's utf-8-sig):
         // the board after it read, each case noted, nothing deducted.
         let rep = report("bom_output");

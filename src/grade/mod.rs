@@ -422,10 +422,13 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
     g.notes.extend(built.notes.iter().cloned());
     let scratch = work.join(".grade-calls");
     let mut calling: HashMap<&str, Calling> = HashMap::new();
+    // Each call's invocation, or why it was not run: all are run before any is read, since
+    // how a program writes its numbers shows in all its outputs together.
+    let mut ran: Vec<Result<(&Call, Invocation), CaseResult>> = Vec::new();
     for call in calls {
         let name = call.spec.name;
         let Some(program) = built.programs.get(name) else {
-            g.cases.push(not_run(call, format!("{name} was not found in the submission")));
+            ran.push(Err(not_run(call, format!("{name} was not found in the submission"))));
             continue;
         };
         // A program behind a menu asks for the three: typed from the first.
@@ -434,7 +437,7 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
         // A program that has timed out twice is not run again: each call would cost the
         // whole time limit, and a class with a few hanging programs would take hours.
         if state.timeouts >= MAX_TIMEOUTS {
-            g.cases.push(not_run(call, format!("not run: {name} timed out {MAX_TIMEOUTS} times already")));
+            ran.push(Err(not_run(call, format!("not run: {name} timed out {MAX_TIMEOUTS} times already"))));
             continue;
         }
         let mut inv = invoke(
@@ -486,12 +489,23 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
                 inv = other;
             }
         }
-        let r = check(call, &inv);
-        if timed_out(&r) {
+        if inv.outcome.timed_out && inv.outcome.start_error.is_none() {
             state.timeouts += 1;
         }
-        g.cases.push(r);
+        ran.push(Ok((call, inv)));
     }
+    // Thousands grouped by dots (`Anzahl der bewerteten Stellungen: 4.674`, as German
+    // and Italian write them): then the program's `10.000` is ten thousand, not ten.
+    let dots = ran
+        .iter()
+        .flatten()
+        .any(|(_, inv)| read::read_output(&inv.outcome.stdout, inv.file.as_deref()).count_grouped_by_dots);
+    if dots {
+        g.notes.push(
+            "convention recognised: thousands grouped by dots (`4.674`), so its `10.000` is read as 10000".into(),
+        );
+    }
+    g.cases.extend(ran.into_iter().map(|r| r.map_or_else(|not_run| not_run, |(call, inv)| check(call, &inv, dots))));
     decide_black_reading(&mut g);
     silent_failures_are_no_blocked_root(&mut g);
     no_case_answered(&mut g);

@@ -51,6 +51,9 @@ pub struct Reading {
     pub handout_wording: bool,
     /// Where the reading had to choose: a TA should look.
     pub doubts: Vec<String>,
+    /// The count read was printed with its thousands grouped by dots, as no decimal can be
+    /// (`4.674`): the program groups so, and its `10.000` is ten thousand.
+    pub count_grouped_by_dots: bool,
 }
 
 /// Letters of a board string.
@@ -279,6 +282,21 @@ fn whole_or_dot_grouped(text: &str) -> Option<f64> {
     }
     let v: f64 = groups.concat().parse().ok()?;
     Some(if text.starts_with('-') { -v } else { v })
+}
+
+/// The digits of `text` without its dots where it is a whole number grouped by them
+/// (`10.000`, `-1.000`, `1.234.567`): one to three digits not led by a 0, then groups of
+/// three. Such text reads as a decimal too; [`read_output_as`] reads it so grouped only for
+/// a program whose outputs group its counts by dots.
+fn without_dot_groups(text: &str) -> Option<String> {
+    let body = text.trim_start_matches(['-', '+']);
+    let groups: Vec<&str> = body.split('.').collect();
+    let grouped = groups.len() > 1
+        && (1..=3).contains(&groups[0].len())
+        && !groups[0].starts_with('0')
+        && groups[1..].iter().all(|g| g.len() == 3)
+        && groups.iter().all(|g| g.chars().all(|c| c.is_ascii_digit()));
+    grouped.then(|| format!("{}{}", &text[..text.len() - body.len()], groups.concat()))
 }
 
 /// A number as printed: a sign, then an infinity's name or digits with an optional
@@ -890,6 +908,19 @@ fn without_colours(text: &str) -> String {
 /// Reads `stdout` (and `file`, the output file's text, if it was written).
 #[must_use]
 pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
+    read_output_as(stdout, file, false)
+}
+
+/// [`read_output`], with `dots` where the program groups thousands by dots (decided from
+/// all its outputs: [`Reading::count_grouped_by_dots`] on any): then `10.000`, which reads
+/// as a whole decimal, is ten thousand.
+#[must_use]
+pub fn read_output_as(stdout: &str, file: Option<&str>, dots: bool) -> Reading {
+    let regrouped = |n: &str| if dots { without_dot_groups(n) } else { None };
+    let whole_count = |n: &str| whole_count(regrouped(n).as_deref().unwrap_or(n));
+    let parse_value = |n: &str| parse_value(regrouped(n).as_deref().unwrap_or(n));
+    // A count printed as no decimal can be (`4.674`): grouped by dots.
+    let dotted = |n: &str| without_dot_groups(n).is_some() && !n.parse::<f64>().is_ok_and(|v| v.fract() == 0.0);
     let file = file.map(without_colours);
     let file = file.as_deref();
     let stdout = unglue(&without_colours(stdout));
@@ -899,7 +930,9 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
     // The line of stdout each board, count and estimate was read on, and the doubts of
     // estimate lines: a search's progress printed before the answer is passed over.
     let mut board_at: Vec<usize> = Vec::new();
-    let mut counts: Vec<(u64, String, bool)> = Vec::new();
+    // Each count, its line, whether its label names the static estimation, and whether it
+    // was grouped by dots.
+    let mut counts: Vec<(u64, String, bool, bool)> = Vec::new();
     let mut count_at: Vec<usize> = Vec::new();
     let mut estimates: Vec<(Option<Value>, String, String)> = Vec::new();
     let mut estimate_at: Vec<usize> = Vec::new();
@@ -982,8 +1015,8 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
             }
             match kind {
                 LabelKind::Count => {
-                    if let Some(n) = found.iter().find_map(|n| whole_count(n)) {
-                        counts.push((n, line.to_string(), by_estimation(label)));
+                    if let Some((n, text)) = found.iter().find_map(|n| whole_count(n).map(|c| (c, *n))) {
+                        counts.push((n, line.to_string(), by_estimation(label), dotted(text)));
                         count_at.push(at);
                         handout[1] |= is_handout_line(line, HANDOUT_LABELS[1]);
                     }
@@ -1015,7 +1048,7 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
                             if f == Further::Count
                                 && let Some(c) = whole_count(n)
                             {
-                                counts.push((c, line.to_string(), true));
+                                counts.push((c, line.to_string(), true, dotted(n)));
                                 count_at.push(at);
                             }
                         }
@@ -1088,7 +1121,7 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
             && let Some((count, line)) = unnamed.next()
             && let Some(n) = whole_count(count)
         {
-            counts.push((n, (*line).to_string(), true));
+            counts.push((n, (*line).to_string(), true, dotted(count)));
             count_at.push(usize::MAX);
         }
         if estimates.is_empty()
@@ -1134,14 +1167,15 @@ pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
     }
     keep_deepest(&mut counts, |c| c.1.as_str());
     keep_deepest(&mut estimates, |e| e.2.as_str());
-    if let Some((n, line, _)) = counts.first() {
+    if let Some((n, line, _, dots)) = counts.first() {
         r.evals = Some(*n);
+        r.count_grouped_by_dots = *dots;
         r.lines.push(visible(line));
-        if counts.iter().any(|(m, _, _)| m != n) {
+        if counts.iter().any(|(m, _, _, _)| m != n) {
             r.doubts.push(format!(
                 "{} different counts printed ({}): read the first",
                 counts.len(),
-                counts.iter().map(|(m, _, _)| m.to_string()).collect::<Vec<_>>().join(", ")
+                counts.iter().map(|(m, _, _, _)| m.to_string()).collect::<Vec<_>>().join(", ")
             ));
         }
     }
@@ -1571,6 +1605,17 @@ mod tests {
             assert_eq!((r.evals, r.value), (Some(evals), Some(Value::finite(value))), "{count} {estimate}: {r:?}");
         }
         assert_eq!(parse_value("0.5"), None, "a fraction is no estimate");
+        // Whether the count shows the grouping: only where no decimal could be it.
+        let grouped =
+            |count: &str| read(&format!("Board: {B}\nEvaluated: {count}\nEstimate: 1\n")).count_grouped_by_dots;
+        assert!(grouped("4.674") && grouped("1.234.567"));
+        assert!(!grouped("4674") && !grouped("1.000") && !grouped("4,674") && !grouped("0.674"));
+        // For a program that groups so (decided from all its outputs), `10.000` is ten
+        // thousand, a count's `1.000` a thousand.
+        for (count, estimate, evals, value) in [("235", "-10.000", 235, -10000), ("1.000", "952", 1000, 952)] {
+            let r = read_output_as(&format!("Zug: {B}\nStellungen: {count}\nSchätzung: {estimate}\n"), None, true);
+            assert_eq!((r.evals, r.value), (Some(evals), Some(Value::finite(value))), "{count} {estimate}: {r:?}");
+        }
     }
 
     #[test]

@@ -1,0 +1,3 @@
+from german import run
+
+run("ABGame")
