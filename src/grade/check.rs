@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::cases::{Call, root_choices};
 use super::forms::Form;
-use super::read::{Reading, read_output, read_output_as, visible};
+use super::read::{Grouping, Reading, read_output, read_output_as, visible};
 use super::run::{ProgramRunner, RunOutcome, RunSpec};
 use super::submission::Program;
 use crate::classroom::search::Value;
@@ -246,19 +246,19 @@ fn expected_text(e: &ProgramOutput) -> String {
     format!("{} / {} evaluated / estimate {}", e.board, e.evals, e.value)
 }
 
-/// Checks one call's invocation; `dots` where the program groups thousands by dots
-/// ([`read_output_as`]).
+/// Checks one call's invocation, its numbers read as `grouping` says the program groups
+/// their thousands.
 #[must_use]
-pub fn check(call: &Call, inv: &Invocation, dots: bool) -> CaseResult {
+pub fn check(call: &Call, inv: &Invocation, grouping: Grouping) -> CaseResult {
     let outcome = &inv.outcome;
     let file = inv.file.as_deref();
-    let mut reading = read_output_as(&outcome.stdout, file, dots);
+    let mut reading = read_output_as(&outcome.stdout, file, grouping);
     // What a TA sees in the terminal is stdout and stderr together: a program that ends
     // well but prints its numbers to stderr (`System.err.println`, `fprintf(stderr, …)`) is
     // read there too, and the report says so.
     let mut on_stderr = false;
     if reading.evals.is_none() && reading.value.is_none() && outcome.status == Some(0) {
-        let both = read_output_as(&format!("{}\n{}", outcome.stdout, outcome.stderr), file, dots);
+        let both = read_output_as(&format!("{}\n{}", outcome.stdout, outcome.stderr), file, grouping);
         if both.evals.is_some() || both.value.is_some() {
             reading = both;
             on_stderr = true;
@@ -273,7 +273,7 @@ pub fn check(call: &Call, inv: &Invocation, dots: bool) -> CaseResult {
         && outcome.status == Some(0)
         && let Some(text) = file
     {
-        let there = read_output_as(text, None, dots);
+        let there = read_output_as(text, None, grouping);
         if there.board.is_some() && (there.evals.is_some() || there.value.is_some()) {
             reading = there;
             in_file = true;
@@ -779,7 +779,7 @@ mod tests {
                 file_bom: false,
                 stray: None,
             };
-            let r = check(c, &inv, false);
+            let r = check(c, &inv, Grouping::default());
             assert!((r.score - 1.0).abs() < 1e-9, "{} {}: {r:?}", c.label, c.spec.name);
             if two_stones(c) && c.spec.algorithm == Algorithm::MiniMax {
                 assert!(r.notes.iter().any(|n| n == AT_GAME_END_UNCOUNTED), "{}: {:?}", c.spec.name, r.notes);
@@ -814,7 +814,7 @@ mod tests {
             file_bom: false,
             stray: None,
         };
-        let o = check(black, &inv, false).other_reading.expect("graded by the other reading too");
+        let o = check(black, &inv, Grouping::default()).other_reading.expect("graded by the other reading too");
         assert!((o.score - 1.0).abs() < 1e-9, "{o:?}");
         assert!(o.notes.iter().any(|n| n == AT_GAME_END), "{:?}", o.notes);
         assert!(o.expected.contains("where the game ends a branch"), "{}", o.expected);
@@ -829,7 +829,7 @@ mod tests {
         let ab = call("ABOpening", ProgramPhase::Opening, "xxxxxxxWxxxxxxBxxxxxxx", 3);
         let fewest = ab.alpha_beta_fewest();
         assert!(18 < fewest && fewest <= 672, "{fewest}");
-        let reset = check(&ab, &answered(&ab, 18), false);
+        let reset = check(&ab, &answered(&ab, 18), Grouping::default());
         assert!((reset.score - 0.8).abs() < 1e-9, "{reset:?}");
         assert_eq!(reset.faults, vec![fault::COUNT.to_string()]);
         let said = format!(
@@ -838,15 +838,15 @@ mod tests {
         );
         assert!(reset.notes.contains(&said), "{:?}", reset.notes);
         for fine in [fewest, 672, 700, ab.minimax_evals] {
-            let r = check(&ab, &answered(&ab, fine), false);
+            let r = check(&ab, &answered(&ab, fine), Grouping::default());
             assert!((r.score - 1.0).abs() < 1e-9, "{fine}: {r:?}");
         }
-        let more = check(&ab, &answered(&ab, ab.minimax_evals + ab.tree.iter().sum::<u64>() + 2), false);
+        let more = check(&ab, &answered(&ab, ab.minimax_evals + ab.tree.iter().sum::<u64>() + 2), Grouping::default());
         assert_eq!(more.faults, vec![fault::COUNT.to_string()], "{more:?}");
         // The game example at depth 4: 140 where morris evaluates 4,378.
         let game = call("ABGame", ProgramPhase::Game, "xBWBxxxWxBxxxWxBBWxxWW", 4);
         assert!(140 < game.alpha_beta_fewest() && game.alpha_beta_fewest() <= 4378, "{}", game.alpha_beta_fewest());
-        assert_eq!(check(&game, &answered(&game, 140), false).faults, vec![fault::COUNT.to_string()]);
+        assert_eq!(check(&game, &answered(&game, 140), Grouping::default()).faults, vec![fault::COUNT.to_string()]);
         // MiniMax programs have no floor but their own count.
         assert_eq!(call("MiniMaxGame", ProgramPhase::Game, "xBWBxxxWxBxxxWxBBWxxWW", 4).alpha_beta_fewest(), 0);
     }
@@ -870,7 +870,7 @@ mod tests {
                     file_bom: false,
                     stray: None,
                 },
-                false,
+                Grouping::default(),
             )
         };
         let said = ran("No legal moves - game over\n");
@@ -896,16 +896,16 @@ mod tests {
         let black = call("MiniMaxGameBlack", ProgramPhase::Game, "xBWBxxxWxBxxxWxBBWxxWW", 4);
         let e = black.expected.clone().expect("a move");
         assert_eq!((e.value, e.evals), (Value::finite(1988), 32787));
-        let r = check(&black, &answered_with(&black, e.evals, e.value.negated()), false);
+        let r = check(&black, &answered_with(&black, e.evals, e.value.negated()), Grouping::default());
         assert!((r.score - 1.0).abs() < 1e-9, "{r:?}");
         assert!(r.notes.iter().any(|n| n.starts_with(BLACK_SIGN)), "{:?}", r.notes);
         // Not where the count is wrong too: the sign is taken for a search otherwise right.
-        let r = check(&black, &answered_with(&black, e.evals + 1, e.value.negated()), false);
+        let r = check(&black, &answered_with(&black, e.evals + 1, e.value.negated()), Grouping::default());
         assert_eq!(r.faults, vec![fault::ESTIMATE.to_string(), fault::COUNT.to_string()], "{r:?}");
         // White's own programs have one side: a negated estimate is wrong there.
         let white = call("MiniMaxGame", ProgramPhase::Game, "xBWBxxxWxBxxxWxBBWxxWW", 4);
         let w = white.expected.clone().expect("a move");
-        let r = check(&white, &answered_with(&white, w.evals, w.value.negated()), false);
+        let r = check(&white, &answered_with(&white, w.evals, w.value.negated()), Grouping::default());
         assert_eq!(r.faults, vec![fault::ESTIMATE.to_string()], "{r:?}");
     }
 }

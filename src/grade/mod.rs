@@ -494,18 +494,21 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
         }
         ran.push(Ok((call, inv)));
     }
-    // Thousands grouped by dots (`Anzahl der bewerteten Stellungen: 4.674`, as German
-    // and Italian write them): then the program's `10.000` is ten thousand, not ten.
-    let dots = ran
-        .iter()
-        .flatten()
-        .any(|(_, inv)| read::read_output(&inv.outcome.stdout, inv.file.as_deref()).count_grouped_by_dots);
-    if dots {
+    // How the program groups thousands, where one output alone cannot tell: by dots
+    // (`Anzahl der bewerteten Stellungen: 4.674`, so its `10.000` is ten thousand) or by
+    // plain spaces (`Positions évaluées : 6 912`, one number).
+    let grouping =
+        read::Grouping::of(ran.iter().flatten().map(|(_, inv)| (inv.outcome.stdout.as_str(), inv.file.as_deref())));
+    if grouping.dots {
         g.notes.push(
             "convention recognised: thousands grouped by dots (`4.674`), so its `10.000` is read as 10000".into(),
         );
     }
-    g.cases.extend(ran.into_iter().map(|r| r.map_or_else(|not_run| not_run, |(call, inv)| check(call, &inv, dots))));
+    if grouping.spaces {
+        g.notes.push("convention recognised: thousands grouped by spaces (`4 674`), read as one number".into());
+    }
+    g.cases
+        .extend(ran.into_iter().map(|r| r.map_or_else(|not_run| not_run, |(call, inv)| check(call, &inv, grouping))));
     decide_black_reading(&mut g);
     silent_failures_are_no_blocked_root(&mut g);
     no_case_answered(&mut g);

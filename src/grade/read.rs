@@ -25,6 +25,8 @@
 //! which flags the case for a TA's look. [`Reading::handout_wording`] says whether the
 //! three lines were the handout's own, for a class file that deducts for other wording.
 
+use std::borrow::Cow;
+
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while_m_n, take_while1};
 use nom::character::complete::{char, digit1, one_of, satisfy};
@@ -54,6 +56,38 @@ pub struct Reading {
     /// The count read was printed with its thousands grouped by dots, as no decimal can be
     /// (`4.674`): the program groups so, and its `10.000` is ten thousand.
     pub count_grouped_by_dots: bool,
+    /// A labelled number looked grouped by plain spaces (`Positions evaluated: 4 674`):
+    /// the program may group so ([`Grouping::of`]).
+    pub spaced_thousands: bool,
+    /// The count or the estimate read had four digits or more with nothing grouping them
+    /// (`4674`): the program does not group thousands by spaces.
+    pub ungrouped_thousands: bool,
+}
+
+/// How a program groups the thousands of its numbers where one output alone cannot tell:
+/// decided from all its outputs together ([`Grouping::of`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Grouping {
+    /// By dots (`4.674`, as German and Italian write them): its `10.000` is ten thousand,
+    /// which reads as a whole decimal too.
+    pub dots: bool,
+    /// By plain spaces (`4 674`, the SI's way): a labelled `6 912` is one number, which
+    /// reads as two too (`MINIMAX estimate: 952 950`).
+    pub spaces: bool,
+}
+
+impl Grouping {
+    /// The grouping that a program's outputs (stdout and the output file of each call)
+    /// show: dots where any count is grouped by them as no decimal can be; spaces where
+    /// some labelled number looks grouped by them and no count or estimate of four digits
+    /// or more is printed without them.
+    pub fn of<'a>(outputs: impl IntoIterator<Item = (&'a str, Option<&'a str>)>) -> Grouping {
+        let readings: Vec<Reading> = outputs.into_iter().map(|(stdout, file)| read_output(stdout, file)).collect();
+        Grouping {
+            dots: readings.iter().any(|r| r.count_grouped_by_dots),
+            spaces: readings.iter().any(|r| r.spaced_thousands) && !readings.iter().any(|r| r.ungrouped_thousands),
+        }
+    }
 }
 
 /// Letters of a board string.
@@ -207,9 +241,33 @@ fn by_estimation(label: &str) -> bool {
         .any(|w| l.contains(w))
 }
 
-/// What a program may group a number's thousands with: `1,250`, `1_250`, and the
-/// no-break spaces of a French locale (`1 250`: Java's `%,d`, Python's `locale`).
-const THOUSANDS: &str = ",_\u{a0}\u{202f}";
+/// What a program may group a number's thousands with: `1,250`, `1_250`, the no-break
+/// spaces of a French locale (`1 250`: Java's `%,d`, Python's `locale`), and a Swiss
+/// apostrophe (`1'250`, `1’250`). Plain spaces only where a label's number is all that
+/// follows it ([`spaces_grouping`]).
+const THOUSANDS: &str = ",_\u{a0}\u{202f}'\u{2019}";
+
+/// `line` with the plain spaces that group a labelled number's thousands (`Positions
+/// évaluées : 4 674`, `Estimation : -10 000.`, the SI's way) made no-break ones, which
+/// [`THOUSANDS`] groups by: only where the number, one to three digits not led by a 0 and
+/// then groups of three, is all that follows the line's last `:` or `=` (but a full stop),
+/// so that two numbers a space apart elsewhere (`print(board, count, value)`) stay two.
+fn spaces_grouping(line: &str) -> Cow<'_, str> {
+    let Some(at) = line.rfind([':', '=']) else { return Cow::Borrowed(line) };
+    let value = line[at + 1..].trim().trim_end_matches('.').trim_end();
+    let body = value.trim_start_matches(['-', '+']);
+    let groups: Vec<&str> = body.split(' ').collect();
+    let grouped = groups.len() > 1
+        && (1..=3).contains(&groups[0].len())
+        && !groups[0].starts_with('0')
+        && groups[1..].iter().all(|g| g.len() == 3)
+        && groups.iter().all(|g| g.chars().all(|c| c.is_ascii_digit()));
+    if !grouped {
+        return Cow::Borrowed(line);
+    }
+    let start = at + 1 + line[at + 1..].find(value).unwrap_or(0);
+    Cow::Owned(format!("{}{}{}", &line[..start], value.replace(' ', "\u{a0}"), &line[start + value.len()..]))
+}
 
 /// A number's text without its thousands' separators, for `parse`.
 fn ungrouped(text: &str) -> String {
@@ -908,15 +966,13 @@ fn without_colours(text: &str) -> String {
 /// Reads `stdout` (and `file`, the output file's text, if it was written).
 #[must_use]
 pub fn read_output(stdout: &str, file: Option<&str>) -> Reading {
-    read_output_as(stdout, file, false)
+    read_output_as(stdout, file, Grouping::default())
 }
 
-/// [`read_output`], with `dots` where the program groups thousands by dots (decided from
-/// all its outputs: [`Reading::count_grouped_by_dots`] on any): then `10.000`, which reads
-/// as a whole decimal, is ten thousand.
+/// [`read_output`], for a program whose thousands are grouped as `grouping` says.
 #[must_use]
-pub fn read_output_as(stdout: &str, file: Option<&str>, dots: bool) -> Reading {
-    let regrouped = |n: &str| if dots { without_dot_groups(n) } else { None };
+pub fn read_output_as(stdout: &str, file: Option<&str>, grouping: Grouping) -> Reading {
+    let regrouped = |n: &str| if grouping.dots { without_dot_groups(n) } else { None };
     let whole_count = |n: &str| whole_count(regrouped(n).as_deref().unwrap_or(n));
     let parse_value = |n: &str| parse_value(regrouped(n).as_deref().unwrap_or(n));
     // A count printed as no decimal can be (`4.674`): grouped by dots.
@@ -924,15 +980,16 @@ pub fn read_output_as(stdout: &str, file: Option<&str>, dots: bool) -> Reading {
     let file = file.map(without_colours);
     let file = file.as_deref();
     let stdout = unglue(&without_colours(stdout));
-    let stdout = stdout.as_str();
     let mut r = Reading::default();
+    let spaced: String = stdout.split_inclusive('\n').map(spaces_grouping).collect();
+    r.spaced_thousands = spaced != stdout;
+    let stdout = if grouping.spaces { spaced.as_str() } else { stdout.as_str() };
     let mut boards: Vec<(String, String)> = Vec::new();
     // The line of stdout each board, count and estimate was read on, and the doubts of
     // estimate lines: a search's progress printed before the answer is passed over.
     let mut board_at: Vec<usize> = Vec::new();
-    // Each count, its line, whether its label names the static estimation, and whether it
-    // was grouped by dots.
-    let mut counts: Vec<(u64, String, bool, bool)> = Vec::new();
+    // Each count, its line, whether its label names the static estimation, and its text.
+    let mut counts: Vec<(u64, String, bool, String)> = Vec::new();
     let mut count_at: Vec<usize> = Vec::new();
     let mut estimates: Vec<(Option<Value>, String, String)> = Vec::new();
     let mut estimate_at: Vec<usize> = Vec::new();
@@ -1016,7 +1073,7 @@ pub fn read_output_as(stdout: &str, file: Option<&str>, dots: bool) -> Reading {
             match kind {
                 LabelKind::Count => {
                     if let Some((n, text)) = found.iter().find_map(|n| whole_count(n).map(|c| (c, *n))) {
-                        counts.push((n, line.to_string(), by_estimation(label), dotted(text)));
+                        counts.push((n, line.to_string(), by_estimation(label), text.to_string()));
                         count_at.push(at);
                         handout[1] |= is_handout_line(line, HANDOUT_LABELS[1]);
                     }
@@ -1048,7 +1105,7 @@ pub fn read_output_as(stdout: &str, file: Option<&str>, dots: bool) -> Reading {
                             if f == Further::Count
                                 && let Some(c) = whole_count(n)
                             {
-                                counts.push((c, line.to_string(), true, dotted(n)));
+                                counts.push((c, line.to_string(), true, (*n).to_string()));
                                 count_at.push(at);
                             }
                         }
@@ -1121,7 +1178,7 @@ pub fn read_output_as(stdout: &str, file: Option<&str>, dots: bool) -> Reading {
             && let Some((count, line)) = unnamed.next()
             && let Some(n) = whole_count(count)
         {
-            counts.push((n, (*line).to_string(), true, dotted(count)));
+            counts.push((n, (*line).to_string(), true, (*count).to_string()));
             count_at.push(usize::MAX);
         }
         if estimates.is_empty()
@@ -1167,9 +1224,12 @@ pub fn read_output_as(stdout: &str, file: Option<&str>, dots: bool) -> Reading {
     }
     keep_deepest(&mut counts, |c| c.1.as_str());
     keep_deepest(&mut estimates, |e| e.2.as_str());
-    if let Some((n, line, _, dots)) = counts.first() {
+    // Four digits or more with nothing grouping them (`4674`, `-10000.0`).
+    let ungrouped = |t: &str| t.trim_start_matches(['-', '+']).chars().take_while(char::is_ascii_digit).count() >= 4;
+    if let Some((n, line, _, text)) = counts.first() {
         r.evals = Some(*n);
-        r.count_grouped_by_dots = *dots;
+        r.count_grouped_by_dots = dotted(text);
+        r.ungrouped_thousands |= ungrouped(text);
         r.lines.push(visible(line));
         if counts.iter().any(|(m, _, _, _)| m != n) {
             r.doubts.push(format!(
@@ -1179,8 +1239,9 @@ pub fn read_output_as(stdout: &str, file: Option<&str>, dots: bool) -> Reading {
             ));
         }
     }
-    if let Some((v, _, line)) = estimates.first() {
+    if let Some((v, text, line)) = estimates.first() {
         r.value = *v;
+        r.ungrouped_thousands |= ungrouped(text);
         r.lines.push(visible(line));
         let texts: Vec<&str> = estimates.iter().map(|(_, t, _)| t.as_str()).collect();
         if estimates.iter().any(|(w, _, _)| w != v) {
@@ -1605,6 +1666,27 @@ mod tests {
             assert_eq!((r.evals, r.value), (Some(evals), Some(Value::finite(value))), "{count} {estimate}: {r:?}");
         }
         assert_eq!(parse_value("0.5"), None, "a fraction is no estimate");
+        // A Swiss apostrophe (before 2026-12-02 read as 6).
+        let r = read(&format!("Board: {B}\nPositions evaluated: 6'912\nMINIMAX estimate: -10’000\n"));
+        assert_eq!((r.evals, r.value), (Some(6912), Some(Value::finite(-10000))));
+        // Plain spaces grouping a labelled number (the SI's way, a French student's
+        // `replace(',', ' ')`): one number where the program's outputs show it groups so
+        // (before 2026-12-02 read as 6); two where it does not (`estimate: 952 950`).
+        let french = |count: &str, estimate: &str| {
+            format!("Position après le coup : {B}\nPositions évaluées : {count}\nEstimation MINIMAX : {estimate}.\n")
+        };
+        let spaced = (french("6 912", "-10 000"), None);
+        let grouping = Grouping::of([(spaced.0.as_str(), spaced.1), (french("453", "952").as_str(), None)]);
+        assert_eq!(grouping, Grouping { dots: false, spaces: true });
+        let r = read_output_as(&spaced.0, None, grouping);
+        assert_eq!((r.evals, r.value), (Some(6912), Some(Value::finite(-10000))), "{r:?}");
+        let plain = french("4674", "952");
+        assert!(!Grouping::of([(spaced.0.as_str(), None), (plain.as_str(), None)]).spaces);
+        let r = read(&spaced.0);
+        assert!(r.spaced_thousands && r.evals == Some(6), "{r:?}");
+        // Numbers a space apart with no label before them stay two, whatever the grouping.
+        let r = read_output_as(&format!("{B} 453 952\n"), None, grouping);
+        assert_eq!((r.evals, r.value), (Some(453), Some(Value::finite(952))));
         // Whether the count shows the grouping: only where no decimal could be it.
         let grouped =
             |count: &str| read(&format!("Board: {B}\nEvaluated: {count}\nEstimate: 1\n")).count_grouped_by_dots;
@@ -1613,7 +1695,8 @@ mod tests {
         // For a program that groups so (decided from all its outputs), `10.000` is ten
         // thousand, a count's `1.000` a thousand.
         for (count, estimate, evals, value) in [("235", "-10.000", 235, -10000), ("1.000", "952", 1000, 952)] {
-            let r = read_output_as(&format!("Zug: {B}\nStellungen: {count}\nSchätzung: {estimate}\n"), None, true);
+            let text = format!("Zug: {B}\nStellungen: {count}\nSchätzung: {estimate}\n");
+            let r = read_output_as(&text, None, Grouping { dots: true, spaces: false });
             assert_eq!((r.evals, r.value), (Some(evals), Some(Value::finite(value))), "{count} {estimate}: {r:?}");
         }
     }
