@@ -503,12 +503,11 @@ impl<'a> Said<'a> {
 /// label holding a comma (`Estimate for depth 3, White: 9987`) stays one.
 fn parts_of(line: &str) -> Vec<&str> {
     // A line that is one object, as JSON or a printed dictionary has it (`{"board": "…",
-    // "positions_evaluated": 125, "estimate": 9987}`), in parts inside its braces.
+    // "positions_evaluated": 125, "estimate": 9987}`), or a record printed whole (Python's
+    // dataclass or named tuple, `Result(board='…', evaluated=125, estimate=9987)`; Java's
+    // record, `Result[board=…, evaluated=125, estimate=9987]`), in parts inside its brackets.
     let whole = line;
-    let line = match line.trim().strip_prefix('{').and_then(|l| l.strip_suffix('}')) {
-        Some(inner) if !inner.contains(['{', '}']) => inner,
-        _ => line,
-    };
+    let line = object_inside(line).unwrap_or(line);
     let mut parts = Vec::new();
     let (mut depth, mut from) = (0i32, 0);
     let bytes = line.as_bytes();
@@ -576,6 +575,22 @@ fn parts_of(line: &str) -> Vec<&str> {
     if parts.iter().filter(|p| names_one(p)).count() >= 2 { parts } else { vec![whole] }
 }
 
+/// What `line` holds inside its brackets where it is one object or record printed whole:
+/// a name or none, then `(`, `[` or `{`, fields named by `=` or `:`, and the bracket's
+/// close at its end.
+fn object_inside(line: &str) -> Option<&str> {
+    let line = line.trim();
+    let open = line.find(['(', '[', '{'])?;
+    let named = line[..open].chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '$'));
+    let close = match &line[open..=open] {
+        "(" => ')',
+        "[" => ']',
+        _ => '}',
+    };
+    let inner = line[open + 1..].strip_suffix(close)?;
+    (named && inner.contains(['=', ':']) && !inner.contains(['{', '}'])).then_some(inner)
+}
+
 /// Whether `text` ends with a number or a board, a full stop after it or not.
 fn ends_a_thing(text: &str) -> bool {
     let text = text.trim_end_matches('.');
@@ -627,6 +642,89 @@ fn after_label(line: &str) -> &str {
     match numbered.or(marks.last()) {
         Some(&i) => &line[i + 1..],
         None => line,
+    }
+}
+
+/// The levels a logger names a line with.
+const LOG_LEVELS: [&str; 11] =
+    ["TRACE", "DEBUG", "INFO", "NOTICE", "WARN", "WARNING", "ERROR", "CRITICAL", "SEVERE", "FINE", "FINER"];
+
+/// A date (`2026-12-02`, `2026/12/02`), a time of day (`11:41:19`, `11:41:19,124` as
+/// Python's `logging` prints it, `11:41:19.124`), or both, with a `T` between them and a
+/// zone after them or not, from the start of `i`.
+fn timestamp(i: &str) -> IResult<&str, &str> {
+    let digits = |n: usize| take_while_m_n(n, n, |c: char| c.is_ascii_digit());
+    let date = (digits(4), one_of("-/"), digits(2), one_of("-/"), digits(2));
+    let time = || {
+        let fraction = (one_of(".,"), take_while1(|c: char| c.is_ascii_digit()));
+        let zone = alt((tag("Z"), recognize((one_of("+-"), digits(2), opt(char(':')), digits(2)))));
+        (
+            take_while_m_n(1, 2, |c: char| c.is_ascii_digit()),
+            char(':'),
+            digits(2),
+            opt((char(':'), digits(2))),
+            opt(fraction),
+            opt(zone),
+        )
+    };
+    let both = (date, opt((one_of("T "), time())));
+    recognize(alt((recognize(both), recognize(time())))).parse(i)
+}
+
+/// `line` without what a logger put before its message: a timestamp (in brackets or
+/// not), then a level and the logger's name up to the separator after them
+/// (`2026-12-02 11:41:19,124 - root - INFO - `, `[2026-12-02T11:41:19Z INFO  morris] `,
+/// `11:41:19.124 [main] INFO  Search - `), or a level first (`INFO:root:`, Python's
+/// default, and `INFO: `, Java's). Otherwise the line as it is. The times' digits and
+/// commas would be read as numbers (`19,124` as 19124).
+fn without_log_prefix(line: &str) -> &str {
+    let is_level = |w: &str| LOG_LEVELS.contains(&w.trim_matches(|c: char| !c.is_ascii_alphabetic()));
+    let trimmed = line.trim_start();
+    // A level first: `INFO:root:message`, `INFO: message`, `WARNING:__main__:message`.
+    if let Some((first, rest)) = trimmed.split_once(':')
+        && LOG_LEVELS.contains(&first)
+    {
+        let rest = match rest.split_once(':') {
+            Some((name, after)) if !name.is_empty() && !name.contains(char::is_whitespace) => after,
+            _ => rest,
+        };
+        return rest.trim_start();
+    }
+    // A timestamp first, bare or at the start of a bracket.
+    let bracket = trimmed.starts_with('[');
+    let Ok((mut rest, _)) = timestamp(if bracket { &trimmed[1..] } else { trimmed }) else { return line };
+    if bracket {
+        // The bracket may hold the level and the name too: `[… INFO  morris]`.
+        let Some(close) = rest.find(']') else { return line };
+        let inside = &rest[..close];
+        rest = &rest[close + 1..];
+        if inside.split_whitespace().any(is_level) {
+            return rest.trim_start_matches([' ', '-', '|', ':']);
+        }
+    }
+    // Then up to four words (a thread in brackets, the logger's name), one of them the
+    // level, each followed by a space or a separator: all of them go.
+    let words: Vec<(usize, &str)> = rest
+        .split_inclusive(|c: char| c.is_whitespace() || c == '|')
+        .scan(0, |at, w| {
+            let start = *at;
+            *at += w.len();
+            Some((start, w))
+        })
+        .filter(|(_, w)| !w.trim_matches(|c: char| c.is_whitespace() || c == '|' || c == '-').is_empty())
+        .take(4)
+        .collect();
+    match words.iter().position(|(_, w)| is_level(w)) {
+        Some(i) => {
+            let (at, w) = words[i];
+            let after = rest[at + w.len()..].trim_start_matches([' ', '-', '|', ':']);
+            // A logger's name after the level, then ` - ` or `: ` (`INFO  Search - …`).
+            match after.split_once(" - ") {
+                Some((name, message)) if !name.contains(char::is_whitespace) => message,
+                _ => after,
+            }
+        }
+        None => rest.trim_start_matches([' ', '-', '|', ':', ']']),
     }
 }
 
@@ -979,7 +1077,14 @@ pub fn read_output_as(stdout: &str, file: Option<&str>, grouping: Grouping) -> R
     let dotted = |n: &str| without_dot_groups(n).is_some() && !n.parse::<f64>().is_ok_and(|v| v.fract() == 0.0);
     let file = file.map(without_colours);
     let file = file.as_deref();
-    let stdout = unglue(&without_colours(stdout));
+    let stdout: String = without_colours(stdout)
+        .split_inclusive('\n')
+        .map(|l| {
+            let message = without_log_prefix(l);
+            if message.ends_with('\n') || !l.ends_with('\n') { message.to_string() } else { format!("{message}\n") }
+        })
+        .collect();
+    let stdout = unglue(&stdout);
     let mut r = Reading::default();
     let spaced: String = stdout.split_inclusive('\n').map(spaces_grouping).collect();
     r.spaced_thousands = spaced != stdout;
@@ -1626,6 +1731,43 @@ mod tests {
             );
             assert!(r.doubts.is_empty(), "{line}: {:?}", r.doubts);
         }
+    }
+
+    /// TA trial 20's probes: a record printed whole, and a logger's prefix before each line
+    /// (before 2026-12-02, nothing read after a record's board; `11:41:19,124` read as the
+    /// count 19124 and the count line's number as the estimate).
+    #[test]
+    fn records_printed_whole_and_loggers_prefixes() {
+        for text in [
+            format!("Result(board='{B}', evaluated=4674, estimate=952)\n"),
+            format!("SearchResult[board={B}, positionsEvaluated=4674, estimate=952]\n"),
+            format!(
+                "[2026-12-02 11:41:19,123] Board Position: {B}\n[2026-12-02 11:41:19,124] Positions evaluated by static estimation: 4674\n[2026-12-02 11:41:19,125] MINIMAX estimate: 952\n"
+            ),
+            format!(
+                "2026-12-02 11:41:19,124 - root - INFO - Board Position: {B}\n2026-12-02 11:41:19,124 - root - INFO - Positions evaluated: 4674\n2026-12-02 11:41:19,124 - root - INFO - MINIMAX estimate: 952\n"
+            ),
+            format!(
+                "INFO:root:Board Position: {B}\nINFO:root:Positions evaluated: 4674\nINFO:root:MINIMAX estimate: 952\n"
+            ),
+            format!(
+                "[2026-12-02T11:41:19Z INFO  morris] Board Position: {B}\n[2026-12-02T11:41:19Z INFO  morris] Positions evaluated: 4674\n[2026-12-02T11:41:19Z INFO  morris] MINIMAX estimate: 952\n"
+            ),
+            format!(
+                "11:41:19.124 [main] INFO  Search - Board Position: {B}\n11:41:19.125 [main] INFO  Search - Positions evaluated: 4674\n11:41:19.125 [main] INFO  Search - MINIMAX estimate: 952\n"
+            ),
+        ] {
+            let r = read(&text);
+            assert_eq!(
+                (r.board.as_deref(), r.evals, r.value),
+                (Some(B), Some(4674), Some(Value::finite(952))),
+                "{text}"
+            );
+            assert!(r.doubts.is_empty(), "{text}: {:?}", r.doubts);
+        }
+        // Not a logger's: a line that begins with a number stays whole.
+        assert_eq!(without_log_prefix("4674 positions evaluated"), "4674 positions evaluated");
+        assert_eq!(without_log_prefix("Board Position: x"), "Board Position: x");
     }
 
     /// TA trial 17's student who left its logger's DEBUG level on: each root move's value
