@@ -1120,7 +1120,11 @@ pub fn read_output_as(stdout: &str, file: Option<&str>, grouping: Grouping) -> R
         }
         // A line that names several things (`Positions evaluated: 125, MINIMAX estimate:
         // 9987`, a board and its numbers on one line) is read a part at a time.
-        for part in parts_of(line) {
+        // The parts to read, in order; a sentence's words after its board are read as a
+        // part of their own (`White plays to W… with estimate 1 after 6912 static
+        // evaluations.`).
+        let mut parts: std::collections::VecDeque<&str> = parts_of(line).into();
+        while let Some(part) = parts.pop_front() {
             let carried = waiting.take();
             let found = boards_in(part);
             if !found.is_empty() {
@@ -1157,6 +1161,8 @@ pub fn read_output_as(stdout: &str, file: Option<&str>, grouping: Grouping) -> R
                     }
                     if !words.chars().any(|c| c.is_alphabetic() && !is_board_char(c)) {
                         unnamed.extend(numbers.into_iter().map(|n| (n, line)));
+                    } else if !numbers.is_empty() {
+                        parts.push_front(rest);
                     }
                 }
                 continue;
@@ -1764,6 +1770,14 @@ mod tests {
                 "{text}"
             );
             assert!(r.doubts.is_empty(), "{text}: {:?}", r.doubts);
+        }
+        // One sentence holding all three (before, nothing read after its board).
+        for text in [
+            format!("White plays to {B} with estimate 952 after 4674 static evaluations.\n"),
+            format!("Best move: {B} with a MINIMAX estimate of 952 (4674 positions evaluated)\n"),
+        ] {
+            let r = read(&text);
+            assert_eq!((r.evals, r.value), (Some(4674), Some(Value::finite(952))), "{text}: {r:?}");
         }
         // Not a logger's: a line that begins with a number stays whole.
         assert_eq!(without_log_prefix("4674 positions evaluated"), "4674 positions evaluated");
