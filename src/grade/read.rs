@@ -512,6 +512,15 @@ fn parts_of(line: &str) -> Vec<&str> {
     let (mut depth, mut from) = (0i32, 0);
     let bytes = line.as_bytes();
     for (i, &b) in bytes.iter().enumerate() {
+        // The full-width comma and semicolon and the ideographic comma of Chinese and
+        // Japanese text (`棋盘：W…，局面数：4674，估值：952`).
+        if depth == 0
+            && let Some(sep) = ["，", "；", "、"].iter().find(|s| bytes[i..].starts_with(s.as_bytes()))
+        {
+            parts.push(&line[from..i]);
+            from = i + sep.len();
+            continue;
+        }
         match b {
             b'[' | b'(' | b'{' => depth += 1,
             b']' | b')' | b'}' => depth -= 1,
@@ -1771,6 +1780,9 @@ mod tests {
             );
             assert!(r.doubts.is_empty(), "{text}: {:?}", r.doubts);
         }
+        // One line parted by full-width commas (before, nothing read after its board).
+        let r = read(&format!("棋盘：{B}，局面数：4674，估值：952\n"));
+        assert_eq!((r.evals, r.value), (Some(4674), Some(Value::finite(952))), "{r:?}");
         // One sentence holding all three (before, nothing read after its board).
         for text in [
             format!("White plays to {B} with estimate 952 after 4674 static evaluations.\n"),
