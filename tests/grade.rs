@@ -359,6 +359,12 @@ fn grades_the_fixture_class() {
         let r = row("list_board").expect("list_board is on the sheet (it needs only python3)");
         assert!(r[0] > 42.0 && r[0] < 45.0, "{rep}");
         assert!(rep.contains("holds the board printed, but not as its letters alone"), "{rep}");
+        // Programs in `src/` that open `data/settings.txt` relative to where they are run,
+        // as their README runs them from the project's folder: run from there (before
+        // 2026-12-02, each failed with FileNotFoundError: 0, flagged).
+        let rep = report("data_from_top");
+        assert_eq!(row("data_from_top").unwrap()[0], 45.0, "{rep}");
+        assert!(rep.contains("MiniMaxGame: run from `.`, the folder that holds the `data/settings.txt`"), "{rep}");
         // Numbers the German way, thousands grouped by dots (`4.674`): the programs' `10.000`
         // and `-10.000` are ten thousand, decided from all their outputs (ABGame's own counts
         // are under a thousand where it prints them); before 2026-12-02 they were read as

@@ -181,6 +181,36 @@ struct Calling {
     form: Form,
     decided: bool,
     timeouts: u32,
+    /// The program as run from another folder than its own ([`from_another_folder`]).
+    moved: Option<Program>,
+}
+
+/// A program that could not open a file of its own by a path relative to the folder it is
+/// run from (`open('data/lines.txt')` in `src/MiniMaxGame.py`, its README running it as
+/// `python3 src/MiniMaxGame.py …` from the project's folder): run again, on `call`, from
+/// the nearest folder above its own, within the submission `work`, that holds the file.
+/// The program so moved and its invocation, where that gave an answer.
+fn from_another_folder(
+    settings: &GradeSettings,
+    program: &Program,
+    form: &Form,
+    first: &Invocation,
+    call: &Call,
+    scratch: &Path,
+    work: &Path,
+) -> Option<(Program, Invocation)> {
+    let missing = read::missing_relative_file(&first.outcome.stderr)?;
+    let dir = program
+        .dir
+        .ancestors()
+        .skip(1)
+        .take_while(|d| d.starts_with(work))
+        .find(|d| d.join(&missing).is_file())?
+        .to_path_buf();
+    let moved = Program { dir, ..program.clone() };
+    let inv =
+        invoke(&settings.runner, &moved, form, scratch, &call.board, call.depth, call.time_limit(settings.run_limit));
+    read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some().then_some((moved, inv))
 }
 
 /// A program that gave no answer to the handout's call, asked again with the input file's
@@ -381,7 +411,7 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
     let start = Instant::now();
     let work = settings.out.join("work").join(&sub.net_id);
     let mut g = StudentGrade { net_id: sub.net_id.clone(), who: sub.who.clone(), ..StudentGrade::default() };
-    let built = match unpack(sub, &work, settings.build_limit, &settings.runner) {
+    let mut built = match unpack(sub, &work, settings.build_limit, &settings.runner) {
         Ok(()) => build(&work, settings.class.students.get(&sub.net_id), settings.build_limit, &settings.runner),
         Err(e) => Built { fatal: Some(e), ..Built::default() },
     };
@@ -433,7 +463,9 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
         };
         // A program behind a menu asks for the three: typed from the first.
         let first = if program.menu.is_some() { Form::typed_forms().swap_remove(0) } else { Form::handout() };
-        let state = calling.entry(name).or_insert(Calling { form: first, decided: false, timeouts: 0 });
+        let state = calling.entry(name).or_insert(Calling { form: first, decided: false, timeouts: 0, moved: None });
+        let moved = state.moved.clone();
+        let program = moved.as_ref().unwrap_or(program);
         // A program that has timed out twice is not run again: each call would cost the
         // whole time limit, and a class with a few hanging programs would take hours.
         if state.timeouts >= MAX_TIMEOUTS {
@@ -463,6 +495,22 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
             {
                 g.forms.push((name.to_string(), format!("`{name} {form}` ({why}; it refused `{}`)", Form::handout())));
                 state.form = form;
+                inv = other;
+            } else if !answered
+                && searchable
+                && let Some((moved, other)) =
+                    from_another_folder(settings, program, &state.form, &inv, call, &scratch, &work)
+            {
+                g.notes.push(format!(
+                    "{name}: run from `{}`, the folder that holds the `{}` it opens by a path relative to the folder it \
+                     is run from (from its own folder it could not open it)",
+                    moved.dir.strip_prefix(&work).map_or_else(
+                        |_| moved.dir.display().to_string(),
+                        |d| if d.as_os_str().is_empty() { ".".into() } else { d.display().to_string() }
+                    ),
+                    read::missing_relative_file(&inv.outcome.stderr).unwrap_or_default()
+                ));
+                state.moved = Some(moved);
                 inv = other;
             } else if !answered
                 && searchable
@@ -577,7 +625,15 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
              where it is installed"
         )
     }));
-    let forms: HashMap<&str, Form> = calling.into_iter().map(|(k, c)| (k, c.form)).collect();
+    // Each program as it was run (its form, and its folder where it was moved), for the
+    // parts' own calls (the improved programs' match).
+    let mut forms: HashMap<&str, Form> = HashMap::new();
+    for (name, c) in calling {
+        if let Some(moved) = c.moved {
+            built.programs.insert(name.to_string(), moved);
+        }
+        forms.insert(name, c.form);
+    }
     score_parts(&mut g, calls, &built, &forms, &work, settings);
     deduct(&mut g, &settings.class);
     g.summary = summary_lines(&g);

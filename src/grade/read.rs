@@ -875,6 +875,30 @@ pub fn missing_module(stderr: &str) -> Option<String> {
     (!top.is_empty() && top.chars().all(|c| c.is_alphanumeric() || c == '_')).then(|| top.to_string())
 }
 
+/// A relative path a program could not open, as it says it (Python's `FileNotFoundError:
+/// [Errno 2] No such file or directory: 'data/lines.txt'`, Java's
+/// `java.io.FileNotFoundException: data/lines.txt (No such file or directory)`, C's
+/// `perror`, `data/lines.txt: No such file or directory`): a file of its own that it opens
+/// relative to the folder it is run from. Absolute paths and paths out of it (`..`) are
+/// none.
+#[must_use]
+pub fn missing_relative_file(stderr: &str) -> Option<String> {
+    const GONE: &str = "No such file or directory";
+    let line = stderr.lines().find(|l| l.contains(GONE))?;
+    let (before, after) = line.split_once(GONE)?;
+    let path = match after.strip_prefix(':') {
+        // Python: the path after it, quoted.
+        Some(quoted) => quoted.trim().trim_matches(['\'', '"']),
+        // Java and perror: the word before it, bracketed or followed by a colon.
+        None => before.trim_end().trim_end_matches(['(', ':']).trim_end().rsplit([' ', '\t']).next()?,
+    };
+    let relative = !path.is_empty()
+        && !path.starts_with(['/', '\\', '~'])
+        && !path.contains(':')
+        && std::path::Path::new(path).components().all(|c| matches!(c, std::path::Component::Normal(_)));
+    relative.then(|| path.to_string())
+}
+
 /// The Java release a class was compiled for, where the JVM refused it as newer than
 /// itself (`UnsupportedClassVersionError: … (class file version 65.0), this version of
 /// the Java Runtime only recognizes class file versions up to 61.0`): 65 is Java 21.
@@ -1384,6 +1408,27 @@ mod tests {
 
     fn read(text: &str) -> Reading {
         read_output(text, None)
+    }
+
+    #[test]
+    fn a_relative_file_a_program_could_not_open() {
+        for (stderr, path) in [
+            (
+                "Traceback (most recent call last):\n  File \"src/a.py\", line 3, in <module>\nFileNotFoundError: [Errno 2] No such file or directory: 'data/lines.txt'\n",
+                Some("data/lines.txt"),
+            ),
+            (
+                "Exception in thread \"main\" java.io.FileNotFoundException: data/mills.txt (No such file or directory)\n\tat java.base/java.io.FileInputStream.open0(Native Method)\n",
+                Some("data/mills.txt"),
+            ),
+            ("lines.txt: No such file or directory\n", Some("lines.txt")),
+            // The grader's own input, absolute, and paths out of the folder are none.
+            ("FileNotFoundError: [Errno 2] No such file or directory: '/tmp/x/board_in.txt'\n", None),
+            ("FileNotFoundError: [Errno 2] No such file or directory: '../data/lines.txt'\n", None),
+            ("IndexError: list index out of range\n", None),
+        ] {
+            assert_eq!(missing_relative_file(stderr).as_deref(), path, "{stderr}");
+        }
     }
 
     #[test]
