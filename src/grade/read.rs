@@ -255,14 +255,7 @@ const THOUSANDS: &str = ",_\u{a0}\u{202f}'\u{2019}";
 fn spaces_grouping(line: &str) -> Cow<'_, str> {
     let Some(at) = line.rfind([':', '=']) else { return Cow::Borrowed(line) };
     let value = line[at + 1..].trim().trim_end_matches('.').trim_end();
-    let body = value.trim_start_matches(['-', '+']);
-    let groups: Vec<&str> = body.split(' ').collect();
-    let grouped = groups.len() > 1
-        && (1..=3).contains(&groups[0].len())
-        && !groups[0].starts_with('0')
-        && groups[1..].iter().all(|g| g.len() == 3)
-        && groups.iter().all(|g| g.chars().all(|c| c.is_ascii_digit()));
-    if !grouped {
+    if thousands_groups(value.trim_start_matches(['-', '+']), ' ').is_none() {
         return Cow::Borrowed(line);
     }
     let start = at + 1 + line[at + 1..].find(value).unwrap_or(0);
@@ -348,13 +341,20 @@ fn whole_or_dot_grouped(text: &str) -> Option<f64> {
 /// a program whose outputs group its counts by dots.
 fn without_dot_groups(text: &str) -> Option<String> {
     let body = text.trim_start_matches(['-', '+']);
-    let groups: Vec<&str> = body.split('.').collect();
+    let groups = thousands_groups(body, '.')?;
+    Some(format!("{}{}", &text[..text.len() - body.len()], groups.concat()))
+}
+
+/// The groups of `body` where `sep` groups its thousands: one to three digits not led by a
+/// 0, then at least one group of three.
+fn thousands_groups(body: &str, sep: char) -> Option<Vec<&str>> {
+    let groups: Vec<&str> = body.split(sep).collect();
     let grouped = groups.len() > 1
         && (1..=3).contains(&groups[0].len())
         && !groups[0].starts_with('0')
         && groups[1..].iter().all(|g| g.len() == 3)
         && groups.iter().all(|g| g.chars().all(|c| c.is_ascii_digit()));
-    grouped.then(|| format!("{}{}", &text[..text.len() - body.len()], groups.concat()))
+    grouped.then_some(groups)
 }
 
 /// A number as printed: a sign, then an infinity's name or digits with an optional
