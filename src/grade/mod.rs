@@ -189,7 +189,9 @@ struct Calling {
 /// run from (`open('data/lines.txt')` in `src/MiniMaxGame.py`, its README running it as
 /// `python3 src/MiniMaxGame.py …` from the project's folder): run again, on `call`, from
 /// the nearest folder above its own, within the submission `work`, that holds the file.
-/// The program so moved and its invocation, where that gave an answer.
+/// The file is the first path the program's words name that is no file from its own
+/// folder and is one from a folder above it. The program so moved, its invocation and the
+/// file's path, where that gave an answer.
 fn from_another_folder(
     settings: &GradeSettings,
     program: &Program,
@@ -198,19 +200,17 @@ fn from_another_folder(
     call: &Call,
     scratch: &Path,
     work: &Path,
-) -> Option<(Program, Invocation)> {
-    let missing = read::missing_relative_file(&first.outcome.stderr)?;
-    let dir = program
-        .dir
-        .ancestors()
-        .skip(1)
-        .take_while(|d| d.starts_with(work))
-        .find(|d| d.join(&missing).is_file())?
-        .to_path_buf();
+) -> Option<(Program, Invocation, String)> {
+    let said = format!("{}\n{}", first.outcome.stderr, first.outcome.stdout);
+    let (dir, path) =
+        read::relative_paths_named(&said).into_iter().filter(|p| !program.dir.join(p).exists()).find_map(|p| {
+            let above = program.dir.ancestors().skip(1).take_while(|d| d.starts_with(work));
+            above.into_iter().find(|d| d.join(&p).is_file()).map(|d| (d.to_path_buf(), p))
+        })?;
     let moved = Program { dir, ..program.clone() };
     let inv =
         invoke(&settings.runner, &moved, form, scratch, &call.board, call.depth, call.time_limit(settings.run_limit));
-    read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some().then_some((moved, inv))
+    read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some().then_some((moved, inv, path))
 }
 
 /// A program that gave no answer to the handout's call, asked again with the input file's
@@ -498,17 +498,17 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
                 inv = other;
             } else if !answered
                 && searchable
-                && let Some((moved, other)) =
+                && let Some((moved, other, path)) =
                     from_another_folder(settings, program, &state.form, &inv, call, &scratch, &work)
             {
                 g.notes.push(format!(
-                    "{name}: run from `{}`, the folder that holds the `{}` it opens by a path relative to the folder it \
-                     is run from (from its own folder it could not open it)",
+                    "{name}: run from `{}`, the folder that holds the `{}` it named when run from its own folder \
+                     (it opens it by a path relative to the folder it is run from)",
                     moved.dir.strip_prefix(&work).map_or_else(
                         |_| moved.dir.display().to_string(),
                         |d| if d.as_os_str().is_empty() { ".".into() } else { d.display().to_string() }
                     ),
-                    read::missing_relative_file(&inv.outcome.stderr).unwrap_or_default()
+                    path
                 ));
                 state.moved = Some(moved);
                 inv = other;

@@ -875,28 +875,28 @@ pub fn missing_module(stderr: &str) -> Option<String> {
     (!top.is_empty() && top.chars().all(|c| c.is_alphanumeric() || c == '_')).then(|| top.to_string())
 }
 
-/// A relative path a program could not open, as it says it (Python's `FileNotFoundError:
-/// [Errno 2] No such file or directory: 'data/lines.txt'`, Java's
-/// `java.io.FileNotFoundException: data/lines.txt (No such file or directory)`, C's
-/// `perror`, `data/lines.txt: No such file or directory`): a file of its own that it opens
-/// relative to the folder it is run from. Absolute paths and paths out of it (`..`) are
-/// none.
+/// The relative paths a program's words name (`FileNotFoundError: [Errno 2] No such file
+/// or directory: 'data/lines.txt'`, `java.io.FileNotFoundException: data/mills.txt (No such
+/// file or directory)`, `Error: cannot open data/mills.txt`): each word, its quotes and
+/// brackets taken off, that holds a `/` or ends in an extension. Absolute paths, paths out
+/// of the folder (`..`) and addresses are none.
 #[must_use]
-pub fn missing_relative_file(stderr: &str) -> Option<String> {
-    const GONE: &str = "No such file or directory";
-    let line = stderr.lines().find(|l| l.contains(GONE))?;
-    let (before, after) = line.split_once(GONE)?;
-    let path = match after.strip_prefix(':') {
-        // Python: the path after it, quoted.
-        Some(quoted) => quoted.trim().trim_matches(['\'', '"']),
-        // Java and perror: the word before it, bracketed or followed by a colon.
-        None => before.trim_end().trim_end_matches(['(', ':']).trim_end().rsplit([' ', '\t']).next()?,
-    };
-    let relative = !path.is_empty()
-        && !path.starts_with(['/', '\\', '~'])
-        && !path.contains(':')
-        && std::path::Path::new(path).components().all(|c| matches!(c, std::path::Component::Normal(_)));
-    relative.then(|| path.to_string())
+pub fn relative_paths_named(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for word in text.split(|c: char| {
+        c.is_whitespace() || matches!(c, '\'' | '"' | '`' | '(' | ')' | '[' | ']' | '<' | '>' | ',' | ';')
+    }) {
+        let path = word.trim_end_matches(['.', ':', '!']);
+        let extension = path.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty() && (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric())
+        });
+        let shaped = (path.contains('/') || extension) && !path.contains(':') && !path.starts_with(['/', '\\', '~']);
+        let inside = std::path::Path::new(path).components().all(|c| matches!(c, std::path::Component::Normal(_)));
+        if shaped && inside && !out.iter().any(|p| p == path) {
+            out.push(path.to_string());
+        }
+    }
+    out
 }
 
 /// The Java release a class was compiled for, where the JVM refused it as newer than
@@ -1411,23 +1411,23 @@ mod tests {
     }
 
     #[test]
-    fn a_relative_file_a_program_could_not_open() {
-        for (stderr, path) in [
+    fn relative_paths_a_program_names() {
+        for (said, paths) in [
             (
-                "Traceback (most recent call last):\n  File \"src/a.py\", line 3, in <module>\nFileNotFoundError: [Errno 2] No such file or directory: 'data/lines.txt'\n",
-                Some("data/lines.txt"),
+                "Traceback (most recent call last):\n  File \"/w/src/a.py\", line 3, in <module>\nFileNotFoundError: [Errno 2] No such file or directory: 'data/lines.txt'\n",
+                vec!["data/lines.txt"],
             ),
             (
                 "Exception in thread \"main\" java.io.FileNotFoundException: data/mills.txt (No such file or directory)\n\tat java.base/java.io.FileInputStream.open0(Native Method)\n",
-                Some("data/mills.txt"),
+                vec!["data/mills.txt", "java.base/java.io.FileInputStream.open0"],
             ),
-            ("lines.txt: No such file or directory\n", Some("lines.txt")),
-            // The grader's own input, absolute, and paths out of the folder are none.
-            ("FileNotFoundError: [Errno 2] No such file or directory: '/tmp/x/board_in.txt'\n", None),
-            ("FileNotFoundError: [Errno 2] No such file or directory: '../data/lines.txt'\n", None),
-            ("IndexError: list index out of range\n", None),
+            ("Error: cannot open config/mills.cfg.\n", vec!["config/mills.cfg"]),
+            // The grader's own input, absolute, paths out of the folder and addresses are none.
+            ("FileNotFoundError: [Errno 2] No such file or directory: '/tmp/x/board_in.txt'\n", vec![]),
+            ("No such file: '../data/lines.txt'; see https://example.org/x.txt\n", vec![]),
+            ("IndexError: list index out of range\n", vec![]),
         ] {
-            assert_eq!(missing_relative_file(stderr).as_deref(), path, "{stderr}");
+            assert_eq!(relative_paths_named(said), paths, "{said}");
         }
     }
 
