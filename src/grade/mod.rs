@@ -188,10 +188,10 @@ struct Calling {
 /// A program that could not open a file of its own by a path relative to the folder it is
 /// run from (`open('data/lines.txt')` in `src/MiniMaxGame.py`, its README running it as
 /// `python3 src/MiniMaxGame.py …` from the project's folder): run again, on `call`, from
-/// the nearest folder above its own, within the submission `work`, that holds the file.
-/// The file is the first path the program's words name that is no file from its own
-/// folder and is one from a folder above it. The program so moved, its invocation and the
-/// file's path, where that gave an answer.
+/// the folder of the submission `work` that holds the file, the nearest above its own
+/// where one is. The file is the first relative path the program's words name that is no
+/// file from its own folder and is one in the submission. The program so moved, its
+/// invocation and the file's path, where that gave an answer.
 fn from_another_folder(
     settings: &GradeSettings,
     program: &Program,
@@ -202,15 +202,27 @@ fn from_another_folder(
     work: &Path,
 ) -> Option<(Program, Invocation, String)> {
     let said = format!("{}\n{}", first.outcome.stderr, first.outcome.stdout);
-    let (dir, path) =
-        read::relative_paths_named(&said).into_iter().filter(|p| !program.dir.join(p).exists()).find_map(|p| {
-            let above = program.dir.ancestors().skip(1).take_while(|d| d.starts_with(work));
-            above.into_iter().find(|d| d.join(&p).is_file()).map(|d| (d.to_path_buf(), p))
-        })?;
+    let files = submission::walk(work);
+    let (dir, path) = read::relative_paths_named(&said)
+        .into_iter()
+        .filter(|p| !program.dir.join(p).exists())
+        .find_map(|p| folder_holding(&files, &program.dir, &p).map(|d| (d, p)))?;
     let moved = Program { dir, ..program.clone() };
     let inv =
         invoke(&settings.runner, &moved, form, scratch, &call.board, call.depth, call.time_limit(settings.run_limit));
     read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some().then_some((moved, inv, path))
+}
+
+/// The folder from which `path` names one of `files`: the nearest above `program_dir`
+/// that does, else the shallowest (the project's folder, where a Java program's classes
+/// were compiled elsewhere).
+fn folder_holding(files: &[PathBuf], program_dir: &Path, path: &str) -> Option<PathBuf> {
+    let depth = Path::new(path).components().count();
+    let holders: Vec<&Path> =
+        files.iter().filter(|f| f.ends_with(path)).filter_map(|f| f.ancestors().nth(depth)).collect();
+    let above = holders.iter().filter(|d| program_dir.starts_with(d)).max_by_key(|d| d.components().count());
+    let shallowest = holders.iter().min_by_key(|d| (d.components().count(), d.to_path_buf()));
+    above.or(shallowest).map(|d| d.to_path_buf())
 }
 
 /// A program that gave no answer to the handout's call, asked again with the input file's
@@ -1168,6 +1180,29 @@ mod tests {
     }
 
     /// A grade made by another build of the grader is not kept; by the same, it is.
+    #[test]
+    fn the_folder_a_program_opens_its_own_file_from() {
+        let files: Vec<PathBuf> = [
+            "w/p/src/a.py",
+            "w/p/data/lines.txt",
+            "w/p/src/data/other.txt",
+            "w/q/data/lines.txt",
+            "w/x/y/config/c.properties",
+        ]
+        .iter()
+        .map(PathBuf::from)
+        .collect();
+        // The nearest folder above the program's that holds it.
+        assert_eq!(folder_holding(&files, Path::new("w/p/src"), "data/lines.txt"), Some(PathBuf::from("w/p")));
+        // None above (classes compiled elsewhere): the shallowest that holds it.
+        assert_eq!(folder_holding(&files, Path::new("w/.classes"), "data/lines.txt"), Some(PathBuf::from("w/p")));
+        assert_eq!(
+            folder_holding(&files, Path::new("w/.classes"), "config/c.properties"),
+            Some(PathBuf::from("w/x/y"))
+        );
+        assert_eq!(folder_holding(&files, Path::new("w/p/src"), "data/missing.txt"), None);
+    }
+
     #[test]
     fn another_build_of_the_grader_is_another_basis() {
         let sub = Submission::at("abc123".into(), PathBuf::from("/nonexistent/abc123"));
