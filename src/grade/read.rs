@@ -1281,9 +1281,14 @@ pub fn read_output_as(stdout: &str, file: Option<&str>, grouping: Grouping) -> R
         many => {
             let pick = many.iter().find(|d| Some(&d.0) == file_board.as_ref()).unwrap_or(&many[many.len() - 1]);
             // Printed last and written to the output file: the answer, the others a search's
-            // progress left in (`[debug] new best …`), no doubt.
+            // progress left in (`[debug] new best …`), no doubt; or printed first and written
+            // to it, the others each named as something else, what the search expected after
+            // it (`PV ply 2 (Black): …`).
             let last = boards.last().is_some_and(|b| b.0 == pick.0);
-            if !(last && Some(&pick.0) == file_board.as_ref()) {
+            let named = |b: &(String, String)| b.1.replacen(&b.0, "", 1).chars().any(char::is_alphabetic);
+            let first =
+                boards.first().is_some_and(|b| b.0 == pick.0) && boards.iter().filter(|b| b.0 != pick.0).all(named);
+            if !((last || first) && Some(&pick.0) == file_board.as_ref()) {
                 r.doubts.push(format!(
                     "{} different boards printed ({}): read {}{}",
                     many.len(),
@@ -1825,6 +1830,15 @@ mod tests {
             );
             assert!(r.doubts.is_empty(), "{text}: {:?}", r.doubts);
         }
+        // The answer first, then the boards the search expected after it: the file's board
+        // is the first printed, no doubt (before, a doubt on every case).
+        let text = format!(
+            "Board Position: {B}\nPositions evaluated: 4674\nMINIMAX estimate: 952\nPV ply 1 (White): {B}\nPV ply 2 (Black): {}\n",
+            B.replacen('x', "B", 1)
+        );
+        let r = read_output(&text, Some(B));
+        assert_eq!((r.board.as_deref(), r.evals), (Some(B), Some(4674)));
+        assert!(r.doubts.is_empty(), "{:?}", r.doubts);
         // One line parted by full-width commas (before, nothing read after its board).
         let r = read(&format!("棋盘：{B}，局面数：4674，估值：952\n"));
         assert_eq!((r.evals, r.value), (Some(4674), Some(Value::finite(952))), "{r:?}");
