@@ -1415,6 +1415,17 @@ mod tests {
         read_output(text, None)
     }
 
+    /// Asserts that `text` reads as the board `B`, `evals` and `value`, with no doubt.
+    fn reads_clean(text: &str, evals: u64, value: i32) {
+        let r = read(text);
+        assert_eq!(
+            (r.board.as_deref(), r.evals, r.value),
+            (Some(B), Some(evals), Some(Value::finite(value))),
+            "{text}"
+        );
+        assert!(r.doubts.is_empty(), "{text}: {:?}", r.doubts);
+    }
+
     #[test]
     fn relative_paths_a_program_names() {
         for (said, paths) in [
@@ -1685,13 +1696,7 @@ mod tests {
             format!("Board Position: {B}Positions evaluated: 125MINIMAX estimate: 9987"),
             format!("Board Position: {B}\nPositions evaluated: 125.MINIMAX estimate: 9987.Done\n"),
         ] {
-            let r = read(&text);
-            assert_eq!(
-                (r.board.as_deref(), r.evals, r.value),
-                (Some(B), Some(125), Some(Value::finite(9987))),
-                "{text}"
-            );
-            assert!(r.doubts.is_empty(), "{text}: {:?}", r.doubts);
+            reads_clean(&text, 125, 9987);
         }
         // Not parted: a word that only holds a board's letters, a number inside a word.
         assert_eq!(
@@ -1822,13 +1827,7 @@ mod tests {
                 "11:41:19.124 [main] INFO  Search - Board Position: {B}\n11:41:19.125 [main] INFO  Search - Positions evaluated: 4674\n11:41:19.125 [main] INFO  Search - MINIMAX estimate: 952\n"
             ),
         ] {
-            let r = read(&text);
-            assert_eq!(
-                (r.board.as_deref(), r.evals, r.value),
-                (Some(B), Some(4674), Some(Value::finite(952))),
-                "{text}"
-            );
-            assert!(r.doubts.is_empty(), "{text}: {:?}", r.doubts);
+            reads_clean(&text, 4674, 952);
         }
         // The answer first, then the boards the search expected after it: the file's board
         // is the first printed, no doubt (before, a doubt on every case).
