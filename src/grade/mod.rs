@@ -516,10 +516,7 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
                 g.notes.push(format!(
                     "{name}: run from `{}`, the folder that holds the `{}` it named when run from its own folder \
                      (it opens it by a path relative to the folder it is run from)",
-                    moved.dir.strip_prefix(&work).map_or_else(
-                        |_| moved.dir.display().to_string(),
-                        |d| if d.as_os_str().is_empty() { ".".into() } else { d.display().to_string() }
-                    ),
+                    submission::relative(&work, &moved.dir),
                     path
                 ));
                 state.moved = Some(moved);

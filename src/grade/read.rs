@@ -1110,13 +1110,7 @@ pub fn read_output_as(stdout: &str, file: Option<&str>, grouping: Grouping) -> R
     let dotted = |n: &str| without_dot_groups(n).is_some() && !n.parse::<f64>().is_ok_and(|v| v.fract() == 0.0);
     let file = file.map(without_colours);
     let file = file.as_deref();
-    let stdout: String = without_colours(stdout)
-        .split_inclusive('\n')
-        .map(|l| {
-            let message = without_log_prefix(l);
-            if message.ends_with('\n') || !l.ends_with('\n') { message.to_string() } else { format!("{message}\n") }
-        })
-        .collect();
+    let stdout: String = without_colours(stdout).lines().map(without_log_prefix).collect::<Vec<_>>().join("\n");
     let stdout = unglue(&stdout);
     let mut r = Reading::default();
     let spaced: String = stdout.split_inclusive('\n').map(spaces_grouping).collect();
