@@ -365,6 +365,11 @@ fn grades_the_fixture_class() {
         let rep = report("data_from_top");
         assert_eq!(row("data_from_top").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("MiniMaxGame: run from `.`, the folder that holds the `data/settings.txt`"), "{rep}");
+        // Programs by short names (`mmo.py`), a README's table mapping them to the
+        // handout's and its commands using them (before 2026-12-02: none found, 0).
+        let rep = report("short_names");
+        assert_eq!(row("short_names").unwrap()[0], 45.0, "{rep}");
+        assert!(rep.contains("MiniMaxOpening: `python3 mmo.py INPUT OUTPUT DEPTH`, as README.md gives it"), "{rep}");
         // Numbers the German way, thousands grouped by dots (`4.674`): the programs' `10.000`
         // and `-10.000` are ten thousand, decided from all their outputs (ABGame's own counts
         // are under a thousand where it prints them); before 2026-12-02 they were read as

@@ -120,6 +120,7 @@ fn names_one(text: &str) -> Option<&'static str> {
 /// around them kept.
 #[must_use]
 pub fn documented(text: &str) -> Vec<Documented> {
+    let aliases = aliases(text);
     let mut out: Vec<Documented> = Vec::new();
     let mut heading: Option<&'static str> = None;
     for (number, line) in text.lines().enumerate() {
@@ -130,7 +131,7 @@ pub fn documented(text: &str) -> Vec<Documented> {
             continue;
         };
         let args: Vec<Option<Arg>> = words.iter().map(|w| arg_of(w)).collect();
-        let Some(at) = (2..words.len().saturating_sub(2))
+        let Some(at) = (1..words.len().saturating_sub(2))
             .rev()
             .find(|&i| args[i] == Some(Arg::File) && args[i + 1] == Some(Arg::File) && args[i + 2] == Some(Arg::Depth))
         else {
@@ -138,12 +139,14 @@ pub fn documented(text: &str) -> Vec<Documented> {
         };
         // The program named beside the command (a table's row), else by a word of the
         // command itself before its files (`java -jar morris.jar MiniMaxOpening …`, one
-        // program for all eight), else by the heading over it.
+        // program for all eight; `./mmo …`, a short name the README gives), else by the
+        // heading over it.
         let rest = line.replacen(&command, " ", 1);
         let rest = rest.find(" #").map_or(rest.as_str(), |i| &rest[..i]);
         let alone = rest.trim_matches(|c: char| !c.is_alphanumeric()).is_empty();
-        let Some(program) =
-            names_one(rest).or_else(|| alone.then(|| names_one(&words[1..at].join(" ")).or(heading)).flatten())
+        let by_alias = || words[..at].iter().find_map(|w| aliases.iter().find(|(a, _)| *a == stem(w)).map(|(_, p)| *p));
+        let Some(program) = names_one(rest)
+            .or_else(|| alone.then(|| names_one(&words[1..at].join(" ")).or_else(by_alias).or(heading)).flatten())
         else {
             continue;
         };
@@ -159,6 +162,33 @@ pub fn documented(text: &str) -> Vec<Documented> {
         }
     }
     out
+}
+
+/// The short names a README gives the programs, each with the program it stands for: a
+/// line (a table's row, a list's item) that names one program and quotes one other word
+/// in backticks (`| `mmo` | MiniMaxOpening | I |`, `- `abg`: ABGame`). A command of the
+/// README that runs a program by that name (`./mmo board1.txt board2.txt 2`) runs that
+/// program.
+fn aliases(text: &str) -> Vec<(String, &'static str)> {
+    let mut out: Vec<(String, &'static str)> = Vec::new();
+    for line in text.lines() {
+        let quoted: Vec<&str> = line.split('`').skip(1).step_by(2).map(str::trim).collect();
+        let rest = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+        let (Some(program), [word]) = (names_one(&rest), quoted.as_slice()) else { continue };
+        let alias = stem(word);
+        let one_word = !alias.is_empty() && alias.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '-'));
+        if one_word && names_one(word).is_none() && !out.iter().any(|(a, _)| *a == alias) {
+            out.push((alias, program));
+        }
+    }
+    out
+}
+
+/// A command's word as the name of a program: its folders and extension left off, lower
+/// case (`./bin/mmo` and `mmo.py` are `mmo`).
+fn stem(word: &str) -> String {
+    let path = std::path::Path::new(word);
+    path.file_stem().map(|s| s.to_string_lossy().to_lowercase()).unwrap_or_default()
 }
 
 /// Whether a file is a README (`README.md`, `readme.txt`, `ReadMe`).
@@ -244,6 +274,36 @@ java -jar morris.jar ABGame                  board3.txt board4.txt 3     # Part 
         // The command's own name is more certain than the heading's.
         let d = documented("### ABGame\n`./run.sh ab-opening in.txt out.txt 2`\n");
         assert_eq!(d[0].program, "ABOpening", "{d:?}");
+    }
+
+    #[test]
+    fn short_names_a_table_gives() {
+        // Programs named by their initials, a table mapping them, commands by those names.
+        let text = "\
+| short name | handout name | part |
+|------------|--------------|------|
+| `mmo`  | MiniMaxOpening         | I   |
+| `abg`  | ABGame                 | II  |
+| `mmgi` | MiniMaxGameImproved    | IV  |
+| `morris.h`, `morris.cpp` | the shared code, not MiniMaxOpening |
+
+```
+./mmo  board1.txt board2.txt 2
+./abg  board3.txt board4.txt 3
+python3 mmgi.py board3.txt board4.txt 3
+./morris board3.txt board4.txt 3
+```
+";
+        let d = documented(text);
+        let got: Vec<(&str, String)> = d.iter().map(|d| (d.program, d.before.join(" "))).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("MiniMaxOpening", "./mmo".to_string()),
+                ("ABGame", "./abg".to_string()),
+                ("MiniMaxGameImproved", "python3 mmgi.py".to_string())
+            ]
+        );
     }
 
     #[test]

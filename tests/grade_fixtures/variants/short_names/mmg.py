@@ -1,0 +1,4 @@
+# MiniMaxGame (short names: I hate typing)
+from wrap import run
+
+run("MiniMaxGame")

@@ -1,0 +1,4 @@
+# MiniMaxOpening (short names: I hate typing)
+from wrap import run
+
+run("MiniMaxOpening")
