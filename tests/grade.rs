@@ -365,6 +365,12 @@ fn grades_the_fixture_class() {
         let rep = report("data_from_top");
         assert_eq!(row("data_from_top").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("MiniMaxGame: run from `.`, the folder that holds the `data/settings.txt`"), "{rep}");
+        // The same with `configparser`, which reads a missing file as an empty one: the
+        // program fails later (`NoSectionError`) naming no file; the path its source
+        // quotes decides (before 2026-12-02: 0, flagged).
+        let rep = report("config_from_top");
+        assert_eq!(row("config_from_top").unwrap()[0], 45.0, "{rep}");
+        assert!(rep.contains("MiniMaxGame: run from `.`, the folder that holds the `config/settings.ini`"), "{rep}");
         // Programs by short names (`mmo.py`), a README's table mapping them to the
         // handout's and its commands using them (before 2026-12-02: none found, 0).
         let rep = report("short_names");

@@ -190,8 +190,9 @@ struct Calling {
 /// `python3 src/MiniMaxGame.py …` from the project's folder): run again, on `call`, from
 /// the folder of the submission `work` that holds the file, the nearest above its own
 /// where one is. The file is the first relative path the program's words name that is no
-/// file from its own folder and is one in the submission. The program so moved, its
-/// invocation and the file's path, where that gave an answer.
+/// file from its own folder and is one in the submission, else the first its sources quote
+/// (a program that fails later for the file it did not find, naming none). The program so
+/// moved, its invocation and the file's path, where that gave an answer.
 fn from_another_folder(
     settings: &GradeSettings,
     program: &Program,
@@ -203,10 +204,30 @@ fn from_another_folder(
 ) -> Option<(Program, Invocation, String)> {
     let said = format!("{}\n{}", first.outcome.stderr, first.outcome.stdout);
     let files = submission::walk(work);
-    let (dir, path) = read::relative_paths_named(&said)
-        .into_iter()
-        .filter(|p| !program.dir.join(p).exists())
-        .find_map(|p| folder_holding(&files, &program.dir, &p).map(|d| (d, p)))?;
+    let elsewhere = |paths: Vec<String>| {
+        paths
+            .into_iter()
+            .filter(|p| !program.dir.join(p).exists())
+            .find_map(|p| folder_holding(&files, &program.dir, &p).map(|d| (d, p)))
+    };
+    let (dir, path) = elsewhere(read::relative_paths_named(&said)).or_else(|| {
+        // Named by none of its words: the paths its sources quote (its own first).
+        let mut sources: Vec<&PathBuf> = files
+            .iter()
+            .filter(|f| {
+                f.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+                    e != "sh" && submission::SOURCE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str())
+                })
+            })
+            .collect();
+        sources.sort_by_key(|f| !program.argv.iter().any(|a| Path::new(a) == f.as_path()));
+        let quoted = sources
+            .into_iter()
+            .filter_map(|f| crate::files::read_text_lossy(f, crate::files::SMALL_TEXT))
+            .flat_map(|text| read::relative_paths_quoted(&text))
+            .collect();
+        elsewhere(quoted)
+    })?;
     let moved = Program { dir, ..program.clone() };
     let inv =
         invoke(&settings.runner, &moved, form, scratch, &call.board, call.depth, call.time_limit(settings.run_limit));

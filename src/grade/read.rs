@@ -886,17 +886,49 @@ pub fn relative_paths_named(text: &str) -> Vec<String> {
     for word in text.split(|c: char| {
         c.is_whitespace() || matches!(c, '\'' | '"' | '`' | '(' | ')' | '[' | ']' | '<' | '>' | ',' | ';')
     }) {
-        let path = word.trim_end_matches(['.', ':', '!']);
-        let extension = path.rsplit_once('.').is_some_and(|(stem, ext)| {
-            !stem.is_empty() && (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric())
-        });
-        let shaped = (path.contains('/') || extension) && !path.contains(':') && !path.starts_with(['/', '\\', '~']);
-        let inside = std::path::Path::new(path).components().all(|c| matches!(c, std::path::Component::Normal(_)));
-        if shaped && inside && !out.iter().any(|p| p == path) {
+        if let Some(path) = relative_path(word.trim_end_matches(['.', ':', '!']))
+            && !out.iter().any(|p| p == path)
+        {
             out.push(path.to_string());
         }
     }
     out
+}
+
+/// The relative paths a program's source names in its string literals
+/// (`config.read("config/settings.ini")`, `new FileReader("data/mills.txt")`): each literal
+/// on one line, in double or single quotes, that is itself a relative path as
+/// [`relative_paths_named`] takes one. For a program that fails without naming the file it
+/// could not open (Python's `configparser` reads a missing file as an empty one and fails
+/// later on a section it lacks).
+#[must_use]
+pub fn relative_paths_quoted(source: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for line in source.lines() {
+        for quote in ['"', '\''] {
+            let parts: Vec<&str> = line.split(quote).collect();
+            // The odd parts are inside quotes, where a quote closes them.
+            for literal in parts.iter().skip(1).step_by(2).take((parts.len() - 1) / 2) {
+                if let Some(path) = relative_path(literal)
+                    && !out.iter().any(|p| p == path)
+                {
+                    out.push(path.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `word` if it is shaped as a relative path inside its folder: it holds a `/` or ends in
+/// an extension, and is no absolute path, no path out of the folder (`..`) and no address.
+fn relative_path(word: &str) -> Option<&str> {
+    let extension = word.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty() && (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric())
+    });
+    let shaped = (word.contains('/') || extension) && !word.contains(':') && !word.starts_with(['/', '\\', '~']);
+    let inside = std::path::Path::new(word).components().all(|c| matches!(c, std::path::Component::Normal(_)));
+    (shaped && inside && !word.contains(char::is_whitespace)).then_some(word)
 }
 
 /// The Java release a class was compiled for, where the JVM refused it as newer than
@@ -1439,6 +1471,17 @@ mod tests {
         ] {
             assert_eq!(relative_paths_named(said), paths, "{said}");
         }
+    }
+
+    #[test]
+    fn relative_paths_a_source_quotes() {
+        let source = "# settings from config/settings.ini like the lab (don't move it)\n\
+            config.read(\"config/settings.ini\")\n\
+            lines = open('data/lines.txt').read()  # or \"a b.txt\", 'x'\n\
+            print(\"usage: MiniMaxGame.py in out depth\", file=sys.stderr)\n\
+            path = os.path.join(HERE, \"/etc/morris.cfg\", '../up.txt', \"https://x.org/a.txt\")\n\
+            String s = \"config/settings.ini\"; char c = '\\n'; // \"unclosed.txt\n";
+        assert_eq!(relative_paths_quoted(source), vec!["config/settings.ini", "data/lines.txt"]);
     }
 
     #[test]
