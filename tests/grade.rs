@@ -371,6 +371,11 @@ fn grades_the_fixture_class() {
         let rep = report("config_from_top");
         assert_eq!(row("config_from_top").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("MiniMaxGame: run from `.`, the folder that holds the `config/settings.ini`"), "{rep}");
+        // The output file holding the whole result, the board on its first line alone:
+        // that line is the board it wrote (before 2026-12-02 each case lost the file's tenth).
+        let rep = report("board_then_lines");
+        assert_eq!(row("board_then_lines").unwrap()[0], 45.0, "{rep}");
+        assert!(rep.contains("the output file holds more lines after the board's own"), "{rep}");
         // Programs by short names (`mmo.py`), a README's table mapping them to the
         // handout's and its commands using them (before 2026-12-02: none found, 0).
         let rep = report("short_names");

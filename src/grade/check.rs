@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::cases::{Call, root_choices};
 use super::forms::Form;
-use super::read::{Grouping, Reading, read_output, read_output_as, visible};
+use super::read::{Grouping, Reading, board_line_then_more, read_output, read_output_as, visible};
 use super::run::{ProgramRunner, RunOutcome, RunSpec};
 use super::submission::Program;
 use crate::classroom::search::Value;
@@ -124,6 +124,9 @@ pub struct Invocation {
     pub file: Option<String>,
     /// The output file began with a byte order mark (UTF-8 with BOM), read without it.
     pub file_bom: bool,
+    /// What the output file holds after a first line that is a board alone (the count and
+    /// estimate written after it): `file` is that line.
+    pub file_more: Option<String>,
     /// Where a program that wrote no output file wrote a file of its name instead (its
     /// path's folders left off), as the report shows it.
     pub stray: Option<String>,
@@ -196,6 +199,10 @@ pub fn invoke(
     let bom = crate::rules::notation::BYTE_ORDER_MARK;
     let file_bom = file.as_deref().is_some_and(|t| t.starts_with(bom));
     let file = file.map(|t| t.strip_prefix(bom).unwrap_or(&t).trim().to_string());
+    let (file, file_more) = match file.as_deref().and_then(board_line_then_more) {
+        Some((board, more)) => (Some(board.to_string()), Some(more.to_string())),
+        None => (file, None),
+    };
     let mut command = crate::words::shell_line(&full);
     if let Some(typed) = stdin {
         // As a TA would type it again: the answers piped in.
@@ -203,7 +210,7 @@ pub fn invoke(
         command = format!("printf '%s\\n' {} | {command}", crate::words::shell_line(&answers));
     }
     let stray = if file.is_none() { stray_output(&program.dir, &input_dir, &output, started) } else { None };
-    Invocation { outcome, command, file, file_bom, stray }
+    Invocation { outcome, command, file, file_bom, file_more, stray }
 }
 
 /// Where a program that did not write the output path it was given wrote a file of that
@@ -344,6 +351,13 @@ pub fn check(call: &Call, inv: &Invocation, grouping: Grouping) -> CaseResult {
     }
     if inv.file_bom {
         r.notes.push(BOM_NOTE.into());
+    }
+    if let Some(more) = &inv.file_more {
+        let first = more.lines().next().unwrap_or_default();
+        r.notes.push(format!(
+            "the output file holds more lines after the board's own (`{first}` …): its first line, the board alone, \
+             is the board it wrote, as a program reading a board file's first line takes it"
+        ));
     }
     if let Some(went) = inv.stray.as_deref().filter(|_| r.faults.iter().any(|f| f == fault::FILE)) {
         r.notes.push(format!(
@@ -754,6 +768,7 @@ mod tests {
             command: "ABOpening in out 3".into(),
             file: Some(e.board.clone()),
             file_bom: false,
+            file_more: None,
             stray: None,
         }
     }
@@ -777,6 +792,7 @@ mod tests {
                 command: c.spec.name.into(),
                 file: Some(o.board.clone()),
                 file_bom: false,
+                file_more: None,
                 stray: None,
             };
             let r = check(c, &inv, Grouping::default());
@@ -812,6 +828,7 @@ mod tests {
             command: "MiniMaxGameBlack".into(),
             file: Some(theirs.board.clone()),
             file_bom: false,
+            file_more: None,
             stray: None,
         };
         let o = check(black, &inv, Grouping::default()).other_reading.expect("graded by the other reading too");
@@ -868,6 +885,7 @@ mod tests {
                     command: "MiniMaxGame in out 3".into(),
                     file: None,
                     file_bom: false,
+                    file_more: None,
                     stray: None,
                 },
                 Grouping::default(),

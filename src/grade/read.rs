@@ -95,6 +95,17 @@ fn is_board_char(c: char) -> bool {
     matches!(c, 'W' | 'B' | 'x' | 'X')
 }
 
+/// A file whose first line is a board alone and whose later lines hold more (the count
+/// and estimate written after it, so that the file tells the whole result): the board and
+/// the rest, trimmed. A program that reads a board file's first line reads the board.
+#[must_use]
+pub fn board_line_then_more(text: &str) -> Option<(&str, &str)> {
+    let (first, rest) = text.split_once('\n')?;
+    let (first, rest) = (first.trim(), rest.trim());
+    let len = crate::rules::CLASSROOM.topology.len();
+    (first.chars().count() == len && first.chars().all(is_board_char) && !rest.is_empty()).then_some((first, rest))
+}
+
 /// Every board on `line`, with the byte offset where it begins: a run of exactly 22 board
 /// letters with no letter or digit joined to either end; failing any, 22 board letters
 /// each standing alone, a few separators apart: a list printed as it is (Python's
