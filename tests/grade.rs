@@ -381,6 +381,16 @@ fn grades_the_fixture_class() {
         let rep = report("short_names");
         assert_eq!(row("short_names").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("MiniMaxOpening: `python3 mmo.py INPUT OUTPUT DEPTH`, as README.md gives it"), "{rep}");
+        // Only a notebook handed in, each program a function of it called in later cells
+        // (`MiniMaxGame(depth, board_in, board_out)` in its own order): a program of the
+        // handout's name written for each, the cells' definitions run without their calls
+        // (before 2026-12-02: no program found, 0, flagged).
+        let rep = report("notebook_functions");
+        assert_eq!(row("notebook_functions").unwrap()[0], 45.0, "{rep}");
+        assert!(
+            rep.contains("MiniMaxGame.py written to run the function `MiniMaxGame` that Project2.ipynb defines"),
+            "{rep}"
+        );
         // Numbers the German way, thousands grouped by dots (`4.674`): the programs' `10.000`
         // and `-10.000` are ten thousand, decided from all their outputs (ABGame's own counts
         // are under a thousand where it prints them); before 2026-12-02 they were read as

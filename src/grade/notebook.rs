@@ -69,17 +69,9 @@ fn target(folder: &Path, name: &str) -> Option<PathBuf> {
 /// appends (`-a`), and its text below the magic's line. A notebook that is not JSON, or
 /// not of nbformat 4's shape, has none.
 fn writefile_cells(text: &str) -> Vec<(String, bool, String)> {
-    let Ok(notebook) = serde_json::from_str::<serde_json::Value>(text) else { return Vec::new() };
-    let Some(cells) = notebook.get("cells").and_then(|c| c.as_array()) else { return Vec::new() };
-    cells
+    code_cells(text)
         .iter()
-        .filter(|cell| cell.get("cell_type").and_then(|t| t.as_str()) == Some("code"))
-        .filter_map(|cell| {
-            let source = match cell.get("source")? {
-                serde_json::Value::String(s) => s.clone(),
-                serde_json::Value::Array(lines) => lines.iter().filter_map(|l| l.as_str()).collect(),
-                _ => return None,
-            };
+        .filter_map(|source| {
             let source = source.trim_start_matches(['\n', '\r']);
             let (first, body) = source.split_once('\n').unwrap_or((source, ""));
             let (name, append) = magic_arguments(first.trim_end())?;
@@ -88,6 +80,149 @@ fn writefile_cells(text: &str) -> Vec<(String, bool, String)> {
         })
         .collect()
 }
+
+/// The sources of a notebook's code cells, in order; none for a notebook that is not JSON
+/// or not of nbformat 4's shape.
+fn code_cells(text: &str) -> Vec<String> {
+    let Ok(notebook) = serde_json::from_str::<serde_json::Value>(text) else { return Vec::new() };
+    let Some(cells) = notebook.get("cells").and_then(|c| c.as_array()) else { return Vec::new() };
+    cells
+        .iter()
+        .filter(|cell| cell.get("cell_type").and_then(|t| t.as_str()) == Some("code"))
+        .filter_map(|cell| match cell.get("source")? {
+            serde_json::Value::String(s) => Some(s.clone()),
+            serde_json::Value::Array(lines) => Some(lines.iter().filter_map(|l| l.as_str()).collect()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The programs a notebook defines as functions of its code cells (`def
+/// MiniMaxOpening(input_file, output_file, depth):`, called in later cells on the
+/// handout's examples): each program's function name, the first for each, in order.
+fn program_functions(text: &str) -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&'static str, String)> = Vec::new();
+    for cell in code_cells(text).iter().filter(|c| !c.trim_start().starts_with("%%")) {
+        for line in cell.lines() {
+            let Some(rest) = line.strip_prefix("def ") else { continue };
+            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            if let Some((program, _)) = super::names::program_of(&name)
+                && rest[name.len()..].trim_start().starts_with('(')
+                && !out.iter().any(|(p, _)| *p == program.name)
+            {
+                out.push((program.name, name));
+            }
+        }
+    }
+    out
+}
+
+/// Writes, beside each notebook below `work` that defines programs as functions (and
+/// holds no file of a program's name there), a Python program of the handout's name for
+/// each ([`FUNCTION_RUNNER`]): it runs the notebook's code cells as a TA running all
+/// cells would, but without the statements that use the programs (calls on examples, a
+/// table of them compared) and with what they print sent to stderr, then calls the
+/// program's function with the three arguments. The files
+/// written, relative to `work`, each with its notebook and function.
+pub fn function_programs(work: &Path) -> Vec<(String, String, String)> {
+    let notebooks = super::submission::walk(work).into_iter().filter(|f| f.extension().is_some_and(|e| e == "ipynb"));
+    let mut written = Vec::new();
+    for notebook in notebooks {
+        let (Some(folder), Some(name)) = (notebook.parent(), notebook.file_name().and_then(|n| n.to_str())) else {
+            continue;
+        };
+        let Ok(text) = crate::files::read_text(&notebook, crate::files::SMALL_TEXT) else { continue };
+        let functions = program_functions(&text);
+        let all: Vec<String> = functions.iter().map(|(_, f)| format!("{f:?}")).collect();
+        for (program, function) in &functions {
+            let to = folder.join(format!("{program}.py"));
+            if to.exists() {
+                continue;
+            }
+            let runner = FUNCTION_RUNNER
+                .replace("@NOTEBOOK@", &format!("{name:?}"))
+                .replace("@FUNCTION@", &format!("{function:?}"))
+                .replace("@PROGRAMS@", &all.join(", "));
+            match std::fs::write(&to, runner) {
+                Ok(()) => written.push((super::submission::relative(work, &to), name.to_string(), function.clone())),
+                Err(e) => log::info!("{}: not written: {}", to.display(), crate::files::io_reason(&e)),
+            }
+        }
+    }
+    written
+}
+
+/// The program written for a notebook's function ([`function_programs`]); `@NOTEBOOK@`,
+/// `@FUNCTION@` and `@PROGRAMS@` (every program function's name, quoted) are filled in.
+const FUNCTION_RUNNER: &str = r#"# Written by morris grade: runs the function @FUNCTION@ of the notebook @NOTEBOOK@ as the
+# handout's program. The notebook's code cells run first, as "run all cells" would, but
+# without the statements that use the programs (their calls on examples), IPython's magics,
+# or what they print (sent to stderr); then the function is called with the input file,
+# output file and depth.
+import ast
+import contextlib
+import inspect
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROGRAMS = {@PROGRAMS@}
+
+
+def cells():
+    with open(os.path.join(HERE, @NOTEBOOK@), encoding="utf-8") as f:
+        notebook = json.load(f)
+    for cell in notebook.get("cells", []):
+        source = cell.get("source", "")
+        source = "".join(source) if isinstance(source, list) else source
+        if cell.get("cell_type") != "code" or source.lstrip().startswith("%%"):
+            continue
+        lines = []
+        for line in source.splitlines():
+            bare = line.lstrip()
+            lines.append(line[: len(line) - len(bare)] + "pass" if bare.startswith(("%", "!")) else line)
+        yield "\n".join(lines)
+
+
+def uses_a_program(node):
+    return any(isinstance(n, ast.Name) and n.id in PROGRAMS for n in ast.walk(node))
+
+
+def argument_order(function):
+    try:
+        names = [p.lower() for p in inspect.signature(function).parameters][:3]
+    except (TypeError, ValueError):
+        return [0, 1, 2]
+    if len(names) != 3:
+        return [0, 1, 2]
+    def kind(n):
+        if "depth" in n or n in ("d", "ply", "plies", "level"):
+            return 2
+        if "out" in n or "dest" in n or "target" in n:
+            return 1
+        return 0
+    order = [kind(n) for n in names]
+    return order if sorted(order) == [0, 1, 2] else [0, 1, 2]
+
+
+namespace = {"__name__": "__notebook__"}
+with contextlib.redirect_stdout(sys.stderr):
+    for source in cells():
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not uses_a_program(node):
+                try:
+                    exec(compile(ast.Module([node], []), @NOTEBOOK@, "exec"), namespace)
+                except Exception:
+                    pass
+given = [os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), int(sys.argv[3])]
+function = namespace[@FUNCTION@]
+function(*[given[k] for k in argument_order(function)])
+"#;
 
 /// `%%writefile [-a|--append] NAME` (the name quoted where it holds spaces): the name and
 /// whether it appends.
@@ -118,6 +253,22 @@ mod tests {
 
     fn code(lines: &[&str]) -> serde_json::Value {
         serde_json::json!({ "cell_type": "code", "metadata": {}, "outputs": [], "source": lines })
+    }
+
+    #[test]
+    fn programs_a_notebook_defines_as_functions() {
+        let text = notebook(&[
+            code(&["import sys\n", "def neighbours(j):\n", "    def MiniMaxGame(x): pass\n"]),
+            code(&["def MiniMaxOpening(input_file, output_file, depth):\n", "    pass\n"]),
+            code(&["def ab_game (inp, out, d):\n", "    pass\n", "def minimax(board, depth): pass\n"]),
+            code(&["%%writefile x.py\n", "def ABOpening(a, b, c): pass\n"]),
+            code(&["def MiniMaxOpening(a, b, c): pass  # a second copy\n", "MiniMaxOpening('b1.txt', 'b2.txt', 2)\n"]),
+        ]);
+        assert_eq!(
+            program_functions(&text),
+            vec![("MiniMaxOpening", "MiniMaxOpening".to_string()), ("ABGame", "ab_game".to_string())]
+        );
+        assert!(program_functions("{\"cells\": [").is_empty());
     }
 
     #[test]

@@ -1975,6 +1975,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     let renamed = utf8_names(work);
     let separated = backslash_paths(work);
     let from_notebooks = super::notebook::write_cells(work);
+    let notebook_functions = super::notebook::function_programs(work);
     let unhidden = hidden_extensions(work);
     let files = walk(work);
     let mut jars: Vec<PathBuf> = files.iter().filter(|f| f.extension().is_some_and(|e| e == "jar")).cloned().collect();
@@ -2002,6 +2003,12 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         b.built.notes.push(format!(
             "written from the notebook's `%%writefile` cells, as running it would write them: {}",
             from_notebooks.join(", ")
+        ));
+    }
+    for (file, notebook, function) in &notebook_functions {
+        b.built.notes.push(format!(
+            "{file} written to run the function `{function}` that {notebook} defines (the notebook's code cells run \
+             first, as running all its cells would, without their own calls of the programs)"
         ));
     }
     if separated > 0 {
