@@ -370,7 +370,10 @@ fn grades_the_fixture_class() {
         // quotes decides (before 2026-12-02: 0, flagged).
         let rep = report("config_from_top");
         assert_eq!(row("config_from_top").unwrap()[0], 45.0, "{rep}");
-        assert!(rep.contains("MiniMaxGame: run from `.`, the folder that holds the `config/settings.ini`"), "{rep}");
+        assert!(
+            rep.contains("MiniMaxGame: run from `.`, the folder that holds the `config/settings.ini` its sources open"),
+            "{rep}"
+        );
         // The output file holding the whole result, the board on its first line alone:
         // that line is the board it wrote (before 2026-12-02 each case lost the file's tenth).
         let rep = report("board_then_lines");

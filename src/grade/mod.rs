@@ -192,7 +192,7 @@ struct Calling {
 /// where one is. The file is the first relative path the program's words name that is no
 /// file from its own folder and is one in the submission, else the first its sources quote
 /// (a program that fails later for the file it did not find, naming none). The program so
-/// moved, its invocation and the file's path, where that gave an answer.
+/// moved, its invocation and what names the file, where that gave an answer.
 fn from_another_folder(
     settings: &GradeSettings,
     program: &Program,
@@ -210,7 +210,9 @@ fn from_another_folder(
             .filter(|p| !program.dir.join(p).exists())
             .find_map(|p| folder_holding(&files, &program.dir, &p).map(|d| (d, p)))
     };
-    let (dir, path) = elsewhere(read::relative_paths_named(&said)).or_else(|| {
+    let named = elsewhere(read::relative_paths_named(&said))
+        .map(|(d, p)| (d, format!("`{p}` it named when run from its own folder")));
+    let (dir, what) = named.or_else(|| {
         // Named by none of its words: the paths its sources quote (its own first).
         let mut sources: Vec<&PathBuf> = files
             .iter()
@@ -226,12 +228,12 @@ fn from_another_folder(
             .filter_map(|f| crate::files::read_text_lossy(f, crate::files::SMALL_TEXT))
             .flat_map(|text| read::relative_paths_quoted(&text))
             .collect();
-        elsewhere(quoted)
+        elsewhere(quoted).map(|(d, p)| (d, format!("`{p}` its sources open (it failed naming no file)")))
     })?;
     let moved = Program { dir, ..program.clone() };
     let inv =
         invoke(&settings.runner, &moved, form, scratch, &call.board, call.depth, call.time_limit(settings.run_limit));
-    read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some().then_some((moved, inv, path))
+    read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some().then_some((moved, inv, what))
 }
 
 /// The folder from which `path` names one of `files`: the nearest above `program_dir`
@@ -531,14 +533,13 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
                 inv = other;
             } else if !answered
                 && searchable
-                && let Some((moved, other, path)) =
+                && let Some((moved, other, what)) =
                     from_another_folder(settings, program, &state.form, &inv, call, &scratch, &work)
             {
                 g.notes.push(format!(
-                    "{name}: run from `{}`, the folder that holds the `{}` it named when run from its own folder \
-                     (it opens it by a path relative to the folder it is run from)",
-                    submission::relative(&work, &moved.dir),
-                    path
+                    "{name}: run from `{}`, the folder that holds the {what} (it opens it by a path relative to \
+                     the folder it is run from)",
+                    submission::relative(&work, &moved.dir)
                 ));
                 state.moved = Some(moved);
                 inv = other;
