@@ -384,6 +384,11 @@ fn grades_the_fixture_class() {
         let rep = report("short_names");
         assert_eq!(row("short_names").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("MiniMaxOpening: `python3 mmo.py INPUT OUTPUT DEPTH`, as README.md gives it"), "{rep}");
+        // The same in a plain-text README, each file's name on its program's line
+        // (`mo.py      -> MiniMaxOpening          (Part I)`; txt230419, 0 and flagged before).
+        let rep = report("short_names_txt");
+        assert_eq!(row("short_names_txt").unwrap()[0], 45.0, "{rep}");
+        assert!(rep.contains("MiniMaxGame: `python3 mg.py INPUT OUTPUT DEPTH`, as README.txt gives it"), "{rep}");
         // Only a notebook handed in, each program a function of it called in later cells
         // (`MiniMaxGame(depth, board_in, board_out)` in its own order): a program of the
         // handout's name written for each, the cells' definitions run without their calls

@@ -144,7 +144,12 @@ pub fn documented(text: &str) -> Vec<Documented> {
         let rest = line.replacen(&command, " ", 1);
         let rest = rest.find(" #").map_or(rest.as_str(), |i| &rest[..i]);
         let alone = rest.trim_matches(|c: char| !c.is_alphanumeric()).is_empty();
-        let by_alias = || words[..at].iter().find_map(|w| aliases.iter().find(|(a, _)| *a == stem(w)).map(|(_, p)| *p));
+        // A short name alone, after its interpreter at most: with options of its own
+        // (`python3 minimax.py --ab …`) the script is one for several programs.
+        let by_alias = || {
+            let name = words[..at].last().filter(|_| at == 1 || (at == 2 && starts_command(&words[0])))?;
+            aliases.iter().find(|(a, _)| *a == stem(name)).map(|(_, p)| *p)
+        };
         let Some(program) = names_one(rest)
             .or_else(|| alone.then(|| names_one(&words[1..at].join(" ")).or_else(by_alias).or(heading)).flatten())
         else {
@@ -166,7 +171,8 @@ pub fn documented(text: &str) -> Vec<Documented> {
 
 /// The short names a README gives the programs, each with the program it stands for: a
 /// line (a table's row, a list's item) that names one program and quotes one other word
-/// in backticks (`| `mmo` | MiniMaxOpening | I |`, `- `abg`: ABGame`). A command of the
+/// in backticks (`| `mmo` | MiniMaxOpening | I |`, `- `abg`: ABGame`), or, with no
+/// backticks, gives one file's name ([`plain_alias`]). A command of the
 /// README that runs a program by that name (`./mmo board1.txt board2.txt 2`) runs that
 /// program.
 fn aliases(text: &str) -> Vec<(String, &'static str)> {
@@ -174,14 +180,50 @@ fn aliases(text: &str) -> Vec<(String, &'static str)> {
     for line in text.lines() {
         let quoted: Vec<&str> = line.split('`').skip(1).step_by(2).map(str::trim).collect();
         let rest = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
-        let (Some(program), [word]) = (names_one(&rest), quoted.as_slice()) else { continue };
+        let Some(program) = names_one(&rest) else { continue };
+        let word = match quoted.as_slice() {
+            [word] => *word,
+            [] => match plain_alias(line) {
+                Some(word) => word,
+                None => continue,
+            },
+            _ => continue,
+        };
         let alias = stem(word);
         let one_word = !alias.is_empty() && alias.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '-'));
-        if one_word && names_one(word).is_none() && !out.iter().any(|(a, _)| *a == alias) {
+        if one_word && names_one(word).is_none() {
             out.push((alias, program));
         }
     }
+    // A name given to two programs is neither's.
+    let twice: Vec<String> =
+        out.iter().filter(|(a, p)| out.iter().any(|(b, q)| a == b && p != q)).map(|(a, _)| a.clone()).collect();
+    out.retain(|(a, _)| !twice.contains(a));
     out
+}
+
+/// The short name on a plain-text line that names a program (a `README.txt` without
+/// backticks: `mo.py      -> MiniMaxOpening          (Part I)`): its one word that is a
+/// file's name (`mo.py`, `./mo`), else its first word, where that is no program's name.
+fn plain_alias(line: &str) -> Option<&str> {
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || matches!(c, '|' | ',' | ';' | '(' | ')'))
+        .map(|w| w.trim_end_matches(':'))
+        .filter(|w| w.chars().any(char::is_alphanumeric))
+        .collect();
+    let file_like = |w: &&&str| {
+        w.starts_with("./")
+            || w.rsplit_once('.').is_some_and(|(stem, ext)| {
+                !stem.is_empty() && matches!(ext, "py" | "java" | "class" | "jar" | "c" | "cpp" | "sh" | "exe" | "out")
+            })
+    };
+    let files: Vec<&str> = words.iter().filter(file_like).copied().collect();
+    let word = match files.as_slice() {
+        [one] => *one,
+        [] => *words.first()?,
+        _ => return None,
+    };
+    names_one(word).is_none().then_some(word)
 }
 
 /// A command's word as the name of a program: its folders and extension left off, lower
@@ -302,6 +344,39 @@ python3 mmgi.py board3.txt board4.txt 3
                 ("MiniMaxOpening", "./mmo".to_string()),
                 ("ABGame", "./abg".to_string()),
                 ("MiniMaxGameImproved", "python3 mmgi.py".to_string())
+            ]
+        );
+        // A plain-text README: the file's name on the program's line, no backticks.
+        let text = "\
+FILES
+mo.py      -> MiniMaxOpening          (Part I)
+ag.py      -> ABGame                  (Part II)
+mgi        = MiniMaxGameImproved
+common.py  -> shared code, used by MiniMaxOpening and ABGame
+
+python3 mo.py board1.txt board2.txt 2
+python3 ag.py board3.txt board4.txt 3
+./mgi board3.txt board4.txt 3
+python3 common.py board3.txt board4.txt 3
+";
+        // (checked below; a name given to two programs, or a script with options of its
+        // own, is no short name)
+        let ambiguous = "\
+minimax.py -> MiniMaxOpening
+minimax.py -> MiniMaxGame (with --game)
+ab.py      -> ABOpening
+Run:
+python3 minimax.py board1.txt board2.txt 2
+python3 ab.py --game board3.txt board4.txt 3
+";
+        assert_eq!(documented(ambiguous), vec![], "{ambiguous}");
+        let got: Vec<(&str, String)> = documented(text).iter().map(|d| (d.program, d.before.join(" "))).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("MiniMaxOpening", "python3 mo.py".to_string()),
+                ("ABGame", "python3 ag.py".to_string()),
+                ("MiniMaxGameImproved", "./mgi".to_string())
             ]
         );
     }

@@ -1,0 +1,4 @@
+# MiniMaxGame
+from wrap import run
+
+run("MiniMaxGame")

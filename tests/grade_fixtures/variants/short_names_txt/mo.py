@@ -1,0 +1,4 @@
+# MiniMaxOpening
+from wrap import run
+
+run("MiniMaxOpening")
