@@ -151,7 +151,7 @@ pub fn documented(text: &str) -> Vec<Documented> {
             aliases.iter().find(|(a, _)| *a == stem(name)).map(|(_, p)| *p)
         };
         let Some(program) = names_one(rest)
-            .or_else(|| alone.then(|| names_one(&words[1..at].join(" ")).or_else(by_alias).or(heading)).flatten())
+            .or_else(|| alone.then(|| names_one(&words[..at].join(" ")).or_else(by_alias).or(heading)).flatten())
         else {
             continue;
         };
@@ -346,6 +346,10 @@ python3 mmgi.py board3.txt board4.txt 3
                 ("MiniMaxGameImproved", "python3 mmgi.py".to_string())
             ]
         );
+        // A program of the folder named as the handout names it, under a heading naming
+        // another: its own name decides.
+        let d = documented("### MiniMaxOpening\n\n`./ABGame board3.txt board4.txt 3`\n");
+        assert_eq!((d[0].program, d[0].before.clone()), ("ABGame", words(&["./ABGame"])), "{d:?}");
         // A plain-text README: the file's name on the program's line, no backticks.
         let text = "\
 FILES
