@@ -336,20 +336,23 @@ python3 mmgi.py board3.txt board4.txt 3
 ./morris board3.txt board4.txt 3
 ```
 ";
-        let d = documented(text);
-        let got: Vec<(&str, String)> = d.iter().map(|d| (d.program, d.before.join(" "))).collect();
+        // Each program with the words of its command before the three.
+        let commands = |text: &str| -> Vec<(&'static str, String)> {
+            documented(text).iter().map(|d| (d.program, d.before.join(" "))).collect()
+        };
+        let expect = |pairs: &[(&'static str, &str)]| -> Vec<(&'static str, String)> {
+            pairs.iter().map(|(p, c)| (*p, (*c).to_string())).collect()
+        };
         assert_eq!(
-            got,
-            vec![
-                ("MiniMaxOpening", "./mmo".to_string()),
-                ("ABGame", "./abg".to_string()),
-                ("MiniMaxGameImproved", "python3 mmgi.py".to_string())
-            ]
+            commands(text),
+            expect(&[("MiniMaxOpening", "./mmo"), ("ABGame", "./abg"), ("MiniMaxGameImproved", "python3 mmgi.py")])
         );
         // A program of the folder named as the handout names it, under a heading naming
         // another: its own name decides.
-        let d = documented("### MiniMaxOpening\n\n`./ABGame board3.txt board4.txt 3`\n");
-        assert_eq!((d[0].program, d[0].before.clone()), ("ABGame", words(&["./ABGame"])), "{d:?}");
+        assert_eq!(
+            commands("### MiniMaxOpening\n\n`./ABGame board3.txt board4.txt 3`\n"),
+            expect(&[("ABGame", "./ABGame")])
+        );
         // A plain-text README: the file's name on the program's line, no backticks.
         let text = "\
 FILES
@@ -363,8 +366,15 @@ python3 ag.py board3.txt board4.txt 3
 ./mgi board3.txt board4.txt 3
 python3 common.py board3.txt board4.txt 3
 ";
-        // (checked below; a name given to two programs, or a script with options of its
-        // own, is no short name)
+        assert_eq!(
+            commands(text),
+            expect(&[
+                ("MiniMaxOpening", "python3 mo.py"),
+                ("ABGame", "python3 ag.py"),
+                ("MiniMaxGameImproved", "./mgi")
+            ])
+        );
+        // A name given to two programs, or a script with options of its own, is no short name.
         let ambiguous = "\
 minimax.py -> MiniMaxOpening
 minimax.py -> MiniMaxGame (with --game)
@@ -373,16 +383,7 @@ Run:
 python3 minimax.py board1.txt board2.txt 2
 python3 ab.py --game board3.txt board4.txt 3
 ";
-        assert_eq!(documented(ambiguous), vec![], "{ambiguous}");
-        let got: Vec<(&str, String)> = documented(text).iter().map(|d| (d.program, d.before.join(" "))).collect();
-        assert_eq!(
-            got,
-            vec![
-                ("MiniMaxOpening", "python3 mo.py".to_string()),
-                ("ABGame", "python3 ag.py".to_string()),
-                ("MiniMaxGameImproved", "./mgi".to_string())
-            ]
-        );
+        assert_eq!(commands(ambiguous), vec![], "{ambiguous}");
     }
 
     #[test]
