@@ -214,14 +214,7 @@ fn from_another_folder(
         .map(|(d, p)| (d, format!("`{p}` it named when run from its own folder")));
     let (dir, what) = named.or_else(|| {
         // Named by none of its words: the paths its sources quote (its own first).
-        let mut sources: Vec<&PathBuf> = files
-            .iter()
-            .filter(|f| {
-                f.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-                    e != "sh" && submission::SOURCE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str())
-                })
-            })
-            .collect();
+        let mut sources: Vec<&PathBuf> = files.iter().filter(|f| submission::is_source(f)).collect();
         sources.sort_by_key(|f| !program.argv.iter().any(|a| Path::new(a) == f.as_path()));
         let quoted = sources
             .into_iter()
@@ -833,8 +826,7 @@ fn below_the_fewest(g: &mut StudentGrade, work: &Path) {
 /// `zobrist`), relative to `work`.
 fn names_a_transposition_table(work: &Path) -> Option<String> {
     submission::walk(work).into_iter().find_map(|f| {
-        let ext = f.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase)?;
-        if !submission::SOURCE_EXTENSIONS.contains(&ext.as_str()) || f.starts_with(work.join(".grade-calls")) {
+        if !submission::is_source(&f) || f.starts_with(work.join(".grade-calls")) {
             return None;
         }
         let text = crate::files::read_text_lossy(&f, crate::files::SMALL_TEXT)?.to_lowercase();

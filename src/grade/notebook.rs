@@ -13,12 +13,10 @@ use std::path::{Path, PathBuf};
 /// Writes the `%%writefile` cells of every notebook below `work` beside their notebook; the
 /// files written, relative to `work`, in the order written.
 pub fn write_cells(work: &Path) -> Vec<String> {
-    let notebooks = super::submission::walk(work).into_iter().filter(|f| f.extension().is_some_and(|e| e == "ipynb"));
     let mut written: Vec<PathBuf> = Vec::new();
     let mut ours = HashSet::new();
-    for notebook in notebooks {
+    for (notebook, text) in notebooks(work) {
         let Some(folder) = notebook.parent() else { continue };
-        let Ok(text) = crate::files::read_text(&notebook, crate::files::SMALL_TEXT) else { continue };
         for (name, append, body) in writefile_cells(&text) {
             let Some(to) = target(folder, &name) else { continue };
             if !ours.contains(&to) && to.exists() {
@@ -40,6 +38,15 @@ pub fn write_cells(work: &Path) -> Vec<String> {
         }
     }
     written.iter().map(|f| super::submission::relative(work, f)).collect()
+}
+
+/// The notebooks below `work` that can be read, each with its text.
+fn notebooks(work: &Path) -> Vec<(PathBuf, String)> {
+    super::submission::walk(work)
+        .into_iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "ipynb"))
+        .filter_map(|f| crate::files::read_text(&f, crate::files::SMALL_TEXT).ok().map(|text| (f, text)))
+        .collect()
 }
 
 fn write(to: &Path, body: &str, append: bool) -> std::io::Result<()> {
@@ -125,13 +132,11 @@ fn program_functions(text: &str) -> Vec<(&'static str, String)> {
 /// program's function with the three arguments. The files
 /// written, relative to `work`, each with its notebook and function.
 pub fn function_programs(work: &Path) -> Vec<(String, String, String)> {
-    let notebooks = super::submission::walk(work).into_iter().filter(|f| f.extension().is_some_and(|e| e == "ipynb"));
     let mut written = Vec::new();
-    for notebook in notebooks {
+    for (notebook, text) in notebooks(work) {
         let (Some(folder), Some(name)) = (notebook.parent(), notebook.file_name().and_then(|n| n.to_str())) else {
             continue;
         };
-        let Ok(text) = crate::files::read_text(&notebook, crate::files::SMALL_TEXT) else { continue };
         let functions = program_functions(&text);
         let all: Vec<String> = functions.iter().map(|(_, f)| format!("{f:?}")).collect();
         for (program, function) in &functions {

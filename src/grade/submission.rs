@@ -1869,6 +1869,14 @@ fn backslash_paths(work: &Path) -> usize {
 /// The extensions of sources a program is made of.
 pub(super) const SOURCE_EXTENSIONS: [&str; 9] = ["py", "java", "c", "cpp", "cc", "cxx", "h", "hpp", "sh"];
 
+/// Whether `file` is a source of one of the handout's languages (or a shell script), by
+/// its extension in any case.
+pub(super) fn is_source(file: &Path) -> bool {
+    file.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| SOURCE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+}
+
 /// Renames each source saved with `.txt` after its extension (`ABGame.py.txt`: Notepad's
 /// "Save as" where Windows hides extensions) to its own name, and each source whose
 /// extension was replaced by `.txt` (`ABGame.txt` holding Python: a course site that took
@@ -2008,7 +2016,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     for (file, notebook, function) in &notebook_functions {
         b.built.notes.push(format!(
             "{file} written to run the function `{function}` that {notebook} defines (the notebook's code cells run \
-             first, as running all its cells would, without their own calls of the programs)"
+             first, as running all its cells would, without the statements that use the programs)"
         ));
     }
     if separated > 0 {
