@@ -45,25 +45,40 @@ pub fn read_text_from(source: impl Read, limit: u64) -> std::io::Result<String> 
         .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text".to_string()))
 }
 
-/// Windows-1252 text (Latin-1 with printable characters in 0x80-0x9F) decoded.
-pub fn windows_1252(bytes: &[u8]) -> String {
-    const HIGH: [char; 32] = [
-        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}', '\u{90}', '‘',
-        '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
-    ];
-    bytes.iter().map(|&b| if (0x80..0xa0).contains(&b) { HIGH[usize::from(b - 0x80)] } else { char::from(b) }).collect()
+/// Text that is not UTF-8 decoded by the legacy encoding it reads most plausibly in,
+/// with that encoding's name (`GBK`, `Windows-1252`, `Shift_JIS`, `Windows-1251`): what
+/// a student's Windows editor or console wrote in the student's own language (a Spanish
+/// `Posici\xf3n`, a Chinese `\xbe\xd6\xc3\xe6` for `局面`). The guess is Mozilla's
+/// detector's (`chardetng`), as a browser guesses a page that names no encoding.
+#[must_use]
+pub fn legacy_text(bytes: &[u8]) -> (String, String) {
+    // Each byte above ASCII alone among ASCII (`Posici\xf3n`, `Ren\xe9 \x93quoted\x94`):
+    // a Western European language's letters or a Windows editor's quotes, too few for a
+    // detector's guess on a line or two but never a multi-byte encoding's pairs or a
+    // Cyrillic or Greek word's run of letters.
+    if !bytes.windows(2).any(|w| w[0] >= 0x80 && w[1] >= 0x80) {
+        return (
+            encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes).0.into_owned(),
+            "Windows-1252".to_string(),
+        );
+    }
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(bytes, true);
+    let encoding = detector.guess(None, chardetng::Utf8Detection::Deny);
+    let (text, _) = encoding.decode_without_bom_handling(bytes);
+    let name = encoding.name();
+    let name = name.strip_prefix("windows-").map_or_else(|| name.to_string(), |n| format!("Windows-{n}"));
+    (text.into_owned(), name)
 }
 
-/// A program's output as text: UTF-8 where it is; else Windows-1252 where each byte above
-/// ASCII stands alone (`Posici\xf3n`, a Spanish or French student's labels from a source
-/// saved so), so that a report shows `Posición`; else with U+FFFD for what is not UTF-8
-/// (GBK's pairs of bytes, which no single-byte reading would show right).
+/// A program's output as text: UTF-8 where it is, else in the legacy encoding it reads
+/// most plausibly in ([`legacy_text`]), so that a report shows `Posición` and `局面` as the
+/// student's labels had them, not U+FFFD.
 #[must_use]
 pub fn decode_output(bytes: &[u8]) -> String {
     match std::str::from_utf8(bytes) {
         Ok(text) => text.to_string(),
-        Err(_) if !bytes.windows(2).any(|w| w[0] >= 0x80 && w[1] >= 0x80) => windows_1252(bytes),
-        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+        Err(_) => legacy_text(bytes).0,
     }
 }
 
@@ -205,14 +220,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn output_in_utf8_windows_1252_or_neither() {
+    fn output_in_utf8_or_in_the_legacy_encoding_it_reads_in() {
         assert_eq!(decode_output("Posición: 3".as_bytes()), "Posición: 3");
         assert_eq!(
             decode_output(b"Posici\xf3n del tablero: x\r\nEstimaci\xf3n: 952"),
             "Posición del tablero: x\r\nEstimación: 952"
         );
-        // GBK's byte pairs (`局面`) are no Windows-1252 letters: shown as not UTF-8.
-        assert_eq!(decode_output(b"\xbe\xd6\xc3\xe6: 4674"), "\u{fffd}\u{fffd}\u{fffd}\u{fffd}: 4674");
+        // A Chinese student's labels in GBK, a Russian's in Windows-1251, a Japanese
+        // student's in Shift_JIS.
+        let gbk = b"\xbe\xb2\xcc\xac\xb9\xc0\xd6\xb5\xc6\xc0\xb9\xc0\xb5\xc4\xbe\xd6\xc3\xe6\xca\xfd: 4674";
+        assert_eq!(legacy_text(gbk), ("静态估值评估的局面数: 4674".to_string(), "GBK".to_string()));
+        let cyrillic = b"\xcf\xee\xe7\xe8\xf6\xe8\xe9 \xee\xf6\xe5\xed\xe5\xed\xee: 4674";
+        assert_eq!(legacy_text(cyrillic), ("Позиций оценено: 4674".to_string(), "Windows-1251".to_string()));
+        let sjis = b"\x90\xc3\x93\x49\x95\x5d\x89\xbf\x82\xb5\x82\xbd\x8b\xc7\x96\xca\x90\x94: 453";
+        assert_eq!(legacy_text(sjis), ("静的評価した局面数: 453".to_string(), "Shift_JIS".to_string()));
     }
 
     #[test]

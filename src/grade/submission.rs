@@ -1420,10 +1420,12 @@ fn python_module(file: &Path, work: &Path) -> Option<(PathBuf, String)> {
 
 /// A Java or Python source the compiler or interpreter would refuse for its encoding alone
 /// is made UTF-8 in the grader's copy: a byte order mark (javac: `illegal character:
-/// '\ufeff'`) taken off a Java source; a source in Windows-1252 or Latin-1 (a name with an
-/// accent in a comment, saved by a Windows editor: `unmappable character`, Python's
-/// `Non-UTF-8 code`) re-encoded, unless a Python source declares its own coding. What was
-/// done, if anything.
+/// '\ufeff'`) taken off a Java source; a source in a legacy encoding (a name with an
+/// accent in a comment, saved by a Windows editor in Windows-1252; a Chinese student's
+/// labels in GBK: `unmappable character`, Python's `Non-UTF-8 code`) re-encoded from the
+/// encoding it reads most plausibly in ([`crate::files::legacy_text`]; before TA trial 22
+/// always Windows-1252, which compiled a GBK source's labels into mojibake), unless a
+/// Python source declares its own coding. What was done, if anything.
 fn utf8_source(path: &Path) -> Option<String> {
     let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase)?;
     if ext != "java" && ext != "py" {
@@ -1432,7 +1434,7 @@ fn utf8_source(path: &Path) -> Option<String> {
     let bytes = std::fs::read(path).ok()?;
     let (text, why) = match std::str::from_utf8(&bytes) {
         Ok(t) if ext == "java" && t.starts_with('\u{feff}') => {
-            (t['\u{feff}'.len_utf8()..].to_string(), "byte order mark taken off (javac refuses it)")
+            (t['\u{feff}'.len_utf8()..].to_string(), "byte order mark taken off (javac refuses it)".to_string())
         }
         Ok(_) => return None,
         Err(_) => {
@@ -1440,14 +1442,12 @@ fn utf8_source(path: &Path) -> Option<String> {
             if ext == "py" && head.lines().any(|l| l.trim_start().starts_with('#') && l.contains("coding")) {
                 return None;
             }
-            (
-                crate::files::windows_1252(&bytes),
-                "re-encoded from Windows-1252 to UTF-8 (it was not UTF-8, which the compiler needs)",
-            )
+            let (text, encoding) = crate::files::legacy_text(&bytes);
+            (text, format!("re-encoded from {encoding} to UTF-8 (it was not UTF-8, which the compiler needs)"))
         }
     };
     std::fs::write(path, text).ok()?;
-    Some(why.to_string())
+    Some(why)
 }
 
 /// A shell script (`MiniMaxOpening.sh`) or another `#!` script, made to run here as it ran
@@ -3223,6 +3223,19 @@ mod tests {
         let latin = file("b.py", b"# Ren\xe9 \x93quoted\x94\nprint(1)\n");
         assert!(utf8_source(&latin).unwrap().starts_with("re-encoded from Windows-1252"));
         assert_eq!(std::fs::read_to_string(&latin).unwrap(), "# René “quoted”\nprint(1)\n");
+        // A Chinese student's Java in GBK: compiled as Windows-1252 before TA trial 22, its
+        // labels printed as mojibake (`脳路`).
+        let gbk = file(
+            "G.java",
+            &[
+                &b"class G { String s = \""[..],
+                &b"\xbe\xb2\xcc\xac\xb9\xc0\xd6\xb5\xc6\xc0\xb9\xc0\xb5\xc4\xbe\xd6\xc3\xe6\xca\xfd"[..],
+                b"\"; }\n",
+            ]
+            .concat(),
+        );
+        assert!(utf8_source(&gbk).unwrap().starts_with("re-encoded from GBK"));
+        assert_eq!(std::fs::read_to_string(&gbk).unwrap(), "class G { String s = \"静态估值评估的局面数\"; }\n");
         let declared = file("c.py", b"# -*- coding: latin-1 -*-\n# Ren\xe9\n");
         assert_eq!(utf8_source(&declared), None, "a Python source that declares its coding is its own");
         for (name, bytes) in
