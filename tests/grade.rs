@@ -458,6 +458,27 @@ fn grades_the_fixture_class() {
         let rep = report("stderr_output");
         assert_eq!(row("stderr_output").unwrap()[0], 45.0, "{rep}");
         assert!(rep.contains("printed to stderr, not stdout"), "{rep}");
+        // Every line printed with C++20's std::format, which g++ 12 has no <format> for:
+        // built with the grader's stand-in where the machine's g++ lacks it. Before TA
+        // trial 22, 0 for the program (`fatal error: format: No such file or directory`).
+        if let Some(r) = row("cpp_format") {
+            let rep = report("cpp_format");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            let lacks = !Command::new("g++")
+                .args(["-std=c++20", "-E", "-x", "c++", "-", "-o", "/dev/null"])
+                .stdin(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .and_then(|mut c| {
+                    use std::io::Write;
+                    c.stdin.take().unwrap().write_all(b"#include <format>\n")?;
+                    c.wait()
+                })
+                .unwrap()
+                .success();
+            let standin = "the grader's stand-ins for <format>, which this machine's g++ lacks";
+            assert_eq!(rep.contains(standin), lacks, "{rep}");
+        }
         // C++20 (`map::contains`), as the student's IDE was set: compiled as C++20.
         if let Some(r) = row("cpp20") {
             let rep = report("cpp20");

@@ -11,7 +11,9 @@
 //! headers of the names a project includes), an include named in another case found, and
 //! `void main` read as `int main` in the grader's copy; the report names each. The same
 //! retry finds a header a project keeps in an include folder it names to its compiler
-//! (CLion's CMake, `include_directories(include)`), and tries C++ as C++20 as well.
+//! (CLion's CMake, `include_directories(include)`), stands in for C++20's `<format>` and
+//! C++23's `<print>` where this machine's g++ has neither (g++ 12; Visual C++ 2022 has
+//! both), and tries C++ as C++20 as well.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -24,6 +26,12 @@ const HEADER: (&str, &str) = ("morris_visual_cpp.h", include_str!("visual_cpp/mo
 /// they give is in [`HEADER`]); a project's own copy beside its source comes first.
 const HEADERS: [&str; 8] =
     ["pch.h", "stdafx.h", "targetver.h", "SDKDDKVer.h", "tchar.h", "conio.h", "windows.h", "Windows.h"];
+/// The grader's stand-ins for standard headers of C++20 and C++23 that this machine's g++
+/// may not have (g++ 12 has neither `<format>` nor `<print>`), which a student who wrote for
+/// Visual C++ 2022, Apple's clang or a newer g++ used for every line the program prints:
+/// written into the folder only where the machine's own compiler lacks them.
+const STANDARD: [(&str, &str); 2] =
+    [("format", include_str!("visual_cpp/format")), ("print", include_str!("visual_cpp/print"))];
 /// Visual C++'s own names that [`HEADER`] stands in for, as a report names them.
 const NAMES: [&str; 32] = [
     "fopen_s",
@@ -91,6 +99,7 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
     let mut void_main = false;
     let mut include_folders: Vec<PathBuf> = Vec::new();
     let mut found_in: Vec<String> = Vec::new();
+    let mut standard: Vec<&str> = Vec::new();
     // The header copies earlier builds of this submission made, read once.
     let copies = copies_made(work);
     while let Some(file) = queue.pop() {
@@ -116,6 +125,12 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
             }
             if let Some(h) = HEADERS.iter().find(|h| **h == name) {
                 stood_in.insert(h);
+                continue;
+            }
+            if let Some((h, text)) = STANDARD.iter().find(|(h, _)| !quoted && *h == name) {
+                if !standard.contains(h) && compiler_lacks(h) && std::fs::write(folder.join(h), text).is_ok() {
+                    standard.push(h);
+                }
                 continue;
             }
             // Found on Windows or macOS whatever its case or separators: a copy under
@@ -173,14 +188,43 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
         marks.push("void main".into());
         what.push("void main taken as int main".into());
     }
-    // An include folder is the project's own, no mark of Windows.
+    // An include folder is the project's own, no mark of Windows; nor is a newer
+    // compiler's standard header.
     what.extend(found_in);
+    if !standard.is_empty() {
+        let headers: Vec<String> = standard.iter().map(|h| format!("<{h}>")).collect();
+        what.push(format!("the grader's stand-ins for {}, which this machine's g++ lacks", headers.join(", ")));
+    }
     what.push(if marks.is_empty() {
         "the standard headers included first".into()
     } else {
         "the standard headers Visual C++ brings in included first".into()
     });
     Standins { args, what: what.join("; "), marks }
+}
+
+/// Whether this machine's g++ lacks the standard header `name` (`format`, `print`), in
+/// the newest language it knows; asked once a header.
+fn compiler_lacks(name: &str) -> bool {
+    static ASKED: std::sync::Mutex<Vec<(String, bool)>> = std::sync::Mutex::new(Vec::new());
+    let mut asked = ASKED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, lacks)) = asked.iter().find(|(n, _)| n == name) {
+        return *lacks;
+    }
+    let preprocessed = || -> std::io::Result<bool> {
+        use std::io::Write;
+        let mut child = std::process::Command::new("g++")
+            .args(["-std=c++2b", "-E", "-x", "c++", "-", "-o", "/dev/null"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()?;
+        child.stdin.take().map(|mut i| writeln!(i, "#include <{name}>")).transpose()?;
+        Ok(child.wait()?.success())
+    };
+    let lacks = !preprocessed().unwrap_or(false);
+    asked.push((name.to_string(), lacks));
+    lacks
 }
 
 /// Copies the header `real` to `named` (a name Windows finds it by) with its time of change:
