@@ -114,7 +114,8 @@ fn is_installed_code(dir: &Path) -> bool {
 /// environment, `site-packages`, `node_modules`) and the grader's output skipped), sorted.
 /// A symbolic link to a file inside `dir` is one of them (a Makefile's `ln -s mvplay
 /// bin/minimax-opening`, for a program that tells what to do by the name it is called by:
-/// a submission's own links were removed when it was unpacked, so these are its build's);
+/// a submission's own links were made copies or removed when it was unpacked, so these are
+/// its build's);
 /// one leading elsewhere is not.
 #[must_use]
 pub fn walk(dir: &Path) -> Vec<PathBuf> {
@@ -1145,26 +1146,69 @@ fn lift_lone_namesake(into: &Path) {
     }
 }
 
-/// Removes every symbolic link an archive made below `work`, hidden folders included.
-/// The grader writes in its copy as the user it runs as (root, often): a link named
-/// `.grade-calls` or `include` pointing out of the copy would have it write there. A
-/// student's program needs none of them (copies of folders never hold them: they are
-/// not copied).
+/// Removes every symbolic link an archive made below `work`, hidden folders included,
+/// but for one to a file of the submission itself, which is made a copy of that file
+/// ([`linked_file`]). The grader writes in its copy as the user it runs as (root, often):
+/// a link named `.grade-calls` or `include` pointing out of the copy would have it write
+/// there.
 fn drop_links(work: &Path) {
+    let inside = std::fs::canonicalize(work).unwrap_or_else(|_| work.to_path_buf());
     let mut stack = vec![work.to_path_buf()];
     while let Some(d) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&d) else { continue };
         for e in entries.flatten() {
             match e.file_type() {
                 Ok(t) if t.is_symlink() => {
-                    log::info!("{}: a symbolic link in the archive, left out", e.path().display());
+                    let to = linked_file(&e.path(), &inside);
                     let _ = std::fs::remove_file(e.path());
+                    match to {
+                        Some(to) if std::fs::copy(&to, e.path()).is_ok() => {
+                            note_link(work, &e.path(), &work.join(to.strip_prefix(&inside).unwrap_or(&to)));
+                        }
+                        _ => log::info!("{}: a symbolic link in the archive, left out", e.path().display()),
+                    }
                 }
                 Ok(t) if t.is_dir() => stack.push(e.path()),
                 _ => {}
             }
         }
     }
+}
+
+/// The file a student's symbolic link leads to, where it is a file of the submission
+/// itself, below `inside` (canonical): a Linux student's `MiniMaxOpeningBlack.py ->
+/// MiniMaxOpening.py`, one script that tells the colour it plays by the name it is called
+/// by, zipped with `zip -y`. Such a link is made a copy of its file in the grader's copy
+/// (called by the link's name, it runs as the link did); before TA trial 22 it was left
+/// out, and the program it stood for was missing.
+fn linked_file(link: &Path, inside: &Path) -> Option<PathBuf> {
+    let to = std::fs::canonicalize(link).ok()?;
+    (to.starts_with(inside) && to.is_file()).then_some(to)
+}
+
+/// The file in a work copy that lists each symbolic link made a copy of its file: the
+/// link and its file, a line each, parted by a tab, for the report's notes.
+const LINKS: &str = ".grade-links";
+
+fn note_link(work: &Path, link: &Path, to: &Path) {
+    use std::io::Write;
+    let line = format!("{}\t{}\n", relative(work, link), relative(work, to));
+    let _ = std::fs::File::options()
+        .create(true)
+        .append(true)
+        .open(work.join(LINKS))
+        .and_then(|mut f| f.write_all(line.as_bytes()));
+}
+
+/// The symbolic links [`drop_links`] and [`copy_dir`] made copies of, as the report's note
+/// names them (`MiniMaxOpeningBlack.py -> MiniMaxOpening.py`).
+fn links_copied(work: &Path) -> Vec<String> {
+    std::fs::read_to_string(work.join(LINKS))
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.split_once('\t'))
+        .map(|(link, to)| format!("{link} -> {to}"))
+        .collect()
 }
 
 /// Extracts `archive` into `into` by its kind, in the sandbox with `work` its one writable
@@ -1241,15 +1285,25 @@ fn extract(archive: &Path, into: &Path, work: &Path, limit: Duration, runner: &P
 }
 
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    let inside = std::fs::canonicalize(from)?;
+    copy_tree(from, to, &inside, to)
+}
+
+/// Copies the folder `from` into `to`, the copy's top `work`: a symbolic link to a file
+/// below `inside` as a copy of that file ([`linked_file`]), any other link not at all.
+fn copy_tree(from: &Path, to: &Path, inside: &Path, work: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(to)?;
     for e in std::fs::read_dir(from)? {
         let e = e?;
         let t = e.file_type()?;
         let dest = to.join(e.file_name());
         if t.is_dir() && !is_output_folder(&e.path()) {
-            copy_dir(&e.path(), &dest)?;
+            copy_tree(&e.path(), &dest, inside, work)?;
         } else if t.is_file() {
             std::fs::copy(e.path(), &dest)?;
+        } else if let Some(file) = t.is_symlink().then(|| linked_file(&e.path(), inside)).flatten() {
+            std::fs::copy(&file, &dest)?;
+            note_link(work, &dest, &work.join(file.strip_prefix(inside).unwrap_or(&file)));
         }
     }
     Ok(())
@@ -2025,6 +2079,14 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
              on Unix) were put in the folders they name"
         ));
     }
+    let links = links_copied(work);
+    if !links.is_empty() {
+        b.built.notes.push(format!(
+            "symbolic links to the submission's own files were made copies of them, each run by the link's name as \
+             the link was: {}",
+            crate::words::listed(&links, 4)
+        ));
+    }
     if renamed > 0 {
         b.built.notes.push(format!(
             "{renamed} file or folder names not in UTF-8 (as Windows' zip writes accents, in the DOS code page) were \
@@ -2757,6 +2819,43 @@ mod tests {
         std::fs::write(&p, bytes).unwrap();
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
         p
+    }
+
+    #[test]
+    fn links_to_the_submission_s_own_files_are_copies_and_others_are_left_out() {
+        use std::os::unix::fs::symlink;
+        let top = scratch("links");
+        let _ = std::fs::remove_dir_all(&top);
+        let (sub, work) = (top.join("sub"), top.join("work"));
+        std::fs::create_dir_all(sub.join("lib")).unwrap();
+        put(&sub, "MiniMaxOpening.py", b"print('white or black by argv[0]')\n");
+        put(&top, "outside.txt", b"not the student's\n");
+        symlink("MiniMaxOpening.py", sub.join("MiniMaxOpeningBlack.py")).unwrap();
+        symlink("../MiniMaxOpening.py", sub.join("lib/again.py")).unwrap();
+        symlink("../outside.txt", sub.join("out.txt")).unwrap();
+        symlink("/etc/passwd", sub.join("passwd")).unwrap();
+        symlink("lib", sub.join("folder")).unwrap();
+        symlink("missing.py", sub.join("dangling.py")).unwrap();
+        let check = |work: &Path| {
+            let same = std::fs::read(sub.join("MiniMaxOpening.py")).unwrap();
+            for copy in ["MiniMaxOpeningBlack.py", "lib/again.py"] {
+                let meta = std::fs::symlink_metadata(work.join(copy)).unwrap();
+                assert!(meta.is_file(), "{copy} is a file of its own");
+                assert_eq!(std::fs::read(work.join(copy)).unwrap(), same);
+            }
+            for gone in ["out.txt", "passwd", "folder", "dangling.py"] {
+                assert!(std::fs::symlink_metadata(work.join(gone)).is_err(), "{gone} left out");
+            }
+            let mut links = links_copied(work);
+            links.sort();
+            assert_eq!(links, ["MiniMaxOpeningBlack.py -> MiniMaxOpening.py", "lib/again.py -> MiniMaxOpening.py"]);
+        };
+        // A folder handed in, copied; an archive's, unpacked in place.
+        copy_dir(&sub, &work).unwrap();
+        check(&work);
+        drop_links(&sub);
+        check(&sub);
+        let _ = std::fs::remove_dir_all(&top);
     }
 
     #[test]
