@@ -533,6 +533,20 @@ fn grades_the_fixture_class() {
             assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
             assert!(rep.contains("- `(in .) cmake --build build -j 2`: exit 0"), "{rep}");
         }
+        // The same, its GoogleTest tests fetched by `FetchContent` and on by default
+        // (`option(MORRIS_BUILD_TESTS … ON)`): without the network the configure fails, and
+        // it is configured again with its tests off (before: the scripts found no
+        // build/morris, 0, flagged).
+        if let Some(r) = row("cmake_fetch_tests")
+            && have("cmake", "--version")
+        {
+            let rep = report("cmake_fetch_tests");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(
+                rep.contains("CMakeLists.txt: CMake's first configure failed, and the project was configured again with its tests switched off (-DBUILD_TESTING=OFF -DMORRIS_BUILD_TESTS=OFF)"),
+                "{rep}"
+            );
+        }
         // Only a Colab notebook handed in, its programs in `%%writefile` cells: the files
         // written as running it would (before, no program was found: 0, flagged).
         let rep = report("colab_notebook");

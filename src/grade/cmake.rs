@@ -73,9 +73,45 @@ pub fn executables(text: &str, folder: &Path) -> Vec<(String, Vec<PathBuf>)> {
     out
 }
 
+/// The switches that turn a project's tests off: CMake's own `BUILD_TESTING` (CTest's) and
+/// every `option(NAME …)` in `text` whose name says tests (`MORRIS_BUILD_TESTS`,
+/// `ENABLE_TESTING`), each as `-DNAME=OFF`. A student's GoogleTest or Catch2, fetched at
+/// configure time by `FetchContent`, needs the network the grader has none of; the
+/// programs do not need their tests.
+#[must_use]
+pub fn tests_off(text: &str) -> Vec<String> {
+    let text = without_comments(text);
+    let lower = text.to_ascii_lowercase();
+    let mut names = vec!["BUILD_TESTING".to_string()];
+    for (at, _) in lower.match_indices("option") {
+        if text[..at].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let name: IResult<&str, &str> =
+            preceded((tag_no_case("option"), multispace0, char('('), multispace0), argument).parse(&text[at..]);
+        if let Ok((_, name)) = name
+            && name.to_ascii_uppercase().contains("TEST")
+            && !names.iter().any(|n| n == name)
+        {
+            names.push(name.to_string());
+        }
+    }
+    names.into_iter().map(|n| format!("-D{n}=OFF")).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_options_that_say_tests_are_turned_off() {
+        let text = "option(MORRIS_BUILD_TESTS \"Build the unit tests\" ON)\n\
+                    option( WITH_ASAN \"sanitizers\" OFF)\n\
+                    # option(OLD_TESTS \"gone\" ON)\n\
+                    if(MORRIS_BUILD_TESTS)\n  enable_testing()\nendif()\nmy_option(FAKE_TESTS x ON)\n";
+        assert_eq!(tests_off(text), ["-DBUILD_TESTING=OFF", "-DMORRIS_BUILD_TESTS=OFF"]);
+        assert_eq!(tests_off(""), ["-DBUILD_TESTING=OFF"]);
+    }
 
     #[test]
     fn a_clion_students_declarations() {

@@ -2028,6 +2028,24 @@ fn on_sandbox_path(tool: &str) -> bool {
     std::env::split_paths(crate::referee::sandbox::jail::SANDBOX_PATH).any(|d| d.join(tool).is_file())
 }
 
+/// Whether `script` is a script (its `#!` line) naming `program` by its file name as a
+/// command or path (`cd src && ./bin/ab_game "$@"`): a wrapper of a student's and the
+/// program it runs are one program, no two candidates for it.
+fn script_calls(script: &Path, program: &Path) -> bool {
+    let Some(name) = program.file_name().map(|n| n.to_string_lossy().into_owned()) else { return false };
+    let Ok(bytes) = std::fs::read(script) else { return false };
+    if !bytes.starts_with(b"#!") || bytes.len() > 1 << 16 {
+        return false;
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    text.match_indices(name.as_str()).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        before.is_some_and(|c| c == '/' || c.is_whitespace() || c == '"' || c == '\'')
+            && after.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '.' || c == '-'))
+    })
+}
+
 /// Builds the submission unpacked in `work` and finds its eight programs. `commands` are
 /// the class file's for this student; a `grade.toml` in the submission adds to them.
 #[must_use]
@@ -2187,9 +2205,41 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         let _ = std::fs::remove_file(shipped.join("CMakeCache.txt"));
         let _ = std::fs::remove_dir_all(shipped.join("CMakeFiles"));
         let flags = ["-DCMAKE_C_FLAGS=-O2", "-DCMAKE_CXX_FLAGS=-O2"].map(String::from);
-        let configure = ["cmake", "-S", ".", "-B", "build"].map(String::from).into_iter().chain(flags).collect();
-        let built =
-            b.step(configure, dir) && b.step(["cmake", "--build", "build", "-j", "2"].map(String::from).to_vec(), dir);
+        let configure = |extra: &[String]| -> Vec<String> {
+            ["cmake", "-S", ".", "-B", "build"]
+                .map(String::from)
+                .into_iter()
+                .chain(flags.clone())
+                .chain(extra.to_vec())
+                .collect()
+        };
+        let mut configured = b.step(configure(&[]), dir);
+        // A project whose tests fetch GoogleTest or Catch2 at configure time (`FetchContent`,
+        // on by default) fails here for want of the network: configured once more, afresh,
+        // with its tests switched off, as the programs do not need them.
+        if !configured {
+            let mut off = super::cmake::tests_off("");
+            for list in
+                files.iter().filter(|f| f.starts_with(dir) && f.file_name().is_some_and(|n| n == "CMakeLists.txt"))
+            {
+                let text = std::fs::read_to_string(list).unwrap_or_default();
+                off.extend(super::cmake::tests_off(&text).into_iter().filter(|o| !off.contains(o)).collect::<Vec<_>>());
+            }
+            let _ = std::fs::remove_file(shipped.join("CMakeCache.txt"));
+            let _ = std::fs::remove_dir_all(shipped.join("CMakeFiles"));
+            let _ = std::fs::remove_dir_all(shipped.join("_deps"));
+            configured = b.step(configure(&off), dir);
+            if configured {
+                b.built.notes.push(format!(
+                    "{}: CMake's first configure failed, and the project was configured again with its tests \
+                     switched off ({}), which the programs do not need (a test framework fetched at configure \
+                     time needs the network, which the grader has none of)",
+                    relative(work, &dir.join("CMakeLists.txt")),
+                    off.join(" ")
+                ));
+            }
+        }
+        let built = configured && b.step(["cmake", "--build", "build", "-j", "2"].map(String::from).to_vec(), dir);
         if !built && let Some(failed) = b.built.steps.last() {
             b.built.notes.push(format!(
                 "{}: CMake could not build the project ({}), so its sources were compiled one program at a time",
@@ -2266,6 +2316,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
                         && o.version == c.version
                         && o.foreign.is_none()
                         && c.foreign.is_none()
+                        && !script_calls(&c.file, &o.file)
                 })
                 .map(|o| relative(work, &o.file))
                 .collect();
@@ -2804,6 +2855,20 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_wrapper_script_and_the_program_it_runs_are_one_program() {
+        let dir = scratch("wrapper-calls");
+        let wrapper = dir.join("ABGame");
+        std::fs::write(&wrapper, "#!/bin/bash\ncd \"$(dirname \"$0\")/src\" && ./bin/ab_game \"$@\"\n").unwrap();
+        assert!(script_calls(&wrapper, &dir.join("src/bin/ab_game")));
+        // A name inside a longer one, and a file that is no script, call nothing.
+        assert!(!script_calls(&wrapper, &dir.join("src/bin/ab_gam")));
+        assert!(!script_calls(&wrapper, &dir.join("src/bin/game")));
+        std::fs::write(&wrapper, "./bin/ab_game\n").unwrap();
+        assert!(!script_calls(&wrapper, &dir.join("src/bin/ab_game")));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
     use std::os::unix::fs::PermissionsExt;
 
     /// A fresh folder for one test.
