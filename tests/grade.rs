@@ -57,7 +57,8 @@ fn have(tool: &str, version_flag: &str) -> bool {
 }
 
 /// Builds the class: `python_ok`, `c_ok`, `java_ok` and one folder per broken variant
-/// (a base language's files with the variant's own on top, less those its REMOVE lists).
+/// (a base language's files, then those of the variant its ALSO names if any, with the
+/// variant's own on top, less those its REMOVE lists).
 fn assemble(class: &Path) -> Vec<String> {
     let base = fixtures();
     let tools = [
@@ -79,8 +80,13 @@ fn assemble(class: &Path) -> Vec<String> {
         }
         let dest = class.join(&name);
         copy_dir(&base.join(&lang), &dest);
+        // A variant of another variant (its ALSO names it) has that one's files under its own.
+        if let Ok(also) = std::fs::read_to_string(e.path().join("ALSO")) {
+            copy_dir(&base.join("variants").join(also.trim()), &dest);
+        }
         copy_dir(&e.path(), &dest);
         let _ = std::fs::remove_file(dest.join("BASE"));
+        let _ = std::fs::remove_file(dest.join("ALSO"));
         if let Ok(list) = std::fs::read_to_string(dest.join("REMOVE")) {
             for f in list.lines() {
                 std::fs::remove_file(dest.join(f)).unwrap();
