@@ -553,6 +553,17 @@ fn grades_the_fixture_class() {
                 "{rep}"
             );
         }
+        // A `build.sh` whose compiler is a default (`CC=${CC:-gcc}`) building into src/bin,
+        // and a wrapper named as each program running what it built: the script is run, and
+        // the report says what each wrapper runs (before, as cdw230908 in TA trial 22, the
+        // script was not taken for one, and a shipped binary the wrapper ran was named as
+        // passed over).
+        if let Some(r) = row("build_sh_wrapper") {
+            let rep = report("build_sh_wrapper");
+            assert_eq!(r[1], 35.0, "{rep}");
+            assert!(rep.contains("ABGame: executable ABGame (the handout's name; it runs src/bin/ab_game)"), "{rep}");
+            assert!(rep.contains("/build.sh`: exit 0"), "{rep}");
+        }
         // Only a Colab notebook handed in, its programs in `%%writefile` cells: the files
         // written as running it would (before, no program was found: 0, flagged).
         let rep = report("colab_notebook");
