@@ -564,6 +564,28 @@ fn grades_the_fixture_class() {
             assert!(rep.contains("ABGame: executable ABGame (the handout's name; it runs src/bin/ab_game)"), "{rep}");
             assert!(rep.contains("/build.sh`: exit 0"), "{rep}");
         }
+        // Every file opened in the student's `boards/` folder (`"boards/" + sys.argv[1]`, as
+        // its README says): given the names alone, the files there (before TA trial 23: no
+        // answer to any call, 0, flagged).
+        let rep = report("boards_folder");
+        assert_eq!(row("boards_folder").unwrap(), vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+        assert!(rep.contains("with the files' names alone, the files in its folder `boards/`"), "{rep}");
+        assert!(rep.contains("MiniMaxGame.py board_in.txt board_out.txt"), "{rep}");
+        // Written on Windows: `import msvcrt` to wait for a key before the window closes
+        // (before TA trial 23: `ModuleNotFoundError` on every call, 0, flagged, and told to
+        // pip-install a module that exists only on Windows). The stand-in must also leave
+        // the program's `subprocess` believing it is on Linux.
+        let rep = report("windows_pause");
+        assert_eq!(row("windows_pause").unwrap(), vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+        assert!(rep.contains("the grader's stand-in for Windows' `msvcrt`"), "{rep}");
+        // Poetry console commands, no file named for a program (before TA trial 23: none of
+        // the eight found, 0, flagged).
+        let rep = report("poetry_scripts");
+        assert_eq!(row("poetry_scripts").unwrap(), vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+        assert!(
+            rep.contains("ABGame: the console command `ab-game` that pyproject.toml declares in [tool.poetry.scripts]"),
+            "{rep}"
+        );
         // Only a Colab notebook handed in, its programs in `%%writefile` cells: the files
         // written as running it would (before, no program was found: 0, flagged).
         let rep = report("colab_notebook");

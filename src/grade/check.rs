@@ -163,16 +163,28 @@ pub fn invoke(
     depth: u32,
     limit: Duration,
 ) -> Invocation {
-    let (input_dir, output_dir) = call_folders(scratch);
+    // A program that opens its files in a folder of its own is given their names alone, the
+    // files in that folder: one folder for both, as its author's own runs had them.
+    let (input_dir, output_dir) = match &form.in_folder {
+        Some(folder) => (program.dir.join(folder), program.dir.join(folder)),
+        None => call_folders(scratch),
+    };
     let _ = std::fs::create_dir_all(&input_dir);
     let _ = std::fs::create_dir_all(&output_dir);
-    let input = input_dir.join("board_in.txt");
+    let input_file = input_dir.join("board_in.txt");
     let output = output_dir.join("board_out.txt");
     let _ = std::fs::remove_file(&output);
     // What an earlier call wrote beside its input is no answer to this one.
     let _ = std::fs::remove_file(input_dir.join("board_out.txt"));
-    let _ = std::fs::write(&input, if form.bare_input { board.to_string() } else { format!("{board}\n") });
-    let (input, output_text) = (input.display().to_string(), output.display().to_string());
+    let _ = std::fs::write(&input_file, if form.bare_input { board.to_string() } else { format!("{board}\n") });
+    let named = |path: &Path| {
+        if form.in_folder.is_some() {
+            path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        } else {
+            path.display().to_string()
+        }
+    };
+    let (input, output_text) = (named(&input_file), named(&output));
     let mut full = program.argv.clone();
     full.extend(form.args(&input, &output_text, depth));
     full.extend(program.after.iter().cloned());
@@ -193,6 +205,11 @@ pub fn invoke(
     let started = std::time::SystemTime::now();
     let outcome = runner.run(&spec);
     let file = crate::files::read_text(&output, crate::files::SMALL_TEXT).ok();
+    if form.in_folder.is_some() {
+        // The student's folder as it was: the next call's files are its own.
+        let _ = std::fs::remove_file(&input_file);
+        let _ = std::fs::remove_file(&output);
+    }
     // Python's `encoding="utf-8-sig"` and Windows editors begin the file with a byte order
     // mark: the board after it is the board (a program reading the file as UTF-8 with BOM,
     // as morris's own do, reads it so), and cost as much as no file before 2026-12-01.

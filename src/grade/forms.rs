@@ -50,13 +50,18 @@ pub struct Form {
     /// for a 23rd character (`len(open(f).read()) != 22`: its author's editor ends no file
     /// with a newline).
     pub bare_input: bool,
+    /// The files given by their names alone, in this folder of the program's (relative to
+    /// the folder it is run from), for a program that opens every file it is given in a
+    /// folder of its own (`new File("boards", args[0])`: its README's `board1.txt` is
+    /// `boards/board1.txt`).
+    pub in_folder: Option<String>,
 }
 
 impl Form {
     /// A command line of `slots`.
     #[must_use]
     pub fn of(slots: Vec<FormSlot>) -> Form {
-        Form { slots, typed: false, one_line: false, bare_input: false }
+        Form { slots, typed: false, one_line: false, bare_input: false, in_folder: None }
     }
 
     /// The handout's `INPUT OUTPUT DEPTH`.

@@ -241,6 +241,32 @@ fn folder_holding(files: &[PathBuf], program_dir: &Path, path: &str) -> Option<P
     above.or(shallowest).map(|d| d.to_path_buf())
 }
 
+/// A program that opens every file it is given in a folder of its own (`new File("boards",
+/// args[0])`, its README: "board files must be in the boards/ folder"), as its words show
+/// (`File not found: boards/tmp/…/board_in.txt`): asked again with the files' names alone,
+/// the files in that folder, as its author ran it. The form, the folder, the words that named
+/// it, and the invocation, where that gave an answer.
+fn files_in_its_folder(
+    settings: &GradeSettings,
+    program: &Program,
+    form: &Form,
+    first: &Invocation,
+    call: &Call,
+    scratch: &Path,
+) -> Option<(Form, String, String, Invocation)> {
+    let given = check::call_folders(scratch).0.join("board_in.txt").display().to_string();
+    let said = format!("{}\n{}", first.outcome.stdout, first.outcome.stderr);
+    let folder = read::folder_put_before(&said, &given)?;
+    let line = said.lines().rfind(|l| l.contains(given.trim_start_matches('/'))).unwrap_or_default();
+    let form = Form { in_folder: Some(folder.clone()), ..form.clone() };
+    let inv =
+        invoke(&settings.runner, program, &form, scratch, &call.board, call.depth, call.time_limit(settings.run_limit));
+    read::read_output(&inv.outcome.stdout, inv.file.as_deref())
+        .board
+        .is_some()
+        .then(|| (form, folder, read::visible(line.trim()), inv))
+}
+
 /// A program that gave no answer to the handout's call, asked again with the input file's
 /// board not followed by a newline: one that takes the newline for a 23rd character
 /// (`len(open(f).read()) != 22`, its author's test boards made in an editor that ends no
@@ -535,6 +561,20 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
                     submission::relative(&work, &moved.dir)
                 ));
                 state.moved = Some(moved);
+                inv = other;
+            } else if !answered
+                && searchable
+                && let Some((form, folder, line, other)) =
+                    files_in_its_folder(settings, program, &state.form, &inv, call, &scratch)
+            {
+                g.forms.push((
+                    name.to_string(),
+                    format!(
+                        "`{name} {form}` with the files' names alone, the files in its folder `{folder}/` (it opens \
+                         every file it is given there: `{line}`)"
+                    ),
+                ));
+                state.form = form;
                 inv = other;
             } else if !answered
                 && searchable

@@ -906,6 +906,37 @@ pub fn relative_paths_named(text: &str) -> Vec<String> {
     out
 }
 
+/// The folder a program put before the path it was given (`File not found:
+/// boards/tmp/…/board_in.txt`, from `new File("boards", args[0])`; `No such file or directory:
+/// 'boards//tmp/…'`, from `"boards/" + path`): the relative folder in a word of its output
+/// that ends in `given` (absolute), its leading `/` kept or not. None where the program named
+/// the path as given, or a folder out of its own (`..`).
+#[must_use]
+pub fn folder_put_before(text: &str, given: &str) -> Option<String> {
+    let bare = given.trim_start_matches('/');
+    if bare.is_empty() {
+        return None;
+    }
+    for line in text.lines() {
+        let mut from = 0;
+        while let Some(i) = line[from..].find(bare) {
+            let at = from + i;
+            from = at + bare.len();
+            let before = &line[..at];
+            let start = before
+                .rfind(|c: char| c.is_ascii_whitespace() || matches!(c, '\'' | '"' | '`' | '(' | '[' | '<' | ':' | '='))
+                .map_or(0, |k| k + 1);
+            let folder = before[start..].trim_end_matches('/');
+            let inside = !folder.is_empty()
+                && std::path::Path::new(folder).components().all(|c| matches!(c, std::path::Component::Normal(_)));
+            if inside && !folder.starts_with(['/', '\\', '~']) {
+                return Some(folder.to_string());
+            }
+        }
+    }
+    None
+}
+
 /// The relative paths a program's source names in its string literals
 /// (`config.read("config/settings.ini")`, `new FileReader("data/mills.txt")`): each literal
 /// on one line, in double or single quotes, that is itself a relative path as
@@ -1481,6 +1512,26 @@ mod tests {
             ("IndexError: list index out of range\n", vec![]),
         ] {
             assert_eq!(relative_paths_named(said), paths, "{said}");
+        }
+    }
+
+    #[test]
+    fn the_folder_a_program_puts_before_its_path() {
+        let given = "/tmp/g/work/x/.grade-calls/input/board_in.txt";
+        for (said, folder) in [
+            (
+                "File not found: boards/tmp/g/work/x/.grade-calls/input/board_in.txt  (board files in boards/)",
+                Some("boards"),
+            ),
+            (
+                "FileNotFoundError: [Errno 2] No such file or directory: 'data/boards//tmp/g/work/x/.grade-calls/input/board_in.txt'",
+                Some("data/boards"),
+            ),
+            ("Reading /tmp/g/work/x/.grade-calls/input/board_in.txt\nFile not found", None),
+            ("cannot open ../boards/tmp/g/work/x/.grade-calls/input/board_in.txt", None),
+            ("nothing named", None),
+        ] {
+            assert_eq!(folder_put_before(said, given).as_deref(), folder, "{said}");
         }
     }
 

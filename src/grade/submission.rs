@@ -1405,6 +1405,27 @@ fn python_imports(text: &str) -> Vec<String> {
     out
 }
 
+/// The grader's stand-in for Windows' `msvcrt` (`getch()` answers Enter at once).
+const MSVCRT_STAND_IN: &str = include_str!("msvcrt.py");
+
+/// For Python programs written on Windows that import `msvcrt` (to keep the console window
+/// open: `print('Press any key to continue...'); msvcrt.getch()`), which Linux's Python
+/// lacks: the grader's stand-in written beside each, where the folder holds no `msvcrt.py`
+/// of its own. The folders written to, relative to `work`.
+fn msvcrt_stand_ins(work: &Path, python_files: &[PathBuf]) -> Vec<String> {
+    let mut folders: Vec<String> = Vec::new();
+    for file in python_files {
+        let Some(dir) = file.parent() else { continue };
+        let imports = crate::files::read_text_lossy(file, crate::files::SMALL_TEXT)
+            .is_some_and(|text| python_imports(&text).iter().any(|m| m == "msvcrt"));
+        let stand_in = dir.join("msvcrt.py");
+        if imports && !stand_in.exists() && std::fs::write(&stand_in, MSVCRT_STAND_IN).is_ok() {
+            folders.push(if dir == work { ".".to_string() } else { relative(work, dir) });
+        }
+    }
+    folders
+}
+
 /// For a Python script that imports a module its submission keeps in another folder
 /// (`from morris_lib import …` in `src/`, the module in `lib/`, run as its README says,
 /// `PYTHONPATH=lib python3 src/MiniMaxOpening.py …`): each such folder, with the module
@@ -2080,6 +2101,14 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
             Some(format!("{}: {why}", relative(work, f)))
         })
         .collect();
+    let stood_in = msvcrt_stand_ins(work, &b.python_files);
+    if !stood_in.is_empty() {
+        b.built.notes.push(format!(
+            "the grader's stand-in for Windows' `msvcrt` (which Linux's Python lacks; its `getch()` answers Enter at \
+             once, so a \"press any key\" pause ends) written as msvcrt.py in {}",
+            crate::words::listed(&stood_in, 4)
+        ));
+    }
     if !from_notebooks.is_empty() {
         b.built.notes.push(format!(
             "written from the notebook's `%%writefile` cells, as running it would write them: {}",
@@ -2376,6 +2405,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         }
     }
     let java_classes = java_ok.then_some(classes.as_path());
+    entry_point_programs(&mut b, &files);
     documented_programs(&mut b, &files, java_classes);
     if b.built.programs.is_empty() {
         one_for_all(&mut b, &files, java_classes, false);
@@ -2388,6 +2418,82 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     }
     named_but_missing(&mut b, &files);
     b.built
+}
+
+/// The console commands a `pyproject.toml` declares (`[project.scripts]`, Poetry's
+/// `[tool.poetry.scripts]`): each command's name, and the `module:function` it runs.
+fn declared_scripts(text: &str) -> Vec<(String, String, &'static str)> {
+    let Ok(doc) = text.parse::<toml::Table>() else { return Vec::new() };
+    let tables = [
+        (doc.get("project").and_then(|p| p.get("scripts")), "[project.scripts]"),
+        (doc.get("tool").and_then(|t| t.get("poetry")).and_then(|p| p.get("scripts")), "[tool.poetry.scripts]"),
+    ];
+    let mut out = Vec::new();
+    for (table, section) in tables {
+        let Some(table) = table.and_then(toml::Value::as_table) else { continue };
+        for (name, target) in table {
+            // Poetry also writes `{ reference = "pkg.cli:main", type = "console" }`.
+            let target = target
+                .as_str()
+                .or_else(|| target.get("reference").or_else(|| target.get("callable")).and_then(toml::Value::as_str));
+            if let Some(target) = target {
+                // `module:function [extra]`: the extras are no part of what it runs.
+                let target = target.split('[').next().unwrap_or("").trim();
+                if target.contains(':') {
+                    out.push((name.clone(), target.to_string(), section));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Programs a Python project declares as console commands in its `pyproject.toml`
+/// (`minimax-opening = "morris_variant.cli:minimax_opening"`, run by `poetry run
+/// minimax-opening …` or after `pip install .`), where no file is named for them: the
+/// function called as the command would call it, its package found beside the file or in
+/// its `src/`, the three arguments in `sys.argv`, and what it returns the exit status. No
+/// install is needed (nor possible: the grader has no network for the build backend).
+fn entry_point_programs(b: &mut Builder<'_>, files: &[PathBuf]) {
+    let work = b.root;
+    for project in files.iter().filter(|f| f.file_name().is_some_and(|n| n == "pyproject.toml")) {
+        let Some(text) = crate::files::read_text_lossy(project, crate::files::SMALL_TEXT) else { continue };
+        let dir = project.parent().unwrap_or(work).to_path_buf();
+        for (command, target, section) in declared_scripts(&text) {
+            let Some((module, function)) = target.split_once(':') else { continue };
+            let (module, function) = (module.trim(), function.trim());
+            let named = super::names::program_of(&command)
+                .or_else(|| super::names::program_of(function.rsplit('.').next().unwrap_or(function)));
+            let Some((spec, _)) = named else { continue };
+            let simple =
+                |w: &str| !w.is_empty() && w.split('.').all(|p| p.chars().all(|c| c.is_alphanumeric() || c == '_'));
+            if b.built.programs.contains_key(spec.name) || !simple(module) || !simple(function) {
+                continue;
+            }
+            let path = module.replace('.', "/");
+            let Some(root) = [dir.clone(), dir.join("src")]
+                .into_iter()
+                .find(|r| r.join(format!("{path}.py")).is_file() || r.join(&path).join("__init__.py").is_file())
+            else {
+                continue;
+            };
+            let (first, rest) = function.split_once('.').map_or((function, ""), |(f, r)| (f, r));
+            let attribute = if rest.is_empty() { String::new() } else { format!(".{rest}") };
+            let code = format!(
+                "import sys; sys.argv[0] = {command:?}; from {module} import {first}; sys.exit({first}{attribute}())"
+            );
+            let argv =
+                vec!["env".into(), format!("PYTHONPATH={}", s(&root)), python(b.runner, b.limit), "-c".into(), code];
+            let how = format!(
+                "the console command `{command}` that {} declares in {section}, `{target}`: the function called as \
+                 `poetry run {command}` or an installed `{command}` would call it, {} on PYTHONPATH (no file is named \
+                 for it)",
+                relative(work, project),
+                if root == dir { "the project's folder".to_string() } else { relative(work, &root) }
+            );
+            b.found(spec.name, argv, &dir, how, Vec::new());
+        }
+    }
 }
 
 /// A doubt for each program not found that a README names, where others were found: the
@@ -3327,6 +3433,31 @@ mod tests {
         assert_eq!(like("MINIMAX_OPENING", "MiniMaxOpening").as_deref(), Some("MINIMAX_GAME_BLACK"));
         // A spelling of its own (`mmo`) says nothing of the others'.
         assert_eq!(like("mmo", "MiniMaxOpening"), None);
+    }
+
+    #[test]
+    fn console_commands_a_pyproject_declares() {
+        let text = r#"
+[project]
+name = "hw"
+[project.scripts]
+minimax-opening = "hw.cli:minimax_opening"
+ab-game = "hw.cli:Commands.ab_game [fast]"
+[tool.poetry.scripts]
+minimax-game = { reference = "hw.cli:minimax_game", type = "console" }
+not-a-command = "no function named"
+"#;
+        let found: Vec<(String, String, &str)> = declared_scripts(text);
+        let want = [
+            ("ab-game", "hw.cli:Commands.ab_game", "[project.scripts]"),
+            ("minimax-opening", "hw.cli:minimax_opening", "[project.scripts]"),
+            ("minimax-game", "hw.cli:minimax_game", "[tool.poetry.scripts]"),
+        ];
+        assert_eq!(found.len(), want.len(), "{found:?}");
+        for (f, w) in found.iter().zip(want) {
+            assert_eq!((f.0.as_str(), f.1.as_str(), f.2), w);
+        }
+        assert!(declared_scripts("not [toml").is_empty());
     }
 
     #[test]
