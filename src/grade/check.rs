@@ -151,6 +151,22 @@ pub fn call_folders(scratch: &Path) -> (std::path::PathBuf, std::path::PathBuf) 
     (scratch.join("input"), scratch.join("output"))
 }
 
+/// The name of a call's input file, in its folder ([`call_folders`], or the program's own).
+pub const INPUT_NAME: &str = "board_in.txt";
+/// The name of a call's output file.
+const OUTPUT_NAME: &str = "board_out.txt";
+
+/// Whether `dir` is a folder inside `root` once links are followed. The grader writes a
+/// call's files in folders the programs could write to before (a build step, an earlier
+/// call): one a program made a link out of the submission's copy (`boards -> /etc`) gets
+/// none of them.
+fn confined(dir: &Path, root: &Path) -> bool {
+    match (dir.canonicalize(), root.canonicalize()) {
+        (Ok(dir), Ok(root)) => dir.starts_with(root),
+        _ => false,
+    }
+}
+
 /// Runs `program` with `form`'s arguments on `board`, its input file and output path in
 /// folders of their own below `scratch` ([`call_folders`]).
 #[must_use]
@@ -171,12 +187,16 @@ pub fn invoke(
     };
     let _ = std::fs::create_dir_all(&input_dir);
     let _ = std::fs::create_dir_all(&output_dir);
-    let input_file = input_dir.join("board_in.txt");
-    let output = output_dir.join("board_out.txt");
-    let _ = std::fs::remove_file(&output);
-    // What an earlier call wrote beside its input is no answer to this one.
-    let _ = std::fs::remove_file(input_dir.join("board_out.txt"));
-    let _ = std::fs::write(&input_file, if form.bare_input { board.to_string() } else { format!("{board}\n") });
+    let input_file = input_dir.join(INPUT_NAME);
+    let output = output_dir.join(OUTPUT_NAME);
+    let copy = submission_copy(scratch);
+    let ours = confined(&input_dir, &copy) && confined(&output_dir, &copy);
+    if ours {
+        let _ = std::fs::remove_file(&output);
+        // What an earlier call wrote beside its input is no answer to this one.
+        let _ = std::fs::remove_file(input_dir.join(OUTPUT_NAME));
+        let _ = std::fs::write(&input_file, if form.bare_input { board.to_string() } else { format!("{board}\n") });
+    }
     let named = |path: &Path| {
         if form.in_folder.is_some() {
             path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
@@ -193,7 +213,7 @@ pub fn invoke(
         Some(menu) => Some(menu.typed(typed.as_deref())),
         None => typed,
     };
-    let writable = Some(submission_copy(scratch));
+    let writable = Some(copy);
     let spec = RunSpec {
         argv: full.clone(),
         dir: program.dir.clone(),
@@ -204,8 +224,8 @@ pub fn invoke(
     };
     let started = std::time::SystemTime::now();
     let outcome = runner.run(&spec);
-    let file = crate::files::read_text(&output, crate::files::SMALL_TEXT).ok();
-    if form.in_folder.is_some() {
+    let file = ours.then(|| crate::files::read_text(&output, crate::files::SMALL_TEXT).ok()).flatten();
+    if ours && form.in_folder.is_some() {
         // The student's folder as it was: the next call's files are its own.
         let _ = std::fs::remove_file(&input_file);
         let _ = std::fs::remove_file(&output);
@@ -759,6 +779,19 @@ mod tests {
     use super::*;
     use crate::classroom::ProgramPhase;
     use crate::grade::cases::{BoardCase, calls_of};
+
+    #[test]
+    fn a_call_folder_linked_out_of_the_copy_gets_no_file() {
+        let root = std::env::temp_dir().join(format!("morris-confined-{}", std::process::id()));
+        let (copy, outside) = (root.join("copy"), root.join("outside"));
+        std::fs::create_dir_all(copy.join("boards")).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::os::unix::fs::symlink(&outside, copy.join("linked")).unwrap();
+        assert!(confined(&copy.join("boards"), &copy));
+        assert!(!confined(&copy.join("linked"), &copy));
+        assert!(!confined(&copy.join("missing"), &copy));
+        let _ = std::fs::remove_dir_all(&root);
+    }
 
     /// The call of `program` on `board` at `depth`, its answer computed as for a class.
     fn call(program: &str, phase: ProgramPhase, board: &str, depth: u32) -> Call {

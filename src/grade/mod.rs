@@ -224,9 +224,8 @@ fn from_another_folder(
         elsewhere(quoted).map(|(d, p)| (d, format!("`{p}` its sources open (it failed naming no file)")))
     })?;
     let moved = Program { dir, ..program.clone() };
-    let inv =
-        invoke(&settings.runner, &moved, form, scratch, &call.board, call.depth, call.time_limit(settings.run_limit));
-    read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some().then_some((moved, inv, what))
+    let inv = answer(settings, &moved, form, call, scratch)?;
+    Some((moved, inv, what))
 }
 
 /// The folder from which `path` names one of `files`: the nearest above `program_dir`
@@ -239,6 +238,14 @@ fn folder_holding(files: &[PathBuf], program_dir: &Path, path: &str) -> Option<P
     let above = holders.iter().filter(|d| program_dir.starts_with(d)).max_by_key(|d| d.components().count());
     let shallowest = holders.iter().min_by_key(|d| (d.components().count(), d.to_path_buf()));
     above.or(shallowest).map(|d| d.to_path_buf())
+}
+
+/// `program` run on `call` with `form`: its invocation, where that gave an answer (a board
+/// read from its output).
+fn answer(settings: &GradeSettings, program: &Program, form: &Form, call: &Call, scratch: &Path) -> Option<Invocation> {
+    let inv =
+        invoke(&settings.runner, program, form, scratch, &call.board, call.depth, call.time_limit(settings.run_limit));
+    read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some().then_some(inv)
 }
 
 /// A program that opens every file it is given in a folder of its own (`new File("boards",
@@ -254,17 +261,13 @@ fn files_in_its_folder(
     call: &Call,
     scratch: &Path,
 ) -> Option<(Form, String, String, Invocation)> {
-    let given = check::call_folders(scratch).0.join("board_in.txt").display().to_string();
+    let given = check::call_folders(scratch).0.join(check::INPUT_NAME).display().to_string();
     let said = format!("{}\n{}", first.outcome.stdout, first.outcome.stderr);
     let folder = read::folder_put_before(&said, &given)?;
     let line = said.lines().rfind(|l| l.contains(given.trim_start_matches('/'))).unwrap_or_default();
     let form = Form { in_folder: Some(folder.clone()), ..form.clone() };
-    let inv =
-        invoke(&settings.runner, program, &form, scratch, &call.board, call.depth, call.time_limit(settings.run_limit));
-    read::read_output(&inv.outcome.stdout, inv.file.as_deref())
-        .board
-        .is_some()
-        .then(|| (form, folder, read::visible(line.trim()), inv))
+    let inv = answer(settings, program, &form, call, scratch)?;
+    Some((form, folder, read::visible(line.trim()), inv))
 }
 
 /// A program that gave no answer to the handout's call, asked again with the input file's
@@ -273,9 +276,8 @@ fn files_in_its_folder(
 /// file with one) answers then.
 fn bare_input(settings: &GradeSettings, program: &Program, call: &Call, scratch: &Path) -> Option<(Form, Invocation)> {
     let form = Form { bare_input: true, ..Form::handout() };
-    let inv =
-        invoke(&settings.runner, program, &form, scratch, &call.board, call.depth, call.time_limit(settings.run_limit));
-    read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some().then_some((form, inv))
+    let inv = answer(settings, program, &form, call, scratch)?;
+    Some((form, inv))
 }
 
 /// A program that refused the handout's command line with a usage error: the form its

@@ -2465,9 +2465,16 @@ fn entry_point_programs(b: &mut Builder<'_>, files: &[PathBuf]) {
             let named = super::names::program_of(&command)
                 .or_else(|| super::names::program_of(function.rsplit('.').next().unwrap_or(function)));
             let Some((spec, _)) = named else { continue };
-            let simple =
-                |w: &str| !w.is_empty() && w.split('.').all(|p| p.chars().all(|c| c.is_alphanumeric() || c == '_'));
-            if b.built.programs.contains_key(spec.name) || !simple(module) || !simple(function) {
+            // Each goes into the Python line as it is: words and dots only (and the command's
+            // dashes).
+            let simple = |w: &str, more: &[char]| {
+                !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.' || more.contains(&c))
+            };
+            if b.built.programs.contains_key(spec.name)
+                || !simple(module, &[])
+                || !simple(function, &[])
+                || !simple(&command, &['-'])
+            {
                 continue;
             }
             let path = module.replace('.', "/");
