@@ -56,6 +56,53 @@ fn have(tool: &str, version_flag: &str) -> bool {
     false
 }
 
+/// Whether the machine holds what a variant's `NEEDS` names beside its default tools, as
+/// the grader finds it: `jdk 21` (a JDK that new, for code javac refuses) or `file PATH`
+/// (a library where Debian's package puts it); a missing one fails the test unless
+/// skipping is asked for.
+fn have_newer(needs: &str, variant: &str) -> bool {
+    let (what, rest) = needs.split_once(' ').unwrap_or((needs, ""));
+    let found = match what {
+        "jdk" => newer_jdk_here(rest.parse().unwrap_or(u32::MAX)),
+        "file" => Path::new(rest).is_file(),
+        _ => panic!("{variant}/NEEDS: {needs:?} is neither `jdk N` nor `file PATH`"),
+    };
+    if !found {
+        assert!(
+            std::env::var("MORRIS_SKIP_GRADE_TOOLS").is_ok_and(|v| v == "1"),
+            "the fixture {variant} needs {needs} (a JDK in /usr/lib/jvm; a file of a Debian package .ci/run installs), and it was not found (install it, or set MORRIS_SKIP_GRADE_TOOLS=1 to leave the fixture out on purpose)"
+        );
+        eprintln!("warning: no {needs}: the fixture {variant} is left out (MORRIS_SKIP_GRADE_TOOLS=1)");
+    }
+    found
+}
+
+/// Whether the machine holds a Python 3.12 or newer where the grader looks for one
+/// beside python3 (`python3.N` on `PATH`, pyenv's and uv's versions).
+fn newer_python_here() -> bool {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let root = std::env::var_os("PYENV_ROOT").map(PathBuf::from);
+    let path = grader_path().to_string_lossy().into_owned();
+    morris::grade::toolchain::pythons(&path, home.as_deref(), root.as_deref())
+        .iter()
+        .any(|p| p.version.is_some_and(|v| v >= (3, 12)))
+}
+
+/// Whether the machine holds a JDK of release `at_least` or newer that is newer than
+/// `javac`'s on `PATH` (the one the grader turns to when javac refuses a student's code).
+fn newer_jdk_here(at_least: u32) -> bool {
+    let said = Command::new("javac").arg("-version").output().map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
+    let default: u32 = said
+        .ok()
+        .and_then(|t| t.split_whitespace().nth(1).and_then(|v| v.split('.').next()).and_then(|v| v.parse().ok()))
+        .unwrap_or(0);
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let java_home = std::env::var_os("JAVA_HOME").map(PathBuf::from);
+    morris::grade::toolchain::jdks(java_home.as_deref(), home.as_deref())
+        .iter()
+        .any(|j| j.version.is_some_and(|v| v.0 >= at_least && v.0 > default))
+}
+
 /// Builds the class: `python_ok`, `c_ok`, `java_ok` and one folder per broken variant
 /// (a base language's files, then those of the variant its ALSO names if any, with the
 /// variant's own on top, less those its REMOVE lists).
@@ -78,6 +125,11 @@ fn assemble(class: &Path) -> Vec<String> {
         if !ok(&lang) || !ok("python") {
             continue;
         }
+        if let Ok(needs) = std::fs::read_to_string(e.path().join("NEEDS"))
+            && !have_newer(needs.trim(), &name)
+        {
+            continue;
+        }
         let dest = class.join(&name);
         copy_dir(&base.join(&lang), &dest);
         // A variant of another variant (its ALSO names it) has that one's files under its own.
@@ -87,6 +139,7 @@ fn assemble(class: &Path) -> Vec<String> {
         copy_dir(&e.path(), &dest);
         let _ = std::fs::remove_file(dest.join("BASE"));
         let _ = std::fs::remove_file(dest.join("ALSO"));
+        let _ = std::fs::remove_file(dest.join("NEEDS"));
         if let Ok(list) = std::fs::read_to_string(dest.join("REMOVE")) {
             for f in list.lines() {
                 std::fs::remove_file(dest.join(f)).unwrap();
@@ -319,14 +372,23 @@ fn grades_the_fixture_class() {
                 && rep.contains("MiniMaxGameBlack: Python Part III - Black/MiniMaxGame.py (`MiniMaxGame` in the folder `Part III - Black`"),
             "{rep}"
         );
-        // A student on Python 3.12 or newer (an f-string reusing its quotes, PEP 701): where
-        // this machine's python3 is older, flagged as the machine's want, the regrade named;
-        // where it is 3.12 or newer, simply graded.
+        // A student on Python 3.13 (an f-string reusing its quotes, PEP 701; a `type` alias,
+        // PEP 695; `typing.override`): where this machine's python3 is 3.12 or newer, simply
+        // graded; where it is older and the machine holds a newer one, run with that, and
+        // said so (before TA trial 24: flagged); where there is none, flagged as the
+        // machine's want, the regrade named.
         let r = row("python312").expect("python312 is on the sheet (it needs only python3)");
         let rep = report("python312");
         let version = grader_python().args(["-c", "import sys; print(sys.version_info >= (3, 12))"]).output().unwrap();
         if String::from_utf8_lossy(&version.stdout).trim() == "True" {
             assert_eq!(r[5], 100.0, "{rep}");
+        } else if newer_python_here() {
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(
+                rep.contains("the newest of this machine's that reads the student's code")
+                    && rep.contains("refuses wrap.py:10: SyntaxError: f-string: unmatched '['"),
+                "{rep}"
+            );
         } else {
             assert!(flagged(&sheet, "python312"), "{rep}");
             assert!(
@@ -445,16 +507,29 @@ fn grades_the_fixture_class() {
         // A switch on patterns (JDK 21): a preview in this machine's JDK, compiled and run so.
         // And one that calls Java 21's library (List.getFirst()): flagged as the machine's
         // want, the regrade named.
+        // Where the machine holds a JDK 21 or newer beside javac 17, that one compiles and
+        // runs ABGame instead, and ABOpening still wants Guava.
         if let Some(r) = row("java21") {
             let rep = report("java21");
-            assert!(rep.contains("class ABGame, compiled and run with --enable-preview"), "{rep}");
             assert!(r[1] < 35.0 && flagged(&sheet, "java21"), "{rep}");
             assert!(
-                rep.contains("ABOpening: ABOpening.java calls getFirst() of a newer Java's library")
-                    && rep.contains("where JDK 21 is installed")
-                    && rep.contains("ABOpening: ABOpening.java imports com.google.common.base, a library neither the submission nor this machine's JDK holds"),
+                rep.contains("ABOpening: ABOpening.java imports com.google.common.base, a library neither the submission nor this machine's JDK holds"),
                 "{rep}"
             );
+            if newer_jdk_here(21) {
+                assert!(rep.contains("as the student's newer JDK would"), "{rep}");
+                assert!(
+                    !rep.contains("compiled and run with --enable-preview") && !rep.contains("calls getFirst()"),
+                    "{rep}"
+                );
+            } else {
+                assert!(rep.contains("class ABGame, compiled and run with --enable-preview"), "{rep}");
+                assert!(
+                    rep.contains("ABOpening: ABOpening.java calls getFirst() of a newer Java's library")
+                        && rep.contains("where JDK 21 is installed"),
+                    "{rep}"
+                );
+            }
         }
         // Python 2: flagged for the class's rules to decide, with the regrade named.
         let rep = report("python2");
@@ -586,6 +661,25 @@ fn grades_the_fixture_class() {
             rep.contains("ABGame: the console command `ab-game` that pyproject.toml declares in [tool.poetry.scripts]"),
             "{rep}"
         );
+        // A Maven project whose pom declares Commons CLI, no jar handed in: the jar from
+        // the machine's Maven repository (Debian's here) on the class path, as Maven would
+        // fetch it (before TA trial 24: nothing compiled, 0, flagged).
+        if let Some(r) = row("maven_library") {
+            let rep = report("maven_library");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(
+                rep.contains("on the class path, as pom.xml declares them and its build tool would fetch them, from this machine's copies: commons-cli:commons-cli:1.5.0 (/usr/share/maven-repo/commons-cli/commons-cli/1.5.0/commons-cli-1.5.0.jar)"),
+                "{rep}"
+            );
+        }
+        // A JDK 21 student's code (a record pattern in a switch, List.getFirst()), which
+        // javac 17 refuses: compiled and run with the machine's newest JDK (before TA trial
+        // 24: nothing compiled, 0, flagged).
+        if let Some(r) = row("java_newer") {
+            let rep = report("java_newer");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(rep.contains("the newest of this machine's, as the student's newer JDK would"), "{rep}");
+        }
         // Only a Colab notebook handed in, its programs in `%%writefile` cells: the files
         // written as running it would (before, no program was found: 0, flagged).
         let rep = report("colab_notebook");

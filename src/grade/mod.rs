@@ -23,6 +23,7 @@ mod cmake;
 pub mod export;
 pub mod fewest;
 pub mod forms;
+pub mod libraries;
 pub mod lms;
 pub mod menu;
 pub mod names;
@@ -34,6 +35,7 @@ pub mod report;
 pub mod run;
 pub mod similar;
 pub mod submission;
+pub mod toolchain;
 mod visual_cpp;
 
 use std::collections::HashMap;

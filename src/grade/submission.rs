@@ -632,6 +632,16 @@ struct Builder<'a> {
     /// The submission's Python files, where [`python_path_for`] looks for the modules a
     /// program imports from other folders.
     python_files: Vec<PathBuf>,
+    /// The Python its programs run with: `python3`'s, or a newer one of the machine's
+    /// where only that one reads the student's code ([`newer_python`]).
+    python: String,
+    /// A newer JDK's home than `javac`'s on `PATH`, once only its javac compiled the
+    /// student's sources ([`Builder::compile_java`]): its `javac` and `java` then build
+    /// and run every Java program of the submission.
+    jdk: Option<PathBuf>,
+    /// The libraries its build files declare that neither it nor this machine holds, as
+    /// `group:artifact:version` ([`declared_libraries`]).
+    libraries_missing: Vec<String>,
 }
 
 /// A C or C++ program built with the sources without a main below `folder` (its
@@ -656,6 +666,68 @@ struct JarListing {
 }
 
 impl Builder<'_> {
+    /// `javac` of the JDK in use, with its options for a short job.
+    fn javac(&self) -> Vec<String> {
+        javac(self.jdk.as_deref())
+    }
+
+    /// `java` of the JDK in use.
+    fn java(&self) -> String {
+        self.jdk.as_ref().map_or_else(|| "java".to_string(), |home| s(&home.join("bin/java")))
+    }
+
+    /// Runs a javac command (`argv`, from [`Builder::javac`]). Where it fails and no newer
+    /// JDK is in use yet, runs it once more with the machine's newest JDK if that is newer
+    /// than `javac`'s on `PATH`; if that one compiles what the default refused (record
+    /// patterns in a `switch`, `List.getFirst()`: a JDK 21 student's code), it builds and
+    /// runs every Java program of the submission from then on, and the report says so.
+    fn compile_java(&mut self, argv: Vec<String>, dir: &Path) -> bool {
+        if self.step(argv.clone(), dir) {
+            return true;
+        }
+        if self.jdk.is_some() {
+            return false;
+        }
+        let Some(newer) = newer_jdk(self.runner, self.limit) else { return false };
+        let refused = self.built.steps.last().map(|st| first_error(&st.outcome.stderr)).unwrap_or_default();
+        let mut again = argv;
+        again[0] = s(&newer.path.join("bin/javac"));
+        if !self.step(again, dir) {
+            return false;
+        }
+        self.jdk = Some(newer.path.clone());
+        let default = javac_release(self.runner, self.limit).map_or_else(|| "none".to_string(), |r| r.to_string());
+        self.built.notes.push(format!(
+            "compiled and run with JDK {} ({}), the newest of this machine's, as the student's newer JDK would: the \
+             default javac ({default}) refused the sources ({refused})",
+            newer.version.map_or_else(|| "?".to_string(), |v| v.0.to_string()),
+            newer.path.display()
+        ));
+        true
+    }
+
+    /// `java` for a class the student shipped compiled: the machine's newest JDK's where
+    /// the class needs a newer Java than `java`'s on `PATH` (a JDK 21 student's classes,
+    /// class file version 65, which Java 17 refuses to load) and that JDK runs it.
+    fn java_for_class(&mut self, class: &Path) -> String {
+        let needs = std::fs::read(class).ok().and_then(|b| super::toolchain::class_release(&b));
+        let default = javac_release(self.runner, self.limit);
+        if self.jdk.is_none()
+            && let (Some(needs), Some(default)) = (needs, default)
+            && needs > default
+            && let Some(newer) = newer_jdk(self.runner, self.limit).filter(|j| j.version.is_some_and(|v| v.0 >= needs))
+        {
+            self.jdk = Some(newer.path.clone());
+            self.built.notes.push(format!(
+                "run with JDK {} ({}), the newest of this machine's: the classes the student shipped were compiled \
+                 for Java {needs}, which the default java ({default}) cannot load",
+                newer.version.map_or(0, |v| v.0),
+                newer.path.display()
+            ));
+        }
+        self.java()
+    }
+
     /// A Java class path: `first`, then the submission's jars.
     fn class_path(&self, first: &Path) -> String {
         std::iter::once(first).chain(self.jars.iter().map(PathBuf::as_path)).map(s).collect::<Vec<_>>().join(":")
@@ -725,7 +797,7 @@ impl Builder<'_> {
                 // Relative imports (`from .board import Board`) work only in a package:
                 // run as `python3 -m project.MiniMaxOpening` from above it, as PyCharm does.
                 Some((root, module)) => {
-                    let argv = vec![python(self.runner, self.limit), "-m".into(), module.clone()];
+                    let argv = vec![self.python.clone(), "-m".into(), module.clone()];
                     self.found(
                         name,
                         argv,
@@ -735,7 +807,7 @@ impl Builder<'_> {
                     );
                 }
                 None => {
-                    let mut argv = vec![python(self.runner, self.limit), s(file)];
+                    let mut argv = vec![self.python.clone(), s(file)];
                     let mut how = format!("Python {shown} ({named})");
                     let path = python_path_for(file, &self.python_files);
                     if !path.is_empty() {
@@ -759,7 +831,7 @@ impl Builder<'_> {
                 // folder a program, a `Board` of each), and one would overwrite another's.
                 let classes = if java_ok { classes } else { classes.join(name) };
                 let root = package_root(file);
-                let mut argv = javac();
+                let mut argv = self.javac();
                 argv.extend([
                     "-encoding".into(),
                     "UTF-8".into(),
@@ -771,7 +843,7 @@ impl Builder<'_> {
                 ]);
                 argv.extend(self.javac_jars());
                 argv.push(s(file));
-                let ok = java_ok || self.step(argv.clone(), work);
+                let ok = java_ok || self.compile_java(argv.clone(), work);
                 // A newer Java's language (`switch` on patterns, Java 21) is a preview of it
                 // in this machine's: compiled and run with the preview enabled, as the
                 // student's own JDK ran it without.
@@ -806,16 +878,28 @@ impl Builder<'_> {
                         packages.retain(|p| !folders.iter().any(|d| d.ends_with(p.replace('.', "/"))));
                     }
                     if !packages.is_empty() {
+                        let regrade = match self.libraries_missing.first() {
+                            Some(first) => format!(
+                                "its build file declares {}, found neither in the submission nor on this machine: \
+                                 fetch it into the local Maven repository (`mvn dependency:get -Dartifact={first}`) \
+                                 and grade this student again with `--only`, which takes it from there",
+                                crate::words::listed(&self.libraries_missing, 3)
+                            ),
+                            None => {
+                                "grade this student again with `--only` and the class file's `programs` giving its \
+                                     jar on the class path"
+                                    .to_string()
+                            }
+                        };
                         self.built.doubts.push(format!(
                             "{name}: {shown} imports {}, a library neither the submission nor this machine's JDK holds \
-                             (one its build tool fetched): grade this student again with `--only` and the class \
-                             file's `programs` giving its jar on the class path",
+                             (one its build tool fetched): {regrade}",
                             packages.join(", ")
                         ));
                     }
                 }
                 if ok || preview {
-                    let mut argv = vec!["java".into(), "-cp".into(), self.class_path(&classes), class.clone()];
+                    let mut argv = vec![self.java(), "-cp".into(), self.class_path(&classes), class.clone()];
                     let mut how = format!("Java {shown}, class {class} ({named})");
                     if preview {
                         argv.insert(1, "--enable-preview".into());
@@ -826,7 +910,7 @@ impl Builder<'_> {
             }
             FileKind::JavaClass => {
                 let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-                let argv = vec!["java".into(), "-cp".into(), self.class_path(&dir), stem];
+                let argv = vec![self.java_for_class(file), "-cp".into(), self.class_path(&dir), stem];
                 self.found(name, argv, &dir, format!("Java class {shown} ({named})"), doubts);
             }
             FileKind::CSource => {
@@ -1339,10 +1423,13 @@ fn ask(runner: &ProgramRunner, limit: Duration, argv: &[&str]) -> super::run::Ru
 /// client compiler only and the serial collector, which cut its CPU time by about a third
 /// on a class's sources (1.6 s to 1.1 s for nine files on a 2-core machine). A JVM that
 /// knows neither option ignores them rather than refusing to start.
-fn javac() -> Vec<String> {
-    ["javac", "-J-XX:+IgnoreUnrecognizedVMOptions", "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"]
-        .map(String::from)
-        .to_vec()
+fn javac(jdk: Option<&Path>) -> Vec<String> {
+    let javac = jdk.map_or_else(|| "javac".to_string(), |home| s(&home.join("bin/javac")));
+    let mut argv = vec![javac];
+    argv.extend(
+        ["-J-XX:+IgnoreUnrecognizedVMOptions", "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"].map(String::from),
+    );
+    argv
 }
 
 /// The release this machine's javac compiles (`javac 17.0.15` is 17), asked once.
@@ -1353,6 +1440,177 @@ fn javac_release(runner: &ProgramRunner, limit: Duration) -> Option<u32> {
         let said = format!("{}{}", out.stdout, out.stderr);
         said.split_whitespace().nth(1)?.split('.').next()?.parse().ok()
     })
+}
+
+/// What [`declared_libraries`] found.
+struct DeclaredLibraries {
+    /// Jars copied into the submission's copy, for the class path.
+    found: Vec<PathBuf>,
+    /// Those found nowhere, as `group:artifact:version`.
+    missing: Vec<String>,
+    /// For the report.
+    notes: Vec<String>,
+}
+
+/// The libraries a Java submission's build files declare (`pom.xml`, `build.gradle`;
+/// [`super::libraries`]) that it holds no jar of: each copied from where this machine keeps
+/// it (the local Maven repository, Gradle's cache, Debian's) into `.grade-libs/` of the
+/// submission's copy, which the sandbox shows, for the class path; those found nowhere
+/// listed for the doubt, with the command that fetches them.
+fn declared_libraries(work: &Path, files: &[PathBuf], jars: &[PathBuf]) -> DeclaredLibraries {
+    use super::libraries::{gradle_libraries, local_jar, maven_libraries};
+    let mut out = DeclaredLibraries { found: Vec::new(), missing: Vec::new(), notes: Vec::new() };
+    if !files.iter().any(|f| f.extension().is_some_and(|e| e == "java")) {
+        return out;
+    }
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let folder = work.join(".grade-libs");
+    for build_file in files {
+        let name = build_file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let libs = match name {
+            "pom.xml" => {
+                crate::files::read_text_lossy(build_file, crate::files::SMALL_TEXT).map(|t| maven_libraries(&t))
+            }
+            "build.gradle" | "build.gradle.kts" => {
+                crate::files::read_text_lossy(build_file, crate::files::SMALL_TEXT).map(|t| gradle_libraries(&t))
+            }
+            _ => None,
+        };
+        let mut taken: Vec<String> = Vec::new();
+        for lib in libs.unwrap_or_default() {
+            let held = jars.iter().any(|j| {
+                j.file_stem()
+                    .and_then(|s| s.to_str())
+                    .is_some_and(|s| s == lib.artifact || s.starts_with(&format!("{}-", lib.artifact)))
+            });
+            if held || out.missing.contains(&lib.coordinates()) {
+                continue;
+            }
+            let Some((jar, exact)) = local_jar(&lib, home.as_deref()) else {
+                out.missing.push(lib.coordinates());
+                continue;
+            };
+            let Some(file_name) = jar.file_name() else { continue };
+            let copy = folder.join(file_name);
+            if out.found.contains(&copy)
+                || std::fs::create_dir_all(&folder).and_then(|()| std::fs::copy(&jar, &copy)).is_err()
+            {
+                continue;
+            }
+            out.found.push(copy);
+            let other = if exact { "" } else { ", another version than the one asked" };
+            taken.push(format!("{} ({}{other})", lib.coordinates(), jar.display()));
+        }
+        if !taken.is_empty() {
+            out.notes.push(format!(
+                "on the class path, as {} declares them and its build tool would fetch them, from this machine's \
+                 copies: {}",
+                relative(work, build_file),
+                taken.join(", ")
+            ));
+        }
+    }
+    out
+}
+
+/// The machine's newest JDK, if it is newer than `javac`'s on `PATH` (or there is none
+/// there), found once ([`super::toolchain::jdks`]).
+fn newer_jdk(runner: &ProgramRunner, limit: Duration) -> Option<super::toolchain::Install> {
+    static NEWER: std::sync::OnceLock<Option<super::toolchain::Install>> = std::sync::OnceLock::new();
+    NEWER
+        .get_or_init(|| {
+            let default = javac_release(runner, limit);
+            let java_home = std::env::var_os("JAVA_HOME").map(PathBuf::from);
+            let home = std::env::var_os("HOME").map(PathBuf::from);
+            super::toolchain::jdks(java_home.as_deref(), home.as_deref())
+                .into_iter()
+                .filter(|j| default.is_none_or(|d| j.version.is_some_and(|v| v.0 > d)))
+                .max_by_key(|j| j.version)
+        })
+        .clone()
+}
+
+/// A compiler's first error line, for the report (`Search.java:42: error: …`), the
+/// folders before its file left out and cut to a line's length.
+fn first_error(stderr: &str) -> String {
+    let line = stderr.lines().find(|l| l.contains("error")).unwrap_or_else(|| stderr.lines().next().unwrap_or(""));
+    let line = line.trim();
+    let line = match line.find(": ") {
+        Some(at) if line[..at].contains('/') => {
+            let file_end = line[..at].rfind('/').map_or(0, |i| i + 1);
+            &line[file_end..]
+        }
+        _ => line,
+    };
+    line.chars().take(160).collect()
+}
+
+/// The newer Python to run a submission's programs with, and why, where `python3`
+/// (`default`) refuses some of its files ([`super::toolchain::PYTHON_CHECK`]: a syntax
+/// error, a name its standard library lacks) and one of the machine's newer Pythons
+/// (newest first) refuses fewer and nothing more: a Python 3.13 student's `type Board =
+/// str`. Nothing of the student's code runs for this: the files are only compiled.
+fn newer_python(
+    runner: &ProgramRunner,
+    limit: Duration,
+    default: &str,
+    files: &[PathBuf],
+    work: &Path,
+) -> Option<(String, String)> {
+    let complaints = |python: &str| -> Vec<String> {
+        let mut argv = vec![python.to_string(), "-c".into(), super::toolchain::PYTHON_CHECK.into()];
+        argv.extend(files.iter().map(|f| s(f)));
+        let out = runner.run(&RunSpec {
+            argv,
+            dir: work.to_path_buf(),
+            time_limit: limit,
+            output_limit: 64 * 1024,
+            writable: None,
+            stdin: None,
+        });
+        let work_shown = format!("{}/", s(work));
+        out.stdout
+            .lines()
+            .filter(|l| files.iter().any(|f| l.starts_with(&s(f))))
+            .map(|l| l.replacen(&work_shown, "", 1))
+            .collect()
+    };
+    let refused = complaints(default);
+    if refused.is_empty() {
+        return None;
+    }
+    let default_version = python_version(runner, limit, default);
+    let path_var = std::env::var("PATH").unwrap_or_default();
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let pyenv_root = std::env::var_os("PYENV_ROOT").map(PathBuf::from);
+    let mut newer: Vec<super::toolchain::Install> =
+        super::toolchain::pythons(&path_var, home.as_deref(), pyenv_root.as_deref())
+            .into_iter()
+            .filter(|p| p.version.is_some_and(|v| default_version.is_none_or(|d| v > d)))
+            .collect();
+    newer.sort_by_key(|p| std::cmp::Reverse(p.version));
+    for candidate in newer {
+        let python = s(&candidate.path);
+        let still = complaints(&python);
+        if super::toolchain::fixes(&refused, &still) {
+            let (major, minor) = candidate.version.unwrap_or_default();
+            let shown_default = default_version.map_or_else(String::new, |(a, b)| format!(" ({a}.{b})"));
+            let why = format!(
+                "run with Python {major}.{minor} ({python}), the newest of this machine's that reads the student's \
+                 code, as the student's newer Python would: python3{shown_default} refuses {}",
+                crate::words::listed(&refused, 2)
+            );
+            return Some((python, why));
+        }
+    }
+    None
+}
+
+/// A Python's version (major, minor), asked in the sandbox.
+fn python_version(runner: &ProgramRunner, limit: Duration, python: &str) -> Option<super::toolchain::Version> {
+    let out = ask(runner, limit, &[python, "-c", "import sys; print(sys.version_info[0], sys.version_info[1])"]);
+    let mut words = out.stdout.split_whitespace().map(str::parse::<u32>);
+    Some((words.next()?.ok()?, words.next()?.ok()?))
 }
 
 fn is_executable(p: &Path) -> bool {
@@ -1405,25 +1663,118 @@ fn python_imports(text: &str) -> Vec<String> {
     out
 }
 
-/// The grader's stand-in for Windows' `msvcrt` (`getch()` answers Enter at once).
-const MSVCRT_STAND_IN: &str = include_str!("msvcrt.py");
+/// A module a student's Python imports that does nothing to what a program answers (it
+/// waits for a key, or decorates what is printed) and that the grading machine's Python
+/// may lack: the grader's stand-in is written for it ([`stand_ins`]).
+struct StandIn {
+    module: &'static str,
+    /// Its files, by their paths in a folder on `sys.path`.
+    files: &'static [(&'static str, &'static str)],
+    /// What it is and does, for the report.
+    what: &'static str,
+}
 
-/// For Python programs written on Windows that import `msvcrt` (to keep the console window
-/// open: `print('Press any key to continue...'); msvcrt.getch()`), which Linux's Python
-/// lacks: the grader's stand-in written beside each, where the folder holds no `msvcrt.py`
-/// of its own. The folders written to, relative to `work`.
-fn msvcrt_stand_ins(work: &Path, python_files: &[PathBuf]) -> Vec<String> {
-    let mut folders: Vec<String> = Vec::new();
+const STAND_INS: [StandIn; 4] = [
+    StandIn {
+        module: "msvcrt",
+        files: &[("msvcrt.py", include_str!("stand_ins/msvcrt.py"))],
+        what: "Windows' `msvcrt` (which Linux's Python lacks; its `getch()` answers Enter at once, so a \"press any \
+               key\" pause ends)",
+    },
+    StandIn {
+        module: "termcolor",
+        files: &[("termcolor.py", include_str!("stand_ins/termcolor.py"))],
+        what: "`termcolor` (not installed here; it colours nothing, as the real one does when the output is no \
+               terminal)",
+    },
+    StandIn {
+        module: "colorama",
+        files: &[("colorama.py", include_str!("stand_ins/colorama.py"))],
+        what: "`colorama` (not installed here; the same ANSI codes as the real one writes on Linux)",
+    },
+    StandIn {
+        module: "tqdm",
+        files: &[
+            ("tqdm/__init__.py", include_str!("stand_ins/tqdm/__init__.py")),
+            ("tqdm/auto.py", include_str!("stand_ins/tqdm/auto.py")),
+            ("tqdm/notebook.py", include_str!("stand_ins/tqdm/notebook.py")),
+            ("tqdm/std.py", include_str!("stand_ins/tqdm/std.py")),
+        ],
+        what: "`tqdm` (not installed here; it draws no progress bar, which the real one draws on stderr)",
+    },
+];
+
+/// For Python programs that import a module of [`STAND_INS`] which `python` cannot find
+/// (Windows' `msvcrt` on Linux; `termcolor` or `tqdm` not installed) and the submission
+/// does not hold: the grader's stand-in written in every folder of the submission's Python
+/// files and the folders above them (so that it is on `sys.path` however a program is
+/// run: as a script, as a module from its package's root, with `PYTHONPATH`), where the
+/// folder holds none of that name. The report's notes, one a module.
+fn stand_ins(
+    work: &Path,
+    python_files: &[PathBuf],
+    python: &str,
+    runner: &ProgramRunner,
+    limit: Duration,
+) -> Vec<String> {
+    let imported: Vec<String> = python_files
+        .iter()
+        .filter_map(|f| crate::files::read_text_lossy(f, crate::files::SMALL_TEXT))
+        .flat_map(|text| python_imports(&text))
+        .collect();
+    let held = |module: &str| {
+        python_files.iter().any(|f| {
+            f.file_stem().is_some_and(|s| s == module)
+                || f.parent().is_some_and(|d| d.file_name().is_some_and(|n| n == module))
+        })
+    };
+    let wanted: Vec<&StandIn> =
+        STAND_INS.iter().filter(|st| imported.iter().any(|m| m == st.module) && !held(st.module)).collect();
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    let mut argv = vec![
+        python.to_string(),
+        "-c".into(),
+        "import importlib.util as u, sys; print(*[m for m in sys.argv[1:] if u.find_spec(m) is None])".into(),
+    ];
+    argv.extend(wanted.iter().map(|st| st.module.to_string()));
+    let said = ask(runner, limit, &argv.iter().map(String::as_str).collect::<Vec<_>>());
+    let missing: Vec<&str> = said.stdout.split_whitespace().collect();
+    let mut folders: Vec<PathBuf> = Vec::new();
     for file in python_files {
-        let Some(dir) = file.parent() else { continue };
-        let imports = crate::files::read_text_lossy(file, crate::files::SMALL_TEXT)
-            .is_some_and(|text| python_imports(&text).iter().any(|m| m == "msvcrt"));
-        let stand_in = dir.join("msvcrt.py");
-        if imports && !stand_in.exists() && std::fs::write(&stand_in, MSVCRT_STAND_IN).is_ok() {
-            folders.push(if dir == work { ".".to_string() } else { relative(work, dir) });
+        for dir in file.ancestors().skip(1).take_while(|d| d.starts_with(work)) {
+            if !folders.iter().any(|f| f == dir) {
+                folders.push(dir.to_path_buf());
+            }
         }
     }
-    folders
+    folders.sort();
+    let mut notes = Vec::new();
+    for st in wanted.into_iter().filter(|st| missing.contains(&st.module)) {
+        let mut written: Vec<String> = Vec::new();
+        for dir in &folders {
+            if dir.join(format!("{}.py", st.module)).exists() || dir.join(st.module).exists() {
+                continue;
+            }
+            let ok = st.files.iter().all(|(name, text)| {
+                let path = dir.join(name);
+                path.parent().is_some_and(|p| std::fs::create_dir_all(p).is_ok()) && std::fs::write(&path, text).is_ok()
+            });
+            if ok {
+                written.push(if dir == work { ".".to_string() } else { relative(work, dir) });
+            }
+        }
+        if !written.is_empty() {
+            notes.push(format!(
+                "the grader's stand-in for {} written as {} in {}",
+                st.what,
+                st.files[0].0.split('/').next().unwrap_or(st.module),
+                crate::words::listed(&written, 4)
+            ));
+        }
+    }
+    notes
 }
 
 /// For a Python script that imports a module its submission keeps in another folder
@@ -2082,6 +2433,8 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     let files = walk(work);
     let mut jars: Vec<PathBuf> = files.iter().filter(|f| f.extension().is_some_and(|e| e == "jar")).cloned().collect();
     jars.sort();
+    let libraries = declared_libraries(work, &files, &jars);
+    jars.extend(libraries.found.iter().cloned());
     let python_files = python_files(&files);
     let mut b = Builder {
         built: Built::default(),
@@ -2092,23 +2445,24 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         jar_listings: None,
         wide_build: None,
         python_files,
+        python: python(runner, limit),
+        jdk: None,
+        libraries_missing: libraries.missing,
     };
     let python_missing = !on_sandbox_path("python");
-    b.built.notes = files
-        .iter()
-        .filter_map(|f| {
-            let why = utf8_source(f).or_else(|| script_for_here(f, python_missing))?;
-            Some(format!("{}: {why}", relative(work, f)))
-        })
-        .collect();
-    let stood_in = msvcrt_stand_ins(work, &b.python_files);
-    if !stood_in.is_empty() {
-        b.built.notes.push(format!(
-            "the grader's stand-in for Windows' `msvcrt` (which Linux's Python lacks; its `getch()` answers Enter at \
-             once, so a \"press any key\" pause ends) written as msvcrt.py in {}",
-            crate::words::listed(&stood_in, 4)
-        ));
+    b.built.notes.extend(files.iter().filter_map(|f| {
+        let why = utf8_source(f).or_else(|| script_for_here(f, python_missing))?;
+        Some(format!("{}: {why}", relative(work, f)))
+    }));
+    if !b.python_files.is_empty()
+        && let Some((newer, why)) = newer_python(runner, limit, &b.python, &b.python_files, work)
+    {
+        b.python = newer;
+        b.built.notes.push(why);
     }
+    let stood_in = stand_ins(work, &b.python_files, &b.python, runner, limit);
+    b.built.notes.extend(stood_in);
+    b.built.notes.extend(libraries.notes);
     if !from_notebooks.is_empty() {
         b.built.notes.push(format!(
             "written from the notebook's `%%writefile` cells, as running it would write them: {}",
@@ -2293,11 +2647,11 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
     let classes = work.join(".grade-classes");
     let mut java_ok = false;
     if !java.is_empty() && !all_given() {
-        let mut argv = javac();
+        let mut argv = b.javac();
         argv.extend(["-encoding".into(), "UTF-8".into(), "-nowarn".into(), "-d".into(), s(&classes)]);
         argv.extend(b.javac_jars());
         argv.extend(java.iter().map(|f| s(f)));
-        java_ok = b.step(argv, work);
+        java_ok = b.compile_java(argv, work);
     }
     let found = candidates(work, started);
     // The file of each program taken.
@@ -2312,7 +2666,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
             // A class named as the program in a source of another name (`Part1.java` holding
             // the non-public classes `MiniMaxOpening` and `MiniMaxGame`, each with its main).
             if let Some((class, how)) = java_ok.then(|| compiled_class_named(&classes, name, &java)).flatten() {
-                let argv = vec!["java".into(), "-cp".into(), b.class_path(&classes), class];
+                let argv = vec![b.java(), "-cp".into(), b.class_path(&classes), class];
                 b.found(name, argv, work, how, Vec::new());
                 continue;
             }
@@ -2320,12 +2674,12 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
             // per program, its class named as the student likes): `java -jar` runs it.
             if let Some((jar, how)) = runnable_jar_named(&mut b, name) {
                 let how = format!("the runnable jar {} ({how}), run as `java -jar`", relative(work, &jar));
-                b.found(name, vec!["java".into(), "-jar".into(), s(&jar)], work, how, Vec::new());
+                b.found(name, vec![b.java(), "-jar".into(), s(&jar)], work, how, Vec::new());
                 continue;
             }
             // A class named as the program in a jar the submission holds (built by its IDE).
             if let Some((jar, class, how)) = jar_class_named(&mut b, name) {
-                let argv = vec!["java".into(), "-cp".into(), b.class_path(&jar), class.clone()];
+                let argv = vec![b.java(), "-cp".into(), b.class_path(&jar), class.clone()];
                 let how = format!("Java class {class} in the jar {} ({how})", relative(work, &jar));
                 b.found(name, argv, work, how, Vec::new());
             }
@@ -2448,6 +2802,50 @@ fn declared_scripts(text: &str) -> Vec<(String, String, &'static str)> {
     out
 }
 
+/// The console commands a `setup.py` declares (setuptools' `entry_points={"console_scripts":
+/// ["MiniMaxOpening=morrisvariant.programs:minimax_opening", …]}`) or a `setup.cfg` (its
+/// `console_scripts =` lines): each command, what it runs, and where it was declared. Read
+/// as text, never run: every quoted `name = module:function` of a `setup.py` that names
+/// `console_scripts`, every such line of a `setup.cfg` after `console_scripts =`.
+fn declared_setup_scripts(text: &str, cfg: bool) -> Vec<(String, String, &'static str)> {
+    let entry = |t: &str| -> Option<(String, String)> {
+        let (name, target) = t.split_once('=')?;
+        let (name, target) = (name.trim(), target.split('[').next().unwrap_or("").trim());
+        let (module, function) = target.split_once(':')?;
+        let word = |w: &str, more: char| {
+            !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == more)
+        };
+        (word(name, '-') && word(module.trim(), '.') && word(function.trim(), '.'))
+            .then(|| (name.to_string(), target.to_string()))
+    };
+    let mut out = Vec::new();
+    if cfg {
+        let mut inside = false;
+        for line in text.lines() {
+            let t = line.trim();
+            if let Some(rest) = t.strip_prefix("console_scripts") {
+                inside = rest.trim_start().starts_with('=');
+                if let Some((name, target)) = entry(rest.trim_start().trim_start_matches('=')) {
+                    out.push((name, target, "setup.cfg's console_scripts"));
+                }
+            } else if inside && (line.starts_with([' ', '\t'])) {
+                if let Some((name, target)) = entry(t) {
+                    out.push((name, target, "setup.cfg's console_scripts"));
+                }
+            } else {
+                inside = false;
+            }
+        }
+    } else if text.contains("console_scripts") {
+        for (i, quoted) in text.split(['"', '\'']).enumerate() {
+            if let Some((name, target)) = (i % 2 == 1).then(|| entry(quoted)).flatten() {
+                out.push((name, target, "setup.py's console_scripts"));
+            }
+        }
+    }
+    out
+}
+
 /// Programs a Python project declares as console commands in its `pyproject.toml`
 /// (`minimax-opening = "morris_variant.cli:minimax_opening"`, run by `poetry run
 /// minimax-opening …` or after `pip install .`), where no file is named for them: the
@@ -2456,10 +2854,16 @@ fn declared_scripts(text: &str) -> Vec<(String, String, &'static str)> {
 /// install is needed (nor possible: the grader has no network for the build backend).
 fn entry_point_programs(b: &mut Builder<'_>, files: &[PathBuf]) {
     let work = b.root;
-    for project in files.iter().filter(|f| f.file_name().is_some_and(|n| n == "pyproject.toml")) {
+    let declaring = ["pyproject.toml", "setup.py", "setup.cfg"];
+    for project in files.iter().filter(|f| f.file_name().is_some_and(|n| declaring.iter().any(|d| n == *d))) {
         let Some(text) = crate::files::read_text_lossy(project, crate::files::SMALL_TEXT) else { continue };
         let dir = project.parent().unwrap_or(work).to_path_buf();
-        for (command, target, section) in declared_scripts(&text) {
+        let declared = match project.file_name().and_then(|n| n.to_str()) {
+            Some("setup.py") => declared_setup_scripts(&text, false),
+            Some("setup.cfg") => declared_setup_scripts(&text, true),
+            _ => declared_scripts(&text),
+        };
+        for (command, target, section) in declared {
             let Some((module, function)) = target.split_once(':') else { continue };
             let (module, function) = (module.trim(), function.trim());
             let named = super::names::program_of(&command)
@@ -2489,12 +2893,10 @@ fn entry_point_programs(b: &mut Builder<'_>, files: &[PathBuf]) {
             let code = format!(
                 "import sys; sys.argv[0] = {command:?}; from {module} import {first}; sys.exit({first}{attribute}())"
             );
-            let argv =
-                vec!["env".into(), format!("PYTHONPATH={}", s(&root)), python(b.runner, b.limit), "-c".into(), code];
+            let argv = vec!["env".into(), format!("PYTHONPATH={}", s(&root)), b.python.clone(), "-c".into(), code];
             let how = format!(
                 "the console command `{command}` that {} declares in {section}, `{target}`: the function called as \
-                 `poetry run {command}` or an installed `{command}` would call it, {} on PYTHONPATH (no file is named \
-                 for it)",
+                 an installed `{command}` would call it, {} on PYTHONPATH (no file is named for it)",
                 relative(work, project),
                 if root == dir { "the project's folder".to_string() } else { relative(work, &root) }
             );
@@ -2799,11 +3201,12 @@ fn documented_argv(b: &Builder<'_>, dir: &Path, before: &[String], java_classes:
         if script != "-m" {
             inside(script)?;
         }
-        let mut argv = vec![python(b.runner, b.limit)];
+        let mut argv = vec![b.python.clone()];
         argv.extend(before[1..].iter().cloned());
         Some(argv)
     } else if first == "java" {
         let mut argv = before.to_vec();
+        argv[0] = b.java();
         let path_at =
             argv.iter().position(|w| matches!(w.as_str(), "-cp" | "-classpath" | "--class-path")).map(|i| i + 1);
         if let (Some(at), Some(classes)) = (path_at, java_classes)
@@ -2868,9 +3271,9 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
         .into_iter()
         .filter_map(|entry| {
             let argv = match kind_of(entry) {
-                Some(FileKind::Python) => vec![python(b.runner, b.limit), s(entry)],
+                Some(FileKind::Python) => vec![b.python.clone(), s(entry)],
                 Some(FileKind::JavaSource) => {
-                    vec!["java".into(), "-cp".into(), b.class_path(java_classes?), java_class(entry)]
+                    vec![b.java(), "-cp".into(), b.class_path(java_classes?), java_class(entry)]
                 }
                 Some(FileKind::Executable) => line_buffered(entry),
                 _ => return None,
@@ -2881,7 +3284,7 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
     // A runnable jar (its manifest's `Main-Class`), as Gradle's `application` builds one.
     let runnable_jars: Vec<PathBuf> = jar_listings(b).iter().filter(|l| l.runnable).map(|l| l.jar.clone()).collect();
     for jar in &runnable_jars {
-        commands.push((vec!["java".into(), "-jar".into(), s(jar)], jar, format!("java -jar {}", relative(work, jar))));
+        commands.push((vec![b.java(), "-jar".into(), s(jar)], jar, format!("java -jar {}", relative(work, jar))));
     }
     for (argv, entry, shown) in commands {
         let dir = entry.parent().unwrap_or(work).to_path_buf();
@@ -3465,6 +3868,39 @@ not-a-command = "no function named"
             assert_eq!((f.0.as_str(), f.1.as_str(), f.2), w);
         }
         assert!(declared_scripts("not [toml").is_empty());
+    }
+
+    #[test]
+    fn console_commands_a_setup_script_declares() {
+        let setup = r#"
+from setuptools import setup, find_packages
+setup(
+    name="morrisvariant",
+    packages=find_packages(),
+    entry_points={
+        "console_scripts": [
+            "MiniMaxOpening=morrisvariant.programs:minimax_opening",
+            'ABGame = morrisvariant.programs:ab_game [fast]',
+            "not a command",
+        ],
+    },
+)
+"#;
+        let found = declared_setup_scripts(setup, false);
+        let names: Vec<(&str, &str)> = found.iter().map(|(n, t, _)| (n.as_str(), t.as_str())).collect();
+        assert_eq!(
+            names,
+            vec![
+                ("MiniMaxOpening", "morrisvariant.programs:minimax_opening"),
+                ("ABGame", "morrisvariant.programs:ab_game")
+            ]
+        );
+        assert!(declared_setup_scripts("setup(name='x', version='1.0')", false).is_empty());
+        let cfg = "[metadata]\nname = hw\n\n[options.entry_points]\nconsole_scripts =\n    minimax-game = hw.cli:minimax_game\n    ab-opening=hw.cli:ab_opening\n\n[options]\nzip_safe = False\n";
+        let found = declared_setup_scripts(cfg, true);
+        let names: Vec<&str> = found.iter().map(|(n, _, _)| n.as_str()).collect();
+        assert_eq!(names, vec!["minimax-game", "ab-opening"], "{found:?}");
+        assert!(found.iter().all(|(_, _, s)| *s == "setup.cfg's console_scripts"));
     }
 
     #[test]

@@ -1,0 +1,214 @@
+//! The libraries a Java student's build file declares (Maven's `pom.xml`, Gradle's
+//! `build.gradle`), found where the grading machine keeps them: the local Maven repository
+//! (`~/.m2/repository`, where `mvn` puts what it fetches), Gradle's cache, and Debian's
+//! (`/usr/share/maven-repo`, `/usr/share/java`, where `apt install libpicocli-java` puts
+//! one). A student's Maven project hands in no jar of picocli or Guava: Maven fetched it on
+//! their machine. A TA who has fetched it once (`mvn dependency:get`) has it here, and the
+//! grader takes it from there, as Maven would, rather than asking for a class file.
+//!
+//! Build files are read as text, never run: no plugin, no network.
+
+use std::path::{Path, PathBuf};
+
+/// One library a build file declares: Maven's coordinates, the version where given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Library {
+    /// `groupId` (`info.picocli`).
+    pub group: String,
+    /// `artifactId` (`picocli`).
+    pub artifact: String,
+    /// `version` (`4.7.5`), where the build file gives one it can be read from.
+    pub version: Option<String>,
+}
+
+impl Library {
+    /// `group:artifact:version`, as `mvn dependency:get -Dartifact=` takes it.
+    #[must_use]
+    pub fn coordinates(&self) -> String {
+        match &self.version {
+            Some(v) => format!("{}:{}:{v}", self.group, self.artifact),
+            None => format!("{}:{}", self.group, self.artifact),
+        }
+    }
+}
+
+/// The libraries a `pom.xml` declares for the code (its `<dependency>` entries, those of
+/// `test` scope left out), each version's `${property}` read from its `<properties>`.
+#[must_use]
+pub fn maven_libraries(pom: &str) -> Vec<Library> {
+    let tag = |block: &str, name: &str| -> Option<String> {
+        let open = format!("<{name}>");
+        let start = block.find(&open)? + open.len();
+        let end = block[start..].find(&format!("</{name}>"))? + start;
+        Some(block[start..end].trim().to_string())
+    };
+    let properties = tag(pom, "properties").unwrap_or_default();
+    let resolve = |v: String| -> Option<String> {
+        match v.strip_prefix("${").and_then(|p| p.strip_suffix('}')) {
+            Some(name) => tag(&properties, name).filter(|p| !p.contains("${")),
+            None => Some(v),
+        }
+    };
+    // Those of `<dependencyManagement>` only pin versions; the plugins' are the build's own.
+    let mut text = pom.to_string();
+    for section in ["dependencyManagement", "build"] {
+        if let (Some(a), Some(b)) = (text.find(&format!("<{section}>")), text.find(&format!("</{section}>")))
+            && a < b
+        {
+            text.replace_range(a..b, "");
+        }
+    }
+    let mut out = Vec::new();
+    for block in text.split("<dependency>").skip(1) {
+        let block = block.split("</dependency>").next().unwrap_or("");
+        if tag(block, "scope").is_some_and(|s| s == "test") {
+            continue;
+        }
+        let (Some(group), Some(artifact)) = (tag(block, "groupId"), tag(block, "artifactId")) else { continue };
+        let version = tag(block, "version").and_then(resolve);
+        out.push(Library { group, artifact, version });
+    }
+    out
+}
+
+/// The libraries a `build.gradle` (or `.kts`) declares for the code: `implementation
+/// 'g:a:v'`, `api`, `compileOnly`, `runtimeOnly` and the old `compile` (the test
+/// configurations left out), in either quotes, with or without parentheses.
+#[must_use]
+pub fn gradle_libraries(build: &str) -> Vec<Library> {
+    const CONFIGURATIONS: [&str; 6] = ["implementation", "api", "compileOnly", "runtimeOnly", "compile", "runtime"];
+    let mut out = Vec::new();
+    for line in build.lines().map(str::trim) {
+        let Some((word, rest)) = line.split_once(['(', ' ', '\t']) else { continue };
+        if !CONFIGURATIONS.contains(&word) {
+            continue;
+        }
+        let Some(quoted) = rest.split(['"', '\'']).nth(1) else { continue };
+        let mut parts = quoted.split(':');
+        let (Some(group), Some(artifact)) = (parts.next(), parts.next()) else { continue };
+        if group.is_empty() || artifact.is_empty() {
+            continue;
+        }
+        let version = parts.next().filter(|v| !v.is_empty() && !v.contains('$')).map(str::to_string);
+        out.push(Library { group: group.to_string(), artifact: artifact.to_string(), version });
+    }
+    out
+}
+
+/// The jar of `lib` on this machine, and whether it is the version asked: the local Maven
+/// repository under `home` first, then Gradle's cache, Debian's Maven repository and
+/// `/usr/share/java`. Another version of it is taken where the one asked is not there (the
+/// newest), and said so.
+#[must_use]
+pub fn local_jar(lib: &Library, home: Option<&Path>) -> Option<(PathBuf, bool)> {
+    let group_path = lib.group.replace('.', "/");
+    let jar_in = |dir: &Path, version: &str| {
+        let jar = dir.join(version).join(format!("{}-{version}.jar", lib.artifact));
+        jar.is_file().then_some(jar)
+    };
+    let repositories: Vec<PathBuf> = home
+        .map(|h| h.join(".m2/repository"))
+        .into_iter()
+        .chain(std::iter::once(PathBuf::from("/usr/share/maven-repo")))
+        .map(|r| r.join(&group_path).join(&lib.artifact))
+        .collect();
+    if let Some(v) = &lib.version {
+        for dir in &repositories {
+            if let Some(jar) = jar_in(dir, v) {
+                return Some((jar, true));
+            }
+        }
+        if let Some(cache) =
+            home.map(|h| h.join(".gradle/caches/modules-2/files-2.1").join(&lib.group).join(&lib.artifact).join(v))
+            && let Some(jar) = entries(&cache).iter().find_map(|d| {
+                let jar = d.join(format!("{}-{v}.jar", lib.artifact));
+                jar.is_file().then_some(jar)
+            })
+        {
+            return Some((jar, true));
+        }
+    }
+    for dir in &repositories {
+        let mut versions: Vec<String> =
+            entries(dir).iter().filter_map(|d| d.file_name().map(|n| n.to_string_lossy().into_owned())).collect();
+        versions.sort_by_key(|v| version_order(v));
+        if let Some(jar) = versions.iter().rev().find_map(|v| jar_in(dir, v)) {
+            return Some((jar, false));
+        }
+    }
+    let shared = Path::new("/usr/share/java").join(format!("{}.jar", lib.artifact));
+    shared.is_file().then_some((shared, lib.version.is_none()))
+}
+
+/// A version's numbers, for ordering (`4.7.5` after `4.6.2`; Debian's `debian` first).
+fn version_order(v: &str) -> Vec<u32> {
+    v.split(['.', '-']).map_while(|p| p.parse().ok()).collect()
+}
+
+fn entries(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir).into_iter().flatten().flatten().map(|e| e.path()).collect();
+    v.sort();
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lib(g: &str, a: &str, v: Option<&str>) -> Library {
+        Library { group: g.into(), artifact: a.into(), version: v.map(Into::into) }
+    }
+
+    #[test]
+    fn libraries_a_pom_declares() {
+        let pom = r"<project>
+  <properties><picocli.version>4.7.5</picocli.version></properties>
+  <dependencyManagement><dependencies><dependency><groupId>x</groupId><artifactId>pinned</artifactId><version>1</version></dependency></dependencies></dependencyManagement>
+  <dependencies>
+    <dependency>
+      <groupId>info.picocli</groupId>
+      <artifactId>picocli</artifactId>
+      <version>${picocli.version}</version>
+    </dependency>
+    <dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter</artifactId><version>5.10.0</version><scope>test</scope></dependency>
+    <dependency><groupId>com.google.guava</groupId><artifactId>guava</artifactId></dependency>
+  </dependencies>
+  <build><plugins><plugin><dependencies><dependency><groupId>p</groupId><artifactId>plugin-dep</artifactId></dependency></dependencies></plugin></plugins></build>
+</project>";
+        assert_eq!(
+            maven_libraries(pom),
+            vec![lib("info.picocli", "picocli", Some("4.7.5")), lib("com.google.guava", "guava", None)]
+        );
+        assert_eq!(lib("info.picocli", "picocli", Some("4.7.5")).coordinates(), "info.picocli:picocli:4.7.5");
+    }
+
+    #[test]
+    fn libraries_a_gradle_build_declares() {
+        let gradle = "dependencies {\n    implementation 'info.picocli:picocli:4.7.5'\n    implementation(\"com.google.guava:guava:33.0.0-jre\")\n    testImplementation 'org.junit.jupiter:junit-jupiter:5.10.0'\n    compileOnly \"org.projectlombok:lombok:$lombokVersion\"\n}\n";
+        assert_eq!(
+            gradle_libraries(gradle),
+            vec![
+                lib("info.picocli", "picocli", Some("4.7.5")),
+                lib("com.google.guava", "guava", Some("33.0.0-jre")),
+                lib("org.projectlombok", "lombok", None),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_jar_found_in_the_local_repository() {
+        let home = std::env::temp_dir().join(format!("morris-libraries-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&home);
+        let dir = home.join(".m2/repository/info/picocli/picocli");
+        for v in ["4.6.2", "4.7.5"] {
+            std::fs::create_dir_all(dir.join(v)).unwrap();
+            std::fs::write(dir.join(v).join(format!("picocli-{v}.jar")), "").unwrap();
+        }
+        let asked = |v: Option<&str>| local_jar(&lib("info.picocli", "picocli", v), Some(&home));
+        assert_eq!(asked(Some("4.7.5")), Some((dir.join("4.7.5/picocli-4.7.5.jar"), true)));
+        // Another version than the one asked: the newest, said so.
+        assert_eq!(asked(Some("4.7.6")), Some((dir.join("4.7.5/picocli-4.7.5.jar"), false)));
+        assert_eq!(local_jar(&lib("no.such", "library", Some("1")), Some(&home)), None);
+        std::fs::remove_dir_all(&home).unwrap();
+    }
+}

@@ -1,0 +1,2 @@
+"""The grader's stand-in for tqdm.auto (see tqdm/__init__.py)."""
+from . import tqdm, trange  # noqa: F401
