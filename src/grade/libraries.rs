@@ -32,6 +32,27 @@ impl Library {
     }
 }
 
+/// Whether a coordinate is plain (`info.picocli`, `4.7.5`, `33.0.0-jre`): it becomes part of
+/// a path the grader copies from, so a student's build file can name no other file of the
+/// machine (`../../../home/ta/…`).
+fn plain(word: &str) -> bool {
+    !word.is_empty()
+        && !word.contains("..")
+        && !word.starts_with('.')
+        && word.chars().all(|c| c.is_ascii_alphanumeric() || "._-+".contains(c))
+}
+
+impl Library {
+    /// The library, where its coordinates are plain ([`plain`]).
+    fn checked(group: &str, artifact: &str, version: Option<String>) -> Option<Library> {
+        (plain(group) && plain(artifact) && version.as_deref().is_none_or(plain)).then(|| Library {
+            group: group.to_string(),
+            artifact: artifact.to_string(),
+            version,
+        })
+    }
+}
+
 /// The libraries a `pom.xml` declares for the code (its `<dependency>` entries, those of
 /// `test` scope left out), each version's `${property}` read from its `<properties>`.
 #[must_use]
@@ -66,7 +87,7 @@ pub fn maven_libraries(pom: &str) -> Vec<Library> {
         }
         let (Some(group), Some(artifact)) = (tag(block, "groupId"), tag(block, "artifactId")) else { continue };
         let version = tag(block, "version").and_then(resolve);
-        out.push(Library { group, artifact, version });
+        out.extend(Library::checked(&group, &artifact, version));
     }
     out
 }
@@ -86,11 +107,8 @@ pub fn gradle_libraries(build: &str) -> Vec<Library> {
         let Some(quoted) = rest.split(['"', '\'']).nth(1) else { continue };
         let mut parts = quoted.split(':');
         let (Some(group), Some(artifact)) = (parts.next(), parts.next()) else { continue };
-        if group.is_empty() || artifact.is_empty() {
-            continue;
-        }
         let version = parts.next().filter(|v| !v.is_empty() && !v.contains('$')).map(str::to_string);
-        out.push(Library { group: group.to_string(), artifact: artifact.to_string(), version });
+        out.extend(Library::checked(group, artifact, version));
     }
     out
 }
@@ -180,6 +198,11 @@ mod tests {
             vec![lib("info.picocli", "picocli", Some("4.7.5")), lib("com.google.guava", "guava", None)]
         );
         assert_eq!(lib("info.picocli", "picocli", Some("4.7.5")).coordinates(), "info.picocli:picocli:4.7.5");
+        // Coordinates that would lead out of a repository are no library.
+        let sly = "<dependencies><dependency><groupId>x</groupId><artifactId>../../../etc</artifactId><version>1</version></dependency>\
+                   <dependency><groupId>x</groupId><artifactId>y</artifactId><version>1/../../z</version></dependency></dependencies>";
+        assert!(maven_libraries(sly).is_empty());
+        assert!(gradle_libraries("implementation '../..:x:1'\n").is_empty());
     }
 
     #[test]
