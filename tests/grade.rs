@@ -1237,7 +1237,8 @@ fn a_class_for_a_newer_java_runs_with_a_newer_jdk_or_is_flagged() {
     if newer_jdk_here(21) {
         // Run by the machine's newer JDK, as the student's was (before TA trial 24: flagged).
         assert!(
-            report.contains("the classes the student shipped were compiled for Java 21, which the default java")
+            report.contains("ABGame: run with JDK")
+                && report.contains("its classes were compiled for Java 21, which the default java cannot load")
                 && !report.contains("ABGame failed as compiled for Java 21"),
             "{report}"
         );

@@ -250,6 +250,43 @@ fn answer(settings: &GradeSettings, program: &Program, form: &Form, call: &Call,
     read::read_output(&inv.outcome.stdout, inv.file.as_deref()).board.is_some().then_some(inv)
 }
 
+/// A Java program whose classes were compiled for a newer Java than `java`'s on `PATH`
+/// (`UnsupportedClassVersionError`, class file version 65: a student's JDK 21, its classes
+/// or runnable jars handed in built): run again with the machine's newest JDK's `java`
+/// where that one is new enough. The program so run, its invocation and the words for the
+/// report, where that one loaded its classes.
+fn on_a_newer_jdk(
+    settings: &GradeSettings,
+    program: &Program,
+    form: &Form,
+    first: &Invocation,
+    call: &Call,
+    scratch: &Path,
+) -> Option<(Program, Invocation, String)> {
+    let needs = read::newer_java(&first.outcome.stderr)?;
+    if program.argv.first().is_none_or(|java| java != "java") {
+        return None;
+    }
+    let jdk = submission::newer_jdk(&settings.runner, call.time_limit(settings.run_limit))
+        .filter(|j| j.version.is_some_and(|v| v.0 >= needs))?;
+    let mut argv = program.argv.clone();
+    argv[0] = jdk.path.join("bin/java").display().to_string();
+    let newer = Program { argv, ..program.clone() };
+    // Kept once it loads the classes, whatever it then answers: its answers are the grade.
+    let inv =
+        invoke(&settings.runner, &newer, form, scratch, &call.board, call.depth, call.time_limit(settings.run_limit));
+    if read::newer_java(&inv.outcome.stderr).is_some() {
+        return None;
+    }
+    let words = format!(
+        "run with JDK {} ({}), the newest of this machine's: its classes were compiled for Java {needs}, which the \
+         default java cannot load",
+        jdk.version.map_or(0, |v| v.0),
+        jdk.path.display()
+    );
+    Some((newer, inv, words))
+}
+
 /// A program that opens every file it is given in a folder of its own (`new File("boards",
 /// args[0])`, its README: "board files must be in the boards/ folder"), as its words show
 /// (`File not found: boards/tmp/…/board_in.txt`): asked again with the files' names alone,
@@ -547,7 +584,14 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
             // fails the same way on every command line: the search for another is
             // skipped (fifteen runs of each such program; its cases are still run).
             let searchable = !o.timed_out && o.start_error.is_none() && !read::refused_before_running(&o.stderr);
-            if forms::is_usage_error(o.status, &o.stdout, &o.stderr)
+            if !answered
+                && let Some((newer, other, words)) =
+                    on_a_newer_jdk(settings, program, &state.form, &inv, call, &scratch)
+            {
+                g.notes.push(format!("{name}: {words}"));
+                state.moved = Some(newer);
+                inv = other;
+            } else if forms::is_usage_error(o.status, &o.stdout, &o.stderr)
                 && read::read_output(&o.stdout, None).board.is_none()
                 && let Some((form, why, other)) = other_form(settings, program, &inv, call, &scratch)
             {

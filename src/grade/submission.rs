@@ -706,28 +706,6 @@ impl Builder<'_> {
         true
     }
 
-    /// `java` for a class the student shipped compiled: the machine's newest JDK's where
-    /// the class needs a newer Java than `java`'s on `PATH` (a JDK 21 student's classes,
-    /// class file version 65, which Java 17 refuses to load) and that JDK runs it.
-    fn java_for_class(&mut self, class: &Path) -> String {
-        let needs = std::fs::read(class).ok().and_then(|b| super::toolchain::class_release(&b));
-        let default = javac_release(self.runner, self.limit);
-        if self.jdk.is_none()
-            && let (Some(needs), Some(default)) = (needs, default)
-            && needs > default
-            && let Some(newer) = newer_jdk(self.runner, self.limit).filter(|j| j.version.is_some_and(|v| v.0 >= needs))
-        {
-            self.jdk = Some(newer.path.clone());
-            self.built.notes.push(format!(
-                "run with JDK {} ({}), the newest of this machine's: the classes the student shipped were compiled \
-                 for Java {needs}, which the default java ({default}) cannot load",
-                newer.version.map_or(0, |v| v.0),
-                newer.path.display()
-            ));
-        }
-        self.java()
-    }
-
     /// A Java class path: `first`, then the submission's jars.
     fn class_path(&self, first: &Path) -> String {
         std::iter::once(first).chain(self.jars.iter().map(PathBuf::as_path)).map(s).collect::<Vec<_>>().join(":")
@@ -910,7 +888,7 @@ impl Builder<'_> {
             }
             FileKind::JavaClass => {
                 let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-                let argv = vec![self.java_for_class(file), "-cp".into(), self.class_path(&dir), stem];
+                let argv = vec![self.java(), "-cp".into(), self.class_path(&dir), stem];
                 self.found(name, argv, &dir, format!("Java class {shown} ({named})"), doubts);
             }
             FileKind::CSource => {
@@ -1515,7 +1493,7 @@ fn declared_libraries(work: &Path, files: &[PathBuf], jars: &[PathBuf]) -> Decla
 
 /// The machine's newest JDK, if it is newer than `javac`'s on `PATH` (or there is none
 /// there), found once ([`super::toolchain::jdks`]).
-fn newer_jdk(runner: &ProgramRunner, limit: Duration) -> Option<super::toolchain::Install> {
+pub(super) fn newer_jdk(runner: &ProgramRunner, limit: Duration) -> Option<super::toolchain::Install> {
     static NEWER: std::sync::OnceLock<Option<super::toolchain::Install>> = std::sync::OnceLock::new();
     NEWER
         .get_or_init(|| {
