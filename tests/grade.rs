@@ -380,7 +380,18 @@ fn grades_the_fixture_class() {
         let r = row("python312").expect("python312 is on the sheet (it needs only python3)");
         let rep = report("python312");
         let version = grader_python().args(["-c", "import sys; print(sys.version_info >= (3, 12))"]).output().unwrap();
-        if String::from_utf8_lossy(&version.stdout).trim() == "True" {
+        let modern = String::from_utf8_lossy(&version.stdout).trim() == "True";
+        // The same idioms in a uv project's console commands, run as `env PYTHONPATH=src
+        // PYTHON -c …`: the newer Python's installation shown in the sandbox through `env`
+        // (before TA trial 25: exit 127, its libpython not found, 0).
+        let uv = report("uv_newer_scripts");
+        let uv_row = row("uv_newer_scripts").expect("uv_newer_scripts is on the sheet");
+        if modern || newer_python_here() {
+            assert_eq!(uv_row, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{uv}");
+        } else {
+            assert!(flagged(&sheet, "uv_newer_scripts"), "{uv}");
+        }
+        if modern {
             assert_eq!(r[5], 100.0, "{rep}");
         } else if newer_python_here() {
             assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");

@@ -25,7 +25,7 @@ use rustix::process::Resource;
 use super::cgroup::CpuPlace;
 use super::host::is_root;
 use super::jail::{ADDRESS_SPACE_MARGIN, Jail, MemoryGuard, SANDBOX_PATH, Sandbox};
-use super::program;
+use super::program::{self, Resolved};
 
 /// The first uid engines run as when the referee is root (one uid per engine).
 const FIRST_UID: u32 = 61_000;
@@ -33,6 +33,30 @@ const FIRST_UID: u32 = 61_000;
 const UIDS: u32 = 4_000;
 
 impl Sandbox {
+    /// What the sandbox must show for `program args…` run from `folder`: the program's
+    /// own ([`Sandbox::resolve`]), and where it is `env VAR=VALUE PROGRAM …` (the grader's
+    /// `env PYTHONPATH=src python3 …`), what that PROGRAM needs too (a pyenv Python's own
+    /// `lib/`), not only `env`'s.
+    fn resolve_command(&self, program: &str, args: &[String], folder: &Path) -> io::Result<Resolved> {
+        let mut resolved = self.resolve(program, folder)?;
+        if Path::new(program).file_name().is_some_and(|n| n == "env")
+            && let Some(inner) = args.iter().find(|a| !a.contains('=') && !a.starts_with('-'))
+            && let Ok(more) = self.resolve(inner, folder)
+        {
+            for p in more.read_only {
+                if !resolved.read_only.contains(&p) {
+                    resolved.read_only.push(p);
+                }
+            }
+            for p in more.path {
+                if !resolved.path.contains(&p) {
+                    resolved.path.push(p);
+                }
+            }
+        }
+        Ok(resolved)
+    }
+
     /// The command that starts `argv` in this sandbox, in `folder` (read-only, the working
     /// directory; the current directory if `None`), pinned to `core` if given, with
     /// `writable` (a folder of its own: the grader's work folder) writable; and the jail
@@ -64,7 +88,7 @@ impl Sandbox {
         }
         // The chain starts even if the engine does not: say it here, as a failed start.
         // The program is found as the caller finds it, and run by its full path.
-        let mut resolved = self.resolve(program, &folder)?;
+        let mut resolved = self.resolve_command(program, args, &folder)?;
         if self.bwrap.is_none() && self.drop_uid.is_some() {
             // No mount of its own: the unprivileged uid sees the host's folders with their
             // own permissions, and a folder private to root is closed to it.
@@ -327,6 +351,25 @@ mod tests {
         let err = sandbox.command(&["/bin/echo".into()], Some(&private), None, None).unwrap_err().to_string();
         assert!(err.starts_with("the folder ") && err.contains("private to its owner"), "{err}");
         let _ = fs::remove_dir_all(&private);
+    }
+
+    /// `env PYTHONPATH=… /home/…/python3 …`: the Python's installation is shown, not only
+    /// `env` (before TA trial 25, a pyenv Python run so could not find its libpython).
+    #[test]
+    fn a_program_run_through_env_is_shown_with_what_it_needs() {
+        let home = std::env::temp_dir().join(format!("morris-env-program-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&home);
+        fs::create_dir_all(home.join("python/lib")).unwrap();
+        fs::create_dir_all(home.join("python/bin")).unwrap();
+        let python = home.join("python/bin/python3");
+        fs::write(&python, "#!/bin/sh\n").unwrap();
+        fs::set_permissions(&python, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        let args = vec!["PYTHONPATH=src".to_string(), python.display().to_string(), "-c".into(), "pass".into()];
+        let resolved = Sandbox::off().resolve_command("env", &args, &home).unwrap();
+        let alone = Sandbox::off().resolve(&python.display().to_string(), &home).unwrap();
+        let _ = fs::remove_dir_all(&home);
+        assert!(!alone.read_only.is_empty(), "{alone:?}");
+        assert!(alone.read_only.iter().all(|p| resolved.read_only.contains(p)), "{resolved:?}");
     }
 
     #[test]
