@@ -60,7 +60,7 @@ fn have(tool: &str, version_flag: &str) -> bool {
 /// the grader finds it: `jdk 21` (a JDK that new, for code javac refuses) or `file PATH`
 /// (a library where Debian's package puts it); a missing one fails the test unless
 /// skipping is asked for.
-fn have_newer(needs: &str, variant: &str) -> bool {
+fn have_needed(needs: &str, variant: &str) -> bool {
     let (what, rest) = needs.split_once(' ').unwrap_or((needs, ""));
     let found = match what {
         "jdk" => newer_jdk_here(rest.parse().unwrap_or(u32::MAX)),
@@ -126,7 +126,7 @@ fn assemble(class: &Path) -> Vec<String> {
             continue;
         }
         if let Ok(needs) = std::fs::read_to_string(e.path().join("NEEDS"))
-            && !have_newer(needs.trim(), &name)
+            && !have_needed(needs.trim(), &name)
         {
             continue;
         }

@@ -1371,17 +1371,27 @@ fn copy_tree(from: &Path, to: &Path, inside: &Path, work: &Path) -> std::io::Res
     Ok(())
 }
 
-/// The Python interpreter, resolved once per run: `python3` on PATH may be a version
-/// manager's shim (pyenv's is a shell script costing a tenth of a second per call).
-fn python(runner: &ProgramRunner, limit: Duration) -> String {
-    static RESOLVED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    RESOLVED
-        .get_or_init(|| {
-            let out = ask(runner, limit, &["python3", "-c", "import sys; print(sys.executable)"]);
-            let path = out.stdout.trim();
-            if out.succeeded() && Path::new(path).is_file() { path.to_string() } else { "python3".to_string() }
-        })
-        .clone()
+/// The Python interpreter and its version, resolved once per run: `python3` on PATH may
+/// be a version manager's shim (pyenv's is a shell script costing a tenth of a second per
+/// call).
+fn python(runner: &ProgramRunner, limit: Duration) -> &'static (String, Option<super::toolchain::Version>) {
+    static RESOLVED: std::sync::OnceLock<(String, Option<super::toolchain::Version>)> = std::sync::OnceLock::new();
+    RESOLVED.get_or_init(|| {
+        let out =
+            ask(runner, limit, &["python3", "-c", "import sys; print(sys.executable); print(*sys.version_info[:2])"]);
+        let mut lines = out.stdout.lines();
+        let path = lines.next().unwrap_or("").trim();
+        let mut words = lines.next().unwrap_or("").split_whitespace().map(str::parse::<u32>);
+        let version = match (words.next(), words.next()) {
+            (Some(Ok(major)), Some(Ok(minor))) => Some((major, minor)),
+            _ => None,
+        };
+        if out.succeeded() && Path::new(path).is_file() {
+            (path.to_string(), version)
+        } else {
+            ("python3".to_string(), None)
+        }
+    })
 }
 
 /// What a tool of the machine says of itself (`javac -version`), asked in the sandbox
@@ -1470,9 +1480,11 @@ fn declared_libraries(work: &Path, files: &[PathBuf], jars: &[PathBuf]) -> Decla
             };
             let Some(file_name) = jar.file_name() else { continue };
             let copy = folder.join(file_name);
-            if out.found.contains(&copy)
-                || std::fs::create_dir_all(&folder).and_then(|()| std::fs::copy(&jar, &copy)).is_err()
-            {
+            if out.found.contains(&copy) {
+                continue;
+            }
+            if let Err(e) = std::fs::create_dir_all(&folder).and_then(|()| std::fs::copy(&jar, &copy)) {
+                log::warn!("{}: not copied into the submission's copy: {e}", jar.display());
                 continue;
             }
             out.found.push(copy);
@@ -1524,20 +1536,16 @@ fn first_error(stderr: &str) -> String {
 }
 
 /// The newer Python to run a submission's programs with, and why, where `python3`
-/// (`default`) refuses some of its files ([`super::toolchain::PYTHON_CHECK`]: a syntax
+/// ([`python`]) refuses some of its files ([`super::toolchain::PYTHON_CHECK`]: a syntax
 /// error, a name its standard library lacks) and one of the machine's newer Pythons
 /// (newest first) refuses fewer and nothing more: a Python 3.13 student's `type Board =
 /// str`. Nothing of the student's code runs for this: the files are only compiled.
-fn newer_python(
-    runner: &ProgramRunner,
-    limit: Duration,
-    default: &str,
-    files: &[PathBuf],
-    work: &Path,
-) -> Option<(String, String)> {
+fn newer_python(runner: &ProgramRunner, limit: Duration, files: &[PathBuf], work: &Path) -> Option<(String, String)> {
+    let shown: Vec<String> = files.iter().map(|f| s(f)).collect();
+    let work_shown = format!("{}/", s(work));
     let complaints = |python: &str| -> Vec<String> {
         let mut argv = vec![python.to_string(), "-c".into(), super::toolchain::PYTHON_CHECK.into()];
-        argv.extend(files.iter().map(|f| s(f)));
+        argv.extend(shown.iter().cloned());
         let out = runner.run(&RunSpec {
             argv,
             dir: work.to_path_buf(),
@@ -1546,18 +1554,17 @@ fn newer_python(
             writable: None,
             stdin: None,
         });
-        let work_shown = format!("{}/", s(work));
         out.stdout
             .lines()
-            .filter(|l| files.iter().any(|f| l.starts_with(&s(f))))
+            .filter(|l| shown.iter().any(|f| l.starts_with(f.as_str())))
             .map(|l| l.replacen(&work_shown, "", 1))
             .collect()
     };
+    let (default, default_version) = python(runner, limit);
     let refused = complaints(default);
     if refused.is_empty() {
         return None;
     }
-    let default_version = python_version(runner, limit, default);
     let path_var = std::env::var("PATH").unwrap_or_default();
     let home = std::env::var_os("HOME").map(PathBuf::from);
     let pyenv_root = std::env::var_os("PYENV_ROOT").map(PathBuf::from);
@@ -1582,13 +1589,6 @@ fn newer_python(
         }
     }
     None
-}
-
-/// A Python's version (major, minor), asked in the sandbox.
-fn python_version(runner: &ProgramRunner, limit: Duration, python: &str) -> Option<super::toolchain::Version> {
-    let out = ask(runner, limit, &[python, "-c", "import sys; print(sys.version_info[0], sys.version_info[1])"]);
-    let mut words = out.stdout.split_whitespace().map(str::parse::<u32>);
-    Some((words.next()?.ok()?, words.next()?.ok()?))
 }
 
 fn is_executable(p: &Path) -> bool {
@@ -2423,7 +2423,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         jar_listings: None,
         wide_build: None,
         python_files,
-        python: python(runner, limit),
+        python: python(runner, limit).0.clone(),
         jdk: None,
         libraries_missing: libraries.missing,
     };
@@ -2433,7 +2433,7 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         Some(format!("{}: {why}", relative(work, f)))
     }));
     if !b.python_files.is_empty()
-        && let Some((newer, why)) = newer_python(runner, limit, &b.python, &b.python_files, work)
+        && let Some((newer, why)) = newer_python(runner, limit, &b.python_files, work)
     {
         b.python = newer;
         b.built.notes.push(why);
@@ -2790,10 +2790,7 @@ fn declared_setup_scripts(text: &str, cfg: bool) -> Vec<(String, String, &'stati
         let (name, target) = t.split_once('=')?;
         let (name, target) = (name.trim(), target.split('[').next().unwrap_or("").trim());
         let (module, function) = target.split_once(':')?;
-        let word = |w: &str, more: char| {
-            !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == more)
-        };
-        (word(name, '-') && word(module.trim(), '.') && word(function.trim(), '.'))
+        (plain_word(name, &['-']) && plain_word(module.trim(), &[]) && plain_word(function.trim(), &[]))
             .then(|| (name.to_string(), target.to_string()))
     };
     let mut out = Vec::new();
@@ -2824,9 +2821,16 @@ fn declared_setup_scripts(text: &str, cfg: bool) -> Vec<(String, String, &'stati
     out
 }
 
+/// Whether a console command's name, module or function is letters, digits, `_` and `.`
+/// only (and `more`): what goes into a generated Python line as it is.
+fn plain_word(w: &str, more: &[char]) -> bool {
+    !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.' || more.contains(&c))
+}
+
 /// Programs a Python project declares as console commands in its `pyproject.toml`
 /// (`minimax-opening = "morris_variant.cli:minimax_opening"`, run by `poetry run
-/// minimax-opening …` or after `pip install .`), where no file is named for them: the
+/// minimax-opening …` or after `pip install .`), its `setup.py` or its `setup.cfg`, where no
+/// file is named for them: the
 /// function called as the command would call it, its package found beside the file or in
 /// its `src/`, the three arguments in `sys.argv`, and what it returns the exit status. No
 /// install is needed (nor possible: the grader has no network for the build backend).
@@ -2849,13 +2853,10 @@ fn entry_point_programs(b: &mut Builder<'_>, files: &[PathBuf]) {
             let Some((spec, _)) = named else { continue };
             // Each goes into the Python line as it is: words and dots only (and the command's
             // dashes).
-            let simple = |w: &str, more: &[char]| {
-                !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.' || more.contains(&c))
-            };
             if b.built.programs.contains_key(spec.name)
-                || !simple(module, &[])
-                || !simple(function, &[])
-                || !simple(&command, &['-'])
+                || !plain_word(module, &[])
+                || !plain_word(function, &[])
+                || !plain_word(&command, &['-'])
             {
                 continue;
             }
