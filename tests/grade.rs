@@ -185,19 +185,23 @@ fn morris_grade(args: &[&str]) -> std::process::Output {
 
 /// `morris grade ARGS` run in the folder `cwd`.
 fn morris_grade_in(cwd: &Path, args: &[&str]) -> std::process::Output {
+    grade_command(cwd, args).output().unwrap()
+}
+
+/// The command `morris grade ARGS`, to be run in the folder `cwd`.
+fn grade_command(cwd: &Path, args: &[&str]) -> Command {
     let bin_dir = Path::new(env!("CARGO_BIN_EXE_MiniMaxOpening")).parent().unwrap().to_path_buf();
     // The programs run in the sandbox, as a TA's would: the wrappers find our programs
     // through a variable passed on and a folder made readable.
-    Command::new(env!("CARGO_BIN_EXE_morris"))
-        .current_dir(cwd)
+    let mut c = Command::new(env!("CARGO_BIN_EXE_morris"));
+    c.current_dir(cwd)
         .arg("grade")
         .args(args)
         .args(["--keep-env", "MORRIS_CLASSROOM_BIN", "--engine-read"])
         .arg(&bin_dir)
         .env("MORRIS_CLASSROOM_BIN", &bin_dir)
-        .env("PATH", grader_path())
-        .output()
-        .unwrap()
+        .env("PATH", grader_path());
+    c
 }
 
 /// The tests' class file (tests/grade_fixtures/grade.toml) with only the cases at `keep`
@@ -2067,4 +2071,64 @@ def main():
         assert!(markdown(&[], 4).contains("No pair of submissions is alike."));
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+/// A student whose programs import a package from PyPI that the grading machine lacks,
+/// declared in its requirements.txt (TA trial 26: numpy, click and rich, tabulate): the
+/// grader installs it into the submission's copy and grades the programs by what they do;
+/// with `--no-install`, 0, flagged, the package named. The package comes from a local
+/// wheel here (pip told so by `PIP_FIND_LINKS` and `PIP_NO_INDEX`, as a TA's pip
+/// configuration may name a course's own index), so the test needs no network.
+#[test]
+fn a_student_s_declared_packages_are_installed_into_its_copy() {
+    if !have("python3", "--version") {
+        return;
+    }
+    let pip = grader_python().args(["-m", "pip", "--version"]).output().is_ok_and(|o| o.status.success());
+    if !pip {
+        assert!(
+            std::env::var("MORRIS_SKIP_GRADE_TOOLS").is_ok_and(|v| v == "1"),
+            "python3's pip is needed by this test (apt install python3-pip), or set MORRIS_SKIP_GRADE_TOOLS=1"
+        );
+        return;
+    }
+    let dir = scratch("packages");
+    let student = dir.join("pkg240101");
+    copy_dir(&fixtures().join("python"), &student);
+    copy_dir(&fixtures().join("packages/student"), &student);
+    let wheels = fixtures().join("packages/wheels");
+    let class_file = dir.join("class.toml");
+    std::fs::write(&class_file, class_file_of(&[1, 2, 4, 6])).unwrap();
+    let grade = |out: &str, more: &[&str]| {
+        let out = dir.join(out);
+        let mut args =
+            vec![student.to_str().unwrap(), "--class", class_file.to_str().unwrap(), "--out", out.to_str().unwrap()];
+        args.extend(more);
+        let done = grade_command(&dir, &args)
+            .env("PIP_FIND_LINKS", &wheels)
+            .env("PIP_NO_INDEX", "1")
+            .env("PIP_CACHE_DIR", dir.join("pip-cache"))
+            .output()
+            .unwrap();
+        assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+        let sheet = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+        let report = std::fs::read_to_string(out.join("reports/pkg240101.md")).unwrap();
+        (sheet, report)
+    };
+    let (sheet, rep) = grade("out", &[]);
+    assert_eq!(sheet_row(&sheet, "pkg240101").unwrap(), vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+    assert!(!flagged(&sheet, "pkg240101"), "{rep}");
+    assert!(
+        rep.contains("installed into the copy's .grade-venv/ (wheels only, as requirements.txt declares): asciiboard>=1.0 → asciiboard 1.0.0"),
+        "{rep}"
+    );
+    // pytest is declared but imported by no program: not installed.
+    assert!(!rep.contains("pytest>=8"), "{rep}");
+    let (sheet, rep) = grade("offline", &["--no-install"]);
+    assert_eq!(sheet_row(&sheet, "pkg240101").unwrap()[5], 0.0, "{rep}");
+    assert!(flagged(&sheet, "pkg240101"), "{rep}");
+    assert!(
+        rep.contains("failed for want of the Python module `asciiboard`") && rep.contains("without `--no-install`"),
+        "{rep}"
+    );
 }

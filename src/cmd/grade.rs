@@ -49,6 +49,12 @@ pub struct GradeArgs {
     /// or name
     #[arg(long, value_name = "CSV")]
     gradebook: Option<PathBuf>,
+    /// Install no Python packages: a program importing one this machine lacks (numpy, click)
+    /// then fails, and the report names it. By default what the programs import and a
+    /// submission declares (requirements.txt, Pipfile, pyproject.toml) is installed into its
+    /// copy from PyPI (or pip's configured index), wheels only
+    #[arg(long)]
+    no_install: bool,
     /// Also write this one student's Gradescope results.json here (inside Gradescope's
     /// autograder: /autograder/results/results.json)
     #[arg(long, value_name = "FILE")]
@@ -85,7 +91,8 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     let limits = args.sandbox.over(morris::referee::sandbox::limits::EngineLimits::default())?;
     let runner = ProgramRunner::new(args.sandbox.sandbox(limits));
     let roster = args.gradebook.as_deref().map(export::read_gradebook).transpose().map_err(|e| anyhow::anyhow!(e))?;
-    let settings = GradeSettings::new(class, &args.out, runner);
+    let mut settings = GradeSettings::new(class, &args.out, runner);
+    settings.install &= !args.no_install;
     // The call's files lie in the output folder: a student's wrapper that passes them on
     // unquoted (`python3 ABGame.py $1 $2 $3`) splits a path with a space and fails, though
     // it runs for a TA who types short names.

@@ -61,6 +61,10 @@ pub struct ClassFile {
     /// `gradescope.csv` scale each total of 100 to it. The grade sheet and reports keep
     /// the handout's 100 points.
     pub points: Option<f64>,
+    /// Install the Python packages a submission's programs import and this machine lacks,
+    /// as its `requirements.txt` (or `Pipfile`, `pyproject.toml`, …) declares them (default
+    /// true; `morris grade --no-install` says false too).
+    pub install: Option<bool>,
     /// Cases to add.
     #[serde(default, rename = "case")]
     pub cases: Vec<CaseEntry>,

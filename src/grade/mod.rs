@@ -29,6 +29,7 @@ pub mod menu;
 pub mod names;
 mod notebook;
 mod others;
+pub mod packages;
 pub mod read;
 pub mod readme;
 pub mod report;
@@ -76,6 +77,9 @@ pub struct GradeSettings {
     pub match_depth: u32,
     /// Match ply cap.
     pub match_plies: u32,
+    /// Install the Python packages a submission's programs import and this machine lacks
+    /// ([`packages`]); false: `--no-install`, or the class file's `install = false`.
+    pub install: bool,
 }
 
 impl GradeSettings {
@@ -91,6 +95,7 @@ impl GradeSettings {
             build_limit: Duration::from_secs_f64(class.build_seconds.unwrap_or(120.0).max(0.1)),
             match_depth: class.match_depth.unwrap_or(2).max(1),
             match_plies: class.match_plies.unwrap_or(40),
+            install: class.install.unwrap_or(true),
             class,
             out,
         }
@@ -507,7 +512,13 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
     let work = settings.out.join("work").join(&sub.net_id);
     let mut g = StudentGrade { net_id: sub.net_id.clone(), who: sub.who.clone(), ..StudentGrade::default() };
     let mut built = match unpack(sub, &work, settings.build_limit, &settings.runner) {
-        Ok(()) => build(&work, settings.class.students.get(&sub.net_id), settings.build_limit, &settings.runner),
+        Ok(()) => build(
+            &work,
+            settings.class.students.get(&sub.net_id),
+            settings.build_limit,
+            &settings.runner,
+            settings.install,
+        ),
         Err(e) => Built { fatal: Some(e), ..Built::default() },
     };
     g.build = built
@@ -681,10 +692,15 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
     // Programs that failed for what this machine lacks rather than for their substance:
     // a TA's look, with the regrade named.
     let id = g.net_id.clone();
+    let or_install = if settings.install {
+        ""
+    } else {
+        ", or grade again without `--no-install`, which installs what a submission declares into its copy"
+    };
     g.doubts.extend(worded(missing_modules(&g.cases, &work), |module, programs| {
         format!(
             "{programs} failed for want of the Python module `{module}`, which is not installed here (nor in the \
-             submission): install it (`python3 -m pip install {module}`) and grade again with `--only {id}`"
+             submission): install it (`python3 -m pip install {module}`) and grade again with `--only {id}`{or_install}"
         )
     }));
     // Classes compiled by a newer Java than this machine's (the student's JDK 21, its

@@ -1688,26 +1688,35 @@ const STAND_INS: [StandIn; 4] = [
 /// files and the folders above them (so that it is on `sys.path` however a program is
 /// run: as a script, as a module from its package's root, with `PYTHONPATH`), where the
 /// folder holds none of that name. The report's notes, one a module.
-fn stand_ins(
-    work: &Path,
-    python_files: &[PathBuf],
-    python: &str,
-    runner: &ProgramRunner,
-    limit: Duration,
-) -> Vec<String> {
-    let imported: Vec<String> = python_files
-        .iter()
-        .filter_map(|f| crate::files::read_text_lossy(f, crate::files::SMALL_TEXT))
-        .flat_map(|text| python_imports(&text))
-        .collect();
+/// The top-level modules the submission's Python files import that it does not hold
+/// itself (the standard library's and installed packages', or missing ones), each once.
+fn foreign_imports(python_files: &[PathBuf]) -> Vec<String> {
     let held = |module: &str| {
         python_files.iter().any(|f| {
             f.file_stem().is_some_and(|s| s == module)
                 || f.parent().is_some_and(|d| d.file_name().is_some_and(|n| n == module))
         })
     };
-    let wanted: Vec<&StandIn> =
-        STAND_INS.iter().filter(|st| imported.iter().any(|m| m == st.module) && !held(st.module)).collect();
+    let mut out: Vec<String> = Vec::new();
+    for text in python_files.iter().filter_map(|f| crate::files::read_text_lossy(f, crate::files::SMALL_TEXT)) {
+        for m in python_imports(&text) {
+            if m != "__future__" && !held(&m) && !out.contains(&m) {
+                out.push(m);
+            }
+        }
+    }
+    out
+}
+
+fn stand_ins(
+    work: &Path,
+    python_files: &[PathBuf],
+    imported: &[String],
+    python: &str,
+    runner: &ProgramRunner,
+    limit: Duration,
+) -> Vec<String> {
+    let wanted: Vec<&StandIn> = STAND_INS.iter().filter(|st| imported.iter().any(|m| m == st.module)).collect();
     if wanted.is_empty() {
         return Vec::new();
     }
@@ -2400,7 +2409,13 @@ fn script_calls(script: &Path, program: &Path) -> bool {
 /// Builds the submission unpacked in `work` and finds its eight programs. `commands` are
 /// the class file's for this student; a `grade.toml` in the submission adds to them.
 #[must_use]
-pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, runner: &ProgramRunner) -> Built {
+pub fn build(
+    work: &Path,
+    commands: Option<&StudentCommands>,
+    limit: Duration,
+    runner: &ProgramRunner,
+    install: bool,
+) -> Built {
     let started = SystemTime::now();
     let mut commands = commands.cloned().unwrap_or_default();
     let renamed = utf8_names(work);
@@ -2438,8 +2453,18 @@ pub fn build(work: &Path, commands: Option<&StudentCommands>, limit: Duration, r
         b.python = newer;
         b.built.notes.push(why);
     }
-    let stood_in = stand_ins(work, &b.python_files, &b.python, runner, limit);
+    let imported = foreign_imports(&b.python_files);
+    let stood_in = stand_ins(work, &b.python_files, &imported, &b.python, runner, limit);
     b.built.notes.extend(stood_in);
+    // The packages its programs import that this machine lacks and no stand-in stands for.
+    let imported: Vec<String> =
+        imported.into_iter().filter(|m| !STAND_INS.iter().any(|st| st.module == m.as_str())).collect();
+    let installed = super::packages::install(work, &files, &imported, &b.python, runner, limit, install);
+    b.built.notes.extend(installed.notes);
+    b.built.doubts.extend(installed.doubts);
+    if let Some(python) = installed.python {
+        b.python = python;
+    }
     b.built.notes.extend(libraries.notes);
     if !from_notebooks.is_empty() {
         b.built.notes.push(format!(
