@@ -748,6 +748,37 @@ fn grades_the_fixture_class() {
             assert_eq!(r[1], 35.0, "{rep}");
             assert!(rep.contains("`(in .) make -B CC=gcc CXX=g++`: exit 0"), "{rep}");
         }
+        // A GNU Autotools project as `autoreconf -i` leaves it (`configure`, `Makefile.in`,
+        // no Makefile), its sources needing the `config.h` that configure writes: configured,
+        // then made with its build system taken as up to date (`-B` alone would remake
+        // `Makefile.in` with automake; TA trial 26's atl221130: 0 before, none of its
+        // programs found).
+        if let Some(r) = row("autotools") {
+            let rep = report("autotools");
+            assert_eq!(r[1], 35.0, "{rep}");
+            assert!(
+                rep.contains("`(in .) sh ./configure`: exit 0")
+                    && rep.contains("`(in .) make -B -o Makefile.in -o Makefile -o config.status -o configure -o aclocal.m4 -o config.h.in`: exit 0"),
+                "{rep}"
+            );
+        }
+        // C++ that includes a library the student's machine had (Boost's headers, from
+        // Homebrew): where this machine has them, graded; where not, flagged with the package
+        // to install (TA trial 26's bst220917: before, only "none of the eight programs was
+        // found").
+        if let Some(r) = row("boost_headers") {
+            let rep = report("boost_headers");
+            if Path::new("/usr/include/boost").is_dir() {
+                assert_eq!(r[1], 35.0, "{rep}");
+            } else {
+                assert!(r[1] < 35.0 && flagged(&sheet, "boost_headers"), "{rep}");
+                assert!(
+                    rep.contains("its C/C++ build failed for want of Boost (`libboost-dev`)")
+                        && rep.contains("`sudo apt install libboost-dev`"),
+                    "{rep}"
+                );
+            }
+        }
         // A Makefile that builds with AddressSanitizer: its programs start behind stdbuf's
         // preloaded library (before, each refused to run: 0 for part II).
         if let Some(r) = row("asan_makefile") {

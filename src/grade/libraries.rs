@@ -235,3 +235,181 @@ mod tests {
         std::fs::remove_dir_all(&home).unwrap();
     }
 }
+
+/// A C or C++ library a student's code includes or its build looks for, which the grading
+/// machine's compilers do not find: Boost, {fmt}, CLI11, ncurses. The student's machine had
+/// it installed (vcpkg, Homebrew, their distribution), the submission does not hold it, and
+/// the build fails for what this machine lacks, not for its substance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SystemLibrary {
+    /// The library, as a TA knows it (`Boost.Program_options`).
+    pub what: &'static str,
+    /// Debian's development package, which gives its headers and its library.
+    pub package: &'static str,
+}
+
+/// Headers, by the prefix of the path a source includes (`<boost/program_options.hpp>`,
+/// `<fmt/core.h>`), and the library each comes with, the most specific first.
+const HEADERS: [(&str, &str, &str); 27] = [
+    ("boost/program_options", "Boost.Program_options", "libboost-program-options-dev"),
+    ("boost/filesystem", "Boost.Filesystem", "libboost-filesystem-dev"),
+    ("boost/", "Boost", "libboost-dev"),
+    ("fmt/", "{fmt}", "libfmt-dev"),
+    ("spdlog/", "spdlog", "libspdlog-dev"),
+    ("CLI/", "CLI11", "libcli11-dev"),
+    ("cxxopts.hpp", "cxxopts", "libcxxopts-dev"),
+    ("nlohmann/", "nlohmann/json", "nlohmann-json3-dev"),
+    ("gtest/", "GoogleTest", "libgtest-dev"),
+    ("gmock/", "GoogleMock", "libgmock-dev"),
+    ("catch2/", "Catch2", "catch2"),
+    ("Eigen/", "Eigen", "libeigen3-dev"),
+    ("eigen3/", "Eigen", "libeigen3-dev"),
+    ("ncurses.h", "ncurses", "libncurses-dev"),
+    ("curses.h", "ncurses", "libncurses-dev"),
+    ("readline/", "GNU Readline", "libreadline-dev"),
+    ("glib.h", "GLib", "libglib2.0-dev"),
+    ("SDL2/", "SDL2", "libsdl2-dev"),
+    ("SFML/", "SFML", "libsfml-dev"),
+    ("tbb/", "oneTBB", "libtbb-dev"),
+    ("yaml-cpp/", "yaml-cpp", "libyaml-cpp-dev"),
+    ("zlib.h", "zlib", "zlib1g-dev"),
+    ("gmp.h", "GMP", "libgmp-dev"),
+    ("gmpxx.h", "GMP", "libgmp-dev"),
+    ("cjson/", "cJSON", "libcjson-dev"),
+    ("json-c/", "json-c", "libjson-c-dev"),
+    ("range/v3/", "range-v3", "librange-v3-dev"),
+];
+
+/// CMake's package names (`find_package(fmt)`) and libraries as the linker is told them
+/// (`-lboost_program_options`), each with its header prefix in [`HEADERS`].
+const NAMES: [(&str, &str); 22] = [
+    ("boost_program_options", "boost/program_options"),
+    ("program_options", "boost/program_options"),
+    ("boost_filesystem", "boost/filesystem"),
+    ("filesystem", "boost/filesystem"),
+    ("boost", "boost/"),
+    ("fmt", "fmt/"),
+    ("spdlog", "spdlog/"),
+    ("cli11", "CLI/"),
+    ("cxxopts", "cxxopts.hpp"),
+    ("nlohmann_json", "nlohmann/"),
+    ("gtest", "gtest/"),
+    ("gmock", "gmock/"),
+    ("catch2", "catch2/"),
+    ("eigen3", "Eigen/"),
+    ("ncurses", "ncurses.h"),
+    ("curses", "ncurses.h"),
+    ("readline", "readline/"),
+    ("sdl2", "SDL2/"),
+    ("sfml", "SFML/"),
+    ("tbb", "tbb/"),
+    ("yaml-cpp", "yaml-cpp/"),
+    ("gmp", "gmp.h"),
+];
+
+fn by_header(header: &str) -> Option<SystemLibrary> {
+    HEADERS
+        .iter()
+        .find(|(prefix, _, _)| header.starts_with(prefix))
+        .map(|(_, what, package)| SystemLibrary { what, package })
+}
+
+fn by_name(name: &str) -> Option<SystemLibrary> {
+    let name = name.to_ascii_lowercase();
+    NAMES.iter().find(|(n, _)| *n == name).and_then(|(_, header)| by_header(header))
+}
+
+/// The system libraries a build's messages say were not found: a header the compiler
+/// could not open (`fatal error: boost/program_options.hpp: No such file or directory`,
+/// unless `held` says the submission has it), a package CMake could not find (`Could NOT
+/// find Boost (missing: … program_options)`, `… configuration file provided by "fmt"`), a
+/// library the linker could not (`cannot find -lfmt`). Only libraries this reader knows, each
+/// once, the most specific Boost library kept over Boost's headers.
+#[must_use]
+pub fn system_libraries_missing(messages: &[&str], held: &dyn Fn(&str) -> bool) -> Vec<SystemLibrary> {
+    let mut out: Vec<SystemLibrary> = Vec::new();
+    let mut add = |lib: Option<SystemLibrary>| {
+        if let Some(lib) = lib
+            && !out.contains(&lib)
+        {
+            out.push(lib);
+        }
+    };
+    for line in messages.iter().flat_map(|m| m.lines()) {
+        if let Some(at) = line.find("fatal error: ")
+            && let Some(header) = line[at + "fatal error: ".len()..].strip_suffix(": No such file or directory")
+            && !held(header)
+        {
+            add(by_header(header.trim()));
+        }
+        if let Some(at) = line.find("Could NOT find ") {
+            let rest = &line[at + "Could NOT find ".len()..];
+            let package = rest.split_whitespace().next().unwrap_or("");
+            let components: Vec<&str> = rest
+                .split_once("(missing:")
+                .map(|(_, m)| m.split(')').next().unwrap_or("").split_whitespace().collect())
+                .unwrap_or_default();
+            let mut any = false;
+            // CMake's variables (`Boost_INCLUDE_DIR`) are no components.
+            for c in components.iter().filter(|c| !c.chars().any(|ch| ch.is_ascii_uppercase())) {
+                if let Some(lib) = by_name(c) {
+                    any = true;
+                    add(Some(lib));
+                }
+            }
+            if !any {
+                add(by_name(package));
+            }
+        }
+        if let Some(at) = line.find("configuration file provided by \"") {
+            let name = line[at + "configuration file provided by \"".len()..].split('"').next().unwrap_or("");
+            add(by_name(name));
+        }
+        if let Some(at) = line.find("cannot find -l") {
+            let name = line[at + "cannot find -l".len()..].split([':', ' ']).next().unwrap_or("");
+            add(by_name(name));
+        }
+    }
+    // Boost's headers come with each of its libraries' packages.
+    if out.iter().any(|l| l.package.starts_with("libboost-") && l.package != "libboost-dev") {
+        out.retain(|l| l.package != "libboost-dev");
+    }
+    out
+}
+
+#[cfg(test)]
+mod system_library_tests {
+    use super::*;
+
+    #[test]
+    fn missing_c_and_cpp_libraries_are_named_with_their_package() {
+        let none = |_: &str| false;
+        let packages = |messages: &[&str]| -> Vec<&'static str> {
+            system_libraries_missing(messages, &none).iter().map(|l| l.package).collect()
+        };
+        assert_eq!(
+            packages(&[
+                "src/core/board.cpp:3:10: fatal error: boost/algorithm/string/trim.hpp: No such file or directory",
+                "src/core/cli.cpp:2:10: fatal error: boost/program_options.hpp: No such file or directory",
+            ]),
+            ["libboost-program-options-dev"]
+        );
+        assert_eq!(
+            packages(&["  Could NOT find Boost (missing: Boost_INCLUDE_DIR program_options) (Required"]),
+            ["libboost-program-options-dev"]
+        );
+        assert_eq!(
+            packages(&["  Could not find a package configuration file provided by \"fmt\" with any of"]),
+            ["libfmt-dev"]
+        );
+        assert_eq!(packages(&["/usr/bin/ld: cannot find -lncurses: No such file or directory"]), ["libncurses-dev"]);
+        assert_eq!(packages(&["a.c:1:10: fatal error: CLI/CLI.hpp: No such file or directory"]), ["libcli11-dev"]);
+        // Its own header, missing for another reason, and headers no one packages: nothing.
+        let held = |h: &str| h == "fmt/core.h";
+        assert!(
+            system_libraries_missing(&["x.cpp:1:10: fatal error: fmt/core.h: No such file or directory"], &held)
+                .is_empty()
+        );
+        assert!(packages(&["x.cpp:1:10: fatal error: stdafx.h: No such file or directory"]).is_empty());
+    }
+}

@@ -2537,7 +2537,7 @@ pub fn build(
         b.found(name, argv.clone(), work, "given by the class file".into(), Vec::new());
     }
     // Every Makefile, the top-most of each tree, in a tree that holds C or C++ sources.
-    let makefiles: Vec<PathBuf> = files
+    let mut makefiles: Vec<PathBuf> = files
         .iter()
         .filter(|f| f.file_name().is_some_and(|n| n == "Makefile" || n == "makefile" || n == "GNUmakefile"))
         .filter_map(|f| f.parent().map(Path::to_path_buf))
@@ -2545,18 +2545,49 @@ pub fn build(
     let has_c = |d: &Path| {
         walk(d).iter().any(|f| f.extension().is_some_and(|e| e == "c" || C_PLUS_PLUS.iter().any(|x| e == *x)))
     };
+    // A GNU Autotools project, handed in as `autoreconf -i` leaves it (`configure` and
+    // `Makefile.in`, no `Makefile`): configured first, as its README says (`./configure &&
+    // make`), which makes the Makefile. Its build system is then never remade (`-o`, each
+    // file taken as up to date): `-B`, or an unzip's file times, would otherwise remake
+    // `Makefile.in` and `configure` with automake and autoconf, which the student ran and
+    // the grading machine may lack.
+    let autotools = |d: &Path| d.join("configure").is_file() && d.join("Makefile.in").is_file();
+    for dir in files.iter().filter(|f| f.file_name().is_some_and(|n| n == "configure")).filter_map(|f| f.parent()) {
+        if autotools(dir)
+            && !dir.join("Makefile").exists()
+            && !makefiles.iter().any(|m| dir.starts_with(m))
+            && has_c(dir)
+            && b.step(vec!["sh".into(), "./configure".into()], dir)
+            && dir.join("Makefile").is_file()
+        {
+            makefiles.push(dir.to_path_buf());
+        }
+    }
+    makefiles.sort();
     let mut made: Vec<PathBuf> = Vec::new();
     for dir in &makefiles {
         if !made.iter().any(|m| dir.starts_with(m)) && has_c(dir) {
             made.push(dir.clone());
             // `-B`: every target from its sources, not a program shipped built beside them
             // (a macOS build, or one older than its sources, that make would call up to date).
-            let made_ok = b.step(vec!["make".into(), "-B".into()], dir);
+            let mut always = vec!["-B".to_string()];
+            if autotools(dir) {
+                for kept in ["Makefile.in", "Makefile", "config.status", "configure", "aclocal.m4", "config.h.in"] {
+                    always.extend(["-o".to_string(), kept.to_string()]);
+                }
+            }
+            let made_ok = b.step(std::iter::once("make".to_string()).chain(always.clone()).collect(), dir);
             // A Makefile written on a Mac names clang (`CXX = clang++`), which this machine
             // may lack: once more with gcc's compilers, as a TA would run it.
             let said = b.built.steps.last().map(|st| st.outcome.stderr.clone()).unwrap_or_default();
             if !made_ok && lacks_clang(&said) {
-                b.step(vec!["make".into(), "-B".into(), "CC=gcc".into(), "CXX=g++".into()], dir);
+                b.step(
+                    std::iter::once("make".to_string())
+                        .chain(always)
+                        .chain(["CC=gcc".into(), "CXX=g++".into()])
+                        .collect(),
+                    dir,
+                );
             }
         }
     }
@@ -2774,6 +2805,23 @@ pub fn build(
         one_for_all(&mut b, &files, java_classes, true);
     }
     named_but_missing(&mut b, &files);
+    // C or C++ that did not build for a library this machine lacks (Boost, {fmt}): which
+    // one, and its package, where the student's machine had it installed.
+    if b.built.programs.len() < crate::classroom::ALL_PROGRAMS.len() {
+        let messages: Vec<&str> = b.built.steps.iter().map(|st| st.outcome.stderr.as_str()).collect();
+        let held = |header: &str| files.iter().any(|f| f.ends_with(header));
+        let missing = super::libraries::system_libraries_missing(&messages, &held);
+        if !missing.is_empty() {
+            let what: Vec<String> = missing.iter().map(|l| format!("{} (`{}`)", l.what, l.package)).collect();
+            let packages: Vec<&str> = missing.iter().map(|l| l.package).collect();
+            b.built.doubts.push(format!(
+                "its C/C++ build failed for want of {}, which its code uses and this machine lacks (the student's \
+                 machine had it installed): install it (`sudo apt install {}`) and grade this student again with `--only`",
+                crate::words::listed(&what, 4),
+                packages.join(" ")
+            ));
+        }
+    }
     b.built
 }
 
