@@ -293,7 +293,11 @@ fn an_engine_that_widens_its_affinity_stays_on_its_core() {
     let engine = format!("{MORRIS} --depth 1");
     let out = Command::new(MORRIS)
         .current_dir(&dir)
-        .args(["match", "--games", "2", "--jobs", "1", "--movetime", "0.5", "--record"])
+        // A grace of 2 s: the honest engine answers at depth 1 in milliseconds, but the
+        // rest of the test suite may hold its core for a while (it forfeited once so, at
+        // the default 50 ms, on 2026-12-04); an engine starved by its neighbour on a shared
+        // core would stay starved for the whole game, far beyond it.
+        .args(["match", "--games", "2", "--jobs", "1", "--movetime", "0.5", "--grace-ms", "2000", "--record"])
         .arg(&record)
         .args(["--engine", &format!("honest={} {engine}", hostile("honest.py"))])
         .args(["--engine", &format!("wide={} {engine}", hostile("affinity.py"))])
