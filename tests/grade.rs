@@ -779,6 +779,20 @@ fn grades_the_fixture_class() {
                 );
             }
         }
+        // Two programs of a Maven project that import a library no machine here has (its
+        // pom names it, no jar handed in): one doubt for both, the fetch named once (before
+        // TA trial 26, one for each program: eight lines for lbk230514's Lombok).
+        if let Some(r) = row("maven_missing_library") {
+            let rep = report("maven_missing_library");
+            assert!(r[1] < 35.0 && flagged(&sheet, "maven_missing_library"), "{rep}");
+            assert!(
+                rep.contains("ABOpening, ABGame: their sources import com.boardworks.boardkit, a library neither")
+                    || rep
+                        .contains("ABGame, ABOpening: their sources import com.boardworks.boardkit, a library neither"),
+                "{rep}"
+            );
+            assert_eq!(rep.matches("mvn dependency:get -Dartifact=com.boardworks:boardkit:2.3.1").count(), 1, "{rep}");
+        }
         // A Makefile that builds with AddressSanitizer: its programs start behind stdbuf's
         // preloaded library (before, each refused to run: 0 for part II).
         if let Some(r) = row("asan_makefile") {

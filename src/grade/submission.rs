@@ -642,6 +642,9 @@ struct Builder<'a> {
     /// The libraries its build files declare that neither it nor this machine holds, as
     /// `group:artifact:version` ([`declared_libraries`]).
     libraries_missing: Vec<String>,
+    /// Java programs whose sources import packages no jar here holds: the programs, the
+    /// packages, and what to do, for one doubt at the end of the build.
+    libraries_wanted: Vec<(Vec<(String, String)>, Vec<String>, String)>,
 }
 
 /// A C or C++ program built with the sources without a main below `folder` (its
@@ -869,11 +872,16 @@ impl Builder<'_> {
                                     .to_string()
                             }
                         };
-                        self.built.doubts.push(format!(
-                            "{name}: {shown} imports {}, a library neither the submission nor this machine's JDK holds \
-                             (one its build tool fetched): {regrade}",
-                            packages.join(", ")
-                        ));
+                        // Said once for all the programs it stops (below), not once for each.
+                        match self.libraries_wanted.iter_mut().find(|(_, _, r)| *r == regrade) {
+                            Some((names, all, _)) => {
+                                names.push((name.to_string(), shown.clone()));
+                                all.extend(packages.into_iter().filter(|p| !all.contains(p)).collect::<Vec<_>>());
+                            }
+                            None => {
+                                self.libraries_wanted.push((vec![(name.to_string(), shown.clone())], packages, regrade))
+                            }
+                        }
                     }
                 }
                 if ok || preview {
@@ -2441,6 +2449,7 @@ pub fn build(
         python: python(runner, limit).0.clone(),
         jdk: None,
         libraries_missing: libraries.missing,
+        libraries_wanted: Vec::new(),
     };
     let python_missing = !on_sandbox_path("python");
     b.built.notes.extend(files.iter().filter_map(|f| {
@@ -2805,6 +2814,22 @@ pub fn build(
         one_for_all(&mut b, &files, java_classes, true);
     }
     named_but_missing(&mut b, &files);
+    for (names, packages, regrade) in std::mem::take(&mut b.libraries_wanted) {
+        let mut packages = packages;
+        packages.sort();
+        let who = match names.as_slice() {
+            [(name, shown)] => format!("{name}: {shown} imports"),
+            _ => format!(
+                "{}: their sources import",
+                crate::words::listed(&names.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>(), 8)
+            ),
+        };
+        b.built.doubts.push(format!(
+            "{who} {}, a library neither the submission nor this machine's JDK holds (one its build tool fetched): \
+             {regrade}",
+            packages.join(", ")
+        ));
+    }
     // C or C++ that did not build for a library this machine lacks (Boost, {fmt}): which
     // one, and its package, where the student's machine had it installed.
     if b.built.programs.len() < crate::classroom::ALL_PROGRAMS.len() {
