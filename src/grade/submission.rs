@@ -642,9 +642,17 @@ struct Builder<'a> {
     /// The libraries its build files declare that neither it nor this machine holds, as
     /// `group:artifact:version` ([`declared_libraries`]).
     libraries_missing: Vec<String>,
-    /// Java programs whose sources import packages no jar here holds: the programs, the
-    /// packages, and what to do, for one doubt at the end of the build.
-    libraries_wanted: Vec<(Vec<(String, String)>, Vec<String>, String)>,
+    /// Java programs whose sources import packages no jar here holds, for one doubt at the
+    /// end of the build.
+    libraries_wanted: Vec<LibrariesWanted>,
+}
+
+/// Java programs stopped by the same missing library: each program with its source (as
+/// shown), the packages they import, and what a TA can do.
+struct LibrariesWanted {
+    programs: Vec<(String, String)>,
+    packages: Vec<String>,
+    regrade: String,
 }
 
 /// A C or C++ program built with the sources without a main below `folder` (its
@@ -873,14 +881,18 @@ impl Builder<'_> {
                             }
                         };
                         // Said once for all the programs it stops (below), not once for each.
-                        match self.libraries_wanted.iter_mut().find(|(_, _, r)| *r == regrade) {
-                            Some((names, all, _)) => {
-                                names.push((name.to_string(), shown.clone()));
-                                all.extend(packages.into_iter().filter(|p| !all.contains(p)).collect::<Vec<_>>());
+                        match self.libraries_wanted.iter_mut().find(|w| w.regrade == regrade) {
+                            Some(w) => {
+                                w.programs.push((name.to_string(), shown.clone()));
+                                let new: Vec<String> =
+                                    packages.into_iter().filter(|p| !w.packages.contains(p)).collect();
+                                w.packages.extend(new);
                             }
-                            None => {
-                                self.libraries_wanted.push((vec![(name.to_string(), shown.clone())], packages, regrade))
-                            }
+                            None => self.libraries_wanted.push(LibrariesWanted {
+                                programs: vec![(name.to_string(), shown.clone())],
+                                packages,
+                                regrade,
+                            }),
                         }
                     }
                 }
@@ -2814,8 +2826,7 @@ pub fn build(
         one_for_all(&mut b, &files, java_classes, true);
     }
     named_but_missing(&mut b, &files);
-    for (names, packages, regrade) in std::mem::take(&mut b.libraries_wanted) {
-        let mut packages = packages;
+    for LibrariesWanted { programs: names, mut packages, regrade } in std::mem::take(&mut b.libraries_wanted) {
         packages.sort();
         let who = match names.as_slice() {
             [(name, shown)] => format!("{name}: {shown} imports"),
