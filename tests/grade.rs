@@ -2176,4 +2176,34 @@ fn a_student_s_declared_packages_are_installed_into_its_copy() {
         rep.contains("failed for want of the Python module `asciiboard`") && rep.contains("without `--no-install`"),
         "{rep}"
     );
+    // No index reachable (a closed port): the first student's pip fails, and the next is
+    // not made to wait for it again.
+    let class = dir.join("class");
+    for id in ["pkg240101", "pkg240102"] {
+        copy_dir(&student, &class.join(id));
+    }
+    let out = dir.join("unreachable");
+    let args = [
+        class.to_str().unwrap(),
+        "--class",
+        class_file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--jobs",
+        "1",
+    ];
+    let done = grade_command(&dir, &args)
+        .env("PIP_INDEX_URL", "http://127.0.0.1:9/simple")
+        .env("PIP_CACHE_DIR", dir.join("empty-pip-cache"))
+        .env_remove("PIP_FIND_LINKS")
+        .env_remove("PIP_NO_INDEX")
+        .output()
+        .unwrap();
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let reports: Vec<String> = ["pkg240101", "pkg240102"]
+        .iter()
+        .map(|id| std::fs::read_to_string(out.join(format!("reports/{id}.md"))).unwrap())
+        .collect();
+    assert!(reports[0].contains("which pip could not install (exit 1: ERROR:"), "{}", reports[0]);
+    assert!(reports[1].contains("as pip reached no package index earlier in this run"), "{}", reports[1]);
 }

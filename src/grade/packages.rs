@@ -367,6 +367,25 @@ fn outside(argv: Vec<String>, dir: &Path, limit: Duration) -> super::run::RunOut
     })
 }
 
+/// Set once pip reached no package index in this run: the next submissions are not made to
+/// wait for the same timeouts (a class graded offline, thirty numpy students).
+static NO_INDEX: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether pip's messages tell of a network that reaches no index (not of a package the
+/// index lacks).
+fn unreachable(stderr: &str) -> bool {
+    [
+        "Failed to establish a new connection",
+        "Temporary failure in name resolution",
+        "Name or service not known",
+        "Network is unreachable",
+        "Read timed out",
+        "connection broken by",
+    ]
+    .iter()
+    .any(|m| stderr.contains(m))
+}
+
 /// What pip said it installed (`Successfully installed numpy-2.1.3 rich-13.9.4`).
 fn installed_versions(stdout: &str) -> String {
     stdout
@@ -408,6 +427,16 @@ pub fn install(
     if wanted.is_empty() || !allowed {
         return done;
     }
+    let names: Vec<String> = wanted.iter().map(|r| r.spec(true)).collect();
+    if NO_INDEX.load(std::sync::atomic::Ordering::Relaxed) {
+        done.doubts.push(format!(
+            "the programs need {} (imported, and not in this machine's Python), not installed, as pip reached no \
+             package index earlier in this run: install it where the programs can import it and grade again with \
+             `--only`",
+            names.join(" ")
+        ));
+        return done;
+    }
     let venv = work.join(VENV);
     // Nothing of the student's may stand there (a link would send pip elsewhere).
     match std::fs::symlink_metadata(&venv) {
@@ -415,7 +444,6 @@ pub fn install(
         Ok(_) => drop(std::fs::remove_file(&venv)),
         Err(_) => {}
     }
-    let names: Vec<String> = wanted.iter().map(|r| r.spec(true)).collect();
     let made = outside(
         vec![
             python.to_string(),
@@ -431,12 +459,10 @@ pub fn install(
     let venv_python = venv.join("bin/python");
     if !made.succeeded() || !venv_python.exists() {
         done.doubts.push(format!(
-            "the programs import {}, which this machine's Python lacks, and no virtual environment could be made to \
-             install {} into ({}): install {} and grade again with `--only`",
-            crate::words::listed(&missing, 4),
+            "the programs need {} (imported, and not in this machine's Python), and no virtual environment could be \
+             made to install it into ({}): install it and grade again with `--only`",
             names.join(" "),
-            made.why_failed(),
-            names.join(" ")
+            made.why_failed()
         ));
         return done;
     }
@@ -479,6 +505,9 @@ pub fn install(
     }
     if !out.succeeded() {
         drop(std::fs::remove_dir_all(&venv));
+        if unreachable(&out.stderr) {
+            NO_INDEX.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
         let said = out
             .stderr
             .lines()
@@ -488,9 +517,8 @@ pub fn install(
             .trim()
             .to_string();
         done.doubts.push(format!(
-            "the programs import {}, which this machine's Python lacks; pip could not install {} ({}{}): install it \
-             where the programs can import it and grade again with `--only`",
-            crate::words::listed(&missing, 4),
+            "the programs need {} (imported, and not in this machine's Python), which pip could not install ({}{}): \
+             install it where the programs can import it and grade again with `--only`",
             names.join(" "),
             out.describe(),
             if said.is_empty() { String::new() } else { format!(": {said}") }
