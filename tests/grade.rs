@@ -793,6 +793,21 @@ fn grades_the_fixture_class() {
             );
             assert_eq!(rep.matches("mvn dependency:get -Dartifact=com.boardworks:boardkit:2.3.1").count(), 1, "{rep}");
         }
+        // A Python program that imports tkinter at the top, for a viewer it opens only when
+        // asked: where the grader's python3 was built without tkinter (Debian's without
+        // python3-tk), run with another Python of the machine that has it, or with the
+        // grader's stand-in (before TA trial 27: 0, `No module named 'tkinter'`, on every call).
+        if let Some(r) = row("tk_viewer") {
+            let rep = report("tk_viewer");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            let has_tk = grader_python().args(["-c", "import tkinter"]).output().is_ok_and(|o| o.status.success());
+            assert!(
+                has_tk
+                    || rep.contains("the grader's stand-in for `tkinter`")
+                    || rep.contains("python3 (3.11) was built without them"),
+                "{rep}"
+            );
+        }
         // A Makefile that builds with AddressSanitizer: its programs start behind stdbuf's
         // preloaded library (before, each refused to run: 0 for part II).
         if let Some(r) = row("asan_makefile") {

@@ -1600,11 +1600,32 @@ fn newer_python(runner: &ProgramRunner, limit: Duration, files: &[PathBuf], work
         if super::toolchain::fixes(&refused, &still) {
             let (major, minor) = candidate.version.unwrap_or_default();
             let shown_default = default_version.map_or_else(String::new, |(a, b)| format!(" ({a}.{b})"));
-            let why = format!(
-                "run with Python {major}.{minor} ({python}), the newest of this machine's that reads the student's \
-                 code, as the student's newer Python would: python3{shown_default} refuses {}",
-                crate::words::listed(&refused, 2)
-            );
+            // Only modules of the standard library that python3 was built without (tkinter):
+            // not a newer Python's code.
+            let absent: Vec<&str> =
+                refused.iter().filter_map(|r| r.split(": no module ").nth(1)).map(str::trim).collect();
+            let built_without = !absent.is_empty()
+                && refused.iter().all(|r| {
+                    r.contains(": no module ")
+                        || r.rsplit_once(": ").and_then(|(_, said)| said.split_once(" has no ")).is_some_and(
+                            |(module, _)| {
+                                absent.iter().any(|a| a == &module.trim() || module.starts_with(&format!("{a}.")))
+                            },
+                        )
+                });
+            let why = if built_without {
+                format!(
+                    "run with Python {major}.{minor} ({python}), the newest of this machine's that has the standard \
+                     library modules the student's code imports: python3{shown_default} was built without them ({})",
+                    crate::words::listed(&refused, 2)
+                )
+            } else {
+                format!(
+                    "run with Python {major}.{minor} ({python}), the newest of this machine's that reads the student's \
+                     code, as the student's newer Python would: python3{shown_default} refuses {}",
+                    crate::words::listed(&refused, 2)
+                )
+            };
             return Some((python, why));
         }
     }
@@ -1672,7 +1693,7 @@ struct StandIn {
     what: &'static str,
 }
 
-const STAND_INS: [StandIn; 4] = [
+const STAND_INS: [StandIn; 5] = [
     StandIn {
         module: "msvcrt",
         files: &[("msvcrt.py", include_str!("stand_ins/msvcrt.py"))],
@@ -1699,6 +1720,21 @@ const STAND_INS: [StandIn; 4] = [
             ("tqdm/std.py", include_str!("stand_ins/tqdm/std.py")),
         ],
         what: "`tqdm` (not installed here; it draws no progress bar, which the real one draws on stderr)",
+    },
+    StandIn {
+        module: "tkinter",
+        files: &[
+            ("tkinter/__init__.py", include_str!("stand_ins/tkinter/__init__.py")),
+            ("tkinter/constants.py", include_str!("stand_ins/tkinter/constants.py")),
+            ("tkinter/ttk.py", include_str!("stand_ins/tkinter/ttk.py")),
+            ("tkinter/messagebox.py", include_str!("stand_ins/tkinter/messagebox.py")),
+            ("tkinter/filedialog.py", include_str!("stand_ins/tkinter/filedialog.py")),
+            ("tkinter/font.py", include_str!("stand_ins/tkinter/font.py")),
+            ("tkinter/simpledialog.py", include_str!("stand_ins/tkinter/simpledialog.py")),
+            ("tkinter/colorchooser.py", include_str!("stand_ins/tkinter/colorchooser.py")),
+        ],
+        what: "`tkinter` (which this machine's Python was built without: a program that only imports it runs; a \
+               window cannot open, as with the real one on a machine without a display)",
     },
 ];
 
