@@ -808,6 +808,15 @@ fn grades_the_fixture_class() {
                 "{rep}"
             );
         }
+        // A CMake project whose programs link a library it fetches at configure time
+        // (`FetchContent_Declare(fmt GIT_REPOSITORY …)`), which no network reaches here:
+        // configured again with the library taken from the machine (TA trial 27's
+        // fmt231201: 0 before, even with Debian's libfmt-dev installed).
+        if let Some(r) = row("cmake_fetch_library") {
+            let rep = report("cmake_fetch_library");
+            assert_eq!(r[1], 35.0, "{rep}");
+            assert!(rep.contains("-DFETCHCONTENT_TRY_FIND_PACKAGE_MODE=ALWAYS`: exit 0"), "{rep}");
+        }
         // A Makefile that builds with AddressSanitizer: its programs start behind stdbuf's
         // preloaded library (before, each refused to run: 0 for part II).
         if let Some(r) = row("asan_makefile") {

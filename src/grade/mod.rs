@@ -855,8 +855,11 @@ fn nothing_found(work: &Path) -> String {
                 .to_string(),
         );
     }
+    // A build tool's own files are no sources (CMake's `CMakeFiles/…/compiler_depend.ts`, a
+    // time stamp, is no TypeScript).
+    let generated = |f: &PathBuf| f.components().any(|c| c.as_os_str() == "CMakeFiles");
     for (e, language) in OTHER_LANGUAGES {
-        if files.iter().any(|f| ext(f) == e) {
+        if files.iter().any(|f| ext(f) == e && !generated(f)) {
             why.push(format!("{language} sources, a language the handout does not list (Java, Python, C/C++)"));
         }
     }
@@ -1340,6 +1343,10 @@ mod tests {
         assert!(said.starts_with("none of the eight programs was found; the submission holds "), "{said}");
         assert!(said.contains("project/Project2.ipynb") && said.contains("report.pdf"), "{said}");
         assert!(said.contains("Jupyter notebooks") && said.contains("JavaScript sources"), "{said}");
+        // CMake's time stamp in its build folder is no TypeScript.
+        std::fs::create_dir_all(dir.join("project/build/CMakeFiles/x.dir")).unwrap();
+        std::fs::write(dir.join("project/build/CMakeFiles/x.dir/compiler_depend.ts"), "# CMAKE generated\n").unwrap();
+        assert!(!nothing_found(&dir).contains("TypeScript"), "{}", nothing_found(&dir));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
