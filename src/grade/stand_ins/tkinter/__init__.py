@@ -100,3 +100,17 @@ def __getattr__(name):
     if name[:1].isupper():
         return type(name, (Widget,), {})
     raise AttributeError("module 'tkinter' has no attribute %r" % name)
+
+
+def _any_name(name):
+    """Any name of a submodule (ttk's widgets, messagebox's functions and constants): a
+    widget class, a constant's value, or a function that cannot open a window."""
+    if name.isupper():
+        return name.lower()
+    if name[:1].isupper():
+        return type(name, (Widget,), {})
+
+    def no_display(*args, **kwargs):
+        raise TclError(_NO_DISPLAY)
+
+    return no_display
