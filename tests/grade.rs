@@ -2165,6 +2165,15 @@ fn a_student_s_declared_packages_are_installed_into_its_copy() {
     let student = dir.join("pkg240101");
     copy_dir(&fixtures().join("python"), &student);
     copy_dir(&fixtures().join("packages/student"), &student);
+    // What pip and venv run outside the sandbox must not be the student's: a `venv.py` and a
+    // `pip/` at the submission's top, imported first by a Python that puts its working
+    // folder on its path, would write here, where the sandbox cannot.
+    let marker = dir.join("ran-outside-the-sandbox");
+    let planted = format!("open({:?}, 'a').write(__name__ + '\\n')\n", marker.to_str().unwrap());
+    std::fs::write(student.join("venv.py"), &planted).unwrap();
+    std::fs::create_dir_all(student.join("pip")).unwrap();
+    std::fs::write(student.join("pip/__init__.py"), &planted).unwrap();
+    std::fs::write(student.join("pip/__main__.py"), &planted).unwrap();
     let wheels = fixtures().join("packages/wheels");
     let class_file = dir.join("class.toml");
     std::fs::write(&class_file, class_file_of(&[1, 2, 4, 6])).unwrap();
@@ -2191,6 +2200,7 @@ fn a_student_s_declared_packages_are_installed_into_its_copy() {
         rep.contains("installed into the copy's .grade-venv/ (wheels only, as requirements.txt declares): asciiboard>=1.0 → asciiboard 1.0.0"),
         "{rep}"
     );
+    assert!(!marker.exists(), "the student's own venv.py or pip ran outside the sandbox");
     // pytest is declared but imported by no program: not installed.
     assert!(!rep.contains("pytest>=8"), "{rep}");
     let (sheet, rep) = grade("offline", &["--no-install"]);

@@ -444,20 +444,28 @@ pub fn install(
         Ok(_) => drop(std::fs::remove_file(&venv)),
         Err(_) => {}
     }
+    // Outside the sandbox nothing of the student's may run: Python isolated (`-I`: neither
+    // the working folder, where a submission's `venv.py` or `pip/` would be imported first,
+    // nor PYTHON* variables on its path), in a folder of the grader's.
+    let neutral = std::env::temp_dir();
     let made = outside(
         vec![
             python.to_string(),
+            "-I".into(),
             "-m".into(),
             "venv".into(),
             "--system-site-packages".into(),
             "--without-pip".into(),
             super::submission::s(&venv),
         ],
-        work,
+        &neutral,
         limit,
     );
     let venv_python = venv.join("bin/python");
-    if !made.succeeded() || !venv_python.exists() {
+    let site = std::fs::read_dir(venv.join("lib"))
+        .ok()
+        .and_then(|entries| entries.flatten().map(|e| e.path().join("site-packages")).find(|p| p.is_dir()));
+    let (true, Some(site)) = (made.succeeded() && venv_python.exists(), site) else {
         done.doubts.push(format!(
             "the programs need {} (imported, and not in this machine's Python), and no virtual environment could be \
              made to install it into ({}): install it and grade again with `--only`",
@@ -465,15 +473,22 @@ pub fn install(
             made.why_failed()
         ));
         return done;
-    }
-    // The system's pip, seen through the environment's system site-packages, installs
-    // into the environment.
+    };
+    // The machine's own pip, run by the machine's Python, installs into the environment's
+    // site-packages (`--target`): the environment's Python, which would read the `.pth`
+    // files of what is installed there, runs only in the sandbox.
     let pip = |specs: &[String]| {
+        // A failed try may have left part of its packages.
+        drop(std::fs::remove_dir_all(&site));
+        drop(std::fs::create_dir_all(&site));
         let mut argv: Vec<String> = [
-            super::submission::s(&venv_python).as_str(),
+            python,
+            "-I",
             "-m",
             "pip",
             "install",
+            "--target",
+            super::submission::s(&site).as_str(),
             "--only-binary=:all:",
             "--no-input",
             "--disable-pip-version-check",
@@ -489,7 +504,7 @@ pub fn install(
         .to_vec();
         argv.push("--".into());
         argv.extend(specs.iter().cloned());
-        outside(argv, work, PIP_LIMIT.max(limit))
+        outside(argv, &neutral, PIP_LIMIT.max(limit))
     };
     let mut out = pip(&names);
     let mut unpinned = false;
