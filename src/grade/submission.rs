@@ -1663,7 +1663,18 @@ fn python_files(files: &[PathBuf]) -> Vec<PathBuf> {
 /// morris_lib import run`; not `from . import x`), each by its top-level name.
 fn python_imports(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
+    // Inside a triple-quoted string (a docstring's "import the board from a file") no line
+    // is a statement.
+    let mut in_string = false;
     for line in text.lines().map(str::trim_start) {
+        let quotes = line.matches("\"\"\"").count() + line.matches("'''").count();
+        let was_in_string = in_string;
+        if quotes % 2 == 1 {
+            in_string = !in_string;
+        }
+        if was_in_string || quotes > 0 {
+            continue;
+        }
         let names: Vec<&str> = if let Some(rest) = line.strip_prefix("import ") {
             rest.split('#').next().unwrap_or("").split(',').collect()
         } else if let Some(rest) = line.strip_prefix("from ") {
@@ -3911,6 +3922,13 @@ mod tests {
                 "import os, sys\nimport board.rules as r  # x\nfrom morris_lib import run\nfrom . import x\n    import copy\n"
             ),
             ["os", "sys", "board", "morris_lib", "copy"]
+        );
+        // A docstring's words are no imports.
+        assert_eq!(
+            python_imports(
+                "\"\"\"Reads a board.\n\nimport the board from a file, then\nfrom here on search.\n\"\"\"\nimport json\nx = '''a'''\nimport re\n"
+            ),
+            ["json", "re"]
         );
         let dir = scratch("pythonpath");
         for sub in ["src", "lib", "old/lib", "pkg/board"] {
