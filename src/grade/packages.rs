@@ -190,9 +190,18 @@ fn table_version(value: &toml::Value) -> String {
     if v.starts_with(|c: char| c.is_ascii_digit()) { format!("=={v}") } else { v.replace(' ', "") }
 }
 
+/// A file's name, lower case, where it is one that declares requirements.
+fn declaring(file: &Path) -> Option<String> {
+    let name = file.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase())?;
+    let declares = (name.starts_with("requirements") && name.ends_with(".txt"))
+        || ["pipfile", "pyproject.toml", "setup.py", "setup.cfg", "environment.yml", "environment.yaml"]
+            .contains(&name.as_str());
+    declares.then_some(name)
+}
+
 /// The requirements one file declares.
 fn declared_in(file: &Path, text: &str, from: &str) -> Vec<Requirement> {
-    let name = file.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+    let Some(name) = declaring(file) else { return Vec::new() };
     let from_table = |table: Option<&toml::Table>, skip: &[&str]| -> Vec<Requirement> {
         table
             .into_iter()
@@ -293,14 +302,8 @@ fn conda_requirements(text: &str, from: &str) -> Vec<Requirement> {
 /// Every requirement the submission's files declare, in their order.
 #[must_use]
 pub fn declared(work: &Path, files: &[PathBuf]) -> Vec<Requirement> {
-    let declaring = |f: &PathBuf| {
-        let name = f.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
-        (name.starts_with("requirements") && name.ends_with(".txt"))
-            || ["pipfile", "pyproject.toml", "setup.py", "setup.cfg", "environment.yml", "environment.yaml"]
-                .contains(&name.as_str())
-    };
     let mut out = Vec::new();
-    for f in files.iter().filter(|f| declaring(f)) {
+    for f in files.iter().filter(|f| declaring(f).is_some()) {
         let Some(text) = crate::files::read_text_lossy(f, crate::files::SMALL_TEXT) else { continue };
         out.extend(declared_in(f, &text, &super::submission::relative(work, f)));
     }
@@ -334,7 +337,7 @@ fn chosen<'a>(missing: &'a [String], declared: &[Requirement]) -> (Vec<Requireme
 
 /// The modules of `imported` that `python` cannot find, asked in the sandbox as the
 /// programs will run.
-fn not_found(python: &str, imported: &[String], runner: &ProgramRunner, limit: Duration) -> Vec<String> {
+pub(super) fn not_found(python: &str, imported: &[String], runner: &ProgramRunner, limit: Duration) -> Vec<String> {
     let mut argv = vec![
         python.to_string(),
         "-c".into(),

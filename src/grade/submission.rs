@@ -1787,14 +1787,8 @@ fn stand_ins(
     if wanted.is_empty() {
         return Vec::new();
     }
-    let mut argv = vec![
-        python.to_string(),
-        "-c".into(),
-        "import importlib.util as u, sys; print(*[m for m in sys.argv[1:] if u.find_spec(m) is None])".into(),
-    ];
-    argv.extend(wanted.iter().map(|st| st.module.to_string()));
-    let said = ask(runner, limit, &argv.iter().map(String::as_str).collect::<Vec<_>>());
-    let missing: Vec<&str> = said.stdout.split_whitespace().collect();
+    let asked: Vec<String> = wanted.iter().map(|st| st.module.to_string()).collect();
+    let missing = super::packages::not_found(python, &asked, runner, limit);
     let mut folders: Vec<PathBuf> = Vec::new();
     for file in python_files {
         for dir in file.ancestors().skip(1).take_while(|d| d.starts_with(work)) {
@@ -1805,7 +1799,7 @@ fn stand_ins(
     }
     folders.sort();
     let mut notes = Vec::new();
-    for st in wanted.into_iter().filter(|st| missing.contains(&st.module)) {
+    for st in wanted.into_iter().filter(|st| missing.iter().any(|m| m == st.module)) {
         let mut written: Vec<String> = Vec::new();
         for dir in &folders {
             if dir.join(format!("{}.py", st.module)).exists() || dir.join(st.module).exists() {
@@ -2704,16 +2698,22 @@ pub fn build(
         // on by default) fails here for want of the network: configured once more, afresh,
         // with its tests switched off, as the programs do not need them.
         if !configured {
+            let texts: Vec<String> = files
+                .iter()
+                .filter(|f| f.starts_with(dir) && f.file_name().is_some_and(|n| n == "CMakeLists.txt"))
+                .map(|list| std::fs::read_to_string(list).unwrap_or_default())
+                .collect();
             let mut off = super::cmake::tests_off("");
-            for list in
-                files.iter().filter(|f| f.starts_with(dir) && f.file_name().is_some_and(|n| n == "CMakeLists.txt"))
-            {
-                let text = std::fs::read_to_string(list).unwrap_or_default();
-                off.extend(super::cmake::tests_off(&text).into_iter().filter(|o| !off.contains(o)).collect::<Vec<_>>());
+            for text in &texts {
+                off.extend(super::cmake::tests_off(text).into_iter().filter(|o| !off.contains(o)).collect::<Vec<_>>());
             }
-            let _ = std::fs::remove_file(shipped.join("CMakeCache.txt"));
-            let _ = std::fs::remove_dir_all(shipped.join("CMakeFiles"));
-            let _ = std::fs::remove_dir_all(shipped.join("_deps"));
+            // What the failed configure left, its fetched sources too.
+            let afresh = || {
+                let _ = std::fs::remove_file(shipped.join("CMakeCache.txt"));
+                let _ = std::fs::remove_dir_all(shipped.join("CMakeFiles"));
+                let _ = std::fs::remove_dir_all(shipped.join("_deps"));
+            };
+            afresh();
             configured = b.step(configure(&off), dir);
             if configured {
                 b.built.notes.push(format!(
@@ -2728,14 +2728,9 @@ pub fn build(
             // …)`): taken from this machine where it is installed (CMake 3.24's
             // `FETCHCONTENT_TRY_FIND_PACKAGE_MODE`, `find_package` first), as no network
             // reaches it.
-            let fetches = files
-                .iter()
-                .filter(|f| f.starts_with(dir) && f.file_name().is_some_and(|n| n == "CMakeLists.txt"))
-                .any(|l| std::fs::read_to_string(l).is_ok_and(|t| t.to_ascii_lowercase().contains("fetchcontent_")));
+            let fetches = texts.iter().any(|t| t.to_ascii_lowercase().contains("fetchcontent_"));
             if !configured && fetches {
-                let _ = std::fs::remove_file(shipped.join("CMakeCache.txt"));
-                let _ = std::fs::remove_dir_all(shipped.join("CMakeFiles"));
-                let _ = std::fs::remove_dir_all(shipped.join("_deps"));
+                afresh();
                 let mut installed = off.clone();
                 installed.push("-DFETCHCONTENT_TRY_FIND_PACKAGE_MODE=ALWAYS".into());
                 configured = b.step(configure(&installed), dir);
