@@ -397,8 +397,23 @@ fn check_passes_our_own_engine_and_a_match_against_it_is_clean() {
     // Ours keeps the recommended part of the protocol too: no warnings.
     assert!(!out.lines().any(|l| l.starts_with("WARN") || l.starts_with("FAIL")), "{out}");
     assert!(out.contains("morris: PASS, required 8 of 8 passed"), "{out}");
-    let (code, out, err) =
-        morris(&["match", "--engine", &engine, "--engine", &random_mover(), "--games", "2", "--movetime", "0.5"]);
+    // The grace is wide: the test asks for a clean match, not a fast machine (under the whole
+    // suite a reply has been late by the scheduler alone).
+    let (code, out, err) = morris(&[
+        "match",
+        "--engine",
+        &engine,
+        "--engine",
+        &random_mover(),
+        "--games",
+        "2",
+        "--movetime",
+        "0.5",
+        "--grace-ms",
+        "2000",
+        "--startup-ms",
+        "10000",
+    ]);
     assert_eq!(code, 0, "{err}");
     assert!(!out.contains("forfeits"), "{out}");
 }
