@@ -2684,7 +2684,20 @@ pub fn build(
         let shipped = dir.join("build");
         let _ = std::fs::remove_file(shipped.join("CMakeCache.txt"));
         let _ = std::fs::remove_dir_all(shipped.join("CMakeFiles"));
-        let flags = ["-DCMAKE_C_FLAGS=-O2", "-DCMAKE_CXX_FLAGS=-O2"].map(String::from);
+        let texts: Vec<String> = files
+            .iter()
+            .filter(|f| f.starts_with(dir) && f.file_name().is_some_and(|n| n == "CMakeLists.txt"))
+            .map(|list| std::fs::read_to_string(list).unwrap_or_default())
+            .collect();
+        let fetches = texts.iter().any(|t| t.to_ascii_lowercase().contains("fetchcontent_"));
+        let mut flags = vec!["-DCMAKE_C_FLAGS=-O2".to_string(), "-DCMAKE_CXX_FLAGS=-O2".to_string()];
+        // What a project fetches at configure time cannot come here (the sandbox has no
+        // network), and CMake would retry each download for 85 s (sleeps of 5, 5, 15 and 60 s)
+        // before the retries below could begin: told at once. A fetched source shipped in
+        // `build/_deps` is still used.
+        if fetches {
+            flags.push("-DFETCHCONTENT_FULLY_DISCONNECTED=ON".to_string());
+        }
         let configure = |extra: &[String]| -> Vec<String> {
             ["cmake", "-S", ".", "-B", "build"]
                 .map(String::from)
@@ -2698,11 +2711,6 @@ pub fn build(
         // on by default) fails here for want of the network: configured once more, afresh,
         // with its tests switched off, as the programs do not need them.
         if !configured {
-            let texts: Vec<String> = files
-                .iter()
-                .filter(|f| f.starts_with(dir) && f.file_name().is_some_and(|n| n == "CMakeLists.txt"))
-                .map(|list| std::fs::read_to_string(list).unwrap_or_default())
-                .collect();
             let mut off = super::cmake::tests_off("");
             for text in &texts {
                 off.extend(super::cmake::tests_off(text).into_iter().filter(|o| !off.contains(o)).collect::<Vec<_>>());
@@ -2728,7 +2736,6 @@ pub fn build(
             // …)`): taken from this machine where it is installed (CMake 3.24's
             // `FETCHCONTENT_TRY_FIND_PACKAGE_MODE`, `find_package` first), as no network
             // reaches it.
-            let fetches = texts.iter().any(|t| t.to_ascii_lowercase().contains("fetchcontent_"));
             if !configured && fetches {
                 afresh();
                 let mut installed = off.clone();
