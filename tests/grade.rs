@@ -65,7 +65,8 @@ fn have_needed(needs: &str, variant: &str) -> bool {
     let found = match what {
         "jdk" => newer_jdk_here(rest.parse().unwrap_or(u32::MAX)),
         "file" => Path::new(rest).is_file(),
-        _ => panic!("{variant}/NEEDS: {needs:?} is neither `jdk N` nor `file PATH`"),
+        "python-headers" => python_headers_here(),
+        _ => panic!("{variant}/NEEDS: {needs:?} is neither `jdk N`, `file PATH` nor `python-headers`"),
     };
     if !found {
         assert!(
@@ -75,6 +76,14 @@ fn have_needed(needs: &str, variant: &str) -> bool {
         eprintln!("warning: no {needs}: the fixture {variant} is left out (MORRIS_SKIP_GRADE_TOOLS=1)");
     }
     found
+}
+
+/// Whether python3 can build a C extension: its headers (`Python.h`, Debian's python3-dev)
+/// and setuptools.
+fn python_headers_here() -> bool {
+    let check = "import os, sys, sysconfig, setuptools\n\
+                 sys.exit(not os.path.isfile(os.path.join(sysconfig.get_paths()['include'], 'Python.h')))";
+    Command::new("python3").args(["-c", check]).env("PATH", grader_path()).output().is_ok_and(|o| o.status.success())
 }
 
 /// Whether the machine holds a Python 3.12 or newer where the grader looks for one
@@ -575,14 +584,37 @@ fn grades_the_fixture_class() {
             let standin = "the grader's stand-ins for <format>, which this machine's g++ lacks";
             assert_eq!(rep.contains(standin), lacks, "{rep}");
         }
-        // C++20 (`map::contains`), as the student's IDE was set: compiled as C++20.
+        // A Cython extension its programs import (`import fastmorris`, `fastmorris.pyx`), no
+        // pure-Python fallback (TA trial 28, cyt231015): built by its setup.py as its README
+        // says. Before, 0 for the program (`No module named 'fastmorris'`).
+        if let Some(r) = row("cython_extension") {
+            let rep = report("cython_extension");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(
+                rep.contains(
+                    "fastmorris.pyx: the Cython extension its programs import was built by `python setup.py build_ext --inplace`"
+                ),
+                "{rep}"
+            );
+        }
+        // C++23 from GCC 14 (TA trial 28, prt231120): `std::println` from `<print>` (its
+        // stand-in written on the `<format>` one, both given where g++ lacks them) and
+        // `std::expected`, the shared `runner.cpp` saying "the common main()" in a comment.
+        // Before, 0 for the program: the comment's `main()` kept the shared source out of the
+        // link, and `<print>`'s stand-in found no `<format>`.
+        if let Some(r) = row("cpp23_print") {
+            let rep = report("cpp23_print");
+            assert_eq!(r[0], 45.0, "{rep}");
+            assert!(rep.contains("MiniMaxGame: C++ MiniMaxGame.cpp, compiled as C++23"), "{rep}");
+        }
+        // C++20 (`map::contains`), as the student's IDE was set: compiled as C++23 (a superset).
         if let Some(r) = row("cpp20") {
             let rep = report("cpp20");
             assert_eq!(r[1], 35.0, "{rep}");
-            assert!(rep.contains("ABOpening: C++ ABOpening.cpp, compiled as C++20 (the handout's name)"), "{rep}");
+            assert!(rep.contains("ABOpening: C++ ABOpening.cpp, compiled as C++23 (the handout's name)"), "{rep}");
             // Its header in the folder its CMake project names (`include_directories(include)`).
             assert!(
-                rep.contains("ABGame: C++ ABGame.cpp, compiled as C++20 as its project builds it: \"programs.h\" found in include/, as its project's include folder"),
+                rep.contains("ABGame: C++ ABGame.cpp, compiled as C++23 as its project builds it: \"programs.h\" found in include/, as its project's include folder"),
                 "{rep}"
             );
             // CMake, tried first, stopped on the tests the student left out of the zip.

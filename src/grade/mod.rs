@@ -20,6 +20,7 @@ pub mod check;
 pub mod class_file;
 pub mod class_summary;
 mod cmake;
+mod cython;
 pub mod export;
 pub mod fewest;
 pub mod forms;

@@ -746,7 +746,7 @@ impl Builder<'_> {
     }
 
     /// Whether the last build step failed where no language standard helps, so that a
-    /// second try as C++20 would fail the same way and is not made: it stopped on a header
+    /// second try as C++23 would fail the same way and is not made: it stopped on a header
     /// this machine does not have (`fatal error: stdafx.h: No such file or directory`), or
     /// everything compiled and only the link failed (`undefined reference to …`: sources
     /// missing from the command, which the wider build adds).
@@ -971,9 +971,10 @@ impl Builder<'_> {
     }
 
     /// Compiles the C or C++ program `name` from `sources` (its own `file` first): plainly,
-    /// then as C++20 (g++ 12 compiles C++17 unless told: a student's `map.contains()`,
-    /// ranges or designated initializers are C++20, which their own IDE was set to; not
-    /// where a header was missing or only the link failed), then as Visual C++ or its
+    /// then as C++23 (g++ 12 compiles C++17 unless told: a student's `map.contains()`,
+    /// ranges or designated initializers are C++20, `std::expected` C++23, which their own
+    /// IDE or newer compiler was set to; not where a header was missing or only the link
+    /// failed), then as Visual C++ or its
     /// project builds it. Its command and how it was built, if it was.
     ///
     /// `standins_first`: straight to the stand-ins (a wider build of a program whose own
@@ -1007,8 +1008,8 @@ impl Builder<'_> {
         let mut built = !standins_first && compile(self, &[]);
         let mut why_not = None;
         if !built && cpp && !standins_first && !self.no_standard_helps() {
-            built = compile(self, &["-std=c++20".into()]);
-            how = format!("{lang} {shown}, compiled as C++20 ({named})");
+            built = compile(self, &[NEWEST_CPP.into()]);
+            how = format!("{lang} {shown}, compiled as C++23 ({named})");
         }
         // Written in Visual Studio: built as Visual C++ builds it.
         // Or in an IDE whose project names an include folder (CLion's CMake).
@@ -1018,9 +1019,9 @@ impl Builder<'_> {
             let mut standard = "";
             if !built && cpp && !self.no_standard_helps() {
                 let mut args = standins.args.clone();
-                args.push("-std=c++20".into());
+                args.push(NEWEST_CPP.into());
                 built = compile(self, &args);
-                standard = " as C++20";
+                standard = " as C++23";
             }
             let builder = if standins.marks.is_empty() { "its project" } else { "Visual C++" };
             how = format!("{lang} {shown}, compiled{standard} as {builder} builds it: {} ({named})", standins.what);
@@ -1036,6 +1037,10 @@ impl Builder<'_> {
         if built { Ok((line_buffered(&exe), how)) } else { Err(why_not) }
     }
 }
+
+/// The newest C++ standard, C++23, by the name g++ 11 and later know it by: what a student
+/// compiled as C++20 compiles so too, and C++23's library (`std::expected`) is there.
+const NEWEST_CPP: &str = "-std=c++2b";
 
 /// Whether a compiler's stderr tells of a failed link and of no failed compile: the
 /// linker's own complaint (`collect2: error: ld returned 1 exit status`) and no
@@ -2033,6 +2038,9 @@ fn has_main(source: &Path) -> bool {
     // Dev-C++ or Visual Studio on a Spanish or Chinese Windows) compiles as it is, and was
     // passed over as no program before TA trial 18.
     let Some(text) = crate::files::read_text_lossy(source, crate::files::SMALL_TEXT) else { return false };
+    // Its code alone: a shared source whose comment says `// the common main()` has no main
+    // (it was taken for a program and left out of every program's link until TA trial 28).
+    let text = code_alone(&text);
     ["main", "_tmain"].iter().any(|word| {
         text.match_indices(word).any(|(at, _)| {
             let before = text[..at].chars().next_back();
@@ -2040,6 +2048,58 @@ fn has_main(source: &Path) -> bool {
             before.is_none_or(|c| !(c.is_alphanumeric() || c == '_')) && after.starts_with('(')
         })
     })
+}
+
+/// C, C++ or Java `text` with its comments and the insides of its string and character
+/// literals made spaces (line breaks kept), so that what is left is code alone.
+fn code_alone(text: &str) -> String {
+    #[derive(PartialEq)]
+    enum In {
+        Code,
+        Line,
+        Block,
+        Quoted(char),
+    }
+    let mut state = In::Code;
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
+        match state {
+            In::Code => match (c, next) {
+                ('/', Some('/')) => state = In::Line,
+                ('/', Some('*')) => {
+                    chars.next();
+                    out.push(' ');
+                    state = In::Block;
+                }
+                ('"' | '\'', _) => {
+                    out.push(c);
+                    state = In::Quoted(c);
+                    continue;
+                }
+                _ => {
+                    out.push(c);
+                    continue;
+                }
+            },
+            In::Line if c == '\n' => state = In::Code,
+            In::Block if c == '*' && next == Some('/') => {
+                chars.next();
+                out.push(' ');
+                state = In::Code;
+            }
+            In::Quoted(_) if c == '\\' && chars.next().is_some() => out.push(' '),
+            In::Quoted(q) if c == q || c == '\n' => {
+                out.push(c);
+                state = In::Code;
+                continue;
+            }
+            _ => {}
+        }
+        out.push(if c == '\n' { '\n' } else { ' ' });
+    }
+    out
 }
 
 /// Whether a compiled Java class may have a `main`: its constant pool names a method
@@ -2518,14 +2578,24 @@ pub fn build(
     let imported = foreign_imports(&b.python_files);
     let stood_in = stand_ins(work, &b.python_files, &imported, &b.python, runner, limit);
     b.built.notes.extend(stood_in);
-    // The packages its programs import that this machine lacks and no stand-in stands for.
-    let imported: Vec<String> =
-        imported.into_iter().filter(|m| !STAND_INS.iter().any(|st| st.module == m.as_str())).collect();
+    // The packages its programs import that this machine lacks, that no stand-in stands for
+    // and that are not the student's own Cython extensions (built below).
+    let extensions = super::cython::modules(&files);
+    let (own, imported): (Vec<String>, Vec<String>) = imported
+        .into_iter()
+        .filter(|m| !STAND_INS.iter().any(|st| st.module == m.as_str()))
+        .partition(|m| extensions.contains(m));
     let installed = super::packages::install(work, &files, &imported, &b.python, runner, limit, install);
     b.built.notes.extend(installed.notes);
     b.built.doubts.extend(installed.doubts);
     if let Some(python) = installed.python {
         b.python = python;
+    }
+    if !own.is_empty() {
+        let python = b.python.clone();
+        let compiled = super::cython::build(work, &files, &own, &python, &mut |argv, dir| b.step(argv, dir));
+        b.built.notes.extend(compiled.notes);
+        b.built.doubts.extend(compiled.doubts);
     }
     b.built.notes.extend(libraries.notes);
     if !from_notebooks.is_empty() {
@@ -3547,6 +3617,32 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_main_in_a_comment_or_a_string_is_no_main() {
+        let dir = scratch("has-main");
+        let shared = put(
+            &dir,
+            "morris.cpp",
+            b"// the common main()\n/* main(argc, argv) */\nint run(int n) { puts(\"main(\"); return n; }\n",
+        );
+        assert!(!has_main(&shared));
+        let program = put(
+            &dir,
+            "ABGame.cpp",
+            b"#include \"morris.hpp\" // run()\nint main(int c, char** v) { return run(c); }\n",
+        );
+        assert!(has_main(&program));
+        // A quote inside a character literal or an escaped one ends no string early.
+        let tricky = put(
+            &dir,
+            "Tricky.java",
+            b"class T { char q = '\"'; String s = \"\\\" x\"; public static void main(String[] a) {} }\n",
+        );
+        assert!(has_main(&tricky));
+        assert_eq!(code_alone("a /* b\nc */ d // e\nf"), "a     \n     d     \nf");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_wrapper_script_and_the_program_it_runs_are_one_program() {

@@ -127,9 +127,15 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
                 stood_in.insert(h);
                 continue;
             }
-            if let Some((h, text)) = STANDARD.iter().find(|(h, _)| !quoted && *h == name) {
-                if !standard.contains(h) && compiler_lacks(h) && std::fs::write(folder.join(h), text).is_ok() {
-                    standard.push(h);
+            if !quoted && STANDARD.iter().any(|(h, _)| *h == name) {
+                // With the stand-ins it includes in its turn (`<print>` is written on `<format>`).
+                let mut wanted = vec![name.clone()];
+                while let Some(w) = wanted.pop() {
+                    let Some((h, text)) = STANDARD.iter().find(|(h, _)| *h == w) else { continue };
+                    if !standard.contains(h) && compiler_lacks(h) && std::fs::write(folder.join(h), text).is_ok() {
+                        standard.push(h);
+                        wanted.extend(includes(text).into_iter().filter(|(_, q)| !q).map(|(n, _)| n));
+                    }
                 }
                 continue;
             }
