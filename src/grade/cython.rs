@@ -95,16 +95,13 @@ fn built_here(source: &Path) -> bool {
     let Ok(entries) = std::fs::read_dir(folder) else { return false };
     entries.flatten().any(|e| {
         let name = e.file_name().to_string_lossy().into_owned();
-        name.strip_prefix(&module)
-            .and_then(|r| r.strip_suffix(".so"))
-            .is_some_and(|tag| (tag.is_empty() || tag.starts_with('.')) && !tag.contains("darwin") && is_elf(&e.path()))
+        name.strip_prefix(&module).and_then(|r| r.strip_suffix(".so")).is_some_and(|tag| {
+            let head = super::submission::head(&e.path());
+            (tag.is_empty() || tag.starts_with('.'))
+                && head.starts_with(super::submission::ELF)
+                && super::submission::foreign_program(&head).is_none()
+        })
     })
-}
-
-fn is_elf(path: &Path) -> bool {
-    use std::io::Read;
-    let mut magic = [0u8; 4];
-    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut magic)).is_ok() && magic == *b"\x7fELF"
 }
 
 #[cfg(test)]

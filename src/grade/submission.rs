@@ -2244,7 +2244,7 @@ fn candidates(work: &Path, started: SystemTime) -> Vec<Candidate> {
 
 /// The kinds of program that cannot run on this machine, as a report names them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Foreign {
+pub(super) enum Foreign {
     Mac,
     Windows,
     OtherProcessor,
@@ -2257,10 +2257,10 @@ const FOREIGN: [(&str, Foreign); 3] = [
 ];
 
 /// The first bytes of a Linux program.
-const ELF: &[u8] = b"\x7fELF";
+pub(super) const ELF: &[u8] = b"\x7fELF";
 
 /// A file's first 20 bytes (fewer if it is shorter): enough to tell what program it is.
-fn head(p: &Path) -> Vec<u8> {
+pub(super) fn head(p: &Path) -> Vec<u8> {
     use std::io::Read;
     let mut head = Vec::with_capacity(20);
     let _ = std::fs::File::open(p).and_then(|f| f.take(20).read_to_end(&mut head));
@@ -2270,7 +2270,7 @@ fn head(p: &Path) -> Vec<u8> {
 /// What kind of program for another machine a file is, by its first bytes `h` (a macOS
 /// student's compiled `ABGame` zipped with its source): Mach-O, a Windows `MZ`, or an ELF
 /// program whose machine field is not this one's.
-fn foreign_program(h: &[u8]) -> Option<Foreign> {
+pub(super) fn foreign_program(h: &[u8]) -> Option<Foreign> {
     let mach_o: [[u8; 4]; 5] = [
         [0xcf, 0xfa, 0xed, 0xfe],
         [0xce, 0xfa, 0xed, 0xfe],
