@@ -54,26 +54,22 @@ pub fn build(
         let folder = source.parent().unwrap_or(work);
         let setup =
             folder.ancestors().take_while(|d| d.starts_with(work)).map(|d| d.join("setup.py")).find(|s| s.is_file());
-        let ok = match &setup {
+        // The step, and how the report names it.
+        let (ok, how) = match &setup {
             Some(setup) if setups_run.contains(setup) => continue,
             Some(setup) => {
                 setups_run.push(setup.clone());
                 let dir = setup.parent().unwrap_or(work);
                 let argv = [python, "setup.py", "build_ext", "--inplace"].map(String::from).to_vec();
-                step(argv, dir)
+                let how =
+                    format!("`python setup.py build_ext --inplace` in {}", super::submission::relative(work, dir));
+                (step(argv, dir), how)
             }
             None => {
                 let file = source.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
                 let argv = [python, "-m", "Cython.Build.Cythonize", "-3", "-i", &file].map(String::from).to_vec();
-                step(argv, folder)
+                (step(argv, folder), "Cython's `cythonize -3 -i` (no setup.py)".to_string())
             }
-        };
-        let how = match &setup {
-            Some(s) => format!(
-                "`python setup.py build_ext --inplace` in {}",
-                super::submission::relative(work, s.parent().unwrap_or(work))
-            ),
-            None => "Cython's `cythonize -3 -i` (no setup.py)".to_string(),
         };
         if ok && built_here(source) {
             out.notes.push(format!("{shown}: the Cython extension its programs import was built by {how}"));
