@@ -425,7 +425,7 @@ fn grades_the_fixture_class() {
         let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
         for rule in [
             "| a program named by its folder (its part's, or its own)",
-            "| C or C++ compiled as its IDE builds it (Visual C++, an include folder)",
+            "| C or C++ compiled as its IDE builds it (Visual C++, an include folder, a header named in another case)",
             "| a board file given without its final newline",
         ] {
             let line = summary.lines().find(|l| l.starts_with(rule)).unwrap_or_default();
@@ -606,6 +606,18 @@ fn grades_the_fixture_class() {
             let rep = report("cpp23_print");
             assert_eq!(r[0], 45.0, "{rep}");
             assert!(rep.contains("MiniMaxGame: C++ MiniMaxGame.cpp, compiled as C++23"), "{rep}");
+        }
+        // C23 as GCC 15 compiles C by default (TA trial 29, cbx251020): `constexpr` constants
+        // as array sizes and in `static_assert`, `bool` without <stdbool.h>, `nullptr`, `auto`;
+        // the Makefile fails here (gcc 12). Before, 0 and "none of the eight programs was found".
+        if let Some(r) = row("c23_gcc15") {
+            let rep = report("c23_gcc15");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(
+                rep.contains("MiniMaxGame: C MiniMaxGame.c, compiled as C23 as far as this machine's gcc 12 goes"),
+                "{rep}"
+            );
+            assert!(rep.contains("make"), "{rep}");
         }
         // C++20 (`map::contains`), as the student's IDE was set: compiled as C++23 (a superset).
         if let Some(r) = row("cpp20") {

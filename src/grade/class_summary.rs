@@ -117,8 +117,10 @@ fn rule_counts(grades: &[StudentGrade]) -> Vec<(&'static str, usize, &'static st
             "students",
         ),
         (
-            "C or C++ compiled as its IDE builds it (Visual C++, an include folder)",
-            students(&|g| g.found.iter().any(|(_, h)| h.contains(" builds it: "))),
+            "C or C++ compiled as its IDE builds it (Visual C++, an include folder, a header named in another case)",
+            students(&|g| {
+                g.found.iter().any(|(_, h)| h.contains(" builds it: ") || h.contains("whatever their case: "))
+            }),
             "students",
         ),
         (

@@ -15,6 +15,7 @@
 //! Parts and weights are the handout's: I MiniMax 45 (MiniMaxOpening, MiniMaxGame),
 //! II alpha-beta 35 (ABOpening, ABGame), III Black 10, IV improved estimation 10.
 
+mod c23;
 pub mod cases;
 pub mod check;
 pub mod class_file;
@@ -548,7 +549,8 @@ pub fn grade_student(sub: &Submission, calls: &[Call], settings: &GradeSettings)
         ));
     }
     if built.programs.is_empty() && built.fatal.is_none() {
-        g.doubts.push(nothing_found(&work));
+        let failed = built.steps.iter().filter(|s| !s.outcome.succeeded()).count();
+        g.doubts.push(nothing_found(&work, failed));
     }
     if let Some(f) = &built.fatal {
         g.notes.push(f.clone());
@@ -843,8 +845,9 @@ const OTHER_LANGUAGES: [(&str, &str); 9] = [
 ];
 
 /// Why a TA should look at a submission in which none of the eight programs was found:
-/// what it holds instead (a wrong upload, Jupyter notebooks, another language).
-fn nothing_found(work: &Path) -> String {
+/// what it holds instead (a wrong upload, Jupyter notebooks, another language), and how
+/// many of the build's commands failed (`failed`: sources there, not built).
+fn nothing_found(work: &Path, failed: usize) -> String {
     let files: Vec<PathBuf> = submission::walk(work);
     let shown: Vec<String> =
         files.iter().take(8).map(|f| f.strip_prefix(work).unwrap_or(f).display().to_string()).collect();
@@ -870,7 +873,12 @@ fn nothing_found(work: &Path) -> String {
         _ => shown.join(", "),
     };
     let why = if why.is_empty() { String::new() } else { format!(": {}", why.join("; ")) };
-    format!("none of the eight programs was found; the submission holds {held}{why}")
+    let built = match failed {
+        0 => String::new(),
+        1 => " or built (a build command failed: its last lines are in the report)".to_string(),
+        n => format!(" or built ({n} build commands failed: their last lines are in the report)"),
+    };
+    format!("none of the eight programs was found{built}; the submission holds {held}{why}")
 }
 
 /// A program that answered none of its cases but a root without a move, where printing
@@ -1340,14 +1348,17 @@ mod tests {
         for f in ["project/Project2.ipynb", "project/minimax.js", "report.pdf"] {
             std::fs::write(dir.join(f), "x").unwrap();
         }
-        let said = nothing_found(&dir);
+        let said = nothing_found(&dir, 0);
         assert!(said.starts_with("none of the eight programs was found; the submission holds "), "{said}");
         assert!(said.contains("project/Project2.ipynb") && said.contains("report.pdf"), "{said}");
         assert!(said.contains("Jupyter notebooks") && said.contains("JavaScript sources"), "{said}");
         // CMake's time stamp in its build folder is no TypeScript.
         std::fs::create_dir_all(dir.join("project/build/CMakeFiles/x.dir")).unwrap();
         std::fs::write(dir.join("project/build/CMakeFiles/x.dir/compiler_depend.ts"), "# CMAKE generated\n").unwrap();
-        assert!(!nothing_found(&dir).contains("TypeScript"), "{}", nothing_found(&dir));
+        assert!(!nothing_found(&dir, 0).contains("TypeScript"), "{}", nothing_found(&dir, 0));
+        // Sources there that did not build are not a wrong upload.
+        let said = nothing_found(&dir, 2);
+        assert!(said.starts_with("none of the eight programs was found or built (2 build commands failed"), "{said}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -629,6 +629,8 @@ struct Builder<'a> {
     /// How the last C or C++ program that needed its project's sources from other folders
     /// was built, tried first for the next ones ([`WideBuild`]).
     wide_build: Option<WideBuild>,
+    /// A C program compiled only as C23 ([`super::c23`]): the next ones are compiled so first.
+    c23_first: bool,
     /// The submission's Python files, where [`python_path_for`] looks for the modules a
     /// program imports from other folders.
     python_files: Vec<PathBuf>,
@@ -996,7 +998,7 @@ impl Builder<'_> {
         let bin = work.join(".grade-bin");
         let _ = std::fs::create_dir_all(&bin);
         let exe = bin.join(name);
-        let compile = |b: &mut Self, options: &[String]| {
+        let compile_these = |b: &mut Self, options: &[String], sources: &[PathBuf]| {
             let mut argv = vec![compiler.to_string()];
             argv.extend(options.iter().cloned());
             argv.extend(["-O2".into(), "-o".into(), s(&exe)]);
@@ -1004,12 +1006,26 @@ impl Builder<'_> {
             argv.push("-lm".into());
             b.step(argv, &dir)
         };
+        let compile = |b: &mut Self, options: &[String]| compile_these(b, options, sources);
         let mut how = format!("{lang} {shown} ({named})");
-        let mut built = !standins_first && compile(self, &[]);
+        let c23_first = !cpp && self.c23_first;
+        let mut built = !standins_first && !c23_first && compile(self, &[]);
         let mut why_not = None;
         if !built && cpp && !standins_first && !self.no_standard_helps() {
             built = compile(self, &[NEWEST_CPP.into()]);
             how = format!("{lang} {shown}, compiled as C++23 ({named})");
+        }
+        // C as GCC 15 compiles it by default, C23, which this machine's gcc has only in part.
+        if !built && !cpp && !standins_first && (c23_first || !self.no_standard_helps()) {
+            if let Some(c23) = super::c23::prepare(work, sources) {
+                built = compile_these(self, &c23.args, &c23.sources);
+                how = format!("{lang} {shown}, {} ({named})", super::c23::HOW);
+                self.c23_first = built;
+            }
+            if !built && c23_first {
+                built = compile(self, &[]);
+                how = format!("{lang} {shown} ({named})");
+            }
         }
         // Written in Visual Studio: built as Visual C++ builds it.
         // Or in an IDE whose project names an include folder (CLion's CMake).
@@ -1023,14 +1039,29 @@ impl Builder<'_> {
                 built = compile(self, &args);
                 standard = " as C++23";
             }
-            let builder = if standins.marks.is_empty() { "its project" } else { "Visual C++" };
-            how = format!("{lang} {shown}, compiled{standard} as {builder} builds it: {} ({named})", standins.what);
-            if !built && !standins.marks.is_empty() {
+            // A header named in another case is found so on Windows and on a Mac alike.
+            let windows = !standins.marks.is_empty();
+            let builder = if windows {
+                "as Visual C++ builds it"
+            } else if !standins.case_blind.is_empty() {
+                "with its headers found as Windows and macOS find them, whatever their case"
+            } else {
+                "as its project builds it"
+            };
+            how = format!("{lang} {shown}, compiled{standard} {builder}: {} ({named})", standins.what);
+            let mut marks = standins.marks;
+            marks.extend(standins.case_blind);
+            if !built && !marks.is_empty() {
+                let written = if windows {
+                    "was written for Visual C++ on Windows"
+                } else {
+                    "was written where file names are case-blind (Windows, macOS)"
+                };
                 why_not = Some(format!(
-                    "{name}: {shown} was written for Visual C++ on Windows ({}) and was not built here even with the \
-                     grader's stand-ins (the build's last lines are in the report): the handout asks a C/C++ student \
-                     to be present for the test",
-                    standins.marks.join(", ")
+                    "{name}: {shown} {written} ({}) and was not built here even with the grader's stand-ins (the \
+                     build's last lines are in the report): the handout asks a C/C++ student to be present for the \
+                     test",
+                    marks.join(", ")
                 ));
             }
         }
@@ -2558,6 +2589,7 @@ pub fn build(
         jars,
         jar_listings: None,
         wide_build: None,
+        c23_first: false,
         python_files,
         python: python(runner, limit).0.clone(),
         jdk: None,

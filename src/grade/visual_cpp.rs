@@ -77,10 +77,12 @@ pub(super) struct Standins {
     /// What was stood in for or changed, for the report (`the grader's stand-ins for
     /// pch.h, fopen_s; "board.h" found as Board.h; void main taken as int main`).
     pub what: String,
-    /// Visual C++'s marks on the sources (its headers and names, an include named in
-    /// another case, `void main`): where even this build fails, a TA is told that the
-    /// program was written for Windows, and by what.
+    /// Visual C++'s marks on the sources (its headers and names, `void main`): where even
+    /// this build fails, a TA is told that the program was written for Windows, and by what.
     pub marks: Vec<String>,
+    /// The includes found only under another letter case (`"board.h"` for `Board.h`): a
+    /// mark of a case-blind file system, Windows's or a Mac's, not of Windows alone.
+    pub case_blind: Vec<String>,
 }
 
 /// Prepares the grader's copy `work` for compiling `sources` (a program's file and the
@@ -188,7 +190,7 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
     if !stood_in.is_empty() {
         what.push(format!("the grader's stand-ins for {}", marks.join(", ")));
     }
-    marks.extend(found_as.iter().map(|f| f.split(" found as").next().unwrap_or(f).to_string()));
+    let case_blind = found_as.iter().map(|f| f.split(" found as").next().unwrap_or(f).to_string()).collect();
     what.extend(found_as);
     if void_main {
         marks.push("void main".into());
@@ -206,7 +208,7 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
     } else {
         "the standard headers Visual C++ brings in included first".into()
     });
-    Standins { args, what: what.join("; "), marks }
+    Standins { args, what: what.join("; "), marks, case_blind }
 }
 
 /// Whether this machine's g++ lacks the standard header `name` (`format`, `print`), in
