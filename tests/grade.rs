@@ -698,6 +698,18 @@ fn grades_the_fixture_class() {
             assert!(rep.contains("ABGame: executable ABGame (the handout's name; it runs src/bin/ab_game)"), "{rep}");
             assert!(rep.contains("/build.sh`: exit 0"), "{rep}");
         }
+        // One `morris.cpp` whose program is chosen by `-DAB_GAME` and the like, built by a
+        // `build.sh` of `CXX=g++-14` (Homebrew's GCC on a Mac; TA trial 30, ifd231030): run
+        // again with `g++-14` standing for this machine's g++. Before, 0 ("g++-14: command
+        // not found"; the source compiled alone is no program).
+        if let Some(r) = row("homebrew_gcc") {
+            let rep = report("homebrew_gcc");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(
+                rep.contains("`bash build.sh` called a compiler this machine does not have, so it was run again with g++-14 as this machine's g++"),
+                "{rep}"
+            );
+        }
         // Every file opened in the student's `boards/` folder (`"boards/" + sys.argv[1]`, as
         // its README says): given the names alone, the files there (before TA trial 23: no
         // answer to any call, 0, flagged).

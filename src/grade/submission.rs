@@ -747,6 +747,44 @@ impl Builder<'_> {
         ok
     }
 
+    /// Runs a failed build step (`argv` in `dir`) once more where the last step's stderr
+    /// shows it called a C or C++ compiler by a name this machine lacks ([`missing_compilers`]),
+    /// with each such name made to run this machine's compiler: a folder of links, first on
+    /// the step's `PATH`. Whether it was run again, and then whether it succeeded.
+    fn again_with_compilers(&mut self, argv: &[String], dir: &Path) -> Option<bool> {
+        let said = self.built.steps.last().map(|st| st.outcome.stderr.clone()).unwrap_or_default();
+        let missing = missing_compilers(&said);
+        let links = self.root.join(".grade-compilers");
+        let made: Vec<String> = missing
+            .iter()
+            .filter_map(|(name, ours)| {
+                let to = crate::referee::sandbox::find_program(ours)?;
+                let link = links.join(name);
+                let _ = std::fs::create_dir_all(&links);
+                let _ = std::fs::remove_file(&link);
+                std::os::unix::fs::symlink(to, &link).ok()?;
+                Some(format!("{name} as this machine's {ours}"))
+            })
+            .collect();
+        if made.is_empty() {
+            return None;
+        }
+        let path = format!("PATH={}:{}", s(&links), crate::referee::sandbox::jail::SANDBOX_PATH);
+        let again: Vec<String> = ["env".to_string(), path].into_iter().chain(argv.iter().cloned()).collect();
+        let ok = self.step(again, dir);
+        let shown: Vec<String> = argv
+            .iter()
+            .map(|a| if Path::new(a).starts_with(self.root) { relative(self.root, Path::new(a)) } else { a.clone() })
+            .collect();
+        self.built.notes.push(format!(
+            "`{}` called {} this machine does not have, so it was run again with {}",
+            crate::words::shell_line(&shown),
+            if made.len() == 1 { "a compiler" } else { "compilers" },
+            made.join(", ")
+        ));
+        Some(ok)
+    }
+
     /// Whether the last build step failed where no language standard helps, so that a
     /// second try as C++23 would fail the same way and is not made: it stopped on a header
     /// this machine does not have (`fatal error: stdafx.h: No such file or directory`), or
@@ -1090,6 +1128,42 @@ fn link_only_failure(stderr: &str) -> bool {
 /// directory`, `/bin/sh: 1: clang: not found`).
 fn lacks_clang(stderr: &str) -> bool {
     stderr.lines().any(|l| l.contains("clang") && (l.contains("No such file or directory") || l.contains("not found")))
+}
+
+/// The C and C++ compilers a failed build called by names this machine lacks, each with
+/// this machine's compiler that stands for it: a Mac's Homebrew GCC (`g++-14`: Apple's
+/// clang lacks `<bits/stdc++.h>`), a versioned name of a Linux distribution's (`gcc-13`),
+/// MacPorts' (`g++-mp-13`), or clang (`clang++`), as bash (`build.sh: line 6: g++-14:
+/// command not found`), sh (`/bin/sh: 1: clang: not found`) and make (`make: g++-14: No
+/// such file or directory`) say it.
+fn missing_compilers(stderr: &str) -> Vec<(String, &'static str)> {
+    let mut out: Vec<(String, &'static str)> = Vec::new();
+    for line in stderr.lines() {
+        let Some(before) = [": command not found", ": Command not found", ": not found", ": No such file or directory"]
+            .iter()
+            .find_map(|said| line.strip_suffix(said))
+        else {
+            continue;
+        };
+        let name = before.rsplit(": ").next().unwrap_or(before).trim();
+        let Some(stands_for) = compiler_standing_for(name) else { continue };
+        if !out.iter().any(|(n, _)| n == name) {
+            out.push((name.to_string(), stands_for));
+        }
+    }
+    out
+}
+
+/// This machine's compiler (`gcc` or `g++`) that stands for a compiler of another name
+/// (`g++-14`, `gcc-13`, `g++-mp-13`, `clang`, `clang++-17`), if `name` is one.
+fn compiler_standing_for(name: &str) -> Option<&'static str> {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let base = base.strip_suffix("-mp-").or_else(|| base.strip_suffix('-')).unwrap_or(base);
+    match base {
+        "g++" | "c++" | "clang++" => Some("g++"),
+        "gcc" | "cc" | "clang" => Some("gcc"),
+        _ => None,
+    }
 }
 
 /// The command of a Linux program (compiled here, or shipped built), its output
@@ -2744,14 +2818,19 @@ pub fn build(
             // A Makefile written on a Mac names clang (`CXX = clang++`), which this machine
             // may lack: once more with gcc's compilers, as a TA would run it.
             let said = b.built.steps.last().map(|st| st.outcome.stderr.clone()).unwrap_or_default();
-            if !made_ok && lacks_clang(&said) {
-                b.step(
-                    std::iter::once("make".to_string())
-                        .chain(always)
-                        .chain(["CC=gcc".into(), "CXX=g++".into()])
-                        .collect(),
-                    dir,
-                );
+            let made_ok = made_ok
+                || (lacks_clang(&said)
+                    && b.step(
+                        std::iter::once("make".to_string())
+                            .chain(always.clone())
+                            .chain(["CC=gcc".into(), "CXX=g++".into()])
+                            .collect(),
+                        dir,
+                    ));
+            // A compiler named in its rules (`g++-14 -O2 …`, Homebrew's GCC on a Mac).
+            if !made_ok {
+                let argv: Vec<String> = std::iter::once("make".to_string()).chain(always).collect();
+                b.again_with_compilers(&argv, dir);
             }
         }
     }
@@ -2868,7 +2947,10 @@ pub fn build(
     if made.is_empty() {
         for script in files.iter().filter(|f| is_build_script(f)).take(2) {
             let dir = script.parent().unwrap_or(work).to_path_buf();
-            b.step(vec!["bash".into(), s(script)], &dir);
+            let argv = vec!["bash".to_string(), s(script)];
+            if !b.step(argv.clone(), &dir) {
+                b.again_with_compilers(&argv, &dir);
+            }
         }
     }
     let all_given = || ALL_PROGRAMS.iter().all(|p| b.built.programs.contains_key(p.name));
@@ -3964,6 +4046,22 @@ mod tests {
 
     #[test]
     fn a_makefile_that_names_clang_is_known() {
+        assert_eq!(
+            missing_compilers(
+                "build.sh: line 6: g++-14: command not found\nbuild.sh: line 7: g++-14: command not found\n\
+                 make: gcc-13: No such file or directory\n/bin/sh: 1: clang: not found\nmake: g++-mp-13: Command not found\n\
+                 /bin/sh: 1: python4: not found\nABGame.c:3:10: fatal error: board.h: No such file or directory"
+            ),
+            vec![
+                ("g++-14".to_string(), "g++"),
+                ("gcc-13".to_string(), "gcc"),
+                ("clang".to_string(), "gcc"),
+                ("g++-mp-13".to_string(), "g++")
+            ]
+        );
+        assert_eq!(compiler_standing_for("clang++-17"), Some("g++"));
+        assert_eq!(compiler_standing_for("g++"), Some("g++"));
+        assert_eq!(compiler_standing_for("javac"), None);
         assert!(lacks_clang("make: clang++: No such file or directory\nmake: *** [Makefile:9: ABGame] Error 127"));
         assert!(lacks_clang("/bin/sh: 1: clang: not found"));
         assert!(!lacks_clang("ABGame.c:3:10: fatal error: board.h: No such file or directory"));
