@@ -2945,7 +2945,9 @@ pub fn build(
     // where it is missing, so that a TA knows the programs were not built as its README says.
     for list in files.iter().filter(|f| f.file_name().is_some_and(|n| n == "meson.build")) {
         let dir = list.parent().unwrap_or(work);
-        let top = !files.iter().any(|o| o != list && o.ends_with("meson.build") && dir.starts_with(o.parent().unwrap_or(work)));
+        let top = !files
+            .iter()
+            .any(|o| o != list && o.ends_with("meson.build") && dir.starts_with(o.parent().unwrap_or(work)));
         if top && !made.iter().any(|m| dir.starts_with(m)) && has_c(dir) {
             b.built.notes.push(format!(
                 "{}: the grader does not run Meson, so the project was not built as Meson builds it; its sources \
