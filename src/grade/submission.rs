@@ -2609,6 +2609,41 @@ fn is_build_script(file: &Path) -> bool {
         })
 }
 
+/// The Python script that a Makefile's target named `program` runs with three make
+/// variables and nothing else (`$(PYTHON) src/opening_improved.py $(IN) $(OUT) $(DEPTH)`,
+/// `python3 …`), and that Makefile: a student who drives Python with make names the programs
+/// there (`make MiniMaxOpeningImproved IN=… OUT=… DEPTH=2`), not in the scripts' names.
+fn make_target_script(work: &Path, files: &[PathBuf], program: &str) -> Option<(PathBuf, PathBuf)> {
+    let makefiles = files.iter().filter(|f| f.file_name().is_some_and(|n| n == "Makefile" || n == "makefile"));
+    for makefile in makefiles {
+        let Ok(text) = crate::files::read_text(makefile, crate::files::SMALL_TEXT) else { continue };
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(rest) = line.strip_prefix(program).and_then(|r| r.trim_start().strip_prefix(':')) else {
+                continue;
+            };
+            if rest.starts_with('=') {
+                continue; // `NAME := value`, a variable
+            }
+            let recipe: Vec<&str> = lines[i + 1..].iter().take_while(|l| l.starts_with('\t')).copied().collect();
+            let [only] = recipe.as_slice() else { continue };
+            let words: Vec<&str> = only.trim().trim_start_matches('@').split_whitespace().collect();
+            let [python, script, a, b, c] = words.as_slice() else { continue };
+            let variable =
+                |w: &str| (w.starts_with("$(") && w.ends_with(')')) || (w.starts_with("${") && w.ends_with('}'));
+            let python_word = ["python", "python3"].contains(python) || variable(python);
+            if !python_word || !script.ends_with(".py") || ![a, b, c].iter().all(|w| variable(w)) {
+                continue;
+            }
+            let file = makefile.parent().unwrap_or(work).join(script);
+            if file.is_file() && file.starts_with(work) {
+                return Some((file, makefile.clone()));
+            }
+        }
+    }
+    None
+}
+
 /// Whether `tool` is a file in one of the sandbox's `PATH` folders.
 fn on_sandbox_path(tool: &str) -> bool {
     std::env::split_paths(crate::referee::sandbox::jail::SANDBOX_PATH).any(|d| d.join(tool).is_file())
@@ -2996,6 +3031,26 @@ pub fn build(
                 let argv = vec![b.java(), "-cp".into(), b.class_path(&classes), class];
                 b.found(name, argv, work, how, Vec::new());
                 continue;
+            }
+            // A Makefile target named as the program that runs one Python script of the
+            // submission with three make variables (`MiniMaxOpeningImproved:` → `$(PYTHON)
+            // src/opening_improved.py $(IN) $(OUT) $(DEPTH)`): that script, given the three.
+            if let Some((script, makefile)) = make_target_script(work, &files, name) {
+                let c = Candidate {
+                    program: p.name,
+                    kind: FileKind::Python,
+                    file: script,
+                    how: NameMatch::Exact,
+                    stale: false,
+                    foreign: None,
+                    shipped: false,
+                    version: (false, 0),
+                };
+                let named = format!("the target {name} of {} runs it", relative(work, &makefile));
+                if b.take(name, &c, named, Vec::new(), java_ok) {
+                    taken.push(c.file.clone());
+                    continue;
+                }
             }
             // A runnable jar named as the program (Eclipse's "Runnable JAR file" export, one
             // per program, its class named as the student likes): `java -jar` runs it.
@@ -4075,6 +4130,26 @@ mod tests {
             ]
         );
         assert_eq!(compiler_standing_for("clang++-17"), Some("g++"));
+        // A Makefile target named as a program that runs one script with three variables.
+        let dir = std::env::temp_dir().join(format!("morris-make-target-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(dir.join("src/opening_improved.py"), "print()\n").unwrap();
+        let makefile = dir.join("Makefile");
+        std::fs::write(
+            &makefile,
+            "PYTHON ?= python3\nMiniMaxOpeningImproved:\n\t$(PYTHON) src/opening_improved.py $(IN) $(OUT) $(DEPTH)\n\n\
+             ABGame:\n\t$(PYTHON) src/game_ab.py board1.txt out.txt 2\n\nMiniMaxGame := x\n",
+        )
+        .unwrap();
+        let files = vec![makefile.clone(), dir.join("src/opening_improved.py")];
+        assert_eq!(
+            make_target_script(&dir, &files, "MiniMaxOpeningImproved"),
+            Some((dir.join("src/opening_improved.py"), makefile))
+        );
+        assert_eq!(make_target_script(&dir, &files, "ABGame"), None, "fixed files, no variables");
+        assert_eq!(make_target_script(&dir, &files, "MiniMaxGame"), None, "a variable, no target");
+        let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(compiler_standing_for("g++"), Some("g++"));
         assert_eq!(compiler_standing_for("javac"), None);
         assert!(lacks_clang("make: clang++: No such file or directory\nmake: *** [Makefile:9: ABGame] Error 127"));
