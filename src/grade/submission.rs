@@ -1127,7 +1127,7 @@ fn link_only_failure(stderr: &str) -> bool {
 /// Whether a build's stderr says the machine has no clang (`make: clang++: No such file or
 /// directory`, `/bin/sh: 1: clang: not found`).
 fn lacks_clang(stderr: &str) -> bool {
-    stderr.lines().any(|l| l.contains("clang") && (l.contains("No such file or directory") || l.contains("not found")))
+    missing_compilers(stderr).iter().any(|(name, _)| name.starts_with("clang"))
 }
 
 /// The C and C++ compilers a failed build called by names this machine lacks, each with
