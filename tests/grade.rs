@@ -2198,6 +2198,64 @@ def main():
     }
 }
 
+/// A student who wrote each program as a Jupyter notebook and handed in the exports of
+/// `jupyter nbconvert --to script` (TA trial 31, nbx240311): each magic became a call on
+/// IPython's shell (`get_ipython().run_line_magic('run', 'wrap.py')`), so plain `python3`
+/// stops at the first line with a NameError, and the README says to run them with
+/// `ipython`. The grader runs them with IPython and grades what they do. Needs a python3
+/// with IPython first on the test's own `PATH` (pyenv's here; Debian's has none), which the
+/// grader is then given: the test installs nothing.
+#[test]
+fn nbconvert_exports_are_run_with_ipython() {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let ipython = Command::new("python3")
+        .args(["-c", "import IPython"])
+        .env("PATH", &path)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ipython {
+        assert!(
+            std::env::var("MORRIS_SKIP_GRADE_TOOLS").is_ok_and(|v| v == "1"),
+            "python3's IPython is needed by this test (pip install ipython), or set MORRIS_SKIP_GRADE_TOOLS=1"
+        );
+        return;
+    }
+    let dir = scratch("ipython");
+    let student = dir.join("nbx240101");
+    copy_dir(&fixtures().join("python"), &student);
+    let programs: Vec<String> = std::fs::read_dir(&student)
+        .unwrap()
+        .filter_map(|e| e.unwrap().file_name().into_string().ok()?.strip_suffix(".py").map(str::to_string))
+        .filter(|n| n != "wrap")
+        .collect();
+    assert_eq!(programs.len(), 8, "{programs:?}");
+    for name in programs {
+        let export = format!(
+            "#!/usr/bin/env python\n# coding: utf-8\n\n# In[1]:\n\n\nget_ipython().run_line_magic('load_ext', \
+             'autoreload')\nget_ipython().run_line_magic('autoreload', '2')\nget_ipython().run_line_magic('run', \
+             'wrap.py')\n\n\n# In[2]:\n\n\nrun(\"{name}\")\n\n"
+        );
+        std::fs::write(student.join(format!("{name}.py")), export).unwrap();
+    }
+    let class_file = dir.join("class.toml");
+    std::fs::write(&class_file, class_file_of(&[1, 2, 4, 6])).unwrap();
+    let out = dir.join("out");
+    let args = [student.to_str().unwrap(), "--class", class_file.to_str().unwrap(), "--out", out.to_str().unwrap()];
+    let done = grade_command(&dir, &args).env("PATH", &path).env("PIP_NO_INDEX", "1").output().unwrap();
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let sheet = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    let rep = std::fs::read_to_string(out.join("reports/nbx240101.md")).unwrap();
+    assert_eq!(sheet_row(&sheet, "nbx240101").unwrap(), vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+    assert!(!flagged(&sheet, "nbx240101"), "{rep}");
+    assert!(
+        rep.contains(
+            "MiniMaxOpening: Python MiniMaxOpening.py, run with IPython as an nbconvert export calling `get_ipython()`"
+        ),
+        "{rep}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A student whose programs import a package from PyPI that the grading machine lacks,
 /// declared in its requirements.txt (TA trial 26: numpy, click and rich, tabulate): the
 /// grader installs it into the submission's copy and grades the programs by what they do;

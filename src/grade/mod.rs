@@ -25,6 +25,7 @@ mod cython;
 pub mod export;
 pub mod fewest;
 pub mod forms;
+mod ipython;
 pub mod libraries;
 pub mod lms;
 pub mod menu;

@@ -50,7 +50,7 @@ const DISTRIBUTIONS: [(&str, &str); 12] = [
 /// Packages installed for an import even where the submission declares nothing: each so
 /// widely used that its import name can mean no other (a student who imports numpy and
 /// wrote no `requirements.txt` still means numpy).
-const WELL_KNOWN: [&str; 28] = [
+const WELL_KNOWN: [&str; 30] = [
     "numpy",
     "scipy",
     "pandas",
@@ -80,6 +80,9 @@ const WELL_KNOWN: [&str; 28] = [
     // What a `setup.py` imports to build a student's own Cython extension (see `cython.rs`).
     "Cython",
     "setuptools",
+    // What an nbconvert export needs to run under IPython (see `ipython.rs`).
+    "IPython",
+    "nbformat",
 ];
 
 /// A requirement a submission declares: its distribution's name and the version it asks

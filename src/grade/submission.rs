@@ -836,8 +836,18 @@ impl Builder<'_> {
                     );
                 }
                 None => {
-                    let mut argv = vec![self.python.clone(), s(file)];
-                    let mut how = format!("Python {shown} ({named})");
+                    let ipython = crate::files::read_text_lossy(file, crate::files::SMALL_TEXT)
+                        .is_some_and(|t| super::ipython::needs_ipython(&t));
+                    let (mut argv, mut how) = if ipython {
+                        (
+                            super::ipython::command(&self.python, &s(file), work),
+                            format!(
+                                "Python {shown}, run with IPython as an nbconvert export calling `get_ipython()` ({named})"
+                            ),
+                        )
+                    } else {
+                        (vec![self.python.clone(), s(file)], format!("Python {shown} ({named})"))
+                    };
                     let path = python_path_for(file, &self.python_files);
                     if !path.is_empty() {
                         let folders: Vec<String> = path.iter().map(|(d, _)| relative(work, d)).collect();
@@ -848,7 +858,11 @@ impl Builder<'_> {
                             modules.join(", ")
                         ));
                         let joined = path.iter().map(|(d, _)| s(d)).collect::<Vec<_>>().join(":");
-                        argv.splice(0..0, ["env".to_string(), format!("PYTHONPATH={joined}")]);
+                        if argv[0] == "env" {
+                            argv.insert(1, format!("PYTHONPATH={joined}"));
+                        } else {
+                            argv.splice(0..0, ["env".to_string(), format!("PYTHONPATH={joined}")]);
+                        }
                     }
                     self.found(name, argv, &dir, how, doubts);
                 }
@@ -2716,7 +2730,17 @@ pub fn build(
         b.python = newer;
         b.built.notes.push(why);
     }
-    let imported = foreign_imports(&b.python_files);
+    let mut imported = foreign_imports(&b.python_files);
+    // What IPython's magics need in an nbconvert export that only IPython runs.
+    for text in b.python_files.iter().filter_map(|f| crate::files::read_text_lossy(f, crate::files::SMALL_TEXT)) {
+        if super::ipython::needs_ipython(&text) {
+            for m in super::ipython::modules_for(&text) {
+                if !imported.contains(&m) {
+                    imported.push(m);
+                }
+            }
+        }
+    }
     let stood_in = stand_ins(work, &b.python_files, &imported, &b.python, runner, limit);
     b.built.notes.extend(stood_in);
     // The packages its programs import that this machine lacks, that no stand-in stands for
