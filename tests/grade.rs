@@ -421,6 +421,25 @@ fn grades_the_fixture_class() {
                 "{rep}"
             );
         }
+        // A student who wrote for Python 3.14 on purpose and says so in the README (TA trial
+        // 31, p14250610): where this machine has a Python that reads it, run with it;
+        // elsewhere 0, flagged, the doubt naming the Python the README names and the newest
+        // here (before: only "none answered … SyntaxError").
+        let r = row("python314").expect("python314 is on the sheet");
+        let rep = report("python314");
+        if rep.contains("run with Python 3.1") {
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+        } else {
+            assert_eq!(r[5], 0.0, "{rep}");
+            assert!(flagged(&sheet, "python314"), "{rep}");
+            assert!(
+                rep.contains(
+                    "the student's code is for Python 3.14 (README.md: \"Requires Python 3.14.\"), newer than any Python \
+                     of this machine"
+                ) && rep.contains("install a Python 3.14 (`python3.14` on PATH, or under pyenv)"),
+                "{rep}"
+            );
+        }
         // The summary counts the students each of these rules served.
         let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
         for rule in [
@@ -710,6 +729,16 @@ fn grades_the_fixture_class() {
                 "{rep}"
             );
         }
+        // Python driven by make (TA trial 31, mkp230927): scripts in `src/` named in the
+        // student's own order, two of them (`opening_improved.py`) named for no program; the
+        // Makefile's targets carry the handout's names and run each script with `$(IN)
+        // $(OUT) $(DEPTH)`. Before, those two were not found: 90, flagged.
+        let rep = report("make_targets");
+        assert_eq!(row("make_targets").unwrap(), vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+        assert!(
+            rep.contains("MiniMaxOpeningImproved: Python src/opening_improved.py (the target MiniMaxOpeningImproved of Makefile runs it)"),
+            "{rep}"
+        );
         // Every file opened in the student's `boards/` folder (`"boards/" + sys.argv[1]`, as
         // its README says): given the names alone, the files there (before TA trial 23: no
         // answer to any call, 0, flagged).

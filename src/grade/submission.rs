@@ -1683,8 +1683,16 @@ fn first_error(stderr: &str) -> String {
 /// ([`python`]) refuses some of its files ([`super::toolchain::PYTHON_CHECK`]: a syntax
 /// error, a name its standard library lacks) and one of the machine's newer Pythons
 /// (newest first) refuses fewer and nothing more: a Python 3.13 student's `type Board =
-/// str`. Nothing of the student's code runs for this: the files are only compiled.
-fn newer_python(runner: &ProgramRunner, limit: Duration, files: &[PathBuf], work: &Path) -> Option<(String, String)> {
+/// str`. Where none does and the submission names a Python newer than all of the
+/// machine's ([`stated_python`], from `all` its files), a doubt naming it. Nothing of the
+/// student's code runs for this: the files are only compiled.
+fn newer_python(
+    runner: &ProgramRunner,
+    limit: Duration,
+    files: &[PathBuf],
+    all: &[PathBuf],
+    work: &Path,
+) -> Option<Newer> {
     let shown: Vec<String> = files.iter().map(|f| s(f)).collect();
     let work_shown = format!("{}/", s(work));
     let complaints = |python: &str| -> Vec<String> {
@@ -1750,10 +1758,99 @@ fn newer_python(runner: &ProgramRunner, limit: Duration, files: &[PathBuf], work
                     crate::words::listed(&refused, 2)
                 )
             };
-            return Some((python, why));
+            return Some(Newer::Reads(python, why));
         }
     }
-    None
+    // None reads it: where the student says which Python the code is for, and that one is
+    // newer than any here, the TA is told so (a Python 3.14 student's `except A, B:`).
+    let (wanted, said) = stated_python(work, all)?;
+    let newest = super::toolchain::pythons(&path_var, home.as_deref(), pyenv_root.as_deref())
+        .into_iter()
+        .filter_map(|p| p.version)
+        .chain(*default_version)
+        .max();
+    if newest.is_some_and(|n| n >= wanted) {
+        return None;
+    }
+    let newest = newest.map_or_else(|| "none known".to_string(), |(a, b)| format!("{a}.{b}"));
+    Some(Newer::NoneReads(format!(
+        "the student's code is for Python {}.{} ({said}), newer than any Python of this machine (the newest {newest}), \
+         and every Python here refuses it ({}): install a Python {}.{} (`python3.{}` on PATH, or under pyenv) and grade \
+         again with `--only`",
+        wanted.0,
+        wanted.1,
+        crate::words::listed(&refused, 2),
+        wanted.0,
+        wanted.1,
+        wanted.1
+    )))
+}
+
+/// What [`newer_python`] found: a newer Python of the machine's that reads the student's
+/// code (its path, and why, for the notes), or none, where the student names a newer one
+/// than the machine has (the TA's doubt).
+enum Newer {
+    Reads(String, String),
+    NoneReads(String),
+}
+
+/// The Python version a submission says its code needs, and where it says so: a
+/// `.python-version` (`3.14.0`), a `requires-python` (`>=3.14`) or Pipfile's
+/// `python_version`, or a README naming `Python 3.14` or a `python3.14` command (the
+/// newest it names).
+fn stated_python(work: &Path, files: &[PathBuf]) -> Option<(super::toolchain::Version, String)> {
+    let version_in = |text: &str| -> Option<super::toolchain::Version> {
+        let at = text.find("3.")?;
+        let minor: String = text[at + 2..].chars().take_while(char::is_ascii_digit).collect();
+        Some((3, minor.parse().ok()?))
+    };
+    let mut best: Option<(super::toolchain::Version, String)> = None;
+    let mut offer = |v: super::toolchain::Version, said: String| {
+        if best.as_ref().is_none_or(|(b, _)| v > *b) {
+            best = Some((v, said));
+        }
+    };
+    for file in files {
+        let Some(name) = file.file_name().and_then(|n| n.to_str()) else { continue };
+        let lower = name.to_ascii_lowercase();
+        let readme = super::readme::is_readme(file);
+        if !(readme || lower == ".python-version" || lower == "pyproject.toml" || lower == "pipfile") {
+            continue;
+        }
+        let Some(text) = crate::files::read_text_lossy(file, crate::files::SMALL_TEXT) else { continue };
+        let shown = relative(work, file);
+        for line in text.lines() {
+            let l = line.trim();
+            let lower_line = l.to_ascii_lowercase();
+            let found = if lower == ".python-version" {
+                version_in(l)
+            } else if readme {
+                // `Python 3.14`, `python3.14`, `Python3.14`: a version named with Python.
+                lower_line.match_indices("python").find_map(|(at, _)| {
+                    let rest = lower_line[at + 6..].trim_start_matches([' ', '-']);
+                    rest.starts_with("3.").then(|| version_in(rest)).flatten()
+                })
+            } else if lower_line.starts_with("requires-python") || lower_line.starts_with("python_version") {
+                version_in(l)
+            } else {
+                None
+            };
+            if let Some(v) = found {
+                let plain = l.replace("**", "").replace('`', "");
+                let plain = plain.trim_matches(['#', ' ', '-', '>']);
+                let sentence = plain.find(". ").map_or(plain, |end| &plain[..=end]);
+                let mut quoted: String = sentence.chars().take(80).collect();
+                if quoted.len() < sentence.len() {
+                    quoted.push('…');
+                }
+                offer(v, format!("{shown}: \"{quoted}\""));
+                if lower == ".python-version" {
+                    break;
+                }
+            }
+        }
+    }
+    best
 }
 
 fn is_executable(p: &Path) -> bool {
@@ -2724,11 +2821,15 @@ pub fn build(
         let why = utf8_source(f).or_else(|| script_for_here(f, python_missing))?;
         Some(format!("{}: {why}", relative(work, f)))
     }));
-    if !b.python_files.is_empty()
-        && let Some((newer, why)) = newer_python(runner, limit, &b.python_files, work)
-    {
-        b.python = newer;
-        b.built.notes.push(why);
+    if !b.python_files.is_empty() {
+        match newer_python(runner, limit, &b.python_files, &files, work) {
+            Some(Newer::Reads(newer, why)) => {
+                b.python = newer;
+                b.built.notes.push(why);
+            }
+            Some(Newer::NoneReads(doubt)) => b.built.doubts.push(doubt),
+            None => {}
+        }
     }
     let mut imported = foreign_imports(&b.python_files);
     // What IPython's magics need in an nbconvert export that only IPython runs.
@@ -3866,6 +3967,31 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
     use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn the_python_a_submission_says_it_needs() {
+        let dir = scratch("stated-python");
+        let readme = dir.join("README.md");
+        std::fs::write(&readme, "# Morris\n\n**Requires Python 3.14.** I wrote this for 3.14 on purpose.\n\n    python3.14 MiniMaxOpening.py b1 b2 2\n").unwrap();
+        let (v, said) = stated_python(&dir, std::slice::from_ref(&readme)).unwrap();
+        assert_eq!(v, (3, 14));
+        assert_eq!(said, "README.md: \"Requires Python 3.14.\"");
+        let pinned = dir.join(".python-version");
+        std::fs::write(&pinned, "3.15.0a1\n").unwrap();
+        assert_eq!(stated_python(&dir, &[readme.clone(), pinned]).unwrap().0, (3, 15));
+        let pyproject = dir.join("pyproject.toml");
+        std::fs::write(&pyproject, "[project]\nname = \"m\"\nrequires-python = \">=3.13\"\n").unwrap();
+        assert_eq!(
+            stated_python(&dir, &[pyproject]).unwrap(),
+            ((3, 13), "pyproject.toml: \"requires-python = \">=3.13\"\"".to_string())
+        );
+        // Versions not named with Python, and files that are neither, say nothing.
+        let notes = dir.join("notes.txt");
+        std::fs::write(&notes, "Python 3.14 someday\n").unwrap();
+        std::fs::write(&readme, "Tested on version 3.14 of my own code.\n").unwrap();
+        assert_eq!(stated_python(&dir, &[readme, notes]), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     /// A fresh folder for one test.
     fn scratch(name: &str) -> PathBuf {

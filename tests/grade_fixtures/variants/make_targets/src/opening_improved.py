@@ -1,0 +1,7 @@
+import sys
+
+from wrap import run
+
+if len(sys.argv) != 4:
+    sys.exit("usage: make MiniMaxOpeningImproved IN=board.txt OUT=out.txt DEPTH=2")
+run("MiniMaxOpeningImproved")
