@@ -3101,19 +3101,31 @@ pub fn build(
             ));
         }
     }
-    // A Meson project (`meson.build`), which the grader does not run: said, as for CMake
-    // where it is missing, so that a TA knows the programs were not built as its README says.
-    for list in files.iter().filter(|f| f.file_name().is_some_and(|n| n == "meson.build")) {
-        let dir = list.parent().unwrap_or(work);
-        let top = !files
-            .iter()
-            .any(|o| o != list && o.ends_with("meson.build") && dir.starts_with(o.parent().unwrap_or(work)));
-        if top && !made.iter().any(|m| dir.starts_with(m)) && has_c(dir) {
-            b.built.notes.push(format!(
-                "{}: the grader does not run Meson, so the project was not built as Meson builds it; its sources \
-                 were compiled one program at a time",
-                relative(work, list)
-            ));
+    // A project of a build system the grader does not run (Meson, Bazel, SCons): said, as
+    // for CMake where it is missing, so that a TA knows the programs were not built as its
+    // README says. Each by the file at its top.
+    const NOT_RUN: [(&str, &str); 6] = [
+        ("meson.build", "Meson"),
+        ("MODULE.bazel", "Bazel"),
+        ("WORKSPACE", "Bazel"),
+        ("WORKSPACE.bazel", "Bazel"),
+        ("SConstruct", "SCons"),
+        ("xmake.lua", "xmake"),
+    ];
+    let mut said: Vec<PathBuf> = Vec::new();
+    for (marker, tool) in NOT_RUN {
+        for list in files.iter().filter(|f| f.file_name().is_some_and(|n| n == marker)) {
+            let dir = list.parent().unwrap_or(work);
+            let top =
+                !files.iter().any(|o| o != list && o.ends_with(marker) && dir.starts_with(o.parent().unwrap_or(work)));
+            if top && !said.iter().any(|d| d == dir) && !made.iter().any(|m| dir.starts_with(m)) && has_c(dir) {
+                said.push(dir.to_path_buf());
+                b.built.notes.push(format!(
+                    "{}: the grader does not run {tool}, so the project was not built as {tool} builds it; its \
+                     sources were compiled one program at a time",
+                    relative(work, list)
+                ));
+            }
         }
     }
     // A build script of the student's own where no Makefile was run (`build.sh` with a
