@@ -22,7 +22,7 @@
 //! NAME`). Two files of one kind for one program are a doubt the report names, not a
 //! silent choice: the closer name, then the shallower path, is used.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
@@ -647,6 +647,9 @@ struct Builder<'a> {
     /// Java programs whose sources import packages no jar here holds, for one doubt at the
     /// end of the build.
     libraries_wanted: Vec<LibrariesWanted>,
+    /// The object files compiled so far of a C or C++ program's shared sources, each by
+    /// its source and the compiler's options ([`Builder::objects`]).
+    objects: HashSet<PathBuf>,
 }
 
 /// Java programs stopped by the same missing library: each program with its source (as
@@ -745,6 +748,36 @@ impl Builder<'_> {
         let command = format!("(in {}) {}", relative(self.root, dir), crate::words::shell_line(&argv));
         self.built.steps.push(BuildStep { command, outcome });
         ok
+    }
+
+    /// The object files of `shared` (the sources a C or C++ program links beside its own),
+    /// each compiled with `options` in `dir` unless it was already, for an earlier program
+    /// of the project: a project's eight programs share the same sources, and compiling
+    /// them once instead of eight times is most of a C++ project's build. `None` where one
+    /// does not compile (its program is then compiled whole, as before, so that its
+    /// errors are a whole compile's).
+    fn objects(&mut self, compiler: &str, options: &[String], shared: &[PathBuf], dir: &Path) -> Option<Vec<PathBuf>> {
+        use std::hash::{Hash, Hasher};
+        let folder = self.root.join(".grade-obj");
+        std::fs::create_dir_all(&folder).ok()?;
+        let mut out = Vec::new();
+        for source in shared {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (compiler, options, source).hash(&mut h);
+            let stem = source.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let object = folder.join(format!("{stem}-{:016x}.o", h.finish()));
+            if !self.objects.contains(&object) {
+                let mut argv = vec![compiler.to_string()];
+                argv.extend(options.iter().cloned());
+                argv.extend(["-O2".into(), "-c".into(), "-o".into(), s(&object), s(source)]);
+                if !self.step(argv, dir) {
+                    return None;
+                }
+                self.objects.insert(object.clone());
+            }
+            out.push(object);
+        }
+        Some(out)
     }
 
     /// Runs a failed build step (`argv` in `dir`) once more where the last step's stderr
@@ -1051,6 +1084,17 @@ impl Builder<'_> {
         let _ = std::fs::create_dir_all(&bin);
         let exe = bin.join(name);
         let compile_these = |b: &mut Self, options: &[String], sources: &[PathBuf]| {
+            // The shared sources compiled once for all the programs that link them.
+            if sources.len() > 1
+                && let Some(objects) = b.objects(compiler, options, &sources[1..], &dir)
+            {
+                let mut argv = vec![compiler.to_string()];
+                argv.extend(options.iter().cloned());
+                argv.extend(["-O2".into(), "-o".into(), s(&exe), s(&sources[0])]);
+                argv.extend(objects.iter().map(|o| s(o)));
+                argv.push("-lm".into());
+                return b.step(argv, &dir);
+            }
             let mut argv = vec![compiler.to_string()];
             argv.extend(options.iter().cloned());
             argv.extend(["-O2".into(), "-o".into(), s(&exe)]);
@@ -2815,6 +2859,7 @@ pub fn build(
         jdk: None,
         libraries_missing: libraries.missing,
         libraries_wanted: Vec::new(),
+        objects: HashSet::new(),
     };
     let python_missing = !on_sandbox_path("python");
     b.built.notes.extend(files.iter().filter_map(|f| {
