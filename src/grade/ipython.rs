@@ -56,12 +56,18 @@ pub fn modules_for(text: &str) -> Vec<String> {
 }
 
 /// The command that runs `file` with IPython (the arguments follow it, after `--`, so that
-/// IPython reads none of them as its own), its settings in `work`.
+/// IPython reads none of them as its own), its settings in `work`, pip kept off the
+/// network.
 pub fn command(python: &str, file: &str, work: &Path) -> Vec<String> {
     vec![
         "env".into(),
         format!("IPYTHONDIR={}", super::submission::s(&work.join(IPYTHON_DIR))),
         "MPLBACKEND=Agg".into(),
+        // A `!pip install numpy` cell, exported as `get_ipython().system('pip install
+        // numpy')`, finds what the grader installed, or fails at once: the sandbox has no
+        // network for pip to retry against at every call.
+        "PIP_NO_INDEX=1".into(),
+        "PIP_DISABLE_PIP_VERSION_CHECK=1".into(),
         python.into(),
         "-m".into(),
         "IPython".into(),
@@ -102,7 +108,7 @@ mod tests {
     fn the_command_keeps_ipython_from_the_home_folder_and_the_arguments() {
         let argv = command("python3", "/w/MiniMaxOpening.py", Path::new("/w"));
         assert_eq!(argv[1], "IPYTHONDIR=/w/.grade-ipython");
-        assert_eq!(&argv[4..6], ["-m", "IPython"]);
+        assert_eq!(&argv[6..8], ["-m", "IPython"]);
         assert_eq!(argv[argv.len() - 2..], ["/w/MiniMaxOpening.py", "--"]);
     }
 }
