@@ -2282,6 +2282,9 @@ fn nbconvert_exports_are_run_with_ipython() {
         ),
         "{rep}"
     );
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    let row = summary.lines().find(|l| l.contains("a Python program run with IPython")).unwrap_or_default();
+    assert!(row.contains("| 1 "), "{summary}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -134,6 +134,11 @@ fn rule_counts(grades: &[StudentGrade]) -> Vec<(&'static str, usize, &'static st
             "students",
         ),
         (
+            "a Python program run with IPython (an nbconvert export calling `get_ipython()`)",
+            students(&|g| g.found.iter().any(|(_, h)| h.contains("run with IPython"))),
+            "students",
+        ),
+        (
             "a board file given without its final newline",
             students(&|g| note(g, "board not followed by a newline")),
             "students",
