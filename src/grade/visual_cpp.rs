@@ -33,7 +33,7 @@ const HEADERS: [&str; 8] =
 const STANDARD: [(&str, &str); 2] =
     [("format", include_str!("visual_cpp/format")), ("print", include_str!("visual_cpp/print"))];
 /// Visual C++'s own names that [`HEADER`] stands in for, as a report names them.
-const NAMES: [&str; 32] = [
+const NAMES: [&str; 38] = [
     "fopen_s",
     "freopen_s",
     "strcpy_s",
@@ -62,6 +62,12 @@ const NAMES: [&str; 32] = [
     "getche",
     "_kbhit",
     "_tmain",
+    "_tfopen",
+    "_tfopen_s",
+    "_ftscanf_s",
+    "_stprintf_s",
+    "_tprintf",
+    "_countof",
     "Sleep",
     "GetTickCount",
     "GetTickCount64",

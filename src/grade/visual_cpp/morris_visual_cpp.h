@@ -84,7 +84,37 @@ typedef union {
 #define _tfopen fopen
 #define _ttoi atoi
 #define _tstoi atoi
+#define _tstof atof
+#define _tcstol strtol
 #define _tcscpy_s strcpy_s
+#define _tcsncpy strncpy
+#define _tcscat strcat
+#define _tcscat_s strcat_s
+#define _tcschr strchr
+#define _tcsrchr strrchr
+#define _tcsstr strstr
+#define _tcsicmp strcasecmp
+#define _tcsncmp strncmp
+#define _tprintf_s printf
+#define _ftprintf_s fprintf
+#define _stprintf sprintf
+#define _stprintf_s sprintf_s
+#define _tfopen_s fopen_s
+#define _ftscanf fscanf
+#define _ftscanf_s fscanf
+#define _stscanf sscanf
+#define _stscanf_s sscanf
+#define _fgetts fgets
+#define _fputts fputs
+#define _puttchar putchar
+
+/* <stdlib.h>'s element count of an array, which the "secure" calls take. */
+#ifndef _countof
+#define _countof(a) (sizeof(a) / sizeof((a)[0]))
+#endif
+#ifndef ARRAYSIZE
+#define ARRAYSIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
 
 /* The "secure" functions whose extra size arguments the plain ones do without. */
 #define scanf_s scanf

@@ -13,6 +13,15 @@ int _tmain(int argc, _TCHAR* argv[])
         _tprintf(_T("Usage: ABOpening <input> <output> <depth>\n"));
         return 1;
     }
+    // Check the board file before starting (TCHAR calls, as the wizard's template has them).
+    FILE* in = NULL;
+    if (_tfopen_s(&in, argv[1], _T("r")) != 0 || in == NULL) {
+        _tprintf(_T("Cannot open %s\n"), argv[1]);
+        return 1;
+    }
+    TCHAR board[64] = { 0 };
+    _ftscanf_s(in, _T("%63s"), board, (unsigned)_countof(board));
+    fclose(in);
     DWORD started = GetTickCount();
     char* dir = getenv("MORRIS_CLASSROOM_BIN");
     if (dir == NULL) {
