@@ -42,10 +42,22 @@ fn plain(word: &str) -> bool {
         && word.chars().all(|c| c.is_ascii_alphanumeric() || "._-+".contains(c))
 }
 
+/// Whether a library's group is a test framework's (JUnit, TestNG, the assertion and
+/// mocking libraries): no program needs one to run, whatever scope its build file gives it.
+/// A module's pom often names `junit-jupiter` with no scope, the scope coming from its
+/// parent's `<dependencyManagement>`, which another pom holds.
+fn test_framework(group: &str) -> bool {
+    ["org.junit", "junit", "org.testng", "org.assertj", "org.mockito", "org.hamcrest"]
+        .iter()
+        .any(|g| group == *g || group.strip_prefix(g).is_some_and(|rest| rest.starts_with('.')))
+}
+
 impl Library {
-    /// The library, where its coordinates are plain ([`plain`]).
+    /// The library, where its coordinates are plain ([`plain`]) and it is no test
+    /// framework's ([`test_framework`]).
     fn checked(group: &str, artifact: &str, version: Option<String>) -> Option<Library> {
-        (plain(group) && plain(artifact) && version.as_deref().is_none_or(plain)).then(|| Library {
+        let fit = plain(group) && plain(artifact) && version.as_deref().is_none_or(plain);
+        (fit && !test_framework(group)).then(|| Library {
             group: group.to_string(),
             artifact: artifact.to_string(),
             version,
@@ -190,6 +202,8 @@ mod tests {
     </dependency>
     <dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter</artifactId><version>5.10.0</version><scope>test</scope></dependency>
     <dependency><groupId>com.google.guava</groupId><artifactId>guava</artifactId></dependency>
+    <dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter-params</artifactId></dependency>
+    <dependency><groupId>junit</groupId><artifactId>junit</artifactId><version>4.13.2</version></dependency>
   </dependencies>
   <build><plugins><plugin><dependencies><dependency><groupId>p</groupId><artifactId>plugin-dep</artifactId></dependency></dependencies></plugin></plugins></build>
 </project>";
@@ -202,6 +216,12 @@ mod tests {
         let sly = "<dependencies><dependency><groupId>x</groupId><artifactId>../../../etc</artifactId><version>1</version></dependency>\
                    <dependency><groupId>x</groupId><artifactId>y</artifactId><version>1/../../z</version></dependency></dependencies>";
         assert!(maven_libraries(sly).is_empty());
+        // A test framework with no scope of its own (a parent pom's `<dependencyManagement>`
+        // gives it `test`) is no library of the programs; a group merely starting so is.
+        assert_eq!(
+            maven_libraries("<dependency><groupId>junitx</groupId><artifactId>j</artifactId></dependency>"),
+            vec![lib("junitx", "j", None)]
+        );
         assert!(gradle_libraries("implementation '../..:x:1'\n").is_empty());
     }
 

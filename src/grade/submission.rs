@@ -650,6 +650,8 @@ struct Builder<'a> {
     /// The object files compiled so far of a C or C++ program's shared sources, each by
     /// its source and the compiler's options ([`Builder::objects`]).
     objects: HashSet<PathBuf>,
+    /// The source roots of a Java build of several modules ([`module_roots`]).
+    java_roots: Vec<PathBuf>,
 }
 
 /// Java programs stopped by the same missing library: each program with its source (as
@@ -907,6 +909,12 @@ impl Builder<'_> {
                 // folder a program, a `Board` of each), and one would overwrite another's.
                 let classes = if java_ok { classes } else { classes.join(name) };
                 let root = package_root(file);
+                // In a build of several modules (Maven's `morris-programs/src/main/java`
+                // beside `morris-core/src/main/java`), the other modules' sources too.
+                let mut roots = vec![s(&root)];
+                if self.java_roots.contains(&root) {
+                    roots.extend(self.java_roots.iter().filter(|r| **r != root).map(|r| s(r)));
+                }
                 let mut argv = self.javac();
                 argv.extend([
                     "-encoding".into(),
@@ -915,7 +923,7 @@ impl Builder<'_> {
                     "-d".into(),
                     s(&classes),
                     "-sourcepath".into(),
-                    s(&root),
+                    roots.join(":"),
                 ]);
                 argv.extend(self.javac_jars());
                 argv.push(s(file));
@@ -2275,6 +2283,31 @@ fn java_package(source: &Path) -> Option<String> {
         .map(|p| p.trim_end_matches(';').trim().to_string())
 }
 
+/// Whether a Java source is a unit test: it imports a test framework (JUnit 4 or 5, TestNG,
+/// or the assertion and mocking libraries tests use).
+fn is_java_test(source: &Path) -> bool {
+    const FRAMEWORKS: [&str; 6] =
+        ["org.junit", "junit.framework", "org.testng", "org.assertj", "org.mockito", "org.hamcrest"];
+    let Some(text) = crate::files::read_text_lossy(source, crate::files::SMALL_TEXT) else { return false };
+    text.lines().map(str::trim_start).filter_map(|l| l.strip_prefix("import ")).any(|rest| {
+        let rest = rest.trim_start().strip_prefix("static ").unwrap_or(rest).trim_start();
+        FRAMEWORKS.iter().any(|f| rest.starts_with(f) && rest[f.len()..].starts_with(['.', ';']))
+    })
+}
+
+/// The source roots of a Java build of several modules: the package roots that are a
+/// module's `src/main/java` (Maven's and Gradle's layout), where there are two or more.
+fn module_roots(java: &[PathBuf]) -> Vec<PathBuf> {
+    let mut roots: Vec<PathBuf> =
+        java.iter().map(|f| package_root(f)).filter(|r| r.ends_with("src/main/java")).collect();
+    roots.sort();
+    roots.dedup();
+    if roots.len() < 2 {
+        roots.clear();
+    }
+    roots
+}
+
 /// The folder a Java source's package starts in (`src` for `src/edu/x/A.java` in
 /// package `edu.x`).
 fn package_root(source: &Path) -> PathBuf {
@@ -2860,6 +2893,7 @@ pub fn build(
         libraries_missing: libraries.missing,
         libraries_wanted: Vec::new(),
         objects: HashSet::new(),
+        java_roots: Vec::new(),
     };
     let python_missing = !on_sandbox_path("python");
     b.built.notes.extend(files.iter().filter_map(|f| {
@@ -3188,6 +3222,22 @@ pub fn build(
     let all_given = || ALL_PROGRAMS.iter().all(|p| b.built.programs.contains_key(p.name));
     // Java sources: all at once; if that fails, each program alone from its package root.
     let java: Vec<PathBuf> = files.iter().filter(|f| f.extension().is_some_and(|e| e == "java")).cloned().collect();
+    // A project's unit tests are no program's, and need a test framework the machine may
+    // not hold, or hold in part (a pom's `junit-jupiter` is an aggregate of jars): left
+    // out, as `java` runs the programs without them.
+    let (tests, java): (Vec<PathBuf>, Vec<PathBuf>) = java.into_iter().partition(|f| is_java_test(f));
+    if !tests.is_empty() {
+        let shown: Vec<String> = tests.iter().take(3).map(|f| relative(work, f)).collect();
+        let more = if tests.len() > 3 { format!(" and {} more", tests.len() - 3) } else { String::new() };
+        b.built.notes.push(format!(
+            "{} unit test source{} ({}{more}) left out of the compile: the programs do not need {}",
+            tests.len(),
+            if tests.len() == 1 { "" } else { "s" },
+            shown.join(", "),
+            if tests.len() == 1 { "it" } else { "them" }
+        ));
+    }
+    b.java_roots = module_roots(&java);
     let classes = work.join(".grade-classes");
     let mut java_ok = false;
     if !java.is_empty() && !all_given() {
@@ -3983,6 +4033,40 @@ fn one_for_all(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Pat
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unit_tests_and_the_source_roots_of_a_build_of_modules() {
+        let dir = std::env::temp_dir().join(format!("morris-java-modules-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let put = |path: &str, text: &str| {
+            let f = dir.join(path);
+            std::fs::create_dir_all(f.parent().unwrap()).unwrap();
+            std::fs::write(&f, text).unwrap();
+            f
+        };
+        let core = put("core/src/main/java/edu/m/core/Board.java", "package edu.m.core;\npublic class Board {}\n");
+        let program = put(
+            "programs/src/main/java/edu/m/programs/ABGame.java",
+            "package edu.m.programs;\nimport edu.m.core.Board;\npublic class ABGame {}\n",
+        );
+        let jupiter = put(
+            "core/src/test/java/edu/m/core/BoardTest.java",
+            "package edu.m.core;\n\nimport static org.junit.jupiter.api.Assertions.assertEquals;\nimport org.junit.jupiter.api.Test;\n",
+        );
+        let junit4 = put("test/SearchTest.java", "import junit.framework.TestCase;\npublic class SearchTest {}\n");
+        let not_a_test =
+            put("src/Tester.java", "// a test of org.junit's kind, without it\nimport org.junitx.Thing;\n");
+        assert!(is_java_test(&jupiter) && is_java_test(&junit4));
+        assert!(!is_java_test(&core) && !is_java_test(&not_a_test));
+        assert_eq!(
+            module_roots(&[core.clone(), program.clone()]),
+            vec![dir.join("core/src/main/java"), dir.join("programs/src/main/java")]
+        );
+        // One module, or sources in no module's layout: no other roots.
+        assert!(module_roots(std::slice::from_ref(&program)).is_empty());
+        assert!(module_roots(&[program, not_a_test]).is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_main_in_a_comment_or_a_string_is_no_main() {
