@@ -972,6 +972,22 @@ fn grades_the_fixture_class() {
                 "{rep}"
             );
         }
+        // A Visual Studio project of Unicode's character set (its template's default):
+        // `_TCHAR` a `wchar_t`, `_tmain` called with wide arguments, Visual C++'s `%s` a
+        // wide string in `_tprintf` and `%S` a narrow one. Built with UNICODE and the
+        // grader's wmain; with TCHAR a `char` its board would print as one letter.
+        if let Some(r) = row("visual_studio_unicode") {
+            let rep = report("visual_studio_unicode");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(
+                rep.contains("built with UNICODE, as MorrisVariant/ABOpening/ABOpening.vcxproj sets its character set: TCHAR a wchar_t and _T(\"…\") wide, its wmain called by the grader's main with the arguments widened"),
+                "{rep}"
+            );
+            // A wizard's project left Unicode beside code of `char`s (`std::string input =
+            // argv[1]`), which only a `char` TCHAR compiles: built so.
+            let game = rep.lines().find(|l| l.starts_with("- MiniMaxGame: C++")).unwrap_or_default();
+            assert!(game.contains("compiled as Visual C++ builds it") && !game.contains("UNICODE"), "{rep}");
+        }
         // A macOS build shipped beside its C source: built here from the source instead.
         if let Some(r) = row("mac_binary") {
             let rep = report("mac_binary");

@@ -1134,13 +1134,21 @@ impl Builder<'_> {
         // Written in Visual Studio: built as Visual C++ builds it.
         // Or in an IDE whose project names an include folder (CLion's CMake).
         if !built {
-            let standins = super::visual_cpp::prepare(work, sources, cpp);
-            built = compile(self, &standins.args);
+            use super::visual_cpp::{Charset, prepare};
+            let with = |extra: &[PathBuf]| sources.iter().chain(extra).cloned().collect::<Vec<_>>();
+            let mut standins = prepare(work, sources, cpp, Charset::AsProject);
+            built = compile_these(self, &standins.args, &with(&standins.sources));
+            // Built with UNICODE as its project says, and refused: with TCHAR a `char`, as
+            // a program whose project's setting its code never met.
+            if !built && standins.unicode {
+                standins = prepare(work, sources, cpp, Charset::Narrow);
+                built = compile(self, &standins.args);
+            }
             let mut standard = "";
             if !built && cpp && !self.no_standard_helps() {
                 let mut args = standins.args.clone();
                 args.push(NEWEST_CPP.into());
-                built = compile(self, &args);
+                built = compile_these(self, &args, &with(&standins.sources));
                 standard = " as C++23";
             }
             // A header named in another case is found so on Windows and on a Mac alike.

@@ -22,6 +22,11 @@ use std::path::{Path, PathBuf};
 pub(super) const FOLDER: &str = ".grade-visual-cpp";
 /// Included first: what Visual C++ gives a program without being asked.
 const HEADER: (&str, &str) = ("morris_visual_cpp.h", include_str!("visual_cpp/morris_visual_cpp.h"));
+/// What [`HEADER`] includes for a program built with UNICODE: <tchar.h>'s wide names.
+const WIDE_HEADER: (&str, &str) = ("morris_visual_cpp_wide.h", include_str!("visual_cpp/morris_visual_cpp_wide.h"));
+/// The grader's `main` for a program built with UNICODE, which calls its `wmain`; compiled
+/// beside the program's sources (as `.c` for C, `.cpp` for C++).
+const WIDE_MAIN: &str = include_str!("visual_cpp/morris_wmain.c");
 /// Headers a Visual Studio project includes by name and gcc has none of: empty here (what
 /// they give is in [`HEADER`]); a project's own copy beside its source comes first.
 const HEADERS: [&str; 8] =
@@ -33,7 +38,7 @@ const HEADERS: [&str; 8] =
 const STANDARD: [(&str, &str); 2] =
     [("format", include_str!("visual_cpp/format")), ("print", include_str!("visual_cpp/print"))];
 /// Visual C++'s own names that [`HEADER`] stands in for, as a report names them.
-const NAMES: [&str; 38] = [
+const NAMES: [&str; 44] = [
     "fopen_s",
     "freopen_s",
     "strcpy_s",
@@ -64,6 +69,12 @@ const NAMES: [&str; 38] = [
     "_tmain",
     "_tfopen",
     "_tfopen_s",
+    "_wfopen",
+    "_wfopen_s",
+    "wmain",
+    "_tsystem",
+    "_fgetts",
+    "_ttoi",
     "_ftscanf_s",
     "_stprintf_s",
     "_tprintf",
@@ -89,14 +100,32 @@ pub(super) struct Standins {
     /// The includes found only under another letter case (`"board.h"` for `Board.h`): a
     /// mark of a case-blind file system, Windows's or a Mac's, not of Windows alone.
     pub case_blind: Vec<String>,
+    /// Built with UNICODE ([`Charset::Unicode`]): where that build fails, the program is
+    /// tried once more with `TCHAR` a `char`.
+    pub unicode: bool,
+    /// Sources of the grader's to compile with the program's (its `main` for a `wmain`).
+    pub sources: Vec<PathBuf>,
+}
+
+/// The character set a program is built with, as Visual Studio's project setting
+/// (`<CharacterSet>`) makes `TCHAR` a `wchar_t` or a `char`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Charset {
+    /// As its project says, or, with no project, as its sources show.
+    AsProject,
+    /// `TCHAR` a `char`, whatever the project says.
+    Narrow,
 }
 
 /// Prepares the grader's copy `work` for compiling `sources` (a program's file and the
 /// helpers compiled with it) as Visual C++ would, `cpp` for C++.
-pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
+pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool, charset: Charset) -> Standins {
     let folder = work.join(FOLDER);
     let _ = std::fs::create_dir_all(&folder);
     let _ = std::fs::write(folder.join(HEADER.0), HEADER.1);
+    let _ = std::fs::write(folder.join(WIDE_HEADER.0), WIDE_HEADER.1);
+    // Read for what says the program is built with UNICODE.
+    let mut marks_of = Wide::default();
     for h in HEADERS {
         let _ = std::fs::write(folder.join(h), "#pragma once\n");
     }
@@ -174,6 +203,7 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
                 stood_in.insert(n);
             }
         }
+        marks_of.read(&text);
         if let Some(fixed) = int_main(&text).filter(|_| cpp && sources.contains(&file)) {
             void_main |= std::fs::write(&file, fixed).is_ok();
         }
@@ -196,6 +226,32 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
     if !stood_in.is_empty() {
         what.push(format!("the grader's stand-ins for {}", marks.join(", ")));
     }
+    let why_unicode = match charset {
+        Charset::Narrow => None,
+        Charset::AsProject => project_charset(work, sources.first().map_or(work, |f| f.parent().unwrap_or(work)))
+            .map_or_else(
+                || marks_of.unicode().then(|| "as its sources are written".to_string()),
+                |(said, by)| {
+                    // A program of `char`s alone is the same program either way: said only
+                    // where TCHAR or the wide calls are in it.
+                    (said && marks_of.any()).then(|| format!("as {by} sets its character set"))
+                },
+            ),
+    };
+    let mut extra = Vec::new();
+    if let Some(why) = &why_unicode {
+        args.extend(["-DUNICODE".to_string(), "-D_UNICODE".into()]);
+        let mut said = format!("built with UNICODE, {why}: TCHAR a wchar_t and _T(\"…\") wide");
+        if marks_of.wmain {
+            let main = folder.join(if cpp { "morris_wmain.cpp" } else { "morris_wmain.c" });
+            if std::fs::write(&main, WIDE_MAIN).is_ok() {
+                extra.push(main);
+                said.push_str(", its wmain called by the grader's main with the arguments widened");
+            }
+        }
+        what.push(said);
+        marks.push("UNICODE".into());
+    }
     let case_blind = found_as.iter().map(|f| f.split(" found as").next().unwrap_or(f).to_string()).collect();
     what.extend(found_as);
     if void_main {
@@ -214,7 +270,72 @@ pub(super) fn prepare(work: &Path, sources: &[PathBuf], cpp: bool) -> Standins {
     } else {
         "the standard headers Visual C++ brings in included first".into()
     });
-    Standins { args, what: what.join("; "), marks, case_blind }
+    Standins { args, what: what.join("; "), marks, case_blind, unicode: why_unicode.is_some(), sources: extra }
+}
+
+/// What a program's sources show of the character set they were written for.
+#[derive(Default)]
+struct Wide {
+    /// `_tmain` or `wmain`: a `main` Windows calls with wide arguments under UNICODE.
+    wmain: bool,
+    /// <tchar.h>'s names (`_TCHAR`, `_T(`, `_tprintf`).
+    tchar: bool,
+    /// Wide strings the program holds whatever TCHAR is (`std::wstring`, `wchar_t`,
+    /// `std::wcout`).
+    wide: bool,
+    /// A `wmain` of its own name: UNICODE whatever the project says.
+    own_wmain: bool,
+}
+
+impl Wide {
+    fn read(&mut self, text: &str) {
+        self.own_wmain |= has_word(text, "wmain");
+        self.wmain |= has_word(text, "wmain") || has_word(text, "_tmain");
+        self.tchar |=
+            ["_TCHAR", "TCHAR", "_T", "_tprintf", "_tfopen_s", "_tfopen", "LPTSTR"].iter().any(|w| has_word(text, w));
+        self.wide |= ["wstring", "wchar_t", "wcout", "wcerr", "wifstream", "wofstream", "wprintf"]
+            .iter()
+            .any(|w| has_word(text, w));
+    }
+
+    /// Whether the sources name anything UNICODE changes.
+    fn any(&self) -> bool {
+        self.wmain || self.tchar || self.wide
+    }
+
+    /// Whether the sources alone (with no project to say) are written for UNICODE: a `wmain`,
+    /// or <tchar.h>'s names beside wide strings that only a wide TCHAR fits.
+    fn unicode(&self) -> bool {
+        self.own_wmain || (self.tchar && self.wide)
+    }
+}
+
+/// The character set the Visual Studio project nearest `dir` (in it or a folder above it,
+/// up to `work`) builds with: whether it is Unicode (`<CharacterSet>Unicode</CharacterSet>`,
+/// the default of Visual Studio's templates, or `UNICODE` defined), and the project's file.
+/// `None` with no project.
+fn project_charset(work: &Path, dir: &Path) -> Option<(bool, String)> {
+    let mut at = Some(dir);
+    while let Some(d) = at.filter(|d| d.starts_with(work)) {
+        let mut projects: Vec<PathBuf> = std::fs::read_dir(d)
+            .ok()?
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("vcxproj")))
+            .collect();
+        projects.sort();
+        if let Some(project) = projects.first() {
+            let text = crate::files::read_text_lossy(project, crate::files::SMALL_TEXT).unwrap_or_default();
+            let unicode = text.contains(">Unicode<")
+                || text.split("<PreprocessorDefinitions>").skip(1).any(|d| {
+                    let d = d.split('<').next().unwrap_or("");
+                    d.split(';').any(|x| matches!(x.trim(), "UNICODE" | "_UNICODE"))
+                });
+            return Some((unicode, super::submission::relative(work, project)));
+        }
+        at = d.parent();
+    }
+    None
 }
 
 /// Whether this machine's g++ lacks the standard header `name` (`format`, `print`), in
@@ -417,6 +538,42 @@ mod tests {
         assert_eq!(header_folder(&dir, "moves.h"), None, "two of them: no guess");
         assert_eq!(header_folder(&dir, "../include/board.h"), None);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_character_set_is_the_nearest_projects_or_the_sources() {
+        let dir = std::env::temp_dir().join(format!("morris-charset-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("Wide/src")).unwrap();
+        std::fs::create_dir_all(dir.join("Narrow")).unwrap();
+        std::fs::create_dir_all(dir.join("Defined")).unwrap();
+        let project = |charset: &str, defines: &str| {
+            format!(
+                "<Project><PropertyGroup><CharacterSet>{charset}</CharacterSet></PropertyGroup>\
+                 <ItemDefinitionGroup><ClCompile><PreprocessorDefinitions>{defines}</PreprocessorDefinitions>\
+                 </ClCompile></ItemDefinitionGroup></Project>"
+            )
+        };
+        std::fs::write(dir.join("Wide/Wide.vcxproj"), project("Unicode", "WIN32;_DEBUG;_CONSOLE")).unwrap();
+        std::fs::write(dir.join("Narrow/Narrow.vcxproj"), project("MultiByte", "WIN32;_CONSOLE;MY_UNICODE_TABLE"))
+            .unwrap();
+        std::fs::write(dir.join("Defined/Defined.vcxproj"), project("NotSet", "_UNICODE;UNICODE")).unwrap();
+        assert_eq!(project_charset(&dir, &dir.join("Wide/src")), Some((true, "Wide/Wide.vcxproj".into())));
+        assert_eq!(project_charset(&dir, &dir.join("Narrow")), Some((false, "Narrow/Narrow.vcxproj".into())));
+        assert_eq!(project_charset(&dir, &dir.join("Defined")), Some((true, "Defined/Defined.vcxproj".into())));
+        assert_eq!(project_charset(&dir.join("Narrow"), &dir.join("Wide/src")), None, "none outside the work folder");
+        assert_eq!(project_charset(&dir, &dir), None);
+        let _ = std::fs::remove_dir_all(&dir);
+        // With no project: a wmain of its own, or <tchar.h>'s names beside wide strings.
+        let sources = |texts: &[&str]| {
+            let mut w = Wide::default();
+            texts.iter().for_each(|t| w.read(t));
+            w.unicode()
+        };
+        assert!(sources(&["int wmain(int argc, wchar_t* argv[])"]));
+        assert!(sources(&["int _tmain(int argc, _TCHAR* argv[])", "typedef std::wstring Board;"]));
+        assert!(!sources(&["int _tmain(int argc, _TCHAR* argv[]) { _tprintf(_T(\"%s\"), argv[1]); }"]));
+        assert!(!sources(&["std::wstring name;", "int main() {}"]));
     }
 
     #[test]

@@ -51,8 +51,6 @@
 #include <strings.h>
 
 typedef int errno_t;
-typedef char _TCHAR;
-typedef char TCHAR;
 typedef unsigned long DWORD;
 typedef int BOOL;
 typedef long long LONGLONG;
@@ -71,7 +69,12 @@ typedef union {
 #define FALSE 0
 #endif
 
+#if defined(_UNICODE) || defined(UNICODE)
+#include "morris_visual_cpp_wide.h"
+#else
 /* <tchar.h>, for a program built without UNICODE: a TCHAR is a char. */
+typedef char _TCHAR;
+typedef char TCHAR;
 #define _tmain main
 #define _T(x) x
 #define _TEXT(x) x
@@ -107,6 +110,7 @@ typedef union {
 #define _fgetts fgets
 #define _fputts fputs
 #define _puttchar putchar
+#endif
 
 /* <stdlib.h>'s element count of an array, which the "secure" calls take. */
 #ifndef _countof
