@@ -1038,6 +1038,15 @@ fn grades_the_fixture_class() {
             rep.contains("MiniMaxGameBlack: `python3 minimax.py --phase game --black INPUT OUTPUT DEPTH`, as README.md gives it on line 13"),
             "{rep}"
         );
+        // The same two programs with no README: the commands only in a Word report's table
+        // (and Word's `~$` lock file beside it), read as a TA reads them.
+        let r = row("docx_report").expect("docx_report is on the sheet (it needs only python3 and unzip)");
+        let rep = report("docx_report");
+        assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+        assert!(
+            rep.contains("MiniMaxGameBlack: `python3 minimax.py --phase game --black INPUT OUTPUT DEPTH`, as Project2_Report.docx gives it on line 10"),
+            "{rep}"
+        );
         // A C source saved in Windows-1252 (`colocación` in a comment): compiled as it is.
         // Before TA trial 18 it was no program (its text not UTF-8), 0 for it.
         if let Some(r) = row("cp1252_source") {

@@ -22,6 +22,7 @@ pub mod class_file;
 pub mod class_summary;
 mod cmake;
 mod cython;
+mod docx;
 pub mod export;
 pub mod fewest;
 pub mod forms;

@@ -3570,11 +3570,7 @@ fn named_but_missing(b: &mut Builder<'_>, files: &[PathBuf]) {
         return;
     }
     let work = b.root;
-    let readmes: Vec<(&PathBuf, String)> = files
-        .iter()
-        .filter(|f| super::readme::is_readme(f))
-        .filter_map(|f| Some((f, crate::files::read_text(f, crate::files::SMALL_TEXT).ok()?)))
-        .collect();
+    let readmes = documentation(b, files);
     for p in ALL_PROGRAMS {
         if b.built.programs.contains_key(p.name) {
             continue;
@@ -3754,14 +3750,44 @@ fn compiled_class_named(classes: &Path, program: &str, sources: &[PathBuf]) -> O
     found.into_iter().next().map(|(_, binary, how)| (binary, how))
 }
 
+/// The texts a submission says how to run its programs in: its READMEs, or, where it has
+/// none, its Word reports (`Project2_Report.docx`, Word's `~$` lock files passed over), each
+/// with its file. A report's body is read by `unzip` in the sandbox, as a jar's manifest is.
+fn documentation(b: &Builder<'_>, files: &[PathBuf]) -> Vec<(PathBuf, String)> {
+    let readmes: Vec<(PathBuf, String)> = files
+        .iter()
+        .filter(|f| super::readme::is_readme(f))
+        .filter_map(|f| Some((f.clone(), crate::files::read_text(f, crate::files::SMALL_TEXT).ok()?)))
+        .collect();
+    if !readmes.is_empty() {
+        return readmes;
+    }
+    files
+        .iter()
+        .filter(|f| super::docx::is_report(f))
+        .take(3)
+        .filter_map(|f| {
+            let body = b.runner.run(&RunSpec {
+                argv: vec!["unzip".into(), "-p".into(), s(f), "word/document.xml".into()],
+                dir: b.root.to_path_buf(),
+                time_limit: b.limit,
+                output_limit: 8 << 20,
+                writable: None,
+                stdin: None,
+            });
+            body.succeeded().then(|| (f.clone(), super::docx::text_of(&body.stdout)))
+        })
+        .collect()
+}
+
 /// The programs no file is named for, run as a README gives their commands
 /// ([`super::readme`]: a student's two programs with flags for the phase, the colour and
 /// the estimation, `python3 minimax.py --phase opening --black board1.txt board2.txt 2`),
 /// from the README's folder, as its commands are written to be run.
 fn documented_programs(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Path>) {
     let work = b.root;
-    for readme in files.iter().filter(|f| super::readme::is_readme(f)) {
-        let Ok(text) = crate::files::read_text(readme, crate::files::SMALL_TEXT) else { continue };
+    for (readme, text) in documentation(b, files) {
+        let readme = &readme;
         let dir = readme.parent().unwrap_or(work).to_path_buf();
         let documented = super::readme::documented(&text);
         // The commands it gives, then, for one program for all eight whose README gives a

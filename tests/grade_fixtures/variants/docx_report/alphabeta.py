@@ -1,0 +1,3 @@
+from search import main
+
+main("AB")
