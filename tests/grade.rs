@@ -988,6 +988,16 @@ fn grades_the_fixture_class() {
             let game = rep.lines().find(|l| l.starts_with("- MiniMaxGame: C++")).unwrap_or_default();
             assert!(game.contains("compiled as Visual C++ builds it") && !game.contains("UNICODE"), "{rep}");
         }
+        // A Qt Creator project (`TEMPLATE = subdirs`), its ABGame on Qt's own classes
+        // (`QCoreApplication`, `QProcess`): built by qmake and make, as its IDE builds it.
+        if let Some(r) = row("qmake_qt") {
+            let rep = report("qmake_qt");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(
+                rep.contains("qmake -r Morris.pro`: exit 0") && rep.contains("- ABGame: executable ABGame/ABGame"),
+                "{rep}"
+            );
+        }
         // A macOS build shipped beside its C source: built here from the source instead.
         if let Some(r) = row("mac_binary") {
             let rep = report("mac_binary");

@@ -270,7 +270,7 @@ pub struct SystemLibrary {
 
 /// Headers, by the prefix of the path a source includes (`<boost/program_options.hpp>`,
 /// `<fmt/core.h>`), and the library each comes with, the most specific first.
-const HEADERS: [(&str, &str, &str); 27] = [
+const HEADERS: [(&str, &str, &str); 29] = [
     ("boost/program_options", "Boost.Program_options", "libboost-program-options-dev"),
     ("boost/filesystem", "Boost.Filesystem", "libboost-filesystem-dev"),
     ("boost/", "Boost", "libboost-dev"),
@@ -298,11 +298,13 @@ const HEADERS: [(&str, &str, &str); 27] = [
     ("cjson/", "cJSON", "libcjson-dev"),
     ("json-c/", "json-c", "libjson-c-dev"),
     ("range/v3/", "range-v3", "librange-v3-dev"),
+    ("QtCore", "Qt 5 Core", "qtbase5-dev"),
+    ("QtWidgets", "Qt 5 Widgets", "qtbase5-dev"),
 ];
 
 /// CMake's package names (`find_package(fmt)`) and libraries as the linker is told them
 /// (`-lboost_program_options`), each with its header prefix in [`HEADERS`].
-const NAMES: [(&str, &str); 22] = [
+const NAMES: [(&str, &str); 26] = [
     ("boost_program_options", "boost/program_options"),
     ("program_options", "boost/program_options"),
     ("boost_filesystem", "boost/filesystem"),
@@ -325,9 +327,20 @@ const NAMES: [(&str, &str); 22] = [
     ("tbb", "tbb/"),
     ("yaml-cpp", "yaml-cpp/"),
     ("gmp", "gmp.h"),
+    ("qt5", "QtCore"),
+    ("qt5core", "QtCore"),
+    ("qt6", "QtCore"),
+    ("qt6core", "QtCore"),
 ];
 
 fn by_header(header: &str) -> Option<SystemLibrary> {
+    // Qt's classes are included by their own names (`<QCoreApplication>`, `<QFile>`): a
+    // `Q` and a capital, no extension.
+    let mut chars = header.chars();
+    let qt_class = chars.next() == Some('Q')
+        && chars.next().is_some_and(|c| c.is_ascii_uppercase())
+        && header.chars().all(|c| c.is_ascii_alphanumeric());
+    let header = if qt_class { "QtCore" } else { header };
     HEADERS
         .iter()
         .find(|(prefix, _, _)| header.starts_with(prefix))
@@ -414,6 +427,20 @@ mod system_library_tests {
             ]),
             ["libboost-program-options-dev"]
         );
+        // Qt, by a class's own header, a module's, or CMake's package.
+        assert_eq!(
+            packages(&["MiniMaxOpening/main.cpp:12:10: fatal error: QCoreApplication: No such file or directory"]),
+            ["qtbase5-dev"]
+        );
+        assert_eq!(
+            packages(&["main.cpp:1:10: fatal error: QtCore/QString: No such file or directory"]),
+            ["qtbase5-dev"]
+        );
+        assert_eq!(
+            packages(&["  By not providing \"FindQt5.cmake\" … configuration file provided by \"Qt5\""]),
+            ["qtbase5-dev"]
+        );
+        assert!(packages(&["main.cpp:1:10: fatal error: QUEUE.H: No such file or directory"]).is_empty());
         assert_eq!(
             packages(&["  Could NOT find Boost (missing: Boost_INCLUDE_DIR program_options) (Required"]),
             ["libboost-program-options-dev"]

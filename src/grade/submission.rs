@@ -3188,6 +3188,40 @@ pub fn build(
             ));
         }
     }
+    // A qmake project (Qt Creator's `.pro`, often `TEMPLATE = subdirs` of a library and a
+    // folder a program) where no Makefile or CMake was run, built as its README says and a TA
+    // would (`qmake -r && make`), where qmake is installed: a program on Qt's own classes
+    // (`QCoreApplication`, `QFile`) builds no other way. Built in its folder, as qmake's
+    // in-source build puts each program beside its `.pro`.
+    let qmake = ["qmake", "qmake6", "qmake-qt5"].into_iter().find(|q| on_sandbox_path(q));
+    let projects: Vec<PathBuf> = files.iter().filter(|f| f.extension().is_some_and(|e| e == "pro")).cloned().collect();
+    for pro in &projects {
+        let Some(dir) = pro.parent() else { continue };
+        let inner = projects.iter().any(|o| o != pro && o.parent().is_some_and(|d| d != dir && dir.starts_with(d)));
+        if inner || made.iter().any(|m| dir.starts_with(m)) || !has_c(dir) {
+            continue;
+        }
+        made.push(dir.to_path_buf());
+        let Some(qmake) = qmake else {
+            b.built.notes.push(format!(
+                "{}: qmake is not installed here (Debian's qtbase5-dev), so the project was not built as Qt \
+                 Creator builds it; its sources were compiled one program at a time",
+                relative(work, pro)
+            ));
+            continue;
+        };
+        let name = pro.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let built = b.step(vec![qmake.to_string(), "-r".into(), name], dir)
+            && b.step(vec!["make".into(), "-j".into(), "2".into()], dir);
+        if !built && let Some(failed) = b.built.steps.last() {
+            b.built.notes.push(format!(
+                "{}: qmake and make could not build the project ({}), so its sources were compiled one program \
+                 at a time",
+                relative(work, pro),
+                failed.outcome.why_failed()
+            ));
+        }
+    }
     // A project of a build system the grader does not run (Meson, Bazel, SCons): said, as
     // for CMake where it is missing, so that a TA knows the programs were not built as its
     // README says. Each by the file at its top.
