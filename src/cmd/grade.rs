@@ -41,8 +41,9 @@ pub struct GradeArgs {
     /// Grade again students already graded in --out
     #[arg(long)]
     force: bool,
-    /// Grade (again) only this student; the others keep their earlier grades (repeatable)
-    #[arg(long, value_name = "NETID")]
+    /// Grade (again) only this student; the others keep their earlier grades (repeatable, or
+    /// several parted by commas: --only ab123,cd456)
+    #[arg(long, value_name = "NETID", value_delimiter = ',')]
     only: Vec<String>,
     /// Canvas's gradebook export (Grades, Export): canvas.csv then has a row for each of its
     /// students, with their own name, IDs and section, matched by Canvas ID, login, SIS ID
@@ -315,4 +316,22 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
         out.join("similarity.md").display()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GradeArgs;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        grade: GradeArgs,
+    }
+
+    #[test]
+    fn students_to_grade_again_by_commas_or_one_at_a_time() {
+        let cli = Cli::try_parse_from(["grade", "class", "--only", "ab123,cd456", "--only", "ef789"]).unwrap();
+        assert_eq!(cli.grade.only, ["ab123", "cd456", "ef789"]);
+    }
 }
