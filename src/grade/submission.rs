@@ -3626,7 +3626,7 @@ fn named_but_missing(b: &mut Builder<'_>, files: &[PathBuf]) {
         });
         if let Some(at) = named {
             b.built.doubts.push(format!(
-                "{} was not found, though {at} names it: a TA should see how the README means it to be run",
+                "{} was not found, though {at} names it: a TA should see how it is meant to be run",
                 p.name
             ));
         }
