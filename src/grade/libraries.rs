@@ -42,14 +42,15 @@ fn plain(word: &str) -> bool {
         && word.chars().all(|c| c.is_ascii_alphanumeric() || "._-+".contains(c))
 }
 
-/// Whether a library's group is a test framework's (JUnit, TestNG, the assertion and
-/// mocking libraries): no program needs one to run, whatever scope its build file gives it.
-/// A module's pom often names `junit-jupiter` with no scope, the scope coming from its
-/// parent's `<dependencyManagement>`, which another pom holds.
-fn test_framework(group: &str) -> bool {
+/// Whether a dotted name is a test framework's (JUnit 4 and 5, TestNG, the assertion and
+/// mocking libraries): a library's group (`org.junit.jupiter`), or a name a source imports
+/// (`junit.framework.TestCase`). No program needs one to run, whatever scope its build file
+/// gives it: a module's pom often names `junit-jupiter` with no scope, the scope coming from
+/// its parent's `<dependencyManagement>`, which another pom holds.
+pub(super) fn test_framework(name: &str) -> bool {
     ["org.junit", "junit", "org.testng", "org.assertj", "org.mockito", "org.hamcrest"]
         .iter()
-        .any(|g| group == *g || group.strip_prefix(g).is_some_and(|rest| rest.starts_with('.')))
+        .any(|g| name == *g || name.strip_prefix(g).is_some_and(|rest| rest.starts_with('.')))
 }
 
 impl Library {

@@ -2294,12 +2294,10 @@ fn java_package(source: &Path) -> Option<String> {
 /// Whether a Java source is a unit test: it imports a test framework (JUnit 4 or 5, TestNG,
 /// or the assertion and mocking libraries tests use).
 fn is_java_test(source: &Path) -> bool {
-    const FRAMEWORKS: [&str; 6] =
-        ["org.junit", "junit.framework", "org.testng", "org.assertj", "org.mockito", "org.hamcrest"];
     let Some(text) = crate::files::read_text_lossy(source, crate::files::SMALL_TEXT) else { return false };
     text.lines().map(str::trim_start).filter_map(|l| l.strip_prefix("import ")).any(|rest| {
         let rest = rest.trim_start().strip_prefix("static ").unwrap_or(rest).trim_start();
-        FRAMEWORKS.iter().any(|f| rest.starts_with(f) && rest[f.len()..].starts_with(['.', ';']))
+        super::libraries::test_framework(rest.split(';').next().unwrap_or(rest).trim_end())
     })
 }
 
@@ -3424,7 +3422,10 @@ pub fn build(
     }
     let java_classes = java_ok.then_some(classes.as_path());
     entry_point_programs(&mut b, &files);
-    documented_programs(&mut b, &files, java_classes);
+    // Read once: the READMEs (or a Word report, through `unzip`) for the commands they
+    // give and for the programs they name that were not found.
+    let docs = documentation(&b, &files);
+    documented_programs(&mut b, &docs, java_classes);
     if b.built.programs.is_empty() {
         one_for_all(&mut b, &files, java_classes, false);
     } else if taken.len() == b.built.programs.len()
@@ -3434,7 +3435,7 @@ pub fn build(
         // depth)`), for a menu of the student's to call.
         one_for_all(&mut b, &files, java_classes, true);
     }
-    named_but_missing(&mut b, &files);
+    named_but_missing(&mut b, &docs);
     for LibrariesWanted { programs: names, mut packages, regrade } in std::mem::take(&mut b.libraries_wanted) {
         packages.sort();
         let who = match names.as_slice() {
@@ -3607,17 +3608,16 @@ fn entry_point_programs(b: &mut Builder<'_>, files: &[PathBuf]) {
 /// jar for all eight, `java -jar morris.jar MiniMaxOpening …` in a code block, had seven
 /// programs missing and 28.42, unflagged). Where none was found, the submission is flagged
 /// for that already.
-fn named_but_missing(b: &mut Builder<'_>, files: &[PathBuf]) {
+fn named_but_missing(b: &mut Builder<'_>, docs: &[(PathBuf, String)]) {
     if b.built.programs.is_empty() {
         return;
     }
     let work = b.root;
-    let readmes = documentation(b, files);
     for p in ALL_PROGRAMS {
         if b.built.programs.contains_key(p.name) {
             continue;
         }
-        let named = readmes.iter().find_map(|(readme, text)| {
+        let named = docs.iter().find_map(|(readme, text)| {
             let line = text.lines().position(|l| {
                 l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
                     .any(|w| super::names::program_of(w).is_some_and(|(q, _)| q.name == p.name))
@@ -3826,12 +3826,11 @@ fn documentation(b: &Builder<'_>, files: &[PathBuf]) -> Vec<(PathBuf, String)> {
 /// ([`super::readme`]: a student's two programs with flags for the phase, the colour and
 /// the estimation, `python3 minimax.py --phase opening --black board1.txt board2.txt 2`),
 /// from the README's folder, as its commands are written to be run.
-fn documented_programs(b: &mut Builder<'_>, files: &[PathBuf], java_classes: Option<&Path>) {
+fn documented_programs(b: &mut Builder<'_>, docs: &[(PathBuf, String)], java_classes: Option<&Path>) {
     let work = b.root;
-    for (readme, text) in documentation(b, files) {
-        let readme = &readme;
+    for (readme, text) in docs {
         let dir = readme.parent().unwrap_or(work).to_path_buf();
-        let documented = super::readme::documented(&text);
+        let documented = super::readme::documented(text);
         // The commands it gives, then, for one program for all eight whose README gives a
         // few (`java -jar app.jar MiniMaxOpening …`, "PROGRAM is one of …"), the others by
         // the same command with their own names in its place, spelt as it spells its own,

@@ -100,8 +100,8 @@ pub(super) struct Standins {
     /// The includes found only under another letter case (`"board.h"` for `Board.h`): a
     /// mark of a case-blind file system, Windows's or a Mac's, not of Windows alone.
     pub case_blind: Vec<String>,
-    /// Built with UNICODE ([`Charset::Unicode`]): where that build fails, the program is
-    /// tried once more with `TCHAR` a `char`.
+    /// Built with UNICODE, as [`Charset::AsProject`] found it: where that build fails, the
+    /// program is tried once more with `TCHAR` a `char` ([`Charset::Narrow`]).
     pub unicode: bool,
     /// Sources of the grader's to compile with the program's (its `main` for a `wmain`).
     pub sources: Vec<PathBuf>,
@@ -289,8 +289,9 @@ struct Wide {
 
 impl Wide {
     fn read(&mut self, text: &str) {
-        self.own_wmain |= has_word(text, "wmain");
-        self.wmain |= has_word(text, "wmain") || has_word(text, "_tmain");
+        let own = has_word(text, "wmain");
+        self.own_wmain |= own;
+        self.wmain |= own || has_word(text, "_tmain");
         self.tchar |=
             ["_TCHAR", "TCHAR", "_T", "_tprintf", "_tfopen_s", "_tfopen", "LPTSTR"].iter().any(|w| has_word(text, w));
         self.wide |= ["wstring", "wchar_t", "wcout", "wcerr", "wifstream", "wofstream", "wprintf"]

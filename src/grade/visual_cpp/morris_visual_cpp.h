@@ -110,6 +110,8 @@ typedef char TCHAR;
 #define _fgetts fgets
 #define _fputts fputs
 #define _puttchar putchar
+#define _tsystem system
+#define _tremove remove
 #endif
 
 /* <stdlib.h>'s element count of an array, which the "secure" calls take. */

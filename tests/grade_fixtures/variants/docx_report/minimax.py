@@ -1,3 +1,0 @@
-from search import main
-
-main("MiniMax")
