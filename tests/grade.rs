@@ -323,7 +323,13 @@ fn grades_the_fixture_class() {
         if let Some(r) = row("output_beside_input") {
             let rep = report("output_beside_input");
             assert!((r[0] - 42.75).abs() < 0.01, "{r:?}\n{rep}");
-            assert!(rep.contains("a file of its name was written in the input file's folder instead"), "{rep}");
+            assert!(
+                rep.contains(
+                    "a file of its name was written instead in the input file's folder (the path's folders left off), \
+                     holding the board printed; on a command line of plain names it would have been the output file"
+                ),
+                "{rep}"
+            );
         }
         // Its root with no move: the unchanged board exchanged, its estimate still graded.
         if ids.iter().any(|i| i == "black_not_swapped_back") {

@@ -129,7 +129,7 @@ pub struct Invocation {
     pub file_more: Option<String>,
     /// Where a program that wrote no output file wrote a file of its name instead (its
     /// path's folders left off), as the report shows it.
-    pub stray: Option<String>,
+    pub stray: Option<Stray>,
 }
 
 /// Where a called program may write: the grader's whole copy of its submission, in which
@@ -252,18 +252,57 @@ pub fn invoke(
 
 /// Where a program that did not write the output path it was given wrote a file of that
 /// name instead: its working folder (`open(os.path.basename(out))`, the path's folders
-/// left off) or the input file's (`dirname(input)/basename(output)`). On a TA's command line
-/// of plain names (`board1.txt board2.txt 3`) the file lands where it should, so the report
-/// says where it went. Removed once seen: the next call's is its own.
-fn stray_output(program_dir: &Path, input_dir: &Path, output: &Path, since: std::time::SystemTime) -> Option<String> {
+/// left off), the input file's (`dirname(input)/basename(output)`), or a folder of its own
+/// one level down (`outputs/`, `results/`: a student who keeps boards out of the project's
+/// top). On a TA's command line of plain names the first two land where they should, and a
+/// README may say where the third goes, so the report says where it went and what it held.
+/// Removed once seen: the next call's is its own.
+fn stray_output(program_dir: &Path, input_dir: &Path, output: &Path, since: std::time::SystemTime) -> Option<Stray> {
     let name = output.file_name()?;
-    [(program_dir, "the program's working folder"), (input_dir, "the input file's folder")].into_iter().find_map(
-        |(dir, said)| {
-            let stray = dir.join(name);
-            let new = std::fs::metadata(&stray).and_then(|m| m.modified()).is_ok_and(|t| t >= since);
-            (new && stray.is_file() && std::fs::remove_file(&stray).is_ok()).then(|| said.to_string())
-        },
-    )
+    let mut places = vec![
+        (program_dir.to_path_buf(), "the program's working folder".to_string(), true),
+        (input_dir.to_path_buf(), "the input file's folder".to_string(), true),
+    ];
+    // Its own folders, in order of name; hidden ones (the grader's `.grade-calls`, `.git`)
+    // are no student's output folder.
+    let mut own: Vec<(std::path::PathBuf, String, bool)> = std::fs::read_dir(program_dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter_map(|e| {
+            let folder = e.file_name().to_str()?.to_string();
+            (!folder.starts_with('.'))
+                .then(|| (e.path(), format!("`{folder}/` in the program's working folder"), false))
+        })
+        .collect();
+    own.sort();
+    places.extend(own);
+    places.into_iter().find_map(|(dir, went, plain_names)| {
+        let stray = dir.join(name);
+        let new = std::fs::metadata(&stray).and_then(|m| m.modified()).is_ok_and(|t| t >= since);
+        if !(new && stray.is_file()) {
+            return None;
+        }
+        let text = crate::files::read_text(&stray, crate::files::SMALL_TEXT).ok();
+        std::fs::remove_file(&stray).ok()?;
+        let bom = crate::rules::notation::BYTE_ORDER_MARK;
+        let board = text.and_then(|t| t.trim_start_matches(bom).lines().next().map(|l| l.trim().to_string()));
+        Some(Stray { went, board, plain_names })
+    })
+}
+
+/// A file of the output's name written somewhere else: the program's working folder, the
+/// input's, or a folder of the program's own one level down.
+#[derive(Debug, Clone)]
+pub struct Stray {
+    /// Where, as the report says it.
+    pub went: String,
+    /// Its first line.
+    pub board: Option<String>,
+    /// On a TA's command line of plain names (`board1.txt board2.txt 3`, run in the
+    /// program's folder) it would have been the output file.
+    pub plain_names: bool,
 }
 
 /// What one reading of the handout expects of a call, and the grade under it.
@@ -396,10 +435,20 @@ pub fn check(call: &Call, inv: &Invocation, grouping: Grouping) -> CaseResult {
              is the board it wrote, as a program reading a board file's first line takes it"
         ));
     }
-    if let Some(went) = inv.stray.as_deref().filter(|_| r.faults.iter().any(|f| f == fault::FILE)) {
+    if let Some(stray) = inv.stray.as_ref().filter(|_| r.faults.iter().any(|f| f == fault::FILE)) {
+        let held = match (stray.board.as_deref(), reading.board.as_deref()) {
+            (Some(held), Some(printed)) if held == printed => "holding the board printed".to_string(),
+            (Some(held), _) if !held.is_empty() => format!("holding `{}`", super::read::visible(held)),
+            _ => "empty".to_string(),
+        };
         r.notes.push(format!(
-            "{STRAY_NOTE}: a file of its name was written in {went} instead (the path's folders left off); on a \
-             command line of plain names it would have been the output file"
+            "{STRAY_NOTE}: a file of its name was written instead in {} (the path's folders left off), {held}; {}",
+            stray.went,
+            if stray.plain_names {
+                "on a command line of plain names it would have been the output file"
+            } else {
+                "not where a command line of plain names puts it either"
+            }
         ));
     }
     if r.score < 1.0 && outcome.status.is_none() {
@@ -779,6 +828,34 @@ mod tests {
     use super::*;
     use crate::classroom::ProgramPhase;
     use crate::grade::cases::{BoardCase, calls_of};
+
+    /// A file of the output's name written in a folder of the program's own one level down
+    /// (the TA trial's out240512: `outputs/<name>`, as its README says) is found, its first
+    /// line read and the file removed; hidden folders (the grader's own) are passed over, and
+    /// the working folder comes first.
+    #[test]
+    fn an_output_written_in_a_folder_of_its_own_is_found_and_removed() {
+        let root = std::env::temp_dir().join(format!("morris-stray-{}", std::process::id()));
+        let (program, input) = (root.join("program"), root.join("boards"));
+        for dir in [program.join("outputs"), program.join(".grade-calls"), input.clone()] {
+            std::fs::create_dir_all(dir).unwrap();
+        }
+        let since = std::time::SystemTime::now() - std::time::Duration::from_secs(2);
+        let output = root.join("calls").join("board2.txt");
+        std::fs::write(program.join(".grade-calls").join("board2.txt"), "xxxxxxxxxxxxxxxxxxxxxx\n").unwrap();
+        std::fs::write(program.join("outputs").join("board2.txt"), "\u{feff}xxxxxxxWxxxxxxBxxxxxxx\r\n").unwrap();
+        let found = stray_output(&program, &input, &output, since).expect("found in outputs/");
+        assert_eq!(found.went, "`outputs/` in the program's working folder");
+        assert_eq!(found.board.as_deref(), Some("xxxxxxxWxxxxxxBxxxxxxx"));
+        assert!(!found.plain_names);
+        assert!(!program.join("outputs").join("board2.txt").exists(), "removed once seen");
+        assert!(stray_output(&program, &input, &output, since).is_none(), "the hidden folder is not a student's");
+        std::fs::write(program.join("outputs").join("board2.txt"), "x").unwrap();
+        std::fs::write(program.join("board2.txt"), "").unwrap();
+        let first = stray_output(&program, &input, &output, since).expect("found");
+        assert_eq!((first.went.as_str(), first.board, first.plain_names), ("the program's working folder", None, true));
+        let _ = std::fs::remove_dir_all(&root);
+    }
 
     #[test]
     fn a_call_folder_linked_out_of_the_copy_gets_no_file() {
