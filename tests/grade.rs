@@ -838,6 +838,20 @@ fn grades_the_fixture_class() {
             let rep = report("clang_makefile");
             assert_eq!(r[1], 35.0, "{rep}");
             assert!(rep.contains("`(in .) make -B CC=gcc CXX=g++`: exit 0"), "{rep}");
+            assert!(rep.contains("Makefile calls clang, which this machine does not have"), "{rep}");
+        }
+        // A Mac's strict Makefile (TA trial 36's mcl240410: clang, `-std=c99 -Werror`, and
+        // `getline`, which glibc declares under c99 only with `_POSIX_C_SOURCE`): make fails
+        // with gcc too, the sources are compiled as the grader compiles any, full marks, and
+        // the report says why the Makefile was left.
+        if let Some(r) = row("mac_strict_c99") {
+            let rep = report("mac_strict_c99");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(
+                rep.contains("Makefile: make could not build the programs here (wrap.c:17:11: error: implicit declaration of function ‘getline’")
+                    || rep.contains("Makefile: make could not build the programs here (wrap.c:17:11: error: implicit declaration of function 'getline'"),
+                "{rep}"
+            );
         }
         // A GNU Autotools project as `autoreconf -i` leaves it (`configure`, `Makefile.in`,
         // no Makefile), its sources needing the `config.h` that configure writes: configured,
