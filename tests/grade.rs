@@ -840,6 +840,14 @@ fn grades_the_fixture_class() {
             assert!(rep.contains("`(in .) make -B CC=gcc CXX=g++`: exit 0"), "{rep}");
             assert!(rep.contains("Makefile calls clang, which this machine does not have"), "{rep}");
         }
+        // Python programs on a C library they load with ctypes from their own folder, built by
+        // the top Makefile (TA trial 37's ctp240618 as described): the Makefile is run though
+        // no program is C, and without its library every program says "run make first".
+        if let Some(r) = row("ctypes_library") {
+            let rep = report("ctypes_library");
+            assert_eq!(r, vec![45.0, 35.0, 10.0, 10.0, 0.0, 100.0], "{rep}");
+            assert!(rep.contains("`(in .) make -B`: exit 0"), "{rep}");
+        }
         // A Mac's strict Makefile (TA trial 36's mcl240410: clang, `-std=c99 -Werror`, and
         // `getline`, which glibc declares under c99 only with `_POSIX_C_SOURCE`): make fails
         // with gcc too, the sources are compiled as the grader compiles any, full marks, and
